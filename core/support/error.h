@@ -1,0 +1,70 @@
+// Errors as values. core/ never throws and never exits: anything a malformed
+// input can reach returns an Error (or an Expected<T> holding one).
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+namespace linklab {
+
+// Success is a null pointer, so passing an Error around costs one word.
+class [[nodiscard]] Error {
+public:
+  Error() = default;
+  static Error success() { return Error(); }
+  explicit Error(std::string message)
+      : Message(std::make_unique<std::string>(std::move(message))) {}
+  Error(Error &&) = default;
+  Error &operator=(Error &&) = default;
+
+  explicit operator bool() const { return Message != nullptr; }
+  const std::string &message() const {
+    static const std::string None;
+    return Message ? *Message : None;
+  }
+  // Adds context in front: "ctx: original".
+  Error withContext(std::string_view Ctx) && {
+    if (Message)
+      *Message = std::string(Ctx) + ": " + *Message;
+    return std::move(*this);
+  }
+
+private:
+  std::unique_ptr<std::string> Message;
+};
+
+inline Error makeError(std::string Message) { return Error(std::move(Message)); }
+
+template <typename T> class [[nodiscard]] Expected {
+public:
+  Expected(T Value) : Storage(std::move(Value)) {}
+  Expected(Error E) : Storage(std::move(E)) { assert(std::get<Error>(Storage) && "Expected from success"); }
+
+  explicit operator bool() const { return Storage.index() == 0; }
+  T &operator*() { return std::get<T>(Storage); }
+  const T &operator*() const { return std::get<T>(Storage); }
+  T *operator->() { return &std::get<T>(Storage); }
+  const T *operator->() const { return &std::get<T>(Storage); }
+  T &get() { return std::get<T>(Storage); }
+  Error takeError() {
+    if (Storage.index() == 0)
+      return Error::success();
+    return std::move(std::get<Error>(Storage));
+  }
+
+private:
+  std::variant<T, Error> Storage;
+};
+
+// Hex formatting used by every diagnostic ("0x1f").
+std::string hex(uint64_t V);
+// printf-style formatting into a std::string (std::format is missing in emcc 3.1.6).
+std::string formatv(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
+
+} // namespace linklab
