@@ -1,0 +1,260 @@
+#include "graph/link_graph.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace linklab {
+
+std::string protString(MemProt P) {
+  std::string S = "---";
+  if (hasProt(P, MemProt::Read)) S[0] = 'R';
+  if (hasProt(P, MemProt::Write)) S[1] = 'W';
+  if (hasProt(P, MemProt::Exec)) S[2] = 'X';
+  return S;
+}
+
+const char *linkageName(Linkage L) { return L == Linkage::Strong ? "strong" : "weak"; }
+
+const char *scopeName(Scope S) {
+  switch (S) {
+  case Scope::Default: return "default";
+  case Scope::Hidden: return "hidden";
+  case Scope::Local: return "local";
+  }
+  return "?";
+}
+
+Addr Section::address() const {
+  if (blocks.empty())
+    return 0;
+  Addr A = ~Addr(0);
+  for (Block *B : blocks)
+    A = std::min(A, B->address);
+  return A;
+}
+
+std::span<char> Block::mutableContent(LinkGraph &G) {
+  if (!contentMutable) {
+    char *Buf = G.allocateBuffer(size ? size : 1, 16);
+    if (zeroFill)
+      std::memset(Buf, 0, size);
+    else
+      std::memcpy(Buf, data, size);
+    data = Buf;
+    contentMutable = true;
+    zeroFill = false;
+  }
+  return {const_cast<char *>(data), size};
+}
+
+LinkGraph::LinkGraph(std::string N, Triple T, EdgeKindNameFn K) : Name(std::move(N)), TT(std::move(T)), KindNames(K) {}
+
+const char *LinkGraph::edgeKindName(EdgeKind K) const {
+  if (K == edge::Invalid) return "INVALID RELOCATION";
+  if (K == edge::KeepAlive) return "Keep-Alive";
+  const char *N = KindNames ? KindNames(K) : nullptr;
+  return N ? N : "<Unrecognized edge kind>";
+}
+
+char *LinkGraph::allocateBuffer(size_t Size, size_t Align) {
+  auto Pad = [&] { return (Align - (reinterpret_cast<uintptr_t>(SlabCur) & (Align - 1))) & (Align - 1); };
+  if (!SlabCur || SlabLeft < Size + Pad()) {
+    size_t SlabSize = std::max<size_t>(Size + Align, 64 * 1024);
+    Slabs.emplace_back(new char[SlabSize]);
+    SlabCur = Slabs.back().get();
+    SlabLeft = SlabSize;
+  }
+  size_t P = Pad();
+  char *Out = SlabCur + P;
+  SlabCur += P + Size;
+  SlabLeft -= P + Size;
+  return Out;
+}
+
+std::string_view LinkGraph::allocateString(std::string_view S) {
+  char *Buf = allocateBuffer(S.size() + 1, 1);
+  std::memcpy(Buf, S.data(), S.size());
+  Buf[S.size()] = 0;
+  return {Buf, S.size()};
+}
+
+std::span<char> LinkGraph::allocateContent(std::span<const char> Bytes) {
+  char *Buf = allocateBuffer(Bytes.size() ? Bytes.size() : 1, 16);
+  if (!Bytes.empty())
+    std::memcpy(Buf, Bytes.data(), Bytes.size());
+  return {Buf, Bytes.size()};
+}
+
+Section &LinkGraph::createSection(std::string_view N, MemProt Prot) {
+  N = allocateString(N);
+  Sections.push_back(std::make_unique<Section>(N, Prot, uint32_t(Sections.size())));
+  SectionsByName[N] = Sections.back().get();
+  return *Sections.back();
+}
+
+Section *LinkGraph::findSectionByName(std::string_view N) const {
+  auto It = SectionsByName.find(N);
+  return It == SectionsByName.end() ? nullptr : It->second;
+}
+
+void LinkGraph::removeSection(Section &S) {
+  assert(S.blocks.empty() && S.symbols.empty() && "removing a non-empty section");
+  SectionsByName.erase(S.name);
+  Sections.erase(std::find_if(Sections.begin(), Sections.end(), [&](auto &P) { return P.get() == &S; }));
+}
+
+Block &LinkGraph::newBlock(Section &S, const char *Data, uint64_t Size, Addr A, uint64_t Align, uint64_t AlignOfs,
+                           bool Zero) {
+  Block &B = Blocks.emplace_back(S, Data, Size, A, Align, AlignOfs, Zero);
+  B.ordinal = NextBlockOrdinal++;
+  S.blocks.push_back(&B);
+  return B;
+}
+
+Block &LinkGraph::createContentBlock(Section &S, std::span<const char> C, Addr A, uint64_t Align, uint64_t AlignOfs) {
+  return newBlock(S, C.data(), C.size(), A, Align, AlignOfs, false);
+}
+
+Block &LinkGraph::createMutableContentBlock(Section &S, std::span<char> C, Addr A, uint64_t Align, uint64_t AlignOfs) {
+  Block &B = newBlock(S, C.data(), C.size(), A, Align, AlignOfs, false);
+  B.contentMutable = true;
+  return B;
+}
+
+Block &LinkGraph::createZeroFillBlock(Section &S, uint64_t Size, Addr A, uint64_t Align, uint64_t AlignOfs) {
+  return newBlock(S, nullptr, Size, A, Align, AlignOfs, true);
+}
+
+Block &LinkGraph::splitBlock(Block &B, uint64_t Offset) {
+  assert(Offset > 0 && Offset < B.size && "split offset out of range");
+  uint64_t NewAlignOfs = B.alignmentOffset;
+  Block &Front = B.zeroFill ? createZeroFillBlock(*B.section, Offset, B.address, B.alignment, NewAlignOfs)
+                            : createContentBlock(*B.section, {B.data, Offset}, B.address, B.alignment, NewAlignOfs);
+  Front.contentMutable = B.contentMutable;
+  // The tail keeps the original block object so references to it stay valid.
+  if (!B.zeroFill)
+    B.data += Offset;
+  B.size -= Offset;
+  B.address += Offset;
+  B.alignmentOffset = (B.alignmentOffset + Offset) % B.alignment;
+
+  std::vector<Edge> Tail;
+  for (Edge &E : B.edges) {
+    if (E.offset < Offset)
+      Front.edges.push_back(E);
+    else {
+      E.offset -= uint32_t(Offset);
+      Tail.push_back(E);
+    }
+  }
+  B.edges = std::move(Tail);
+
+  for (Symbol *Sym : B.section->symbols) {
+    if (Sym->base != &B)
+      continue;
+    if (Sym->offset < Offset) {
+      Sym->base = &Front;
+      Sym->size = std::min(Sym->size, Offset - Sym->offset);
+    } else
+      Sym->offset -= Offset;
+  }
+  return Front;
+}
+
+void LinkGraph::removeBlock(Block &B) {
+  auto &V = B.section->blocks;
+  V.erase(std::find(V.begin(), V.end(), &B));
+  B.edges.clear();
+  B.edges.shrink_to_fit();
+}
+
+Addressable &LinkGraph::newAddressable(Addressable::Kind K, Addr A) { return Addressables.emplace_back(K, A); }
+
+Symbol &LinkGraph::newSymbol(Addressable &Base, std::string_view N, uint64_t Offset, uint64_t Size, Linkage L, Scope S,
+                             bool Callable, bool Live) {
+  return Symbols.emplace_back(Symbol{N, &Base, Offset, Size, L, S, Callable, Live});
+}
+
+Symbol &LinkGraph::addExternalSymbol(std::string_view N, uint64_t Size, bool WeakRef) {
+  Symbol &Sym = newSymbol(newAddressable(Addressable::Kind::External, 0), N, 0, Size, Linkage::Strong, Scope::Default,
+                          false, false);
+  Sym.weaklyReferenced = WeakRef;
+  Externals.push_back(&Sym);
+  return Sym;
+}
+
+Symbol &LinkGraph::addAbsoluteSymbol(std::string_view N, Addr A, uint64_t Size, Linkage L, Scope S, bool Live) {
+  Symbol &Sym = newSymbol(newAddressable(Addressable::Kind::Absolute, A), N, 0, Size, L, S, false, Live);
+  Absolutes.push_back(&Sym);
+  return Sym;
+}
+
+Symbol &LinkGraph::addCommonSymbol(std::string_view N, Scope S, Section &Sec, uint64_t Size, uint64_t Align,
+                                   bool Live) {
+  Block &B = createZeroFillBlock(Sec, Size, 0, Align, 0);
+  return addDefinedSymbol(B, 0, N, Size, Linkage::Weak, S, false, Live);
+}
+
+Symbol &LinkGraph::addAnonymousSymbol(Block &B, uint64_t Offset, uint64_t Size, bool Callable, bool Live) {
+  Symbol &Sym = newSymbol(B, {}, Offset, Size, Linkage::Strong, Scope::Local, Callable, Live);
+  B.section->symbols.push_back(&Sym);
+  return Sym;
+}
+
+Symbol &LinkGraph::addDefinedSymbol(Block &B, uint64_t Offset, std::string_view N, uint64_t Size, Linkage L, Scope S,
+                                    bool Callable, bool Live) {
+  Symbol &Sym = newSymbol(B, N, Offset, Size, L, S, Callable, Live);
+  B.section->symbols.push_back(&Sym);
+  return Sym;
+}
+
+void LinkGraph::eraseFrom(std::vector<Symbol *> &V, Symbol *S) {
+  auto It = std::find(V.begin(), V.end(), S);
+  assert(It != V.end() && "symbol not in list");
+  V.erase(It);
+}
+
+void LinkGraph::makeExternal(Symbol &Sym) {
+  if (Sym.isDefined())
+    eraseFrom(Sym.section().symbols, &Sym);
+  else if (Sym.isAbsolute())
+    eraseFrom(Absolutes, &Sym);
+  else
+    return;
+  Sym.base = &newAddressable(Addressable::Kind::External, 0);
+  Sym.offset = 0;
+  Sym.linkage = Linkage::Strong;
+  Sym.scope = Scope::Default;
+  Externals.push_back(&Sym);
+}
+
+void LinkGraph::makeDefined(Symbol &Sym, Block &B, uint64_t Offset, uint64_t Size, Linkage L, Scope S, bool Live) {
+  assert(Sym.isExternal() && "makeDefined on a non-external symbol");
+  eraseFrom(Externals, &Sym);
+  Sym.base = &B;
+  Sym.offset = Offset;
+  Sym.size = Size;
+  Sym.linkage = L;
+  Sym.scope = S;
+  Sym.live = Live;
+  B.section->symbols.push_back(&Sym);
+}
+
+void LinkGraph::removeExternalSymbol(Symbol &Sym) { eraseFrom(Externals, &Sym); }
+void LinkGraph::removeAbsoluteSymbol(Symbol &Sym) { eraseFrom(Absolutes, &Sym); }
+void LinkGraph::removeDefinedSymbol(Symbol &Sym) { eraseFrom(Sym.section().symbols, &Sym); }
+
+std::vector<Symbol *> LinkGraph::definedSymbols() const {
+  std::vector<Symbol *> Out;
+  forEachDefinedSymbol([&](Symbol &S) { Out.push_back(&S); });
+  return Out;
+}
+
+size_t LinkGraph::blockCount() const {
+  size_t N = 0;
+  for (auto &S : Sections)
+    N += S->blocks.size();
+  return N;
+}
+
+} // namespace linklab

@@ -1,0 +1,77 @@
+#include "link/memory_manager.h"
+
+#include <algorithm>
+
+namespace linklab {
+
+static uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
+
+// The padding that puts Offset at AlignOfs modulo Align.
+static uint64_t alignedOffset(uint64_t Offset, uint64_t Align, uint64_t AlignOfs) {
+  uint64_t Rem = (Offset + Align - AlignOfs % Align) % Align;
+  return Rem ? Offset + (Align - Rem) : Offset;
+}
+
+BasicLayout::BasicLayout(LinkGraph &Graph) : G(Graph) {
+  for (auto &S : G.sections()) {
+    if (S->lifetime == MemLifetime::NoAlloc || S->blocks.empty())
+      continue;
+    Segment &Seg = Segments[S->prot];
+    Seg.prot = S->prot;
+    for (Block *B : S->blocks)
+      (B->isZeroFill() ? Seg.zeroFillBlocks : Seg.contentBlocks).push_back(B);
+  }
+  auto Order = [](const Block *L, const Block *R) {
+    if (L->section->ordinal != R->section->ordinal)
+      return L->section->ordinal < R->section->ordinal;
+    return L->ordinal < R->ordinal;
+  };
+  for (auto &[Prot, Seg] : Segments) {
+    std::sort(Seg.contentBlocks.begin(), Seg.contentBlocks.end(), Order);
+    std::sort(Seg.zeroFillBlocks.begin(), Seg.zeroFillBlocks.end(), Order);
+    uint64_t Offset = 0;
+    for (Block *B : Seg.contentBlocks) {
+      Offset = alignedOffset(Offset, B->alignment, B->alignmentOffset) + B->size;
+      Seg.alignment = std::max(Seg.alignment, B->alignment);
+    }
+    Seg.contentSize = Offset;
+    for (Block *B : Seg.zeroFillBlocks) {
+      Offset = alignedOffset(Offset, B->alignment, B->alignmentOffset) + B->size;
+      Seg.alignment = std::max(Seg.alignment, B->alignment);
+    }
+    Seg.zeroFillSize = Offset - Seg.contentSize;
+  }
+}
+
+uint64_t BasicLayout::pageAlignedSize(uint64_t PageSize) const {
+  uint64_t Total = 0;
+  for (auto &[Prot, Seg] : Segments)
+    Total += alignTo(Seg.contentSize + Seg.zeroFillSize, PageSize);
+  return Total;
+}
+
+Error BasicLayout::apply() {
+  for (auto &[Prot, Seg] : Segments) {
+    if (Seg.address % Seg.alignment)
+      return makeError(formatv("graph %s: segment %s at %s is not aligned to %llu", G.name().c_str(),
+                               protString(Prot).c_str(), hex(Seg.address).c_str(),
+                               (unsigned long long)Seg.alignment));
+    uint64_t Offset = 0;
+    for (Block *B : Seg.contentBlocks) {
+      uint64_t Start = alignedOffset(Offset, B->alignment, B->alignmentOffset);
+      std::memset(Seg.workingMem + Offset, 0, Start - Offset);
+      B->address = Seg.address + Start;
+      std::memcpy(Seg.workingMem + Start, B->data, B->size);
+      B->setMutableContent(Seg.workingMem + Start, B->size);
+      Offset = Start + B->size;
+    }
+    for (Block *B : Seg.zeroFillBlocks) {
+      Offset = alignedOffset(Offset, B->alignment, B->alignmentOffset);
+      B->address = Seg.address + Offset;
+      Offset += B->size;
+    }
+  }
+  return Error::success();
+}
+
+} // namespace linklab
