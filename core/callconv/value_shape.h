@@ -1,0 +1,54 @@
+// How a target passes one value: which register class, split into which
+// parts. Shared by materialization (to place values) and plan validation (to
+// check a plan places each value the way the target can carry it).
+#pragma once
+
+#include "callconv/plan.h"
+
+#include <algorithm>
+
+namespace linklab::callconv {
+
+enum class PartClass : uint8_t { Gpr, Fpr, Memory };
+
+struct ValueShape {
+  PartClass Class = PartClass::Gpr;
+  std::vector<std::pair<uint32_t, uint32_t>> Parts; // offset, size
+  uint32_t Flags = 0;                               // SRetPointer, ByValue, Indirect
+  uint32_t PassedSize = 0; // bytes passed: 8 when a pointer to a copy is passed
+  uint32_t Align = 1;      // of the passed bytes
+  uint32_t partAlign() const { return Parts.size() > 1 ? std::min(Align, 8u) : Align; }
+};
+
+inline ValueShape shapeOf(const TargetInfo &T, const ValueType &V) {
+  ValueShape S;
+  S.PassedSize = V.Size;
+  S.Align = V.Align;
+  bool FpLike = V.Kind == ValueKind::Float || (V.Kind == ValueKind::Vector && T.VectorsInFpr);
+  if (V.Kind == ValueKind::SRet) {
+    S.Flags = SRetPointer;
+    S.PassedSize = S.Align = 8;
+  } else if (V.Kind == ValueKind::ByVal) {
+    // Only integer-class aggregates are modelled: SysV, AAPCS64 and LP64D
+    // all pass those of up to 16 bytes in one or two GPRs.
+    S.Flags = ByValue;
+    if (V.Size > 16 && T.BigAggregateByRef) {
+      S.Flags |= Indirect;
+      S.PassedSize = S.Align = 8;
+    } else if (V.Size > 16) {
+      S.Class = PartClass::Memory;
+    }
+  } else if (FpLike && V.Size <= T.FprMaxBytes) {
+    S.Class = PartClass::Fpr;
+  }
+  if (S.Class != PartClass::Gpr)
+    S.Parts = {{0, S.PassedSize}};
+  else // eightbytes, like SysV's classification and LP64D's XLEN chunks
+    for (uint32_t Off = 0; Off < S.PassedSize; Off += 8)
+      S.Parts.push_back({Off, std::min(8u, S.PassedSize - Off)});
+  return S;
+}
+
+inline uint32_t alignTo(uint32_t V, uint32_t A) { return (V + A - 1) / A * A; }
+
+} // namespace linklab::callconv
