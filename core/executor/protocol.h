@@ -1,0 +1,260 @@
+// The executor protocol: length-prefixed binary messages between a linker
+// (CLI or browser) and a linklab-executor. PROTOCOL.md is the specification;
+// this file is its only encoder/decoder, shared by the native and wasm builds.
+//
+// Each message struct lists its fields once, in wire order, in `fields(IO&)`;
+// the same function drives encoding and decoding, so the two cannot drift.
+#pragma once
+
+#include "support/error.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace linklab::executor {
+
+constexpr uint32_t ProtocolVersion = 1;
+// Frame: u32 size | u16 kind | u16 flags | u32 seq | payload; size counts
+// every byte after itself.
+constexpr size_t HeaderSize = 12;
+// Largest frame accepted (size field); bigger ones end the session.
+constexpr uint32_t MaxFrameSize = 64u << 20;
+
+enum class MsgKind : uint16_t {
+  // client -> executor
+  Setup = 0x01, Reserve = 0x02, Finalize = 0x03, Deallocate = 0x04, Lookup = 0x05,
+  RunMain = 0x06, Call = 0x07, ReadMemory = 0x08, WriteMemory = 0x09, SetupTLS = 0x0a, Hangup = 0x0b,
+  // executor -> client
+  Ok = 0x80, Failure = 0x81, SetupResult = 0x82, Address = 0x83, LookupResult = 0x84, Output = 0x85,
+  RunResult = 0x86, Memory = 0x87, TLSResult = 0x88,
+};
+
+// Segment protections on the wire (same bits as linklab::MemProt).
+enum ProtBits : uint8_t { ProtRead = 1, ProtWrite = 2, ProtExec = 4 };
+
+// Per-run limits. 0 selects the executor's default (see PROTOCOL.md).
+struct Limits {
+  uint64_t instructions = 0;
+  uint32_t wallMillis = 0;
+  uint64_t memoryBytes = 0;
+  template <class IO> void fields(IO &io) { io(instructions), io(wallMillis), io(memoryBytes); }
+};
+
+// A register named by its DWARF number (the callconv planner's numbering);
+// value little-endian, 1..16 bytes.
+struct RegValue {
+  uint16_t dwarf = 0;
+  std::vector<uint8_t> value;
+  template <class IO> void fields(IO &io) { io(dwarf), io(value); }
+};
+
+struct SegmentWrite {
+  uint64_t address = 0;
+  uint8_t prot = 0;
+  std::vector<uint8_t> content;
+  uint64_t zeroFill = 0; // zero bytes after content
+  template <class IO> void fields(IO &io) { io(address), io(prot), io(content), io(zeroFill); }
+};
+
+struct ExposedSymbol {
+  std::string name;
+  uint64_t address = 0;
+  template <class IO> void fields(IO &io) { io(name), io(address); }
+};
+
+#define LINKLAB_MSG(NAME, KIND) \
+  static constexpr MsgKind Kind = MsgKind::KIND; \
+  static constexpr const char *Name = NAME;
+
+// ---- client -> executor -----------------------------------------------------
+struct SetupMsg {
+  LINKLAB_MSG("setup", Setup)
+  uint32_t version = ProtocolVersion;
+  std::string triple;
+  template <class IO> void fields(IO &io) { io(version), io(triple); }
+};
+struct ReserveMsg {
+  LINKLAB_MSG("reserve", Reserve)
+  uint64_t size = 0, alignment = 0;
+  template <class IO> void fields(IO &io) { io(size), io(alignment); }
+};
+struct FinalizeMsg {
+  LINKLAB_MSG("finalize", Finalize)
+  std::vector<SegmentWrite> segments;
+  template <class IO> void fields(IO &io) { io(segments); }
+};
+struct DeallocateMsg {
+  LINKLAB_MSG("deallocate", Deallocate)
+  std::vector<uint64_t> addresses; // reservation bases
+  template <class IO> void fields(IO &io) { io(addresses); }
+};
+struct LookupMsg {
+  LINKLAB_MSG("lookup", Lookup)
+  std::vector<std::string> names;
+  template <class IO> void fields(IO &io) { io(names); }
+};
+// How RunMain enters the program.
+enum class Startup : uint8_t {
+  CallMain = 0,     // entry(argc, argv, envp) returning to the trap: a linked `main`
+  ProcessEntry = 1, // entry with sp at argc/argv/envp/auxv, as exec leaves it: crt1's `_start`
+};
+struct RunMainMsg {
+  LINKLAB_MSG("run-main", RunMain)
+  uint64_t entry = 0;
+  uint8_t startup = 0; // Startup
+  std::vector<std::string> args; // argv[0] first
+  Limits limits;
+  template <class IO> void fields(IO &io) { io(entry), io(startup), io(args), io(limits); }
+};
+// Calls `entry` with exactly these register values and these bytes at the
+// stack pointer on entry (above the return address where the ABI pushes
+// one), then reports the registers named in `results`.
+struct CallMsg {
+  LINKLAB_MSG("call", Call)
+  uint64_t entry = 0;
+  std::vector<RegValue> registers;
+  std::vector<uint8_t> stack;
+  std::vector<uint16_t> results;
+  Limits limits;
+  template <class IO> void fields(IO &io) { io(entry), io(registers), io(stack), io(results), io(limits); }
+};
+struct ReadMemoryMsg {
+  LINKLAB_MSG("read-memory", ReadMemory)
+  uint64_t address = 0, size = 0;
+  template <class IO> void fields(IO &io) { io(address), io(size); }
+};
+struct WriteMemoryMsg {
+  LINKLAB_MSG("write-memory", WriteMemory)
+  uint64_t address = 0;
+  std::vector<uint8_t> bytes;
+  template <class IO> void fields(IO &io) { io(address), io(bytes); }
+};
+// Allocates the initial thread's TLS block (image, then zeros up to
+// memSize), places it per the arch's TLS variant and sets the thread pointer.
+struct SetupTLSMsg {
+  LINKLAB_MSG("setup-tls", SetupTLS)
+  std::vector<uint8_t> image;
+  uint64_t memSize = 0, alignment = 1;
+  template <class IO> void fields(IO &io) { io(image), io(memSize), io(alignment); }
+};
+struct HangupMsg {
+  LINKLAB_MSG("hangup", Hangup)
+  template <class IO> void fields(IO &) {}
+};
+
+// ---- executor -> client -----------------------------------------------------
+struct OkMsg {
+  LINKLAB_MSG("ok", Ok)
+  template <class IO> void fields(IO &) {}
+};
+// A request failed (seq = the request's), or the session is ending (seq 0).
+struct FailureMsg {
+  LINKLAB_MSG("failure", Failure)
+  std::string message;
+  template <class IO> void fields(IO &io) { io(message); }
+};
+struct SetupResultMsg {
+  LINKLAB_MSG("setup-result", SetupResult)
+  uint32_t version = ProtocolVersion;
+  std::string triple;
+  uint64_t pageSize = 0;
+  std::vector<ExposedSymbol> symbols;
+  template <class IO> void fields(IO &io) { io(version), io(triple), io(pageSize), io(symbols); }
+};
+struct AddressMsg {
+  LINKLAB_MSG("address", Address)
+  uint64_t address = 0;
+  template <class IO> void fields(IO &io) { io(address); }
+};
+struct LookupResultMsg {
+  LINKLAB_MSG("lookup-result", LookupResult)
+  std::vector<uint64_t> addresses; // 0: not exposed
+  template <class IO> void fields(IO &io) { io(addresses); }
+};
+enum class Stream : uint8_t { Stdout = 1, Stderr = 2 };
+struct OutputMsg {
+  LINKLAB_MSG("output", Output)
+  uint8_t stream = 1;
+  std::vector<uint8_t> bytes;
+  template <class IO> void fields(IO &io) { io(stream), io(bytes); }
+};
+
+enum class RunStatus : uint8_t {
+  Returned = 0,         // reached the return trap; `value` = return register
+  Exited = 1,           // exit/exit_group/semihosting exit; `value` = status
+  InstructionLimit = 2, // budget spent
+  TimeLimit = 3,        // wall time spent
+  MemoryLimit = 4,      // program asked for memory beyond the cap
+  Fault = 5,            // see FaultKind; `pc`, `address`
+  Error = 6,            // the executor could not run it; see `message`
+};
+enum class FaultKind : uint8_t {
+  None = 0, ReadUnmapped, WriteUnmapped, FetchUnmapped, ReadProtected, WriteProtected,
+  FetchProtected, IllegalInstruction, Other,
+};
+const char *runStatusName(RunStatus S);
+const char *faultKindName(FaultKind K);
+
+struct RunResultMsg {
+  LINKLAB_MSG("run-result", RunResult)
+  uint8_t status = 0;    // RunStatus
+  uint8_t faultKind = 0; // FaultKind
+  int64_t value = 0;
+  uint64_t pc = 0, address = 0;
+  uint64_t instructions = 0; // executed, when counted (budget given)
+  std::string message;
+  std::vector<RegValue> results; // Call: the requested registers
+  template <class IO> void fields(IO &io) {
+    io(status), io(faultKind), io(value), io(pc), io(address), io(instructions), io(message), io(results);
+  }
+  RunStatus runStatus() const { return RunStatus(status); }
+};
+struct MemoryMsg {
+  LINKLAB_MSG("memory", Memory)
+  std::vector<uint8_t> bytes;
+  template <class IO> void fields(IO &io) { io(bytes); }
+};
+struct TLSResultMsg {
+  LINKLAB_MSG("tls-result", TLSResult)
+  uint64_t threadPointer = 0, block = 0;
+  template <class IO> void fields(IO &io) { io(threadPointer), io(block); }
+};
+#undef LINKLAB_MSG
+
+using Message = std::variant<SetupMsg, ReserveMsg, FinalizeMsg, DeallocateMsg, LookupMsg, RunMainMsg, CallMsg,
+                             ReadMemoryMsg, WriteMemoryMsg, SetupTLSMsg, HangupMsg, OkMsg, FailureMsg,
+                             SetupResultMsg, AddressMsg, LookupResultMsg, OutputMsg, RunResultMsg, MemoryMsg,
+                             TLSResultMsg>;
+
+struct Frame {
+  uint32_t seq = 0;
+  Message message;
+};
+
+const char *messageName(const Message &M);
+// The complete frame, header included.
+std::vector<uint8_t> encode(uint32_t Seq, const Message &M);
+// Decodes one frame's kind and payload (header already split off).
+Expected<Message> decodePayload(uint16_t Kind, uint16_t Flags, std::span<const uint8_t> Payload);
+
+// Splits a byte stream into frames. After an error the stream is unusable:
+// the session must end (there is no way to resynchronise).
+class FrameReader {
+public:
+  void feed(std::span<const uint8_t> Bytes);
+  // The next complete frame, nothing if more bytes are needed, or an error
+  // for an oversized or malformed frame.
+  Expected<std::optional<Frame>> next();
+  size_t buffered() const { return Buf.size() - Pos; }
+
+private:
+  std::vector<uint8_t> Buf;
+  size_t Pos = 0;
+  bool Failed = false;
+};
+
+} // namespace linklab::executor

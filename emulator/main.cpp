@@ -1,0 +1,74 @@
+// linklab-executor: an emulated process, as llvm-jitlink-executor is a real
+// one. `linklab-executor [stdio]` serves one session on stdin/stdout (the CLI
+// spawns it that way); `linklab-executor listen=HOST:PORT` accepts TCP
+// connections (loopback unless told otherwise), one forked session each, and
+// prints "listening on HOST:PORT" once bound (PORT 0 picks a free port).
+#include "session.h"
+
+#include <arpa/inet.h>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <netinet/in.h>
+#include <string>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int listenOn(const std::string &Spec) {
+  size_t Colon = Spec.rfind(':');
+  std::string Host = Colon == std::string::npos ? "127.0.0.1" : Spec.substr(0, Colon);
+  std::string Port = Colon == std::string::npos ? Spec : Spec.substr(Colon + 1);
+  sockaddr_in Addr{};
+  Addr.sin_family = AF_INET;
+  char *End = nullptr;
+  long P = std::strtol(Port.c_str(), &End, 10);
+  if (Port.empty() || *End || P < 0 || P > 65535 || inet_pton(AF_INET, Host.c_str(), &Addr.sin_addr) != 1) {
+    std::fprintf(stderr, "linklab-executor: bad listen address '%s' (want IPv4:PORT)\n", Spec.c_str());
+    return 1;
+  }
+  Addr.sin_port = htons(uint16_t(P));
+  int S = socket(AF_INET, SOCK_STREAM, 0);
+  int One = 1;
+  setsockopt(S, SOL_SOCKET, SO_REUSEADDR, &One, sizeof(One));
+  if (S < 0 || bind(S, (sockaddr *)&Addr, sizeof(Addr)) || listen(S, 8)) {
+    std::fprintf(stderr, "linklab-executor: cannot listen on %s: %s\n", Spec.c_str(), std::strerror(errno));
+    return 1;
+  }
+  socklen_t Len = sizeof(Addr);
+  getsockname(S, (sockaddr *)&Addr, &Len);
+  std::printf("listening on %s:%u\n", Host.c_str(), ntohs(Addr.sin_port));
+  std::fflush(stdout);
+  std::signal(SIGCHLD, SIG_IGN); // sessions are reaped automatically
+  for (;;) {
+    int C = accept(S, nullptr, nullptr);
+    if (C < 0) {
+      if (errno == EINTR)
+        continue;
+      std::fprintf(stderr, "linklab-executor: accept: %s\n", std::strerror(errno));
+      return 1;
+    }
+    // A session per process: one program's crash or hang cannot touch another.
+    pid_t Pid = fork();
+    if (Pid == 0) {
+      close(S);
+      _exit(linklab::emu::serveSession(C, C));
+    }
+    close(C);
+  }
+}
+
+int main(int Argc, char **Argv) {
+  std::signal(SIGPIPE, SIG_IGN); // a vanished peer is an error value, not a signal
+  std::string Mode = Argc > 1 ? Argv[1] : "stdio";
+  if (Argc > 2 || Mode == "-h" || Mode == "--help") {
+    std::fprintf(stderr, "usage: linklab-executor [stdio | listen=[IPv4:]PORT]\n");
+    return Argc > 2 ? 1 : 0;
+  }
+  if (Mode == "stdio")
+    return linklab::emu::serveSession(0, 1);
+  if (Mode.rfind("listen=", 0) == 0)
+    return listenOn(Mode.substr(7));
+  std::fprintf(stderr, "linklab-executor: unknown mode '%s'\n", Mode.c_str());
+  return 1;
+}

@@ -1,0 +1,741 @@
+#include "process.h"
+
+#include <unicorn/arm64.h>
+#include <unicorn/riscv.h>
+#include <unicorn/x86.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace linklab::emu {
+
+using namespace executor;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+uint64_t alignUp(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
+
+Error ucError(uc_err E, const std::string &What) {
+  return makeError(formatv("%s: %s", What.c_str(), uc_strerror(E)));
+}
+
+// Defaults for limits left 0 in a run message (PROTOCOL.md, "Limits").
+constexpr uint32_t DefaultWallMillis = 60000;
+constexpr uint64_t DefaultMemoryBytes = 1ull << 30;
+constexpr uint64_t MaxTransfer = MaxFrameSize - 1024; // read-memory and output must fit one frame
+
+// Unicorn's memory-error kinds as fault kinds.
+FaultKind faultFor(uc_mem_type T) {
+  switch (T) {
+  case UC_MEM_READ_UNMAPPED: return FaultKind::ReadUnmapped;
+  case UC_MEM_WRITE_UNMAPPED: return FaultKind::WriteUnmapped;
+  case UC_MEM_FETCH_UNMAPPED: return FaultKind::FetchUnmapped;
+  case UC_MEM_READ_PROT: return FaultKind::ReadProtected;
+  case UC_MEM_WRITE_PROT: return FaultKind::WriteProtected;
+  case UC_MEM_FETCH_PROT: return FaultKind::FetchProtected;
+  default: return FaultKind::Other;
+  }
+}
+
+// What an interrupt number means on each arch (Unicorn hands us QEMU's
+// exception numbers instead of entering a guest vector).
+enum class Trap : uint8_t { Syscall, SemihostOrIllegal, Illegal };
+struct TrapRule {
+  Arch arch;
+  uint32_t intno;
+  Trap trap;
+  uint8_t pcBack; // Unicorn reports the PC this far past the instruction
+};
+const TrapRule TrapRules[] = {
+    {Arch::AArch64, 2, Trap::Syscall, 0},           // EXCP_SWI: svc, PC already past it
+    {Arch::AArch64, 1, Trap::SemihostOrIllegal, 0}, // EXCP_UDEF: also `hlt #0xf000`, PC at it
+    {Arch::RISCV64, 8, Trap::Syscall, 0},           // ecall from U/S/M mode, PC already past it
+    {Arch::RISCV64, 9, Trap::Syscall, 0},
+    {Arch::RISCV64, 11, Trap::Syscall, 0},
+    {Arch::RISCV64, 2, Trap::Illegal, 4},           // illegal instruction, PC reported past it
+};
+
+// Semihosting (Arm "Semihosting for AArch32 and AArch64" v2; the RISC-V
+// semihosting spec reuses its operation numbers and parameter blocks).
+enum SemiOp : uint32_t {
+  SysOpen = 0x01, SysClose = 0x02, SysWriteC = 0x03, SysWrite0 = 0x04, SysWrite = 0x05, SysRead = 0x06,
+  SysIsTty = 0x09, SysSeek = 0x0a, SysFlen = 0x0c, SysClock = 0x10, SysTime = 0x11, SysErrno = 0x13,
+  SysHeapInfo = 0x16, SysExit = 0x18, SysExitExtended = 0x20,
+};
+constexpr uint64_t AdpStoppedApplicationExit = 0x20026;
+
+constexpr int64_t ENOSYS_ = 38, EBADF_ = 9, EINVAL_ = 22, ENOMEM_ = 12, ENOTTY_ = 25, EFAULT_ = 14;
+
+} // namespace
+
+struct Process::RunState {
+  OutputFn out;
+  uint64_t budget = 0, executed = 0, memCap = 0;
+  bool stopped = false;
+  bool resume = false; // a handled trap stopped Unicorn; continue at resumePc
+  uint64_t resumePc = 0;
+  RunResultMsg result;
+};
+
+Expected<std::unique_ptr<Process>> Process::create(const Triple &TT) {
+  const ArchInfo *A = findArch(TT.arch);
+  if (!A)
+    return makeError(formatv("triple '%s': no emulator for architecture %s", TT.str.c_str(), archName(TT.arch)));
+  uc_engine *UC = nullptr;
+  if (uc_err E = uc_open(A->ucArch, A->ucMode, &UC))
+    return ucError(E, formatv("uc_open(%s)", A->name));
+  std::unique_ptr<Process> P(new Process(*A, UC));
+  if (Error E = P->init())
+    return E;
+  return P;
+}
+
+Process::~Process() { uc_close(UC); }
+
+Error Process::init() {
+  // The return trap: executable so that fetching it is no fault; `until`
+  // stops emulation before its first instruction runs.
+  if (uc_err E = uc_mem_map(UC, layout::ReturnTrap, layout::PageSize, UC_PROT_READ | UC_PROT_EXEC))
+    return ucError(E, "mapping the return trap");
+  if (uc_err E = uc_mem_map(UC, layout::StackTop - layout::StackSize, layout::StackSize,
+                            UC_PROT_READ | UC_PROT_WRITE))
+    return ucError(E, "mapping the stack");
+  // Floating point starts disabled in both cores: turn it on as a kernel
+  // would before entering user code (RISC-V mstatus.FS = Initial, AArch64
+  // CPACR_EL1.FPEN = 0b11).
+  if (A.arch == Arch::RISCV64)
+    setReg(UC_RISCV_REG_MSTATUS, reg(UC_RISCV_REG_MSTATUS) | (1u << 13));
+  if (A.arch == Arch::AArch64)
+    setReg(UC_ARM64_REG_CPACR_EL1, reg(UC_ARM64_REG_CPACR_EL1) | (3u << 20));
+
+  uc_hook H;
+  auto Add = [&](uc_err E, const char *What) -> Error {
+    if (E)
+      return ucError(E, What);
+    Hooks.push_back(H);
+    return Error::success();
+  };
+  if (Error E = Add(uc_hook_add(UC, &H, UC_HOOK_MEM_INVALID, (void *)onInvalidMemory, this, 1, 0), "memory hook"))
+    return E;
+  if (Error E = Add(uc_hook_add(UC, &H, UC_HOOK_INTR, (void *)onInterrupt, this, 1, 0), "interrupt hook"))
+    return E;
+  if (Error E = Add(uc_hook_add(UC, &H, UC_HOOK_INSN_INVALID, (void *)onInvalidInsn, this, 1, 0), "insn hook"))
+    return E;
+  if (A.arch == Arch::X86_64)
+    if (Error E = Add(uc_hook_add(UC, &H, UC_HOOK_INSN, (void *)onSyscallInsn, this, 1, 0, UC_X86_INS_SYSCALL),
+                      "syscall hook"))
+      return E;
+  return Error::success();
+}
+
+uint64_t Process::reg(int R) {
+  uint64_t V = 0;
+  uc_reg_read(UC, R, &V); // registers from our own table: cannot fail
+  return V;
+}
+void Process::setReg(int R, uint64_t V) { uc_reg_write(UC, R, &V); }
+
+// picolibc's sbrk carves its heap from [__heap_start, __heap_end); musl asks
+// brk for the same range. Nothing else is needed from the executor by name.
+std::vector<ExposedSymbol> Process::exposedSymbols() const {
+  return {{"__heap_start", layout::HeapBase}, {"__heap_end", layout::HeapBase + layout::HeapSpan}};
+}
+
+uint64_t Process::lookup(std::string_view Name) const {
+  for (const ExposedSymbol &S : exposedSymbols())
+    if (S.name == Name)
+      return S.address;
+  return 0;
+}
+
+// ---- memory -----------------------------------------------------------------
+
+Expected<uint64_t> Process::reserve(uint64_t Size, uint64_t Align) {
+  if (Size == 0 || Size > (layout::ReservationEnd - layout::ReservationBase))
+    return makeError(formatv("cannot reserve %s bytes", hex(Size).c_str()));
+  if (Align == 0 || (Align & (Align - 1)) || Align > (1u << 30))
+    return makeError(formatv("reservation alignment %s is not a power of two up to 1 GiB", hex(Align).c_str()));
+  uint64_t Base = alignUp(NextReservation, std::max(Align, layout::PageSize));
+  Size = alignUp(Size, layout::PageSize);
+  if (Base + Size > layout::ReservationEnd)
+    return makeError(formatv("executor address space exhausted reserving %s bytes", hex(Size).c_str()));
+  if (uc_err E = uc_mem_map(UC, Base, Size, UC_PROT_NONE))
+    return ucError(E, formatv("reserving %s bytes at %s", hex(Size).c_str(), hex(Base).c_str()));
+  Reservations[Base] = Size;
+  NextReservation = Base + Size + layout::PageSize; // an unmapped guard page between allocations
+  return Base;
+}
+
+Error Process::finalize(const std::vector<SegmentWrite> &Segs) {
+  static const uint8_t Zeros[1 << 16] = {};
+  for (const SegmentWrite &S : Segs) {
+    uint64_t Size = S.content.size() + S.zeroFill;
+    std::string Where = formatv("segment %s+%s", hex(S.address).c_str(), hex(Size).c_str());
+    if (S.zeroFill > layout::ReservationEnd || S.prot & ~(ProtRead | ProtWrite | ProtExec))
+      return makeError(Where + ": invalid size or protection");
+    auto It = Reservations.upper_bound(S.address);
+    if (It == Reservations.begin() || Size == 0)
+      return makeError(Where + ": not inside a reservation");
+    --It;
+    if (S.address + Size > It->first + It->second || S.address + Size < S.address)
+      return makeError(Where + ": not inside a reservation");
+    // Protection is per page: a segment sharing a page with another would
+    // silently change its neighbour's rights.
+    if (S.address % layout::PageSize)
+      return makeError(Where + ": not page-aligned");
+    uint64_t Span = alignUp(Size, layout::PageSize);
+    if (uc_err E = uc_mem_protect(UC, S.address, Span, UC_PROT_READ | UC_PROT_WRITE))
+      return ucError(E, Where);
+    if (uc_err E = uc_mem_write(UC, S.address, S.content.data(), S.content.size()))
+      return ucError(E, Where);
+    for (uint64_t Off = S.content.size(); Off < Span; Off += sizeof(Zeros))
+      if (uc_err E = uc_mem_write(UC, S.address + Off, Zeros, std::min<uint64_t>(sizeof(Zeros), Span - Off)))
+        return ucError(E, Where);
+    if (uc_err E = uc_mem_protect(UC, S.address, Span, S.prot)) // ProtBits equal UC_PROT_* bits
+      return ucError(E, Where);
+  }
+  return Error::success();
+}
+
+Error Process::deallocate(uint64_t Base) {
+  auto It = Reservations.find(Base);
+  if (It == Reservations.end())
+    return makeError(formatv("no reservation at %s", hex(Base).c_str()));
+  if (uc_err E = uc_mem_unmap(UC, Base, It->second))
+    return ucError(E, formatv("releasing %s", hex(Base).c_str()));
+  Reservations.erase(It);
+  return Error::success();
+}
+
+Expected<std::vector<uint8_t>> Process::read(uint64_t Addr, uint64_t Size) {
+  if (Size > MaxTransfer)
+    return makeError(formatv("read of %s bytes exceeds the %s-byte limit", hex(Size).c_str(), hex(MaxTransfer).c_str()));
+  std::vector<uint8_t> Buf(Size);
+  if (uc_err E = uc_mem_read(UC, Addr, Buf.data(), Size))
+    return ucError(E, formatv("reading %s bytes at %s", hex(Size).c_str(), hex(Addr).c_str()));
+  return Buf;
+}
+
+Error Process::write(uint64_t Addr, std::span<const uint8_t> Bytes) {
+  if (uc_err E = uc_mem_write(UC, Addr, Bytes.data(), Bytes.size()))
+    return ucError(E, formatv("writing %s bytes at %s", hex(Bytes.size()).c_str(), hex(Addr).c_str()));
+  return Error::success();
+}
+
+bool Process::chargeMemory(uint64_t Bytes) {
+  if (Cur && RuntimeBytes + Bytes > Cur->memCap)
+    return false;
+  RuntimeBytes += Bytes;
+  return true;
+}
+
+Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
+  Size = alignUp(Size, layout::PageSize);
+  if (Size == 0 || Size > layout::HeapSpan * 16)
+    return makeError(formatv("bad mapping size %s", hex(Size).c_str()));
+  if (!chargeMemory(Size))
+    return makeError(formatv("mapping %s bytes exceeds the memory cap of %s bytes (%s in use)", hex(Size).c_str(),
+                             hex(Cur->memCap).c_str(), hex(RuntimeBytes).c_str()));
+  uint64_t Base = NextMmap;
+  if (uc_err E = uc_mem_map(UC, Base, Size, Prot)) {
+    RuntimeBytes -= Size;
+    return ucError(E, "mmap");
+  }
+  NextMmap += Size + layout::PageSize;
+  Mmaps[Base] = Size;
+  return Base;
+}
+
+Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
+  uint64_t Align = std::max<uint64_t>(M.alignment, 16);
+  if ((Align & (Align - 1)) || Align > layout::PageSize)
+    return makeError(formatv("TLS alignment %s is not a power of two up to the page size", hex(M.alignment).c_str()));
+  if (M.image.size() > M.memSize || M.memSize > (256u << 20))
+    return makeError(formatv("TLS image of %zu bytes does not fit a %s-byte block", M.image.size(),
+                             hex(M.memSize).c_str()));
+  // Room for the block, alignment slack, and a zeroed thread control block:
+  // musl keeps `struct pthread` (errno among it) at the thread pointer.
+  constexpr uint64_t TcbBytes = 512;
+  uint64_t Block = alignUp(M.memSize, Align);
+  auto Base = mapAnonymous(Block + 2 * Align + TcbBytes, UC_PROT_READ | UC_PROT_WRITE);
+  if (!Base)
+    return Base.takeError();
+  TLSResultMsg R;
+  switch (A.tls) {
+  case TlsVariant::BlockBelowTp:
+    R.threadPointer = alignUp(*Base + Block, Align);
+    R.block = R.threadPointer - Block;
+    if (Error E = write(R.threadPointer, {reinterpret_cast<const uint8_t *>(&R.threadPointer), 8}))
+      return E;
+    break;
+  case TlsVariant::BlockAfterTcb16:
+    R.threadPointer = alignUp(*Base, Align);
+    R.block = R.threadPointer + alignUp(16, Align);
+    break;
+  case TlsVariant::BlockAtTp:
+    R.threadPointer = R.block = alignUp(*Base, Align);
+    break;
+  }
+  if (Error E = write(R.block, M.image))
+    return E;
+  setReg(A.threadPointer, R.threadPointer);
+  return R;
+}
+
+// ---- running ----------------------------------------------------------------
+
+void Process::stop(RunStatus S, int64_t Value, std::string Message) {
+  if (!Cur || Cur->stopped)
+    return;
+  Cur->stopped = true;
+  Cur->result.status = uint8_t(S);
+  Cur->result.value = Value;
+  Cur->result.pc = reg(A.pc);
+  Cur->result.message = std::move(Message);
+  uc_emu_stop(UC);
+}
+
+void Process::fault(FaultKind K, uint64_t Pc, uint64_t Addr) {
+  if (!Cur || Cur->stopped)
+    return;
+  stop(RunStatus::Fault, 0, formatv("%s at pc %s, address %s", faultKindName(K), hex(Pc).c_str(), hex(Addr).c_str()));
+  Cur->result.faultKind = uint8_t(K);
+  Cur->result.pc = Pc;
+  Cur->result.address = Addr;
+}
+
+bool Process::onInvalidMemory(uc_engine *, uc_mem_type T, uint64_t Addr, int Size, int64_t, void *User) {
+  auto *P = static_cast<Process *>(User);
+  bool Unmapped = T == UC_MEM_READ_UNMAPPED || T == UC_MEM_WRITE_UNMAPPED;
+  // The heap is mapped page by page on first touch, so the memory cap
+  // counts what the program uses, not what it reserved.
+  if (Unmapped && Addr >= layout::HeapBase && Addr < layout::HeapBase + layout::HeapSpan) {
+    uint64_t Page = Addr & ~(layout::PageSize - 1);
+    if (!P->chargeMemory(layout::PageSize)) {
+      P->stop(RunStatus::MemoryLimit, 0,
+              formatv("memory cap of %s bytes reached touching heap address %s", hex(P->Cur->memCap).c_str(),
+                      hex(Addr).c_str()));
+      return false;
+    }
+    if (uc_mem_map(P->UC, Page, layout::PageSize, UC_PROT_READ | UC_PROT_WRITE) == UC_ERR_OK)
+      return true;
+  }
+  P->fault(faultFor(T), T == UC_MEM_FETCH_UNMAPPED || T == UC_MEM_FETCH_PROT ? Addr : P->reg(P->A.pc), Addr);
+  return false;
+}
+
+void Process::onSyscallInsn(uc_engine *, void *User) { static_cast<Process *>(User)->syscall(); }
+
+void Process::onInterrupt(uc_engine *, uint32_t IntNo, void *User) {
+  auto *P = static_cast<Process *>(User);
+  uint64_t Pc = P->reg(P->A.pc);
+  for (const TrapRule &R : TrapRules) {
+    if (R.arch != P->A.arch || R.intno != IntNo)
+      continue;
+    switch (R.trap) {
+    case Trap::Syscall:
+      return P->syscall();
+    case Trap::SemihostOrIllegal:
+      if (P->semihosting(Pc)) {
+        if (!P->Cur->stopped)
+          P->setReg(P->A.pc, Pc + 4);
+        return;
+      }
+      [[fallthrough]];
+    case Trap::Illegal:
+      return P->fault(FaultKind::IllegalInstruction, Pc - R.pcBack, Pc - R.pcBack);
+    }
+  }
+  P->stop(RunStatus::Fault, IntNo, formatv("unhandled CPU exception %u at pc %s", IntNo, hex(Pc).c_str()));
+  P->Cur->result.faultKind = uint8_t(FaultKind::Other);
+}
+
+// Unicorn stops at instructions it considers invalid, RISC-V `ebreak`
+// included; a semihosting ebreak is handled and the run resumed after it.
+bool Process::onInvalidInsn(uc_engine *, void *User) {
+  auto *P = static_cast<Process *>(User);
+  uint64_t Pc = P->reg(P->A.pc);
+  if (P->A.arch == Arch::RISCV64 && P->semihosting(Pc)) {
+    P->Cur->resume = !P->Cur->stopped;
+    P->Cur->resumePc = Pc + 4;
+    return true;
+  }
+  P->fault(FaultKind::IllegalInstruction, Pc, Pc);
+  return false;
+}
+
+void Process::onCode(uc_engine *, uint64_t, uint32_t, void *User) {
+  auto *P = static_cast<Process *>(User);
+  if (++P->Cur->executed > P->Cur->budget)
+    P->stop(RunStatus::InstructionLimit, 0,
+            formatv("instruction budget of %llu spent", (unsigned long long)P->Cur->budget));
+}
+
+RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
+  RunState S;
+  S.out = std::move(Out);
+  S.budget = L.instructions;
+  S.memCap = L.memoryBytes ? L.memoryBytes : DefaultMemoryBytes;
+  uint32_t WallMs = L.wallMillis ? L.wallMillis : DefaultWallMillis;
+  Cur = &S;
+  auto Deadline = Clock::now() + std::chrono::milliseconds(WallMs);
+  // Counting costs a callback per instruction, so only budgeted runs pay it.
+  // Our own counter (not uc_emu_start's `count`) survives the restarts a
+  // semihosting trap needs.
+  if (S.budget && uc_hook_add(UC, &CountHook, UC_HOOK_CODE, (void *)onCode, this, 1, 0) != UC_ERR_OK)
+    stop(RunStatus::Error, 0, "cannot install the instruction counter");
+  uint64_t Pc = Entry;
+  while (!S.stopped) {
+    auto Left = std::chrono::duration_cast<std::chrono::microseconds>(Deadline - Clock::now()).count();
+    if (Left <= 0) {
+      stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached", WallMs));
+      break;
+    }
+    uc_err E = uc_emu_start(UC, Pc, layout::ReturnTrap, uint64_t(Left), 0);
+    if (S.stopped)
+      break;
+    if (S.resume) {
+      S.resume = false;
+      Pc = S.resumePc;
+      continue;
+    }
+    uint64_t Now = reg(A.pc);
+    if (E == UC_ERR_INSN_INVALID)
+      fault(FaultKind::IllegalInstruction, Now, Now);
+    else if (E != UC_ERR_OK)
+      stop(RunStatus::Error, 0, formatv("emulation failed at pc %s: %s", hex(Now).c_str(), uc_strerror(E)));
+    else if (Now == layout::ReturnTrap)
+      stop(RunStatus::Returned, int64_t(reg(A.ret)));
+    else if (size_t TimedOut = 0; uc_query(UC, UC_QUERY_TIMEOUT, &TimedOut) == UC_ERR_OK && TimedOut)
+      stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached at pc %s", WallMs, hex(Now).c_str()));
+    else
+      stop(RunStatus::Error, 0, formatv("emulation stopped at pc %s for no known reason", hex(Now).c_str()));
+  }
+  if (CountHook) {
+    uc_hook_del(UC, CountHook);
+    CountHook = 0;
+  }
+  S.result.instructions = S.executed;
+  Cur = nullptr;
+  return std::move(S.result);
+}
+
+// The initial stack as exec leaves it (System V ABI, "Process Initialization";
+// the Linux AArch64 and RISC-V ports use the same picture): argc, argv[],
+// NULL, envp[] (empty), NULL, auxv pairs ending in AT_NULL, strings above.
+Error Process::pushArgv(const std::vector<std::string> &Args, uint64_t &Sp, uint64_t &Argv, uint64_t &Envp) {
+  uint64_t Top = layout::StackTop;
+  std::vector<uint64_t> Ptrs;
+  size_t Total = 0;
+  for (const std::string &S : Args)
+    Total += S.size() + 1;
+  if (Total + 8 * Args.size() > layout::StackSize / 2)
+    return makeError(formatv("arguments take %zu bytes, more than half the stack", Total));
+  for (const std::string &S : Args) {
+    Top -= S.size() + 1;
+    if (Error E = write(Top, {reinterpret_cast<const uint8_t *>(S.c_str()), S.size() + 1}))
+      return E;
+    Ptrs.push_back(Top);
+  }
+  // AT_RANDOM: 16 bytes musl seeds its stack protector from; fixed so runs
+  // are reproducible.
+  Top = (Top - 16) & ~uint64_t(15);
+  static const uint8_t Random[16] = {0x6c, 0x69, 0x6e, 0x6b, 0x6c, 0x61, 0x62, 0x21,
+                                     0x9e, 0x37, 0x79, 0xb9, 0x7f, 0x4a, 0x7c, 0x15};
+  if (Error E = write(Top, Random))
+    return E;
+  enum : uint64_t { AT_NULL = 0, AT_PAGESZ = 6, AT_RANDOM = 25 };
+  std::vector<uint64_t> Words = {Args.size()};
+  Words.insert(Words.end(), Ptrs.begin(), Ptrs.end());
+  Words.push_back(0); // argv terminator
+  Words.push_back(0); // empty envp
+  for (uint64_t W : {uint64_t(AT_PAGESZ), layout::PageSize, uint64_t(AT_RANDOM), Top, uint64_t(AT_NULL), uint64_t(0)})
+    Words.push_back(W);
+  Sp = (Top - 8 * Words.size()) & ~uint64_t(15);
+  Argv = Sp + 8;
+  Envp = Argv + 8 * (Args.size() + 1);
+  return write(Sp, {reinterpret_cast<const uint8_t *>(Words.data()), 8 * Words.size()});
+}
+
+Error Process::setReturnAddress(uint64_t &Sp) {
+  if (A.returnAddress == ReturnAddress::Register) {
+    setReg(A.link, layout::ReturnTrap);
+    return Error::success();
+  }
+  Sp -= 8; // as `call` would: the callee sees rsp = 8 mod 16
+  uint64_t Trap = layout::ReturnTrap;
+  return write(Sp, {reinterpret_cast<const uint8_t *>(&Trap), 8});
+}
+
+static RunResultMsg errorResult(Error E) {
+  RunResultMsg R;
+  R.status = uint8_t(RunStatus::Error);
+  R.message = E.message();
+  return R;
+}
+
+RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out) {
+  if (M.startup > uint8_t(Startup::ProcessEntry))
+    return errorResult(makeError(formatv("unknown startup kind %u", M.startup)));
+  uint64_t Sp, Argv, Envp;
+  if (Error E = pushArgv(M.args, Sp, Argv, Envp))
+    return errorResult(std::move(E));
+  if (Startup(M.startup) == Startup::CallMain) {
+    setReg(A.args[0], M.args.size());
+    setReg(A.args[1], Argv);
+    setReg(A.args[2], Envp);
+    if (Error E = setReturnAddress(Sp))
+      return errorResult(std::move(E));
+  } else {
+    // As exec leaves it: the ABI's "atexit function" register (x86-64
+    // rdx, the others' first argument register) holds 0, no return address.
+    setReg(A.args[A.arch == Arch::X86_64 ? 2 : 0], 0);
+    setReg(A.link >= 0 ? A.link : A.args[0], layout::ReturnTrap);
+  }
+  setReg(A.sp, Sp);
+  return run(M.entry, M.limits, std::move(Out));
+}
+
+RunResultMsg Process::call(const CallMsg &M, OutputFn Out) {
+  auto Find = [&](uint16_t Dwarf) -> const DwarfReg * {
+    for (const DwarfReg &R : A.regs)
+      if (R.dwarf == Dwarf)
+        return &R;
+    return nullptr;
+  };
+  if (M.stack.size() > layout::StackSize / 2)
+    return errorResult(makeError(formatv("%zu stack bytes exceed half the stack", M.stack.size())));
+  for (const RegValue &V : M.registers) {
+    const DwarfReg *R = Find(V.dwarf);
+    if (!R)
+      return errorResult(makeError(formatv("%s has no register with DWARF number %u", A.name, V.dwarf)));
+    if (R->uc == A.sp || V.value.empty() || V.value.size() > R->bytes)
+      return errorResult(makeError(formatv("register %u: %zu value bytes for a %u-byte register%s", V.dwarf,
+                                           V.value.size(), R->bytes, R->uc == A.sp ? " (the stack pointer)" : "")));
+    uint8_t Buf[16] = {};
+    std::memcpy(Buf, V.value.data(), V.value.size());
+    if (uc_err E = uc_reg_write(UC, R->uc, Buf))
+      return errorResult(ucError(E, formatv("writing register %u", V.dwarf)));
+  }
+  for (uint16_t D : M.results)
+    if (!Find(D))
+      return errorResult(makeError(formatv("%s has no register with DWARF number %u", A.name, D)));
+  uint64_t Sp = (layout::StackTop - M.stack.size()) & ~uint64_t(15);
+  if (Error E = write(Sp, M.stack))
+    return errorResult(std::move(E));
+  if (Error E = setReturnAddress(Sp))
+    return errorResult(std::move(E));
+  setReg(A.sp, Sp);
+  RunResultMsg R = run(M.entry, M.limits, std::move(Out));
+  if (R.runStatus() == RunStatus::Returned)
+    for (uint16_t D : M.results) {
+      const DwarfReg *Reg = Find(D);
+      uint8_t Buf[16] = {};
+      uc_reg_read(UC, Reg->uc, Buf);
+      R.results.push_back({D, std::vector<uint8_t>(Buf, Buf + Reg->bytes)});
+    }
+  return R;
+}
+
+// ---- the C runtime's host side ---------------------------------------------
+
+void Process::syscall() {
+  uint64_t Nr = reg(A.sysNumber);
+  uint64_t Arg[6];
+  for (size_t I = 0; I < 6; ++I)
+    Arg[I] = reg(A.sysArgs[I]);
+  Sys Which = Sys::Unknown;
+  for (const SyscallNumber &S : A.syscalls)
+    if (S.number == Nr)
+      Which = S.sys;
+  auto Output = [&](uint64_t Fd, uint64_t Ptr, uint64_t Len) -> int64_t {
+    if (Fd != 1 && Fd != 2)
+      return -EBADF_;
+    if (Len > MaxTransfer)
+      Len = MaxTransfer;
+    auto Bytes = read(Ptr, Len);
+    if (!Bytes) {
+      (void)Bytes.takeError();
+      return -EFAULT_;
+    }
+    Cur->out(Fd == 1 ? Stream::Stdout : Stream::Stderr, *Bytes);
+    return int64_t(Len);
+  };
+  int64_t R = -ENOSYS_;
+  switch (Which) {
+  case Sys::Read: R = Arg[0] == 0 ? 0 : -EBADF_; break; // stdin is empty
+  case Sys::Write: R = Output(Arg[0], Arg[1], Arg[2]); break;
+  case Sys::Writev: {
+    R = 0;
+    for (uint64_t I = 0; I < std::min<uint64_t>(Arg[2], 1024) && R >= 0; ++I) {
+      auto Iov = read(Arg[1] + 16 * I, 16);
+      if (!Iov) {
+        (void)Iov.takeError();
+        R = -EFAULT_;
+        break;
+      }
+      uint64_t Base, Len;
+      std::memcpy(&Base, Iov->data(), 8), std::memcpy(&Len, Iov->data() + 8, 8);
+      int64_t N = Len ? Output(Arg[0], Base, Len) : 0;
+      R = N < 0 ? N : R + N;
+    }
+    break;
+  }
+  case Sys::Exit:
+  case Sys::ExitGroup: return stop(RunStatus::Exited, int64_t(int32_t(Arg[0])));
+  case Sys::Brk: {
+    uint64_t Want = Arg[0];
+    if (Want >= layout::HeapBase && Want <= layout::HeapBase + layout::HeapSpan) {
+      uint64_t InMmaps = 0;
+      for (auto &[B, Sz] : Mmaps)
+        InMmaps += Sz;
+      if (Want - layout::HeapBase + InMmaps > Cur->memCap)
+        return stop(RunStatus::MemoryLimit, 0,
+                    formatv("brk to %s exceeds the memory cap of %s bytes", hex(Want).c_str(), hex(Cur->memCap).c_str()));
+      Brk = Want;
+    }
+    R = int64_t(Brk); // Linux brk answers the (possibly unchanged) break
+    break;
+  }
+  case Sys::Mmap: {
+    constexpr uint64_t MapFixed = 0x10, MapAnonymous = 0x20;
+    if (!(Arg[3] & MapAnonymous) || (Arg[3] & MapFixed)) {
+      R = (Arg[3] & MapAnonymous) ? -EINVAL_ : -EBADF_; // no files, no fixed placement
+      break;
+    }
+    auto Base = mapAnonymous(Arg[1], uint32_t(Arg[2] & 7));
+    if (!Base) {
+      Error E = Base.takeError();
+      if (E.message().find("memory cap") != std::string::npos)
+        return stop(RunStatus::MemoryLimit, 0, E.message());
+      R = -ENOMEM_;
+      break;
+    }
+    R = int64_t(*Base);
+    break;
+  }
+  case Sys::Munmap: {
+    uint64_t Len = alignUp(Arg[1], layout::PageSize);
+    auto It = Mmaps.find(Arg[0]);
+    // Whole mappings only: musl's allocators free what they mapped.
+    if (It == Mmaps.end() || It->second != Len || uc_mem_unmap(UC, Arg[0], Len) != UC_ERR_OK) {
+      R = -EINVAL_;
+      break;
+    }
+    RuntimeBytes -= Len;
+    Mmaps.erase(It);
+    R = 0;
+    break;
+  }
+  case Sys::Mprotect: {
+    auto It = Mmaps.upper_bound(Arg[0]);
+    bool Inside = It != Mmaps.begin() && (--It, Arg[0] + Arg[1] <= It->first + It->second);
+    R = Inside && uc_mem_protect(UC, Arg[0], alignUp(Arg[1], layout::PageSize), uint32_t(Arg[2] & 7)) == UC_ERR_OK
+            ? 0
+            : -ENOMEM_;
+    break;
+  }
+  case Sys::Ioctl: R = -ENOTTY_; break; // no terminal: musl then buffers stdout fully
+  case Sys::SetTidAddress: case Sys::Getpid: case Sys::Gettid: R = 1; break;
+  case Sys::RtSigprocmask: case Sys::RtSigaction: case Sys::Madvise: R = 0; break;
+  case Sys::ArchPrctl: {
+    constexpr uint64_t SetFs = 0x1002;
+    R = Arg[0] == SetFs ? (setReg(A.threadPointer, Arg[1]), 0) : -EINVAL_;
+    break;
+  }
+  case Sys::Tkill: // abort(): raise(SIGABRT)
+    return stop(RunStatus::Exited, 128 + int64_t(Arg[1]), formatv("killed by signal %llu", (unsigned long long)Arg[1]));
+  case Sys::ClockGettime: {
+    auto Ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+    uint64_t Ts[2] = {uint64_t(Ns / 1000000000), uint64_t(Ns % 1000000000)};
+    R = write(Arg[1], {reinterpret_cast<const uint8_t *>(Ts), 16}) ? -EFAULT_ : 0;
+    break;
+  }
+  case Sys::Unknown: break;
+  }
+  setReg(A.ret, uint64_t(R));
+}
+
+bool Process::semihosting(uint64_t Pc) {
+  // The trap sequences the semihosting specs define.
+  auto Word = [&](uint64_t At) -> uint32_t {
+    uint32_t W = 0;
+    return uc_mem_read(UC, At, &W, 4) == UC_ERR_OK ? W : 0;
+  };
+  bool IsTrap = A.arch == Arch::AArch64 ? Word(Pc) == 0xd45e0000 /* hlt #0xf000 */
+                : A.arch == Arch::RISCV64
+                    ? Word(Pc - 4) == 0x01f01013 /* slli x0,x0,0x1f */ && Word(Pc) == 0x00100073 /* ebreak */ &&
+                          Word(Pc + 4) == 0x40705013 /* srai x0,x0,7 */
+                    : false;
+  if (!IsTrap || !Cur)
+    return false;
+  uint32_t Op = uint32_t(reg(A.semiOp));
+  uint64_t Param = reg(A.semiParam);
+  auto Field = [&](unsigned I) -> uint64_t {
+    uint64_t V = 0;
+    uc_mem_read(UC, Param + 8 * I, &V, 8);
+    return V;
+  };
+  auto Emit = [&](Stream S, uint64_t Ptr, uint64_t Len) -> bool {
+    auto Bytes = read(Ptr, std::min(Len, MaxTransfer));
+    if (!Bytes)
+      return (void)Bytes.takeError(), false;
+    Cur->out(S, *Bytes);
+    return true;
+  };
+  int64_t R = -1;
+  switch (Op) {
+  case SysOpen: {
+    // Only the console exists: ":tt" opened for reading is stdin, for
+    // writing stdout, for appending stderr (mode 0-3, 4-7, 8-11).
+    auto Name = read(Field(0), 4);
+    if (Name && Field(2) == 3 && std::memcmp(Name->data(), ":tt", 3) == 0 && Field(1) < 12) {
+      R = int64_t(SemiHandles.size() + 1);
+      SemiHandles[R] = Field(1) / 4;
+    } else if (!Name) {
+      (void)Name.takeError();
+    }
+    break;
+  }
+  case SysClose: R = SemiHandles.erase(Field(0)) ? 0 : -1; break;
+  case SysWriteC: R = Emit(Stream::Stdout, Param, 1) ? 0 : -1; break;
+  case SysWrite0: {
+    uint64_t Len = 0;
+    for (uint8_t C = 1; C && Len < MaxTransfer; ++Len)
+      if (uc_mem_read(UC, Param + Len, &C, 1) != UC_ERR_OK || !C)
+        break;
+    R = Emit(Stream::Stdout, Param, Len) ? 0 : -1;
+    break;
+  }
+  case SysWrite: { // answers the number of bytes NOT written
+    auto It = SemiHandles.find(Field(0));
+    bool Out = It != SemiHandles.end() && It->second != 0;
+    R = Out && Emit(It->second == 1 ? Stream::Stdout : Stream::Stderr, Field(1), Field(2)) ? 0 : int64_t(Field(2));
+    break;
+  }
+  case SysRead: R = int64_t(Field(2)); break; // stdin is empty: nothing read
+  case SysIsTty: R = SemiHandles.count(Field(0)) ? 1 : 0; break;
+  case SysSeek: case SysFlen: R = -1; break;
+  case SysClock: R = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count() / 10; break;
+  case SysTime: R = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count(); break;
+  case SysErrno: R = 0; break;
+  case SysHeapInfo: {
+    uint64_t Info[4] = {layout::HeapBase, layout::HeapBase + layout::HeapSpan, layout::StackTop,
+                        layout::StackTop - layout::StackSize};
+    R = write(Field(0), {reinterpret_cast<const uint8_t *>(Info), 32}) ? -1 : 0;
+    break;
+  }
+  case SysExit:
+  case SysExitExtended:
+    // 64-bit semihosting passes a block {reason, subcode}.
+    stop(RunStatus::Exited, Field(0) == AdpStoppedApplicationExit ? int64_t(Field(1)) : 1,
+         Field(0) == AdpStoppedApplicationExit ? "" : formatv("semihosting exit, reason %s", hex(Field(0)).c_str()));
+    return true;
+  default: break;
+  }
+  setReg(A.semiOp, uint64_t(R));
+  return true;
+}
+
+} // namespace linklab::emu

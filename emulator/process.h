@@ -1,0 +1,98 @@
+// One emulated process: a Unicorn engine for one architecture, its address
+// space (reservations the linker fills, a stack, a heap, an mmap area, the
+// return trap) and the C runtime's host side (Linux system calls for musl,
+// semihosting for picolibc). Unicorn appears nowhere outside emulator/.
+#pragma once
+
+#include "arch_table.h"
+#include "executor/protocol.h"
+#include "support/error.h"
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <span>
+
+namespace linklab::emu {
+
+using executor::RunResultMsg;
+using OutputFn = std::function<void(executor::Stream, std::span<const uint8_t>)>;
+
+// The fixed address-space plan, below 2^39 so every arch's physical address
+// space holds it. Page 0 stays unmapped so null dereferences fault.
+namespace layout {
+constexpr uint64_t PageSize = 0x1000;
+constexpr uint64_t ReturnTrap = 0x1000;           // one executable page; reaching it ends a call
+constexpr uint64_t ReservationBase = 0x10000000;  // linker allocations grow up from here
+constexpr uint64_t ReservationEnd = 0x3000000000;
+constexpr uint64_t HeapBase = 0x4000000000;       // brk / picolibc heap, mapped on first touch
+constexpr uint64_t HeapSpan = 0x40000000;         // 1 GiB of address space
+constexpr uint64_t MmapBase = 0x5000000000;       // anonymous mmap and TLS blocks
+constexpr uint64_t StackTop = 0x7000000000;
+constexpr uint64_t StackSize = 8 << 20;
+} // namespace layout
+
+class Process {
+public:
+  static Expected<std::unique_ptr<Process>> create(const Triple &TT);
+  ~Process();
+
+  const ArchInfo &arch() const { return A; }
+  std::vector<executor::ExposedSymbol> exposedSymbols() const;
+  uint64_t lookup(std::string_view Name) const;
+
+  Expected<uint64_t> reserve(uint64_t Size, uint64_t Align);
+  Error finalize(const std::vector<executor::SegmentWrite> &Segs);
+  Error deallocate(uint64_t Base);
+  Expected<std::vector<uint8_t>> read(uint64_t Addr, uint64_t Size);
+  Error write(uint64_t Addr, std::span<const uint8_t> Bytes);
+  Expected<executor::TLSResultMsg> setupTLS(const executor::SetupTLSMsg &M);
+
+  RunResultMsg runMain(const executor::RunMainMsg &M, OutputFn Out);
+  RunResultMsg call(const executor::CallMsg &M, OutputFn Out);
+
+private:
+  struct RunState;
+  Process(const ArchInfo &A, uc_engine *UC) : A(A), UC(UC) {}
+  Error init();
+  // Starts at Entry with registers already set; ends at the return trap, an
+  // exit, a fault or a limit.
+  RunResultMsg run(uint64_t Entry, const executor::Limits &L, OutputFn Out);
+  Error pushArgv(const std::vector<std::string> &Args, uint64_t &Sp, uint64_t &Argv, uint64_t &Envp);
+  Error setReturnAddress(uint64_t &Sp);
+  Expected<uint64_t> mapAnonymous(uint64_t Size, uint32_t Prot);
+  bool chargeMemory(uint64_t Bytes);
+
+  // Hooks (Unicorn calls them with `this` as user data).
+  static bool onInvalidMemory(uc_engine *, uc_mem_type, uint64_t, int, int64_t, void *);
+  static void onInterrupt(uc_engine *, uint32_t, void *);
+  static void onSyscallInsn(uc_engine *, void *);
+  static void onCode(uc_engine *, uint64_t, uint32_t, void *);
+  static bool onInvalidInsn(uc_engine *, void *);
+
+  void syscall();
+  bool semihosting(uint64_t Pc); // false: not a semihosting trap
+  void fault(executor::FaultKind K, uint64_t Pc, uint64_t Addr);
+  void stop(executor::RunStatus S, int64_t Value, std::string Message = {});
+  uint64_t reg(int R);
+  void setReg(int R, uint64_t V);
+
+  const ArchInfo &A;
+  uc_engine *UC;
+  std::vector<uc_hook> Hooks;
+  uc_hook CountHook = 0;
+
+  // Reservations: base -> size (mapped PROT_NONE until finalized).
+  std::map<uint64_t, uint64_t> Reservations;
+  uint64_t NextReservation = layout::ReservationBase;
+  uint64_t Brk = layout::HeapBase;
+  uint64_t NextMmap = layout::MmapBase;
+  std::map<uint64_t, uint64_t> Mmaps; // base -> size
+  uint64_t RuntimeBytes = 0;          // heap pages + mmaps: what the memory cap limits
+  std::map<uint64_t, uint64_t> SemiHandles; // semihosting handle -> stream (0 stdin, 1 stdout, 2 stderr)
+
+  RunState *Cur = nullptr;
+};
+
+} // namespace linklab::emu

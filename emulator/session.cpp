@@ -1,0 +1,169 @@
+#include "session.h"
+
+#include "process.h"
+
+#include <cerrno>
+#include <unistd.h>
+
+namespace linklab::emu {
+
+using namespace executor;
+
+namespace {
+
+template <class... Fs> struct Overloaded : Fs... { using Fs::operator()...; };
+template <class... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
+
+class Session {
+public:
+  Session(int In, int Out) : In(In), Out(Out) {}
+
+  int serve() {
+    uint8_t Buf[1 << 16];
+    for (;;) {
+      ssize_t N = ::read(In, Buf, sizeof(Buf));
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0) {
+        // End of input inside a frame is a truncated message.
+        if (Reader.buffered())
+          return fail(formatv("connection closed inside a message (%zu bytes pending)", Reader.buffered()));
+        return 0;
+      }
+      Reader.feed({Buf, size_t(N)});
+      for (;;) {
+        auto F = Reader.next();
+        if (!F)
+          return fail(F.takeError().message());
+        if (!*F)
+          break;
+        if (!handle(**F) || Broken)
+          return Broken ? 1 : (HungUp ? 0 : 1);
+      }
+    }
+  }
+
+private:
+  void send(uint32_t Seq, const Message &M) {
+    std::vector<uint8_t> Bytes = encode(Seq, M);
+    for (size_t Done = 0; Done < Bytes.size() && !Broken;) {
+      ssize_t N = ::write(Out, Bytes.data() + Done, Bytes.size() - Done);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        Broken = true; // the peer is gone; nothing left to tell it
+      else
+        Done += size_t(N);
+    }
+  }
+  int fail(const std::string &Why) {
+    send(0, FailureMsg{"executor session closed: " + Why});
+    return 1;
+  }
+  void reply(uint32_t Seq, Error E) {
+    if (E)
+      send(Seq, FailureMsg{E.message()});
+    else
+      send(Seq, OkMsg{});
+  }
+
+  // False ends the session.
+  bool handle(Frame &F) {
+    uint32_t Seq = F.seq;
+    if (!P && !std::holds_alternative<SetupMsg>(F.message) && !std::holds_alternative<HangupMsg>(F.message)) {
+      send(Seq, FailureMsg{formatv("%s before setup", messageName(F.message))});
+      return true;
+    }
+    auto Output = [this, Seq](Stream S, std::span<const uint8_t> Bytes) {
+      send(Seq, OutputMsg{uint8_t(S), std::vector<uint8_t>(Bytes.begin(), Bytes.end())});
+    };
+    return std::visit(
+        Overloaded{
+            [&](SetupMsg &M) {
+              if (M.version != ProtocolVersion) {
+                send(Seq, FailureMsg{formatv("protocol version %u not supported (executor speaks %u)", M.version,
+                                             ProtocolVersion)});
+                return false;
+              }
+              if (P) {
+                send(Seq, FailureMsg{"session already set up"});
+                return true;
+              }
+              auto NewP = Process::create(Triple::parse(M.triple));
+              if (!NewP) {
+                send(Seq, FailureMsg{NewP.takeError().message()});
+                return true;
+              }
+              P = std::move(*NewP);
+              send(Seq, SetupResultMsg{ProtocolVersion, M.triple, layout::PageSize, P->exposedSymbols()});
+              return true;
+            },
+            [&](ReserveMsg &M) {
+              auto A = P->reserve(M.size, M.alignment);
+              if (!A)
+                send(Seq, FailureMsg{A.takeError().message()});
+              else
+                send(Seq, AddressMsg{*A});
+              return true;
+            },
+            [&](FinalizeMsg &M) { return reply(Seq, P->finalize(M.segments)), true; },
+            [&](DeallocateMsg &M) {
+              // Release everything asked for, reporting every failure at once.
+              std::string Problems;
+              for (uint64_t A : M.addresses)
+                if (Error E = P->deallocate(A))
+                  Problems += (Problems.empty() ? "" : "; ") + E.message();
+              reply(Seq, Problems.empty() ? Error::success() : makeError(Problems));
+              return true;
+            },
+            [&](LookupMsg &M) {
+              LookupResultMsg R;
+              for (const std::string &N : M.names)
+                R.addresses.push_back(P->lookup(N));
+              send(Seq, R);
+              return true;
+            },
+            [&](RunMainMsg &M) { return send(Seq, P->runMain(M, Output)), true; },
+            [&](CallMsg &M) { return send(Seq, P->call(M, Output)), true; },
+            [&](ReadMemoryMsg &M) {
+              auto B = P->read(M.address, M.size);
+              if (!B)
+                send(Seq, FailureMsg{B.takeError().message()});
+              else
+                send(Seq, MemoryMsg{std::move(*B)});
+              return true;
+            },
+            [&](WriteMemoryMsg &M) { return reply(Seq, P->write(M.address, M.bytes)), true; },
+            [&](SetupTLSMsg &M) {
+              auto R = P->setupTLS(M);
+              if (!R)
+                send(Seq, FailureMsg{R.takeError().message()});
+              else
+                send(Seq, *R);
+              return true;
+            },
+            [&](HangupMsg &) {
+              send(Seq, OkMsg{});
+              HungUp = true;
+              return false;
+            },
+            [&](auto &M) {
+              // Executor-to-client messages have no business arriving here.
+              fail(formatv("unexpected %s message from the client", messageName(F.message)));
+              return false;
+            },
+        },
+        F.message);
+  }
+
+  int In, Out;
+  FrameReader Reader;
+  std::unique_ptr<Process> P;
+  bool Broken = false, HungUp = false;
+};
+
+} // namespace
+
+int serveSession(int InFd, int OutFd) { return Session(InFd, OutFd).serve(); }
+
+} // namespace linklab::emu

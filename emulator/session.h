@@ -1,0 +1,12 @@
+// One protocol session over a pair of file descriptors: decode requests,
+// answer them from one emulated Process, stream program output as it comes.
+#pragma once
+
+namespace linklab::emu {
+
+// Serves until hangup, end of input, or a protocol error (reported to the
+// peer as a failure with sequence 0 before closing). Returns 0 after a clean
+// hangup or end of input, 1 after an error.
+int serveSession(int InFd, int OutFd);
+
+} // namespace linklab::emu
