@@ -110,16 +110,13 @@ Error Materializer::bind(const Spec &User, const Spec &Standard) {
   Args = User.list(SpecRole::Args);
   if (Args && Args->empty())
     Args.reset(); // "args:" says nothing; the pools decide
-  if (Error E = bindList(User, Standard, SpecRole::ArgGpr, RegClass::Gpr, ArgGpr))
-    return E;
-  if (Error E = bindList(User, Standard, SpecRole::ArgFpr, RegClass::Fpr, ArgFpr))
-    return E;
-  if (Error E = bindList(User, Standard, SpecRole::RetGpr, RegClass::Gpr, RetGpr))
-    return E;
-  if (Error E = bindList(User, Standard, SpecRole::RetFpr, RegClass::Fpr, RetFpr))
-    return E;
-  if (Error E = bindList(User, Standard, SpecRole::CalleeSaved, std::nullopt, Csr))
-    return E;
+  const std::tuple<SpecRole, std::optional<RegClass>, Pool *> Lists[] = {
+      {SpecRole::ArgGpr, RegClass::Gpr, &ArgGpr}, {SpecRole::ArgFpr, RegClass::Fpr, &ArgFpr},
+      {SpecRole::RetGpr, RegClass::Gpr, &RetGpr}, {SpecRole::RetFpr, RegClass::Fpr, &RetFpr},
+      {SpecRole::CalleeSaved, std::nullopt, &Csr}};
+  for (auto [Role, Class, P] : Lists)
+    if (Error E = bindList(User, Standard, Role, Class, *P))
+      return E;
   // Resolve every `args` name now, so a typo fails even past the last argument.
   for (size_t I = 0; Args && I < Args->size(); ++I)
     for (std::string_view Name : partNames((*Args)[I]))
@@ -129,17 +126,22 @@ Error Materializer::bind(const Spec &User, const Spec &Standard) {
   return Error::success();
 }
 
+Location partAt(uint32_t Value, const ValueShape &S, size_t I, uint32_t Flags) {
+  Location L;
+  L.Value = Value;
+  L.Offset = S.Parts[I].first;
+  L.Size = S.Parts[I].second;
+  L.Align = S.partAlign();
+  L.Flags = Flags;
+  return L;
+}
+
 void Materializer::toRegisters(std::vector<Location> &Out, uint32_t Value, const ValueShape &S,
                                const std::vector<const RegInfo *> &Regs, uint32_t Flags) {
   for (size_t I = 0; I < Regs.size(); ++I) {
-    Location L;
+    Location L = partAt(Value, S, I, Flags);
     L.InRegister = true;
-    L.Value = Value;
-    L.Offset = S.Parts[I].first;
-    L.Size = S.Parts[I].second;
-    L.Align = S.partAlign();
     L.Register = Regs[I]->Number;
-    L.Flags = Flags;
     Out.push_back(L);
   }
 }
@@ -151,13 +153,8 @@ void Materializer::toStack(uint32_t Value, const ValueShape &S, size_t FirstPart
   uint32_t Base = alignTo(Stack, std::max(8u, FirstPart ? 8u : S.Align));
   uint32_t Skip = S.Parts[FirstPart].first;
   for (size_t I = FirstPart; I < S.Parts.size(); ++I) {
-    Location L;
-    L.Value = Value;
-    L.Offset = S.Parts[I].first;
-    L.Size = S.Parts[I].second;
-    L.Align = S.partAlign();
+    Location L = partAt(Value, S, I, Flags);
     L.StackOffset = Base + L.Offset - Skip;
-    L.Flags = Flags;
     Table.Arguments.push_back(L);
   }
   Stack = Base + alignTo(S.PassedSize - Skip, 8);
