@@ -65,7 +65,7 @@ std::string LinkGraph::dump() const {
           if (E.target->hasName())
             Out += E.target->name;
           else
-            appendf(Out, "addressable@0x%016llx+0x%08llx", (unsigned long long)E.target->address(),
+            appendf(Out, "addressable@0x%llx+0x%08llx", (unsigned long long)E.target->address(),
                     (unsigned long long)E.target->offset);
           Out += "\n";
         }

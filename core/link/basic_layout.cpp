@@ -24,6 +24,8 @@ BasicLayout::BasicLayout(LinkGraph &Graph) : G(Graph) {
   auto Order = [](const Block *L, const Block *R) {
     if (L->section->ordinal != R->section->ordinal)
       return L->section->ordinal < R->section->ordinal;
+    if (L->address != R->address)
+      return L->address < R->address;
     return L->ordinal < R->ordinal;
   };
   for (auto &[Prot, Seg] : Segments) {

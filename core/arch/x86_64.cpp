@@ -1,0 +1,240 @@
+#include "arch/x86_64.h"
+
+#include "link/eh_frame.h"
+#include "link/table_manager.h"
+#include "target/target.h"
+
+namespace linklab::x86_64 {
+
+const char *edgeKindName(EdgeKind K) {
+  switch (K) {
+#define LINKLAB_NAME(N, D)                                                                                             \
+  case N:                                                                                                              \
+    return #N;
+    LINKLAB_X86_64_EDGE_KINDS(LINKLAB_NAME)
+#undef LINKLAB_NAME
+  }
+  return nullptr;
+}
+
+static Error checkRange(LinkGraph &G, Block &B, const Edge &E, int64_t V, int64_t Lo, int64_t Hi) {
+  return V < Lo || V > Hi ? makeOutOfRangeError(G, B, E, V, Lo, Hi) : Error::success();
+}
+
+static Addr gotBase(LinkGraph &G) {
+  Section *GOT = G.findSectionByName(GOTSectionName);
+  return GOT ? GOT->address() : 0;
+}
+
+Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
+  char *Loc = B.mutableContent(G).data() + E.offset;
+  const int64_t S = int64_t(E.target->address()), A = E.addend, P = int64_t(B.fixupAddress(E));
+  auto Int32 = [&](int64_t V) -> Error {
+    if (Error Err = checkRange(G, B, E, V, INT32_MIN, INT32_MAX))
+      return Err;
+    writeLE<int32_t>(Loc, int32_t(V));
+    return Error::success();
+  };
+  switch (E.kind) {
+  case Pointer64: writeLE<uint64_t>(Loc, uint64_t(S + A)); return Error::success();
+  case Pointer32:
+    if (Error Err = checkRange(G, B, E, S + A, 0, UINT32_MAX)) return Err;
+    writeLE<uint32_t>(Loc, uint32_t(S + A));
+    return Error::success();
+  case Pointer32Signed: return Int32(S + A);
+  case Pointer16:
+    if (Error Err = checkRange(G, B, E, S + A, 0, UINT16_MAX)) return Err;
+    writeLE<uint16_t>(Loc, uint16_t(S + A));
+    return Error::success();
+  case Pointer8:
+    if (Error Err = checkRange(G, B, E, S + A, 0, UINT8_MAX)) return Err;
+    *Loc = char(S + A);
+    return Error::success();
+  case Delta64: writeLE<int64_t>(Loc, S - P + A); return Error::success();
+  case Delta32:
+  case PCRel32GOTLoadRelaxable:
+  case PCRel32GOTLoadREXRelaxable: return Int32(S - P + A);
+  case Delta16:
+    if (Error Err = checkRange(G, B, E, S - P + A, INT16_MIN, INT16_MAX)) return Err;
+    writeLE<int16_t>(Loc, int16_t(S - P + A));
+    return Error::success();
+  case Delta8:
+    if (Error Err = checkRange(G, B, E, S - P + A, INT8_MIN, INT8_MAX)) return Err;
+    *Loc = char(S - P + A);
+    return Error::success();
+  case NegDelta64: writeLE<int64_t>(Loc, P - S + A); return Error::success();
+  case NegDelta32: return Int32(P - S + A);
+  case Delta64FromGOT: writeLE<int64_t>(Loc, S - int64_t(gotBase(G)) + A); return Error::success();
+  case Size64: writeLE<uint64_t>(Loc, E.target->size + A); return Error::success();
+  case Size32:
+    if (Error Err = checkRange(G, B, E, int64_t(E.target->size) + A, 0, UINT32_MAX)) return Err;
+    writeLE<uint32_t>(Loc, uint32_t(E.target->size + A));
+    return Error::success();
+  case BranchPCRel32:
+  case BranchPCRel32ToPtrJumpStub:
+  case BranchPCRel32ToPtrJumpStubBypassable: return Int32(S - (P + 4) + A);
+  default:
+    return makeError(formatv("%s: edge kind was not lowered before fixup", describeEdge(G, B, E).c_str()));
+  }
+}
+
+Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
+  static const char Zero[8] = {};
+  Block &B = G.createContentBlock(GOT, {Zero, 8}, 0, 8, 0);
+  B.addEdge(Pointer64, 0, Target, 0);
+  return G.addAnonymousSymbol(B, 0, 8, false, false);
+}
+
+// jmp *<entry>(%rip) : ff 25 <rel32>
+static const char PointerJumpStubContent[6] = {char(0xff), 0x25, 0, 0, 0, 0};
+
+Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer) {
+  Block &B = G.createContentBlock(Stubs, {PointerJumpStubContent, 6}, 0, 1, 0);
+  B.addEdge(BranchPCRel32, 2, Pointer, 0);
+  return G.addAnonymousSymbol(B, 0, 6, true, false);
+}
+
+namespace {
+
+// Builds the GOT and PLT stubs edges ask for, then retargets those edges.
+struct GOTAndStubsBuilder {
+  TableManager GOT{GOTSectionName, MemProt::Read, createGOTEntry};
+
+  Error operator()(LinkGraph &G) {
+    for (Section *Sec : sectionsOf(G))
+      for (Block *B : std::vector<Block *>(Sec->blocks))
+        for (Edge &E : B->edges)
+          visitEdge(G, E);
+    defineGOTSymbol(G);
+    return Error::success();
+  }
+
+  static std::vector<Section *> sectionsOf(LinkGraph &G) {
+    std::vector<Section *> Out;
+    for (auto &S : G.sections())
+      Out.push_back(S.get());
+    return Out;
+  }
+
+  void visitEdge(LinkGraph &G, Edge &E) {
+    static const struct {
+      EdgeKind From, To;
+    } GOTRequests[] = {
+        {RequestGOTAndTransformToDelta32, Delta32},
+        {RequestGOTAndTransformToDelta64, Delta64},
+        {RequestGOTAndTransformToDelta64FromGOT, Delta64FromGOT},
+        {RequestGOTAndTransformToPCRel32GOTLoadRelaxable, PCRel32GOTLoadRelaxable},
+        {RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, PCRel32GOTLoadREXRelaxable},
+    };
+    for (auto &R : GOTRequests)
+      if (E.kind == R.From) {
+        E.kind = R.To;
+        E.target = &GOT.getEntryForTarget(G, *E.target);
+        return;
+      }
+    // Calls to symbols outside the graph go through a stub, which the
+    // relaxation pass bypasses when the target turns out to be in range.
+    if (E.kind == BranchPCRel32 && !E.target->isDefined()) {
+      Symbol &Entry = GOT.getEntryForTarget(G, *E.target);
+      Symbol &Stub = stubFor(G, *E.target, Entry);
+      E.kind = BranchPCRel32ToPtrJumpStubBypassable;
+      E.target = &Stub;
+    }
+  }
+
+  Symbol &stubFor(LinkGraph &G, Symbol &Target, Symbol &GOTEntry) {
+    auto &Map = StubByTarget;
+    auto [It, Inserted] = Map.try_emplace(&Target, nullptr);
+    if (Inserted) {
+      Section *S = G.findSectionByName(StubsSectionName);
+      if (!S)
+        S = &G.createSection(StubsSectionName, MemProt::Read | MemProt::Exec);
+      It->second = &createPointerJumpStub(G, *S, GOTEntry);
+    }
+    return *It->second;
+  }
+
+  // _GLOBAL_OFFSET_TABLE_ names the GOT's start (GOTPC32, GOTOFF64).
+  static void defineGOTSymbol(LinkGraph &G) {
+    Symbol *Ref = nullptr;
+    for (Symbol *S : G.externalSymbols())
+      if (S->name == "_GLOBAL_OFFSET_TABLE_")
+        Ref = S;
+    Section *GOTSec = G.findSectionByName(GOTSectionName);
+    if (!Ref && !GOTSec)
+      return;
+    if (!GOTSec)
+      GOTSec = &G.createSection(GOTSectionName, MemProt::Read);
+    if (GOTSec->blocks.empty()) {
+      static const char Zero[8] = {};
+      G.createContentBlock(*GOTSec, {Zero, 0}, 0, 8, 0);
+    }
+    Block &First = *GOTSec->blocks.front();
+    if (Ref)
+      G.makeDefined(*Ref, First, 0, 0, Linkage::Strong, Scope::Local, true);
+    else
+      G.addDefinedSymbol(First, 0, "_GLOBAL_OFFSET_TABLE_", 0, Linkage::Strong, Scope::Local, false, true);
+  }
+
+  std::unordered_map<Symbol *, Symbol *> StubByTarget;
+};
+
+// The GOT entry's target: the symbol its single Pointer64 edge points to.
+static Symbol &gotEntryTarget(Symbol &Entry) { return *Entry.block().edges.front().target; }
+
+static bool fitsInt32(int64_t V) { return V >= INT32_MIN && V <= INT32_MAX; }
+
+// Relaxes GOT loads and stub calls whose real target is within reach
+// (x86-64 psABI, "Optimize GOTPCRELX Relocations").
+Error optimizeGOTAndStubAccesses(LinkGraph &G) {
+  for (auto &Sec : G.sections())
+    for (Block *B : Sec->blocks)
+      for (Edge &E : B->edges) {
+        if (E.kind == PCRel32GOTLoadRelaxable || E.kind == PCRel32GOTLoadREXRelaxable) {
+          if (E.offset < 2)
+            continue;
+          Symbol &Target = gotEntryTarget(*E.target);
+          int64_t Disp = int64_t(Target.address()) - int64_t(B->fixupAddress(E)) + E.addend;
+          char *Code = B->mutableContent(G).data() + E.offset;
+          uint8_t Op = uint8_t(Code[-2]), ModRM = uint8_t(Code[-1]);
+          if (Op == 0x8b && fitsInt32(Disp) && Target.isDefined()) { // mov foo@GOTPCREL(%rip) -> lea foo(%rip)
+            Code[-2] = char(0x8d);
+            E.kind = Delta32;
+            E.target = &Target;
+          } else if (Op == 0xff && ModRM == 0x15 && fitsInt32(Disp) && E.kind == PCRel32GOTLoadRelaxable) {
+            Code[-2] = 0x67; // call *foo@GOTPCREL(%rip) -> addr32 call foo
+            Code[-1] = char(0xe8);
+            E.kind = Delta32;
+            E.target = &Target;
+          } else if (Op == 0xff && ModRM == 0x25 && fitsInt32(Disp + 1) && E.kind == PCRel32GOTLoadRelaxable &&
+                     E.offset + 4 < B->size) { // jmp *foo@GOTPCREL(%rip) -> jmp foo; nop
+            Code[-2] = char(0xe9);
+            Code[3] = char(0x90);
+            E.offset -= 1;
+            E.kind = Delta32;
+            E.target = &Target;
+          }
+        } else if (E.kind == BranchPCRel32ToPtrJumpStubBypassable) {
+          Symbol &GOTEntry = *E.target->block().edges.front().target;
+          Symbol &Target = gotEntryTarget(GOTEntry);
+          int64_t Disp = int64_t(Target.address()) - int64_t(B->fixupAddress(E) + 4) + E.addend;
+          if (fitsInt32(Disp)) {
+            E.kind = BranchPCRel32;
+            E.target = &Target;
+          }
+        }
+      }
+  return Error::success();
+}
+
+} // namespace
+
+void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
+  Config.prePrunePasses.push_back([](LinkGraph &G) {
+    return splitEHFrame(G, {Delta32, Delta64, NegDelta32, Pointer32, Pointer64});
+  });
+  Config.postPrunePasses.push_back(GOTAndStubsBuilder());
+  Config.preFixupPasses.push_back(optimizeGOTAndStubAccesses);
+}
+
+} // namespace linklab::x86_64

@@ -1,0 +1,62 @@
+// x86-64: edge kinds, fixups and GOT/PLT builders, shared by every object
+// format (names follow LLVM JITLink's x86_64.h so dumps line up).
+//
+// ISA notes a linker meets: every PC-relative field is relative to the end of
+// the instruction, which for the forms here is the end of the 4-byte field
+// (hence BranchPCRel32's implicit -4). Code is position independent through
+// RIP-relative addressing; the small code model keeps everything within
+// +-2GiB, so a 32-bit displacement to a GOT entry or stub always fits when
+// the JIT places its memory together, and the GOT/stub can often be bypassed
+// (GOTPCRELX relaxation: mov -> lea, call *GOT -> addr32 call).
+#pragma once
+
+#include "graph/link_graph.h"
+#include "link/linker.h"
+
+namespace linklab::x86_64 {
+
+// X(Name, Doc): edge kinds in the order of their numbers.
+#define LINKLAB_X86_64_EDGE_KINDS(X)                                                                                  \
+  X(Pointer64, "Fixup <- Target + Addend : uint64")                                                                   \
+  X(Pointer32, "Fixup <- Target + Addend : uint32")                                                                   \
+  X(Pointer32Signed, "Fixup <- Target + Addend : int32")                                                              \
+  X(Pointer16, "Fixup <- Target + Addend : uint16")                                                                   \
+  X(Pointer8, "Fixup <- Target + Addend : uint8")                                                                     \
+  X(Delta64, "Fixup <- Target - Fixup + Addend : int64")                                                              \
+  X(Delta32, "Fixup <- Target - Fixup + Addend : int32")                                                              \
+  X(Delta16, "Fixup <- Target - Fixup + Addend : int16")                                                              \
+  X(Delta8, "Fixup <- Target - Fixup + Addend : int8")                                                                \
+  X(NegDelta64, "Fixup <- Fixup - Target + Addend : int64")                                                           \
+  X(NegDelta32, "Fixup <- Fixup - Target + Addend : int32")                                                           \
+  X(Delta64FromGOT, "Fixup <- Target - GOTBase + Addend : int64")                                                     \
+  X(Size64, "Fixup <- Size(Target) + Addend : uint64")                                                                \
+  X(Size32, "Fixup <- Size(Target) + Addend : uint32")                                                                \
+  X(BranchPCRel32, "Fixup <- Target - (Fixup + 4) + Addend : int32")                                                  \
+  X(BranchPCRel32ToPtrJumpStub, "BranchPCRel32 to a stub that is never bypassed")                                     \
+  X(BranchPCRel32ToPtrJumpStubBypassable, "BranchPCRel32 to a stub; bypassed when the real target is in range")       \
+  X(RequestGOTAndTransformToDelta32, "Delta32 to a GOT entry for Target")                                             \
+  X(RequestGOTAndTransformToDelta64, "Delta64 to a GOT entry for Target")                                             \
+  X(RequestGOTAndTransformToDelta64FromGOT, "Delta64FromGOT to a GOT entry for Target")                               \
+  X(PCRel32GOTLoadRelaxable, "Delta32 to a GOT entry; mov/call/jmp may be relaxed to reach Target directly")          \
+  X(RequestGOTAndTransformToPCRel32GOTLoadRelaxable, "PCRel32GOTLoadRelaxable to a GOT entry for Target")             \
+  X(PCRel32GOTLoadREXRelaxable, "PCRel32GOTLoadRelaxable for REX-prefixed instructions")                              \
+  X(RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, "PCRel32GOTLoadREXRelaxable to a GOT entry for Target")
+
+enum EdgeKinds : EdgeKind {
+  FirstKind = edge::FirstRelocation - 1,
+#define LINKLAB_ENUM(N, D) N,
+  LINKLAB_X86_64_EDGE_KINDS(LINKLAB_ENUM)
+#undef LINKLAB_ENUM
+};
+
+const char *edgeKindName(EdgeKind K);
+Error applyFixup(LinkGraph &G, Block &B, const Edge &E);
+// Pre-prune .eh_frame handling, post-prune GOT/PLT, pre-fixup relaxation.
+void addDefaultPasses(LinkGraph &G, PassConfiguration &Config);
+
+// An 8-byte GOT entry pointing at Target.
+Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target);
+// A 6-byte `jmp *entry(%rip)` stub through the given pointer.
+Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer);
+
+} // namespace linklab::x86_64

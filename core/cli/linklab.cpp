@@ -1,0 +1,174 @@
+// linklab: link relocatable objects the way llvm-jitlink does, into a slab
+// (-noexec) or an executor process, and report what happened.
+#include "cli/options.h"
+#include "link/link_info.h"
+#include "link/session.h"
+#include "link/slab_memory_manager.h"
+#include "object/archive.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+using namespace linklab;
+
+namespace {
+
+Expected<std::shared_ptr<const std::vector<char>>> readFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return makeError(formatv("%s: cannot open file", Path.c_str()));
+  auto Bytes = std::make_shared<std::vector<char>>(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
+  return std::shared_ptr<const std::vector<char>>(std::move(Bytes));
+}
+
+Expected<std::string> findLibrary(const cli::Options &O, const std::string &Name) {
+  for (auto &Dir : O.libraryPaths) {
+    std::string P = Dir + "/lib" + Name + ".a";
+    if (std::ifstream(P))
+      return P;
+  }
+  return makeError(formatv("library -l%s: lib%s.a not found in the -L paths", Name.c_str(), Name.c_str()));
+}
+
+struct Timer {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point Start = Clock::now();
+  double ms() const { return std::chrono::duration<double, std::milli>(Clock::now() - Start).count(); }
+};
+
+void printRelocatedContents(const ObjectLinkInfo &O) {
+  std::printf("Relocated section contents for %s:\n", O.name.c_str());
+  for (auto &S : O.sections) {
+    std::printf("%s content:", S.name.c_str());
+    for (uint64_t I = 0; I < S.content.size(); ++I) {
+      Addr A = S.address + I;
+      if (I == 0 || A % 16 == 0)
+        std::printf("\n0x%llx:", (unsigned long long)(I == 0 ? A & ~Addr(15) : A));
+      if (I == 0)
+        for (Addr Pad = A & ~Addr(15); Pad < A; ++Pad)
+          std::printf("   ");
+      std::printf(" %02x", uint8_t(S.content[I]));
+    }
+    std::printf("\n");
+  }
+}
+
+void printAddrs(const ObjectLinkInfo &O) {
+  std::printf("Addresses for %s:\n  sections:\n", O.name.c_str());
+  for (auto &S : O.sections)
+    std::printf("    %-24s 0x%llx -- 0x%llx %s\n", S.name.c_str(), (unsigned long long)S.address,
+                (unsigned long long)(S.address + S.size), protString(S.prot).c_str());
+  std::printf("  symbols:\n");
+  for (auto &[N, S] : O.symbols)
+    std::printf("    %-24s 0x%llx size 0x%llx %s\n", N.c_str(), (unsigned long long)S.address,
+                (unsigned long long)S.size, scopeName(S.scope));
+  for (auto &[N, A] : O.gotEntries)
+    std::printf("  got entry for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
+  for (auto &[N, A] : O.stubs)
+    std::printf("  stub for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
+}
+
+int fail(const Error &E) {
+  std::fprintf(stderr, "linklab error: %s\n", E.message().c_str());
+  return 1;
+}
+
+int run(int Argc, char **Argv) {
+  auto Opts = cli::parseOptions(Argc, Argv);
+  if (!Opts)
+    return fail(Opts.takeError());
+  cli::Options &O = *Opts;
+  if (O.help) {
+    std::fputs(cli::usage().c_str(), stdout);
+    return 0;
+  }
+  if (O.inputs.empty() && O.harnesses.empty())
+    return fail(makeError("no input files (see -help)"));
+  if (!O.noExec)
+    return fail(makeError("running linked code needs an executor, which this build lacks; use -noexec"));
+
+  Timer Total;
+  auto SlabSize = O.slabAllocate.empty() ? Expected<uint64_t>(uint64_t(1) << 30) : cli::parseSize("slab-allocate", O.slabAllocate);
+  auto SlabAddr = O.slabAddress.empty() ? Expected<uint64_t>(0x10000000) : cli::parseNumber("slab-address", O.slabAddress);
+  auto PageSize = O.slabPageSize.empty() ? Expected<uint64_t>(4096) : cli::parseNumber("slab-page-size", O.slabPageSize);
+  if (!SlabSize) return fail(SlabSize.takeError());
+  if (!SlabAddr) return fail(SlabAddr.takeError());
+  if (!PageSize) return fail(PageSize.takeError());
+  if (*PageSize == 0 || (*PageSize & (*PageSize - 1)))
+    return fail(makeError(formatv("-slab-page-size: %llu is not a power of two", (unsigned long long)*PageSize)));
+  SlabMemoryManager MM(*SlabAddr, *PageSize, *SlabSize);
+
+  Session S(O.triple.empty() ? Triple() : Triple::parse(O.triple), MM);
+  S.setPhonyExternals(O.phonyExternals);
+  auto Recorder = std::make_shared<LinkInfoRecorder>();
+  std::vector<std::regex> Patterns;
+  for (auto &P : O.showGraphs) {
+    try {
+      Patterns.emplace_back(P);
+    } catch (const std::regex_error &) {
+      return fail(makeError(formatv("-show-graphs: '%s' is not a valid regular expression", P.c_str())));
+    }
+  }
+  Recorder->setDumpPatterns(std::move(Patterns));
+  Recorder->setRecordContents(O.showRelocated);
+  S.addPlugin(Recorder);
+
+  Timer Load;
+  auto AddInput = [&](const std::string &Path, ObjectKind Kind) -> Error {
+    auto Bytes = readFile(Path);
+    if (!Bytes)
+      return Bytes.takeError();
+    if (Archive::isArchive({(*Bytes)->data(), (*Bytes)->size()}))
+      return S.addArchive(Path, std::move(*Bytes));
+    auto K = S.addObject(Path, std::move(*Bytes), Kind);
+    return K ? Error::success() : K.takeError();
+  };
+  for (auto &In : O.inputs)
+    if (Error E = AddInput(In, ObjectKind::Regular))
+      return fail(E);
+  for (auto &H : O.harnesses)
+    if (Error E = AddInput(H, ObjectKind::Harness))
+      return fail(E);
+  for (auto &L : O.libraries) {
+    auto P = findLibrary(O, L);
+    if (!P)
+      return fail(P.takeError());
+    if (Error E = AddInput(*P, ObjectKind::Regular))
+      return fail(E);
+  }
+  for (auto &A : O.absolutes) {
+    size_t Eq = A.find('=');
+    if (Eq == std::string::npos || Eq == 0)
+      return fail(makeError(formatv("-abs: '%s' is not NAME=ADDRESS", A.c_str())));
+    auto V = cli::parseNumber("abs", A.substr(Eq + 1));
+    if (!V)
+      return fail(V.takeError());
+    if (Error E = S.defineAbsolute(A.substr(0, Eq), *V))
+      return fail(E);
+  }
+  double LoadMs = Load.ms();
+
+  Timer Link;
+  auto Entry = S.lookupNow({O.entry});
+  double LinkMs = Link.ms();
+  for (auto &Obj : Recorder->objects())
+    if (!Obj.graphDump.empty())
+      std::printf("Link graph \"%s\" post-fixup:\n%s", Obj.name.c_str(), Obj.graphDump.c_str());
+  if (!Entry)
+    return fail(Entry.takeError());
+  if (O.showAddrs)
+    for (auto &Obj : Recorder->objects())
+      printAddrs(Obj);
+  if (O.showRelocated)
+    for (auto &Obj : Recorder->objects())
+      printRelocatedContents(Obj);
+  if (O.showTimes)
+    std::printf("linklab timings: load %.3f ms, link %.3f ms, total %.3f ms\n", LoadMs, LinkMs, Total.ms());
+  return 0;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) { return run(Argc, Argv); }

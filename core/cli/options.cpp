@@ -1,0 +1,146 @@
+#include "cli/options.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace linklab::cli {
+
+namespace {
+enum class Kind { Flag, Value, List, RestOfLine };
+struct OptionSpec {
+  const char *name;
+  Kind kind;
+  const char *help;
+  void *(*field)(Options &);
+};
+#define FIELD(F) [](Options &O) -> void * { return &O.F; }
+
+// One row per option; -abs has the older alias -define-abs.
+const OptionSpec Specs[] = {
+    {"noexec", Kind::Flag, "link, but do not run", FIELD(noExec)},
+    {"entry", Kind::Value, "entry point symbol (default: main)", FIELD(entry)},
+    {"triple", Kind::Value, "target triple (default: from the first object)", FIELD(triple)},
+    {"args", Kind::RestOfLine, "the rest of the line is the program's argv", FIELD(args)},
+    {"harness", Kind::RestOfLine, "the rest of the line are test harness objects", FIELD(harnesses)},
+    {"phony-externals", Kind::Flag, "resolve all undefined symbols to 0", FIELD(phonyExternals)},
+    {"abs", Kind::List, "NAME=ADDR: define an absolute symbol", FIELD(absolutes)},
+    {"define-abs", Kind::List, "older name of -abs", FIELD(absolutes)},
+    {"l", Kind::List, "link the static archive lib<NAME>.a (searched in -L paths)", FIELD(libraries)},
+    {"L", Kind::List, "add a library search path", FIELD(libraryPaths)},
+    {"slab-allocate", Kind::Value, "allocate from a slab of this size (e.g. 1Mb, 64Kb)", FIELD(slabAllocate)},
+    {"slab-address", Kind::Value, "target address of the slab (deterministic layouts)", FIELD(slabAddress)},
+    {"slab-page-size", Kind::Value, "page size used for the slab", FIELD(slabPageSize)},
+    {"show-graphs", Kind::List, "REGEX: dump graphs whose name matches, after fixups", FIELD(showGraphs)},
+    {"show-addrs", Kind::Flag, "print symbol, GOT and stub addresses", FIELD(showAddrs)},
+    {"show-times", Kind::Flag, "print the time each stage took", FIELD(showTimes)},
+    {"show-relocated-section-contents", Kind::Flag, "hex-dump sections after fixups", FIELD(showRelocated)},
+    {"check", Kind::List, "FILE: evaluate its '# jitlink-check:' lines", FIELD(checkFiles)},
+    {"oop-executor", Kind::Value, "run in an executor process (optional PATH)", FIELD(oopExecutor)},
+    {"oop-executor-connect", Kind::Value, "HOST:PORT of a running executor", FIELD(oopExecutorConnect)},
+    {"help", Kind::Flag, "print this help", FIELD(help)},
+};
+#undef FIELD
+} // namespace
+
+std::string usage() {
+  std::string U = "USAGE: linklab [options] <input objects and archives>\n\nOPTIONS:\n";
+  for (auto &S : Specs)
+    U += formatv("  -%-34s %s\n", (std::string(S.name) + (S.kind == Kind::Flag ? "" : "=<value>")).c_str(), S.help);
+  return U;
+}
+
+Expected<Options> parseOptions(int Argc, char **Argv) {
+  Options O;
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    if (A.size() < 2 || A[0] != '-') {
+      O.inputs.push_back(A);
+      continue;
+    }
+    std::string Body = A.substr(A[1] == '-' ? 2 : 1);
+    std::string Name = Body, Value;
+    bool HasValue = false;
+    if (size_t Eq = Body.find('='); Eq != std::string::npos) {
+      Name = Body.substr(0, Eq);
+      Value = Body.substr(Eq + 1);
+      HasValue = true;
+    }
+    const OptionSpec *Spec = nullptr;
+    for (auto &S : Specs)
+      if (Name == S.name)
+        Spec = &S;
+    // -lfoo and -L/dir, as compilers spell them.
+    if (!Spec && (Body[0] == 'l' || Body[0] == 'L') && Body.size() > 1) {
+      (Body[0] == 'l' ? O.libraries : O.libraryPaths).push_back(Body.substr(1));
+      continue;
+    }
+    if (!Spec)
+      return makeError(formatv("unknown option '%s' (see -help)", A.c_str()));
+    void *F = Spec->field(O);
+    switch (Spec->kind) {
+    case Kind::Flag:
+      if (HasValue && Value != "true" && Value != "false" && Value != "1" && Value != "0")
+        return makeError(formatv("option '-%s' takes no value", Spec->name));
+      *static_cast<bool *>(F) = !HasValue || Value == "true" || Value == "1";
+      break;
+    case Kind::Value:
+    case Kind::List:
+      if (!HasValue) {
+        if (Name == "oop-executor") { // optional value
+          O.oopExecutorSet = true;
+          break;
+        }
+        if (I + 1 >= Argc)
+          return makeError(formatv("option '-%s' needs a value", Spec->name));
+        Value = Argv[++I];
+      }
+      if (Spec->kind == Kind::Value)
+        *static_cast<std::string *>(F) = Value;
+      else
+        static_cast<std::vector<std::string> *>(F)->push_back(Value);
+      if (Name == "oop-executor")
+        O.oopExecutorSet = true;
+      break;
+    case Kind::RestOfLine: {
+      auto *V = static_cast<std::vector<std::string> *>(F);
+      if (HasValue)
+        V->push_back(Value);
+      for (++I; I < Argc; ++I)
+        V->push_back(Argv[I]);
+      break;
+    }
+    }
+  }
+  return O;
+}
+
+Expected<uint64_t> parseNumber(const std::string &Opt, const std::string &V) {
+  if (V.empty())
+    return makeError(formatv("option '-%s': empty value", Opt.c_str()));
+  char *End = nullptr;
+  errno = 0;
+  uint64_t N = std::strtoull(V.c_str(), &End, 0);
+  if (errno || *End)
+    return makeError(formatv("option '-%s': '%s' is not a number", Opt.c_str(), V.c_str()));
+  return N;
+}
+
+Expected<uint64_t> parseSize(const std::string &Opt, const std::string &V) {
+  std::string Digits = V;
+  uint64_t Unit = 1;
+  static const struct {
+    const char *suffix;
+    uint64_t unit;
+  } Units[] = {{"Kb", 1024}, {"kb", 1024}, {"Mb", 1 << 20}, {"mb", 1 << 20}, {"Gb", 1ull << 30}, {"gb", 1ull << 30}};
+  for (auto &U : Units)
+    if (Digits.size() > 2 && Digits.ends_with(U.suffix)) {
+      Digits.resize(Digits.size() - 2);
+      Unit = U.unit;
+    }
+  auto N = parseNumber(Opt, Digits);
+  if (!N)
+    return N.takeError();
+  return *N * Unit;
+}
+
+} // namespace linklab::cli

@@ -1,0 +1,34 @@
+// Command-line options of `linklab`, spelled as llvm-jitlink 22 spells them
+// (-name, -name=value or -name value, --name too).
+#pragma once
+
+#include "support/error.h"
+
+#include <string>
+#include <vector>
+
+namespace linklab::cli {
+
+struct Options {
+  std::vector<std::string> inputs; // objects and archives, in order
+  std::vector<std::string> harnesses;
+  std::vector<std::string> args; // the program's whole argv (-args ...)
+  std::vector<std::string> libraries, libraryPaths; // -l, -L
+  std::vector<std::string> absolutes;               // NAME=ADDR
+  std::vector<std::string> showGraphs;              // regexes
+  std::vector<std::string> checkFiles;
+  std::string entry = "main";
+  std::string triple;
+  std::string slabAllocate, slabAddress, slabPageSize;
+  std::string oopExecutor, oopExecutorConnect;
+  bool noExec = false, phonyExternals = false, showAddrs = false, showTimes = false, showRelocated = false;
+  bool oopExecutorSet = false, help = false;
+};
+
+Expected<Options> parseOptions(int Argc, char **Argv);
+std::string usage();
+// "1Mb", "64Kb", "4096", "0x1000" -> bytes / value.
+Expected<uint64_t> parseSize(const std::string &Opt, const std::string &V);
+Expected<uint64_t> parseNumber(const std::string &Opt, const std::string &V);
+
+} // namespace linklab::cli

@@ -1,0 +1,90 @@
+// A validated view of a 64-bit little-endian ELF relocatable object. Every
+// offset, size and index read from the file is checked against the buffer
+// before use; a violation is an Error naming the object and the field.
+#pragma once
+
+#include "support/error.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace linklab {
+
+namespace elf {
+enum : uint32_t {
+  SHT_NULL = 0, SHT_PROGBITS = 1, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_RELA = 4, SHT_NOBITS = 8, SHT_REL = 9,
+  SHT_INIT_ARRAY = 14, SHT_FINI_ARRAY = 15, SHT_PREINIT_ARRAY = 16, SHT_GROUP = 17, SHT_SYMTAB_SHNDX = 18,
+};
+enum : uint64_t { SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXECINSTR = 4, SHF_MERGE = 0x10, SHF_STRINGS = 0x20,
+                  SHF_TLS = 0x400, SHF_COMPRESSED = 0x800 };
+enum : uint8_t { STB_LOCAL = 0, STB_GLOBAL = 1, STB_WEAK = 2, STB_GNU_UNIQUE = 10 };
+enum : uint8_t { STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2, STT_SECTION = 3, STT_FILE = 4, STT_COMMON = 5,
+                 STT_TLS = 6, STT_GNU_IFUNC = 10 };
+enum : uint8_t { STV_DEFAULT = 0, STV_INTERNAL = 1, STV_HIDDEN = 2, STV_PROTECTED = 3 };
+enum : uint16_t { SHN_UNDEF = 0, SHN_LORESERVE = 0xff00, SHN_ABS = 0xfff1, SHN_COMMON = 0xfff2, SHN_XINDEX = 0xffff };
+enum : uint16_t { EM_X86_64 = 62, EM_AARCH64 = 183, EM_RISCV = 243 };
+enum : uint16_t { ET_REL = 1 };
+} // namespace elf
+
+struct ElfSection {
+  std::string_view name;
+  uint32_t type;
+  uint64_t flags;
+  uint64_t addr;
+  uint64_t offset;
+  uint64_t size;
+  uint32_t link;
+  uint32_t info;
+  uint64_t addralign;
+  uint64_t entsize;
+  std::span<const char> content; // empty for SHT_NOBITS
+};
+
+struct ElfSymbol {
+  std::string_view name;
+  uint8_t bind, type, visibility;
+  uint32_t shndx; // SHN_XINDEX already resolved
+  uint64_t value, size;
+};
+
+struct ElfRela {
+  uint64_t offset;
+  uint32_t type;
+  uint32_t sym;
+  int64_t addend;
+};
+
+class ElfFile {
+public:
+  // Parses the headers, section table and symbol table of Bytes (which must
+  // outlive the ElfFile). Name is used in every diagnostic.
+  static Expected<ElfFile> parse(std::string Name, std::span<const char> Bytes);
+
+  const std::string &name() const { return Name; }
+  uint16_t machine() const { return Machine; }
+  uint32_t flags() const { return EFlags; }
+  const std::vector<ElfSection> &sections() const { return Sections; }
+  const std::vector<ElfSymbol> &symbols() const { return Symbols; }
+  uint32_t symtabIndex() const { return SymtabIndex; }
+  // The entries of a SHT_RELA section, validated against the file and symtab.
+  Expected<std::vector<ElfRela>> relocations(const ElfSection &Rela) const;
+  Error error(const std::string &Msg) const { return makeError(Name + ": " + Msg); }
+
+private:
+  std::string Name;
+  std::span<const char> Bytes;
+  uint16_t Machine = 0;
+  uint32_t EFlags = 0;
+  std::vector<ElfSection> Sections;
+  std::vector<ElfSymbol> Symbols;
+  uint32_t SymtabIndex = 0;
+};
+
+// True if Bytes starts with the ELF magic.
+bool isElf(std::span<const char> Bytes);
+const char *elfMachineName(uint16_t Machine);
+
+} // namespace linklab

@@ -1,0 +1,189 @@
+#include "elf/elf_graph_builder.h"
+
+#include <cstring>
+
+namespace linklab {
+
+static bool isDwarfSection(std::string_view N) { return N.starts_with(".debug_") || N.starts_with(".zdebug_"); }
+
+// Sections whose blocks must survive dead-stripping although nothing refers
+// to them: the runtime walks them (constructors, destructors).
+static bool isKeepAliveSection(const ElfSection &S) {
+  return S.type == elf::SHT_INIT_ARRAY || S.type == elf::SHT_FINI_ARRAY || S.type == elf::SHT_PREINIT_ARRAY ||
+         S.name.starts_with(".init_array") || S.name.starts_with(".fini_array") || S.name.starts_with(".ctors") ||
+         S.name.starts_with(".dtors");
+}
+
+Expected<std::unique_ptr<LinkGraph>> ElfGraphBuilder::build(std::string Name,
+                                                            std::shared_ptr<const std::vector<char>> Buffer) {
+  auto F = ElfFile::parse(Name, {Buffer->data(), Buffer->size()});
+  if (!F)
+    return F.takeError();
+  const TargetInfo *T = findTargetByElfMachine(F->machine());
+  if (!T)
+    return F->error(formatv("unsupported ELF machine %u (supported: x86-64, AArch64, RISC-V 64)", F->machine()));
+  ElfGraphBuilder B(std::move(*F), *T);
+  B.G = std::make_unique<LinkGraph>(std::move(Name), Triple::parse(std::string(T->name) + "--"),
+                                    T->edgeKindName);
+  B.G->retainBuffer(std::move(Buffer));
+  if (Error E = B.graphifySections())
+    return E;
+  if (Error E = B.graphifySymbols())
+    return E;
+  if (Error E = B.addRelocations())
+    return E;
+  return std::move(B.G);
+}
+
+Error ElfGraphBuilder::graphifySections() {
+  const auto &Secs = File.sections();
+  BlockBySection.assign(Secs.size(), nullptr);
+  for (size_t I = 1; I < Secs.size(); ++I) {
+    const ElfSection &S = Secs[I];
+    if (S.type == elf::SHT_NULL || isDwarfSection(S.name) || (S.flags & elf::SHF_COMPRESSED))
+      continue;
+    MemProt Prot = MemProt::Read;
+    if (S.flags & elf::SHF_EXECINSTR)
+      Prot = Prot | MemProt::Exec;
+    if (S.flags & elf::SHF_WRITE)
+      Prot = Prot | MemProt::Write;
+    Section *GS = G->findSectionByName(S.name);
+    if (!GS) {
+      GS = &G->createSection(S.name, Prot);
+      if (!(S.flags & elf::SHF_ALLOC))
+        GS->lifetime = MemLifetime::NoAlloc;
+    } else if (GS->prot != Prot)
+      return File.error(formatv("section %s appears twice with different protections (%s vs %s)",
+                                std::string(S.name).c_str(), protString(GS->prot).c_str(), protString(Prot).c_str()));
+    uint64_t Align = S.addralign ? S.addralign : 1;
+    Block &B = S.type == elf::SHT_NOBITS ? G->createZeroFillBlock(*GS, S.size, S.addr, Align, 0)
+                                         : G->createContentBlock(*GS, S.content, S.addr, Align, 0);
+    BlockBySection[I] = &B;
+    if ((S.flags & elf::SHF_ALLOC) && isKeepAliveSection(S))
+      G->addAnonymousSymbol(B, 0, 0, false, true);
+  }
+  return Error::success();
+}
+
+Error ElfGraphBuilder::graphifySymbols() {
+  const auto &Syms = File.symbols();
+  SymbolByIndex.assign(Syms.size(), nullptr);
+  Section *Common = nullptr;
+  for (size_t I = 0; I < Syms.size(); ++I) {
+    const ElfSymbol &S = Syms[I];
+    if (S.type == elf::STT_FILE)
+      continue;
+    if (S.type == elf::STT_GNU_IFUNC)
+      return File.error(formatv("symbol %s: STT_GNU_IFUNC is not supported", std::string(S.name).c_str()));
+    Linkage L = S.bind == elf::STB_WEAK ? Linkage::Weak : Linkage::Strong;
+    Scope Sc = S.bind == elf::STB_LOCAL ? Scope::Local
+               : (S.visibility == elf::STV_HIDDEN || S.visibility == elf::STV_INTERNAL) ? Scope::Hidden
+                                                                                        : Scope::Default;
+    if (S.shndx == elf::SHN_COMMON) {
+      if (!Common)
+        Common = &G->createSection(".common", MemProt::Read | MemProt::Write);
+      uint64_t Align = S.value ? S.value : 1;
+      if (Align & (Align - 1))
+        return File.error(formatv("common symbol %s: alignment %llu is not a power of two",
+                                  std::string(S.name).c_str(), (unsigned long long)Align));
+      SymbolByIndex[I] = &G->addCommonSymbol(S.name, Sc == Scope::Local ? Scope::Default : Sc, *Common, S.size,
+                                             Align, false);
+      continue;
+    }
+    if (S.shndx == elf::SHN_UNDEF) {
+      if (S.bind == elf::STB_GLOBAL || S.bind == elf::STB_WEAK) {
+        SymbolByIndex[I] = &G->addExternalSymbol(S.name, S.size, S.bind == elf::STB_WEAK);
+      } else if (S.name.empty()) {
+        // The null symbol: target of relocations with no symbol (R_RISCV_ALIGN...).
+        auto Name = G->allocateString(formatv("__jitlink_ELF_SYM_UND_%zu", I));
+        SymbolByIndex[I] = &G->addAbsoluteSymbol(Name, 0, 0, Linkage::Strong, Scope::Local, false);
+      } else
+        return File.error(formatv("symbol %zu (%s): undefined symbol with local binding", I,
+                                  std::string(S.name).c_str()));
+      continue;
+    }
+    if (S.shndx == elf::SHN_ABS) {
+      SymbolByIndex[I] = &G->addAbsoluteSymbol(S.name, S.value, S.size, L, Sc, false);
+      continue;
+    }
+    Block *B = BlockBySection[S.shndx];
+    if (!B)
+      continue; // a symbol in a skipped (debug) section
+    if (S.value > B->size || S.size > B->size - S.value)
+      return File.error(formatv("symbol %s [%s, %s) extends past the end of section %s (size %s)",
+                                S.name.empty() ? "<anon>" : std::string(S.name).c_str(), hex(S.value).c_str(),
+                                hex(S.value + S.size).c_str(), std::string(B->section->name).c_str(),
+                                hex(B->size).c_str()));
+    SymbolByIndex[I] = S.name.empty() || S.type == elf::STT_SECTION
+                           ? &G->addAnonymousSymbol(*B, S.value, S.size, false, false)
+                           : &G->addDefinedSymbol(*B, S.value, S.name, S.size, L, Sc, S.type == elf::STT_FUNC, false);
+  }
+  return Error::success();
+}
+
+Error ElfGraphBuilder::addRelocations() {
+  const auto &Secs = File.sections();
+  for (const ElfSection &RS : Secs) {
+    if (RS.type == elf::SHT_REL)
+      return File.error(formatv("section %s: SHT_REL relocations are not supported on %s", std::string(RS.name).c_str(),
+                                Target.name));
+    if (RS.type != elf::SHT_RELA)
+      continue;
+    if (RS.info >= Secs.size())
+      return File.error(formatv("relocation section %s: target section index %u is out of range",
+                                std::string(RS.name).c_str(), RS.info));
+    if (RS.link != File.symtabIndex())
+      return File.error(formatv("relocation section %s: sh_link %u is not the symbol table",
+                                std::string(RS.name).c_str(), RS.link));
+    Block *Target = BlockBySection[RS.info];
+    if (!Target)
+      continue; // relocations for a skipped (debug) section
+    auto Relocs = File.relocations(RS);
+    if (!Relocs)
+      return Relocs.takeError();
+    if (Error E = this->Target.addElfRelocations(*this, *Target, *Relocs))
+      return E;
+  }
+  return Error::success();
+}
+
+Expected<Symbol *> ElfGraphBuilder::relocTarget(const Block &B, const ElfRela &R) {
+  Symbol *S = R.sym < SymbolByIndex.size() ? SymbolByIndex[R.sym] : nullptr;
+  if (!S)
+    return makeError(formatv("%s: %s+%s: relocation refers to symbol index %u, which has no graph symbol",
+                             File.name().c_str(), std::string(B.section->name).c_str(), hex(R.offset).c_str(), R.sym));
+  return S;
+}
+
+Error ElfGraphBuilder::relocError(const Block &B, const ElfRela &R, const char *TypeName,
+                                  const std::string &Problem) const {
+  return makeError(formatv("%s: %s+%s: %s (type %u): %s", File.name().c_str(), std::string(B.section->name).c_str(),
+                           hex(R.offset).c_str(), TypeName ? TypeName : "unknown relocation", R.type,
+                           Problem.c_str()));
+}
+
+Error ElfGraphBuilder::checkFixupInBlock(const Block &B, const ElfRela &R, unsigned Width,
+                                         const char *TypeName) const {
+  if (R.offset > B.size || Width > B.size - R.offset)
+    return relocError(B, R, TypeName,
+                      formatv("%u-byte fixup at offset %s extends past the end of the section (size %s)", Width,
+                              hex(R.offset).c_str(), hex(B.size).c_str()));
+  return Error::success();
+}
+
+Expected<std::unique_ptr<LinkGraph>> createLinkGraphFromObject(std::string Name,
+                                                               std::shared_ptr<const std::vector<char>> Buffer) {
+  std::span<const char> B(Buffer->data(), Buffer->size());
+  if (isElf(B))
+    return ElfGraphBuilder::build(std::move(Name), std::move(Buffer));
+  auto Magic32 = [&](uint32_t M) { return B.size() >= 4 && std::memcmp(B.data(), &M, 4) == 0; };
+  if (Magic32(0xfeedfacf) || Magic32(0xcffaedfe))
+    return makeError(Name + ": MachO objects are not supported yet");
+  if (B.size() >= 2 && (uint8_t(B[0]) == 0x64 && uint8_t(B[1]) == 0x86))
+    return makeError(Name + ": COFF objects are not supported yet");
+  if (B.size() >= 8 && std::memcmp(B.data(), "!<arch>\n", 8) == 0)
+    return makeError(Name + ": is a static archive; pass it with -l/-L or as an archive input");
+  return makeError(Name + (B.size() < 4 ? ": file too small to be an object" : ": unrecognized object file format"));
+}
+
+} // namespace linklab

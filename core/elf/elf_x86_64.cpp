@@ -1,0 +1,84 @@
+// ELF x86-64 relocations -> x86-64 edge kinds (psABI, "Relocation Types").
+#include "arch/x86_64.h"
+#include "elf/elf_graph_builder.h"
+
+namespace linklab {
+namespace {
+
+using namespace x86_64;
+
+struct RelocMapping {
+  uint32_t type;
+  const char *name;
+  EdgeKind kind;
+  unsigned width;
+  int64_t addendAdjust; // BranchPCRel32 folds the -4 into the kind
+};
+
+// Absent types (TLS general/local dynamic, GOTPLT64, SIZE*) are errors.
+const RelocMapping Mappings[] = {
+    {1, "R_X86_64_64", Pointer64, 8, 0},
+    {2, "R_X86_64_PC32", Delta32, 4, 0},
+    {4, "R_X86_64_PLT32", BranchPCRel32, 4, 4},
+    {9, "R_X86_64_GOTPCREL", RequestGOTAndTransformToPCRel32GOTLoadRelaxable, 4, 0},
+    {10, "R_X86_64_32", Pointer32, 4, 0},
+    {11, "R_X86_64_32S", Pointer32Signed, 4, 0},
+    {12, "R_X86_64_16", Pointer16, 2, 0},
+    {13, "R_X86_64_PC16", Delta16, 2, 0},
+    {14, "R_X86_64_8", Pointer8, 1, 0},
+    {15, "R_X86_64_PC8", Delta8, 1, 0},
+    {24, "R_X86_64_PC64", Delta64, 8, 0},
+    {25, "R_X86_64_GOTOFF64", Delta64FromGOT, 8, 0},
+    {26, "R_X86_64_GOTPC32", Delta32, 4, 0},
+    {27, "R_X86_64_GOT64", RequestGOTAndTransformToDelta64FromGOT, 8, 0},
+    {28, "R_X86_64_GOTPCREL64", RequestGOTAndTransformToDelta64, 8, 0},
+    {29, "R_X86_64_GOTPC64", Delta64, 8, 0},
+    {32, "R_X86_64_SIZE32", Size32, 4, 0},
+    {33, "R_X86_64_SIZE64", Size64, 8, 0},
+    {41, "R_X86_64_GOTPCRELX", RequestGOTAndTransformToPCRel32GOTLoadRelaxable, 4, 0},
+    {42, "R_X86_64_REX_GOTPCRELX", RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, 4, 0},
+};
+
+const char *const KnownUnsupported[] = {
+    /*0*/ "R_X86_64_NONE", nullptr, nullptr, "R_X86_64_GOT32", nullptr, "R_X86_64_COPY", "R_X86_64_GLOB_DAT",
+    "R_X86_64_JUMP_SLOT", "R_X86_64_RELATIVE", nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+    /*16*/ "R_X86_64_DTPMOD64", "R_X86_64_DTPOFF64", "R_X86_64_TPOFF64", "R_X86_64_TLSGD", "R_X86_64_TLSLD",
+    "R_X86_64_DTPOFF32", "R_X86_64_GOTTPOFF", "R_X86_64_TPOFF32"};
+
+const char *relocName(uint32_t Type) {
+  for (auto &M : Mappings)
+    if (M.type == Type)
+      return M.name;
+  return Type < std::size(KnownUnsupported) ? KnownUnsupported[Type] : nullptr;
+}
+
+Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela> Relocs) {
+  for (const ElfRela &R : Relocs) {
+    if (R.type == 0) // R_X86_64_NONE
+      continue;
+    const RelocMapping *M = nullptr;
+    for (auto &Cand : Mappings)
+      if (Cand.type == R.type) {
+        M = &Cand;
+        break;
+      }
+    if (!M)
+      return GB.relocError(Target, R, relocName(R.type), "unsupported relocation type");
+    if (Error E = GB.checkFixupInBlock(Target, R, M->width, M->name))
+      return E;
+    auto Sym = GB.relocTarget(Target, R);
+    if (!Sym)
+      return Sym.takeError();
+    Target.addEdge(M->kind, uint32_t(R.offset), **Sym, R.addend + M->addendAdjust);
+  }
+  return Error::success();
+}
+
+} // namespace
+
+const TargetInfo X86_64Target = {
+    Arch::X86_64, "x86_64", elf::EM_X86_64, x86_64::edgeKindName, x86_64::applyFixup, x86_64::addDefaultPasses,
+    addRelocations, {x86_64::Delta32, x86_64::Delta64, x86_64::NegDelta32, x86_64::Pointer32, x86_64::Pointer64},
+};
+
+} // namespace linklab

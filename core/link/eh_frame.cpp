@@ -1,0 +1,87 @@
+#include "link/eh_frame.h"
+
+#include <algorithm>
+#include <map>
+
+namespace linklab {
+
+static Error ehError(LinkGraph &G, uint64_t Offset, const std::string &Msg) {
+  return makeError(formatv("%s: .eh_frame+%s: %s", G.name().c_str(), hex(Offset).c_str(), Msg.c_str()));
+}
+
+Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds) {
+  Section *Sec = G.findSectionByName(".eh_frame");
+  if (!Sec || Sec->blocks.empty())
+    return Error::success();
+  if (Sec->blocks.size() != 1)
+    return makeError(G.name() + ": .eh_frame: expected one block before splitting");
+  Block *Rest = Sec->blocks.front();
+  if (Rest->isZeroFill())
+    return makeError(G.name() + ": .eh_frame: section has no content");
+
+  // Split into records: [length:4][id/CIE-pointer:4][...].
+  std::vector<std::pair<uint64_t, Block *>> Records; // original offset, block
+  uint64_t Offset = 0;
+  while (Rest) {
+    auto C = Rest->content();
+    if (C.size() < 4)
+      return ehError(G, Offset, "truncated record length");
+    uint32_t Len = readLE<uint32_t>(C.data());
+    if (Len == 0xffffffff)
+      return ehError(G, Offset, "64-bit DWARF .eh_frame records are not supported");
+    uint64_t RecSize = 4 + uint64_t(Len);
+    if (RecSize > C.size())
+      return ehError(G, Offset, formatv("record length %s runs past the end of the section", hex(Len).c_str()));
+    Block *Rec = Rest;
+    if (RecSize < C.size()) {
+      Rec = &G.splitBlock(*Rest, RecSize);
+    } else
+      Rest = nullptr;
+    Records.push_back({Offset, Rec});
+    Offset += RecSize;
+  }
+
+  // Each record gets a symbol covering it, for the edges that point at it.
+  std::map<Block *, Symbol *> RecordSyms;
+  for (auto &[RecOffset, B] : Records)
+    RecordSyms[B] = &G.addAnonymousSymbol(*B, 0, B->size, false, false);
+  std::map<uint64_t, Block *> CIEs; // by original offset
+  for (auto &[RecOffset, B] : Records) {
+    Symbol &Start = *RecordSyms[B];
+    if (B->size == 4) // an existing terminator
+      continue;
+    if (B->size < 8)
+      return ehError(G, RecOffset, "record too small for its CIE id");
+    uint32_t CIEPtr = readLE<uint32_t>(B->content().data() + 4);
+    if (CIEPtr == 0) {
+      CIEs[RecOffset] = B;
+      continue;
+    }
+    // FDE: the CIE pointer is the distance back from this field to the CIE.
+    uint64_t CIEOffset = RecOffset + 4 - CIEPtr;
+    auto CIE = CIEs.find(CIEOffset);
+    if (CIE == CIEs.end())
+      return ehError(G, RecOffset, formatv("FDE's CIE pointer %s names no CIE", hex(CIEPtr).c_str()));
+    bool HasCIEEdge = std::any_of(B->edges.begin(), B->edges.end(), [](const Edge &E) { return E.offset == 4; });
+    if (!HasCIEEdge)
+      B->addEdge(Kinds.negDelta32, 4, *RecordSyms[CIE->second], 0);
+    // PC begin follows at offset 8; its relocation names the function.
+    for (const Edge &E : B->edges) {
+      if (E.offset != 8)
+        continue;
+      Symbol &Fn = *E.target;
+      if (Fn.isDefined()) {
+        Block &FnBlock = Fn.block();
+        FnBlock.addEdge(edge::KeepAlive, 0, Start, 0);
+      }
+      break;
+    }
+  }
+  // Unwinders stop at a zero-length record; objects do not carry one.
+  static const char Terminator[4] = {};
+  Block &Null = G.createContentBlock(*Sec, {Terminator, 4}, Records.back().second->address + Records.back().second->size, 1, 0);
+  G.addAnonymousSymbol(Null, 0, 4, false, true);
+  return Error::success();
+}
+
+} // namespace linklab

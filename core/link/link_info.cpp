@@ -1,0 +1,84 @@
+#include "link/link_info.h"
+
+#include "link/table_manager.h"
+
+namespace linklab {
+
+void LinkInfoRecorder::modifyPassConfig(const MaterializationInfo &, LinkGraph &, PassConfiguration &Config) {
+  Config.postFixupPasses.push_back([this](LinkGraph &G) {
+    record(G);
+    return Error::success();
+  });
+}
+
+// The name a GOT entry or stub leads to: follow its first edge, through a
+// GOT entry if the stub jumps via one.
+static const Symbol *entryTarget(const Block &B) {
+  if (B.edges.empty())
+    return nullptr;
+  const Symbol *T = B.edges.front().target;
+  if (T->isDefined() && T->section().name == GOTSectionName && !T->block().edges.empty())
+    T = T->block().edges.front().target;
+  return T;
+}
+
+void LinkInfoRecorder::record(LinkGraph &G) {
+  ObjectLinkInfo Info;
+  Info.name = G.name();
+  for (auto &S : G.sections()) {
+    if (S->lifetime == MemLifetime::NoAlloc || S->blocks.empty())
+      continue;
+    ObjectLinkInfo::SectionInfo SI;
+    SI.name = std::string(S->name);
+    SI.prot = S->prot;
+    Addr Lo = ~Addr(0), Hi = 0;
+    for (Block *B : S->blocks) {
+      Lo = std::min(Lo, B->address);
+      Hi = std::max(Hi, B->address + B->size);
+    }
+    SI.address = Lo;
+    SI.size = Hi - Lo;
+    if (RecordContents) {
+      SI.content.assign(SI.size, 0);
+      for (Block *B : S->blocks) {
+        if (!B->isZeroFill())
+          std::memcpy(SI.content.data() + (B->address - Lo), B->data, B->size);
+        for (const Edge &E : B->edges)
+          if (E.isRelocation())
+            SI.fixups.push_back({B->address - Lo + E.offset, E.kind});
+      }
+    }
+    bool IsGOT = S->name == GOTSectionName, IsStubs = S->name == StubsSectionName;
+    if (IsGOT || IsStubs)
+      for (Block *B : S->blocks)
+        if (const Symbol *T = entryTarget(*B); T && T->hasName())
+          (IsGOT ? Info.gotEntries : Info.stubs).emplace(std::string(T->name), B->address);
+    Info.sections.push_back(std::move(SI));
+  }
+  G.forEachDefinedSymbol([&](Symbol &S) {
+    if (S.hasName())
+      Info.symbols.emplace(std::string(S.name),
+                           ObjectLinkInfo::SymbolInfo{S.address(), S.size, S.scope, std::string(S.section().name)});
+  });
+  for (Symbol *S : G.absoluteSymbols())
+    if (S->hasName())
+      Info.symbols.emplace(std::string(S->name), ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, ""});
+  for (auto &P : DumpPatterns)
+    if (std::regex_search(G.name(), P)) {
+      Info.graphDump = G.dump();
+      break;
+    }
+  Objects.push_back(std::move(Info));
+}
+
+const ObjectLinkInfo *LinkInfoRecorder::find(std::string_view File) const {
+  for (auto &O : Objects) {
+    std::string_view N = O.name;
+    std::string_view Base = N.substr(N.find_last_of('/') == std::string_view::npos ? 0 : N.find_last_of('/') + 1);
+    if (N == File || Base == File)
+      return &O;
+  }
+  return nullptr;
+}
+
+} // namespace linklab

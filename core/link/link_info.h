@@ -1,0 +1,56 @@
+// A plugin that records, per linked object, what tools need after the graph
+// is gone: section ranges, symbol addresses, GOT entries and stubs (keyed by
+// the name of the symbol they lead to), and optionally a graph dump and the
+// relocated section contents.
+#pragma once
+
+#include "link/session.h"
+
+#include <map>
+#include <regex>
+
+namespace linklab {
+
+struct ObjectLinkInfo {
+  struct SectionInfo {
+    std::string name;
+    Addr address = 0;
+    uint64_t size = 0;
+    MemProt prot = MemProt::None;
+    std::vector<char> content; // relocated bytes (when recorded)
+    std::vector<std::pair<uint64_t, EdgeKind>> fixups; // offset and kind of each fixup site
+  };
+  struct SymbolInfo {
+    Addr address;
+    uint64_t size;
+    Scope scope;
+    std::string section;
+  };
+  std::string name;
+  std::vector<SectionInfo> sections;
+  std::map<std::string, SymbolInfo> symbols;
+  std::map<std::string, Addr> gotEntries; // target name -> entry address
+  std::map<std::string, Addr> stubs;      // target name -> stub address
+  std::string graphDump;                  // when the name matched a dump pattern
+};
+
+class LinkInfoRecorder : public Plugin {
+public:
+  // Graph names matching any pattern are dumped (llvm-jitlink -show-graphs).
+  void setDumpPatterns(std::vector<std::regex> P) { DumpPatterns = std::move(P); }
+  void setRecordContents(bool On) { RecordContents = On; }
+  void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) override;
+
+  // Objects in the order their links completed fixups.
+  const std::vector<ObjectLinkInfo> &objects() const { return Objects; }
+  // The object whose name (or basename) is File, or null.
+  const ObjectLinkInfo *find(std::string_view File) const;
+
+private:
+  void record(LinkGraph &G);
+  std::vector<std::regex> DumpPatterns;
+  bool RecordContents = false;
+  std::vector<ObjectLinkInfo> Objects;
+};
+
+} // namespace linklab

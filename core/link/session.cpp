@@ -1,0 +1,445 @@
+#include "link/session.h"
+
+#include "elf/elf_graph_builder.h"
+#include "object/archive.h"
+
+#include <algorithm>
+
+namespace linklab {
+
+struct Session::Object {
+  ResourceKey key;
+  std::string name;
+  ObjectKind kind;
+  std::unique_ptr<LinkGraph> graph; // until its link starts
+  enum class State { Pending, Linking, Done, Failed } state = State::Pending;
+  std::vector<FinalizedAlloc> allocs;
+  // Named local symbols, which a harness may promote.
+  std::unordered_map<std::string_view, Symbol *> locals;
+};
+
+struct Session::SymbolEntry {
+  Object *owner = nullptr; // null for absolute definitions
+  Linkage linkage = Linkage::Strong;
+  Addr address = 0;
+  bool resolved = false;
+  std::vector<std::pair<std::shared_ptr<Query>, size_t>> waiting; // query, result index
+};
+
+// A linker's lookup waiting for symbols to get addresses.
+struct Session::Query {
+  std::vector<Addr> result;
+  size_t remaining = 0;
+  OnLookupFn onResult;
+  bool done = false;
+  void complete(Expected<LookupResult> R) {
+    if (done)
+      return;
+    done = true;
+    onResult(std::move(R));
+  }
+};
+
+class ObjectLinkContext : public LinkContext {
+public:
+  ObjectLinkContext(Session &S, Session::Object &O) : S(S), O(O) {}
+  MemoryManager &memoryManager() override { return S.MM; }
+  const void *dylib() const override { return &S; }
+  void notifyFailed(Error Err) override { S.linkDone(O, std::move(Err)); }
+  void lookup(std::vector<LookupRequest> Names, OnLookupFn OnResult) override {
+    S.resolveForLink(std::move(Names), std::move(OnResult));
+  }
+  Error notifyResolved(LinkGraph &G) override {
+    S.symbolsResolved(O, G);
+    return Error::success();
+  }
+  void notifyFinalized(LinkGraph &G, FinalizedAlloc A) override {
+    O.allocs.push_back(A);
+    S.linkDone(O, Error::success());
+  }
+  // Symbols other objects may reference are live; locals only if reachable.
+  LinkGraphPass markLivePass(const Triple &) const override {
+    return [](LinkGraph &G) {
+      G.forEachDefinedSymbol([](Symbol &Sym) {
+        if (Sym.scope != Scope::Local)
+          Sym.live = true;
+      });
+      return Error::success();
+    };
+  }
+  Error modifyPassConfig(LinkGraph &G, PassConfiguration &Config) override {
+    MaterializationInfo MR{O.key, O.name};
+    for (auto &P : S.Plugins)
+      P->modifyPassConfig(MR, G, Config);
+    return Error::success();
+  }
+
+private:
+  Session &S;
+  Session::Object &O;
+};
+
+Session::Session(Triple T, MemoryManager &M) : TT(std::move(T)), MM(M) {}
+Session::~Session() = default;
+
+Expected<ResourceKey> Session::addObject(std::string Name, std::shared_ptr<const std::vector<char>> Bytes,
+                                         ObjectKind Kind) {
+  auto G = createLinkGraphFromObject(std::move(Name), std::move(Bytes));
+  if (!G)
+    return G.takeError();
+  return addGraph(std::move(*G), Kind);
+}
+
+Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind Kind) {
+  if (TT.arch == Arch::Unknown)
+    TT = G->triple();
+  else if (G->triple().arch != TT.arch)
+    return makeError(formatv("%s: object is for %s, but this link is for %s (%s); objects of different "
+                             "architectures cannot be linked together",
+                             G->name().c_str(), archName(G->triple().arch), archName(TT.arch), TT.str.c_str()));
+  auto O = std::make_unique<Object>();
+  O->key = NextKey++;
+  O->name = G->name();
+  O->kind = Kind;
+  Object *Obj = O.get();
+  Objects.push_back(std::move(O));
+
+  // A harness reaches the tested objects' statics: promote the locals it names.
+  if (Kind == ObjectKind::Harness)
+    for (Symbol *Ext : G->externalSymbols()) {
+      if (Symbols.count(std::string(Ext->name)))
+        continue;
+      for (auto &Other : Objects) {
+        auto L = Other->locals.find(Ext->name);
+        if (Other->state != Object::State::Pending || L == Other->locals.end())
+          continue;
+        L->second->scope = Scope::Default;
+        if (Error E = define(Other.get(), L->second->name, L->second->linkage, 0, false))
+          return E;
+        break;
+      }
+    }
+
+  Error Err = Error::success();
+  G->forEachDefinedSymbol([&](Symbol &S) {
+    if (Err || !S.hasName())
+      return;
+    if (S.scope == Scope::Local)
+      Obj->locals.emplace(S.name, &S);
+    else
+      Err = define(Obj, S.name, S.linkage, 0, false);
+  });
+  for (Symbol *S : G->absoluteSymbols())
+    if (!Err && S->scope != Scope::Local)
+      Err = define(nullptr, S->name, S->linkage, S->address(), true);
+  if (Err)
+    return Err;
+  Obj->graph = std::move(G);
+  return Obj->key;
+}
+
+Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, bool Resolved) {
+  auto [It, Inserted] = Symbols.try_emplace(std::string(Name), nullptr);
+  if (Inserted) {
+    It->second = std::make_unique<SymbolEntry>();
+  } else {
+    SymbolEntry &E = *It->second;
+    bool OldPending = !E.owner || E.owner->state == Object::State::Pending;
+    bool HarnessOverride = Owner && Owner->kind == ObjectKind::Harness && E.owner && E.owner->kind != ObjectKind::Harness;
+    bool Override = HarnessOverride || (E.linkage == Linkage::Weak && L == Linkage::Strong);
+    if (!Override || !OldPending) {
+      if (L == Linkage::Weak || E.linkage == Linkage::Weak || (E.owner && E.owner->kind == ObjectKind::Harness))
+        return Error::success(); // the existing definition stays
+      return makeError(formatv("duplicate definition of symbol '%s' (in %s and %s)", It->first.c_str(),
+                               E.owner ? E.owner->name.c_str() : "<absolute>",
+                               Owner ? Owner->name.c_str() : "<absolute>"));
+    }
+  }
+  SymbolEntry &E = *It->second;
+  E.owner = Owner;
+  E.linkage = L;
+  E.address = A;
+  E.resolved = Resolved;
+  return Error::success();
+}
+
+Error Session::defineAbsolute(std::string_view Name, Addr A) {
+  auto It = Symbols.find(std::string(Name));
+  if (It != Symbols.end() && It->second->resolved && It->second->address != A)
+    return makeError(formatv("absolute symbol '%.*s' is already defined at %s", int(Name.size()), Name.data(),
+                             hex(It->second->address).c_str()));
+  if (It != Symbols.end() && It->second->owner && It->second->owner->state != Object::State::Pending)
+    return makeError(formatv("absolute symbol '%.*s' is already defined by %s", int(Name.size()), Name.data(),
+                             It->second->owner->name.c_str()));
+  auto &E = Symbols[std::string(Name)];
+  if (!E)
+    E = std::make_unique<SymbolEntry>();
+  E->owner = nullptr;
+  E->address = A;
+  E->resolved = true;
+  return Error::success();
+}
+
+namespace {
+// Links archive members that define needed symbols (llvm-jitlink -l/-L).
+class ArchiveGenerator : public DefinitionGenerator {
+public:
+  explicit ArchiveGenerator(Archive A) : A(std::move(A)), Loaded(this->A.members().size()) {}
+  Error tryToGenerate(Session &S, const std::vector<std::string> &Names) override {
+    for (const std::string &N : Names) {
+      long M = A.memberDefining(N);
+      if (M < 0 || Loaded[M])
+        continue;
+      Loaded[M] = true;
+      const auto &Member = A.members()[M];
+      auto Bytes = std::make_shared<std::vector<char>>(Member.data.begin(), Member.data.end());
+      auto K = S.addObject(A.name() + "(" + Member.name + ")", std::move(Bytes));
+      if (!K)
+        return K.takeError();
+    }
+    return Error::success();
+  }
+
+private:
+  Archive A;
+  std::vector<bool> Loaded;
+};
+} // namespace
+
+Error Session::addArchive(std::string Name, std::shared_ptr<const std::vector<char>> Bytes) {
+  auto A = Archive::parse(std::move(Name), std::move(Bytes));
+  if (!A)
+    return A.takeError();
+  addGenerator(std::make_unique<ArchiveGenerator>(std::move(*A)));
+  return Error::success();
+}
+
+Error Session::generate(const std::vector<std::string> &Missing) {
+  for (auto &Gen : Generators) {
+    std::vector<std::string> StillMissing;
+    for (const std::string &N : Missing)
+      if (!Symbols.count(N))
+        StillMissing.push_back(N);
+    if (StillMissing.empty())
+      break;
+    if (Error E = Gen->tryToGenerate(*this, StillMissing))
+      return E;
+  }
+  return Error::success();
+}
+
+void Session::materialize(Object &O) {
+  O.state = Object::State::Linking;
+  ++InFlight;
+  std::unique_ptr<LinkGraph> G = std::move(O.graph);
+  // Definitions that lost to another object's become references to it.
+  std::vector<Symbol *> Lost;
+  G->forEachDefinedSymbol([&](Symbol &S) {
+    if (S.hasName() && S.scope != Scope::Local) {
+      auto It = Symbols.find(std::string(S.name));
+      if (It == Symbols.end() || It->second->owner != &O)
+        Lost.push_back(&S);
+    }
+  });
+  for (Symbol *S : Lost)
+    G->makeExternal(*S);
+  MaterializationInfo MR{O.key, O.name};
+  for (auto &P : Plugins)
+    P->notifyLoaded(MR);
+  link(std::move(G), std::make_unique<ObjectLinkContext>(*this, O));
+}
+
+void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult) {
+  std::vector<std::string> Missing;
+  for (auto &R : Names)
+    if (!Symbols.count(std::string(R.name)))
+      Missing.push_back(std::string(R.name));
+  if (!Missing.empty()) {
+    if (Error E = generate(Missing))
+      return OnResult(std::move(E));
+  }
+  auto Q = std::make_shared<Query>();
+  Q->result.assign(Names.size(), 0);
+  Q->onResult = std::move(OnResult);
+  std::vector<std::string> NotFound;
+  std::vector<std::pair<SymbolEntry *, size_t>> Pending;
+  for (size_t I = 0; I < Names.size(); ++I) {
+    auto It = Symbols.find(std::string(Names[I].name));
+    if (It == Symbols.end()) {
+      if (!Names[I].weaklyReferenced && !PhonyExternals)
+        NotFound.push_back(std::string(Names[I].name));
+      continue;
+    }
+    SymbolEntry &E = *It->second;
+    if (E.resolved)
+      Q->result[I] = E.address;
+    else if (E.owner && E.owner->state == Object::State::Failed)
+      return Q->complete(makeError(formatv("symbol '%s' is unavailable: %s failed to link", It->first.c_str(),
+                                           E.owner->name.c_str())));
+    else
+      Pending.push_back({&E, I});
+  }
+  if (!NotFound.empty()) {
+    std::string List;
+    for (auto &N : NotFound)
+      List += " " + N;
+    return Q->complete(makeError("Symbols not found: [" + List + " ]"));
+  }
+  Q->remaining = Pending.size();
+  for (auto &[E, I] : Pending) {
+    E->waiting.push_back({Q, I});
+  }
+  // Start the links that define what is pending (this may resolve some now).
+  for (auto &[E, I] : Pending)
+    if (E->owner && E->owner->state == Object::State::Pending)
+      materialize(*E->owner);
+  if (Q->remaining == 0)
+    Q->complete(std::move(Q->result));
+}
+
+void Session::symbolsResolved(Object &O, LinkGraph &G) {
+  std::vector<std::shared_ptr<Query>> Ready;
+  G.forEachDefinedSymbol([&](Symbol &S) {
+    if (!S.hasName() || S.scope == Scope::Local)
+      return;
+    auto It = Symbols.find(std::string(S.name));
+    if (It == Symbols.end() || It->second->owner != &O)
+      return;
+    SymbolEntry &E = *It->second;
+    E.address = S.address();
+    E.resolved = true;
+    for (auto &[Q, Index] : E.waiting) {
+      Q->result[Index] = E.address;
+      if (--Q->remaining == 0)
+        Ready.push_back(Q);
+    }
+    E.waiting.clear();
+  });
+  for (auto &Q : Ready)
+    Q->complete(std::move(Q->result));
+}
+
+void Session::linkDone(Object &O, Error Err) {
+  if (Err) {
+    O.state = Object::State::Failed;
+    Failures.push_back(Err.message());
+    MaterializationInfo MR{O.key, O.name};
+    for (auto &P : Plugins)
+      (void)P->notifyFailed(MR);
+    // Fail every lookup waiting for this object's symbols.
+    for (auto &[Name, E] : Symbols)
+      if (E->owner == &O) {
+        auto Waiting = std::move(E->waiting);
+        for (auto &[Q, Index] : Waiting)
+          Q->complete(makeError(formatv("symbol '%s' is unavailable: %s failed to link", Name.c_str(),
+                                        O.name.c_str())));
+      }
+  } else {
+    O.state = Object::State::Done;
+    MaterializationInfo MR{O.key, O.name};
+    for (auto &P : Plugins)
+      if (Error PE = P->notifyEmitted(MR))
+        Failures.push_back(PE.message());
+  }
+  --InFlight;
+  fireQuiescence();
+}
+
+void Session::fireQuiescence() {
+  if (InFlight)
+    return;
+  auto Callbacks = std::move(OnQuiescent);
+  for (auto &C : Callbacks)
+    C();
+}
+
+void Session::lookup(std::vector<std::string> Names, std::function<void(Expected<std::vector<Addr>>)> OnDone) {
+  size_t FailuresBefore = Failures.size();
+  std::vector<LookupRequest> Reqs;
+  for (auto &N : Names)
+    Reqs.push_back({N, false});
+  auto Result = std::make_shared<std::optional<Expected<LookupResult>>>();
+  auto Finish = [this, Result, FailuresBefore, OnDone]() {
+    if (Failures.size() > FailuresBefore)
+      return OnDone(makeError(Failures[FailuresBefore]));
+    if (!*Result)
+      return OnDone(makeError("lookup did not complete"));
+    OnDone(std::move(**Result));
+  };
+  resolveForLink(std::move(Reqs), [this, Result, Finish, Names](Expected<LookupResult> R) {
+    *Result = std::move(R);
+    // Resolved is not enough for a caller who will run code: wait until
+    // every link started on its behalf has finished.
+    if (InFlight)
+      OnQuiescent.push_back(Finish);
+    else
+      Finish();
+  });
+}
+
+Expected<std::vector<Addr>> Session::lookupNow(std::vector<std::string> Names) {
+  std::optional<Expected<std::vector<Addr>>> Out;
+  lookup(std::move(Names), [&](Expected<std::vector<Addr>> R) { Out = std::move(R); });
+  if (!Out)
+    return makeError("lookup is still waiting for an asynchronous memory manager or executor");
+  return std::move(*Out);
+}
+
+void Session::linkAll(std::function<void(Error)> OnDone) {
+  size_t FailuresBefore = Failures.size();
+  auto Finish = [this, FailuresBefore, OnDone] {
+    OnDone(Failures.size() > FailuresBefore ? makeError(Failures[FailuresBefore]) : Error::success());
+  };
+  OnQuiescent.push_back(Finish);
+  ++InFlight; // hold quiescence until every object has started
+  for (size_t I = 0; I < Objects.size(); ++I)
+    if (Objects[I]->state == Object::State::Pending)
+      materialize(*Objects[I]);
+  --InFlight;
+  fireQuiescence();
+}
+
+void Session::removeObject(ResourceKey K, std::function<void(Error)> OnDone) {
+  auto It = std::find_if(Objects.begin(), Objects.end(), [&](auto &O) { return O->key == K; });
+  if (It == Objects.end())
+    return OnDone(makeError(formatv("no object with resource key %llu", (unsigned long long)K)));
+  for (auto &P : Plugins)
+    if (Error E = P->notifyRemovingResources(K))
+      return OnDone(std::move(E));
+  Object *O = It->get();
+  for (auto SI = Symbols.begin(); SI != Symbols.end();)
+    SI = SI->second->owner == O ? Symbols.erase(SI) : std::next(SI);
+  std::vector<FinalizedAlloc> Allocs = std::move(O->allocs);
+  Objects.erase(It);
+  MM.deallocate(std::move(Allocs), std::move(OnDone));
+}
+
+void Session::transferResources(ResourceKey Dst, ResourceKey Src) {
+  Object *D = nullptr, *S = nullptr;
+  for (auto &O : Objects) {
+    if (O->key == Dst) D = O.get();
+    if (O->key == Src) S = O.get();
+  }
+  if (!D || !S || D == S)
+    return;
+  for (auto &P : Plugins)
+    P->notifyTransferringResources(Dst, Src);
+  D->allocs.insert(D->allocs.end(), S->allocs.begin(), S->allocs.end());
+  S->allocs.clear();
+}
+
+std::optional<Addr> Session::addressOf(std::string_view Name) const {
+  auto It = Symbols.find(std::string(Name));
+  if (It == Symbols.end() || !It->second->resolved)
+    return std::nullopt;
+  return It->second->address;
+}
+
+std::vector<std::string> Session::objectNames() const {
+  std::vector<std::string> Out;
+  for (auto &O : Objects)
+    Out.push_back(O->name);
+  return Out;
+}
+
+} // namespace linklab

@@ -1,0 +1,119 @@
+// A minimal ORC: one symbol table (like a JITDylib) that objects are added
+// to, linked lazily, each as its own LinkGraph, when a lookup first needs a
+// symbol they define (and then whatever those objects need). Plugins observe
+// and extend every link; definition generators supply symbols nothing defines
+// (archive members, the executor's runtime, phony externals).
+#pragma once
+
+#include "link/linker.h"
+#include "link/memory_manager.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace linklab {
+
+class Session;
+using ResourceKey = uint64_t;
+
+// What a plugin is told about the object being linked.
+struct MaterializationInfo {
+  ResourceKey key;
+  std::string objectName;
+};
+
+// The six hooks of ORC's ObjectLinkingLayer::Plugin.
+class Plugin {
+public:
+  virtual ~Plugin() = default;
+  virtual void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) {}
+  virtual void notifyLoaded(const MaterializationInfo &MR) {}
+  virtual Error notifyEmitted(const MaterializationInfo &MR) { return Error::success(); }
+  virtual Error notifyFailed(const MaterializationInfo &MR) { return Error::success(); }
+  virtual Error notifyRemovingResources(ResourceKey K) { return Error::success(); }
+  virtual void notifyTransferringResources(ResourceKey Dst, ResourceKey Src) {}
+};
+
+class DefinitionGenerator {
+public:
+  virtual ~DefinitionGenerator() = default;
+  // Called with names nothing defines; may add objects or absolute symbols.
+  virtual Error tryToGenerate(Session &S, const std::vector<std::string> &Names) = 0;
+};
+
+enum class ObjectKind {
+  Regular,
+  // Harness objects' definitions override the tested objects'; their
+  // references may reach the tested objects' local symbols.
+  Harness,
+};
+
+class Session {
+public:
+  Session(Triple TT, MemoryManager &MM);
+  ~Session();
+
+  const Triple &triple() const { return TT; }
+  MemoryManager &memoryManager() { return MM; }
+
+  // Parses the object now (errors surface at once); links it on demand.
+  Expected<ResourceKey> addObject(std::string Name, std::shared_ptr<const std::vector<char>> Bytes,
+                                  ObjectKind Kind = ObjectKind::Regular);
+  Expected<ResourceKey> addGraph(std::unique_ptr<LinkGraph> G, ObjectKind Kind = ObjectKind::Regular);
+  // Adds an archive whose members are linked when they define a needed symbol.
+  Error addArchive(std::string Name, std::shared_ptr<const std::vector<char>> Bytes);
+  Error defineAbsolute(std::string_view Name, Addr A);
+  void addGenerator(std::unique_ptr<DefinitionGenerator> G) { Generators.push_back(std::move(G)); }
+  void addPlugin(std::shared_ptr<Plugin> P) { Plugins.push_back(std::move(P)); }
+  // Resolves undefined names to 0 instead of failing (llvm-jitlink -phony-externals).
+  void setPhonyExternals(bool On) { PhonyExternals = On; }
+
+  // Looks up Names, linking every object needed; OnDone runs once all links
+  // it started have finished (now, or later if callbacks answer later).
+  void lookup(std::vector<std::string> Names, std::function<void(Expected<std::vector<Addr>>)> OnDone);
+  // lookup() for callers whose memory manager answers at once.
+  Expected<std::vector<Addr>> lookupNow(std::vector<std::string> Names);
+  // Links every object added so far (used by -check and inspection tools).
+  void linkAll(std::function<void(Error)> OnDone);
+
+  // Frees an object's memory and forgets its symbols.
+  void removeObject(ResourceKey K, std::function<void(Error)> OnDone);
+  // Makes Dst own Src's memory (freed with Dst).
+  void transferResources(ResourceKey Dst, ResourceKey Src);
+
+  // The address of a resolved symbol, if any.
+  std::optional<Addr> addressOf(std::string_view Name) const;
+  // Names of every object added, in order.
+  std::vector<std::string> objectNames() const;
+
+  struct Object;
+  struct SymbolEntry;
+  struct Query;
+
+private:
+  friend class ObjectLinkContext;
+  Error define(Object *Owner, std::string_view Name, Linkage L, Addr A, bool Resolved);
+  void materialize(Object &O);
+  void resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult);
+  void symbolsResolved(Object &O, LinkGraph &G);
+  void linkDone(Object &O, Error Err);
+  void fireQuiescence();
+  Error generate(const std::vector<std::string> &Missing);
+
+  Triple TT;
+  MemoryManager &MM;
+  std::vector<std::unique_ptr<Object>> Objects;
+  std::unordered_map<std::string, std::unique_ptr<SymbolEntry>> Symbols;
+  std::vector<std::unique_ptr<DefinitionGenerator>> Generators;
+  std::vector<std::shared_ptr<Plugin>> Plugins;
+  std::vector<std::function<void()>> OnQuiescent;
+  std::vector<std::string> Failures;
+  unsigned InFlight = 0;
+  bool PhonyExternals = false;
+  ResourceKey NextKey = 1;
+};
+
+} // namespace linklab

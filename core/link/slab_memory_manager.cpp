@@ -1,0 +1,76 @@
+#include "link/slab_memory_manager.h"
+
+namespace linklab {
+
+static uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
+
+class SlabMemoryManager::InFlight : public InFlightAlloc {
+public:
+  InFlight(SlabMemoryManager &MM, Addr Base) : MM(MM), Base(Base) {}
+  void finalize(std::function<void(Expected<FinalizedAlloc>)> OnFinalized) override {
+    MM.Allocations[Base].finalized = true;
+    OnFinalized(FinalizedAlloc{Base});
+  }
+  void abandon(std::function<void(Error)> OnAbandoned) override {
+    MM.Allocations.erase(Base);
+    OnAbandoned(Error::success());
+  }
+
+private:
+  SlabMemoryManager &MM;
+  Addr Base;
+};
+
+SlabMemoryManager::SlabMemoryManager(Addr Base, uint64_t PageSize, uint64_t SlabSize)
+    : Base(Base), Next(Base), PageSize(PageSize ? PageSize : 4096), SlabSize(SlabSize) {}
+
+void SlabMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAllocated) {
+  BasicLayout Layout(G);
+  uint64_t Size = Layout.pageAlignedSize(PageSize);
+  if (Next + Size - Base > SlabSize)
+    return OnAllocated(makeError(formatv("%s: slab exhausted: need %s bytes, %s of %s left", G.name().c_str(),
+                                         hex(Size).c_str(), hex(SlabSize - (Next - Base)).c_str(),
+                                         hex(SlabSize).c_str())));
+  Addr AllocBase = Next;
+  Next += Size;
+  Allocation &A = Allocations[AllocBase];
+  A.memory.assign(Size, 0);
+  uint64_t Offset = 0;
+  for (auto &[Prot, Seg] : Layout.segments()) {
+    Seg.address = AllocBase + Offset;
+    Seg.workingMem = A.memory.data() + Offset;
+    uint64_t SegSize = Seg.contentSize + Seg.zeroFillSize;
+    A.segments.push_back({Seg.address, SegSize, Prot});
+    Offset += alignTo(SegSize, PageSize);
+  }
+  if (Error E = Layout.apply())
+    return OnAllocated(std::move(E));
+  OnAllocated(std::unique_ptr<InFlightAlloc>(new InFlight(*this, AllocBase)));
+}
+
+void SlabMemoryManager::deallocate(std::vector<FinalizedAlloc> Allocs, std::function<void(Error)> OnDeallocated) {
+  for (auto &F : Allocs)
+    Allocations.erase(F.address);
+  OnDeallocated(Error::success());
+}
+
+Expected<std::span<const char>> SlabMemoryManager::read(Addr At, uint64_t Size) const {
+  auto It = Allocations.upper_bound(At);
+  if (It != Allocations.begin()) {
+    --It;
+    const Allocation &A = It->second;
+    uint64_t Off = At - It->first;
+    if (Off <= A.memory.size() && Size <= A.memory.size() - Off)
+      return std::span<const char>(A.memory.data() + Off, Size);
+  }
+  return makeError(formatv("no linked memory at %s (reading %llu bytes)", hex(At).c_str(), (unsigned long long)Size));
+}
+
+std::vector<SegmentRecord> SlabMemoryManager::segments() const {
+  std::vector<SegmentRecord> Out;
+  for (auto &[Base, A] : Allocations)
+    Out.insert(Out.end(), A.segments.begin(), A.segments.end());
+  return Out;
+}
+
+} // namespace linklab

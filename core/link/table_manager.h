@@ -1,0 +1,45 @@
+// GOT and stub tables: one entry per target symbol, created on demand by a
+// post-prune pass that visits every edge once. Each architecture supplies
+// how an entry looks (a Builder) and which edges ask for one.
+#pragma once
+
+#include "graph/link_graph.h"
+
+#include <unordered_map>
+
+namespace linklab {
+
+class TableManager {
+public:
+  // Creates the entry block (and an anonymous symbol for it) for Target.
+  using Builder = Symbol &(*)(LinkGraph &G, Section &TableSection, Symbol &Target);
+
+  TableManager(const char *SectionName, MemProt Prot, Builder B) : SectionName(SectionName), Prot(Prot), Build(B) {}
+
+  Symbol &getEntryForTarget(LinkGraph &G, Symbol &Target) {
+    auto [It, Inserted] = Entries.try_emplace(&Target, nullptr);
+    if (Inserted) {
+      if (!Sec)
+        Sec = G.findSectionByName(SectionName);
+      if (!Sec)
+        Sec = &G.createSection(SectionName, Prot);
+      It->second = &Build(G, *Sec, Target);
+    }
+    return *It->second;
+  }
+  Section *section() const { return Sec; }
+  const std::unordered_map<Symbol *, Symbol *> &entries() const { return Entries; }
+
+private:
+  const char *SectionName;
+  MemProt Prot;
+  Builder Build;
+  Section *Sec = nullptr;
+  std::unordered_map<Symbol *, Symbol *> Entries;
+};
+
+// The names llvm-jitlink gives these sections, so dumps and checks line up.
+inline constexpr const char *GOTSectionName = "$__GOT";
+inline constexpr const char *StubsSectionName = "$__STUBS";
+
+} // namespace linklab

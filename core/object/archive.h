@@ -1,0 +1,42 @@
+// Static archives (GNU/SysV `ar` format, as Debian's libc.a and libsqlite3.a
+// are): members and the symbol index, validated on open. Members are views
+// into the archive buffer.
+#pragma once
+
+#include "support/error.h"
+
+#include <memory>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace linklab {
+
+class Archive {
+public:
+  struct Member {
+    std::string name;
+    std::span<const char> data;
+  };
+
+  static Expected<Archive> parse(std::string Name, std::shared_ptr<const std::vector<char>> Buffer);
+  static bool isArchive(std::span<const char> Bytes);
+
+  const std::string &name() const { return Name; }
+  const std::vector<Member> &members() const { return Members; }
+  // Index into members() of the member defining Symbol, per the archive's
+  // symbol index; -1 if none.
+  long memberDefining(std::string_view Symbol) const;
+  const std::shared_ptr<const std::vector<char>> &buffer() const { return Buffer; }
+  // Every symbol in the index, with its member.
+  const std::unordered_map<std::string_view, size_t> &symbolIndex() const { return Index; }
+
+private:
+  std::string Name;
+  std::shared_ptr<const std::vector<char>> Buffer;
+  std::vector<Member> Members;
+  std::unordered_map<std::string_view, size_t> Index;
+};
+
+} // namespace linklab
