@@ -45,6 +45,7 @@ private:
   const TargetInfo &T;
   const Signature &Sig;
   Pool ArgGpr, ArgFpr, RetGpr, RetFpr, Csr;
+  const Spec *User = nullptr;
   std::optional<std::vector<std::string>> Args;
   uint32_t Stack = 0;
 };
@@ -107,6 +108,7 @@ Error Materializer::bindList(const Spec &User, const Spec &Standard, SpecRole Ro
 }
 
 Error Materializer::bind(const Spec &User, const Spec &Standard) {
+  this->User = &User;
   Args = User.list(SpecRole::Args);
   if (Args && Args->empty())
     Args.reset(); // "args:" says nothing; the pools decide
@@ -287,19 +289,28 @@ void Materializer::finish() {
   std::sort(Table.CalleeSaved.begin(), Table.CalleeSaved.end());
   Table.CalleeSaved.erase(std::unique(Table.CalleeSaved.begin(), Table.CalleeSaved.end()),
                           Table.CalleeSaved.end());
+  // A register the callee must preserve cannot also carry a value in or out.
+  for (SpecRole Role : {SpecRole::Args, SpecRole::ArgGpr, SpecRole::ArgFpr, SpecRole::RetGpr,
+                        SpecRole::RetFpr}) {
+    const auto &Tokens = User->list(Role);
+    for (size_t I = 0; Tokens && I < Tokens->size(); ++I)
+      for (std::string_view Name : partNames((*Tokens)[I]))
+        if (const RegInfo *R = T.find(Name);
+            R && std::binary_search(Table.CalleeSaved.begin(), Table.CalleeSaved.end(),
+                                    R->Number))
+          Warnings.push_back(formatv("callconv spec: %s is callee-saved ('%s') and also in "
+                                     "'%s' (token %zu)",
+                                     R->Name.c_str(), Csr.Key.c_str(),
+                                     User->KeyNames[size_t(Role)].c_str(), I));
+  }
   for (bool Ret : {true, false})
     for (const Location &L : Ret ? Table.Returns : Table.Arguments) {
-      if (!L.InRegister)
+      const RegInfo *R = L.InRegister ? T.byNumber(unsigned(L.Register)) : nullptr;
+      if (!R || !R->Note)
         continue;
-      const RegInfo *R = T.byNumber(unsigned(L.Register));
       std::string What = Ret ? "the return value" : formatv("argument %u", L.Value);
-      if (std::binary_search(Table.CalleeSaved.begin(), Table.CalleeSaved.end(), R->Number))
-        Warnings.push_back(formatv("callconv spec: %s is callee-saved ('%s') and also carries "
-                                   "%s",
-                                   R->Name.c_str(), Csr.Key.c_str(), What.c_str()));
-      if (R->Note)
-        Warnings.push_back(formatv("callconv spec: %s in %s: %s", What.c_str(),
-                                   R->Name.c_str(), R->Note));
+      Warnings.push_back(
+          formatv("callconv spec: %s in %s: %s", What.c_str(), R->Name.c_str(), R->Note));
     }
 }
 

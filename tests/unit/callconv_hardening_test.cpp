@@ -23,13 +23,19 @@ TEST(CallconvHardening, CsrConflictWarnsButSucceeds) {
   ASSERT_TRUE(P);
   EXPECT_EQ(P->describe(), "void(rbx, rcx)");
   EXPECT_EQ(P->warnings(), (std::vector<std::string>{
-                               "callconv spec: rbx is callee-saved ('csr') and also carries "
-                               "argument 0"}));
+                               "callconv spec: rbx is callee-saved ('csr') and also in "
+                               "'gpr' (token 0)"}));
   // The ABI's default set counts too: a result in x19 contradicts AAPCS64.
   auto Q = plan(Arch::AArch64, "ret:x19", "i64()");
   ASSERT_TRUE(Q);
   EXPECT_EQ(Q->warnings().at(0),
-            "callconv spec: x19 is callee-saved ('csr') and also carries the return value");
+            "callconv spec: x19 is callee-saved ('csr') and also in 'ret' (token 0)");
+  // Listing is enough: the conflict is in the convention, not in one call.
+  auto Unused = plan(Arch::RISCV64, "args:a0,s2+s3;csr:s3", "void()");
+  ASSERT_TRUE(Unused);
+  EXPECT_EQ(Unused->warnings(), (std::vector<std::string>{
+                                    "callconv spec: s3 is callee-saved ('csr') and also in "
+                                    "'args' (token 1)"}));
 }
 
 TEST(CallconvHardening, VariadicRefusedOnEveryTarget) {
@@ -92,8 +98,8 @@ TEST(CallconvHardening, NamingStackPointersAndCautionRegisters) {
   auto R = plan(Arch::X86_64, "gpr:rbp", "void(i64)");
   ASSERT_TRUE(R);
   EXPECT_EQ(R->warnings(), (std::vector<std::string>{
-                               "callconv spec: rbp is callee-saved ('csr') and also carries "
-                               "argument 0",
+                               "callconv spec: rbp is callee-saved ('csr') and also in "
+                               "'gpr' (token 0)",
                                "callconv spec: argument 0 in rbp: rbp is only sound without "
                                "a frame pointer"}));
   auto V = plan(Arch::AArch64, "gpr:x16", "void(i64)");
