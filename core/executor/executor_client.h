@@ -1,0 +1,101 @@
+// The linker's side of the executor protocol. Requests answer through
+// callbacks, in order of arrival: the caller feeds incoming bytes with feed()
+// (the browser from WebSocket events) or lets the *Sync helpers pull them
+// from a blocking transport (the CLI over a pipe or TCP).
+#pragma once
+
+#include "executor/protocol.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string_view>
+
+namespace linklab::executor {
+
+class ByteTransport {
+public:
+  virtual ~ByteTransport() = default;
+  virtual Error send(std::span<const uint8_t> Bytes) = 0;
+  // Blocks until bytes arrive; 0 means the peer closed. Event-driven
+  // transports keep this default and deliver through ExecutorClient::feed.
+  virtual Expected<size_t> receive(std::span<uint8_t> Buf) {
+    return makeError("this transport delivers bytes by events, not on demand");
+  }
+};
+
+struct SetupInfo {
+  std::string triple;
+  uint64_t pageSize = 0;
+  std::vector<ExposedSymbol> symbols;
+};
+
+// Names an address for fault reports ("main+0x10 in .text of a.o"); empty
+// when it knows nothing there.
+using Symbolizer = std::function<std::string(uint64_t)>;
+using OutputHandler = std::function<void(Stream, std::string_view)>;
+
+template <typename T> using Callback = std::function<void(Expected<T>)>;
+
+class ExecutorClient {
+public:
+  explicit ExecutorClient(ByteTransport &T) : Transport(T) {}
+  ExecutorClient(const ExecutorClient &) = delete;
+
+  // Bytes from the executor. An error means the session is over: every
+  // pending request has failed with it, and so will every later one.
+  Error feed(std::span<const uint8_t> Bytes);
+  // Program output during runs (default: dropped).
+  void setOutputHandler(OutputHandler H) { Output = std::move(H); }
+  void setSymbolizer(Symbolizer S) { Symbolize = std::move(S); }
+  const std::optional<SetupInfo> &setupInfo() const { return Info; }
+
+  // --- asynchronous requests ------------------------------------------------
+  void setup(std::string Triple, Callback<SetupInfo> Done);
+  void reserve(uint64_t Size, uint64_t Align, Callback<uint64_t> Done);
+  void finalize(std::vector<SegmentWrite> Segments, std::function<void(Error)> Done);
+  void deallocate(std::vector<uint64_t> Bases, std::function<void(Error)> Done);
+  // Executor-exposed symbols; 0 for names it does not expose.
+  void lookup(std::vector<std::string> Names, Callback<std::vector<uint64_t>> Done);
+  void runMain(uint64_t Entry, std::vector<std::string> Args, Limits L, Callback<RunResultMsg> Done,
+               Startup S = Startup::CallMain);
+  void call(CallMsg M, Callback<RunResultMsg> Done);
+  void readMemory(uint64_t Addr, uint64_t Size, Callback<std::vector<uint8_t>> Done);
+  void writeMemory(uint64_t Addr, std::vector<uint8_t> Bytes, std::function<void(Error)> Done);
+  void setupTLS(SetupTLSMsg M, Callback<TLSResultMsg> Done);
+  void hangup(std::function<void(Error)> Done);
+
+  // --- blocking helpers (need a transport whose receive() blocks) ------------
+  Expected<SetupInfo> setupSync(std::string Triple);
+  Expected<std::vector<uint64_t>> lookupSync(std::vector<std::string> Names);
+  Expected<RunResultMsg> runMainSync(uint64_t Entry, std::vector<std::string> Args, Limits L = {},
+                                     Startup S = Startup::CallMain);
+  Expected<RunResultMsg> callSync(CallMsg M);
+  Error hangupSync();
+  // Pulls bytes from the transport until Done is set.
+  Error waitFor(const bool &Done);
+
+  // A run's result as the CLI reports it: the exit code for a return or an
+  // exit; otherwise an error naming the limit or the fault, with PC and
+  // address symbolized.
+  Expected<int64_t> exitCode(const RunResultMsg &R) const;
+  std::string describe(const RunResultMsg &R) const;
+
+private:
+  using Reply = std::function<void(Expected<Message>)>;
+  void request(const Message &M, Reply OnReply);
+  template <typename R, typename T, typename Fn> void expect(const Message &M, Callback<T> Done, Fn Extract);
+  void failAll(const std::string &Why);
+  template <typename T, typename IssueFn> Expected<T> sync(IssueFn Issue);
+
+  ByteTransport &Transport;
+  FrameReader Reader;
+  uint32_t NextSeq = 1;
+  std::map<uint32_t, Reply> Pending;
+  std::string Dead; // why the session ended
+  OutputHandler Output;
+  Symbolizer Symbolize;
+  std::optional<SetupInfo> Info;
+};
+
+} // namespace linklab::executor
