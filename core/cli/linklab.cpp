@@ -9,17 +9,19 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <iterator>
 
 using namespace linklab;
 
 namespace {
 
 Expected<std::shared_ptr<const std::vector<char>>> readFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
+  std::ifstream In(Path, std::ios::binary | std::ios::ate);
   if (!In)
     return makeError(formatv("%s: cannot open file", Path.c_str()));
-  auto Bytes = std::make_shared<std::vector<char>>(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
+  auto Bytes = std::make_shared<std::vector<char>>(size_t(In.tellg()));
+  In.seekg(0);
+  if (!In.read(Bytes->data(), std::streamsize(Bytes->size())))
+    return makeError(formatv("%s: read error", Path.c_str()));
   return std::shared_ptr<const std::vector<char>>(std::move(Bytes));
 }
 

@@ -141,6 +141,7 @@ Error ElfGraphBuilder::addRelocations() {
     auto Relocs = File.relocations(RS);
     if (!Relocs)
       return Relocs.takeError();
+    Target->edges.reserve(Target->edges.size() + Relocs->size());
     if (Error E = this->Target.addElfRelocations(*this, *Target, *Relocs))
       return E;
   }

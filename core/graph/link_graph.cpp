@@ -126,39 +126,56 @@ Block &LinkGraph::createZeroFillBlock(Section &S, uint64_t Size, Addr A, uint64_
 }
 
 Block &LinkGraph::splitBlock(Block &B, uint64_t Offset) {
-  assert(Offset > 0 && Offset < B.size && "split offset out of range");
-  uint64_t NewAlignOfs = B.alignmentOffset;
-  Block &Front = B.zeroFill ? createZeroFillBlock(*B.section, Offset, B.address, B.alignment, NewAlignOfs)
-                            : createContentBlock(*B.section, {B.data, Offset}, B.address, B.alignment, NewAlignOfs);
-  Front.contentMutable = B.contentMutable;
-  // The tail keeps the original block object so references to it stay valid.
-  if (!B.zeroFill)
-    B.data += Offset;
-  B.size -= Offset;
-  B.address += Offset;
-  B.alignmentOffset = (B.alignmentOffset + Offset) % B.alignment;
+  const uint64_t Offsets[] = {Offset};
+  return *splitBlock(B, Offsets).front();
+}
 
-  std::vector<Edge> Tail;
-  for (Edge &E : B.edges) {
-    if (E.offset < Offset)
-      Front.edges.push_back(E);
-    else {
-      E.offset -= uint32_t(Offset);
-      Tail.push_back(E);
-    }
+std::vector<Block *> LinkGraph::splitBlock(Block &B, std::span<const uint64_t> Offsets) {
+  // Piece I covers [Starts[I], Starts[I+1]) of the original block; the last
+  // piece keeps the original Block object so references to it stay valid.
+  std::vector<uint64_t> Starts{0};
+  for (uint64_t O : Offsets) {
+    assert(O > Starts.back() && O < B.size && "split offsets must ascend inside the block");
+    Starts.push_back(O);
   }
-  B.edges = std::move(Tail);
+  const uint64_t Base = Starts.back();
+  std::vector<Block *> Pieces;
+  for (size_t I = 0; I + 1 < Starts.size(); ++I) {
+    uint64_t Size = Starts[I + 1] - Starts[I];
+    Block &P = B.zeroFill ? createZeroFillBlock(*B.section, Size, B.address + Starts[I], B.alignment, 0)
+                          : createContentBlock(*B.section, {B.data + Starts[I], Size}, B.address + Starts[I],
+                                               B.alignment, 0);
+    P.alignmentOffset = (B.alignmentOffset + Starts[I]) % B.alignment;
+    P.contentMutable = B.contentMutable;
+    Pieces.push_back(&P);
+  }
+  Pieces.push_back(&B);
+  auto PieceOf = [&](uint64_t Off) {
+    return size_t(std::upper_bound(Starts.begin(), Starts.end(), Off) - Starts.begin()) - 1;
+  };
 
+  std::vector<Edge> Kept;
+  for (Edge &E : B.edges) {
+    size_t I = PieceOf(E.offset);
+    E.offset -= uint32_t(Starts[I]);
+    (I + 1 == Pieces.size() ? Kept : Pieces[I]->edges).push_back(E);
+  }
+  B.edges = std::move(Kept);
   for (Symbol *Sym : B.section->symbols) {
     if (Sym->base != &B)
       continue;
-    if (Sym->offset < Offset) {
-      Sym->base = &Front;
-      Sym->size = std::min(Sym->size, Offset - Sym->offset);
-    } else
-      Sym->offset -= Offset;
+    size_t I = PieceOf(Sym->offset);
+    uint64_t End = I + 1 < Starts.size() ? Starts[I + 1] : B.size;
+    Sym->offset -= Starts[I];
+    Sym->size = std::min(Sym->size, End - Starts[I] - Sym->offset);
+    Sym->base = Pieces[I];
   }
-  return Front;
+  if (!B.zeroFill)
+    B.data += Base;
+  B.size -= Base;
+  B.address += Base;
+  B.alignmentOffset = (B.alignmentOffset + Base) % B.alignment;
+  return Pieces;
 }
 
 void LinkGraph::removeBlock(Block &B) {

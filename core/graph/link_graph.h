@@ -177,6 +177,9 @@ public:
   // Splits B at Offset: returns a new block holding [0, Offset); B keeps
   // [Offset, size). Symbols and edges move with the bytes they refer to.
   Block &splitBlock(Block &B, uint64_t Offset);
+  // Splits B at every offset in Offsets (ascending, each inside B) in one
+  // pass; returns the blocks in address order (B itself is the last).
+  std::vector<Block *> splitBlock(Block &B, std::span<const uint64_t> Offsets);
   // Removes B; any symbols still defined in it must be removed first.
   void removeBlock(Block &B);
   template <typename Fn> void forEachBlock(Fn F) const {

@@ -19,27 +19,27 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds) {
   if (Rest->isZeroFill())
     return makeError(G.name() + ": .eh_frame: section has no content");
 
-  // Split into records: [length:4][id/CIE-pointer:4][...].
-  std::vector<std::pair<uint64_t, Block *>> Records; // original offset, block
-  uint64_t Offset = 0;
-  while (Rest) {
-    auto C = Rest->content();
-    if (C.size() < 4)
+  // Find the record boundaries: [length:4][id/CIE-pointer:4][...].
+  auto C = Rest->content();
+  if (C.empty())
+    return Error::success();
+  std::vector<uint64_t> Starts;
+  for (uint64_t Offset = 0; Offset < C.size();) {
+    if (C.size() - Offset < 4)
       return ehError(G, Offset, "truncated record length");
-    uint32_t Len = readLE<uint32_t>(C.data());
+    uint32_t Len = readLE<uint32_t>(C.data() + Offset);
     if (Len == 0xffffffff)
       return ehError(G, Offset, "64-bit DWARF .eh_frame records are not supported");
-    uint64_t RecSize = 4 + uint64_t(Len);
-    if (RecSize > C.size())
+    if (4 + uint64_t(Len) > C.size() - Offset)
       return ehError(G, Offset, formatv("record length %s runs past the end of the section", hex(Len).c_str()));
-    Block *Rec = Rest;
-    if (RecSize < C.size()) {
-      Rec = &G.splitBlock(*Rest, RecSize);
-    } else
-      Rest = nullptr;
-    Records.push_back({Offset, Rec});
-    Offset += RecSize;
+    if (Offset)
+      Starts.push_back(Offset);
+    Offset += 4 + uint64_t(Len);
   }
+  std::vector<std::pair<uint64_t, Block *>> Records; // original offset, block
+  std::vector<Block *> Pieces = G.splitBlock(*Rest, Starts);
+  for (size_t I = 0; I < Pieces.size(); ++I)
+    Records.push_back({I ? Starts[I - 1] : 0, Pieces[I]});
 
   // Each record gets a symbol covering it, for the edges that point at it.
   std::map<Block *, Symbol *> RecordSyms;
