@@ -75,6 +75,7 @@ struct Process::RunState {
   bool stopped = false;
   bool resume = false; // a handled trap stopped Unicorn; continue at resumePc
   uint64_t resumePc = 0;
+  uint64_t lastPc = 0; // the instruction being executed, kept by the counting hook
   RunResultMsg result;
 };
 
@@ -321,7 +322,10 @@ bool Process::onInvalidMemory(uc_engine *, uc_mem_type T, uint64_t Addr, int Siz
     if (uc_mem_map(P->UC, Page, layout::PageSize, UC_PROT_READ | UC_PROT_WRITE) == UC_ERR_OK)
       return true;
   }
-  P->fault(faultFor(T), T == UC_MEM_FETCH_UNMAPPED || T == UC_MEM_FETCH_PROT ? Addr : P->reg(P->A.pc), Addr);
+  // Unicorn syncs the PC register only at translation-block starts; a
+  // budgeted run's counting hook knows the exact instruction.
+  bool Fetch = T == UC_MEM_FETCH_UNMAPPED || T == UC_MEM_FETCH_PROT;
+  P->fault(faultFor(T), Fetch ? Addr : P->Cur->budget ? P->Cur->lastPc : P->reg(P->A.pc), Addr);
   return false;
 }
 
@@ -365,8 +369,9 @@ bool Process::onInvalidInsn(uc_engine *, void *User) {
   return false;
 }
 
-void Process::onCode(uc_engine *, uint64_t, uint32_t, void *User) {
+void Process::onCode(uc_engine *, uint64_t Addr, uint32_t, void *User) {
   auto *P = static_cast<Process *>(User);
+  P->Cur->lastPc = Addr;
   if (++P->Cur->executed > P->Cur->budget)
     P->stop(RunStatus::InstructionLimit, 0,
             formatv("instruction budget of %llu spent", (unsigned long long)P->Cur->budget));
@@ -383,7 +388,10 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
   // Counting costs a callback per instruction, so only budgeted runs pay it.
   // Our own counter (not uc_emu_start's `count`) survives the restarts a
   // semihosting trap needs.
-  if (S.budget && uc_hook_add(UC, &CountHook, UC_HOOK_CODE, (void *)onCode, this, 1, 0) != UC_ERR_OK)
+  // Translated blocks carry the hooks present when they were translated, so
+  // the cache is flushed whenever the counting hook comes or goes.
+  if (S.budget && (uc_hook_add(UC, &CountHook, UC_HOOK_CODE, (void *)onCode, this, 1, 0) != UC_ERR_OK ||
+                   uc_ctl_flush_tlb(UC) != UC_ERR_OK))
     stop(RunStatus::Error, 0, "cannot install the instruction counter");
   uint64_t Pc = Entry;
   while (!S.stopped) {
@@ -393,8 +401,9 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
       break;
     }
     uc_err E = uc_emu_start(UC, Pc, layout::ReturnTrap, uint64_t(Left), 0);
-    if (S.stopped)
+    if (S.stopped) {
       break;
+    }
     if (S.resume) {
       S.resume = false;
       Pc = S.resumePc;
@@ -414,6 +423,7 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
   }
   if (CountHook) {
     uc_hook_del(UC, CountHook);
+    uc_ctl_flush_tlb(UC); // a failure only leaves slower blocks behind
     CountHook = 0;
   }
   S.result.instructions = S.executed;

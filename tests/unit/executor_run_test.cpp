@@ -1,0 +1,432 @@
+// linklab-executor end to end: tests/executor/<arch>_functions.s assembled
+// at test time, written into a spawned executor through the protocol, then
+// called. One test per behaviour, each for every architecture; every run is
+// bounded by the executor's limits.
+#include "executor/executor_client.h"
+#include "executor/native_transport.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace linklab;
+using namespace linklab::executor;
+
+namespace {
+
+const std::string Executor = LINKLAB_BINARY_DIR "/emulator/linklab-executor";
+
+struct ArchCase {
+  const char *name, *triple, *mcFlags;
+  uint16_t arg0, arg1, ret, fp0, fp1; // DWARF numbers
+  uint64_t badReadAt, wrCodeAt;       // offsets of the faulting instruction in their slot
+};
+const ArchCase Cases[] = {
+    {"x86_64", "x86_64-unknown-linux-gnu", "", 5, 4, 0, 17, 18, 5, 7},
+    {"aarch64", "aarch64-unknown-linux-gnu", "", 0, 1, 0, 64, 65, 8, 4},
+    {"riscv64", "riscv64-unknown-linux-gnu", "-mattr=+d,-relax", 10, 11, 10, 42, 43, 4, 4},
+};
+
+enum Slot : uint64_t { Add, Hello, Loop, BadRead, Illegal, Jump, Eat, Exit, WrCode, LinuxWrite, FAdd, StackArg };
+constexpr uint64_t HeapBase = 0x4000000000; // exposed as __heap_start
+
+std::vector<uint8_t> assemble(const ArchCase &C) {
+  std::string Dir = LINKLAB_BINARY_DIR "/tests/executor";
+  std::string Obj = Dir + "/" + C.name + "_functions.o", Bin = Dir + "/" + C.name + "_functions.bin";
+  std::string Cmd = "mkdir -p " + Dir + " && llvm-mc-22 -triple=" + C.triple + " " + C.mcFlags +
+                    " -filetype=obj " LINKLAB_SOURCE_DIR "/tests/executor/" + C.name + "_functions.s -o " + Obj +
+                    " && llvm-objcopy-22 -O binary --only-section=.text " + Obj + " " + Bin;
+  EXPECT_EQ(std::system(Cmd.c_str()), 0) << Cmd;
+  std::ifstream In(Bin, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(In), {});
+}
+
+class ExecutorRun : public ::testing::TestWithParam<ArchCase> {
+protected:
+  void SetUp() override {
+    auto T = spawnExecutor(Executor);
+    ASSERT_TRUE(bool(T)) << T.takeError().message();
+    Transport = std::move(*T);
+    Client = std::make_unique<ExecutorClient>(*Transport);
+    Client->setOutputHandler([this](Stream S, std::string_view B) { (S == Stream::Stdout ? Out : Err) += B; });
+    auto Info = Client->setupSync(GetParam().triple);
+    ASSERT_TRUE(bool(Info)) << Info.takeError().message();
+    ASSERT_EQ(Info->pageSize, 0x1000u);
+    std::vector<uint8_t> Code = assemble(GetParam());
+    ASSERT_GT(Code.size(), 11 * 0x100u);
+    bool Done = false;
+    Client->reserve(Code.size(), 0x1000, [&](Expected<uint64_t> A) {
+      ASSERT_TRUE(bool(A)) << A.takeError().message();
+      Base = *A;
+      Client->finalize({{Base, ProtRead | ProtExec, Code, 0}}, [&](Error E) {
+        EXPECT_FALSE(E) << E.message();
+        Done = true;
+      });
+    });
+    ASSERT_FALSE(Client->waitFor(Done));
+  }
+  void TearDown() override {
+    if (Client)
+      EXPECT_FALSE(Client->hangupSync());
+  }
+
+  RunResultMsg call(Slot S, std::vector<RegValue> Regs, std::vector<uint16_t> Results = {}, Limits L = {},
+                    std::vector<uint8_t> Stack = {}) {
+    if (!L.wallMillis)
+      L.wallMillis = 10000; // a test never waits for the executor's one-minute default
+    auto R = Client->callSync(CallMsg{Base + 0x100 * S, std::move(Regs), std::move(Stack), std::move(Results), L});
+    EXPECT_TRUE(bool(R)) << R.takeError().message();
+    return R ? *R : RunResultMsg{};
+  }
+  static RegValue u64(uint16_t Dwarf, uint64_t V) {
+    RegValue R{Dwarf, std::vector<uint8_t>(8)};
+    std::memcpy(R.value.data(), &V, 8);
+    return R;
+  }
+  static uint64_t asU64(const std::vector<uint8_t> &B) {
+    uint64_t V = 0;
+    std::memcpy(&V, B.data(), std::min<size_t>(8, B.size()));
+    return V;
+  }
+
+  std::unique_ptr<FdTransport> Transport;
+  std::unique_ptr<ExecutorClient> Client;
+  uint64_t Base = 0;
+  std::string Out, Err;
+};
+
+TEST_P(ExecutorRun, test_call_returns_value) {
+  const ArchCase &C = GetParam();
+  RunResultMsg R = call(Add, {u64(C.arg0, 40), u64(C.arg1, 2)}, {C.ret});
+  ASSERT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
+  EXPECT_EQ(R.value, 42);
+  ASSERT_EQ(R.results.size(), 1u);
+  EXPECT_EQ(R.results[0].dwarf, C.ret);
+  EXPECT_EQ(asU64(R.results[0].value), 42u);
+}
+
+TEST_P(ExecutorRun, test_call_fp_registers) {
+  const ArchCase &C = GetParam();
+  double A = 1.5, B = 2.25;
+  RegValue RA{C.fp0, std::vector<uint8_t>(8)}, RB{C.fp1, std::vector<uint8_t>(8)};
+  std::memcpy(RA.value.data(), &A, 8), std::memcpy(RB.value.data(), &B, 8);
+  RunResultMsg R = call(FAdd, {RA, RB}, {C.fp0});
+  ASSERT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
+  ASSERT_EQ(R.results.size(), 1u);
+  double Sum;
+  std::memcpy(&Sum, R.results[0].value.data(), 8);
+  EXPECT_EQ(Sum, 3.75);
+}
+
+TEST_P(ExecutorRun, test_call_stack_argument) {
+  uint64_t V = 0x1122334455667788;
+  std::vector<uint8_t> Stack(16);
+  std::memcpy(Stack.data(), &V, 8);
+  RunResultMsg R = call(StackArg, {}, {}, {}, Stack);
+  ASSERT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
+  EXPECT_EQ(uint64_t(R.value), V);
+}
+
+TEST_P(ExecutorRun, test_stdout_streams_semihosting_or_syscall) {
+  RunResultMsg R = call(Hello, {});
+  ASSERT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
+  EXPECT_EQ(R.value, 7);
+  EXPECT_EQ(Out, "hello\n");
+}
+
+TEST_P(ExecutorRun, test_stdout_streams_linux_write) {
+  RunResultMsg R = call(LinuxWrite, {});
+  ASSERT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
+  EXPECT_EQ(R.value, 7);
+  EXPECT_EQ(Out, "hello\n");
+}
+
+TEST_P(ExecutorRun, test_exit_group) {
+  RunResultMsg R = call(Exit, {});
+  EXPECT_EQ(R.runStatus(), RunStatus::Exited) << R.message;
+  EXPECT_EQ(R.value, 3);
+  auto Code = Client->exitCode(R);
+  ASSERT_TRUE(bool(Code));
+  EXPECT_EQ(*Code, 3);
+}
+
+TEST_P(ExecutorRun, test_run_main_args) {
+  // main(argc, argv) on the add slot returns argc + argv: argv must be a
+  // stack address laid out by the executor.
+  auto R = Client->runMainSync(Base + 0x100 * Add, {"prog", "a", "b"}, {0, 10000, 0});
+  ASSERT_TRUE(bool(R)) << R.takeError().message();
+  ASSERT_EQ(R->runStatus(), RunStatus::Returned) << R->message;
+  uint64_t Argv = uint64_t(R->value) - 3;
+  auto Mem = Client->runMainSync(Base + 0x100 * Add, {}, {0, 10000, 0}); // keeps the session usable
+  ASSERT_TRUE(bool(Mem));
+  bool Done = false;
+  Client->readMemory(Argv, 32, [&](Expected<std::vector<uint8_t>> B) {
+    ASSERT_TRUE(bool(B)) << B.takeError().message();
+    uint64_t P[4];
+    std::memcpy(P, B->data(), 32);
+    EXPECT_NE(P[0], 0u);
+    EXPECT_NE(P[2], 0u);
+    EXPECT_EQ(P[3], 0u); // argv[argc] == NULL
+    Done = true;
+  });
+  ASSERT_FALSE(Client->waitFor(Done));
+}
+
+TEST_P(ExecutorRun, test_instruction_budget) {
+  RunResultMsg R = call(Loop, {}, {}, {1000, 10000, 0});
+  EXPECT_EQ(R.runStatus(), RunStatus::InstructionLimit) << R.message;
+  EXPECT_EQ(R.message, "instruction budget of 1000 spent");
+  auto Code = Client->exitCode(R);
+  ASSERT_FALSE(bool(Code));
+  EXPECT_NE(Code.takeError().message().find("instruction limit at pc"), std::string::npos);
+}
+
+TEST_P(ExecutorRun, test_wall_time_limit) {
+  RunResultMsg R = call(Loop, {}, {}, {0, 200, 0});
+  EXPECT_EQ(R.runStatus(), RunStatus::TimeLimit) << R.message;
+  EXPECT_NE(R.message.find("wall-time limit of 200 ms reached"), std::string::npos) << R.message;
+  EXPECT_EQ(R.pc, Base + 0x100 * Loop);
+}
+
+TEST_P(ExecutorRun, test_memory_cap) {
+  RunResultMsg R = call(Eat, {u64(GetParam().arg0, HeapBase)}, {}, {0, 10000, 64 << 10});
+  EXPECT_EQ(R.runStatus(), RunStatus::MemoryLimit) << R.message;
+  // 16 pages fit in 64 KiB; the 17th touch is refused.
+  EXPECT_EQ(R.message, "memory cap of 0x10000 bytes reached touching heap address 0x4000010000");
+}
+
+// Unicorn syncs the PC per instruction only while a code hook is installed,
+// which a budgeted run has; unbudgeted runs report the PC at the start of
+// the faulting translation block (checked below too).
+TEST_P(ExecutorRun, test_fault_bad_read) {
+  RunResultMsg Fast = call(BadRead, {});
+  ASSERT_EQ(Fast.runStatus(), RunStatus::Fault) << Fast.message;
+  EXPECT_EQ(Fast.pc, Base + 0x100 * BadRead);
+  RunResultMsg R = call(BadRead, {}, {}, {1000000, 0, 0});
+  ASSERT_EQ(R.runStatus(), RunStatus::Fault) << R.message;
+  EXPECT_EQ(FaultKind(R.faultKind), FaultKind::ReadUnmapped);
+  EXPECT_EQ(R.address, 0xdead000u);
+  EXPECT_EQ(R.pc, Base + 0x100 * BadRead + GetParam().badReadAt);
+  Client->setSymbolizer([&](uint64_t A) { return A == R.pc ? std::string("f_badread+0x") : std::string(); });
+  EXPECT_EQ(Client->describe(R), formatv("read of unmapped memory at pc %s (f_badread+0x), address 0xdead000",
+                                         hex(R.pc).c_str()));
+}
+
+TEST_P(ExecutorRun, test_fault_write_protected) {
+  RunResultMsg R = call(WrCode, {}, {}, {1000000, 0, 0});
+  ASSERT_EQ(R.runStatus(), RunStatus::Fault) << R.message;
+  EXPECT_EQ(FaultKind(R.faultKind), FaultKind::WriteProtected);
+  EXPECT_EQ(R.address, Base + 0x100 * WrCode);
+  EXPECT_EQ(R.pc, Base + 0x100 * WrCode + GetParam().wrCodeAt);
+}
+
+TEST_P(ExecutorRun, test_fault_illegal_instruction) {
+  RunResultMsg R = call(Illegal, {});
+  ASSERT_EQ(R.runStatus(), RunStatus::Fault) << R.message;
+  EXPECT_EQ(FaultKind(R.faultKind), FaultKind::IllegalInstruction);
+  EXPECT_EQ(R.pc, Base + 0x100 * Illegal);
+}
+
+TEST_P(ExecutorRun, test_fault_jump_unmapped) {
+  RunResultMsg R = call(Jump, {});
+  ASSERT_EQ(R.runStatus(), RunStatus::Fault) << R.message;
+  EXPECT_EQ(FaultKind(R.faultKind), FaultKind::FetchUnmapped);
+  EXPECT_EQ(R.pc, 0x12340000u);
+  EXPECT_EQ(R.address, 0x12340000u);
+}
+
+TEST_P(ExecutorRun, test_runs_after_fault) {
+  // A fault ends the run, not the process: the next call works.
+  call(BadRead, {});
+  RunResultMsg R = call(Add, {u64(GetParam().arg0, 1), u64(GetParam().arg1, 2)});
+  EXPECT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
+  EXPECT_EQ(R.value, 3);
+}
+
+TEST_P(ExecutorRun, test_request_errors_keep_session) {
+  bool Done = false;
+  Client->deallocate({0x1234000}, [&](Error E) {
+    EXPECT_EQ(E.message(), "deallocate: no reservation at 0x1234000");
+    Done = true;
+  });
+  ASSERT_FALSE(Client->waitFor(Done));
+  RunResultMsg R = call(Add, {u64(999, 1)});
+  EXPECT_EQ(R.runStatus(), RunStatus::Error);
+  EXPECT_EQ(R.message, formatv("%s has no register with DWARF number 999", GetParam().name));
+}
+
+TEST_P(ExecutorRun, test_tls_thread_pointer) {
+  bool Done = false;
+  Client->setupTLS(SetupTLSMsg{{1, 2, 3, 4}, 64, 16}, [&](Expected<TLSResultMsg> R) {
+    ASSERT_TRUE(bool(R)) << R.takeError().message();
+    EXPECT_EQ(R->threadPointer % 16, 0u);
+    Client->readMemory(R->block, 4, [&](Expected<std::vector<uint8_t>> B) {
+      ASSERT_TRUE(bool(B));
+      EXPECT_EQ(*B, (std::vector<uint8_t>{1, 2, 3, 4}));
+      Done = true;
+    });
+  });
+  ASSERT_FALSE(Client->waitFor(Done));
+}
+
+INSTANTIATE_TEST_SUITE_P(Arch, ExecutorRun, ::testing::ValuesIn(Cases),
+                         [](const auto &I) { return std::string(I.param.name); });
+
+// ---- sessions that go wrong -------------------------------------------------
+
+// Sends raw bytes and collects what comes back until the executor hangs up.
+std::vector<Frame> sendRaw(ByteTransport &T, const std::vector<uint8_t> &Bytes, bool &ReaderFailed) {
+  EXPECT_FALSE(T.send(Bytes));
+  FrameReader R;
+  std::vector<Frame> Got;
+  uint8_t Buf[4096];
+  ReaderFailed = false;
+  for (;;) {
+    auto N = T.receive(Buf);
+    if (!N || *N == 0)
+      break;
+    R.feed({Buf, *N});
+    while (auto F = R.next()) {
+      if (!*F)
+        break;
+      Got.push_back(std::move(**F));
+    }
+  }
+  return Got;
+}
+
+std::string sessionError(const std::vector<uint8_t> &Bytes) {
+  auto T = spawnExecutor(Executor);
+  EXPECT_TRUE(bool(T));
+  if (!T)
+    return "";
+  bool Failed;
+  std::vector<Frame> Got = sendRaw(**T, Bytes, Failed);
+  EXPECT_EQ(Got.size(), 1u);
+  if (Got.size() != 1)
+    return "";
+  EXPECT_EQ(Got[0].seq, 0u);
+  auto *F = std::get_if<FailureMsg>(&Got[0].message);
+  return F ? F->message : "not a failure";
+}
+
+TEST(ExecutorSession, test_oversized_message_closes_session) {
+  std::vector<uint8_t> Bytes = encode(1, HangupMsg{});
+  uint32_t Huge = MaxFrameSize + 1;
+  std::memcpy(Bytes.data(), &Huge, 4);
+  EXPECT_EQ(sessionError(Bytes), "executor session closed: frame size 67108865 out of range [8, 67108864]");
+}
+
+TEST(ExecutorSession, test_malformed_message_closes_session) {
+  std::vector<uint8_t> Bytes = encode(1, ReserveMsg{1, 2});
+  Bytes.resize(Bytes.size() - 1);
+  uint32_t Size = uint32_t(Bytes.size() - 4);
+  std::memcpy(Bytes.data(), &Size, 4);
+  EXPECT_EQ(sessionError(Bytes), "executor session closed: malformed reserve message: truncated integer at payload "
+                                 "offset 8 (need 8 bytes, 7 left)");
+}
+
+TEST(ExecutorSession, test_truncated_stream_closes_session) {
+  std::vector<uint8_t> Bytes = encode(1, SetupMsg{ProtocolVersion, "x86_64-unknown-linux-gnu"});
+  Bytes.resize(Bytes.size() - 5);
+  auto T = spawnExecutor(Executor);
+  ASSERT_TRUE(bool(T));
+  ASSERT_FALSE((*T)->send(Bytes));
+  // Closing our write end (by destroying a second handle is not possible),
+  // so use a fresh pipe pair: the executor sees EOF mid-frame.
+  int In[2], Out[2];
+  ASSERT_EQ(pipe(In), 0);
+  ASSERT_EQ(pipe(Out), 0);
+  pid_t Pid = fork();
+  if (Pid == 0) {
+    dup2(In[0], 0), dup2(Out[1], 1);
+    close(In[1]), close(Out[0]);
+    execl(Executor.c_str(), Executor.c_str(), "stdio", (char *)nullptr);
+    _exit(127);
+  }
+  close(In[0]), close(Out[1]);
+  ASSERT_EQ(write(In[1], Bytes.data(), Bytes.size()), ssize_t(Bytes.size()));
+  close(In[1]);
+  FdTransport Reader(Out[0], Out[0], 0);
+  bool Failed;
+  std::vector<Frame> Got = sendRaw(Reader, {}, Failed);
+  ASSERT_EQ(Got.size(), 1u);
+  auto *F = std::get_if<FailureMsg>(&Got[0].message);
+  ASSERT_NE(F, nullptr);
+  EXPECT_EQ(F->message, formatv("executor session closed: connection closed inside a message (%zu bytes pending)",
+                                Bytes.size()));
+  int Status = 0;
+  ASSERT_EQ(waitpid(Pid, &Status, 0), Pid);
+  EXPECT_TRUE(WIFEXITED(Status)); // an orderly exit, not a crash
+  EXPECT_EQ(WEXITSTATUS(Status), 1);
+}
+
+TEST(ExecutorSession, test_requests_before_setup_and_bad_triple) {
+  auto T = spawnExecutor(Executor);
+  ASSERT_TRUE(bool(T));
+  ExecutorClient C(**T);
+  auto L = C.lookupSync({"x"});
+  ASSERT_FALSE(bool(L));
+  EXPECT_EQ(L.takeError().message(), "lookup: lookup before setup");
+  auto S = C.setupSync("mips-unknown-linux-gnu");
+  ASSERT_FALSE(bool(S));
+  EXPECT_EQ(S.takeError().message(), "setup: triple 'mips-unknown-linux-gnu': no emulator for architecture unknown");
+  auto S2 = C.setupSync("aarch64-unknown-linux-gnu");
+  ASSERT_TRUE(bool(S2)) << S2.takeError().message();
+  auto L2 = C.lookupSync({"__heap_start", "printf"});
+  ASSERT_TRUE(bool(L2));
+  EXPECT_EQ(*L2, (std::vector<uint64_t>{HeapBase, 0}));
+  EXPECT_FALSE(C.hangupSync());
+}
+
+TEST(ExecutorSession, test_tcp_server_survives_bad_session) {
+  int Out[2];
+  ASSERT_EQ(pipe(Out), 0);
+  pid_t Pid = fork();
+  if (Pid == 0) {
+    dup2(Out[1], 1);
+    close(Out[0]);
+    execl(Executor.c_str(), Executor.c_str(), "listen=127.0.0.1:0", (char *)nullptr);
+    _exit(127);
+  }
+  close(Out[1]);
+  char Line[128] = {};
+  FILE *F = fdopen(Out[0], "r");
+  ASSERT_NE(fgets(Line, sizeof(Line), F), nullptr);
+  std::string Addr = std::string(Line).substr(std::strlen("listening on "));
+  Addr.pop_back(); // newline
+  {
+    auto T = connectExecutor(Addr);
+    ASSERT_TRUE(bool(T)) << T.takeError().message();
+    bool Failed;
+    std::vector<Frame> Got = sendRaw(**T, {0xff, 0xff, 0xff, 0xff}, Failed);
+    ASSERT_EQ(Got.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<FailureMsg>(Got[0].message));
+  }
+  {
+    auto T = connectExecutor(Addr);
+    ASSERT_TRUE(bool(T)) << T.takeError().message();
+    ExecutorClient C(**T);
+    auto S = C.setupSync("riscv64-unknown-linux-gnu");
+    ASSERT_TRUE(bool(S)) << S.takeError().message();
+    EXPECT_EQ(S->triple, "riscv64-unknown-linux-gnu");
+    EXPECT_FALSE(C.hangupSync());
+  }
+  kill(Pid, SIGTERM);
+  waitpid(Pid, nullptr, 0);
+  fclose(F);
+}
+
+TEST(ExecutorSession, test_spawn_missing_executor) {
+  auto T = spawnExecutor("/nonexistent/linklab-executor");
+  ASSERT_FALSE(bool(T));
+  EXPECT_EQ(T.takeError().message(),
+            "cannot start executor '/nonexistent/linklab-executor': No such file or directory");
+}
+
+} // namespace
