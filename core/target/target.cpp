@@ -2,7 +2,7 @@
 
 namespace linklab {
 
-static const TargetInfo *const Targets[] = {&X86_64Target};
+static const TargetInfo *const Targets[] = {&X86_64Target, &RISCV64Target, &AArch64Target};
 
 const TargetInfo *findTarget(const Triple &TT) {
   for (const TargetInfo *T : Targets)

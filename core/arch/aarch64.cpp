@@ -1,0 +1,407 @@
+#include "arch/aarch64.h"
+
+#include <bit>
+
+#include "arch/aarch64_fields.h"
+#include "link/eh_frame.h"
+#include "link/table_manager.h"
+#include "target/target.h"
+
+namespace linklab::aarch64 {
+
+namespace F = fields;
+
+const char *edgeKindName(EdgeKind K) {
+  switch (K) {
+#define LINKLAB_NAME(N, D)                                                                                             \
+  case N:                                                                                                              \
+    return #N;
+    LINKLAB_AARCH64_EDGE_KINDS(LINKLAB_NAME)
+#undef LINKLAB_NAME
+  }
+  return nullptr;
+}
+
+// --- TLS image ---------------------------------------------------------------
+
+bool isTLSSectionName(std::string_view N) {
+  auto Is = [&](std::string_view P) { return N == P || (N.starts_with(P) && N[P.size()] == '.'); };
+  return Is(".tdata") || Is(".tbss");
+}
+
+static uint64_t alignUp(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
+
+// Visits TLS blocks in image order (.tdata* then .tbss*) with their offset
+// within the image; returns the layout.
+template <typename Fn> static TLSImageLayout walkTLSImage(const LinkGraph &G, Fn Visit) {
+  TLSImageLayout L;
+  uint64_t Off = 0;
+  for (bool Bss : {false, true}) {
+    for (auto &S : G.sections()) {
+      if (!isTLSSectionName(S->name) || S->name.starts_with(".tbss") != Bss)
+        continue;
+      for (Block *B : S->blocks) {
+        Off = alignUp(Off, B->alignment);
+        L.alignment = std::max(L.alignment, B->alignment);
+        Visit(*B, Off);
+        Off += B->size;
+      }
+    }
+    if (!Bss)
+      L.initSize = Off;
+  }
+  L.totalSize = Off;
+  L.tpOffset = alignUp(16, L.alignment); // TCB is 16 bytes
+  return L;
+}
+
+TLSImageLayout tlsImageLayout(const LinkGraph &G) {
+  return walkTLSImage(G, [](const Block &, uint64_t) {});
+}
+
+Expected<uint64_t> tpOffset(const LinkGraph &G, const Symbol &S) {
+  if (!S.isDefined() || !isTLSSectionName(S.section().name))
+    return makeError(formatv("%s: TLS symbol %s is not defined in a TLS section of this graph (TLS across objects "
+                             "is not supported yet)",
+                             G.name().c_str(), S.hasName() ? std::string(S.name).c_str() : "<anonymous>"));
+  uint64_t BlockOff = 0;
+  TLSImageLayout L = walkTLSImage(G, [&](const Block &B, uint64_t Off) {
+    if (&B == &S.block())
+      BlockOff = Off;
+  });
+  return L.tpOffset + BlockOff + S.offset;
+}
+
+// --- fixups ------------------------------------------------------------------
+
+static constexpr int64_t pageOf(int64_t V) { return V & ~int64_t(0xfff); }
+
+namespace {
+
+// One fixup: S, A, P computed once; helpers check, then write the field.
+struct Fixup {
+  LinkGraph &G;
+  Block &B;
+  const Edge &E;
+  char *Loc;
+  int64_t S, A, P;
+
+  uint32_t instr() const { return readLE<uint32_t>(Loc); }
+  Error range(int64_t V, int64_t Lo, int64_t Hi) const {
+    return V < Lo || V > Hi ? makeOutOfRangeError(G, B, E, V, Lo, Hi) : Error::success();
+  }
+  Error aligned(int64_t V, unsigned Align) const {
+    return (uint64_t(V) & (Align - 1)) ? makeAlignmentError(G, B, E, uint64_t(V), Align) : Error::success();
+  }
+  Error wrongInstr(const char *Expected) const {
+    return makeError(formatv("%s: instruction %s at the fixup is not %s", describeEdge(G, B, E).c_str(),
+                             hex(instr()).c_str(), Expected));
+  }
+  Error write32(uint32_t I) const { return writeLE<uint32_t>(Loc, I), Error::success(); }
+
+  // A PC-relative branch/literal field of Bits bits counting 4-byte units.
+  Error pcRel4(int64_t V, unsigned Bits, uint32_t (*Encode)(uint32_t, int64_t)) const {
+    if (Error Err = aligned(V, 4))
+      return Err;
+    int64_t Lim = int64_t(1) << (Bits + 1);
+    if (Error Err = range(V, -Lim, Lim - 4))
+      return Err;
+    return write32(Encode(instr(), V >> 2));
+  }
+  Error adrp(bool Check) const {
+    if (!F::isAdrp(instr()))
+      return wrongInstr("ADRP");
+    int64_t Delta = pageOf(S + A) - pageOf(P);
+    if (Check)
+      if (Error Err = range(Delta, -(int64_t(1) << 32), (int64_t(1) << 32) - 4096))
+        return Err;
+    return write32(F::encodeAdrImm21(instr(), Delta >> 12));
+  }
+  // ADD imm12 or scaled LDR/STR imm12 of the low 12 bits of V.
+  Error pageOffset12(int64_t V) const {
+    uint32_t I = instr();
+    if (F::isAddSubImm12(I))
+      return write32(F::encodeAddImm12(I, uint64_t(V) & 0xfff));
+    if (!F::isLoadStoreImm12(I))
+      return wrongInstr("ADD (immediate) or LDR/STR (unsigned immediate)");
+    unsigned Scale = F::loadStoreScale(I);
+    if (Error Err = aligned(V, 1u << Scale))
+      return Err;
+    return write32(F::encodeLoadStoreImm12(I, (uint64_t(V) & 0xfff) >> Scale));
+  }
+  Error moveWide(int64_t V, bool Check) const {
+    uint32_t I = instr();
+    if (!F::isMoveWide(I))
+      return wrongInstr("MOVZ/MOVN/MOVK");
+    unsigned Shift = F::decodeMoveWideShift(I);
+    if (Check && Shift < 48)
+      if (Error Err = range(V, 0, (int64_t(1) << (Shift + 16)) - 1))
+        return Err;
+    return write32(F::encodeMoveWideImm16(I, (uint64_t(V) >> Shift) & 0xffff));
+  }
+  Error addImm12(uint64_t V) const {
+    if (!F::isAddSubImm12(instr()))
+      return wrongInstr("ADD (immediate)");
+    return write32(F::encodeAddImm12(instr(), V));
+  }
+};
+
+} // namespace
+
+// Kinds that write a plain value rather than an instruction field.
+static bool isDataKind(EdgeKind K) {
+  switch (K) {
+  case Pointer64: case Pointer32: case Pointer16: case Delta64: case Delta32: case Delta16:
+  case NegDelta64: case NegDelta32: case TPOff64: return true;
+  default: return false;
+  }
+}
+
+static Addr gotBase(const LinkGraph &G) {
+  Section *GOT = G.findSectionByName(GOTSectionName);
+  return GOT ? GOT->address() : 0;
+}
+
+Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
+  Fixup X{G, B, E, B.mutableContent(G).data() + E.offset, int64_t(E.target->address()), E.addend,
+          int64_t(B.fixupAddress(E))};
+  const int64_t S = X.S, A = X.A, P = X.P;
+  // Instruction fixups need a 4-byte aligned instruction (object builders
+  // checked the fixup lies within the block).
+  if (!isDataKind(E.kind) && (P & 3))
+    return makeError(formatv("%s: instruction fixup at %s is not 4-byte aligned", describeEdge(G, B, E).c_str(),
+                             hex(uint64_t(P)).c_str()));
+  auto TPOff = [&]() -> Expected<int64_t> {
+    auto T = tpOffset(G, *E.target);
+    if (!T)
+      return T.takeError();
+    return int64_t(*T) + A;
+  };
+  switch (E.kind) {
+  case Pointer64: writeLE<uint64_t>(X.Loc, uint64_t(S + A)); return Error::success();
+  case Pointer32:
+    if (Error Err = X.range(S + A, 0, UINT32_MAX)) return Err;
+    writeLE<uint32_t>(X.Loc, uint32_t(S + A));
+    return Error::success();
+  // ABS16/PREL16 accept signed and unsigned 16-bit values (psABI: -2^15 <= X < 2^16).
+  case Pointer16:
+  case Delta16: {
+    int64_t V = E.kind == Pointer16 ? S + A : S + A - P;
+    if (Error Err = X.range(V, INT16_MIN, UINT16_MAX)) return Err;
+    writeLE<uint16_t>(X.Loc, uint16_t(V));
+    return Error::success();
+  }
+  case Delta64: writeLE<int64_t>(X.Loc, S + A - P); return Error::success();
+  case Delta32:
+    if (Error Err = X.range(S + A - P, INT32_MIN, INT32_MAX)) return Err;
+    writeLE<int32_t>(X.Loc, int32_t(S + A - P));
+    return Error::success();
+  case NegDelta64: writeLE<int64_t>(X.Loc, P - S + A); return Error::success();
+  case NegDelta32:
+    if (Error Err = X.range(P - S + A, INT32_MIN, INT32_MAX)) return Err;
+    writeLE<int32_t>(X.Loc, int32_t(P - S + A));
+    return Error::success();
+  case Branch26PCRel:
+    if (!F::isBranch26(X.instr())) return X.wrongInstr("B/BL");
+    return X.pcRel4(S + A - P, 26, F::encodeBranch26);
+  case TestAndBranch14PCRel:
+    if (!F::isTestBranch14(X.instr())) return X.wrongInstr("TBZ/TBNZ");
+    return X.pcRel4(S + A - P, 14, F::encodeTestBranch14);
+  case CondBranch19PCRel:
+    if (!F::isCondBranch19(X.instr()) && !F::isCompareBranch19(X.instr())) return X.wrongInstr("B.cond/CBZ/CBNZ");
+    return X.pcRel4(S + A - P, 19, F::encodeImm19);
+  case LDRLiteral19:
+    if (!F::isLoadLiteral19(X.instr())) return X.wrongInstr("LDR (literal)");
+    return X.pcRel4(S + A - P, 19, F::encodeImm19);
+  case ADRLiteral21:
+    if (!F::isAdr(X.instr())) return X.wrongInstr("ADR");
+    if (Error Err = X.range(S + A - P, -(1 << 20), (1 << 20) - 1)) return Err;
+    return X.write32(F::encodeAdrImm21(X.instr(), S + A - P));
+  case Page21: return X.adrp(true);
+  case Page21NoCheck: return X.adrp(false);
+  case PageOffset12: return X.pageOffset12(S + A);
+  case GotPageOffset15: {
+    // psABI LD64_GOTPAGE_LO15: G(S) - Page(GOT), a 64-bit load's scaled imm12.
+    int64_t V = S + A - pageOf(int64_t(gotBase(G)));
+    if (!F::isLoadStoreImm12(X.instr()) || F::loadStoreScale(X.instr()) != 3) return X.wrongInstr("a 64-bit LDR");
+    if (Error Err = X.aligned(V, 8)) return Err;
+    if (Error Err = X.range(V, 0, (1 << 15) - 8)) return Err;
+    return X.write32(F::encodeLoadStoreImm12(X.instr(), uint64_t(V) >> 3));
+  }
+  case MoveWide16: return X.moveWide(S + A, false);
+  case MoveWide16Checked: return X.moveWide(S + A, true);
+  case TPOff64:
+  case TPOffAddHi12:
+  case TPOffAddLo12:
+  case TPOffAddLo12NoCheck:
+  case TPOffMoveWide16:
+  case TPOffMoveWide16Checked: {
+    auto T = TPOff();
+    if (!T) return T.takeError();
+    switch (E.kind) {
+    case TPOff64: writeLE<uint64_t>(X.Loc, uint64_t(*T)); return Error::success();
+    case TPOffAddHi12:
+      if (Error Err = X.range(*T, 0, (1 << 24) - 1)) return Err;
+      return X.addImm12(uint64_t(*T) >> 12);
+    case TPOffAddLo12:
+      if (Error Err = X.range(*T, 0, 0xfff)) return Err;
+      return X.addImm12(uint64_t(*T));
+    case TPOffAddLo12NoCheck: return X.addImm12(uint64_t(*T) & 0xfff);
+    default: return X.moveWide(*T, E.kind == TPOffMoveWide16Checked);
+    }
+  }
+  default:
+    return makeError(formatv("%s: edge kind was not lowered before fixup", describeEdge(G, B, E).c_str()));
+  }
+}
+
+// --- GOT, stubs, TLS entries ---------------------------------------------------
+
+Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
+  static const char Zero[8] = {};
+  Block &B = G.createContentBlock(GOT, {Zero, 8}, 0, 8, 0);
+  B.addEdge(Pointer64, 0, Target, 0);
+  return G.addAnonymousSymbol(B, 0, 8, false, false);
+}
+
+// adrp x16, <entry>@page        90000010
+// ldr  x16, [x16, <entry>@lo12] f9400210
+// br   x16                      d61f0200
+static const uint32_t PointerJumpStubWords[3] = {0x90000010, 0xf9400210, 0xd61f0200};
+
+static std::span<const char> wordsAsBytes(const uint32_t *W, size_t N) {
+  static_assert(std::endian::native == std::endian::little, "stub templates are stored little-endian");
+  return {reinterpret_cast<const char *>(W), N * 4};
+}
+
+Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer) {
+  Block &B = G.createContentBlock(Stubs, wordsAsBytes(PointerJumpStubWords, 3), 0, 4, 0);
+  B.addEdge(Page21, 0, Pointer, 0);
+  B.addEdge(PageOffset12, 4, Pointer, 0);
+  return G.addAnonymousSymbol(B, 0, 12, true, false);
+}
+
+// Initial-exec: a GOT-like entry holding TPOFF(Target).
+static Symbol &createTPOffEntry(LinkGraph &G, Section &Sec, Symbol &Target) {
+  static const char Zero[8] = {};
+  Block &B = G.createContentBlock(Sec, {Zero, 8}, 0, 8, 0);
+  B.addEdge(TPOff64, 0, Target, 0);
+  return G.addAnonymousSymbol(B, 0, 8, false, false);
+}
+
+// The TLS descriptor resolver for static TLS: the descriptor's second word
+// already holds TPOFF, so the resolver returns it (AAPCS64 TLSDESC calling
+// convention: x0 = descriptor address in, TP offset out, nothing else clobbered).
+//   ldr x0, [x0, #8]   f9400400
+//   ret                d65f03c0
+static const uint32_t TLSDescResolverWords[2] = {0xf9400400, 0xd65f03c0};
+static constexpr const char *TLSDescResolverSectionName = "$__TLSDESC_RESOLVER";
+
+namespace {
+
+struct GOTAndStubsBuilder {
+  // R-X as in JITLink, so the GOT shares the code segment and layouts match.
+  TableManager GOT{GOTSectionName, MemProt::Read | MemProt::Exec, createGOTEntry};
+  TableManager TPOffs{"$__TLSGOT", MemProt::Read, createTPOffEntry};
+  TableManager TLSDescs{"$__TLSDESC", MemProt::Read, createTLSDesc};
+  std::unordered_map<Symbol *, Symbol *> StubByTarget;
+
+  Error operator()(LinkGraph &G) {
+    std::vector<Block *> Blocks;
+    G.forEachBlock([&](Block &B) { Blocks.push_back(&B); });
+    for (Block *B : Blocks)
+      for (Edge &E : B->edges)
+        visitEdge(G, E);
+    defineGOTSymbol(G);
+    return Error::success();
+  }
+
+  void visitEdge(LinkGraph &G, Edge &E) {
+    static const struct {
+      EdgeKind From, To;
+      TableManager GOTAndStubsBuilder::*Table;
+    } Requests[] = {
+        {RequestGOTAndTransformToPage21, Page21, &GOTAndStubsBuilder::GOT},
+        {RequestGOTAndTransformToPageOffset12, PageOffset12, &GOTAndStubsBuilder::GOT},
+        {RequestGOTAndTransformToPageOffset15, GotPageOffset15, &GOTAndStubsBuilder::GOT},
+        {RequestGOTAndTransformToDelta32, Delta32, &GOTAndStubsBuilder::GOT},
+        {RequestGOTAndTransformToLDRLiteral19, LDRLiteral19, &GOTAndStubsBuilder::GOT},
+        {RequestTLVPAndTransformToPage21, Page21, &GOTAndStubsBuilder::TPOffs},
+        {RequestTLVPAndTransformToPageOffset12, PageOffset12, &GOTAndStubsBuilder::TPOffs},
+        {RequestTLSDescEntryAndTransformToPage21, Page21, &GOTAndStubsBuilder::TLSDescs},
+        {RequestTLSDescEntryAndTransformToPageOffset12, PageOffset12, &GOTAndStubsBuilder::TLSDescs},
+    };
+    for (auto &R : Requests)
+      if (E.kind == R.From) {
+        E.kind = R.To;
+        E.target = &(this->*R.Table).getEntryForTarget(G, *E.target);
+        return;
+      }
+    // As JITLink's ELF/aarch64: every call or jump to a symbol outside the
+    // graph goes through a stub (the target may be further than +-128MiB),
+    // and the stub is never bypassed.
+    // The stubs section is made before the GOT entry, as JITLink does, so
+    // both land at the same addresses.
+    if (E.kind == Branch26PCRel && !E.target->isDefined()) {
+      auto [It, Inserted] = StubByTarget.try_emplace(E.target, nullptr);
+      if (Inserted) {
+        Section *S = G.findSectionByName(StubsSectionName);
+        if (!S)
+          S = &G.createSection(StubsSectionName, MemProt::Read | MemProt::Exec);
+        It->second = &createPointerJumpStub(G, *S, GOT.getEntryForTarget(G, *E.target));
+      }
+      E.target = It->second;
+    }
+  }
+
+  // A 16-byte descriptor {resolver, TPOFF(Target)}; the resolver is made
+  // once per graph.
+  static Symbol &createTLSDesc(LinkGraph &G, Section &Sec, Symbol &Target) {
+    Symbol *Resolver = nullptr;
+    if (Section *RS = G.findSectionByName(TLSDescResolverSectionName))
+      Resolver = RS->symbols.front();
+    else {
+      Section &NewRS = G.createSection(TLSDescResolverSectionName, MemProt::Read | MemProt::Exec);
+      Block &RB = G.createContentBlock(NewRS, wordsAsBytes(TLSDescResolverWords, 2), 0, 4, 0);
+      Resolver = &G.addAnonymousSymbol(RB, 0, 8, true, false);
+    }
+    static const char Zero[16] = {};
+    Block &B = G.createContentBlock(Sec, {Zero, 16}, 0, 16, 0);
+    B.addEdge(Pointer64, 0, *Resolver, 0);
+    B.addEdge(TPOff64, 8, Target, 0);
+    return G.addAnonymousSymbol(B, 0, 16, false, false);
+  }
+
+  // _GLOBAL_OFFSET_TABLE_ names the GOT's start, as JITLink defines it
+  // whenever the graph has a GOT or refers to the symbol.
+  static void defineGOTSymbol(LinkGraph &G) {
+    Symbol *Ref = nullptr;
+    for (Symbol *S : G.externalSymbols())
+      if (S->name == "_GLOBAL_OFFSET_TABLE_")
+        Ref = S;
+    Section *GOTSec = G.findSectionByName(GOTSectionName);
+    if (!Ref && !GOTSec)
+      return;
+    if (!GOTSec)
+      GOTSec = &G.createSection(GOTSectionName, MemProt::Read | MemProt::Exec);
+    if (GOTSec->blocks.empty())
+      G.createContentBlock(*GOTSec, {}, 0, 8, 0);
+    Block &First = *GOTSec->blocks.front();
+    if (Ref)
+      G.makeDefined(*Ref, First, 0, 0, Linkage::Strong, Scope::Local, true);
+    else
+      G.addDefinedSymbol(First, 0, "_GLOBAL_OFFSET_TABLE_", 0, Linkage::Strong, Scope::Local, false, true);
+  }
+};
+
+} // namespace
+
+void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
+  // AArch64 .eh_frame: PC-begin is PREL32 (Delta32), the CIE pointer a NegDelta32.
+  Config.prePrunePasses.push_back([](LinkGraph &G) {
+    return splitEHFrame(G, {Delta32, Delta64, NegDelta32, Pointer32, Pointer64});
+  });
+  Config.postPrunePasses.push_back(GOTAndStubsBuilder());
+}
+
+} // namespace linklab::aarch64

@@ -1,0 +1,95 @@
+// AArch64: edge kinds, fixups, GOT/stub and TLS builders, shared by every
+// object format. Names follow LLVM JITLink's aarch64.h where JITLink has the
+// kind, so `-show-graphs` dumps diff cleanly against llvm-jitlink.
+//
+// ISA notes a linker meets: instructions are 4 bytes and 4-aligned, so every
+// branch or literal field counts 4-byte units (imm26 = +-128MiB, imm19 =
+// +-1MiB, imm14 = +-32KiB). Addresses are built in two steps: ADRP gives the
+// 4KiB page of the target (+-4GiB from the PC's page) and a following ADD or
+// LDR/STR supplies the low 12 bits - for a load or store that immediate is
+// scaled by the access size, so the target must be aligned to it. Calls that
+// may not reach go through a veneer; JITLink (and we) use a GOT-backed stub
+// `adrp x16, got; ldr x16, [x16, :lo12:got]; br x16` (x16/IP0 is the
+// intra-procedure-call scratch register the AAPCS64 reserves for this).
+//
+// Thread-local storage (TLS variant I, AAPCS64 / ELF for the Arm 64-bit
+// architecture, "Thread-local storage"): TPIDR_EL0 (the thread pointer, TP)
+// points at a 16-byte TCB; the TLS block follows it. linklab lays out one TLS
+// image per graph: the blocks of .tdata* sections in section then block
+// order, then .tbss* the same way, each block at its alignment. The image
+// starts at TP + alignUp(16, image alignment), so a TLS symbol's TP offset is
+// that start plus its offset in the image. The executor must copy the .tdata
+// bytes to that address and zero the .tbss part (see tlsImageLayout()).
+#pragma once
+
+#include "graph/link_graph.h"
+#include "link/linker.h"
+
+namespace linklab::aarch64 {
+
+// X(Name, Doc): edge kinds in the order of their numbers. TPOFF(S) is S's
+// thread-pointer offset (see the file comment).
+#define LINKLAB_AARCH64_EDGE_KINDS(X)                                                                                 \
+  X(Pointer64, "Fixup <- Target + Addend : uint64")                                                                   \
+  X(Pointer32, "Fixup <- Target + Addend : uint32")                                                                   \
+  X(Pointer16, "Fixup <- Target + Addend : uint16 (or int16)")                                                        \
+  X(Delta64, "Fixup <- Target - Fixup + Addend : int64")                                                              \
+  X(Delta32, "Fixup <- Target - Fixup + Addend : int32 (or uint32)")                                                  \
+  X(Delta16, "Fixup <- Target - Fixup + Addend : int16 (or uint16)")                                                  \
+  X(NegDelta64, "Fixup <- Fixup - Target + Addend : int64")                                                           \
+  X(NegDelta32, "Fixup <- Fixup - Target + Addend : int32")                                                           \
+  X(Branch26PCRel, "B/BL imm26 <- (Target - Fixup + Addend) >> 2 : int26, 4-aligned")                                 \
+  X(TestAndBranch14PCRel, "TBZ/TBNZ imm14 <- (Target - Fixup + Addend) >> 2 : int14, 4-aligned")                      \
+  X(CondBranch19PCRel, "B.cond/CBZ/CBNZ imm19 <- (Target - Fixup + Addend) >> 2 : int19, 4-aligned")                  \
+  X(ADRLiteral21, "ADR imm21 <- Target - Fixup + Addend : int21")                                                     \
+  X(LDRLiteral19, "LDR (literal) imm19 <- (Target - Fixup + Addend) >> 2 : int19, 4-aligned")                         \
+  X(Page21, "ADRP imm21 <- (Page(Target + Addend) - Page(Fixup)) >> 12 : int21")                                      \
+  X(Page21NoCheck, "Page21 without the range check (ADR_PREL_PG_HI21_NC)")                                            \
+  X(PageOffset12, "ADD/LDR/STR imm12 <- ((Target + Addend) & 0xfff) >> Scale, aligned to the access size")            \
+  X(GotPageOffset15, "LDR imm12 <- (Target + Addend - Page(GOT)) >> 3 : uint12, 8-aligned")                           \
+  X(MoveWide16, "MOVZ/MOVK imm16 <- (Target + Addend) >> Shift : uint16 (Shift from hw; no overflow check)")          \
+  X(MoveWide16Checked, "MoveWide16, and (Target + Addend) must fit in Shift + 16 bits")                               \
+  X(RequestGOTAndTransformToPage21, "Page21 to a GOT entry for Target")                                               \
+  X(RequestGOTAndTransformToPageOffset12, "PageOffset12 to a GOT entry for Target")                                   \
+  X(RequestGOTAndTransformToPageOffset15, "GotPageOffset15 to a GOT entry for Target")                                \
+  X(RequestGOTAndTransformToDelta32, "Delta32 to a GOT entry for Target")                                             \
+  X(RequestGOTAndTransformToLDRLiteral19, "LDRLiteral19 to a GOT entry for Target")                                   \
+  X(TPOff64, "Fixup <- TPOFF(Target) + Addend : uint64 (initial-exec GOT entries, TLS descriptors)")                  \
+  X(TPOffAddHi12, "ADD imm12 (LSL #12) <- (TPOFF(Target) + Addend) >> 12 : uint12")                                  \
+  X(TPOffAddLo12, "ADD imm12 <- TPOFF(Target) + Addend : uint12")                                                     \
+  X(TPOffAddLo12NoCheck, "ADD imm12 <- (TPOFF(Target) + Addend) & 0xfff")                                             \
+  X(TPOffMoveWide16, "MOVZ/MOVK imm16 <- (TPOFF(Target) + Addend) >> Shift : uint16 (no overflow check)")             \
+  X(TPOffMoveWide16Checked, "TPOffMoveWide16, and the value must fit in Shift + 16 bits")                             \
+  X(RequestTLVPAndTransformToPage21, "Page21 to a GOT entry holding TPOFF(Target) (initial-exec)")                    \
+  X(RequestTLVPAndTransformToPageOffset12, "PageOffset12 to a GOT entry holding TPOFF(Target) (initial-exec)")        \
+  X(RequestTLSDescEntryAndTransformToPage21, "Page21 to a TLS descriptor {resolver, TPOFF(Target)}")                  \
+  X(RequestTLSDescEntryAndTransformToPageOffset12, "PageOffset12 to a TLS descriptor {resolver, TPOFF(Target)}")
+
+enum EdgeKinds : EdgeKind {
+  FirstKind = edge::FirstRelocation - 1,
+#define LINKLAB_ENUM(N, D) N,
+  LINKLAB_AARCH64_EDGE_KINDS(LINKLAB_ENUM)
+#undef LINKLAB_ENUM
+};
+
+const char *edgeKindName(EdgeKind K);
+Error applyFixup(LinkGraph &G, Block &B, const Edge &E);
+// Pre-prune .eh_frame splitting, post-prune GOT/stub/TLS-descriptor builder.
+void addDefaultPasses(LinkGraph &G, PassConfiguration &Config);
+
+// An 8-byte GOT entry pointing at Target.
+Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target);
+// The 12-byte `adrp x16; ldr x16; br x16` stub through GOT entry Pointer.
+Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer);
+
+// The graph's TLS image (see the file comment): where it starts relative to
+// TP, its alignment, the .tdata part's size and the total size.
+struct TLSImageLayout {
+  uint64_t tpOffset = 0, alignment = 1, initSize = 0, totalSize = 0;
+};
+TLSImageLayout tlsImageLayout(const LinkGraph &G);
+// TPOFF(S), or an error if S is not defined in one of G's TLS sections.
+Expected<uint64_t> tpOffset(const LinkGraph &G, const Symbol &S);
+bool isTLSSectionName(std::string_view Name);
+
+} // namespace linklab::aarch64
