@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what building and testing linklab needs on a fresh Debian 12
+# machine (Debian packages only; npm packages are installed by npm ci in the
+# package folders). Safe to run again: it installs only what is missing.
+set -euo pipefail
+
+PACKAGES=(
+  cmake g++ make python3 libgtest-dev            # native build and unit tests
+  llvm-22 clang-22 lld-22 llvm-22-tools          # cross compilers, llvm-jitlink-22, FileCheck, yaml2obj (oracles)
+  libsqlite3-dev                                 # the sqlite link benchmark's objects
+  libunicorn-dev                                 # the emulators behind linklab-executor
+  picolibc-aarch64-linux-gnu picolibc-riscv64-unknown-elf musl-dev  # C runtimes for emulated programs
+  qemu-user                                      # reference for emulated execution speed
+  emscripten node-acorn                          # the WebAssembly build
+  chromium                                       # browser tests
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "install-deps: installing nodejs and npm"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm
+fi
