@@ -94,7 +94,7 @@ public:
   std::vector<Edge> edges;
 
   bool isZeroFill() const { return zeroFill; }
-  std::span<const char> content() const { return {data, zeroFill ? 0 : size}; }
+  std::span<const char> content() const { return {data, zeroFill ? 0 : size_t(size)}; }
   // Copies the content into graph-owned memory (once) and returns it writable.
   std::span<char> mutableContent(LinkGraph &G);
   void setMutableContent(char *Data, uint64_t Size) { data = Data; size = Size; contentMutable = true; zeroFill = false; }
@@ -153,6 +153,9 @@ public:
   const std::string &name() const { return Name; }
   const Triple &triple() const { return TT; }
   unsigned pointerSize() const { return 8; }
+  // Backend-specific ISA feature bits the reader found (e.g. RISC-V's
+  // EF_RISCV_RVC: relaxation may emit compressed instructions).
+  uint32_t targetFeatures = 0;
   bool isLittleEndian() const { return true; }
   const char *edgeKindName(EdgeKind K) const;
 

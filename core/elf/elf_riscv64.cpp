@@ -1,0 +1,159 @@
+// ELF RISC-V relocations -> riscv64 edge kinds (RISC-V ELF psABI,
+// "Relocations"). One row per relocation number: its name (for dumps and
+// errors), the edge kind it becomes (Invalid: not supported by this JIT
+// linker) and the bytes it patches (checked against the section).
+#include "arch/riscv64.h"
+#include "elf/elf_graph_builder.h"
+
+namespace linklab {
+namespace {
+
+using namespace riscv64;
+
+struct RelocInfo {
+  uint32_t type;
+  const char *name;
+  EdgeKind kind;
+  uint8_t width;
+};
+
+// Pseudo-relocations handled by name rather than by mapping.
+enum : uint32_t { R_NONE = 0, R_ALIGN = 43, R_RELAX = 51, R_SET_ULEB128 = 60, R_SUB_ULEB128 = 61 };
+
+constexpr EdgeKind None = edge::Invalid;
+const RelocInfo Relocs[] = {
+    {0, "R_RISCV_NONE", None, 0},
+    {1, "R_RISCV_32", R_RISCV_32, 4},
+    {2, "R_RISCV_64", R_RISCV_64, 8},
+    // Dynamic relocations: never in relocatable objects.
+    {3, "R_RISCV_RELATIVE", None, 0},
+    {4, "R_RISCV_COPY", None, 0},
+    {5, "R_RISCV_JUMP_SLOT", None, 0},
+    {6, "R_RISCV_TLS_DTPMOD32", None, 0},
+    {7, "R_RISCV_TLS_DTPMOD64", None, 0},
+    {8, "R_RISCV_TLS_DTPREL32", None, 0},
+    {9, "R_RISCV_TLS_DTPREL64", None, 0},
+    {10, "R_RISCV_TLS_TPREL32", None, 0},
+    {11, "R_RISCV_TLS_TPREL64", None, 0},
+    {12, "R_RISCV_TLSDESC", None, 0},
+    {16, "R_RISCV_BRANCH", R_RISCV_BRANCH, 4},
+    {17, "R_RISCV_JAL", R_RISCV_JAL, 4},
+    {18, "R_RISCV_CALL", R_RISCV_CALL, 8},
+    {19, "R_RISCV_CALL_PLT", R_RISCV_CALL_PLT, 8},
+    {20, "R_RISCV_GOT_HI20", R_RISCV_GOT_HI20, 4},
+    {21, "R_RISCV_TLS_GOT_HI20", R_RISCV_TLS_GOT_HI20, 4},
+    // General/local-dynamic TLS needs __tls_get_addr and module ids: not here.
+    {22, "R_RISCV_TLS_GD_HI20", None, 0},
+    {23, "R_RISCV_PCREL_HI20", R_RISCV_PCREL_HI20, 4},
+    {24, "R_RISCV_PCREL_LO12_I", R_RISCV_PCREL_LO12_I, 4},
+    {25, "R_RISCV_PCREL_LO12_S", R_RISCV_PCREL_LO12_S, 4},
+    {26, "R_RISCV_HI20", R_RISCV_HI20, 4},
+    {27, "R_RISCV_LO12_I", R_RISCV_LO12_I, 4},
+    {28, "R_RISCV_LO12_S", R_RISCV_LO12_S, 4},
+    {29, "R_RISCV_TPREL_HI20", R_RISCV_TPREL_HI20, 4},
+    {30, "R_RISCV_TPREL_LO12_I", R_RISCV_TPREL_LO12_I, 4},
+    {31, "R_RISCV_TPREL_LO12_S", R_RISCV_TPREL_LO12_S, 4},
+    {32, "R_RISCV_TPREL_ADD", R_RISCV_TPREL_ADD, 4},
+    {33, "R_RISCV_ADD8", R_RISCV_ADD8, 1},
+    {34, "R_RISCV_ADD16", R_RISCV_ADD16, 2},
+    {35, "R_RISCV_ADD32", R_RISCV_ADD32, 4},
+    {36, "R_RISCV_ADD64", R_RISCV_ADD64, 8},
+    {37, "R_RISCV_SUB8", R_RISCV_SUB8, 1},
+    {38, "R_RISCV_SUB16", R_RISCV_SUB16, 2},
+    {39, "R_RISCV_SUB32", R_RISCV_SUB32, 4},
+    {40, "R_RISCV_SUB64", R_RISCV_SUB64, 8},
+    {41, "R_RISCV_GOT32_PCREL", None, 0},
+    {43, "R_RISCV_ALIGN", AlignRelaxable, 0}, // width: the addend
+    {44, "R_RISCV_RVC_BRANCH", R_RISCV_RVC_BRANCH, 2},
+    {45, "R_RISCV_RVC_JUMP", R_RISCV_RVC_JUMP, 2},
+    {46, "R_RISCV_RVC_LUI", None, 0},
+    {47, "R_RISCV_GPREL_I", None, 0},
+    {48, "R_RISCV_GPREL_S", None, 0},
+    {49, "R_RISCV_TPREL_I", None, 0},
+    {50, "R_RISCV_TPREL_S", None, 0},
+    {51, "R_RISCV_RELAX", None, 0},
+    {52, "R_RISCV_SUB6", R_RISCV_SUB6, 1},
+    {53, "R_RISCV_SET6", R_RISCV_SET6, 1},
+    {54, "R_RISCV_SET8", R_RISCV_SET8, 1},
+    {55, "R_RISCV_SET16", R_RISCV_SET16, 2},
+    {56, "R_RISCV_SET32", R_RISCV_SET32, 4},
+    {57, "R_RISCV_32_PCREL", R_RISCV_32_PCREL, 4},
+    {58, "R_RISCV_IRELATIVE", None, 0},
+    {59, "R_RISCV_PLT32", None, 0},
+    {60, "R_RISCV_SET_ULEB128", R_RISCV_SET_ULEB128, 1},
+    {61, "R_RISCV_SUB_ULEB128", R_RISCV_SUB_ULEB128, 1},
+    // TLS descriptors need a resolver function in the executor: not yet.
+    {62, "R_RISCV_TLSDESC_HI20", None, 0},
+    {63, "R_RISCV_TLSDESC_LOAD_LO12", None, 0},
+    {64, "R_RISCV_TLSDESC_ADD_LO12", None, 0},
+    {65, "R_RISCV_TLSDESC_CALL", None, 0},
+    {191, "R_RISCV_VENDOR", None, 0},
+};
+
+const RelocInfo *findReloc(uint32_t Type) {
+  for (const RelocInfo &R : Relocs)
+    if (R.type == Type)
+      return &R;
+  return nullptr;
+}
+
+Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela> Rels) {
+  // Relaxation may emit compressed instructions only where the object allows them.
+  if (GB.file().flags() & EF_RISCV_RVC)
+    GB.graph().targetFeatures |= EF_RISCV_RVC;
+  // The edge the previous relocation added, for R_RISCV_RELAX (an index:
+  // adding edges may move them).
+  size_t Prev = SIZE_MAX;
+  for (size_t I = 0; I < Rels.size(); ++I) {
+    const ElfRela &R = Rels[I];
+    const RelocInfo *Info = findReloc(R.type);
+    const char *Name = Info ? Info->name : nullptr;
+    if (R.type == R_NONE) {
+      Prev = SIZE_MAX;
+      continue;
+    }
+    if (R.type == R_RELAX) {
+      // Marks the previous relocation, at the same offset, as relaxable. Only
+      // calls are relaxed; other hints are dropped (the code stays valid).
+      if (Prev == SIZE_MAX || Target.edges[Prev].offset != R.offset)
+        return GB.relocError(Target, R, Name, "no preceding relocation at the same offset to relax");
+      Edge &P = Target.edges[Prev];
+      if (P.kind == R_RISCV_CALL || P.kind == R_RISCV_CALL_PLT)
+        P.kind = CallRelaxable;
+      Prev = SIZE_MAX;
+      continue;
+    }
+    if (!Info || Info->kind == edge::Invalid)
+      return GB.relocError(Target, R, Name, "unsupported relocation type");
+    unsigned Width = Info->width;
+    if (R.type == R_ALIGN) {
+      if (R.addend < 0 || R.addend % 2)
+        return GB.relocError(Target, R, Name,
+                             formatv("padding size %lld is not a non-negative even number of bytes",
+                                     (long long)R.addend));
+      Width = unsigned(R.addend);
+    }
+    if (R.type == R_SET_ULEB128 &&
+        (I + 1 == Rels.size() || Rels[I + 1].type != R_SUB_ULEB128 || Rels[I + 1].offset != R.offset))
+      return GB.relocError(Target, R, Name, "not followed by R_RISCV_SUB_ULEB128 at the same offset");
+    if (R.type == R_SUB_ULEB128 && (I == 0 || Rels[I - 1].type != R_SET_ULEB128 || Rels[I - 1].offset != R.offset))
+      return GB.relocError(Target, R, Name, "not preceded by R_RISCV_SET_ULEB128 at the same offset");
+    if (Error E = GB.checkFixupInBlock(Target, R, Width, Name))
+      return E;
+    auto Sym = GB.relocTarget(Target, R);
+    if (!Sym)
+      return Sym.takeError();
+    Target.addEdge(Info->kind, uint32_t(R.offset), **Sym, R.addend);
+    Prev = Target.edges.size() - 1;
+  }
+  return Error::success();
+}
+
+} // namespace
+
+const TargetInfo RISCV64Target = {
+    Arch::RISCV64,  "riscv64", elf::EM_RISCV, riscv64::edgeKindName, riscv64::applyFixup, riscv64::addDefaultPasses,
+    addRelocations, riscv64::EhFrameEdgeKinds,
+};
+
+} // namespace linklab
