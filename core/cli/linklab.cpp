@@ -1,5 +1,6 @@
 // linklab: link relocatable objects the way llvm-jitlink does, into a slab
 // (-noexec) or an executor process, and report what happened.
+#include "check/link_info_env.h"
 #include "cli/options.h"
 #include "link/link_info.h"
 #include "link/session.h"
@@ -114,7 +115,7 @@ int run(int Argc, char **Argv) {
     }
   }
   Recorder->setDumpPatterns(std::move(Patterns));
-  Recorder->setRecordContents(O.showRelocated);
+  Recorder->setRecordContents(O.showRelocated || !O.checkFiles.empty()); // -check reads linked bytes
   S.addPlugin(Recorder);
 
   Timer Load;
@@ -166,6 +167,12 @@ int run(int Argc, char **Argv) {
   if (O.showRelocated)
     for (auto &Obj : Recorder->objects())
       printRelocatedContents(Obj);
+  // As llvm-jitlink: rules see what the entry lookup linked.
+  if (!O.checkFiles.empty() &&
+      !check::runCheckFiles(O.checkFiles, O.checkName,
+                            check::LinkInfoCheckEnv(*Recorder, S.triple().arch,
+                                                    [&S](std::string_view N) { return S.addressOf(N); })))
+    return fail(makeError("some checks failed"));
   if (O.showTimes)
     std::printf("linklab timings: load %.3f ms, link %.3f ms, total %.3f ms\n", LoadMs, LinkMs, Total.ms());
   return 0;

@@ -35,6 +35,7 @@ const OptionSpec Specs[] = {
     {"show-times", Kind::Flag, "print the time each stage took", FIELD(showTimes)},
     {"show-relocated-section-contents", Kind::Flag, "hex-dump sections after fixups", FIELD(showRelocated)},
     {"check", Kind::List, "FILE: evaluate its '# jitlink-check:' lines", FIELD(checkFiles)},
+    {"check-name", Kind::Value, "NAME: rules are the lines starting '# NAME:' (default jitlink-check)", FIELD(checkName)},
     {"oop-executor", Kind::Value, "run in an executor process (optional PATH)", FIELD(oopExecutor)},
     {"oop-executor-connect", Kind::Value, "HOST:PORT of a running executor", FIELD(oopExecutorConnect)},
     {"help", Kind::Flag, "print this help", FIELD(help)},

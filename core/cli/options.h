@@ -17,6 +17,7 @@ struct Options {
   std::vector<std::string> absolutes;               // NAME=ADDR
   std::vector<std::string> showGraphs;              // regexes
   std::vector<std::string> checkFiles;
+  std::string checkName = "jitlink-check";
   std::string entry = "main";
   std::string triple;
   std::string slabAllocate, slabAddress, slabPageSize;

@@ -1,0 +1,100 @@
+#include "check/link_info_env.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+namespace linklab::check {
+
+Expected<uint64_t> LinkInfoCheckEnv::symbolAddress(std::string_view Name) const {
+  // A global definition wins over a local of the same name in another
+  // object; llvm-jitlink sees only the globals, we accept locals too.
+  const ObjectLinkInfo::SymbolInfo *Found = nullptr;
+  for (auto &O : Info.objects())
+    if (auto It = O.symbols.find(std::string(Name)); It != O.symbols.end())
+      if (!Found || (Found->scope == Scope::Local && It->second.scope != Scope::Local))
+        Found = &It->second;
+  if (Found)
+    return Found->address;
+  if (Resolve)
+    if (auto A = Resolve(Name))
+      return *A;
+  std::string Msg = formatv("no known address for symbol '%.*s'", int(Name.size()), Name.data());
+  if (Name.starts_with(".L") || Name.starts_with("L"))
+    Msg += " (assembler-local labels are not kept in the object; use a label without '.L')";
+  return makeError(Msg);
+}
+
+Expected<const ObjectLinkInfo *> LinkInfoCheckEnv::object(std::string_view File) const {
+  if (const ObjectLinkInfo *O = Info.find(File))
+    return O;
+  std::string Known;
+  for (auto &O : Info.objects())
+    Known += (Known.empty() ? "" : ", ") + O.name;
+  return makeError(formatv("no linked file named '%.*s' (linked: %s)", int(File.size()), File.data(),
+                           Known.empty() ? "none" : Known.c_str()));
+}
+
+Expected<uint64_t> LinkInfoCheckEnv::gotEntryAddress(std::string_view File, std::string_view Target) const {
+  auto O = object(File);
+  if (!O)
+    return O.takeError();
+  if (auto It = (*O)->gotEntries.find(std::string(Target)); It != (*O)->gotEntries.end())
+    return It->second;
+  return makeError(formatv("%s has no GOT entry for '%.*s'", (*O)->name.c_str(), int(Target.size()), Target.data()));
+}
+
+// The backends here build one stub kind per target, so a kind filter (used
+// by llvm-jitlink on targets with several, such as ARM/Thumb) selects it.
+Expected<uint64_t> LinkInfoCheckEnv::stubAddress(std::string_view File, std::string_view Target,
+                                                 std::string_view) const {
+  auto O = object(File);
+  if (!O)
+    return O.takeError();
+  if (auto It = (*O)->stubs.find(std::string(Target)); It != (*O)->stubs.end())
+    return It->second;
+  return makeError(formatv("%s has no stub for '%.*s'", (*O)->name.c_str(), int(Target.size()), Target.data()));
+}
+
+Expected<uint64_t> LinkInfoCheckEnv::sectionAddress(std::string_view File, std::string_view Section) const {
+  auto O = object(File);
+  if (!O)
+    return O.takeError();
+  for (auto &S : (*O)->sections)
+    if (S.name == Section)
+      return S.address;
+  return makeError(formatv("%s has no section '%.*s' in linked memory", (*O)->name.c_str(), int(Section.size()),
+                           Section.data()));
+}
+
+Expected<std::vector<uint8_t>> LinkInfoCheckEnv::readBytes(uint64_t A, size_t Size) const {
+  for (auto &O : Info.objects())
+    for (auto &S : O.sections)
+      if (A >= S.address && A < S.address + S.content.size()) {
+        size_t Off = A - S.address, N = std::min(Size, S.content.size() - Off);
+        return std::vector<uint8_t>(S.content.begin() + Off, S.content.begin() + Off + N);
+      }
+  return makeError(formatv("address %s is in no linked section", hex(A).c_str()));
+}
+
+bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name, const CheckEnv &Env) {
+  bool AllPassed = true;
+  for (auto &F : Files) {
+    std::ifstream In(F, std::ios::binary);
+    if (!In) {
+      std::fprintf(stderr, "%s: cannot open check file\n", F.c_str());
+      AllPassed = false;
+      continue;
+    }
+    std::string Text{std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>()};
+    CheckResult R = checkBuffer(Text, F, Name, Env);
+    for (auto &Msg : R.failures)
+      std::fprintf(stderr, "%s\n", Msg.c_str());
+    if (R.rules && !R.failures.empty())
+      std::fprintf(stderr, "%s: %zu of %u checks failed\n", F.c_str(), R.failures.size(), R.rules);
+    AllPassed &= R.passed();
+  }
+  return AllPassed;
+}
+
+} // namespace linklab::check

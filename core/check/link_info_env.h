@@ -1,0 +1,39 @@
+// The CheckEnv of a real link: symbols, GOT entries, stubs, sections and
+// relocated bytes as LinkInfoRecorder kept them (record contents must be on).
+#pragma once
+
+#include "check/check.h"
+#include "link/link_info.h"
+
+#include <functional>
+#include <optional>
+
+namespace linklab::check {
+
+class LinkInfoCheckEnv : public CheckEnv {
+public:
+  // Fallback resolves names no linked object defines (absolutes given with
+  // -abs, process symbols): Session::addressOf.
+  using Fallback = std::function<std::optional<Addr>(std::string_view)>;
+  LinkInfoCheckEnv(const LinkInfoRecorder &Info, Arch A, Fallback F = nullptr)
+      : Info(Info), A(A), Resolve(std::move(F)) {}
+
+  Arch arch() const override { return A; }
+  Expected<uint64_t> symbolAddress(std::string_view Name) const override;
+  Expected<uint64_t> gotEntryAddress(std::string_view File, std::string_view Target) const override;
+  Expected<uint64_t> stubAddress(std::string_view File, std::string_view Target, std::string_view Kind) const override;
+  Expected<uint64_t> sectionAddress(std::string_view File, std::string_view Section) const override;
+  Expected<std::vector<uint8_t>> readBytes(uint64_t Addr, size_t Size) const override;
+
+private:
+  Expected<const ObjectLinkInfo *> object(std::string_view File) const;
+  const LinkInfoRecorder &Info;
+  Arch A;
+  Fallback Resolve;
+};
+
+// Runs every rule of each check file against the link Info recorded; returns
+// false and prints every failing rule to stderr when any fails.
+bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name, const CheckEnv &Env);
+
+} // namespace linklab::check
