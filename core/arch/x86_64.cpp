@@ -167,7 +167,7 @@ struct GOTAndStubsBuilder {
       GOTSec = &G.createSection(GOTSectionName, MemProt::Read);
     if (GOTSec->blocks.empty()) {
       static const char Zero[8] = {};
-      G.createContentBlock(*GOTSec, {Zero, 0}, 0, 8, 0);
+      G.createContentBlock(*GOTSec, std::span<const char>(Zero, size_t(0)), 0, 8, 0);
     }
     Block &First = *GOTSec->blocks.front();
     if (Ref)

@@ -44,7 +44,7 @@ std::span<char> Block::mutableContent(LinkGraph &G) {
     contentMutable = true;
     zeroFill = false;
   }
-  return {const_cast<char *>(data), size};
+  return {const_cast<char *>(data), size_t(size)};
 }
 
 LinkGraph::LinkGraph(std::string N, Triple T, EdgeKindNameFn K) : Name(std::move(N)), TT(std::move(T)), KindNames(K) {}
@@ -143,7 +143,7 @@ std::vector<Block *> LinkGraph::splitBlock(Block &B, std::span<const uint64_t> O
   for (size_t I = 0; I + 1 < Starts.size(); ++I) {
     uint64_t Size = Starts[I + 1] - Starts[I];
     Block &P = B.zeroFill ? createZeroFillBlock(*B.section, Size, B.address + Starts[I], B.alignment, 0)
-                          : createContentBlock(*B.section, {B.data + Starts[I], Size}, B.address + Starts[I],
+                          : createContentBlock(*B.section, {B.data + Starts[I], size_t(Size)}, B.address + Starts[I],
                                                B.alignment, 0);
     P.alignmentOffset = (B.alignmentOffset + Starts[I]) % B.alignment;
     P.contentMutable = B.contentMutable;

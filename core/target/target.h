@@ -29,6 +29,9 @@ struct TargetInfo {
   // Turns one relocation section's entries into edges on Target.
   Error (*addElfRelocations)(ElfGraphBuilder &B, Block &Target, std::span<const ElfRela> Relocs);
   EhFrameKinds ehFrame;
+  // "R_X86_64_PC32" for an ELF relocation type, or null if unknown (object
+  // inspection tools; the mapping table in elf_<arch>.cpp is the source).
+  const char *(*elfRelocationName)(uint32_t Type) = nullptr;
 };
 
 const TargetInfo *findTarget(const Triple &TT);
