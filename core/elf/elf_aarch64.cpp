@@ -168,6 +168,11 @@ const RelocType *findRelocType(uint32_t Type) {
   return nullptr;
 }
 
+const char *relocName(uint32_t Type) {
+  const RelocType *T = findRelocType(Type);
+  return T ? T->name : nullptr;
+}
+
 // Converts every entry it can and reports all unsupported ones together.
 Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela> Relocs) {
   std::string Unknown;
@@ -196,6 +201,7 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela
 const TargetInfo AArch64Target = {
     Arch::AArch64, "aarch64", elf::EM_AARCH64, aarch64::edgeKindName, aarch64::applyFixup, aarch64::addDefaultPasses,
     addRelocations, {aarch64::Delta32, aarch64::Delta64, aarch64::NegDelta32, aarch64::Pointer32, aarch64::Pointer64},
+    relocName,
 };
 
 } // namespace linklab
