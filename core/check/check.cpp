@@ -131,7 +131,7 @@ private:
     }
     if (I == Start)
       return unexpected("hex digits after '0x'");
-    if (I < Rest.size() && isSymbolChar(Rest[I]))
+    if (I < Rest.size() && (std::isalnum((unsigned char)Rest[I]) || Rest[I] == '_'))
       return makeError(formatv("malformed number '%s'", token().c_str()));
     Rest.remove_prefix(I);
     skipSpace();
