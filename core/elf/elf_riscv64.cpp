@@ -97,6 +97,11 @@ const RelocInfo *findReloc(uint32_t Type) {
   return nullptr;
 }
 
+const char *relocName(uint32_t Type) {
+  const RelocInfo *R = findReloc(Type);
+  return R ? R->name : nullptr;
+}
+
 Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela> Rels) {
   // Relaxation may emit compressed instructions only where the object allows them.
   if (GB.file().flags() & EF_RISCV_RVC)
@@ -153,7 +158,7 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela
 
 const TargetInfo RISCV64Target = {
     Arch::RISCV64,  "riscv64", elf::EM_RISCV, riscv64::edgeKindName, riscv64::applyFixup, riscv64::addDefaultPasses,
-    addRelocations, riscv64::EhFrameEdgeKinds,
+    addRelocations, riscv64::EhFrameEdgeKinds, relocName,
 };
 
 } // namespace linklab

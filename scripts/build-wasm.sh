@@ -1,0 +1,25 @@
+#!/bin/sh
+# Builds the wasm module with Debian's Emscripten into build-wasm/ and copies
+# it into wasm-bindings/dist/ (gitignored). Installs emscripten if missing.
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD_WASM_DIR:-$ROOT/build-wasm}
+if ! command -v emcc >/dev/null 2>&1; then
+  echo "build-wasm: installing emscripten and node-acorn (Debian packages)" >&2
+  SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
+  $SUDO apt-get update && $SUDO apt-get install -y emscripten node-acorn
+fi
+# Emscripten's JS optimizer needs acorn, which Debian installs here.
+export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+LOG=$BUILD/build.log
+mkdir -p "$BUILD"
+# emcc errors can echo the whole generated JS: keep them in a log, show the end.
+if ! { emcmake cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release &&
+       cmake --build "$BUILD" -j"${JOBS:-2}" --target linklab_wasm; } >"$LOG" 2>&1; then
+  grep -E 'error|Error' "$LOG" | cut -c1-400 | head -40 >&2
+  echo "build-wasm: failed; full log in $LOG" >&2
+  exit 1
+fi
+mkdir -p "$ROOT/wasm-bindings/dist"
+cp "$BUILD/wasm-bindings/linklab_core.mjs" "$BUILD/wasm-bindings/linklab_core.wasm" "$ROOT/wasm-bindings/dist/"
+echo "build-wasm: wasm-bindings/dist/linklab_core.{mjs,wasm} ($(wc -c <"$ROOT/wasm-bindings/dist/linklab_core.wasm") bytes)"

@@ -1,0 +1,415 @@
+// linklab: the JIT linker core and the calling-convention planner, compiled
+// to WebAssembly. This wrapper is thin: it turns the Embind layer's
+// {ok, value | error} results into values and LinklabError exceptions,
+// core callbacks into Promises, and JSON graph data into plain objects.
+import createLinklabCore from './dist/linklab_core.mjs';
+
+const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+
+// Emscripten 3.1.6's loader would fetch() a file path under Node, so the
+// bytes are read here and handed over as wasmBinary.
+async function wasmBinary() {
+  const url = new URL('./dist/linklab_core.wasm', import.meta.url);
+  if (isNode) {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(url);
+  }
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`linklab: cannot load ${url}: HTTP ${r.status}`);
+  return new Uint8Array(await r.arrayBuffer());
+}
+
+const core = await createLinklabCore({ wasmBinary: await wasmBinary() });
+
+// Core continuations queued by the wasm side run on a later turn of the
+// event loop, so a link never holds the loop for all of its phases.
+const later = globalThis.setImmediate ?? ((f) => setTimeout(f, 0));
+let wakePending = false;
+core.setWake(() => {
+  if (wakePending) return;
+  wakePending = true;
+  later(() => {
+    wakePending = false;
+    core.runTasks();
+  });
+});
+
+export class LinklabError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'LinklabError';
+  }
+}
+
+function unwrap(r) {
+  if (!r.ok) throw new LinklabError(r.error);
+  return r.value;
+}
+// Calls fn(callback) and resolves with the unwrapped result it reports.
+function promised(fn) {
+  return new Promise((resolve, reject) => {
+    fn((r) => (r.ok ? resolve(r.value) : reject(new LinklabError(r.error))));
+  });
+}
+function bytes(b, what) {
+  if (b instanceof Uint8Array) return b;
+  if (b instanceof ArrayBuffer) return new Uint8Array(b);
+  if (ArrayBuffer.isView(b)) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  throw new TypeError(`${what}: expected a Uint8Array, got ${b === null ? 'null' : typeof b}`);
+}
+// 64-bit values go to the core as strings: exact for BigInt and hex text.
+function u64(v, what) {
+  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'number') {
+    if (!Number.isSafeInteger(v) || v < 0) throw new LinklabError(`${what}: ${v} is not an unsigned integer`);
+    return String(v);
+  }
+  if (typeof v === 'string') return v;
+  throw new TypeError(`${what}: expected a number, bigint or string`);
+}
+function hexToBytes(h) {
+  const out = new Uint8Array(h.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(h.substr(i * 2, 2), 16);
+  return out;
+}
+
+/** Supported architectures of this build, e.g. ['x86_64', 'aarch64', 'riscv64']. */
+export function targets() {
+  return core.targets();
+}
+
+/** Headers, sections, symbols and relocations of an ELF relocatable object. */
+export function inspect(object, name = 'object') {
+  return JSON.parse(unwrap(core.inspectObject(name, bytes(object, 'inspect'))));
+}
+
+/**
+ * Plans a call: input is a spec ("gpr:rcx,rdx;ret:rax"), a plan text
+ * ("v1;..."), validated and never regenerated, or omitted for the target's
+ * standard convention. `expect` declares the convention the function has (a
+ * spec, or 'standard'): a plan for another one is refused.
+ */
+export function plan({ spec = '', signature, triple, expect = '' }) {
+  return unwrap(core.plan(spec, signature, triple, expect));
+}
+
+/** Validates a plan text against a signature and target; returns the plan or throws. */
+export function validatePlan(text, { signature, triple, expect = '' }) {
+  if (!String(text).startsWith('v1;')) throw new LinklabError(`malformed plan: '${String(text).slice(0, 40)}' does not start with v1;`);
+  return unwrap(core.plan(text, signature, triple, expect));
+}
+
+// ---- graphs handed to JS passes --------------------------------------------
+
+/** The LinkGraph during one pass; its methods edit the graph in place. */
+export class Graph {
+  #view;
+  constructor(view, phase, object) {
+    this.#view = view;
+    this.phase = phase;
+    this.object = object;
+  }
+  /** Sections, blocks (with edges, kinds by name) and symbols as plain data. */
+  data({ content = false } = {}) {
+    const g = JSON.parse(unwrap(this.#view.data(content)));
+    if (content) for (const s of g.sections) for (const b of s.blocks) if (b.content !== undefined) b.content = hexToBytes(b.content);
+    return g;
+  }
+  /** The llvm-jitlink -show-graphs text of the graph as it is now. */
+  dump() { return unwrap(this.#view.dump()); }
+  /** Every edge kind name of the graph's target (what addEdge/setEdgeKind accept). */
+  edgeKinds() { return unwrap(this.#view.edgeKindNames()); }
+  /** The symbol named `name` in data(), or undefined. */
+  findSymbol(name) { return this.data().symbols.find((s) => s.name === name); }
+  addExternalSymbol(name, { weak = false } = {}) { return unwrap(this.#view.addExternalSymbol(name, weak)); }
+  addAbsoluteSymbol(name, address, { scope = 'default' } = {}) { return unwrap(this.#view.addAbsoluteSymbol(name, u64(address, 'address'), scope)); }
+  addDefinedSymbol({ block, offset = 0, name = '', size = 0, linkage = 'strong', scope = 'default', callable = false, live = false }) {
+    return unwrap(this.#view.addDefinedSymbol(block, offset, name, size, linkage, scope, callable, live));
+  }
+  removeSymbol(id) { unwrap(this.#view.removeSymbol(id)); }
+  makeExternal(id) { unwrap(this.#view.makeExternal(id)); }
+  setLive(id, live = true) { unwrap(this.#view.setLive(id, live)); }
+  addEdge({ block, kind, offset, target, addend = 0 }) { return unwrap(this.#view.addEdge(block, kind, offset, target, addend)); }
+  setEdgeKind(block, index, kind) { unwrap(this.#view.setEdgeKind(block, index, kind)); }
+  setEdgeTarget(block, index, target) { unwrap(this.#view.setEdgeTarget(block, index, target)); }
+  setEdgeAddend(block, index, addend) { unwrap(this.#view.setEdgeAddend(block, index, addend)); }
+  removeEdge(block, index) { unwrap(this.#view.removeEdge(block, index)); }
+  createSection(name, prot = 'R--') { unwrap(this.#view.createSection(name, prot)); }
+  addContentBlock(section, content, { alignment = 1 } = {}) { return unwrap(this.#view.addContentBlock(section, bytes(content, 'addContentBlock'), alignment)); }
+  setBlockContent(block, content) { unwrap(this.#view.setBlockContent(block, bytes(content, 'setBlockContent'))); }
+  removeBlock(block) { unwrap(this.#view.removeBlock(block)); }
+}
+
+/** Points in the link where passes and snapshots run, in order. */
+export const PHASES = ['pre-prune', 'prune', 'post-prune', 'post-allocation', 'pre-fixup', 'post-fixup'];
+
+function describeThrow(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+// ---- link sessions -------------------------------------------------------------
+
+/**
+ * A link session (one symbol table, objects linked on demand) over a slab at
+ * a fixed address (-noexec, deterministic layouts) or in an executor.
+ */
+export class LinkSession {
+  #s = new core.Session();
+  #passes = new Map(PHASES.map((p) => [p, []]));
+  #plugins = [];
+  #snapshots = new Set();
+  #hookErrors = [];
+  #executor;
+  /** Graph snapshots taken so far: {object, phase, graph, dump}. */
+  snapshots = [];
+
+  constructor({ triple = '', slabAddress = 0x10000000, slabPageSize = 4096, slabAllocate = '1Gb', executor,
+                phonyExternals = false, recordContents = false, snapshot = [] } = {}) {
+    if (executor) {
+      this.#executor = executor;
+      unwrap(this.#s.initRemote(triple, executor._native()));
+    } else {
+      unwrap(this.#s.initSlab(triple, u64(slabAddress, 'slabAddress'), u64(slabPageSize, 'slabPageSize'), String(slabAllocate)));
+    }
+    unwrap(this.#s.setPhonyExternals(phonyExternals));
+    unwrap(this.#s.setRecordContents(recordContents));
+    for (const p of snapshot) this.snapshot(p);
+    unwrap(this.#s.setHooks(this.#hooks()));
+  }
+
+  get triple() { return unwrap(this.#s.triple()); }
+
+  /** Adds an object (parsed now: errors surface at once) or a static archive. */
+  addObject(object, { name = 'object', harness = false } = {}) {
+    unwrap(this.#s.addObject(name, bytes(object, name), harness));
+    return this;
+  }
+  addArchive(archive, { name = 'archive.a' } = {}) { return this.addObject(archive, { name }); }
+  defineAbsolute(name, address) { unwrap(this.#s.defineAbsolute(name, u64(address, `abs ${name}`))); return this; }
+  setPhonyExternals(on = true) { unwrap(this.#s.setPhonyExternals(on)); return this; }
+
+  /** Runs fn(graph) at `phase` for every object linked from now on. */
+  addPass(phase, fn) {
+    if (!this.#passes.has(phase)) throw new LinklabError(`unknown phase '${phase}' (phases: ${PHASES.join(', ')})`);
+    this.#passes.get(phase).push(fn);
+    return this;
+  }
+  /** A plugin: {name, passes: {phase: fn}, loaded(obj), emitted(obj), failed(obj)}. */
+  addPlugin(plugin) {
+    this.#plugins.push(plugin);
+    for (const [phase, fn] of Object.entries(plugin.passes ?? {})) this.addPass(phase, fn);
+    return this;
+  }
+  /** Records the graph (data and dump) at `phase` for every object linked from now on. */
+  snapshot(phase) {
+    if (!this.#passes.has(phase)) throw new LinklabError(`unknown phase '${phase}' (phases: ${PHASES.join(', ')})`);
+    this.#snapshots.add(phase);
+    return this;
+  }
+
+  /** Links what `names` need; resolves to their addresses. */
+  async lookup(names) {
+    this.#hookErrors = [];
+    const result = await promised((done) => this.#s.lookup(names, done));
+    if (this.#hookErrors.length) throw new LinklabError(this.#hookErrors.join('; '));
+    return result;
+  }
+  /** Links the entry point's dependencies (like `linklab -noexec`); resolves to its address. */
+  async link({ entry = 'main' } = {}) {
+    const [address] = await this.lookup([entry]);
+    return address;
+  }
+  /**
+   * Per linked object: sections (address, size, prot, relocated content when
+   * recordContents), symbols, GOT entries and stubs, in link order.
+   */
+  linkInfo() {
+    const objs = JSON.parse(unwrap(this.#s.linkInfo()));
+    for (const o of objs) for (const s of o.sections) s.content = hexToBytes(s.content);
+    return objs;
+  }
+  /** Runs the entry (default main) in the executor: {exitCode, status, description, ...}. */
+  async run({ entry = 'main', args = [], argv0 = 'a.out', limits = {} } = {}) {
+    if (!this.#executor) throw new LinklabError('run: this session links into a slab (-noexec); create it with an executor');
+    const address = await this.link({ entry });
+    return this.#executor.runMain(address, [argv0, ...args], limits);
+  }
+  /** Frees the session's wasm memory; the object is unusable afterwards. */
+  dispose() { this.#s.delete(); }
+
+  #hooks() {
+    const bit = (p) => 1 << PHASES.indexOf(p);
+    const call = (what, obj) => {
+      for (const p of this.#plugins) {
+        if (!p[what]) continue;
+        try {
+          p[what](obj);
+        } catch (e) {
+          return `plugin ${p.name ?? '(unnamed)'} ${what} hook for ${obj}: ${describeThrow(e)}`;
+        }
+      }
+      return undefined;
+    };
+    return {
+      points: () => {
+        let mask = 0;
+        for (const [p, fns] of this.#passes) if (fns.length || this.#snapshots.has(p)) mask |= bit(p);
+        return mask;
+      },
+      phase: (phase, object, view) => {
+        const g = new Graph(view, phase, object);
+        try {
+          for (const fn of this.#passes.get(phase)) {
+            const r = fn(g);
+            if (r && typeof r.then === 'function')
+              return `JS pass at ${phase} for ${object}: passes run synchronously inside the link; it returned a Promise`;
+          }
+          if (this.#snapshots.has(phase)) this.snapshots.push({ object, phase, graph: g.data({ content: true }), dump: g.dump() });
+          return undefined;
+        } catch (e) {
+          return `JS pass at ${phase} for ${object}: ${describeThrow(e)}`;
+        } finally {
+          view.delete();
+        }
+      },
+      loaded: (obj) => { const e = call('loaded', obj); if (e) this.#hookErrors.push(e); },
+      emitted: (obj) => call('emitted', obj),
+      failed: (obj) => { const e = call('failed', obj); if (e) this.#hookErrors.push(e); },
+    };
+  }
+}
+
+// ---- executors ---------------------------------------------------------------
+
+/**
+ * The client side of the executor protocol over a byte transport supplied by
+ * JS: {send(Uint8Array), onData(cb), onClose(cb), close()}. See node.mjs for
+ * a spawned linklab-executor and webSocketTransport() for browsers.
+ */
+export class Executor {
+  #x;
+  #transport;
+  #output = null;
+  #closed = null;
+  #pending = new Set(); // rejecters of requests in flight, failed when the transport closes
+  constructor(transport) {
+    this.#transport = transport;
+    this.#x = new core.Executor((chunk) => {
+      try {
+        transport.send(chunk);
+        return undefined;
+      } catch (e) {
+        return describeThrow(e);
+      }
+    });
+    this.#x.setOutput((stream, data) => this.#output?.(stream === 1 ? 'stdout' : 'stderr', data));
+    transport.onData((data) => {
+      const r = this.#x.feed(bytes(data, 'executor data'));
+      if (!r.ok) this.#end(r.error);
+    });
+    transport.onClose?.((why) => this.#end(why ?? 'executor connection closed'));
+  }
+  #end(why) {
+    this.#closed ??= why;
+    for (const reject of this.#pending) reject(new LinklabError(`executor: ${this.#closed}`));
+    this.#pending.clear();
+  }
+  // promised() that also fails if the transport closes first.
+  #request(fn) {
+    if (this.#closed) return Promise.reject(new LinklabError(`executor: ${this.#closed}`));
+    return new Promise((resolve, reject) => {
+      this.#pending.add(reject);
+      fn((r) => {
+        this.#pending.delete(reject);
+        r.ok ? resolve(r.value) : reject(new LinklabError(r.error));
+      });
+    });
+  }
+  _native() { return this.#x; }
+  /** Streams program output: fn('stdout' | 'stderr', Uint8Array). */
+  onOutput(fn) { this.#output = fn; return this; }
+  /** Starts the session for `triple`: {triple, pageSize, symbols}. */
+  setup(triple) { return this.#request((done) => this.#x.setup(triple, done)); }
+  /** Runs main(argc, argv) at `entry`: {exitCode?, status, description, error?, fault?, pc?, instructions}. */
+  runMain(entry, args = [], { instructions = 0, wallMillis = 0, memoryBytes = 0, processEntry = false } = {}) {
+    return this.#request((done) => this.#x.runMain(u64(entry, 'entry'), args, u64(instructions, 'instructions'), wallMillis,
+                                              u64(memoryBytes, 'memoryBytes'), processEntry, done));
+  }
+  /**
+   * Calls `entry` through a plan (from plan()): args are numbers/bigints (or
+   * Uint8Array for aggregates), one per signature parameter. Resolves to the
+   * run result plus `returnValue` (BigInt or Uint8Array).
+   */
+  async callWithPlan(entry, p, args = [], { instructions = 0, wallMillis = 0 } = {}) {
+    if (args.length !== p.arguments.reduce((n, l) => Math.max(n, l.value), 0))
+      throw new LinklabError(`call: the plan's signature ${p.signature} takes ${p.arguments.reduce((n, l) => Math.max(n, l.value), 0)} argument(s), got ${args.length}`);
+    const regs = [];
+    const stack = new Uint8Array(p.stackBytes);
+    for (const l of p.arguments) {
+      const part = valueBytes(args[l.value - 1], l.offset + l.size).subarray(l.offset, l.offset + l.size);
+      if (l.inRegister) regs.push({ dwarf: l.register, value: part });
+      else stack.set(part, l.stackOffset);
+    }
+    const results = p.returns.filter((l) => l.inRegister).map((l) => l.register);
+    const r = await this.#request((done) => this.#x.call(u64(entry, 'entry'), regs, stack, results,
+                                                    u64(instructions, 'instructions'), wallMillis, done));
+    if (p.returns.length) {
+      const size = Math.max(...p.returns.map((l) => l.offset + l.size));
+      const out = new Uint8Array(size);
+      p.returns.forEach((l, i) => out.set(r.results[i].value.subarray(0, l.size), l.offset));
+      r.returnValue = size <= 8 ? littleEndian(out) : out;
+    }
+    return r;
+  }
+  readMemory(address, size) { return this.#request((done) => this.#x.readMemory(u64(address, 'address'), size, done)); }
+  /** Ends the session and closes the transport. */
+  async close() {
+    try {
+      if (!this.#closed) await this.#request((done) => this.#x.hangup(done));
+    } finally {
+      this.#transport.close?.();
+    }
+  }
+}
+
+// An argument's little-endian bytes: integers as number/bigint, floats as
+// {f32: x} or {f64: x}, aggregates and vectors as Uint8Array.
+function valueBytes(v, size) {
+  if (v instanceof Uint8Array) {
+    if (v.length < size) throw new LinklabError(`call: an argument needs ${size} bytes, got ${v.length}`);
+    return v;
+  }
+  if (v && typeof v === 'object' && ('f64' in v || 'f32' in v)) {
+    const b = new Uint8Array(16);
+    const dv = new DataView(b.buffer);
+    'f64' in v ? dv.setFloat64(0, v.f64, true) : dv.setFloat32(0, v.f32, true);
+    return b;
+  }
+  if (typeof v === 'number' && !Number.isInteger(v))
+    throw new LinklabError(`call: ${v} is not an integer; pass floats as {f64: x} or {f32: x}`);
+  const out = new Uint8Array(Math.max(size, 8));
+  let x = BigInt.asUintN(128, BigInt(v));
+  for (let i = 0; i < out.length; i++, x >>= 8n) out[i] = Number(x & 0xffn);
+  return out;
+}
+function littleEndian(b) {
+  let x = 0n;
+  for (let i = b.length - 1; i >= 0; i--) x = (x << 8n) | BigInt(b[i]);
+  return x;
+}
+
+/** A browser transport: the executor's WebSocket bridge at `url`. */
+export function webSocketTransport(url) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.binaryType = 'arraybuffer';
+    const t = {
+      send: (b) => ws.send(b),
+      onData: (cb) => ws.addEventListener('message', (e) => cb(new Uint8Array(e.data))),
+      onClose: (cb) => ws.addEventListener('close', () => cb('executor WebSocket closed')),
+      close: () => ws.close(),
+    };
+    ws.addEventListener('open', () => resolve(t), { once: true });
+    ws.addEventListener('error', () => reject(new LinklabError(`cannot connect to executor at ${url}`)), { once: true });
+  });
+}

@@ -1,0 +1,35 @@
+// Node-only additions: an executor spawned as a child process, talking the
+// executor protocol over its stdin/stdout pipes (as `linklab` does natively).
+import { spawn } from 'node:child_process';
+import { Executor, LinklabError } from './index.mjs';
+
+export * from './index.mjs';
+
+/** A transport to `path stdio` (default: linklab-executor on PATH or $LINKLAB_EXECUTOR). */
+export function spawnExecutorTransport(path = process.env.LINKLAB_EXECUTOR || 'linklab-executor') {
+  const child = spawn(path, ['stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let onClose = () => {};
+  const closed = (why) => onClose(why);
+  child.on('error', (e) => closed(`cannot run ${path}: ${e.message}`));
+  child.on('exit', (code, signal) => closed(`${path} exited (${signal ?? `status ${code}`})`));
+  child.stdin.on('error', () => {}); // EPIPE after the child died: reported by 'exit'
+  return {
+    send: (b) => child.stdin.write(b),
+    onData: (cb) => child.stdout.on('data', cb),
+    onClose: (cb) => { onClose = cb; },
+    close: () => { child.stdin.end(); },
+    child,
+  };
+}
+
+/** Spawns an executor and sets it up for `triple`. */
+export async function spawnExecutor(triple, path) {
+  const x = new Executor(spawnExecutorTransport(path));
+  try {
+    await x.setup(triple);
+  } catch (e) {
+    await x.close().catch(() => {});
+    throw e instanceof LinklabError ? e : new LinklabError(String(e));
+  }
+  return x;
+}

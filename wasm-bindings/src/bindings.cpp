@@ -1,0 +1,808 @@
+// The Embind layer: a thin skin over core/ for JavaScript. Core errors never
+// cross as C++ exceptions (the wasm build has none); every entry point
+// returns {ok: true, value} or {ok: false, error: "<core message>"} and the
+// JS wrapper (linklab.mjs) throws. Asynchronous core callbacks are queued
+// here and run from the JS event loop, so a link yields between phases.
+#include "api/json_export.h"
+#include "callconv/plan.h"
+#include "cli/options.h"
+#include "executor/executor_client.h"
+#include "executor/remote_memory_manager.h"
+#include "link/link_info.h"
+#include "link/session.h"
+#include "link/slab_memory_manager.h"
+#include "object/archive.h"
+#include "target/target.h"
+
+#include <deque>
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+using namespace linklab;
+using emscripten::val;
+
+namespace {
+
+// ---- results and values -------------------------------------------------------
+
+val ok(val V = val::undefined()) {
+  val R = val::object();
+  R.set("ok", true);
+  R.set("value", V);
+  return R;
+}
+val fail(const std::string &Msg) {
+  val R = val::object();
+  R.set("ok", false);
+  R.set("error", Msg);
+  return R;
+}
+val fail(Error E) { return fail(E.message()); }
+template <typename T> val failOr(Expected<T> &E) { return fail(E.takeError()); }
+
+// Copies a JS Uint8Array into wasm memory in one typed-array set().
+std::vector<char> bytesFrom(const val &Arr) {
+  size_t N = Arr["length"].as<size_t>();
+  std::vector<char> V(N);
+  if (N)
+    val(emscripten::typed_memory_view(N, reinterpret_cast<uint8_t *>(V.data()))).call<void>("set", Arr);
+  return V;
+}
+template <typename C> val bytesTo(const C &Bytes) {
+  return val::global("Uint8Array")
+      .new_(emscripten::typed_memory_view(Bytes.size(), reinterpret_cast<const uint8_t *>(Bytes.data())));
+}
+std::vector<std::string> stringsFrom(const val &Arr) {
+  std::vector<std::string> V;
+  for (size_t I = 0, N = Arr["length"].as<size_t>(); I < N; ++I)
+    V.push_back(Arr[I].as<std::string>());
+  return V;
+}
+// 64-bit quantities travel as decimal or 0x strings (JS numbers stop being
+// exact at 2^53); results go back as numbers, which is what a UI wants.
+Expected<uint64_t> number(const char *What, const std::string &S) { return cli::parseNumber(What, S); }
+val addresses(const std::vector<Addr> &As) {
+  val A = val::array();
+  for (Addr X : As)
+    A.call<void>("push", double(X));
+  return A;
+}
+
+// ---- the task queue: core continuations run from the JS event loop -----------
+
+std::deque<std::function<void()>> Tasks;
+val Wake = val::undefined(); // JS: schedule a runTasks() call soon
+
+void post(std::function<void()> F) {
+  bool WasEmpty = Tasks.empty();
+  Tasks.push_back(std::move(F));
+  if (WasEmpty && !Wake.isUndefined())
+    Wake();
+}
+// Runs the queued continuations (and those they queue); returns how many.
+unsigned runTasks() {
+  unsigned N = 0;
+  while (!Tasks.empty()) {
+    auto F = std::move(Tasks.front());
+    Tasks.pop_front();
+    F(), ++N;
+  }
+  return N;
+}
+void setWake(val F) { Wake = F; }
+
+// Holds a move-only value for a copyable std::function.
+template <typename T> auto shared(T V) { return std::make_shared<T>(std::move(V)); }
+
+// A memory manager that answers through the task queue: between allocation
+// and finalization the link gives the event loop a turn.
+class DeferredAlloc : public InFlightAlloc {
+public:
+  explicit DeferredAlloc(std::unique_ptr<InFlightAlloc> A) : Inner(std::move(A)) {}
+  void finalize(std::function<void(Expected<FinalizedAlloc>)> Done) override {
+    Inner->finalize([Done](Expected<FinalizedAlloc> F) {
+      auto H = shared(std::move(F));
+      post([Done, H] { Done(std::move(*H)); });
+    });
+  }
+  void abandon(std::function<void(Error)> Done) override { Inner->abandon(std::move(Done)); }
+
+private:
+  std::unique_ptr<InFlightAlloc> Inner;
+};
+
+class DeferringMemoryManager : public MemoryManager {
+public:
+  explicit DeferringMemoryManager(std::unique_ptr<MemoryManager> M) : Inner(std::move(M)) {}
+  void allocate(const void *D, LinkGraph &G, OnAllocatedFn Done) override {
+    Inner->allocate(D, G, [Done](Expected<std::unique_ptr<InFlightAlloc>> A) {
+      if (A)
+        A = std::unique_ptr<InFlightAlloc>(std::make_unique<DeferredAlloc>(std::move(*A)));
+      auto H = shared(std::move(A));
+      post([Done, H] { Done(std::move(*H)); });
+    });
+  }
+  void deallocate(std::vector<FinalizedAlloc> As, std::function<void(Error)> Done) override {
+    Inner->deallocate(std::move(As), std::move(Done));
+  }
+
+private:
+  std::unique_ptr<MemoryManager> Inner;
+};
+
+// ---- object inspection --------------------------------------------------------
+
+val inspectObject(std::string Name, val Bytes) {
+  std::vector<char> B = bytesFrom(Bytes);
+  if (Archive::isArchive({B.data(), B.size()}))
+    return fail(Name + ": is an archive; inspect its members");
+  auto J = api::inspectObjectJson(Name, {B.data(), B.size()});
+  return J ? ok(val(*J)) : failOr(J);
+}
+
+// ---- the graph as seen by a JS pass ---------------------------------------------
+
+enum class Point : uint8_t { AfterPrePrune, AfterPrune, AfterPostPrune, AfterAllocation, PreFixup, AfterFixups };
+const char *const PointNames[] = {"pre-prune", "prune", "post-prune", "post-allocation", "pre-fixup", "post-fixup"};
+
+// A handle on the graph a JS pass is running on. JS owns its copy of the
+// handle; all copies share one state, which the plugin detaches when the
+// pass returns, so a handle kept past its pass gets an error, not a crash.
+class GraphView {
+  struct State {
+    LinkGraph *G;
+    Point P;
+    api::GraphIndex Ix;
+  };
+
+public:
+  GraphView(LinkGraph &G, Point P) : St(std::make_shared<State>(State{&G, P, {}})) {}
+  void detach() { St->G = nullptr, St->Ix = {}; }
+
+  val data(bool WithContent) {
+    if (!G) return detached();
+    return ok(val(api::graphToJson(*G, Ix, WithContent)));
+  }
+  val dump() { return G ? ok(val(G->dump())) : detached(); }
+  val edgeKindNames() {
+    if (!G) return detached();
+    val A = val::array();
+    A.call<void>("push", std::string(G->edgeKindName(edge::KeepAlive)));
+    const TargetInfo *T = findTarget(G->triple());
+    for (unsigned K = edge::FirstRelocation; T && K < 256; ++K)
+      if (T->edgeKindName(EdgeKind(K)))
+        A.call<void>("push", std::string(T->edgeKindName(EdgeKind(K))));
+    return ok(A);
+  }
+
+  val addExternalSymbol(std::string Name, bool Weak) {
+    if (!G) return detached();
+    if (Name.empty()) return fail("addExternalSymbol: an external symbol needs a name");
+    return ok(val(Ix.id(G->addExternalSymbol(G->allocateString(Name), 0, Weak))));
+  }
+  val addAbsoluteSymbol(std::string Name, std::string Address, std::string ScopeName) {
+    if (!G) return detached();
+    auto A = number("addAbsoluteSymbol address", Address);
+    if (!A) return failOr(A);
+    auto S = scopeFrom(ScopeName);
+    if (!S) return failOr(S);
+    return ok(val(Ix.id(G->addAbsoluteSymbol(G->allocateString(Name), *A, 0, Linkage::Strong, *S, true))));
+  }
+  val addDefinedSymbol(uint32_t BlockId, double Offset, std::string Name, double Size, std::string LinkageName,
+                       std::string ScopeName, bool Callable, bool Live) {
+    if (!G) return detached();
+    auto B = block(BlockId);
+    if (!B) return failOr(B);
+    if (Offset < 0 || Offset > double((*B)->size))
+      return fail(formatv("addDefinedSymbol %s: offset %.0f is outside block %u (size %s)", Name.c_str(), Offset,
+                          BlockId, hex((*B)->size).c_str()));
+    auto S = scopeFrom(ScopeName);
+    if (!S) return failOr(S);
+    Linkage L = LinkageName == "weak" ? Linkage::Weak : Linkage::Strong;
+    if (LinkageName != "weak" && LinkageName != "strong")
+      return fail("addDefinedSymbol " + Name + ": linkage '" + LinkageName + "' is not strong or weak");
+    Symbol &Sym = Name.empty() ? G->addAnonymousSymbol(**B, uint64_t(Offset), uint64_t(Size), Callable, Live)
+                               : G->addDefinedSymbol(**B, uint64_t(Offset), G->allocateString(Name), uint64_t(Size),
+                                                     L, *S, Callable, Live);
+    return ok(val(Ix.id(Sym)));
+  }
+  val removeSymbol(uint32_t Id) {
+    if (!G) return detached();
+    auto S = symbol(Id);
+    if (!S) return failOr(S);
+    if (const Block *User = firstUser(**S))
+      return fail(formatv("removeSymbol: symbol %u (%s) is still the target of an edge in block %u of section %s",
+                          Id, label(**S).c_str(), Ix.id(*User), std::string(User->section->name).c_str()));
+    Symbol &Sym = **S;
+    Ix.forget(Sym);
+    if (Sym.isDefined()) G->removeDefinedSymbol(Sym);
+    else if (Sym.isExternal()) G->removeExternalSymbol(Sym);
+    else G->removeAbsoluteSymbol(Sym);
+    return ok();
+  }
+  val makeExternal(uint32_t Id) {
+    if (!G) return detached();
+    auto S = symbol(Id);
+    if (!S) return failOr(S);
+    if (!(*S)->hasName()) return fail(formatv("makeExternal: symbol %u is anonymous", Id));
+    if (P >= Point::AfterAllocation) return tooLate("makeExternal");
+    G->makeExternal(**S);
+    return ok();
+  }
+  val setLive(uint32_t Id, bool Live) {
+    if (!G) return detached();
+    auto S = symbol(Id);
+    if (!S) return failOr(S);
+    (*S)->live = Live;
+    return ok();
+  }
+
+  val addEdge(uint32_t BlockId, std::string Kind, double Offset, uint32_t TargetId, double Addend) {
+    if (!G) return detached();
+    auto B = block(BlockId);
+    if (!B) return failOr(B);
+    auto K = kind(Kind);
+    if (!K) return failOr(K);
+    auto T = symbol(TargetId);
+    if (!T) return failOr(T);
+    if (Offset < 0 || Offset >= double((*B)->size))
+      return fail(formatv("addEdge %s: offset %.0f is outside block %u (size %s)", Kind.c_str(), Offset, BlockId,
+                          hex((*B)->size).c_str()));
+    (*B)->addEdge(*K, uint32_t(Offset), **T, int64_t(Addend));
+    return ok(val(unsigned((*B)->edges.size() - 1)));
+  }
+  val setEdgeKind(uint32_t BlockId, uint32_t Index, std::string Kind) {
+    auto E = edge(BlockId, Index);
+    if (!E) return failOr(E);
+    auto K = kind(Kind);
+    if (!K) return failOr(K);
+    (*E)->kind = *K;
+    return ok();
+  }
+  val setEdgeTarget(uint32_t BlockId, uint32_t Index, uint32_t TargetId) {
+    auto E = edge(BlockId, Index);
+    if (!E) return failOr(E);
+    auto T = symbol(TargetId);
+    if (!T) return failOr(T);
+    (*E)->target = *T;
+    return ok();
+  }
+  val setEdgeAddend(uint32_t BlockId, uint32_t Index, double Addend) {
+    auto E = edge(BlockId, Index);
+    if (!E) return failOr(E);
+    (*E)->addend = int64_t(Addend);
+    return ok();
+  }
+  val removeEdge(uint32_t BlockId, uint32_t Index) {
+    auto E = edge(BlockId, Index);
+    if (!E) return failOr(E);
+    auto &Es = (*block(BlockId))->edges;
+    Es.erase(Es.begin() + Index);
+    return ok();
+  }
+
+  val createSection(std::string Name, std::string Prot) {
+    if (!G) return detached();
+    if (P >= Point::AfterAllocation) return tooLate("createSection");
+    if (G->findSectionByName(Name)) return fail("createSection: section " + Name + " already exists");
+    if (Prot.size() != 3) return fail("createSection " + Name + ": protection '" + Prot + "' is not like \"R-X\"");
+    MemProt MP = MemProt::None;
+    const char Bits[] = "RWX";
+    for (int I = 0; I < 3; ++I)
+      if (Prot[I] == Bits[I]) MP = MP | MemProt(1 << I);
+      else if (Prot[I] != '-') return fail("createSection " + Name + ": protection '" + Prot + "' is not like \"R-X\"");
+    G->createSection(G->allocateString(Name), MP);
+    return ok();
+  }
+  val addContentBlock(std::string SectionName, val Bytes, double Alignment) {
+    if (!G) return detached();
+    if (P >= Point::AfterAllocation) return tooLate("addContentBlock");
+    Section *S = G->findSectionByName(SectionName);
+    if (!S) return fail("addContentBlock: no section named " + SectionName);
+    uint64_t Align = uint64_t(Alignment);
+    if (Align == 0 || (Align & (Align - 1))) return fail(formatv("addContentBlock: alignment %.0f is not a power of two", Alignment));
+    std::vector<char> B = bytesFrom(Bytes);
+    return ok(val(Ix.id(G->createContentBlock(*S, G->allocateContent(B), 0, Align, 0))));
+  }
+  val setBlockContent(uint32_t BlockId, val Bytes) {
+    if (!G) return detached();
+    auto B = block(BlockId);
+    if (!B) return failOr(B);
+    std::vector<char> C = bytesFrom(Bytes);
+    if (C.size() != (*B)->size && P >= Point::AfterAllocation)
+      return fail(formatv("setBlockContent: block %u has its address and size; the new content must keep %s bytes",
+                          BlockId, hex((*B)->size).c_str()));
+    for (const Edge &E : (*B)->edges)
+      if (E.offset >= C.size())
+        return fail(formatv("setBlockContent: block %u has an edge at offset %s beyond the new size %s", BlockId,
+                            hex(E.offset).c_str(), hex(C.size()).c_str()));
+    std::span<char> Copy = G->allocateContent(C);
+    (*B)->setMutableContent(Copy.data(), Copy.size());
+    return ok();
+  }
+  val removeBlock(uint32_t BlockId) {
+    if (!G) return detached();
+    auto B = block(BlockId);
+    if (!B) return failOr(B);
+    if (P >= Point::AfterAllocation) return tooLate("removeBlock");
+    for (Symbol *S : (*B)->section->symbols)
+      if (&S->block() == *B)
+        return fail(formatv("removeBlock: block %u still defines symbol %u (%s); remove its symbols first", BlockId,
+                            Ix.id(*S), label(*S).c_str()));
+    Ix.forget(**B);
+    G->removeBlock(**B);
+    return ok();
+  }
+
+private:
+  val detached() { return fail("this graph view belonged to a pass that has returned; it cannot be used any more"); }
+  val tooLate(const char *Op) {
+    return fail(std::string(Op) + ": not allowed at " + PointNames[int(P)] + ": blocks already have addresses");
+  }
+  static std::string label(const Symbol &S) { return S.hasName() ? std::string(S.name) : "<anonymous>"; }
+  Expected<Block *> block(uint32_t Id) {
+    if (!G) return makeError("graph view detached");
+    if (Block *B = Ix.block(Id)) return B;
+    return makeError(formatv("graph %s: no block with id %u (ids come from data() of this view)", G->name().c_str(), Id));
+  }
+  Expected<Symbol *> symbol(uint32_t Id) {
+    if (!G) return makeError("graph view detached");
+    if (Symbol *S = Ix.symbol(Id)) return S;
+    return makeError(formatv("graph %s: no symbol with id %u (ids come from data() of this view)", G->name().c_str(), Id));
+  }
+  Expected<Edge *> edge(uint32_t BlockId, uint32_t Index) {
+    auto B = block(BlockId);
+    if (!B) return B.takeError();
+    if (Index >= (*B)->edges.size())
+      return makeError(formatv("graph %s: block %u has %zu edges, no edge %u", G->name().c_str(), BlockId,
+                               (*B)->edges.size(), Index));
+    return &(*B)->edges[Index];
+  }
+  Expected<EdgeKind> kind(const std::string &Name) {
+    for (unsigned K = edge::KeepAlive; K < 256; ++K)
+      if (Name == G->edgeKindName(EdgeKind(K)))
+        return EdgeKind(K);
+    return makeError(formatv("graph %s (%s): '%s' is not an edge kind of this target", G->name().c_str(),
+                             G->triple().str.c_str(), Name.c_str()));
+  }
+  static Expected<Scope> scopeFrom(const std::string &N) {
+    for (Scope S : {Scope::Default, Scope::Hidden, Scope::Local})
+      if (N == scopeName(S)) return S;
+    return makeError("scope '" + N + "' is not one of " + scopeName(Scope::Default) + ", " + scopeName(Scope::Hidden) +
+                     ", " + scopeName(Scope::Local));
+  }
+  const Block *firstUser(const Symbol &S) const {
+    const Block *User = nullptr;
+    G->forEachBlock([&](const Block &B) {
+      for (const Edge &E : B.edges)
+        if (!User && E.target == &S) User = &B;
+    });
+    return User;
+  }
+
+  std::shared_ptr<State> St;
+  // Shorthands for the shared state (the methods read like plain members).
+  LinkGraph *&G = St->G;
+  Point &P = St->P;
+  api::GraphIndex &Ix = St->Ix;
+};
+
+// Forwards a session's plugin hooks to a JS object (see linklab.mjs): the
+// object chooses which pass points it wants, and returns error strings
+// rather than throwing (a JS throw cannot unwind through wasm frames safely).
+class JsPlugin : public Plugin {
+public:
+  explicit JsPlugin(val H) : Hooks(std::move(H)) {}
+  void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &C) override {
+    unsigned Mask = Hooks.call<unsigned>("points", MR.objectName);
+    auto Add = [&](Point P, std::vector<LinkGraphPass> &List, bool Front) {
+      if (!(Mask & (1u << unsigned(P))))
+        return;
+      LinkGraphPass Pass = [this, P, Name = MR.objectName](LinkGraph &G) { return run(P, Name, G); };
+      Front ? (void)List.insert(List.begin(), std::move(Pass)) : List.push_back(std::move(Pass));
+    };
+    Add(Point::AfterPrePrune, C.prePrunePasses, false);
+    Add(Point::AfterPrune, C.postPrunePasses, true);
+    Add(Point::AfterPostPrune, C.postPrunePasses, false);
+    Add(Point::AfterAllocation, C.postAllocationPasses, false);
+    Add(Point::PreFixup, C.preFixupPasses, false);
+    Add(Point::AfterFixups, C.postFixupPasses, false);
+  }
+  void notifyLoaded(const MaterializationInfo &MR) override { (void)Hooks.call<val>("loaded", MR.objectName); }
+  Error notifyEmitted(const MaterializationInfo &MR) override { return hookError(Hooks.call<val>("emitted", MR.objectName)); }
+  Error notifyFailed(const MaterializationInfo &MR) override { return hookError(Hooks.call<val>("failed", MR.objectName)); }
+
+private:
+  Error run(Point P, const std::string &Name, LinkGraph &G) {
+    GraphView View(G, P);
+    val R = Hooks.call<val>("phase", std::string(PointNames[int(P)]), Name, val(View));
+    View.detach();
+    return hookError(R);
+  }
+  static Error hookError(const val &R) {
+    return R.isString() ? makeError(R.as<std::string>()) : Error::success();
+  }
+  val Hooks;
+};
+
+// ---- executor: the client over a byte transport supplied by JS ------------------
+
+class WasmExecutor : public executor::ByteTransport {
+public:
+  explicit WasmExecutor(val Send) : SendFn(std::move(Send)), Client(*this) {
+    Client.setOutputHandler([this](executor::Stream S, std::string_view Text) {
+      if (!OutputFn.isUndefined())
+        OutputFn(int(S), bytesTo(Text));
+    });
+  }
+  Error send(std::span<const uint8_t> Bytes) override {
+    val R = SendFn(bytesTo(Bytes));
+    return R.isString() ? makeError("executor transport: " + R.as<std::string>()) : Error::success();
+  }
+  executor::ExecutorClient &client() { return Client; }
+
+  void setOutput(val F) { OutputFn = F; }
+  val feed(val Bytes) {
+    std::vector<char> B = bytesFrom(Bytes);
+    Error E = Client.feed({reinterpret_cast<const uint8_t *>(B.data()), B.size()});
+    return E ? fail(std::move(E)) : ok();
+  }
+  void setup(std::string Triple, val Done) {
+    Client.setup(Triple, [Done](Expected<executor::SetupInfo> I) mutable {
+      if (!I) return (void)Done(fail(I.takeError()));
+      val V = val::object();
+      V.set("triple", I->triple);
+      V.set("pageSize", double(I->pageSize));
+      val Syms = val::object();
+      for (auto &S : I->symbols) Syms.set(S.name, double(S.address));
+      V.set("symbols", Syms);
+      Done(ok(V));
+    });
+  }
+  void runMain(std::string Entry, val Args, std::string Instructions, double WallMillis, std::string MemoryBytes,
+               bool ProcessEntry, val Done);
+  void call(std::string Entry, val Regs, val Stack, val Results, std::string Instructions, double WallMillis, val Done);
+  void readMemory(std::string Address, double Size, val Done) {
+    auto A = number("readMemory address", Address);
+    if (!A) return (void)Done(failOr(A));
+    Client.readMemory(*A, uint64_t(Size), [Done](Expected<std::vector<uint8_t>> M) mutable {
+      Done(M ? ok(bytesTo(*M)) : failOr(M));
+    });
+  }
+  void hangup(val Done) {
+    Client.hangup([Done](Error E) mutable { Done(E ? fail(std::move(E)) : ok()); });
+  }
+  // Names fault addresses with what the session that linked them knows.
+  void setSymbolizer(executor::Symbolizer S) { Client.setSymbolizer(std::move(S)); }
+
+private:
+  val SendFn, OutputFn = val::undefined();
+  executor::ExecutorClient Client;
+};
+
+val runResult(executor::ExecutorClient &C, const executor::RunResultMsg &R) {
+  val V = val::object();
+  V.set("status", std::string(executor::runStatusName(R.runStatus())));
+  V.set("value", double(R.value));
+  V.set("description", C.describe(R));
+  auto Code = C.exitCode(R);
+  if (Code) V.set("exitCode", double(*Code));
+  else V.set("error", Code.takeError().message());
+  if (R.runStatus() == executor::RunStatus::Fault) {
+    V.set("fault", std::string(executor::faultKindName(executor::FaultKind(R.faultKind))));
+    V.set("pc", double(R.pc));
+    V.set("address", double(R.address));
+  }
+  V.set("instructions", double(R.instructions));
+  val Regs = val::array();
+  for (auto &RV : R.results) {
+    val X = val::object();
+    X.set("dwarf", RV.dwarf);
+    X.set("value", bytesTo(RV.value));
+    Regs.call<void>("push", X);
+  }
+  V.set("results", Regs);
+  return V;
+}
+
+Expected<executor::Limits> limits(const std::string &Instructions, double WallMillis, const std::string &Memory) {
+  executor::Limits L;
+  auto I = number("instruction limit", Instructions.empty() ? "0" : Instructions);
+  if (!I) return I.takeError();
+  auto M = number("memory limit", Memory.empty() ? "0" : Memory);
+  if (!M) return M.takeError();
+  L.instructions = *I, L.wallMillis = uint32_t(WallMillis), L.memoryBytes = *M;
+  return L;
+}
+
+void WasmExecutor::runMain(std::string Entry, val Args, std::string Instructions, double WallMillis,
+                           std::string MemoryBytes, bool ProcessEntry, val Done) {
+  auto E = number("entry address", Entry);
+  if (!E) return (void)Done(failOr(E));
+  auto L = limits(Instructions, WallMillis, MemoryBytes);
+  if (!L) return (void)Done(failOr(L));
+  Client.runMain(*E, stringsFrom(Args), *L, [this, Done](Expected<executor::RunResultMsg> R) mutable {
+    Done(R ? ok(runResult(Client, *R)) : failOr(R));
+  }, ProcessEntry ? executor::Startup::ProcessEntry : executor::Startup::CallMain);
+}
+
+// Regs: [{dwarf, value: Uint8Array}], Stack: Uint8Array, Results: [dwarf].
+void WasmExecutor::call(std::string Entry, val Regs, val Stack, val Results, std::string Instructions,
+                        double WallMillis, val Done) {
+  executor::CallMsg M;
+  auto E = number("entry address", Entry);
+  if (!E) return (void)Done(failOr(E));
+  auto L = limits(Instructions, WallMillis, "");
+  if (!L) return (void)Done(failOr(L));
+  M.entry = *E, M.limits = *L;
+  for (size_t I = 0, N = Regs["length"].as<size_t>(); I < N; ++I) {
+    std::vector<char> V = bytesFrom(Regs[I]["value"]);
+    M.registers.push_back({Regs[I]["dwarf"].as<uint16_t>(), std::vector<uint8_t>(V.begin(), V.end())});
+  }
+  std::vector<char> S = bytesFrom(Stack);
+  M.stack.assign(S.begin(), S.end());
+  for (size_t I = 0, N = Results["length"].as<size_t>(); I < N; ++I)
+    M.results.push_back(Results[I].as<uint16_t>());
+  Client.call(std::move(M), [this, Done](Expected<executor::RunResultMsg> R) mutable {
+    Done(R ? ok(runResult(Client, *R)) : failOr(R));
+  });
+}
+
+// ---- link sessions --------------------------------------------------------------
+
+class WasmSession {
+public:
+  // A -noexec session over a slab at a fixed address (deterministic layouts).
+  val initSlab(std::string Triple, std::string SlabAddress, std::string PageSize, std::string SlabSize) {
+    if (S) return fail("session already initialized");
+    auto A = number("slab-address", SlabAddress);
+    if (!A) return failOr(A);
+    auto P = number("slab-page-size", PageSize);
+    if (!P) return failOr(P);
+    if (*P == 0 || (*P & (*P - 1))) return fail(formatv("slab-page-size: %s is not a power of two", PageSize.c_str()));
+    auto Z = cli::parseSize("slab-allocate", SlabSize);
+    if (!Z) return failOr(Z);
+    MM = std::make_unique<DeferringMemoryManager>(std::make_unique<SlabMemoryManager>(*A, *P, *Z));
+    return start(Triple);
+  }
+  // A session whose memory is in the executor (after its setup()).
+  val initRemote(std::string Triple, WasmExecutor &E) {
+    if (S) return fail("session already initialized");
+    auto &Info = E.client().setupInfo();
+    if (!Info) return fail("the executor has not been set up (call setup first)");
+    MM = std::make_unique<executor::RemoteMemoryManager>(E.client(), Info->pageSize);
+    val R = start(Triple.empty() ? Info->triple : Triple);
+    // The executor's runtime (printf, malloc...) resolves like a real libc.
+    for (auto &Sym : Info->symbols)
+      if (Error Err = S->defineAbsolute(Sym.name, Sym.address))
+        return fail(std::move(Err));
+    E.setSymbolizer([this](uint64_t A) { return symbolize(A); });
+    return R;
+  }
+
+  val addObject(std::string Name, val Bytes, bool Harness) {
+    if (!S) return notReady();
+    auto B = std::make_shared<const std::vector<char>>(bytesFrom(Bytes));
+    if (Archive::isArchive({B->data(), B->size()})) {
+      if (Harness) return fail(Name + ": a harness must be an object, not an archive");
+      Error E = S->addArchive(Name, B);
+      return E ? fail(std::move(E)) : ok();
+    }
+    auto K = S->addObject(Name, B, Harness ? ObjectKind::Harness : ObjectKind::Regular);
+    return K ? ok(val(double(*K))) : failOr(K);
+  }
+  val defineAbsolute(std::string Name, std::string Address) {
+    if (!S) return notReady();
+    auto A = number("abs", Address);
+    if (!A) return failOr(A);
+    Error E = S->defineAbsolute(Name, *A);
+    return E ? fail(std::move(E)) : ok();
+  }
+  val setPhonyExternals(bool On) {
+    if (!S) return notReady();
+    S->setPhonyExternals(On);
+    return ok();
+  }
+  val setHooks(val Hooks) {
+    if (!S) return notReady();
+    S->addPlugin(std::make_shared<JsPlugin>(Hooks));
+    return ok();
+  }
+  val setRecordContents(bool On) {
+    Recorder->setRecordContents(On);
+    return ok();
+  }
+  // Links whatever the names need; Done gets {ok, value: [addresses]}.
+  void lookup(val Names, val Done) {
+    if (!S) return (void)Done(notReady());
+    S->lookup(stringsFrom(Names), [Done](Expected<std::vector<Addr>> R) mutable {
+      Done(R ? ok(addresses(*R)) : failOr(R));
+    });
+  }
+  val triple() { return S ? ok(val(S->triple().str)) : notReady(); }
+  // What LinkInfoRecorder kept for each linked object, as JSON.
+  val linkInfo() {
+    std::string Out = "[";
+    for (auto &O : Recorder->objects()) {
+      if (Out.size() > 1) Out += ',';
+      Out += "{\"name\":" + api::jsonString(O.name) + ",\"sections\":[";
+      for (size_t I = 0; I < O.sections.size(); ++I) {
+        auto &Sec = O.sections[I];
+        std::string Hex;
+        for (char C : Sec.content) Hex += formatv("%02x", uint8_t(C));
+        Out += formatv("%s{\"name\":%s,\"address\":%llu,\"size\":%llu,\"prot\":\"%s\",\"content\":\"%s\"}", I ? "," : "",
+                       api::jsonString(Sec.name).c_str(), (unsigned long long)Sec.address,
+                       (unsigned long long)Sec.size, protString(Sec.prot).c_str(), Hex.c_str());
+      }
+      Out += "],\"symbols\":{";
+      bool First = true;
+      for (auto &[N, Sym] : O.symbols) {
+        Out += formatv("%s%s:{\"address\":%llu,\"size\":%llu,\"scope\":\"%s\",\"section\":%s}", First ? "" : ",",
+                       api::jsonString(N).c_str(), (unsigned long long)Sym.address, (unsigned long long)Sym.size,
+                       scopeName(Sym.scope), api::jsonString(Sym.section).c_str());
+        First = false;
+      }
+      for (auto *Table : {&O.gotEntries, &O.stubs}) {
+        Out += Table == &O.gotEntries ? "},\"gotEntries\":{" : "},\"stubs\":{";
+        First = true;
+        for (auto &[N, A] : *Table) {
+          Out += formatv("%s%s:%llu", First ? "" : ",", api::jsonString(N).c_str(), (unsigned long long)A);
+          First = false;
+        }
+      }
+      Out += "}}";
+    }
+    return ok(val(Out + "]"));
+  }
+
+private:
+  val start(const std::string &Triple) {
+    Triple_ T = Triple.empty() ? Triple_() : Triple_::parse(Triple);
+    if (!Triple.empty() && !findTarget(T))
+      return fail("unsupported target triple '" + Triple + "'");
+    S = std::make_unique<Session>(T, *MM);
+    S->addPlugin(Recorder);
+    return ok();
+  }
+  val notReady() { return fail("session not initialized (initSlab or initRemote first)"); }
+  std::string symbolize(uint64_t A) const {
+    for (auto &O : Recorder->objects())
+      for (auto &[N, Sym] : O.symbols)
+        if (A >= Sym.address && (A < Sym.address + Sym.size || A == Sym.address))
+          return formatv("%s+%s in %s of %s", N.c_str(), hex(A - Sym.address).c_str(), Sym.section.c_str(),
+                         O.name.c_str());
+    return "";
+  }
+  using Triple_ = linklab::Triple;
+
+  std::unique_ptr<MemoryManager> MM;
+  std::unique_ptr<Session> S;
+  std::shared_ptr<LinkInfoRecorder> Recorder = std::make_shared<LinkInfoRecorder>();
+};
+
+// ---- the calling-convention planner --------------------------------------------
+
+val locations(const std::vector<callconv::Location> &Ls) {
+  val A = val::array();
+  for (auto &L : Ls) {
+    val X = val::object();
+    X.set("inRegister", L.InRegister);
+    X.set("value", L.Value);
+    X.set("offset", L.Offset);
+    X.set("size", L.Size);
+    X.set("align", L.Align);
+    if (L.InRegister) {
+      X.set("register", L.Register);
+      X.set("registerName", L.RegisterName);
+      X.set("registerBytes", L.RegisterBytes);
+    } else {
+      X.set("stackOffset", double(L.StackOffset));
+    }
+    X.set("flags", L.Flags);
+    A.call<void>("push", X);
+  }
+  return A;
+}
+
+val planValue(const callconv::Plan &P) {
+  val V = val::object();
+  V.set("text", P.text());
+  V.set("describe", P.describe());
+  V.set("target", std::string(P.target().Name));
+  V.set("targetId", P.target().targetId());
+  V.set("schema", P.target().Schema);
+  V.set("convention", P.convention().str());
+  V.set("signature", P.signature().str());
+  V.set("stackBytes", P.stackBytes());
+  V.set("returns", locations(P.returns()));
+  V.set("arguments", locations(P.arguments()));
+  val CS = val::array();
+  for (uint16_t R : P.calleeSaved()) CS.call<void>("push", R);
+  V.set("calleeSaved", CS);
+  val W = val::array();
+  for (auto &S : P.warnings()) W.call<void>("push", S);
+  V.set("warnings", W);
+  return V;
+}
+
+// Input: a spec, a plan text ("v1;..."), or "" for the target's standard
+// convention. ExpectSpec, when not empty, declares the function's convention
+// (a spec, or "standard"): a plan for another one is refused.
+val plan(std::string Input, std::string Signature, std::string Triple, std::string ExpectSpec) {
+  auto T = callconv::targetForTriple(Triple);
+  if (!T) return failOr(T);
+  auto Sig = callconv::parseSignature(Signature);
+  if (!Sig) return failOr(Sig);
+  std::optional<callconv::ConventionId> Expect;
+  if (ExpectSpec == "standard") {
+    Expect = callconv::ConventionId{callconv::ConventionId::Standard, (*T)->Abi};
+  } else if (!ExpectSpec.empty()) {
+    auto Sp = callconv::parseSpec(ExpectSpec);
+    if (!Sp) return failOr(Sp);
+    Expect = callconv::conventionOf(*Sp);
+  }
+  auto P = Input.empty() ? callconv::standardPlan(**T, *Sig) : callconv::materialize(Input, *Sig, **T, Expect);
+  return P ? ok(planValue(*P)) : failOr(P);
+}
+
+val targets() {
+  val A = val::array();
+  for (Arch Ar : {Arch::X86_64, Arch::AArch64, Arch::RISCV64}) {
+    Triple T;
+    T.arch = Ar;
+    if (const TargetInfo *Info = findTarget(T))
+      A.call<void>("push", std::string(Info->name));
+  }
+  return A;
+}
+
+} // namespace
+
+EMSCRIPTEN_BINDINGS(linklab) {
+  using namespace emscripten;
+  function("inspectObject", &inspectObject);
+  function("plan", &plan);
+  function("targets", &targets);
+  function("runTasks", &runTasks);
+  function("setWake", &setWake);
+  class_<GraphView>("GraphView")
+      .function("data", &GraphView::data)
+      .function("dump", &GraphView::dump)
+      .function("edgeKindNames", &GraphView::edgeKindNames)
+      .function("addExternalSymbol", &GraphView::addExternalSymbol)
+      .function("addAbsoluteSymbol", &GraphView::addAbsoluteSymbol)
+      .function("addDefinedSymbol", &GraphView::addDefinedSymbol)
+      .function("removeSymbol", &GraphView::removeSymbol)
+      .function("makeExternal", &GraphView::makeExternal)
+      .function("setLive", &GraphView::setLive)
+      .function("addEdge", &GraphView::addEdge)
+      .function("setEdgeKind", &GraphView::setEdgeKind)
+      .function("setEdgeTarget", &GraphView::setEdgeTarget)
+      .function("setEdgeAddend", &GraphView::setEdgeAddend)
+      .function("removeEdge", &GraphView::removeEdge)
+      .function("createSection", &GraphView::createSection)
+      .function("addContentBlock", &GraphView::addContentBlock)
+      .function("setBlockContent", &GraphView::setBlockContent)
+      .function("removeBlock", &GraphView::removeBlock);
+  class_<WasmExecutor>("Executor")
+      .constructor<val>()
+      .function("setOutput", &WasmExecutor::setOutput)
+      .function("feed", &WasmExecutor::feed)
+      .function("setup", &WasmExecutor::setup)
+      .function("runMain", &WasmExecutor::runMain)
+      .function("call", &WasmExecutor::call)
+      .function("readMemory", &WasmExecutor::readMemory)
+      .function("hangup", &WasmExecutor::hangup);
+  class_<WasmSession>("Session")
+      .constructor<>()
+      .function("initSlab", &WasmSession::initSlab)
+      .function("initRemote", &WasmSession::initRemote)
+      .function("addObject", &WasmSession::addObject)
+      .function("defineAbsolute", &WasmSession::defineAbsolute)
+      .function("setPhonyExternals", &WasmSession::setPhonyExternals)
+      .function("setHooks", &WasmSession::setHooks)
+      .function("setRecordContents", &WasmSession::setRecordContents)
+      .function("lookup", &WasmSession::lookup)
+      .function("triple", &WasmSession::triple)
+      .function("linkInfo", &WasmSession::linkInfo);
+}
