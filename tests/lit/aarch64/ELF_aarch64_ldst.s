@@ -106,6 +106,8 @@ test_str128:
         .size   test_str128, .-test_str128
 
         .data
+        # Padding puts named_data mid-page, so every low-bit slice is non-zero.
+        .skip   0x5f0
         .globl  named_data
         .p2align 4
         .type   named_data,@object

@@ -59,6 +59,8 @@ test_adr_back:
         .size   test_adr_back, .-test_adr_back
 
         .data
+        # Padding puts named_data mid-page, so every low-bit slice is non-zero.
+        .skip   0x5f0
         .globl  named_data
         .p2align 4
         .type   named_data,@object
