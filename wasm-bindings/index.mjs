@@ -73,6 +73,11 @@ function hexToBytes(h) {
   return out;
 }
 
+/** Parses linklab CLI options with the native CLI's parser (plus `usage`). */
+export function parseOptions(args) {
+  return unwrap(core.parseOptions(args));
+}
+
 /** Supported architectures of this build, e.g. ['x86_64', 'aarch64', 'riscv64']. */
 export function targets() {
   return core.targets();

@@ -1,6 +1,7 @@
 // Node-only additions: an executor spawned as a child process, talking the
 // executor protocol over its stdin/stdout pipes (as `linklab` does natively).
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { Executor, LinklabError } from './index.mjs';
 
 export * from './index.mjs';
@@ -32,4 +33,25 @@ export async function spawnExecutor(triple, path) {
     throw e instanceof LinklabError ? e : new LinklabError(String(e));
   }
   return x;
+}
+
+/** A transport to a running `linklab-executor listen=HOST:PORT`. */
+export function connectExecutorTransport(hostPort) {
+  const i = hostPort.lastIndexOf(':');
+  if (i <= 0) return Promise.reject(new LinklabError(`-oop-executor-connect: '${hostPort}' is not HOST:PORT`));
+  return new Promise((resolve, reject) => {
+    const sock = connect({ host: hostPort.slice(0, i), port: Number(hostPort.slice(i + 1)) });
+    let onClose = () => {};
+    sock.once('error', (e) => reject(new LinklabError(`cannot connect to executor at ${hostPort}: ${e.message}`)));
+    sock.once('connect', () => {
+      sock.on('error', (e) => onClose(`executor connection: ${e.message}`));
+      sock.on('close', () => onClose('executor connection closed'));
+      resolve({
+        send: (b) => sock.write(b),
+        onData: (cb) => sock.on('data', cb),
+        onClose: (cb) => { onClose = cb; },
+        close: () => sock.end(),
+      });
+    });
+  });
 }

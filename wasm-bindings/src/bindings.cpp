@@ -756,9 +756,50 @@ val targets() {
   return A;
 }
 
+// ---- the CLI's option parser, so linklab-run accepts exactly what linklab does ----
+
+val parseOptions(val Args) {
+  std::vector<std::string> A = stringsFrom(Args);
+  A.insert(A.begin(), "linklab-run");
+  std::vector<char *> Argv;
+  for (auto &S : A) Argv.push_back(S.data());
+  auto O = cli::parseOptions(int(Argv.size()), Argv.data());
+  if (!O) return failOr(O);
+  auto Strings = [](const std::vector<std::string> &V) {
+    val R = val::array();
+    for (auto &S : V) R.call<void>("push", S);
+    return R;
+  };
+  val V = val::object();
+  V.set("inputs", Strings(O->inputs));
+  V.set("harnesses", Strings(O->harnesses));
+  V.set("args", Strings(O->args));
+  V.set("libraries", Strings(O->libraries));
+  V.set("libraryPaths", Strings(O->libraryPaths));
+  V.set("absolutes", Strings(O->absolutes));
+  V.set("showGraphs", Strings(O->showGraphs));
+  V.set("checkFiles", Strings(O->checkFiles));
+  V.set("entry", O->entry);
+  V.set("triple", O->triple);
+  V.set("slabAllocate", O->slabAllocate);
+  V.set("slabAddress", O->slabAddress);
+  V.set("slabPageSize", O->slabPageSize);
+  V.set("oopExecutor", O->oopExecutor);
+  V.set("oopExecutorConnect", O->oopExecutorConnect);
+  V.set("noExec", O->noExec);
+  V.set("phonyExternals", O->phonyExternals);
+  V.set("showAddrs", O->showAddrs);
+  V.set("showTimes", O->showTimes);
+  V.set("showRelocated", O->showRelocated);
+  V.set("help", O->help);
+  V.set("usage", cli::usage());
+  return ok(V);
+}
+
 } // namespace
 
 EMSCRIPTEN_BINDINGS(linklab) {
+  function("parseOptions", &parseOptions);
   using namespace emscripten;
   function("inspectObject", &inspectObject);
   function("plan", &plan);

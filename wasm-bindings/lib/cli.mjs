@@ -1,0 +1,120 @@
+// The linklab CLI's link-and-run path on the wasm build. It
+// parses options with the native CLI's own parser (bound from core) and
+// prints graphs, addresses and relocated contents in the same format, so the
+// two can be diffed; programs run in a spawned (or connected) executor.
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import * as L from '../node.mjs';
+
+function hex(n) { return '0x' + n.toString(16); }
+function pad(s, n) { return s.length >= n ? s : s + ' '.repeat(n - s.length); }
+
+function printAddrs(o, out) {
+  out.push(`Addresses for ${o.name}:\n  sections:\n`);
+  for (const s of o.sections) out.push(`    ${pad(s.name, 24)} ${hex(s.address)} -- ${hex(s.address + s.size)} ${s.prot}\n`);
+  out.push('  symbols:\n');
+  for (const [n, s] of Object.entries(o.symbols).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    out.push(`    ${pad(n, 24)} ${hex(s.address)} size ${hex(s.size)} ${s.scope}\n`);
+  for (const [n, a] of Object.entries(o.gotEntries)) out.push(`  got entry for ${n}: ${hex(a)}\n`);
+  for (const [n, a] of Object.entries(o.stubs)) out.push(`  stub for ${n}: ${hex(a)}\n`);
+}
+
+// The hex dump of -show-relocated-section-contents: 16 bytes a row, rows at
+// 16-byte-aligned addresses, the first row padded to its start address.
+function printRelocated(o, out) {
+  out.push(`Relocated section contents for ${o.name}:\n`);
+  for (const s of o.sections) {
+    let line = `${s.name} content:`;
+    for (let i = 0; i < s.content.length; i++) {
+      const a = s.address + i;
+      if (i === 0 || a % 16 === 0) line += `\n${hex(i === 0 ? a - (a % 16) : a)}:`;
+      if (i === 0) line += '   '.repeat(a % 16);
+      line += ' ' + s.content[i].toString(16).padStart(2, '0');
+    }
+    out.push(line + '\n');
+  }
+}
+
+async function findLibrary(o, name) {
+  for (const dir of o.libraryPaths) if (existsSync(`${dir}/lib${name}.a`)) return `${dir}/lib${name}.a`;
+  throw new L.LinklabError(`library -l${name}: lib${name}.a not found in the -L paths`);
+}
+async function read(path) {
+  try {
+    return await readFile(path);
+  } catch {
+    throw new L.LinklabError(`${path}: cannot open file`);
+  }
+}
+
+/**
+ * Runs the CLI on argv with output to io.stdout / io.stderr (each
+ * write(string | Uint8Array)); resolves to the exit status.
+ */
+export async function runCli(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
+  try {
+    return await main(argv, io);
+  } catch (e) {
+    io.stderr.write(`linklab error: ${e instanceof L.LinklabError ? e.message : e.stack}\n`);
+    return 1;
+  }
+}
+
+async function main(argv, io) {
+  const o = L.parseOptions(argv);
+  if (o.help) return io.stdout.write(o.usage), 0;
+  if (!o.inputs.length && !o.harnesses.length) throw new L.LinklabError('no input files (see -help)');
+  if (o.checkFiles.length) throw new L.LinklabError('-check is not supported by linklab-run (use the native linklab)');
+  const t0 = performance.now();
+  const inputs = [];
+  for (const p of o.inputs) inputs.push({ name: p, bytes: await read(p) });
+  for (const p of o.harnesses) inputs.push({ name: p, bytes: await read(p), harness: true });
+  for (const l of o.libraries) { const p = await findLibrary(o, l); inputs.push({ name: p, bytes: await read(p) }); }
+
+  let executor;
+  if (!o.noExec) {
+    const triple = o.triple || L.inspect(inputs.find((i) => !i.bytes.subarray(0, 8).equals(Buffer.from('!<arch>\n'))).bytes).triple;
+    const transport = o.oopExecutorConnect ? await L.connectExecutorTransport(o.oopExecutorConnect)
+                                           : L.spawnExecutorTransport(o.oopExecutor || undefined);
+    executor = new L.Executor(transport);
+    executor.onOutput((stream, data) => (stream === 'stdout' ? io.stdout : io.stderr).write(data));
+    await executor.setup(triple);
+  }
+  try {
+    const patterns = o.showGraphs.map((p) => {
+      try { return new RegExp(p); } catch { throw new L.LinklabError(`-show-graphs: '${p}' is not a valid regular expression`); }
+    });
+    const s = new L.LinkSession({
+      triple: o.triple, executor, phonyExternals: o.phonyExternals, recordContents: o.showRelocated,
+      slabAddress: o.slabAddress || 0x10000000, slabPageSize: o.slabPageSize || 4096, slabAllocate: o.slabAllocate || '1Gb',
+    });
+    const dumps = [];
+    if (patterns.length)
+      s.addPass('post-fixup', (g) => { if (patterns.some((p) => p.test(g.object))) dumps.push([g.object, g.dump()]); });
+    for (const i of inputs) s.addObject(i.bytes, { name: i.name, harness: !!i.harness });
+    for (const a of o.absolutes) {
+      const eq = a.indexOf('=');
+      if (eq <= 0) throw new L.LinklabError(`-abs: '${a}' is not NAME=ADDRESS`);
+      s.defineAbsolute(a.slice(0, eq), a.slice(eq + 1));
+    }
+    const t1 = performance.now();
+    let entry, linkError;
+    try { entry = await s.link({ entry: o.entry }); } catch (e) { linkError = e; }
+    const t2 = performance.now();
+    const out = dumps.map(([n, d]) => `Link graph "${n}" post-fixup:\n${d}`);
+    if (linkError) { io.stdout.write(out.join('')); throw linkError; }
+    const info = s.linkInfo();
+    if (o.showAddrs) for (const obj of info) printAddrs(obj, out);
+    if (o.showRelocated) for (const obj of info) printRelocated(obj, out);
+    if (o.showTimes) out.push(`linklab timings: load ${(t1 - t0).toFixed(3)} ms, link ${(t2 - t1).toFixed(3)} ms, total ${(performance.now() - t0).toFixed(3)} ms\n`);
+    io.stdout.write(out.join(''));
+    if (!executor) return 0;
+    const argv0 = o.args.length ? o.args : [o.inputs[0] ?? 'a.out'];
+    const r = await executor.runMain(entry, argv0);
+    if (r.exitCode === undefined) throw new L.LinklabError(r.error);
+    return Number(r.exitCode) & 0xff;
+  } finally {
+    await executor?.close().catch(() => {});
+  }
+}
+

@@ -1,0 +1,85 @@
+// Builds what the suite compares against, once per run: the native linklab
+// CLI and linklab-executor (build-jsnative/), the native planner probe, and
+// every test object (assembled/compiled from sources in the repo).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const NATIVE = process.env.LINKLAB_NATIVE_BUILD || join(ROOT, 'build-jsnative');
+
+function sh(cmd, args, opts = {}) {
+  return execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28, ...opts });
+}
+
+// "# RUN:" lines of a lit test, continuation lines joined.
+export function runLines(text) {
+  const lines = [...text.matchAll(/^# RUN:(.*)$/gm)].map((m) => m[1].trim());
+  const out = [];
+  for (const l of lines) (out.length && out[out.length - 1].endsWith('\\')) ? (out[out.length - 1] = out[out.length - 1].slice(0, -1) + ' ' + l) : out.push(l);
+  return out;
+}
+
+export default async function setup() {
+  if (!existsSync(join(ROOT, 'wasm-bindings/dist/linklab_core.wasm')))
+    throw new Error('wasm-bindings/dist is missing: run `npm run build` (scripts/build-wasm.sh) first');
+  if (!existsSync(join(NATIVE, 'CMakeCache.txt')))
+    sh('cmake', ['-S', ROOT, '-B', NATIVE, '-DCMAKE_BUILD_TYPE=Release']);
+  sh('cmake', ['--build', NATIVE, '-j2', '--target', 'linklab', 'linklab-executor']);
+  const work = mkdtempSync(join(tmpdir(), 'linklab-jest-'));
+  const objs = join(work, 'objs');
+  mkdirSync(objs);
+
+  sh('c++', ['-std=c++20', '-O1', '-I', join(ROOT, 'core'), join(ROOT, 'wasm-bindings/test/native/plan_tool.cpp'),
+             join(NATIVE, 'core/liblinklab_core.a'), '-o', join(work, 'plan_tool')]);
+
+  // Lit tests: each one's llvm-mc line, with its linklab options (minus -check).
+  const lit = [];
+  for (const arch of ['x86_64', 'aarch64', 'riscv64']) {
+    const dir = join(ROOT, 'tests/lit', arch);
+    for (const f of readdirSync(dir).filter((f) => f.endsWith('.s')).sort()) {
+      const runs = runLines(readFileSync(join(dir, f), 'utf8'));
+      const mc = runs.find((r) => r.startsWith('llvm-mc'));
+      const ll = runs.find((r) => r.startsWith('linklab'));
+      if (!mc || !ll) continue;
+      const obj = join(objs, `${arch}-${f}.o`);
+      const args = mc.split(/\s+/).slice(1).filter((a, i, all) => a !== '-o' && all[i - 1] !== '-o' && a !== '%s');
+      sh('llvm-mc-22', [...args, '-o', obj, join(dir, f)]);
+      const opts = ll.split(/\s+/).slice(1);
+      const keep = [];
+      for (let i = 0; i < opts.length; i++) {
+        if (opts[i] === '-check') { i++; continue; }
+        if (opts[i].startsWith('-check=') || opts[i].startsWith('%t')) continue;
+        keep.push(opts[i]);
+      }
+      lit.push({ name: `${arch}/${f}`, arch, obj, options: keep });
+    }
+  }
+
+  // C programs, for each triple.
+  const triples = { x86_64: ['-fno-pic'], aarch64: ['--target=aarch64-linux-gnu'], riscv64: ['--target=riscv64-linux-gnu', '-march=rv64gc'] };
+  const programs = [];
+  const sources = [
+    ['sys', [join(ROOT, 'wasm-bindings/test/programs/sys.c')]],
+    ['passes', [join(ROOT, 'wasm-bindings/test/programs/passes.c')]],
+    ['funcs', [join(ROOT, 'wasm-bindings/test/programs/funcs.c')]],
+    ['hello', [join(ROOT, 'tests/inputs/seed/hello-world.c')]],
+    ['inventory', readdirSync(join(ROOT, 'tests/inputs/programs/inventory')).filter((f) => f.endsWith('.c'))
+      .map((f) => join(ROOT, 'tests/inputs/programs/inventory', f))],
+  ];
+  for (const [arch, flags] of Object.entries(triples))
+    for (const [name, srcs] of sources) {
+      const files = srcs.map((src, i) => {
+        const o = join(objs, `${arch}-${name}-${i}.o`);
+        sh('clang-22', [...flags, '-O1', '-ffreestanding', '-fno-stack-protector', '-c', src, '-o', o]);
+        return o;
+      });
+      programs.push({ name, arch, files });
+    }
+  const config = { root: ROOT, work, lit, programs, linklab: join(NATIVE, 'core/linklab'),
+                   executor: join(NATIVE, 'emulator/linklab-executor'), planTool: join(work, 'plan_tool') };
+  writeFileSync(join(work, 'config.json'), JSON.stringify(config));
+  process.env.LINKLAB_TEST_CONFIG = join(work, 'config.json');
+}

@@ -1,0 +1,34 @@
+// The wasm build links like the native linklab, byte for byte: graph dumps,
+// addresses and relocated section contents at a fixed slab address.
+import { config, runNative, runWasm } from './helpers.mjs';
+
+const SHOW = ['-show-graphs=.*', '-show-addrs', '-show-relocated-section-contents'];
+
+describe('lit tests: wasm output equals native output', () => {
+  test('every architecture has lit tests', () => {
+    for (const a of ['x86_64', 'aarch64', 'riscv64']) expect(config.lit.filter((l) => l.arch === a).length).toBeGreaterThan(5);
+  });
+  test.each(config.lit.map((l) => [l.name, l]))('%s', async (_, l) => {
+    const args = [...l.options, ...SHOW, l.obj];
+    const n = runNative(args);
+    const w = await runWasm(args);
+    expect(n.status).toBe(0);
+    expect(w.stderr).toBe(n.stderr);
+    expect(w.status).toBe(n.status);
+    expect(w.stdout).toContain('Relocated section contents for');
+    expect(w.stdout).toBe(n.stdout);
+  });
+});
+
+describe('C programs: wasm output equals native output', () => {
+  const cases = config.programs.map((p) => [`${p.arch}/${p.name}`, p]);
+  test.each(cases)('%s', async (_, p) => {
+    const args = ['-noexec', '-phony-externals', '-slab-allocate=1Mb', '-slab-address=0x7f0000', '-slab-page-size=4096', ...SHOW, ...p.files];
+    const n = runNative(args);
+    const w = await runWasm(args);
+    expect(n.status).toBe(0);
+    expect(w.stdout.length).toBeGreaterThan(1000);
+    expect(w.stdout).toBe(n.stdout);
+    expect(w.stderr).toBe(n.stderr);
+  });
+});

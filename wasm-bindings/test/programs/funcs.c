@@ -1,0 +1,12 @@
+// Functions the suite calls through plans, plus runaway and faulting ones.
+long add3(long a, long b, long c) { return a + 2 * b + 3 * c; }
+double fmix(double x, int n, double y) { return x * n + y; }
+long nine(long a, long b, long c, long d, long e, long f, long g, long h, long i) {
+  return a + b + c + d + e + f + g + h + 100 * i; // i (and more on x86-64) on the stack
+}
+void spin(void) {
+  for (;;)
+    __asm__ volatile("");
+}
+int crash(void) { return *(volatile int *)0x10; }
+int main(void) { return 0; }
