@@ -1,0 +1,166 @@
+// The playground's one local server: serves the static page (web/), the wasm
+// package (wasm-bindings/), the graph libraries from node_modules, the gallery
+// objects and the C runtime archives, and bridges a WebSocket at /executor to
+// a `linklab-executor stdio` process — one process per connection, killed
+// when the connection closes. It listens on loopback only; the page does all
+// linking, the server only moves bytes.
+//
+//   node web/server.mjs [--port N] [--executor PATH] [--gallery DIR]
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { WebSocketServer } from 'ws';
+import { RUNTIMES, runtimeManifest } from './runtimes.mjs';
+
+const WEB = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(WEB);
+
+// One executor frame is at most 64 MiB + 4 (PROTOCOL.md); the playground's
+// programs are far smaller, so the bridge refuses anything past this cap
+// before it reaches the executor.
+export const MAX_MESSAGE = 16 << 20;
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8', '.mjs': 'text/javascript', '.js': 'text/javascript',
+  '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.map': 'application/json',
+  '.c': 'text/plain; charset=utf-8', '.s': 'text/plain; charset=utf-8', '.S': 'text/plain; charset=utf-8',
+};
+
+// URL prefix → folder. Only these trees are served; node_modules only for the
+// packages the page imports.
+function mounts(gallery) {
+  return [
+    ['/node_modules/cytoscape/', path.join(WEB, 'node_modules/cytoscape/')],
+    ['/node_modules/cytoscape-dagre/', path.join(WEB, 'node_modules/cytoscape-dagre/')],
+    ['/linklab/', path.join(ROOT, 'wasm-bindings/')],
+    ['/gallery/', gallery + '/'],
+    ['/', WEB + '/'],
+  ];
+}
+const HIDDEN = /(^|\/)(node_modules|test|\.)/; // under the web/ root mount
+
+function resolveFile(urlPath, gallery) {
+  if (urlPath.startsWith('/runtime/')) {
+    const [arch, name] = urlPath.slice('/runtime/'.length).split('/');
+    return RUNTIMES[arch]?.files[name] ?? null;
+  }
+  for (const [prefix, dir] of mounts(gallery)) {
+    if (!urlPath.startsWith(prefix)) continue;
+    const rel = urlPath.slice(prefix.length) || 'index.html';
+    if (prefix === '/' && HIDDEN.test(rel)) return null;
+    const file = path.resolve(dir, rel);
+    return file.startsWith(dir) ? file : null; // no climbing out with ..
+  }
+  return null;
+}
+
+function serveStatic(req, res, gallery) {
+  let urlPath;
+  try { urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname); } catch { urlPath = null; }
+  if (urlPath === '/runtime.json') return send(res, 200, 'application/json', JSON.stringify(runtimeManifest()));
+  const file = urlPath && resolveFile(urlPath, gallery);
+  if (!file) return send(res, 404, 'text/plain', `not found: ${req.url}\n`);
+  fs.readFile(file, (err, data) => {
+    if (err) return send(res, 404, 'text/plain', `not found: ${req.url} (${err.code})\n`);
+    send(res, 200, MIME[path.extname(file)] ?? 'application/octet-stream', data);
+  });
+}
+function send(res, status, type, body) {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' });
+  res.end(body);
+}
+
+// Splits the executor's byte stream into frames (u32 LE size, then that many
+// bytes) so each WebSocket message carries exactly one frame.
+function frameSplitter(onFrame) {
+  let buf = Buffer.alloc(0);
+  return chunk => {
+    buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+    while (buf.length >= 4) {
+      const end = 4 + buf.readUInt32LE(0);
+      if (buf.length < end) break;
+      onFrame(buf.subarray(0, end));
+      buf = buf.subarray(end);
+    }
+  };
+}
+
+function bridge(ws, executorPath, executors, log) {
+  const child = spawn(executorPath, ['stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  executors.add(child);
+  let stderr = '';
+  child.stderr.on('data', d => { stderr = (stderr + d).slice(-2000); });
+  child.stdout.on('data', frameSplitter(frame => ws.send(frame, { binary: true })));
+  child.stdin.on('error', () => {}); // a dead executor is reported by 'exit'
+  child.on('error', err => ws.close(1011, `cannot start executor: ${err.message}`.slice(0, 120)));
+  child.on('exit', (code, signal) => {
+    executors.delete(child);
+    const why = signal ? `executor killed by ${signal}` : `executor exited with status ${code}`;
+    log(`executor ${child.pid}: ${why}${stderr ? `: ${stderr.trim().split('\n').pop()}` : ''}`);
+    // WebSocket close reasons are limited to 123 bytes.
+    if (ws.readyState === ws.OPEN) ws.close(signal || code ? 1011 : 1000, why.slice(0, 120));
+  });
+  ws.on('message', (data, isBinary) => {
+    // One message must be one whole frame: its size field matches its length.
+    if (!isBinary || data.length < 4 || data.readUInt32LE(0) + 4 !== data.length)
+      return ws.close(1003, 'bridge: a message must be exactly one binary executor frame');
+    child.stdin.write(data);
+  });
+  ws.on('close', () => child.kill('SIGKILL'));
+  log(`executor ${child.pid}: started for a connection`);
+}
+
+// Starts the server; resolves to {url, port, close(), executors} (the live
+// executor processes, for tests that kill one mid-run).
+export function startServer({
+  port = 8080, host = '127.0.0.1',
+  executor = process.env.LINKLAB_EXECUTOR ?? path.join(ROOT, 'build/emulator/linklab-executor'),
+  gallery = process.env.LINKLAB_GALLERY ?? path.join(ROOT, 'build/web-gallery'),
+  log = () => {},
+} = {}) {
+  const executors = new Set();
+  const server = http.createServer((req, res) => serveStatic(req, res, gallery));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
+  server.on('upgrade', (req, socket, head) => {
+    const { port: p } = server.address();
+    // Only pages this server served may drive an executor: a page from any
+    // other origin could otherwise run code through it.
+    const allowed = [`http://127.0.0.1:${p}`, `http://localhost:${p}`, `http://[::1]:${p}`];
+    if (new URL(req.url, 'http://x').pathname !== '/executor' || !allowed.includes(req.headers.origin)) {
+      log(`refused WebSocket from origin ${req.headers.origin ?? '(none)'} to ${req.url}`);
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, ws => bridge(ws, executor, executors, log));
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const actual = server.address().port;
+      resolve({
+        url: `http://${host}:${actual}/`, port: actual, executors,
+        close: () => new Promise(r => {
+          for (const c of executors) c.kill('SIGKILL');
+          for (const ws of wss.clients) ws.terminate();
+          server.close(() => r());
+        }),
+      });
+    });
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const arg = name => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
+  const opts = { log: m => console.error(`[server] ${m}`) };
+  if (arg('--port')) opts.port = Number(arg('--port'));
+  if (arg('--executor')) opts.executor = arg('--executor');
+  if (arg('--gallery')) opts.gallery = arg('--gallery');
+  if (!fs.existsSync(opts.executor ?? path.join(ROOT, 'build/emulator/linklab-executor')))
+    console.error('[server] warning: linklab-executor not found; linking works, running does not');
+  startServer(opts).then(s => console.log(`linklab playground: ${s.url}`), err => {
+    console.error(`linklab server: ${err.message}`);
+    process.exit(1);
+  });
+}

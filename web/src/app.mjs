@@ -1,0 +1,620 @@
+// The playground page. All linking happens here, in the wasm core (package
+// `linklab`); the server only serves files and bridges the executor's
+// WebSocket. State lives in `state`; every panel is re-rendered from it.
+import { GraphView } from './graph-view.mjs';
+import * as codec from './session-codec.mjs';
+
+const $ = id => document.getElementById(id);
+const hex = n => '0x' + Number(n).toString(16);
+const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const t0 = performance.now();
+
+let L; // the wasm package, once loaded
+const state = {
+  objects: [], // {name, bytes, harness, arch, info, error}
+  arch: null,
+  runtime: null, gallery: null, runtimeFiles: new Map(),
+  snapshots: [], linkInfo: null, lastLinkObjects: [],
+  live: null, // {executor, session, arch, transport}: the last linked-for-run session
+  running: false,
+  graphView: null, graphPhase: -1,
+};
+
+// ---- errors: always on the page, never only in the console ------------------
+function showError(el, msg) {
+  const e = $(el);
+  e.textContent = msg;
+  e.hidden = !msg;
+}
+function banner(msg) { showError('banner', msg); }
+window.addEventListener('error', e => banner(`Unexpected error: ${e.message}`));
+window.addEventListener('unhandledrejection', e => banner(`Unexpected error: ${e.reason?.message ?? e.reason}`));
+const message = e => e?.message ?? String(e);
+
+// ---- objects in --------------------------------------------------------------
+const ELF_ARCH = { 62: 'x86_64', 183: 'aarch64', 243: 'riscv64' };
+
+// The arch of an archive is that of its first ELF member (the wasm package
+// inspects objects only): walk the ar headers to find one.
+function archiveArch(bytes) {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let off = 8; off + 60 <= bytes.length;) {
+    const size = parseInt(new TextDecoder().decode(bytes.subarray(off + 48, off + 58)), 10);
+    if (!(size >= 0)) return { error: `archive header at offset ${hex(off)} has a bad size field` };
+    const body = off + 60;
+    if (body + 20 <= bytes.length && dv.getUint32(body) === 0x7f454c46)
+      return ELF_ARCH[dv.getUint16(body + 18, true)] ? { arch: ELF_ARCH[dv.getUint16(body + 18, true)] }
+        : { error: `archive member at offset ${hex(off)} is for ELF machine ${dv.getUint16(body + 18, true)}, which linklab does not support` };
+    off = body + size + (size & 1);
+  }
+  return { error: 'archive has no ELF members' };
+}
+
+function describeObject(name, bytes, harness = false) {
+  const o = { name, bytes, harness, arch: null, info: null, error: null };
+  const isArchive = new TextDecoder().decode(bytes.subarray(0, 8)) === '!<arch>\n';
+  if (isArchive) {
+    const r = archiveArch(bytes);
+    o.arch = r.arch ?? null;
+    o.error = r.error ? `${name}: ${r.error}` : null;
+    o.archive = true;
+  } else {
+    try {
+      o.info = L.inspect(bytes, name);
+      o.arch = o.info.triple.split('-')[0] || null;
+      if (!o.arch) o.error = `${name}: ELF machine ${o.info.machine} (${o.info.arch}) is not supported`;
+    } catch (e) { o.error = message(e); }
+  }
+  return o;
+}
+
+function addObjects(list) {
+  for (const o of list) {
+    const i = state.objects.findIndex(x => x.name === o.name);
+    i >= 0 ? state.objects.splice(i, 1, o) : state.objects.push(o);
+  }
+  checkArch();
+  renderObjects();
+}
+
+// One architecture per session: the first good object decides it, and a
+// mixture is an error naming the objects on each side.
+function checkArch() {
+  const byArch = new Map();
+  for (const o of state.objects) if (o.arch && !o.error) byArch.set(o.arch, [...(byArch.get(o.arch) ?? []), o.name]);
+  state.arch = byArch.size === 1 ? [...byArch.keys()][0] : null;
+  showError('arch-error', byArch.size > 1
+    ? `Objects for different architectures cannot be linked together: ${[...byArch].map(([a, n]) => `${a}: ${n.join(', ')}`).join('; ')}. Remove the ones you do not want.`
+    : '');
+  $('arch-badge').textContent = state.arch ? `${state.arch} (${state.runtime?.[state.arch]?.triple ?? ''})` : byArch.size > 1 ? 'mixed architectures' : 'no objects';
+}
+
+async function readFiles(files) {
+  const list = [];
+  for (const f of files) {
+    if (/\.json$|\.linklab$/.test(f.name)) { await loadBundleFile(f); continue; }
+    list.push(describeObject(f.name, new Uint8Array(await f.arrayBuffer())));
+  }
+  addObjects(list);
+  selectTab('inspect');
+}
+
+function renderObjects() {
+  $('objects').innerHTML = state.objects.map((o, i) => `
+    <li class="${o.error ? 'bad' : ''}" data-name="${esc(o.name)}">
+      <span class="name">${esc(o.name)}</span> <span class="hint">${o.arch ?? '?'} · ${o.bytes.length} B</span>
+      <label class="hint"><input type="checkbox" data-harness="${i}" ${o.harness ? 'checked' : ''} ${o.archive ? 'disabled' : ''}> harness</label>
+      <button data-remove="${i}" title="remove">✕</button>
+      ${o.error ? `<div class="error obj-error">${esc(o.error)}</div>` : ''}
+    </li>`).join('');
+  const sel = $('inspect-object');
+  sel.innerHTML = state.objects.map((o, i) => `<option value="${i}">${esc(o.name)}</option>`).join('');
+  renderInspect();
+}
+
+function table(cols, rows) {
+  return `<table><tr>${cols.map(c => `<th>${esc(c)}</th>`).join('')}</tr>${rows.map(r => `<tr>${r.map(c => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</table>`;
+}
+function renderInspect() {
+  const o = state.objects[Number($('inspect-object').value)];
+  const body = $('inspect-body');
+  if (!o) { body.innerHTML = '<p class="hint">Add an object or click an example.</p>'; return; }
+  if (o.error) { body.innerHTML = `<div class="error">${esc(o.error)}</div>`; return; }
+  if (o.archive) { body.innerHTML = `<p>${esc(o.name)}: static archive for ${o.arch}; members are linked when a symbol needs them.</p>`; return; }
+  const i = o.info;
+  const secName = new Map(i.sections.map(s => [s.index, s.name]));
+  body.innerHTML = `<p>${esc(i.name)}: ELF ${esc(i.arch)} (machine ${i.machine}), flags ${hex(i.flags)}</p>
+    <h3>Sections</h3>${table(['#', 'name', 'type', 'flags', 'size', 'align'], i.sections.map(s => [s.index, s.name, s.type, hex(s.flags), hex(s.size), s.addralign]))}
+    <h3>Symbols</h3>${table(['#', 'name', 'bind', 'type', 'section', 'value', 'size'], i.symbols.map(s => [s.index, s.name, ['local', 'global', 'weak'][s.bind] ?? s.bind, s.type, s.section || (s.shndx === 0 ? 'UND' : s.shndx === 0xfff1 ? 'ABS' : secName.get(s.shndx) ?? s.shndx), hex(s.value), s.size]))}
+    <h3>Relocations</h3>${table(['section', 'offset', 'type', 'symbol', 'addend'], i.relocations.map(r => [r.section, hex(r.offset), r.typeName ?? r.type, r.symbolName ?? r.symbol, r.addend]))}`;
+}
+
+// ---- runtime and gallery -----------------------------------------------------
+async function fetchBytes(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`cannot load ${url}: HTTP ${r.status}`);
+  return new Uint8Array(await r.arrayBuffer());
+}
+async function runtimeObjects(arch) {
+  const rt = state.runtime[arch];
+  return Promise.all(rt.files.map(async f => {
+    const key = `${arch}/${f}`;
+    if (!state.runtimeFiles.has(key)) state.runtimeFiles.set(key, fetchBytes(`runtime/${key}`));
+    return { name: f, bytes: await state.runtimeFiles.get(key) };
+  }));
+}
+
+function renderGallery() {
+  const g = state.gallery;
+  if (!g) { $('gallery').innerHTML = '<p class="hint">No gallery: run scripts/run (it compiles the examples).</p>'; return; }
+  $('gallery').innerHTML = g.examples.map(ex => `<div class="example"><strong>${esc(ex.title)}</strong>
+    ${Object.keys(ex.build).map(a => `<button data-example="${ex.id}" data-arch="${a}">${a}</button>`).join('')}
+    <div class="hint">${esc(ex.about)}</div></div>`).join('');
+}
+
+async function loadExample(id, arch) {
+  const ex = state.gallery.examples.find(e => e.id === id);
+  const objs = await Promise.all(ex.build[arch].map(async o => describeObject(o.name, await fetchBytes(o.url), o.harness)));
+  state.objects = [];
+  addObjects(objs);
+  $('run-args').value = (ex.args ?? []).map(a => /\s/.test(a) ? `"${a}"` : a).join(' ');
+  if (ex.callconv) {
+    $('cc-spec').value = ex.callconv.spec[arch] ?? '';
+    $('cc-sig').value = ex.callconv.signature;
+    $('cc-fn').value = ex.callconv.function;
+    $('cc-args').value = ex.callconv.arguments.join(', ');
+  }
+  await linkAndRun();
+}
+
+// ---- linking -----------------------------------------------------------------
+function options() {
+  const abs = $('opt-abs').value.split('\n').map(l => l.trim()).filter(Boolean).map((l, i) => {
+    const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(l);
+    if (!m) throw new Error(`absolute symbols, line ${i + 1}: '${l}' is not NAME=ADDRESS`);
+    return [m[1], m[2]];
+  });
+  return { entry: $('opt-entry').value.trim(), phony: $('opt-phony').checked, runtime: $('opt-runtime').checked, abs, slab: $('opt-slab').value.trim() };
+}
+
+function linkable() {
+  if (!state.objects.length) throw new Error('Add an object first (or click an example).');
+  const bad = state.objects.filter(o => o.error);
+  if (bad.length) throw new Error(`Cannot link: ${bad.map(o => o.name).join(', ')} ${bad.length > 1 ? 'are' : 'is'} not usable (see the error under ${bad.length > 1 ? 'each' : 'it'}); remove ${bad.length > 1 ? 'them' : 'it'}.`);
+  if (!state.arch) throw new Error($('arch-error').textContent || 'No architecture detected.');
+  return state.arch;
+}
+
+// Builds a session with the page's options, the user's pass and snapshot
+// passes that record each phase of the user's objects.
+async function makeSession(arch, executor) {
+  const o = options();
+  const rt = state.runtime[arch];
+  const s = new L.LinkSession({
+    triple: rt.triple, executor, slabAddress: o.slab || '0x10000000', phonyExternals: o.phony, recordContents: true,
+  });
+  for (const [n, a] of o.abs) s.defineAbsolute(n, a);
+  const pass = userPass();
+  if (pass) s.addPass(pass.phase, pass.fn);
+  const mine = new Set(state.objects.map(x => x.name));
+  state.snapshots = [];
+  for (const phase of L.PHASES)
+    s.addPass(phase, g => { if (mine.has(g.object)) state.snapshots.push({ object: g.object, phase, graph: g.data() }); });
+  for (const x of state.objects) s.addObject(x.bytes, { name: x.name, harness: x.harness });
+  if (o.runtime) for (const r of await runtimeObjects(arch)) s.addObject(r.bytes, { name: r.name });
+  const entry = o.entry || (o.runtime ? rt.entry : 'main');
+  return { s, entry, preload: o.runtime ? rt.preload : [], startup: o.runtime ? rt.startup : 'main' };
+}
+
+async function lookupEntry(ctx) {
+  const addrs = await ctx.s.lookup([...ctx.preload, ctx.entry]);
+  return addrs[addrs.length - 1];
+}
+
+// Errors name the object they come from: mark it in the list as well.
+function linkFailed(e) {
+  const msg = message(e);
+  showError('link-error', msg);
+  for (const li of $('objects').children) li.classList.toggle('culprit', msg.includes(li.dataset.name));
+  setStatus(`link failed`, 'bad');
+}
+
+function afterLink(ctx, address) {
+  state.linkInfo = ctx.s.linkInfo();
+  state.lastLinkObjects = state.objects.map(o => o.name);
+  showError('link-error', '');
+  for (const li of $('objects').children) li.classList.remove('culprit');
+  renderGraphControls();
+  renderMemory();
+  return address;
+}
+
+async function linkOnly() {
+  try {
+    const arch = linkable();
+    const ctx = await makeSession(arch);
+    const a = await lookupEntry(ctx);
+    afterLink(ctx, a);
+    setStatus(`linked ${ctx.entry} at ${hex(a)} (slab at ${options().slab || '0x10000000'}, not run)`, 'ok');
+    selectTab('graph');
+  } catch (e) { linkFailed(e); }
+}
+
+// ---- the executor over the server's WebSocket bridge --------------------------
+function bridgeTransport() {
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/executor`;
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.binaryType = 'arraybuffer';
+    let onClose = () => {}, opened = false;
+    const t = {
+      ws, send: b => ws.send(b), close: () => ws.close(),
+      onData: cb => ws.addEventListener('message', e => cb(new Uint8Array(e.data))),
+      onClose: cb => { onClose = cb; },
+    };
+    ws.addEventListener('open', () => { opened = true; resolve(t); });
+    // The bridge's close reason says why (executor killed, exited, refused).
+    ws.addEventListener('close', e => {
+      const why = e.reason || `connection to the executor bridge closed (code ${e.code})`;
+      opened ? onClose(why) : reject(new Error(`cannot reach the executor bridge at ${url}: ${why}`));
+    });
+  });
+}
+
+async function connect(arch) {
+  await dropLive();
+  const transport = await bridgeTransport();
+  const executor = new L.Executor(transport);
+  executor.onOutput((stream, data) => appendConsole(stream, new TextDecoder().decode(data)));
+  await executor.setup(state.runtime[arch].triple);
+  return { executor, transport, arch };
+}
+async function dropLive() {
+  const live = state.live;
+  state.live = null;
+  if (live) { try { live.transport.close(); } catch { /* already closed */ } }
+}
+
+function limits() {
+  const n = (id, what) => {
+    const v = $(id).value.trim();
+    if (v && !/^(0x[0-9a-f]+|\d+)$/i.test(v)) throw new Error(`${what}: '${v}' is not a number`);
+    return v || 0;
+  };
+  const mem = n('lim-mem', 'memory limit');
+  return { instructions: n('lim-insn', 'instruction limit'), wallMillis: Number(n('lim-time', 'time limit')), memoryBytes: mem ? String(BigInt(mem) << 20n) : 0 };
+}
+// Shell-like splitting: spaces separate, quotes group.
+function parseArgs(text) {
+  const out = [];
+  for (const m of text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) out.push(m[1] ?? m[2] ?? m[3]);
+  return out;
+}
+
+function symbolize(addr) {
+  let best = null;
+  for (const o of state.linkInfo ?? []) for (const [name, s] of Object.entries(o.symbols))
+    if (addr >= s.address && addr < s.address + Math.max(s.size, 1) && (!best || s.address > best.address)) best = { name, ...s, object: o.name };
+  return best ? `${best.name}+${hex(addr - best.address)} (${best.object})` : 'no symbol';
+}
+
+let runTimer = null;
+async function linkAndRun() {
+  if (state.running) return;
+  let arch;
+  try { arch = linkable(); } catch (e) { return linkFailed(e); }
+  state.running = true;
+  $('stop').disabled = false;
+  $('console').textContent = '';
+  const started = performance.now();
+  setStatus('connecting to the executor…', 'busy');
+  try {
+    const live = await connect(arch);
+    setStatus('linking…', 'busy');
+    const ctx = await makeSession(arch, live.executor);
+    const address = await lookupEntry(ctx);
+    afterLink(ctx, address);
+    state.live = { ...live, session: ctx.s };
+    const lim = limits();
+    const args = parseArgs($('run-args').value);
+    runTimer = setInterval(() => setStatus(`running… ${((performance.now() - started) / 1000).toFixed(1)} s`, 'busy'), 100);
+    const r = await live.executor.runMain(address, [state.objects[0].name.replace(/\.o$/, ''), ...args], { ...lim, processEntry: ctx.startup === 'process' });
+    clearInterval(runTimer);
+    const ms = performance.now() - started;
+    let text = `${r.description}${r.exitCode !== undefined ? ` · exit code ${r.exitCode}` : ''} · ${ms.toFixed(0)} ms`;
+    if (r.instructions) text += ` · ${r.instructions} instructions`;
+    if (r.fault) text += ` · fault ${r.fault} at pc ${hex(r.pc)} [${symbolize(r.pc)}], address ${hex(r.address)} [${symbolize(r.address)}]`;
+    setStatus(text, r.status === 'fault' || r.status === 'error' || /limit/.test(r.status) ? 'bad' : 'ok');
+    document.body.dataset.lastRun = JSON.stringify({ status: r.status, exitCode: r.exitCode, ms });
+    if (!window.__firstRunMs) window.__firstRunMs = performance.now() - t0;
+  } catch (e) {
+    clearInterval(runTimer);
+    const msg = message(e);
+    if (/executor/i.test(msg) && !/^Cannot link/.test(msg) && state.objects.length) {
+      setStatus(`run ended: ${msg}. The next run starts a new executor.`, 'bad');
+      await dropLive();
+    } else linkFailed(e);
+  } finally {
+    state.running = false;
+    $('stop').disabled = true;
+  }
+}
+
+function stop() {
+  // Closing the connection makes the server kill the executor process.
+  if (state.running) setStatus('stopping…', 'busy');
+  state.live?.transport.close();
+}
+
+function appendConsole(stream, text) {
+  const span = document.createElement('span');
+  span.className = stream;
+  span.textContent = text;
+  $('console').append(span);
+  $('console').scrollTop = $('console').scrollHeight;
+}
+function setStatus(text, kind) {
+  const s = $('run-status');
+  s.textContent = text;
+  s.className = `status ${kind}`;
+}
+
+// ---- graph ---------------------------------------------------------------------
+function snapshotsOf(object) { return state.snapshots.filter(s => s.object === object); }
+function renderGraphControls() {
+  const names = [...new Set(state.snapshots.map(s => s.object))];
+  const sel = $('graph-object');
+  const keep = sel.value;
+  sel.innerHTML = names.map(n => `<option>${esc(n)}</option>`).join('');
+  if (names.includes(keep)) sel.value = keep;
+  state.graphPhase = snapshotsOf(sel.value).length - 1;
+  const kinds = new Set();
+  for (const s of state.snapshots) for (const sec of s.graph.sections) for (const b of sec.blocks) for (const e of b.edges) kinds.add(e.kind);
+  $('graph-kind').innerHTML = '<option value="">all kinds</option>' + [...kinds].sort().map(k => `<option>${esc(k)}</option>`).join('');
+  drawGraph();
+}
+function drawGraph() {
+  const snaps = snapshotsOf($('graph-object').value);
+  $('phase-steps').innerHTML = snaps.map((s, i) => `<button data-phase="${i}" class="${i === state.graphPhase ? 'active' : ''}">${s.phase}</button>`).join('');
+  if ($('graph').hidden || !snaps.length) return;
+  state.graphView ??= new GraphView($('cy'));
+  const i = Math.max(0, Math.min(state.graphPhase, snaps.length - 1));
+  const d = state.graphView.show(snaps[i].graph, snaps[i - 1]?.graph, graphFilter());
+  const c = state.graphView.counts();
+  $('graph-changes').textContent = `${snaps[i].object} after ${snaps[i].phase}: ${c.blocks} blocks, ${c.edges} edges` +
+    (i ? ` · changed since ${snaps[i - 1].phase}: ${d.added.size} added, ${d.removed.length} pruned, ${d.moved.size} got addresses, ${d.relaxed.size} edges relaxed` : ' · first snapshot');
+  $('graph').dataset.counts = JSON.stringify({ phase: snaps[i].phase, ...c });
+}
+function graphFilter() { return { search: $('graph-search').value, kind: $('graph-kind').value, hideExternals: $('graph-hide-ext').checked }; }
+
+// ---- memory map and hex view -------------------------------------------------------
+function renderMemory() {
+  const secs = [];
+  for (const o of state.linkInfo ?? []) for (const s of o.sections) if (s.size) secs.push({ ...s, object: o.name });
+  secs.sort((a, b) => a.address - b.address);
+  $('segments').innerHTML = `<tr><th>object</th><th>section</th><th>address</th><th>end</th><th>size</th><th>prot</th></tr>` +
+    secs.map(s => `<tr class="prot-${s.prot.replace(/-/g, '')}"><td>${esc(s.object)}</td><td>${esc(s.name)}</td><td>${hex(s.address)}</td><td>${hex(s.address + s.size)}</td><td>${hex(s.size)}</td><td>${s.prot}</td></tr>`).join('');
+  const mine = secs.filter(s => state.lastLinkObjects.includes(s.object));
+  state.hexSections = mine.length ? mine : secs;
+  $('hex-section').innerHTML = state.hexSections.map((s, i) => `<option value="${i}">${esc(s.object)} ${esc(s.name)} @ ${hex(s.address)}</option>`).join('');
+  renderHex();
+}
+// Fixup sites: every edge of the object's post-fixup graph, by address.
+function fixupSites(object) {
+  const sites = new Map();
+  const g = snapshotsOf(object).find(s => s.phase === 'post-fixup')?.graph;
+  for (const sec of g?.sections ?? []) for (const b of sec.blocks) for (const e of b.edges) sites.set(b.address + e.offset, `${e.kind} → ${e.targetName || '#' + e.target}`);
+  return sites;
+}
+function renderHex() {
+  const s = state.hexSections?.[Number($('hex-section').value)];
+  if (!s) { $('hex').textContent = ''; return; }
+  const sites = fixupSites(s.object);
+  const marked = new Map(); // byte address → title, for the 4 bytes after each site
+  for (const [a, t] of sites) for (let k = 0; k < 4; k++) if (!marked.has(a + k)) marked.set(a + k, t);
+  let out = '';
+  const bytes = s.content ?? new Uint8Array();
+  for (let off = 0; off < Math.min(bytes.length, 4096); off += 16) {
+    out += `<span class="addr">${(s.address + off).toString(16).padStart(12, '0')}</span>  `;
+    for (let k = 0; k < 16 && off + k < bytes.length; k++) {
+      const a = s.address + off + k, h = bytes[off + k].toString(16).padStart(2, '0');
+      out += marked.has(a) ? `<span class="fixup" title="${esc(marked.get(a))}">${h}</span> ` : `${h} `;
+    }
+    out += '\n';
+  }
+  if (bytes.length > 4096) out += `… ${bytes.length - 4096} more bytes\n`;
+  if (!bytes.length) out = s.name.includes('bss') ? '(zero-fill)' : '(no content recorded)';
+  $('hex').innerHTML = out;
+}
+
+// ---- calling conventions -----------------------------------------------------------
+function ccPlan() {
+  showError('cc-error', '');
+  try {
+    const arch = state.arch ?? 'x86_64';
+    const p = L.plan({ spec: $('cc-spec').value.trim(), signature: $('cc-sig').value.trim(), triple: state.runtime[arch].triple });
+    const row = (what, l) => [what, l.value === 0 && what === 'return' ? 'result' : `arg ${l.value}`, `+${l.offset}`, l.inRegister ? l.registerName : `stack +${l.stackOffset}`, l.size];
+    $('cc-table').innerHTML = table(['', 'value', 'part', 'register / stack slot', 'size'],
+      [...p.arguments.map(l => row('argument', l)), ...p.returns.map(l => row('return', l))]).replace(/^<table>|<\/table>$/g, '');
+    $('cc-text').textContent = `${p.describe}\n\n${p.text}${p.warnings.length ? '\n\nwarnings:\n' + p.warnings.join('\n') : ''}`;
+    if (p.warnings.length) showError('cc-error', p.warnings.join('\n'));
+    return p;
+  } catch (e) {
+    showError('cc-error', message(e));
+    $('cc-table').innerHTML = '';
+    $('cc-text').textContent = '';
+    return null;
+  }
+}
+function parseValue(v) {
+  v = v.trim();
+  if (/^-?\d+\.\d*(e-?\d+)?$/i.test(v)) return { f64: Number(v) };
+  try { return BigInt(v); } catch { throw new Error(`argument '${v}' is not an integer (or a float like 1.5)`); }
+}
+async function ccCall() {
+  const p = ccPlan();
+  if (!p) return;
+  $('cc-result').textContent = '';
+  try {
+    const args = $('cc-args').value.split(',').map(s => s.trim()).filter(Boolean).map(parseValue);
+    const fn = $('cc-fn').value.trim();
+    if (!fn) throw new Error('name the function to call');
+    const arch = linkable();
+    // Reuse the last run's executor when it is for this arch; else link anew.
+    if (!state.live || state.live.arch !== arch) {
+      const live = await connect(arch);
+      const ctx = await makeSession(arch, live.executor);
+      await ctx.s.lookup(ctx.preload.length ? [...ctx.preload, fn] : [fn]);
+      afterLink(ctx, 0);
+      state.live = { ...live, session: ctx.s };
+    }
+    const [address] = await state.live.session.lookup([fn]);
+    const r = await state.live.executor.callWithPlan(address, p, args, limits());
+    const v = r.returnValue;
+    $('cc-result').className = `status ${r.status === 'returned' ? 'ok' : 'bad'}`;
+    $('cc-result').textContent = `${fn} at ${hex(address)}: ${r.description}` +
+      (v !== undefined ? ` · result ${typeof v === 'bigint' ? `${BigInt.asIntN(64, v)} (${hex(v)})` : Array.from(v, b => b.toString(16).padStart(2, '0')).join(' ')}` : '') +
+      (r.fault ? ` · fault at pc ${hex(r.pc)} [${symbolize(r.pc)}]` : '');
+  } catch (e) {
+    $('cc-result').className = 'status bad';
+    $('cc-result').textContent = message(e);
+  }
+}
+
+// ---- JS passes ---------------------------------------------------------------------
+const EXAMPLE_PASS = `// Runs once per linked object. Example: add an edge-free marker block and
+// list what the graph holds at this phase.
+(graph) => {
+  const d = graph.data();
+  log(\`\${graph.object} at \${graph.phase}: \${d.sections.length} sections, \${d.symbols.length} symbols\`);
+  if (graph.phase === 'pre-prune' && !d.sections.some(s => s.name === '.note.playground')) {
+    graph.createSection('.note.playground', 'R--');
+    const b = graph.addContentBlock('.note.playground', new TextEncoder().encode('linked in the browser'));
+    graph.addDefinedSymbol({ block: b, name: 'playground_note', size: 21, live: true });
+  }
+}`;
+function userPass() {
+  showError('pass-error', '');
+  if (!$('pass-on').checked) return null;
+  $('pass-log').textContent = '';
+  const log = (...a) => { $('pass-log').textContent += a.join(' ') + '\n'; };
+  let fn;
+  try { fn = new Function('log', `"use strict"; return (${$('pass-code').value});`)(log); } catch (e) {
+    showError('pass-error', `pass does not compile: ${message(e)}`);
+    throw new Error(`JS pass: ${message(e)}`);
+  }
+  if (typeof fn !== 'function') throw new Error('JS pass: the code must be a function expression, (graph) => { … }');
+  return { phase: $('pass-phase').value, fn };
+}
+
+// ---- share ------------------------------------------------------------------------
+function collectSession() {
+  return {
+    format: codec.FORMAT, version: codec.VERSION, arch: state.arch,
+    objects: state.objects.map(o => ({ name: o.name, harness: o.harness, data: codec.toBase64(o.bytes) })),
+    options: { entry: $('opt-entry').value, phonyExternals: $('opt-phony').checked, runtime: $('opt-runtime').checked, absolutes: $('opt-abs').value, slabAddress: $('opt-slab').value },
+    run: { args: $('run-args').value, instructions: $('lim-insn').value, wallMillis: $('lim-time').value, memoryMB: $('lim-mem').value },
+    callconv: { spec: $('cc-spec').value, signature: $('cc-sig').value, function: $('cc-fn').value, arguments: $('cc-args').value },
+    pass: { phase: $('pass-phase').value, code: $('pass-code').value, enabled: $('pass-on').checked },
+  };
+}
+function applySession(s) {
+  state.objects = [];
+  addObjects(s.objects.map(o => describeObject(o.name, codec.fromBase64(o.data), !!o.harness)));
+  const set = (id, v, prop = 'value') => { if (v !== undefined) $(id)[prop] = v; };
+  set('opt-entry', s.options?.entry); set('opt-phony', s.options?.phonyExternals, 'checked'); set('opt-runtime', s.options?.runtime, 'checked');
+  set('opt-abs', s.options?.absolutes); set('opt-slab', s.options?.slabAddress);
+  set('run-args', s.run?.args); set('lim-insn', s.run?.instructions); set('lim-time', s.run?.wallMillis); set('lim-mem', s.run?.memoryMB);
+  set('cc-spec', s.callconv?.spec); set('cc-sig', s.callconv?.signature); set('cc-fn', s.callconv?.function); set('cc-args', s.callconv?.arguments);
+  set('pass-phase', s.pass?.phase); set('pass-code', s.pass?.code); set('pass-on', s.pass?.enabled, 'checked');
+}
+async function share() {
+  const s = collectSession();
+  const frag = await codec.encodeFragment(s);
+  const box = $('share-box');
+  box.hidden = false;
+  if (frag.length > codec.MAX_FRAGMENT) {
+    const url = URL.createObjectURL(new Blob([codec.encodeBundle(s)], { type: 'application/json' }));
+    box.innerHTML = `This session is too large for a link (${(frag.length / 1024).toFixed(0)} KiB compressed; links hold up to ${codec.MAX_FRAGMENT / 1024} KiB).
+      <a id="bundle-link" download="session.linklab.json" href="${url}">Download it as a bundle file</a>; “Load bundle” (or dropping the file here) restores it.`;
+    return;
+  }
+  const url = `${location.origin}${location.pathname}${frag}`;
+  history.replaceState(null, '', frag);
+  box.innerHTML = `Share link (${frag.length} characters): <input id="share-url" readonly size="60"> <button id="copy-share">Copy</button>`;
+  $('share-url').value = url;
+  $('copy-share').onclick = () => navigator.clipboard?.writeText(url);
+}
+async function loadBundleFile(f) {
+  try {
+    applySession(codec.decodeBundle(await f.text(), f.name));
+    setStatus(`session loaded from ${f.name}; Link & run to run it`, 'ok');
+  } catch (e) { banner(message(e)); }
+}
+
+// ---- tabs and wiring --------------------------------------------------------------
+function selectTab(name) {
+  for (const b of $('tabs').children) b.classList.toggle('active', b.dataset.tab === name);
+  for (const s of document.querySelectorAll('.tab')) s.hidden = s.id !== name;
+  if (name === 'graph') drawGraph();
+}
+
+function wire() {
+  $('tabs').onclick = e => e.target.dataset.tab && selectTab(e.target.dataset.tab);
+  $('file-input').onchange = e => readFiles(e.target.files);
+  $('bundle-input').onchange = e => e.target.files[0] && loadBundleFile(e.target.files[0]);
+  const drop = $('drop');
+  drop.ondragover = e => { e.preventDefault(); drop.classList.add('over'); };
+  drop.ondragleave = () => drop.classList.remove('over');
+  drop.ondrop = e => { e.preventDefault(); drop.classList.remove('over'); readFiles(e.dataTransfer.files); };
+  $('objects').onclick = e => {
+    if (e.target.dataset.remove !== undefined) { state.objects.splice(Number(e.target.dataset.remove), 1); checkArch(); renderObjects(); }
+  };
+  $('objects').onchange = e => { if (e.target.dataset.harness !== undefined) state.objects[Number(e.target.dataset.harness)].harness = e.target.checked; };
+  $('gallery').onclick = e => e.target.dataset.example && loadExample(e.target.dataset.example, e.target.dataset.arch).catch(linkFailed);
+  $('inspect-object').onchange = renderInspect;
+  $('link').onclick = linkOnly;
+  $('run').onclick = $('run2').onclick = linkAndRun;
+  $('stop').onclick = stop;
+  $('graph-object').onchange = () => { state.graphPhase = snapshotsOf($('graph-object').value).length - 1; drawGraph(); };
+  $('phase-steps').onclick = e => { if (e.target.dataset.phase) { state.graphPhase = Number(e.target.dataset.phase); drawGraph(); } };
+  $('phase-prev').onclick = () => { state.graphPhase = Math.max(0, state.graphPhase - 1); drawGraph(); };
+  $('phase-next').onclick = () => { state.graphPhase = Math.min(snapshotsOf($('graph-object').value).length - 1, state.graphPhase + 1); drawGraph(); };
+  $('graph-search').oninput = $('graph-kind').onchange = () => state.graphView?.filter(graphFilter());
+  $('graph-hide-ext').onchange = drawGraph;
+  $('hex-section').onchange = renderHex;
+  $('cc-plan').onclick = ccPlan;
+  $('cc-call').onclick = ccCall;
+  $('pass-phase').innerHTML = L.PHASES.map(p => `<option>${p}</option>`).join('');
+  $('pass-code').value = EXAMPLE_PASS;
+  $('pass-link').onclick = async () => {
+    $('pass-on').checked = true;
+    try { await linkOnly(); } catch (e) { showError('pass-error', message(e)); }
+    if (!$('link-error').hidden) showError('pass-error', $('link-error').textContent);
+  };
+  $('share').onclick = () => share().catch(e => banner(message(e)));
+}
+
+async function main() {
+  try {
+    L = await import('linklab');
+  } catch (e) {
+    $('core-status').textContent = 'core failed to load';
+    return banner(`The linklab wasm core did not load: ${message(e)}. Build it with scripts/build-wasm.sh (scripts/run does).`);
+  }
+  $('core-status').textContent = `core ready · ${L.targets().join(', ')}`;
+  wire();
+  const [rt, gal] = await Promise.all([fetch('runtime.json').then(r => r.json()), fetch('gallery/index.json').then(r => r.ok ? r.json() : null).catch(() => null)]);
+  state.runtime = rt;
+  state.gallery = gal;
+  renderGallery();
+  renderObjects();
+  if (codec.hasFragment(location.hash)) {
+    try {
+      applySession(await codec.decodeFragment(location.hash));
+      setStatus('session restored from the link; press Link & run to run it', 'ok');
+    } catch (e) { banner(message(e)); }
+  }
+  document.body.dataset.ready = '1';
+}
+main();
