@@ -114,35 +114,43 @@ export class Graph {
     this.phase = phase;
     this.object = object;
   }
+  #v() {
+    if (!this.#view) throw new LinklabError(`graph ${this.object} (${this.phase}): used after its pass returned`);
+    return this.#view;
+  }
+  _detach() {
+    this.#view.delete();
+    this.#view = null;
+  }
   /** Sections, blocks (with edges, kinds by name) and symbols as plain data. */
   data({ content = false } = {}) {
-    const g = JSON.parse(unwrap(this.#view.data(content)));
+    const g = JSON.parse(unwrap(this.#v().data(content)));
     if (content) for (const s of g.sections) for (const b of s.blocks) if (b.content !== undefined) b.content = hexToBytes(b.content);
     return g;
   }
   /** The llvm-jitlink -show-graphs text of the graph as it is now. */
-  dump() { return unwrap(this.#view.dump()); }
+  dump() { return unwrap(this.#v().dump()); }
   /** Every edge kind name of the graph's target (what addEdge/setEdgeKind accept). */
-  edgeKinds() { return unwrap(this.#view.edgeKindNames()); }
+  edgeKinds() { return unwrap(this.#v().edgeKindNames()); }
   /** The symbol named `name` in data(), or undefined. */
   findSymbol(name) { return this.data().symbols.find((s) => s.name === name); }
-  addExternalSymbol(name, { weak = false } = {}) { return unwrap(this.#view.addExternalSymbol(name, weak)); }
-  addAbsoluteSymbol(name, address, { scope = 'default' } = {}) { return unwrap(this.#view.addAbsoluteSymbol(name, u64(address, 'address'), scope)); }
+  addExternalSymbol(name, { weak = false } = {}) { return unwrap(this.#v().addExternalSymbol(name, weak)); }
+  addAbsoluteSymbol(name, address, { scope = 'default' } = {}) { return unwrap(this.#v().addAbsoluteSymbol(name, u64(address, 'address'), scope)); }
   addDefinedSymbol({ block, offset = 0, name = '', size = 0, linkage = 'strong', scope = 'default', callable = false, live = false }) {
-    return unwrap(this.#view.addDefinedSymbol(block, offset, name, size, linkage, scope, callable, live));
+    return unwrap(this.#v().addDefinedSymbol(block, offset, name, size, linkage, scope, callable, live));
   }
-  removeSymbol(id) { unwrap(this.#view.removeSymbol(id)); }
-  makeExternal(id) { unwrap(this.#view.makeExternal(id)); }
-  setLive(id, live = true) { unwrap(this.#view.setLive(id, live)); }
-  addEdge({ block, kind, offset, target, addend = 0 }) { return unwrap(this.#view.addEdge(block, kind, offset, target, addend)); }
-  setEdgeKind(block, index, kind) { unwrap(this.#view.setEdgeKind(block, index, kind)); }
-  setEdgeTarget(block, index, target) { unwrap(this.#view.setEdgeTarget(block, index, target)); }
-  setEdgeAddend(block, index, addend) { unwrap(this.#view.setEdgeAddend(block, index, addend)); }
-  removeEdge(block, index) { unwrap(this.#view.removeEdge(block, index)); }
-  createSection(name, prot = 'R--') { unwrap(this.#view.createSection(name, prot)); }
-  addContentBlock(section, content, { alignment = 1 } = {}) { return unwrap(this.#view.addContentBlock(section, bytes(content, 'addContentBlock'), alignment)); }
-  setBlockContent(block, content) { unwrap(this.#view.setBlockContent(block, bytes(content, 'setBlockContent'))); }
-  removeBlock(block) { unwrap(this.#view.removeBlock(block)); }
+  removeSymbol(id) { unwrap(this.#v().removeSymbol(id)); }
+  makeExternal(id) { unwrap(this.#v().makeExternal(id)); }
+  setLive(id, live = true) { unwrap(this.#v().setLive(id, live)); }
+  addEdge({ block, kind, offset, target, addend = 0 }) { return unwrap(this.#v().addEdge(block, kind, offset, target, addend)); }
+  setEdgeKind(block, index, kind) { unwrap(this.#v().setEdgeKind(block, index, kind)); }
+  setEdgeTarget(block, index, target) { unwrap(this.#v().setEdgeTarget(block, index, target)); }
+  setEdgeAddend(block, index, addend) { unwrap(this.#v().setEdgeAddend(block, index, addend)); }
+  removeEdge(block, index) { unwrap(this.#v().removeEdge(block, index)); }
+  createSection(name, prot = 'R--') { unwrap(this.#v().createSection(name, prot)); }
+  addContentBlock(section, content, { alignment = 1 } = {}) { return unwrap(this.#v().addContentBlock(section, bytes(content, 'addContentBlock'), alignment)); }
+  setBlockContent(block, content) { unwrap(this.#v().setBlockContent(block, bytes(content, 'setBlockContent'))); }
+  removeBlock(block) { unwrap(this.#v().removeBlock(block)); }
 }
 
 /** Points in the link where passes and snapshots run, in order. */
@@ -274,7 +282,7 @@ export class LinkSession {
         } catch (e) {
           return `JS pass at ${phase} for ${object}: ${describeThrow(e)}`;
         } finally {
-          view.delete();
+          g._detach();
         }
       },
       loaded: (obj) => { const e = call('loaded', obj); if (e) this.#hookErrors.push(e); },
@@ -346,12 +354,14 @@ export class Executor {
    * run result plus `returnValue` (BigInt or Uint8Array).
    */
   async callWithPlan(entry, p, args = [], { instructions = 0, wallMillis = 0 } = {}) {
-    if (args.length !== p.arguments.reduce((n, l) => Math.max(n, l.value), 0))
-      throw new LinklabError(`call: the plan's signature ${p.signature} takes ${p.arguments.reduce((n, l) => Math.max(n, l.value), 0)} argument(s), got ${args.length}`);
+    // Parameters are numbered from 0 in a plan's locations.
+    const count = p.arguments.reduce((n, l) => Math.max(n, l.value + 1), 0);
+    if (args.length !== count)
+      throw new LinklabError(`call: the plan's signature ${p.signature} takes ${count} argument(s), got ${args.length}`);
     const regs = [];
     const stack = new Uint8Array(p.stackBytes);
     for (const l of p.arguments) {
-      const part = valueBytes(args[l.value - 1], l.offset + l.size).subarray(l.offset, l.offset + l.size);
+      const part = valueBytes(args[l.value], l.offset + l.size).subarray(l.offset, l.offset + l.size);
       if (l.inRegister) regs.push({ dwarf: l.register, value: part });
       else stack.set(part, l.stackOffset);
     }

@@ -27,7 +27,14 @@ export default async function setup() {
     throw new Error('wasm-bindings/dist is missing: run `npm run build` (scripts/build-wasm.sh) first');
   if (!existsSync(join(NATIVE, 'CMakeCache.txt')))
     sh('cmake', ['-S', ROOT, '-B', NATIVE, '-DCMAKE_BUILD_TYPE=Release']);
-  sh('cmake', ['--build', NATIVE, '-j2', '--target', 'linklab', 'linklab-executor']);
+  try {
+    sh('cmake', ['--build', NATIVE, '-j2', '--target', 'linklab', 'linklab-executor']);
+  } catch (e) {
+    // A tree that is mid-change may not build; binaries from the last good
+    // build still serve as the reference, with a warning.
+    if (!existsSync(join(NATIVE, 'core/linklab')) || !existsSync(join(NATIVE, 'emulator/linklab-executor'))) throw e;
+    console.warn(`\nglobal-setup: native rebuild failed, using the existing binaries in ${NATIVE}:\n${String(e.stderr ?? e).slice(-600)}`);
+  }
   const work = mkdtempSync(join(tmpdir(), 'linklab-jest-'));
   const objs = join(work, 'objs');
   mkdirSync(objs);

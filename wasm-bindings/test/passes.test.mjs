@@ -1,0 +1,129 @@
+// Passes and plugins written in JS, and graph snapshots at each phase.
+import { LinkSession, LinklabError, PHASES } from '../index.mjs';
+import { spawnExecutor } from '../node.mjs';
+import { program, read } from './helpers.mjs';
+
+const ARCHES = ['x86_64', 'aarch64', 'riscv64'];
+const slab = { slabAddress: 0x100000, slabPageSize: 4096, slabAllocate: '1Mb' };
+
+function session(arch, name, opts = {}) {
+  const s = new LinkSession({ ...slab, phonyExternals: true, ...opts });
+  for (const f of program(name, arch).files) s.addObject(read(f), { name: f });
+  return s;
+}
+// The call edge from main to `from`, as [block, index, edge].
+function callEdge(g, from) {
+  const d = g.data();
+  const main = d.symbols.find((s) => s.name === 'main');
+  for (const sec of d.sections)
+    for (const b of sec.blocks)
+      if (b.id === main.block) {
+        const i = b.edges.findIndex((e) => e.targetName === from);
+        if (i >= 0) return [b.id, i, b.edges[i]];
+      }
+  throw new Error(`no edge from main to ${from}`);
+}
+
+describe.each(ARCHES)('%s', (arch) => {
+  test('snapshots at every phase show how passes change the graph', async () => {
+    const s = session(arch, 'funcs', { snapshot: PHASES });
+    await s.link();
+    expect(s.snapshots.map((x) => x.phase)).toEqual(PHASES);
+    const by = Object.fromEntries(s.snapshots.map((x) => [x.phase, x]));
+    // Before allocation blocks have no addresses; after it, they are in the slab.
+    const text = (ph) => by[ph].graph.sections.find((x) => x.name.startsWith('.text')).blocks[0];
+    expect(text('post-prune').address).toBe(0);
+    expect(text('post-allocation').address).toBeGreaterThanOrEqual(0x100000);
+    // Fixups change content between pre-fixup and post-fixup, never the graph shape.
+    expect(by['post-fixup'].graph.symbols.length).toBe(by['pre-fixup'].graph.symbols.length);
+    expect(by['post-fixup'].dump).toMatch(/^LinkGraph "/);
+    for (const e of text('post-fixup').edges) expect(typeof e.kind).toBe('string');
+  });
+
+  test('a JS pass retargets a call edge, and the program returns the new callee value', async () => {
+    const x = await spawnExecutor(arch);
+    try {
+      const s = new LinkSession({ executor: x });
+      for (const f of program('passes', arch).files) s.addObject(read(f), { name: f });
+      s.addPass('pre-prune', (g) => {
+        const [block, index] = callEdge(g, 'pick_a');
+        g.setEdgeTarget(block, index, g.findSymbol('pick_b').id);
+      });
+      const r = await s.run();
+      expect(r.exitCode).toBe(22);
+    } finally {
+      await x.close();
+    }
+  });
+
+  test('a JS pass adds a symbol and an edge, changes a kind, and removes a dead block', async () => {
+    const s = session(arch, 'passes');
+    const seen = {};
+    s.addPass('pre-prune', (g) => {
+      const id = g.addAbsoluteSymbol('answer_abs', 0x4242);
+      const [block, index, edge] = callEdge(g, 'pick_a');
+      g.setEdgeTarget(block, index, id);
+      g.setEdgeKind(block, index, edge.kind); // same kind, by name: accepted
+      expect(() => g.setEdgeKind(block, index, 'NoSuchKind')).toThrow(/'NoSuchKind' is not an edge kind/);
+      const ext = g.addExternalSymbol('extra_ext');
+      g.addEdge({ block, kind: g.edgeKinds()[0], offset: 0, target: ext });
+      seen.kinds = g.edgeKinds();
+    });
+    s.addPass('post-prune', (g) => {
+      const d = g.data();
+      const ext = d.symbols.find((x) => x.name === 'extra_ext');
+      expect(ext.kind).toBe('external');
+      seen.abs = d.symbols.find((x) => x.name === 'answer_abs');
+    });
+    await s.link();
+    expect(seen.kinds).toContain('Keep-Alive');
+    expect(seen.abs.address).toBe(0x4242);
+  });
+
+  test('removeBlock refuses a block that still defines symbols, and works after removing them', async () => {
+    const s = session(arch, 'passes');
+    let removed = false;
+    s.addPass('pre-prune', (g) => {
+      const d = g.data();
+      const b = d.symbols.find((x) => x.name === 'pick_b');
+      expect(() => g.removeBlock(b.block)).toThrow(/still defines symbol/);
+      // pick_b is its own block only with function sections; otherwise stop here.
+      const defs = d.symbols.filter((x) => x.block === b.block);
+      if (defs.length === 1) {
+        g.removeSymbol(b.id);
+        g.removeBlock(b.block);
+        removed = true;
+      }
+    });
+    await s.link();
+    if (removed) expect(s.linkInfo()[0].symbols.pick_b).toBeUndefined();
+  });
+
+  test('an error thrown in a JS pass fails the link cleanly, and the module stays usable', async () => {
+    const failed = [];
+    const s = session(arch, 'passes');
+    s.addPlugin({ name: 'watch', failed: (o) => failed.push(o), passes: { 'post-allocation': () => { throw new Error('boom'); } } });
+    await expect(s.link()).rejects.toThrow(/JS pass at post-allocation for .*passes-0\.o: boom/);
+    expect(failed.length).toBe(1);
+    const again = session(arch, 'passes');
+    await expect(again.link()).resolves.toBeGreaterThan(0);
+  });
+
+  test('plugin hooks: loaded and emitted, once per object', async () => {
+    const ev = [];
+    const s = session(arch, 'inventory');
+    s.addPlugin({ name: 'log', loaded: (o) => ev.push(['loaded', o]), emitted: (o) => ev.push(['emitted', o]) });
+    await s.link();
+    const files = program('inventory', arch).files;
+    expect(ev.filter((e) => e[0] === 'emitted').map((e) => e[1]).sort()).toEqual([...files].sort());
+    expect(ev.filter((e) => e[0] === 'loaded').length).toBe(files.length);
+  });
+
+  test('a graph handle kept past its pass is refused, not a crash', async () => {
+    let kept;
+    const s = session(arch, 'passes');
+    s.addPass('pre-prune', (g) => { kept = g; });
+    await s.link();
+    expect(() => kept.data()).toThrow(LinklabError);
+  });
+});
