@@ -60,10 +60,14 @@ TLSImageLayout tlsImageLayout(const LinkGraph &G) {
 }
 
 Expected<uint64_t> tpOffset(const LinkGraph &G, const Symbol &S) {
+  if (G.tpOffsetOf) { // the session's TLS layout (link/tls_layout.h)
+    auto Off = G.tpOffsetOf(S);
+    return Off ? Expected<uint64_t>(uint64_t(*Off)) : Expected<uint64_t>(Off.takeError());
+  }
   if (!S.isDefined() || !isTLSSectionName(S.section().name))
-    return makeError(formatv("%s: TLS symbol %s is not defined in a TLS section of this graph (TLS across objects "
+    return makeError(formatv("TLS symbol %s is not defined in a TLS section of this graph (TLS across objects "
                              "is not supported yet)",
-                             G.name().c_str(), S.hasName() ? std::string(S.name).c_str() : "<anonymous>"));
+                             S.hasName() ? std::string(S.name).c_str() : "<anonymous>"));
   uint64_t BlockOff = 0;
   TLSImageLayout L = walkTLSImage(G, [&](const Block &B, uint64_t Off) {
     if (&B == &S.block())
@@ -129,7 +133,9 @@ struct Fixup {
       return Err;
     return write32(F::encodeLoadStoreImm12(I, (uint64_t(V) & 0xfff) >> Scale));
   }
-  Error moveWide(int64_t V, bool Check) const {
+  // SignedForm: TLSLE_MOVW_TPREL_G0/G1/G2, where the linker picks MOVZ for a
+  // non-negative value (ours always are) and assemblers may emit MOVN.
+  Error moveWide(int64_t V, bool Check, bool SignedForm = false) const {
     uint32_t I = instr();
     if (!F::isMoveWide(I))
       return wrongInstr("MOVZ/MOVN/MOVK");
@@ -137,6 +143,8 @@ struct Fixup {
     if (Check && Shift < 48)
       if (Error Err = range(V, 0, (int64_t(1) << (Shift + 16)) - 1))
         return Err;
+    if (SignedForm && F::getBits(I, 29, 2) == 0)
+      I = F::makeMovz(I);
     return write32(F::encodeMoveWideImm16(I, (uint64_t(V) >> Shift) & 0xffff));
   }
   Error addImm12(uint64_t V) const {
@@ -174,7 +182,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   auto TPOff = [&]() -> Expected<int64_t> {
     auto T = tpOffset(G, *E.target);
     if (!T)
-      return T.takeError();
+      return makeError(describeEdge(G, B, E) + ": " + T.takeError().message());
     return int64_t(*T) + A;
   };
   switch (E.kind) {
@@ -247,7 +255,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
       if (Error Err = X.range(*T, 0, 0xfff)) return Err;
       return X.addImm12(uint64_t(*T));
     case TPOffAddLo12NoCheck: return X.addImm12(uint64_t(*T) & 0xfff);
-    default: return X.moveWide(*T, E.kind == TPOffMoveWide16Checked);
+    default: return X.moveWide(*T, E.kind == TPOffMoveWide16Checked, E.kind == TPOffMoveWide16Checked);
     }
   }
   default:

@@ -88,7 +88,8 @@ struct TLSImageLayout {
   uint64_t tpOffset = 0, alignment = 1, initSize = 0, totalSize = 0;
 };
 TLSImageLayout tlsImageLayout(const LinkGraph &G);
-// TPOFF(S), or an error if S is not defined in one of G's TLS sections.
+// TPOFF(S), or an error (without location; callers add it) if S is not
+// defined in one of G's TLS sections.
 Expected<uint64_t> tpOffset(const LinkGraph &G, const Symbol &S);
 bool isTLSSectionName(std::string_view Name);
 

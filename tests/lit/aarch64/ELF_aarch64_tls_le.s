@@ -52,7 +52,10 @@ le_lo12_addend:
         add     x0, x0, :tprel_lo12:td + 2
         .size   le_lo12_addend, .-le_lo12_addend
 
+# The signed G2/G1/G0 forms: the assembler emits MOVN; for a non-negative
+# offset the linker must make it MOVZ (opc bits [30:29] = 0b10).
 # jitlink-check: decode_operand(le_g2, 1) = 0
+# jitlink-check: (*{4}le_g2)[30:29] = 2
 # jitlink-check: decode_operand(le_g1, 2) = 0
 # jitlink-check: decode_operand(le_g1_nc, 2) = 0
 # jitlink-check: decode_operand(le_g0, 2) = 0x2008
