@@ -32,6 +32,8 @@ static uint64_t alignUp(uint64_t V, uint64_t Align, uint64_t AlignOfs = 0) {
 }
 
 Expected<int64_t> tpOffset(const LinkGraph &G, const Symbol &S) {
+  if (G.tpOffsetOf) // the session's TLS layout (link/tls_layout.h)
+    return G.tpOffsetOf(S);
   if (!S.isDefined())
     return makeError(formatv("TLS symbol %s is not defined in this graph; TLS across graphs is not supported",
                              std::string(S.name).c_str()));

@@ -1,6 +1,7 @@
 // linklab: link relocatable objects the way llvm-jitlink does, into a slab
 // (-noexec) or an executor process, and report what happened.
 #include "check/link_info_env.h"
+#include "cli/execute.h"
 #include "cli/options.h"
 #include "link/link_info.h"
 #include "link/session.h"
@@ -90,7 +91,7 @@ int run(int Argc, char **Argv) {
   if (O.inputs.empty() && O.harnesses.empty())
     return fail(makeError("no input files (see -help)"));
   if (!O.noExec)
-    return fail(makeError("running linked code needs an executor, which this build lacks; use -noexec"));
+    return cli::runInExecutor(O);
 
   Timer Total;
   auto SlabSize = O.slabAllocate.empty() ? Expected<uint64_t>(uint64_t(1) << 30) : cli::parseSize("slab-allocate", O.slabAllocate);

@@ -38,6 +38,10 @@ const OptionSpec Specs[] = {
     {"check-name", Kind::Value, "NAME: rules are the lines starting '# NAME:' (default jitlink-check)", FIELD(checkName)},
     {"oop-executor", Kind::Value, "run in an executor process (optional PATH)", FIELD(oopExecutor)},
     {"oop-executor-connect", Kind::Value, "HOST:PORT of a running executor", FIELD(oopExecutorConnect)},
+    {"max-instructions", Kind::Value, "N: stop the program after N instructions", FIELD(maxInstructions)},
+    {"timeout-ms", Kind::Value, "N: stop the program after N ms of wall time (default 60000)", FIELD(timeoutMs)},
+    {"max-memory", Kind::Value, "SIZE: cap the memory the program obtains at run time (e.g. 64Mb)", FIELD(maxMemory)},
+    {"runtime", Kind::Value, "default|none: link the target's C runtime (musl / picolibc) or nothing", FIELD(runtime)},
     {"help", Kind::Flag, "print this help", FIELD(help)},
 };
 #undef FIELD

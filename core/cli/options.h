@@ -24,6 +24,9 @@ struct Options {
   std::string oopExecutor, oopExecutorConnect;
   bool noExec = false, phonyExternals = false, showAddrs = false, showTimes = false, showRelocated = false;
   bool oopExecutorSet = false, help = false;
+  // Execution (core/cli/execute.cpp): limits per run, 0 = the executor's
+  // default; which C runtime to link ("default" or "none").
+  std::string maxInstructions, timeoutMs, maxMemory, runtime = "default";
 };
 
 Expected<Options> parseOptions(int Argc, char **Argv);

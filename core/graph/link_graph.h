@@ -156,6 +156,10 @@ public:
   // Backend-specific ISA feature bits the reader found (e.g. RISC-V's
   // EF_RISCV_RVC: relaxation may emit compressed instructions).
   uint32_t targetFeatures = 0;
+  // The thread-pointer offset of a TLS symbol (defined here or external), set
+  // when a session lays out one TLS image for all its graphs
+  // (link/tls_layout.h). Unset, a backend uses this graph's own TLS image.
+  std::function<Expected<int64_t>(const Symbol &)> tpOffsetOf;
   bool isLittleEndian() const { return true; }
   const char *edgeKindName(EdgeKind K) const;
 

@@ -1,0 +1,163 @@
+#include "cli/execute.h"
+
+#include "elf/elf_graph_builder.h"
+#include "exec/program.h"
+#include "executor/native_transport.h"
+#include "object/archive.h"
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace linklab::cli {
+
+using namespace executor;
+
+namespace {
+
+int fail(const Error &E) {
+  std::fprintf(stderr, "linklab error: %s\n", E.message().c_str());
+  return 1;
+}
+
+// The executor installed beside this binary (build tree: core/linklab and
+// emulator/linklab-executor).
+std::string defaultExecutorPath() {
+  char Buf[4096];
+  ssize_t N = readlink("/proc/self/exe", Buf, sizeof Buf - 1);
+  std::string Self = N > 0 ? std::string(Buf, size_t(N)) : std::string("./linklab");
+  return Self.substr(0, Self.rfind('/') + 1) + "../emulator/linklab-executor";
+}
+
+Expected<Limits> parseLimits(const Options &O) {
+  Limits L;
+  if (!O.maxInstructions.empty()) {
+    auto N = parseNumber("max-instructions", O.maxInstructions);
+    if (!N)
+      return N.takeError();
+    L.instructions = *N;
+  }
+  if (!O.timeoutMs.empty()) {
+    auto N = parseNumber("timeout-ms", O.timeoutMs);
+    if (!N)
+      return N.takeError();
+    if (*N > 0xffffffffu)
+      return makeError(formatv("option '-timeout-ms': %s ms is too long", O.timeoutMs.c_str()));
+    L.wallMillis = uint32_t(*N);
+  }
+  if (!O.maxMemory.empty()) {
+    auto N = parseSize("max-memory", O.maxMemory);
+    if (!N)
+      return N.takeError();
+    L.memoryBytes = *N;
+  }
+  return L;
+}
+
+// The link's triple: -triple, else the first object's.
+Expected<Triple> inputTriple(const Options &O) {
+  if (!O.triple.empty())
+    return Triple::parse(O.triple);
+  std::vector<std::string> All = O.inputs;
+  All.insert(All.end(), O.harnesses.begin(), O.harnesses.end());
+  for (auto &Path : All) {
+    auto Bytes = exec::readFileBytes(Path);
+    if (!Bytes)
+      return Bytes.takeError();
+    if (Archive::isArchive({(*Bytes)->data(), (*Bytes)->size()}))
+      continue;
+    auto G = createLinkGraphFromObject(Path, *Bytes);
+    if (!G)
+      return G.takeError();
+    return (*G)->triple();
+  }
+  return makeError("cannot tell the target from the inputs (only archives); give -triple");
+}
+
+Error addInputs(const Options &O, Session &S) {
+  auto Add = [&](const std::string &Path, ObjectKind Kind) -> Error {
+    auto Bytes = exec::readFileBytes(Path);
+    if (!Bytes)
+      return Bytes.takeError();
+    if (Archive::isArchive({(*Bytes)->data(), (*Bytes)->size()}))
+      return S.addArchive(Path, std::move(*Bytes));
+    auto K = S.addObject(Path, std::move(*Bytes), Kind);
+    return K ? Error::success() : K.takeError();
+  };
+  for (auto &In : O.inputs)
+    if (Error E = Add(In, ObjectKind::Regular))
+      return E;
+  for (auto &H : O.harnesses)
+    if (Error E = Add(H, ObjectKind::Harness))
+      return E;
+  for (auto &L : O.libraries) {
+    std::string Found;
+    for (auto &Dir : O.libraryPaths)
+      if (access((Dir + "/lib" + L + ".a").c_str(), R_OK) == 0) {
+        Found = Dir + "/lib" + L + ".a";
+        break;
+      }
+    if (Found.empty())
+      return makeError(formatv("library -l%s: lib%s.a not found in the -L paths", L.c_str(), L.c_str()));
+    if (Error E = Add(Found, ObjectKind::Regular))
+      return E;
+  }
+  for (auto &A : O.absolutes) {
+    size_t Eq = A.find('=');
+    if (Eq == std::string::npos || Eq == 0)
+      return makeError(formatv("-abs: '%s' is not NAME=ADDRESS", A.c_str()));
+    auto V = parseNumber("abs", A.substr(Eq + 1));
+    if (!V)
+      return V.takeError();
+    if (Error E = S.defineAbsolute(A.substr(0, Eq), *V))
+      return E;
+  }
+  S.setPhonyExternals(O.phonyExternals);
+  return Error::success();
+}
+
+} // namespace
+
+int runInExecutor(const Options &O) {
+  auto L = parseLimits(O);
+  if (!L)
+    return fail(L.takeError());
+  if (O.runtime != "default" && O.runtime != "none")
+    return fail(makeError(formatv("option '-runtime': '%s' is not 'default' or 'none'", O.runtime.c_str())));
+  auto TT = inputTriple(O);
+  if (!TT)
+    return fail(TT.takeError());
+  const exec::RuntimeSpec *Runtime = nullptr;
+  if (O.runtime == "default" && !(Runtime = exec::findRuntime(TT->arch)))
+    return fail(makeError(formatv("no C runtime is known for %s; use -runtime=none", TT->str.c_str())));
+
+  auto T = !O.oopExecutorConnect.empty()
+               ? connectExecutor(O.oopExecutorConnect)
+               : spawnExecutor(O.oopExecutor.empty() ? defaultExecutorPath() : O.oopExecutor);
+  if (!T)
+    return fail(T.takeError());
+  ExecutorClient C(**T);
+  // Program output as it comes, interleaved as the program wrote it.
+  C.setOutputHandler([](Stream S, std::string_view Bytes) {
+    FILE *F = S == Stream::Stderr ? stderr : stdout;
+    std::fwrite(Bytes.data(), 1, Bytes.size(), F);
+    std::fflush(F);
+  });
+  auto P = exec::Program::create(C, *TT, Runtime);
+  if (!P)
+    return fail(P.takeError());
+  if (Error E = addInputs(O, (*P)->session()))
+    return fail(E);
+  std::vector<std::string> Args = O.args;
+  if (Args.empty()) // argv[0] as a shell would give it
+    Args.push_back(O.inputs.empty() ? O.harnesses.front() : O.inputs.front());
+  auto R = (*P)->runMain(O.entry, std::move(Args), *L);
+  if (!R)
+    return fail(R.takeError());
+  auto Code = C.exitCode(*R);
+  (void)C.hangupSync();
+  if (!Code)
+    return fail(Code.takeError());
+  return int(*Code & 0xff);
+}
+
+} // namespace linklab::cli

@@ -1,0 +1,64 @@
+#include "exec/runtime.h"
+
+#include <fstream>
+#include <sys/stat.h>
+
+namespace linklab::exec {
+
+namespace {
+// musl for x86-64: its crt1.o `_start` -> __libc_start_main sets up libc,
+// runs .init_array (through the __init_array_* symbols the session defines),
+// main, and exit (which flushes stdio). Its host interface is the Linux
+// system calls the executor implements. crti.o/crtn.o are not linked: they
+// only bracket a static link's concatenated .init/.fini, which a per-object
+// JIT link has no equivalent of, and musl's _init/_fini are weak no-ops.
+//
+// picolibc for AArch64 and RISC-V (rv64imafdc/lp64d): its host interface is
+// semihosting (libsemihost.a), which the executor implements. Its crt0 is
+// bare-metal (sets up its own stack, MMU/exception vectors on AArch64), so
+// main is called directly after the session runs the constructors and
+// installs the TLS image (errno is thread-local there); exit() afterwards
+// runs atexit handlers and .fini_array.
+const RuntimeSpec Runtimes[] = {
+    {Arch::X86_64, "musl (Debian musl-dev)", "/usr/lib/x86_64-linux-musl", {"libc.a"}, "crt1.o", "_start",
+     TLSVariant::BlockBelowTP, 5 /* rdi */},
+    {Arch::AArch64, "picolibc (Debian picolibc-aarch64-linux-gnu)", "/usr/lib/picolibc/aarch64-linux-gnu/lib",
+     {"libc.a", "libsemihost.a", "libm.a"}, nullptr, nullptr, TLSVariant::BlockAfterTCB16, 0 /* x0 */},
+    {Arch::RISCV64, "picolibc (Debian picolibc-riscv64-unknown-elf)",
+     "/usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv64imafdc/lp64d", {"libc.a", "libsemihost.a", "libm.a"},
+     nullptr, nullptr, TLSVariant::BlockAtTP, 10 /* a0 */},
+};
+} // namespace
+
+const RuntimeSpec *findRuntime(Arch A) {
+  for (auto &R : Runtimes)
+    if (R.arch == A)
+      return &R;
+  return nullptr;
+}
+
+Expected<std::shared_ptr<const std::vector<char>>> readFileBytes(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary | std::ios::ate);
+  if (!In)
+    return makeError(formatv("%s: cannot open file", Path.c_str()));
+  auto Bytes = std::make_shared<std::vector<char>>(size_t(In.tellg()));
+  In.seekg(0);
+  if (!In.read(Bytes->data(), std::streamsize(Bytes->size())))
+    return makeError(formatv("%s: read error", Path.c_str()));
+  return std::shared_ptr<const std::vector<char>>(std::move(Bytes));
+}
+
+Expected<std::vector<std::string>> runtimeArchives(const RuntimeSpec &R) {
+  std::vector<std::string> Out;
+  for (const char *A : R.archives) {
+    std::string P = std::string(R.libDir) + "/" + A;
+    struct stat St;
+    if (stat(P.c_str(), &St) != 0)
+      return makeError(formatv("C runtime %s: %s is missing (install the package, or run with -runtime=none)",
+                               R.description, P.c_str()));
+    Out.push_back(P);
+  }
+  return Out;
+}
+
+} // namespace linklab::exec

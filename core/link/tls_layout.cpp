@@ -1,0 +1,98 @@
+#include "link/tls_layout.h"
+
+#include <algorithm>
+
+namespace linklab {
+
+namespace {
+uint64_t alignUp(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
+// The first TP-relative byte of the image for variant I (after any TCB).
+int64_t imageStart(TLSVariant V) { return V == TLSVariant::BlockAfterTCB16 ? 16 : 0; }
+bool isTBss(std::string_view N) { return N == ".tbss" || N.starts_with(".tbss."); }
+} // namespace
+
+bool isTLSSection(std::string_view N) { return isTBss(N) || N == ".tdata" || N.starts_with(".tdata."); }
+
+TLSLayout::TLSLayout(TLSVariant V) : Variant(V), Low(imageStart(V)), High(imageStart(V)) {}
+
+void TLSLayout::modifyPassConfig(const MaterializationInfo &, LinkGraph &G, PassConfiguration &Config) {
+  G.tpOffsetOf = [this](const Symbol &S) { return tpOffset(S.address()); };
+  // Blocks have addresses after allocation; TLS fixups (ours or another
+  // graph's, which must wait for our symbols to resolve) all come later.
+  Config.postAllocationPasses.push_back([this](LinkGraph &G) { return place(G); });
+  Config.postFixupPasses.push_back([this](LinkGraph &G) {
+    capture(G);
+    return Error::success();
+  });
+}
+
+Error TLSLayout::place(LinkGraph &G) {
+  // .tdata before .tbss, as in a PT_TLS segment; blocks in creation order.
+  for (bool Bss : {false, true})
+    for (auto &S : G.sections()) {
+      if (!isTLSSection(S->name) || isTBss(S->name) != Bss)
+        continue;
+      std::vector<Block *> Bs(S->blocks.begin(), S->blocks.end());
+      std::sort(Bs.begin(), Bs.end(), [](Block *L, Block *R) { return L->ordinal < R->ordinal; });
+      for (Block *B : Bs) {
+        uint64_t A = B->alignment;
+        if (B->alignmentOffset)
+          return makeError(formatv("%s: %.*s: TLS block at %s has an alignment offset, which a TLS image cannot honour",
+                                   G.name().c_str(), int(S->name.size()), S->name.data(), hex(B->address).c_str()));
+        int64_t Off;
+        if (Variant == TLSVariant::BlockBelowTP) {
+          Off = -int64_t(alignUp(uint64_t(-Low) + B->size, A));
+          Low = Off;
+        } else {
+          Off = int64_t(alignUp(uint64_t(High), A));
+          High = Off + int64_t(B->size);
+        }
+        Alignment = std::max(Alignment, A);
+        Blocks[B->address] = {B->size, Off};
+      }
+    }
+  return Error::success();
+}
+
+void TLSLayout::capture(LinkGraph &G) {
+  for (auto &S : G.sections())
+    if (isTLSSection(S->name) && !isTBss(S->name))
+      for (Block *B : S->blocks)
+        if (auto It = Blocks.find(B->address); It != Blocks.end() && !B->isZeroFill())
+          Init[It->second.tpOffset].assign(B->content().begin(), B->content().end());
+}
+
+Expected<int64_t> TLSLayout::tpOffset(Addr A) const {
+  auto It = Blocks.upper_bound(A);
+  if (It != Blocks.begin()) {
+    --It;
+    // One past the end is a valid address for an empty block or an end symbol.
+    if (A - It->first <= It->second.size)
+      return It->second.tpOffset + int64_t(A - It->first);
+  }
+  return makeError(formatv("TLS reference to address %s, which is in no linked .tdata/.tbss block", hex(A).c_str()));
+}
+
+Expected<TLSImage> TLSLayout::image() const {
+  TLSImage I;
+  int64_t Begin = Variant == TLSVariant::BlockBelowTP ? Low : imageStart(Variant);
+  int64_t End = Variant == TLSVariant::BlockBelowTP ? 0 : High;
+  I.alignment = Alignment;
+  if (Variant == TLSVariant::BlockBelowTP) {
+    // TP is aligned, so the block must span a multiple of the alignment.
+    Begin = -int64_t(alignUp(uint64_t(-Begin), Alignment));
+  } else if (Variant == TLSVariant::BlockAfterTCB16 && Alignment > 16) {
+    // The executor puts the block at TP + alignUp(16, alignment); offsets
+    // handed out from TP + 16 would be wrong.
+    return makeError(formatv("a TLS block needs %llu-byte alignment; AArch64 TLS images are laid out from TP+16 and "
+                             "support at most 16",
+                             (unsigned long long)Alignment));
+  }
+  I.memSize = uint64_t(End - Begin);
+  I.bytes.assign(I.memSize, 0);
+  for (auto &[Off, Bytes] : Init)
+    std::copy(Bytes.begin(), Bytes.end(), I.bytes.begin() + (Off - Begin));
+  return I;
+}
+
+} // namespace linklab

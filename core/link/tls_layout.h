@@ -1,0 +1,59 @@
+// One TLS image for a whole session, as a static linker builds one PT_TLS
+// segment for a process: every graph's .tdata/.tbss blocks get a fixed offset
+// from the thread pointer when that graph is allocated, and every TLS fixup
+// (local-exec, initial-exec GOT entries, TLS descriptors) of every graph asks
+// this layout, through LinkGraph::tpOffsetOf, for the offset of its target,
+// whichever graph defines it. Graphs link lazily, so the image grows as they
+// arrive; offsets never move because the image grows away from the thread
+// pointer (downwards below TP for variant II, upwards after TP for variant I).
+#pragma once
+
+#include "link/session.h"
+
+#include <map>
+
+namespace linklab {
+
+// Where the TLS block sits relative to the thread pointer (ELF TLS variants).
+enum class TLSVariant : uint8_t {
+  BlockBelowTP,   // variant II (x86-64): the block ends at TP
+  BlockAfterTCB16, // variant I (AArch64): a 16-byte TCB at TP, then the block
+  BlockAtTP,      // variant I (RISC-V): the block starts at TP
+};
+
+struct TLSImage {
+  std::vector<uint8_t> bytes; // initial contents from the block start (.tbss parts zero)
+  uint64_t memSize = 0;       // the block's size, a multiple of alignment for variant II
+  uint64_t alignment = 1;     // what TP must be aligned to
+};
+
+class TLSLayout : public Plugin {
+public:
+  explicit TLSLayout(TLSVariant V);
+  void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) override;
+
+  // TP offset of the TLS byte at executor address A; an error names A when
+  // no graph's TLS block holds it.
+  Expected<int64_t> tpOffset(Addr A) const;
+  // The image to hand the executor (setup-tls) once every graph is linked.
+  Expected<TLSImage> image() const;
+  bool empty() const { return Blocks.empty(); }
+
+private:
+  Error place(LinkGraph &G);
+  void capture(LinkGraph &G);
+
+  struct Placed {
+    uint64_t size;
+    int64_t tpOffset;
+  };
+  TLSVariant Variant;
+  std::map<Addr, Placed> Blocks; // by block address
+  int64_t Low, High;             // TP-relative extent of the image so far
+  uint64_t Alignment = 1;
+  std::map<int64_t, std::vector<uint8_t>> Init; // TP offset -> fixed-up .tdata bytes
+};
+
+bool isTLSSection(std::string_view SectionName);
+
+} // namespace linklab
