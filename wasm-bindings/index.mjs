@@ -368,7 +368,7 @@ export class Executor {
     const results = p.returns.filter((l) => l.inRegister).map((l) => l.register);
     const r = await this.#request((done) => this.#x.call(u64(entry, 'entry'), regs, stack, results,
                                                     u64(instructions, 'instructions'), wallMillis, done));
-    if (p.returns.length) {
+    if (p.returns.length && r.status === 'returned') {
       const size = Math.max(...p.returns.map((l) => l.offset + l.size));
       const out = new Uint8Array(size);
       p.returns.forEach((l, i) => out.set(r.results[i].value.subarray(0, l.size), l.offset));
@@ -380,7 +380,8 @@ export class Executor {
   /** Ends the session and closes the transport. */
   async close() {
     try {
-      if (!this.#closed) await this.#request((done) => this.#x.hangup(done));
+      // The executor may exit before its reply to hangup arrives: that is the goodbye.
+      if (!this.#closed) await this.#request((done) => this.#x.hangup(done)).catch((e) => { if (!this.#closed) throw e; });
     } finally {
       this.#transport.close?.();
     }

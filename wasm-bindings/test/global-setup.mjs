@@ -2,7 +2,7 @@
 // CLI and linklab-executor (build-jsnative/), the native planner probe, and
 // every test object (assembled/compiled from sources in the repo).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,4 +89,9 @@ export default async function setup() {
                    executor: join(NATIVE, 'emulator/linklab-executor'), planTool: join(work, 'plan_tool') };
   writeFileSync(join(work, 'config.json'), JSON.stringify(config));
   process.env.LINKLAB_TEST_CONFIG = join(work, 'config.json');
+  globalThis.__linklabWork = work;
+}
+
+export async function teardown() {
+  if (globalThis.__linklabWork) rmSync(globalThis.__linklabWork, { recursive: true, force: true });
 }

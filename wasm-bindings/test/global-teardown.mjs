@@ -1,0 +1,2 @@
+// Removes the objects and probes global-setup made.
+export { teardown as default } from './global-setup.mjs';

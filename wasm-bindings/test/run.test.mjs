@@ -1,0 +1,83 @@
+// Programs and functions run in a spawned linklab-executor, reached over its
+// pipes through the wasm build's executor client.
+import { LinkSession, plan, LinklabError } from '../index.mjs';
+import { spawnExecutor } from '../node.mjs';
+import { program, read, runNative, runWasm } from './helpers.mjs';
+
+const T = { x86_64: 'x86_64-unknown-linux-gnu', aarch64: 'aarch64-unknown-linux-gnu', riscv64: 'riscv64-unknown-linux-gnu' };
+
+// The native CLI runs programs only once its executor support has landed.
+const nativeRuns = !runNative([program('sys', 'x86_64').files[0]]).stderr.includes('needs an executor');
+
+describe.each(Object.keys(T))('%s', (arch) => {
+  let x;
+  beforeEach(async () => { x = await spawnExecutor(T[arch]); });
+  afterEach(async () => { await x.close(); });
+
+  async function linked(name) {
+    const s = new LinkSession({ executor: x });
+    for (const f of program(name, arch).files) s.addObject(read(f), { name: f });
+    return s;
+  }
+
+  test('main with args: stdout and stderr streamed, exit code', async () => {
+    const out = { stdout: '', stderr: '' };
+    x.onOutput((stream, b) => { out[stream] += Buffer.from(b).toString(); });
+    const r = await (await linked('sys')).run({ args: ['alpha', 'beta'] });
+    expect(out).toEqual({ stdout: 'alpha\nbeta\n', stderr: 'done\n' });
+    expect(r.exitCode).toBe(43);
+    expect(r.status).toBe('returned');
+  });
+
+  test('linklab-run prints and exits like the program (and like native linklab when it runs programs)', async () => {
+    const args = [program('sys', arch).files[0], '-args', 'prog', 'one'];
+    const w = await runWasm(args);
+    expect(w).toEqual({ stdout: 'one\n', stderr: 'done\n', status: 42 });
+    // The native CLI links a C runtime's start code around main; its output
+    // must match. (Its exit status is compared only where both enter main
+    // directly: see the README's notes.)
+    if (nativeRuns) {
+      const n = runNative(args);
+      expect({ stdout: w.stdout, stderr: w.stderr }).toEqual({ stdout: n.stdout, stderr: n.stderr });
+      if (arch === 'x86_64') expect(w.status).toBe(n.status);
+    }
+  });
+
+  test('functions called through standard plans: integers, floats, stack arguments', async () => {
+    const s = await linked('funcs');
+    const [add3, fmix, nine] = await s.lookup(['add3', 'fmix', 'nine']);
+    const p1 = plan({ signature: 'i64(i64,i64,i64)', triple: T[arch] });
+    expect((await x.callWithPlan(add3, p1, [1, 2, 3])).returnValue).toBe(14n);
+    expect((await x.callWithPlan(add3, p1, [-5n, 0, 1])).returnValue).toBe(BigInt.asUintN(64, -2n));
+    const p2 = plan({ signature: 'f64(f64,i32,f64)', triple: T[arch] });
+    const r2 = await x.callWithPlan(fmix, p2, [{ f64: 1.5 }, 4, { f64: 0.25 }]);
+    expect(new Float64Array(new BigUint64Array([r2.returnValue]).buffer)[0]).toBe(6.25);
+    const p3 = plan({ signature: 'i64(i64,i64,i64,i64,i64,i64,i64,i64,i64)', triple: T[arch] });
+    expect(p3.arguments.some((l) => !l.inRegister)).toBe(true);
+    expect((await x.callWithPlan(nine, p3, [1, 2, 3, 4, 5, 6, 7, 8, 9])).returnValue).toBe(936n);
+    await expect(x.callWithPlan(add3, p1, [1])).rejects.toThrow(/takes 3 argument\(s\), got 1/);
+  });
+
+  test('limits and fault reports', async () => {
+    const s = await linked('funcs');
+    const [spin, crash] = await s.lookup(['spin', 'crash']);
+    const p = plan({ signature: 'void()', triple: T[arch] });
+    const r1 = await x.callWithPlan(spin, p, [], { instructions: 100000 });
+    expect(r1.exitCode).toBeUndefined();
+    expect(r1.error).toMatch(/instruction/i);
+    const r2 = await x.callWithPlan(crash, plan({ signature: 'i32()', triple: T[arch] }), []);
+    expect(r2.status).toBe('fault');
+    expect(r2.address).toBe(0x10);
+    expect(r2.description).toMatch(/crash\+0x[0-9a-f]+ in \.text/);
+  });
+});
+
+test('a dead executor fails requests with a clear error', async () => {
+  const x = await spawnExecutor(T.x86_64);
+  await x.close();
+  await expect(x.setup(T.x86_64)).rejects.toThrow(LinklabError);
+});
+
+test('a missing executor binary is a clear error', async () => {
+  await expect(spawnExecutor(T.x86_64, '/nonexistent/linklab-executor')).rejects.toThrow(/cannot run \/nonexistent\/linklab-executor/);
+});
