@@ -699,10 +699,18 @@ bool Process::semihosting(uint64_t Pc) {
   case SysOpen: {
     // Only the console exists: ":tt" opened for reading is stdin, for
     // writing stdout, for appending stderr (mode 0-3, 4-7, 8-11).
-    auto Name = read(Field(0), 4);
-    if (Name && Field(2) == 3 && std::memcmp(Name->data(), ":tt", 3) == 0 && Field(1) < 12) {
-      R = int64_t(SemiHandles.size() + 1);
-      SemiHandles[R] = Field(1) / 4;
+    // ":semihosting-features" (read-only) announces SH_EXT_EXIT_EXTENDED
+    // (exit codes) and SH_EXT_STDOUT_STDERR (separate streams); picolibc
+    // reads it before choosing how to exit.
+    auto Name = read(Field(0), std::min<uint64_t>(Field(2), 32));
+    bool Features = Name && Field(2) == 21 && std::memcmp(Name->data(), ":semihosting-features", 21) == 0;
+    if (Name && ((Field(2) == 3 && std::memcmp(Name->data(), ":tt", 3) == 0 && Field(1) < 12) ||
+                 (Features && Field(1) < 4))) {
+      R = 1;
+      while (SemiHandles.count(uint64_t(R)))
+        ++R;
+      SemiHandles[R] = Features ? 3 : Field(1) / 4;
+      SemiFeaturesPos = 0;
     } else if (!Name) {
       (void)Name.takeError();
     }
@@ -720,13 +728,38 @@ bool Process::semihosting(uint64_t Pc) {
   }
   case SysWrite: { // answers the number of bytes NOT written
     auto It = SemiHandles.find(Field(0));
-    bool Out = It != SemiHandles.end() && It->second != 0;
+    bool Out = It != SemiHandles.end() && (It->second == 1 || It->second == 2);
     R = Out && Emit(It->second == 1 ? Stream::Stdout : Stream::Stderr, Field(1), Field(2)) ? 0 : int64_t(Field(2));
     break;
   }
-  case SysRead: R = int64_t(Field(2)); break; // stdin is empty: nothing read
-  case SysIsTty: R = SemiHandles.count(Field(0)) ? 1 : 0; break;
-  case SysSeek: case SysFlen: R = -1; break;
+  case SysRead: { // answers the number of bytes NOT read; stdin is empty
+    static const uint8_t FeatureBytes[] = {'S', 'H', 'F', 'B', 0x3};
+    auto It = SemiHandles.find(Field(0));
+    R = int64_t(Field(2));
+    if (It != SemiHandles.end() && It->second == 3 && SemiFeaturesPos < sizeof FeatureBytes) {
+      uint64_t N = std::min<uint64_t>(Field(2), sizeof FeatureBytes - SemiFeaturesPos);
+      if (!write(Field(1), {FeatureBytes + SemiFeaturesPos, size_t(N)})) {
+        SemiFeaturesPos += N;
+        R -= int64_t(N);
+      }
+    }
+    break;
+  }
+  case SysIsTty: {
+    auto It = SemiHandles.find(Field(0));
+    R = It != SemiHandles.end() && It->second != 3 ? 1 : 0;
+    break;
+  }
+  case SysSeek:
+  case SysFlen: {
+    auto It = SemiHandles.find(Field(0));
+    if (It == SemiHandles.end() || It->second != 3)
+      break; // the console has no length or position
+    if (Op == SysSeek)
+      SemiFeaturesPos = Field(1);
+    R = Op == SysFlen ? 5 : 0;
+    break;
+  }
   case SysClock: R = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count() / 10; break;
   case SysTime: R = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count(); break;
   case SysErrno: R = 0; break;

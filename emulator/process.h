@@ -25,8 +25,11 @@ namespace layout {
 constexpr uint64_t PageSize = 0x1000;
 constexpr uint64_t ReturnTrap = 0x1000;           // one executable page; reaching it ends a call
 constexpr uint64_t ReservationBase = 0x10000000;  // linker allocations grow up from here
-constexpr uint64_t ReservationEnd = 0x3000000000;
-constexpr uint64_t HeapBase = 0x4000000000;       // brk / picolibc heap, mapped on first touch
+constexpr uint64_t ReservationEnd = 0x40000000;
+// brk / picolibc heap, mapped on first touch. Within +-2 GiB of every
+// reservation: picolibc's sbrk reaches __heap_start/__heap_end PC-relatively
+// (RISC-V medany auipc, AArch64 adrp).
+constexpr uint64_t HeapBase = 0x40000000;
 constexpr uint64_t HeapSpan = 0x40000000;         // 1 GiB of address space
 constexpr uint64_t MmapBase = 0x5000000000;       // anonymous mmap and TLS blocks
 constexpr uint64_t StackTop = 0x7000000000;
@@ -90,7 +93,10 @@ private:
   uint64_t NextMmap = layout::MmapBase;
   std::map<uint64_t, uint64_t> Mmaps; // base -> size
   uint64_t RuntimeBytes = 0;          // heap pages + mmaps: what the memory cap limits
-  std::map<uint64_t, uint64_t> SemiHandles; // semihosting handle -> stream (0 stdin, 1 stdout, 2 stderr)
+  // semihosting handle -> stream (0 stdin, 1 stdout, 2 stderr, 3 the
+  // ":semihosting-features" file)
+  std::map<uint64_t, uint64_t> SemiHandles;
+  uint64_t SemiFeaturesPos = 0; // read position in ":semihosting-features
 
   RunState *Cur = nullptr;
 };

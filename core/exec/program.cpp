@@ -131,7 +131,7 @@ public:
       Off += Counts[K] * 8;
       G->addDefinedSymbol(B, Off, ArrayKinds[K].end, 0, Linkage::Strong, Scope::Default, false, true);
     }
-    auto Key = S.addGraph(std::move(G));
+    auto Key = S.addGraph(std::move(G), ObjectKind::Library);
     return Key ? Error::success() : Key.takeError();
   }
 
@@ -299,7 +299,7 @@ Expected<RunResultMsg> Program::runMain(const std::string &Entry, std::vector<st
     auto Bytes = readFileBytes(Path);
     if (!Bytes)
       return Bytes.takeError();
-    if (auto K = S->addObject(Path, std::move(*Bytes)); !K)
+    if (auto K = S->addObject(Path, std::move(*Bytes), ObjectKind::Library); !K)
       return K.takeError();
     auto Start = lookup(*S, C, {Runtime->startSymbol});
     if (!Start)

@@ -18,15 +18,18 @@ namespace {
 // bare-metal (sets up its own stack, MMU/exception vectors on AArch64), so
 // main is called directly after the session runs the constructors and
 // installs the TLS image (errno is thread-local there); exit() afterwards
-// runs atexit handlers and .fini_array.
+// runs atexit handlers and .fini_array. picolibc leaves compiler support
+// routines (128-bit shifts in printf, soft-float helpers) to libgcc, taken
+// from Debian's libgcc-12-dev-<arch>-cross (rv64gc/lp64d for RISC-V).
 const RuntimeSpec Runtimes[] = {
     {Arch::X86_64, "musl (Debian musl-dev)", "/usr/lib/x86_64-linux-musl", {"libc.a"}, "crt1.o", "_start",
      TLSVariant::BlockBelowTP, 5 /* rdi */},
     {Arch::AArch64, "picolibc (Debian picolibc-aarch64-linux-gnu)", "/usr/lib/picolibc/aarch64-linux-gnu/lib",
-     {"libc.a", "libsemihost.a", "libm.a"}, nullptr, nullptr, TLSVariant::BlockAfterTCB16, 0 /* x0 */},
+     {"libc.a", "libsemihost.a", "libm.a", "/usr/lib/gcc-cross/aarch64-linux-gnu/12/libgcc.a"}, nullptr, nullptr,
+     TLSVariant::BlockAfterTCB16, 0 /* x0 */},
     {Arch::RISCV64, "picolibc (Debian picolibc-riscv64-unknown-elf)",
-     "/usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv64imafdc/lp64d", {"libc.a", "libsemihost.a", "libm.a"},
-     nullptr, nullptr, TLSVariant::BlockAtTP, 10 /* a0 */},
+     "/usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv64imafdc/lp64d",
+     {"libc.a", "libsemihost.a", "libm.a", "/usr/lib/gcc-cross/riscv64-linux-gnu/12/libgcc.a"}, nullptr, nullptr, TLSVariant::BlockAtTP, 10 /* a0 */},
 };
 } // namespace
 
@@ -51,7 +54,7 @@ Expected<std::shared_ptr<const std::vector<char>>> readFileBytes(const std::stri
 Expected<std::vector<std::string>> runtimeArchives(const RuntimeSpec &R) {
   std::vector<std::string> Out;
   for (const char *A : R.archives) {
-    std::string P = std::string(R.libDir) + "/" + A;
+    std::string P = A[0] == '/' ? std::string(A) : std::string(R.libDir) + "/" + A;
     struct stat St;
     if (stat(P.c_str(), &St) != 0)
       return makeError(formatv("C runtime %s: %s is missing (install the package, or run with -runtime=none)",

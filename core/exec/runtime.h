@@ -15,7 +15,7 @@ struct RuntimeSpec {
   Arch arch;
   const char *description;
   const char *libDir;                 // where the archives and start object live
-  std::vector<const char *> archives; // searched in this order for undefined symbols
+  std::vector<const char *> archives; // searched in this order; relative to libDir unless absolute
   // Linked when the entry is `main` and entered like an exec'd process
   // (ProcessEntry startup): it runs the libc's own initialisation,
   // constructors, main and exit. Null: call main directly.

@@ -105,8 +105,10 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
   Objects.push_back(std::move(O));
 
   // A harness reaches the tested objects' statics: promote the locals it names.
+  HarnessScopesPending |= Kind == ObjectKind::Harness;
   if (Kind == ObjectKind::Harness)
     for (Symbol *Ext : G->externalSymbols()) {
+      HarnessRefs.insert(std::string(Ext->name));
       if (Symbols.count(std::string(Ext->name)))
         continue;
       for (auto &Other : Objects) {
@@ -193,7 +195,7 @@ public:
       Loaded[M] = true;
       const auto &Member = A.members()[M];
       auto Bytes = std::make_shared<std::vector<char>>(Member.data.begin(), Member.data.end());
-      auto K = S.addObject(A.name() + "(" + Member.name + ")", std::move(Bytes));
+      auto K = S.addObject(A.name() + "(" + Member.name + ")", std::move(Bytes), ObjectKind::Library);
       if (!K)
         return K.takeError();
     }
@@ -228,6 +230,29 @@ Error Session::generate(const std::vector<std::string> &Missing) {
   return Error::success();
 }
 
+// llvm-jitlink -harness, rule (3): the tested objects keep visible only what
+// a harness references or overrides; the rest becomes local, so untested code
+// is dead-stripped along with its unresolved references.
+void Session::applyHarnessScopes() {
+  if (!HarnessScopesPending)
+    return;
+  HarnessScopesPending = false;
+  for (auto &O : Objects) {
+    if (O->kind != ObjectKind::Regular || O->state != Object::State::Pending)
+      continue;
+    O->graph->forEachDefinedSymbol([&](Symbol &S) {
+      if (!S.hasName() || S.scope == Scope::Local || HarnessRefs.count(std::string(S.name)))
+        return;
+      auto It = Symbols.find(std::string(S.name));
+      if (It == Symbols.end() || It->second->owner != O.get())
+        return; // overridden by a harness definition: becomes a reference to it
+      Symbols.erase(It);
+      S.scope = Scope::Local;
+      O->locals.emplace(S.name, &S);
+    });
+  }
+}
+
 void Session::materialize(Object &O) {
   O.state = Object::State::Linking;
   ++InFlight;
@@ -250,6 +275,7 @@ void Session::materialize(Object &O) {
 }
 
 void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult) {
+  applyHarnessScopes();
   std::vector<std::string> Missing;
   for (auto &R : Names)
     if (!Symbols.count(std::string(R.name)))
@@ -391,6 +417,7 @@ void Session::linkAll(std::function<void(Error)> OnDone) {
     OnDone(Failures.size() > FailuresBefore ? makeError(Failures[FailuresBefore]) : Error::success());
   };
   OnQuiescent.push_back(Finish);
+  applyHarnessScopes();
   ++InFlight; // hold quiescence until every object has started
   for (size_t I = 0; I < Objects.size(); ++I)
     if (Objects[I]->state == Object::State::Pending)

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace linklab {
@@ -47,8 +48,13 @@ public:
 enum class ObjectKind {
   Regular,
   // Harness objects' definitions override the tested objects'; their
-  // references may reach the tested objects' local symbols.
+  // references may reach the tested objects' local symbols; once links
+  // start, the tested (Regular) objects' other definitions become local
+  // (llvm-jitlink -harness).
   Harness,
+  // Archive members, runtime start-up objects, synthesized graphs: linked
+  // as they are, never demoted by a harness.
+  Library,
 };
 
 class Session {
@@ -102,6 +108,7 @@ private:
   void linkDone(Object &O, Error Err);
   void fireQuiescence();
   Error generate(const std::vector<std::string> &Missing);
+  void applyHarnessScopes();
 
   Triple TT;
   MemoryManager &MM;
@@ -113,6 +120,10 @@ private:
   std::vector<std::string> Failures;
   unsigned InFlight = 0;
   bool PhonyExternals = false;
+  // Names the harness objects reference; demotion is pending until the
+  // first link starts (every harness has been added by then).
+  std::unordered_set<std::string> HarnessRefs;
+  bool HarnessScopesPending = false;
   ResourceKey NextKey = 1;
 };
 

@@ -33,7 +33,7 @@ const ArchCase Cases[] = {
 };
 
 enum Slot : uint64_t { Add, Hello, Loop, BadRead, Illegal, Jump, Eat, Exit, WrCode, LinuxWrite, FAdd, StackArg };
-constexpr uint64_t HeapBase = 0x4000000000; // exposed as __heap_start
+constexpr uint64_t HeapBase = 0x40000000; // exposed as __heap_start
 
 std::vector<uint8_t> assemble(const ArchCase &C) {
   std::string Dir = LINKLAB_BINARY_DIR "/tests/executor";
