@@ -21,18 +21,21 @@ async function wasmBinary() {
 
 const core = await createLinklabCore({ wasmBinary: await wasmBinary() });
 
-// Core continuations queued by the wasm side run on a later turn of the
-// event loop, so a link never holds the loop for all of its phases.
+// Core continuations queued by the wasm side (after each allocation and
+// finalization) run on later turns of the event loop, in slices of about
+// SLICE_MS, so linking many objects never holds the loop for the whole link.
+const SLICE_MS = 10;
 const later = globalThis.setImmediate ?? ((f) => setTimeout(f, 0));
 let wakePending = false;
-core.setWake(() => {
+function wake() {
   if (wakePending) return;
   wakePending = true;
   later(() => {
     wakePending = false;
-    core.runTasks();
+    if (core.runTasks(SLICE_MS) > 0) wake();
   });
-});
+}
+core.setWake(wake);
 
 export class LinklabError extends Error {
   constructor(message) {

@@ -103,7 +103,7 @@ async function main(argv, io) {
     const t2 = performance.now();
     const out = dumps.map(([n, d]) => `Link graph "${n}" post-fixup:\n${d}`);
     if (linkError) { io.stdout.write(out.join('')); throw linkError; }
-    const info = s.linkInfo();
+    const info = o.showAddrs || o.showRelocated ? s.linkInfo() : [];
     if (o.showAddrs) for (const obj of info) printAddrs(obj, out);
     if (o.showRelocated) for (const obj of info) printRelocated(obj, out);
     if (o.showTimes) out.push(`linklab timings: load ${(t1 - t0).toFixed(3)} ms, link ${(t2 - t1).toFixed(3)} ms, total ${(performance.now() - t0).toFixed(3)} ms\n`);

@@ -16,6 +16,7 @@
 
 #include <deque>
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
 using namespace linklab;
@@ -79,15 +80,17 @@ void post(std::function<void()> F) {
   if (WasEmpty && !Wake.isUndefined())
     Wake();
 }
-// Runs the queued continuations (and those they queue); returns how many.
-unsigned runTasks() {
-  unsigned N = 0;
-  while (!Tasks.empty()) {
+// Runs queued continuations (and those they queue) for about BudgetMs, so
+// a long chain of links gives the event loop a turn between slices; returns
+// how many are left (the JS side schedules another slice for them).
+unsigned runTasks(double BudgetMs) {
+  double End = emscripten_get_now() + BudgetMs;
+  while (!Tasks.empty() && emscripten_get_now() < End) {
     auto F = std::move(Tasks.front());
     Tasks.pop_front();
-    F(), ++N;
+    F();
   }
-  return N;
+  return unsigned(Tasks.size());
 }
 void setWake(val F) { Wake = F; }
 
