@@ -1,0 +1,147 @@
+// Types of the linklab package (index.mjs, and node.mjs which adds the
+// Node-only executor transports).
+
+export class LinklabError extends Error {}
+
+export type Phase = 'pre-prune' | 'prune' | 'post-prune' | 'post-allocation' | 'pre-fixup' | 'post-fixup';
+export const PHASES: Phase[];
+export type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
+/** 64-bit values: a safe integer, a bigint, or decimal / 0x text. */
+export type U64 = number | bigint | string;
+
+export function targets(): string[];
+
+export interface ObjectInfo {
+  name: string; format: 'elf'; machine: number; arch: string; triple: string; flags: number;
+  sections: { index: number; name: string; type: number; flags: number; size: number; offset: number;
+              addralign: number; entsize: number; link: number; info: number }[];
+  symbols: { index: number; name: string; bind: number; type: number; visibility: number; shndx: number;
+             section: string; value: number; size: number }[];
+  relocations: { section: string; offset: number; type: number; typeName: string; symbol: number;
+                 symbolName: string; addend: number }[];
+}
+export function inspect(object: Bytes, name?: string): ObjectInfo;
+
+export interface GraphEdge { offset: number; kind: string; target: number; targetName: string; addend: number }
+export interface GraphBlock {
+  id: number; address: number; size: number; alignment: number; alignmentOffset: number; zeroFill: boolean;
+  content?: Uint8Array; edges: GraphEdge[];
+}
+export interface GraphSymbol {
+  id: number; name: string; kind: 'defined' | 'external' | 'absolute'; block?: number; section?: string;
+  offset: number; address: number; size: number; linkage: 'strong' | 'weak'; scope: 'default' | 'hidden' | 'local';
+  callable: boolean; live: boolean; weak: boolean;
+}
+export interface GraphData {
+  name: string; triple: string; pointerSize: number;
+  sections: { name: string; prot: string; noAlloc: boolean; blocks: GraphBlock[] }[];
+  symbols: GraphSymbol[];
+}
+
+/** The LinkGraph during one pass. IDs come from data() of the same pass. */
+export class Graph {
+  readonly phase: Phase;
+  readonly object: string;
+  data(options?: { content?: boolean }): GraphData;
+  dump(): string;
+  edgeKinds(): string[];
+  findSymbol(name: string): GraphSymbol | undefined;
+  addExternalSymbol(name: string, options?: { weak?: boolean }): number;
+  addAbsoluteSymbol(name: string, address: U64, options?: { scope?: string }): number;
+  addDefinedSymbol(s: { block: number; offset?: number; name?: string; size?: number; linkage?: string;
+                        scope?: string; callable?: boolean; live?: boolean }): number;
+  removeSymbol(id: number): void;
+  makeExternal(id: number): void;
+  setLive(id: number, live?: boolean): void;
+  addEdge(e: { block: number; kind: string; offset: number; target: number; addend?: number }): number;
+  setEdgeKind(block: number, index: number, kind: string): void;
+  setEdgeTarget(block: number, index: number, target: number): void;
+  setEdgeAddend(block: number, index: number, addend: number): void;
+  removeEdge(block: number, index: number): void;
+  createSection(name: string, prot?: string): void;
+  addContentBlock(section: string, content: Bytes, options?: { alignment?: number }): number;
+  setBlockContent(block: number, content: Bytes): void;
+  removeBlock(block: number): void;
+}
+
+export interface Plugin {
+  name?: string;
+  passes?: Partial<Record<Phase, (g: Graph) => void>>;
+  loaded?(object: string): void;
+  emitted?(object: string): void;
+  failed?(object: string): void;
+}
+
+export interface ObjectLinkInfo {
+  name: string;
+  sections: { name: string; address: number; size: number; prot: string; content: Uint8Array }[];
+  symbols: Record<string, { address: number; size: number; scope: string; section: string }>;
+  gotEntries: Record<string, number>;
+  stubs: Record<string, number>;
+}
+
+export interface SessionOptions {
+  triple?: string; slabAddress?: U64; slabPageSize?: U64; slabAllocate?: string; executor?: Executor;
+  phonyExternals?: boolean; recordContents?: boolean; snapshot?: Phase[];
+}
+
+export class LinkSession {
+  constructor(options?: SessionOptions);
+  readonly triple: string;
+  snapshots: { object: string; phase: Phase; graph: GraphData; dump: string }[];
+  addObject(object: Bytes, options?: { name?: string; harness?: boolean }): this;
+  addArchive(archive: Bytes, options?: { name?: string }): this;
+  defineAbsolute(name: string, address: U64): this;
+  setPhonyExternals(on?: boolean): this;
+  addPass(phase: Phase, fn: (g: Graph) => void): this;
+  addPlugin(plugin: Plugin): this;
+  snapshot(phase: Phase): this;
+  lookup(names: string[]): Promise<number[]>;
+  link(options?: { entry?: string }): Promise<number>;
+  linkInfo(): ObjectLinkInfo[];
+  run(options?: { entry?: string; args?: string[]; argv0?: string; limits?: Limits }): Promise<RunResult>;
+  dispose(): void;
+}
+
+export interface PlanLocation {
+  inRegister: boolean; value: number; offset: number; size: number; align: number; flags: number;
+  register?: number; registerName?: string; registerBytes?: number; stackOffset?: number;
+}
+export interface Plan {
+  text: string; describe: string; target: string; targetId: string; schema: string; convention: string;
+  signature: string; stackBytes: number; returns: PlanLocation[]; arguments: PlanLocation[];
+  calleeSaved: number[]; warnings: string[];
+}
+export function plan(q: { spec?: string; signature: string; triple: string; expect?: string }): Plan;
+export function validatePlan(text: string, q: { signature: string; triple: string; expect?: string }): Plan;
+export function parseOptions(args: string[]): Record<string, unknown>;
+
+export interface Transport {
+  send(bytes: Uint8Array): void;
+  onData(cb: (bytes: Uint8Array) => void): void;
+  onClose?(cb: (why?: string) => void): void;
+  close?(): void;
+}
+export interface Limits { instructions?: U64; wallMillis?: number; memoryBytes?: U64; processEntry?: boolean }
+export interface RunResult {
+  status: string; value: number; description: string; exitCode?: number; error?: string;
+  fault?: string; pc?: number; address?: number; instructions: number;
+  results: { dwarf: number; value: Uint8Array }[]; returnValue?: bigint | Uint8Array;
+}
+export type CallArg = number | bigint | Uint8Array | { f64: number } | { f32: number };
+
+export class Executor {
+  constructor(transport: Transport);
+  onOutput(fn: (stream: 'stdout' | 'stderr', bytes: Uint8Array) => void): this;
+  setup(triple: string): Promise<{ triple: string; pageSize: number; symbols: Record<string, number> }>;
+  runMain(entry: U64, args?: string[], limits?: Limits): Promise<RunResult>;
+  callWithPlan(entry: U64, plan: Plan, args?: CallArg[], limits?: Limits): Promise<RunResult>;
+  readMemory(address: U64, size: number): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+export function webSocketTransport(url: string): Promise<Transport>;
+
+// node.mjs only
+export function spawnExecutorTransport(path?: string): Transport & { child: unknown };
+export function connectExecutorTransport(hostPort: string): Promise<Transport>;
+export function spawnExecutor(triple: string, path?: string): Promise<Executor>;
