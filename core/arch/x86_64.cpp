@@ -161,7 +161,13 @@ struct GOTAndStubsBuilder {
       if (S->name == "_GLOBAL_OFFSET_TABLE_")
         Ref = S;
     Section *GOTSec = G.findSectionByName(GOTSectionName);
-    if (!Ref && !GOTSec)
+    // GOTOFF64 measures from the GOT even when no entry was asked for.
+    bool GOTRelative = false;
+    G.forEachBlock([&](Block &B) {
+      for (const Edge &E : B.edges)
+        GOTRelative |= E.kind == Delta64FromGOT;
+    });
+    if (!Ref && !GOTSec && !GOTRelative)
       return;
     if (!GOTSec)
       GOTSec = &G.createSection(GOTSectionName, MemProt::Read);
@@ -197,7 +203,7 @@ Error optimizeGOTAndStubAccesses(LinkGraph &G) {
           int64_t Disp = int64_t(Target.address()) - int64_t(B->fixupAddress(E)) + E.addend;
           char *Code = B->mutableContent(G).data() + E.offset;
           uint8_t Op = uint8_t(Code[-2]), ModRM = uint8_t(Code[-1]);
-          if (Op == 0x8b && fitsInt32(Disp) && Target.isDefined()) { // mov foo@GOTPCREL(%rip) -> lea foo(%rip)
+          if (Op == 0x8b && fitsInt32(Disp)) { // mov foo@GOTPCREL(%rip) -> lea foo(%rip)
             Code[-2] = char(0x8d);
             E.kind = Delta32;
             E.target = &Target;

@@ -1,0 +1,36 @@
+# RequestGOTAndTransformToPCRel32GOTLoadRelaxable from R_X86_64_GOTPCREL:
+# a plain GOTPCREL (here in data, where no instruction could be relaxed)
+# always gets a GOT entry holding the target's address.
+#
+# RUN: rm -rf %t && mkdir -p %t
+# RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/gotpcrel.o %s
+# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN:   -slab-page-size 4096 -abs ext_data=0x7fff00001000 -check %s %t/gotpcrel.o
+
+        .text
+        .globl  main
+        .type   main,@function
+main:
+        retq
+        .size   main, .-main
+
+        .data
+        .globl  named_data
+named_data:
+        .quad   0
+        .size   named_data, 8
+
+# jitlink-check: *{8}got_addr(gotpcrel.o, named_data) = named_data
+# jitlink-check: *{8}got_addr(gotpcrel.o, ext_data) = ext_data
+# jitlink-check: *{4}test_gotpcrel = (got_addr(gotpcrel.o, named_data) - test_gotpcrel)[31:0]
+# jitlink-check: *{4}(test_gotpcrel + 4) = ((got_addr(gotpcrel.o, ext_data) + 8) - (test_gotpcrel + 4))[31:0]
+        .globl  test_gotpcrel
+test_gotpcrel:
+        .long   named_data@GOTPCREL
+        .long   ext_data@GOTPCREL + 8
+        .size   test_gotpcrel, 8
+
+# The GOT is one section per object; its address is that of its first entry
+# or lower, and every entry is 8-byte aligned.
+# jitlink-check: got_addr(gotpcrel.o, named_data)[2:0] = 0
+# jitlink-check: (got_addr(gotpcrel.o, named_data) - section_addr(gotpcrel.o, $__GOT))[63:63] = 0
