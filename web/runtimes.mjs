@@ -25,7 +25,10 @@ export const RUNTIMES = {
     // this the exit-time flush would close a dummy FILE and buffered output
     // would be lost: linking stdout first makes the strong ones win.
     preload: ['stdout', 'stderr', '__stdio_exit_needed'],
-    files: { 'crt1.o': '/usr/lib/x86_64-linux-musl/crt1.o', 'libc.a': '/usr/lib/x86_64-linux-musl/libc.a' },
+    // crt1.o goes in as a one-member archive (made by the gallery build): the
+    // package adds loose objects as tested objects, which a harness would
+    // demote to local, hiding _start; archive members are library objects.
+    files: { 'crt1.a': { archiveOf: '/usr/lib/x86_64-linux-musl/crt1.o' }, 'libc.a': '/usr/lib/x86_64-linux-musl/libc.a' },
   },
   aarch64: {
     triple: 'aarch64-unknown-linux-gnu',
@@ -46,6 +49,14 @@ export const RUNTIMES = {
     },
   },
 };
+
+// Where a runtime file is: a Debian path, or for {archiveOf} the archive the
+// gallery build wrapped around it in <gallery>/runtime/<arch>/.
+export function runtimeFilePath(arch, name, gallery) {
+  const f = RUNTIMES[arch]?.files[name];
+  if (!f) return null;
+  return typeof f === 'string' ? f : `${gallery}/runtime/${arch}/${name}`;
+}
 
 // What the page needs to know: per arch, the triple, how to start a program
 // and the runtime files in link order (served under /runtime/<arch>/<name>).

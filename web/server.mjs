@@ -12,7 +12,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
-import { RUNTIMES, runtimeManifest } from './runtimes.mjs';
+import { runtimeFilePath, runtimeManifest } from './runtimes.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(WEB);
@@ -44,7 +44,7 @@ const HIDDEN = /(^|\/)(node_modules|test|\.)/; // under the web/ root mount
 function resolveFile(urlPath, gallery) {
   if (urlPath.startsWith('/runtime/')) {
     const [arch, name] = urlPath.slice('/runtime/'.length).split('/');
-    return RUNTIMES[arch]?.files[name] ?? null;
+    return runtimeFilePath(arch, name, gallery);
   }
   for (const [prefix, dir] of mounts(gallery)) {
     if (!urlPath.startsWith(prefix)) continue;
@@ -140,7 +140,7 @@ export function startServer({
     server.listen(port, host, () => {
       const actual = server.address().port;
       resolve({
-        url: `http://${host}:${actual}/`, port: actual, executors,
+        url: `http://${host}:${actual}/`, port: actual, executors, gallery,
         close: () => new Promise(r => {
           for (const c of executors) c.kill('SIGKILL');
           for (const ws of wss.clients) ws.terminate();

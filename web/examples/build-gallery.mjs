@@ -32,5 +32,13 @@ for (const ex of gallery.examples) {
     });
   }
 }
+// Runtime objects the page must add as library objects, wrapped in archives.
+for (const [arch, rt] of Object.entries(RUNTIMES)) for (const [name, f] of Object.entries(rt.files)) {
+  if (typeof f === 'string') continue;
+  const dir = path.join(OUT, 'runtime', arch);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.rmSync(path.join(dir, name), { force: true });
+  execFileSync(process.env.LLVM_AR ?? 'llvm-ar-22', ['rcs', path.join(dir, name), f.archiveOf]);
+}
 fs.writeFileSync(path.join(OUT, 'index.json'), JSON.stringify(gallery, null, 1));
 console.log(`gallery: ${built} objects compiled, ${skipped} up to date, in ${OUT}`);

@@ -165,6 +165,7 @@ async function loadExample(id, arch) {
     $('cc-args').value = ex.callconv.arguments.join(', ');
   }
   await linkAndRun();
+  selectTab('graph');
 }
 
 // ---- linking -----------------------------------------------------------------
@@ -238,6 +239,7 @@ async function linkOnly() {
     setStatus(`linked ${ctx.entry} at ${hex(a)} (slab at ${options().slab || '0x10000000'}, not run)`, 'ok');
     selectTab('graph');
   } catch (e) { linkFailed(e); }
+  document.body.dataset.links = String(Number(document.body.dataset.links ?? 0) + 1);
 }
 
 // ---- the executor over the server's WebSocket bridge --------------------------
@@ -337,6 +339,8 @@ async function linkAndRun() {
   } finally {
     state.running = false;
     $('stop').disabled = true;
+    // Tests and the benchmark wait for this counter.
+    document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
   }
 }
 
@@ -397,6 +401,9 @@ function renderMemory() {
   const mine = secs.filter(s => state.lastLinkObjects.includes(s.object));
   state.hexSections = mine.length ? mine : secs;
   $('hex-section').innerHTML = state.hexSections.map((s, i) => `<option value="${i}">${esc(s.object)} ${esc(s.name)} @ ${hex(s.address)}</option>`).join('');
+  // Start with a section that has fixups to show, when there is one.
+  const first = state.hexSections.findIndex(s => [...fixupSites(s.object).keys()].some(a => a >= s.address && a < s.address + s.size));
+  $('hex-section').value = String(Math.max(0, first));
   renderHex();
 }
 // Fixup sites: every edge of the object's post-fixup graph, by address.
@@ -561,7 +568,8 @@ function selectTab(name) {
 
 function wire() {
   $('tabs').onclick = e => e.target.dataset.tab && selectTab(e.target.dataset.tab);
-  $('file-input').onchange = e => readFiles(e.target.files);
+  // Cleared after each pick, so choosing the same file again still loads it.
+  $('file-input').onchange = e => readFiles([...e.target.files]).finally(() => { e.target.value = ''; });
   $('bundle-input').onchange = e => e.target.files[0] && loadBundleFile(e.target.files[0]);
   const drop = $('drop');
   drop.ondragover = e => { e.preventDefault(); drop.classList.add('over'); };
@@ -593,6 +601,16 @@ function wire() {
     if (!$('link-error').hidden) showError('pass-error', $('link-error').textContent);
   };
   $('share').onclick = () => share().catch(e => banner(message(e)));
+}
+
+// The wasm package runs core continuations via setImmediate when there is
+// one, else setTimeout(0) — which browsers clamp to 4 ms after a few nested
+// calls and throttle to 1 s in background tabs, turning a link of a few
+// hundred steps into seconds or minutes. A MessageChannel turn has neither.
+if (!globalThis.setImmediate) {
+  const ch = new MessageChannel(), queue = [];
+  ch.port1.onmessage = () => queue.shift()?.();
+  globalThis.setImmediate = f => { queue.push(f); ch.port2.postMessage(0); };
 }
 
 async function main() {

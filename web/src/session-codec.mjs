@@ -56,13 +56,13 @@ export async function encodeFragment(session) {
 export function hasFragment(hash) { return hash.startsWith(PREFIX); }
 export async function decodeFragment(hash) {
   const b64 = hash.slice(PREFIX.length).replace(/-/g, '+').replace(/_/g, '/');
-  let json;
+  let session;
   try {
-    json = new TextDecoder().decode(await inflate(fromBase64(b64)));
+    session = JSON.parse(new TextDecoder().decode(await inflate(fromBase64(b64))));
   } catch (e) {
     throw new Error(`share link: the session in the URL is damaged or truncated (${e.message})`);
   }
-  return validateSession(JSON.parse(json), 'share link');
+  return validateSession(session, 'share link');
 }
 
 // The bundle file is the session JSON, indented, as-is.

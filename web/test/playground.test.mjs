@@ -1,0 +1,278 @@
+// Browser tests of the playground: Debian's chromium driven by playwright-core
+// against the real server, wasm core and linklab-executor. Screenshots of the
+// main views go to web/artifacts/ (gitignored).
+//   node --test web/test/   (after scripts/run's build steps; see scripts/test-web)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../server.mjs';
+import { RUNTIMES } from '../runtimes.mjs';
+
+const WEB = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const ARTIFACTS = path.join(WEB, 'artifacts');
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'];
+const ARCHES = Object.keys(RUNTIMES);
+
+// What each gallery example prints and returns, on every architecture.
+const EXPECT = {
+  hello: { out: ['hello, world'], exit: 0 },
+  'print-args': { out: ['argc = 4', 'argv[2] = "two words"', 'argv[3] = "3"'], exit: 3 },
+  harness: { out: ['channel 0: 15 C, heater on', 'channel 1: 21 C, heater off', 'channel 2: 18 C, heater on'], exit: 0 },
+  gotplt: { out: ['add(5, 3) = 8', 'mul(6, 3) = 18', 'sub(7, 3) = 4', 'add(mul(2, 3), sub(9, 4)) = 11'], exit: 0 },
+  'custom-cc': { out: ['scaled_sum(4, 5) = 17'], exit: 0 },
+};
+
+let server, browser, tmp;
+before(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'linklab-web-'));
+  server = await startServer({ port: 0 });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function openPage(url = server.url) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const errors = [];
+  page.on('pageerror', e => errors.push(e.message));
+  page.errors = errors;
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready]', { timeout: 30000 });
+  return page;
+}
+const runs = page => page.evaluate(() => Number(document.body.dataset.runs ?? 0));
+// Does `act`, then waits for the run it starts to finish.
+async function afterRun(page, act, timeout = 60000) {
+  const n = await runs(page);
+  await act();
+  await page.waitForFunction(k => Number(document.body.dataset.runs ?? 0) > k, n, { timeout });
+  return { status: await page.textContent('#run-status'), console: await page.textContent('#console') };
+}
+async function afterLink(page, act) {
+  const n = await page.evaluate(() => Number(document.body.dataset.links ?? 0));
+  await act();
+  await page.waitForFunction(k => Number(document.body.dataset.links ?? 0) > k, n, { timeout: 60000 });
+}
+const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+function compile(src, arch) {
+  const out = path.join(tmp, `${path.basename(src, '.c')}-${arch}.o`);
+  execFileSync('clang-22', [...RUNTIMES[arch].cflags, '-O1', '-c', path.join(WEB, 'test/inputs', src), '-o', out]);
+  return out;
+}
+
+test('every gallery example links, draws and runs on every architecture', async () => {
+  const page = await openPage();
+  for (const arch of ARCHES) for (const [id, want] of Object.entries(EXPECT)) {
+    const r = await afterRun(page, () => page.click(`button[data-example="${id}"][data-arch="${arch}"]`));
+    for (const line of want.out) assert.ok(r.console.includes(line), `${id}/${arch}: console lacks '${line}':\n${r.console}\nstatus: ${r.status}; link error: ${await page.textContent("#link-error")}`);
+    assert.match(r.status, new RegExp(`exit code ${want.exit}\\b`), `${id}/${arch}: ${r.status}`);
+    await page.waitForSelector('#graph:not([hidden])');
+    const counts = JSON.parse(await page.getAttribute('#graph', 'data-counts'));
+    assert.equal(counts.phase, 'post-fixup');
+    assert.ok(counts.blocks > 0 && counts.edges > 0, `${id}/${arch}: graph drawn with ${JSON.stringify(counts)}`);
+    if (id === 'hello' && arch === 'x86_64') await shot(page, 'graph-hello-x86_64');
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the phase stepper shows GOT/PLT entries added, addresses assigned, blocks pruned', async () => {
+  const page = await openPage();
+  await afterRun(page, () => page.click('button[data-example="gotplt"][data-arch="x86_64"]'));
+  await page.selectOption('#graph-object', 'gotplt-main.o');
+  const at = async phase => {
+    await page.click(`#phase-steps button:text-is("${phase}")`);
+    return { ...JSON.parse(await page.getAttribute('#graph', 'data-counts')), text: await page.textContent('#graph-changes') };
+  };
+  const prune = await at('prune');
+  assert.ok(prune.removed > 0, `pruning drops unreferenced blocks: ${prune.text}`);
+  const postPrune = await at('post-prune');
+  assert.ok(postPrune.added > 0, `GOT/PLT entries appear after pruning: ${postPrune.text}`);
+  const alloc = await at('post-allocation');
+  assert.ok(alloc.moved > 0 && alloc.added === 0, `allocation assigns addresses only: ${alloc.text}`);
+  await shot(page, 'graph-gotplt-post-allocation');
+  // Search highlights; a kind filter hides other edges.
+  await page.fill('#graph-search', 'ops');
+  assert.ok(await page.evaluate(() => document.querySelector('#cy') && true));
+  await page.click('#phase-prev');
+  assert.equal(JSON.parse(await page.getAttribute('#graph', 'data-counts')).phase, 'post-prune');
+  // Memory map and hex view with fixup sites.
+  await page.click('button[data-tab="memory"]');
+  const segs = await page.textContent('#segments');
+  assert.match(segs, /gotplt-main\.o\s*\.text/);
+  assert.match(segs, /R-X/);
+  assert.ok(await page.locator('#hex .fixup').count() > 0, 'hex view marks fixup sites');
+  await shot(page, 'memory-gotplt');
+  await page.click('button[data-tab="inspect"]');
+  assert.match(await page.textContent('#inspect-body'), /R_X86_64_(PLT32|GOTPCRELX|REX_GOTPCRELX)/);
+  await shot(page, 'inspect-gotplt');
+  await page.close();
+});
+
+test('a JS pass runs at its phase and its effect shows in the graph', async () => {
+  const page = await openPage();
+  await afterRun(page, () => page.click('button[data-example="hello"][data-arch="riscv64"]'));
+  await page.click('button[data-tab="passes"]');
+  await page.selectOption('#pass-phase', 'pre-prune');
+  await afterLink(page, () => page.click('#pass-link'));
+  assert.match(await page.textContent('#pass-log'), /hello\.o at pre-prune: \d+ sections/);
+  await page.click('#phase-steps button:text-is("pre-prune")');
+  await page.fill('#graph-search', 'playground_note');
+  assert.match(await page.textContent('#graph-changes'), /pre-prune/);
+  const found = await page.evaluate(() => [...document.querySelectorAll('#cy')].length);
+  assert.equal(found, 1);
+  const counts = JSON.parse(await page.getAttribute('#graph', 'data-counts'));
+  const before = counts.blocks;
+  // The same link without the pass has one block fewer (the pass's note).
+  await page.click('button[data-tab="passes"]');
+  await page.uncheck('#pass-on');
+  await afterLink(page, () => page.click('#link'));
+  await page.click('#phase-steps button:text-is("pre-prune")');
+  assert.equal(JSON.parse(await page.getAttribute('#graph', 'data-counts')).blocks, before - 1);
+  // A pass that throws is reported next to the pass.
+  await page.click('button[data-tab="passes"]');
+  await page.fill('#pass-code', '(graph) => { throw new Error("deliberate failure") }');
+  await afterLink(page, () => page.click('#pass-link'));
+  assert.match(await page.textContent('#pass-error'), /deliberate failure/);
+  await shot(page, 'passes');
+  await page.close();
+});
+
+test('plan a convention and call a function through it, on every architecture', async () => {
+  const page = await openPage();
+  const regs = { x86_64: ['r10', 'r11', 'r9'], aarch64: ['x9', 'x10', 'x11'], riscv64: ['t4', 't5', 't6'] };
+  for (const arch of ARCHES) {
+    await afterRun(page, () => page.click(`button[data-example="custom-cc"][data-arch="${arch}"]`));
+    await page.click('button[data-tab="callconv"]');
+    await page.click('#cc-plan');
+    const tableText = await page.textContent('#cc-table');
+    for (const r of regs[arch]) assert.ok(tableText.includes(r), `${arch}: plan table lacks ${r}: ${tableText}`);
+    assert.match(await page.textContent('#cc-text'), /^[\s\S]*v1;schema=/);
+    await page.fill('#cc-args', '7, -2');
+    await page.click('#cc-call');
+    await page.waitForFunction(() => document.querySelector('#cc-result').textContent);
+    assert.match(await page.textContent('#cc-result'), /result 19 \(0x13\)/, arch);
+    if (arch === 'aarch64') await shot(page, 'callconv-aarch64');
+  }
+  // Diagnostics inline: a register that does not exist.
+  await page.fill('#cc-spec', 'args:r99');
+  await page.click('#cc-plan');
+  assert.match(await page.textContent('#cc-error'), /'r99' is not a/);
+  await page.close();
+});
+
+test('a share URL restores the session in a fresh page and re-runs it', async () => {
+  const page = await openPage();
+  const first = await afterRun(page, () => page.click('button[data-example="print-args"][data-arch="aarch64"]'));
+  await page.click('button[data-tab="runpanel"]');
+  await page.fill('#run-args', 'alpha "b c"');
+  const rerun = await afterRun(page, () => page.click('#run'));
+  assert.match(rerun.console, /argv\[2\] = "b c"/);
+  await page.click('#share');
+  const url = await page.inputValue('#share-url');
+  assert.match(url, /#s=/);
+  await page.close();
+
+  const ctx = await browser.newContext();
+  const fresh = await ctx.newPage();
+  await fresh.goto(url);
+  await fresh.waitForSelector('body[data-ready]');
+  assert.equal(await fresh.inputValue('#run-args'), 'alpha "b c"');
+  assert.match(await fresh.textContent('#objects'), /print-args\.o/);
+  const again = await afterRun(fresh, () => fresh.click('#run'));
+  assert.equal(again.console, rerun.console);
+  assert.ok(first.console !== again.console);
+  // A damaged link says so.
+  await fresh.goto(url.slice(0, url.length - 20) + 'AAAA');
+  await fresh.reload();
+  await fresh.waitForSelector('#banner:not([hidden])');
+  assert.match(await fresh.textContent('#banner'), /share link/);
+  await ctx.close();
+});
+
+test('bad input gets readable errors next to what caused it', async () => {
+  const page = await openPage();
+  const hello = fs.readFileSync(path.join(server.gallery, 'x86_64/hello/hello.o'));
+  await page.setInputFiles('#file-input', [
+    { name: 'garbage.o', mimeType: 'application/octet-stream', buffer: Buffer.from('this is not an object file at all') },
+    { name: 'truncated.o', mimeType: 'application/octet-stream', buffer: hello.subarray(0, 200) },
+  ]);
+  await page.waitForFunction(() => document.querySelectorAll('.obj-error').length === 2);
+  const errs = await page.locator('.obj-error').allTextContents();
+  assert.match(errs[0], /^garbage\.o: .*(ELF|magic)/i);
+  assert.match(errs[1], /^truncated\.o: .*(past|truncated|end|beyond)/i);
+  await page.click('#run');
+  assert.match(await page.textContent('#link-error'), /garbage\.o, truncated\.o are not usable/);
+  await shot(page, 'errors-bad-objects');
+  // Mixed architectures are refused with both sides named.
+  await page.click('#objects li:nth-child(1) button[data-remove]');
+  await page.click('#objects li:nth-child(1) button[data-remove]');
+  await page.setInputFiles('#file-input', [compile('unresolved.c', 'x86_64'), compile('unresolved.c', 'riscv64')]);
+  await page.waitForSelector('#arch-error:not([hidden])');
+  assert.match(await page.textContent('#arch-error'), /x86_64: unresolved-x86_64\.o; riscv64: unresolved-riscv64\.o/);
+  // An unresolved symbol is named, and the object is marked.
+  await page.click('#objects li:nth-child(2) button[data-remove]');
+  await afterLink(page, () => page.click('#link'));
+  assert.match(await page.textContent('#link-error'), /missing_function/);
+  assert.match(await page.getAttribute('#objects li', 'class'), /culprit|^$/);
+  assert.equal(await page.locator('body[data-ready]').count(), 1);
+  await page.close();
+});
+
+test('killing the executor mid-run is reported, and the next run works', async () => {
+  const page = await openPage();
+  await page.setInputFiles('#file-input', [compile('spin.c', 'x86_64')]);
+  await page.waitForSelector('#objects li[data-name="spin-x86_64.o"]');
+  await page.click('button[data-tab="runpanel"]');
+  await page.fill('#lim-time', '60000');
+  const n = await runs(page);
+  await page.click('#run');
+  await page.waitForFunction(() => /running…/.test(document.querySelector('#run-status').textContent));
+  await page.waitForFunction(() => document.querySelector('#console').textContent.includes('spinning'));
+  // The newest executor is this run's (earlier pages' may still be exiting).
+  const child = [...server.executors].pop();
+  process.kill(child.pid, 'SIGKILL');
+  await page.waitForFunction(k => Number(document.body.dataset.runs) > k, n);
+  assert.match(await page.textContent('#run-status'), /executor killed by SIGKILL.*next run starts a new executor/);
+  await shot(page, 'executor-killed');
+  // Recovery: the next run gets a new executor.
+  const r = await afterRun(page, () => page.click('button[data-example="hello"][data-arch="x86_64"]'));
+  assert.match(r.console, /hello, world/);
+  // The stop button ends a long run the same way.
+  await page.setInputFiles('#file-input', [compile('spin.c', 'x86_64')]);
+  await page.waitForSelector('#objects li[data-name="spin-x86_64.o"]');
+  await page.click('#objects li:nth-child(1) button[data-remove]');
+  const m = await runs(page);
+  await page.click('#run');
+  await page.waitForFunction(() => document.querySelector('#console').textContent.includes('spinning'));
+  await page.click('#stop');
+  await page.waitForFunction(k => Number(document.body.dataset.runs) > k, m);
+  assert.match(await page.textContent('#run-status'), /run ended/);
+  await page.close();
+});
+
+test('the bridge refuses foreign origins and messages that are not one frame', async () => {
+  const { WebSocket } = await import('ws');
+  const url = server.url.replace('http', 'ws') + 'executor';
+  const refused = await new Promise(resolve => {
+    const ws = new WebSocket(url, { origin: 'http://evil.example' });
+    ws.on('unexpected-response', (_, res) => resolve(res.statusCode));
+    ws.on('open', () => resolve('opened'));
+  });
+  assert.equal(refused, 403);
+  const closed = await new Promise(resolve => {
+    const ws = new WebSocket(url, { origin: server.url.slice(0, -1) });
+    ws.on('open', () => ws.send(Buffer.from([9, 0, 0, 0, 1])));
+    ws.on('close', (code, reason) => resolve(`${code} ${reason}`));
+  });
+  assert.match(closed, /^1003 bridge: a message must be exactly one binary executor frame/);
+});
