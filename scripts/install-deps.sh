@@ -10,6 +10,7 @@ PACKAGES=(
   libsqlite3-dev                                 # the sqlite link benchmark's objects
   libunicorn-dev                                 # the emulators behind linklab-executor
   picolibc-aarch64-linux-gnu picolibc-riscv64-unknown-elf musl-dev  # C runtimes for emulated programs
+  libgcc-12-dev-arm64-cross libgcc-12-dev-riscv64-cross  # compiler helpers (__lshrti3, __riscv_save_N) those C runtimes need
   qemu-user                                      # reference for emulated execution speed
   emscripten node-acorn                          # the WebAssembly build
   chromium                                       # browser tests
