@@ -1,0 +1,166 @@
+// x86-64 links held against llvm-jitlink-22: the same objects, linked at the
+// same slab address, give the same graph after fixups (block addresses,
+// sizes, and every edge's kind, target and addend). GOT entries and external
+// symbols are compared by what they point to, since llvm-jitlink orders them
+// by hash.
+#include "test_support.h"
+
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+using namespace linklab::test;
+
+namespace {
+
+struct NormalizedDump {
+  std::multiset<std::string> blocks, edges;
+};
+
+// Rewrites a -show-graphs dump so that layouts equal up to GOT and stub order
+// compare equal: GOT entry and stub addresses become "got(<target>)" and
+// "stub(<target>)", their blocks are compared by target, and symbol lines
+// (whose order is hash-dependent for externals) are dropped.
+NormalizedDump normalize(const std::string &Dump) {
+  NormalizedDump N;
+  std::istringstream In(Dump);
+  std::string Line, Section, BlockAddr;
+  std::map<std::string, std::string> GOTName, StubGOT; // "0x1000b8" -> "strcmp"; stub -> its GOT entry
+  std::vector<std::pair<std::string, std::string>> Edges; // block section, line
+  static const std::regex SectionRe("^section (.*):$"), BlockRe("^  block (0x[0-9a-f]+) (.*)$"),
+      EdgeRe("^      (0x[0-9a-f]+) \\(block \\+ (0x[0-9a-f]+)\\), (.*)target = (.*)$");
+  std::smatch M;
+  while (std::getline(In, Line)) {
+    if (std::regex_match(Line, M, SectionRe))
+      Section = M[1];
+    else if (std::regex_match(Line, M, BlockRe)) {
+      BlockAddr = M[1];
+      // Common symbols each get a block at address 0, which llvm-jitlink
+      // lays out in hash order: compare those by size only.
+      if (Section == ".common")
+        N.blocks.insert(Section + " " + std::string(M[2]));
+      else if (Section != "$__GOT" && Section != "$__STUBS")
+        N.blocks.insert(Section + " " + Line);
+    } else if (std::regex_match(Line, M, EdgeRe)) {
+      if (Section == "$__GOT")
+        GOTName[BlockAddr] = M[4];
+      else if (Section == "$__STUBS")
+        StubGOT[BlockAddr] = std::string(M[4]).substr(std::string("addressable@").size());
+      else
+        Edges.push_back({Section, Line});
+    }
+  }
+  auto Rename = [&](std::string L) {
+    for (auto &[Addr, Name] : GOTName)
+      L = std::regex_replace(L, std::regex("addressable@" + Addr + "\\+0x00000000"), "got(" + Name + ")");
+    for (auto &[Addr, GOT] : StubGOT)
+      L = std::regex_replace(L, std::regex("addressable@" + Addr + "\\+0x00000000"),
+                             "stub(" + GOTName[GOT.substr(0, GOT.find('+'))] + ")");
+    return L;
+  };
+  for (auto &[Sec, E] : Edges)
+    N.edges.insert(Sec + " " + Rename(E));
+  for (auto &[Stub, GOT] : StubGOT)
+    N.edges.insert("stub via " + Rename("addressable@" + GOT));
+  return N;
+}
+
+std::string diffSets(const std::multiset<std::string> &Ref, const std::multiset<std::string> &Ours) {
+  std::string Out;
+  for (auto &L : Ref)
+    if (!Ours.count(L))
+      Out += "  only llvm-jitlink: " + L + "\n";
+  for (auto &L : Ours)
+    if (!Ref.count(L))
+      Out += "  only linklab:      " + L + "\n";
+  return Out;
+}
+
+struct Mode {
+  const char *flags;
+};
+
+class X86_64VersusLLVMJITLink : public ::testing::TestWithParam<const char *> {};
+
+TEST_P(X86_64VersusLLVMJITLink, InventoryObjectsLinkIdentically) {
+  TempDir D;
+  // main.c is left out: its constructor's .init_array, which linklab keeps
+  // and llvm-jitlink's platform takes out of the graph, shifts its RW layout.
+  const std::pair<const char *, const char *> Objects[] = {
+      {"table", "inventory_add"}, {"sort", "inventory_sort"}, {"report", "format_item"}};
+  for (auto [File, Entry] : Objects) {
+    std::string Obj = compile(D, sourceDir() + "/tests/inputs/programs/inventory/" + File + ".c",
+                              "x86_64-linux-gnu", std::string(GetParam()) + " -fcommon", std::string(File) + ".o");
+    std::string Args = std::string(" -noexec -phony-externals -show-graphs=.* -slab-allocate=10Mb ") +
+                       "-slab-address=0x100000 -slab-page-size=4096 -entry=" + Entry + " " + Obj;
+    auto Ours = runCommand(linklabPath() + Args);
+    auto Ref = runCommand("llvm-jitlink-22" + Args);
+    ASSERT_EQ(Ours.status, 0) << Ours.output;
+    ASSERT_EQ(Ref.status, 0) << Ref.output;
+    NormalizedDump O = normalize(Ours.output), R = normalize(Ref.output);
+    EXPECT_GT(R.edges.size(), 3u);
+    EXPECT_EQ(diffSets(R.blocks, O.blocks), "") << File << " " << GetParam();
+    EXPECT_EQ(diffSets(R.edges, O.edges), "") << File << " " << GetParam();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, X86_64VersusLLVMJITLink,
+                         ::testing::Values("-O0 -fPIC", "-O2 -fPIC", "-O0 -fno-pic", "-O2 -fno-pic"));
+
+// The whole program links in one session in every mode.
+TEST(X86_64Link, MultiFileProgramLinksInEveryMode) {
+  for (const char *Flags : {"-O0 -fPIC", "-O2 -fPIC", "-O0 -fno-pic", "-O2 -fno-pic"}) {
+    TempDir D;
+    std::string Objs;
+    for (const char *F : {"table", "sort", "report", "main"})
+      Objs += " " + compile(D, sourceDir() + "/tests/inputs/programs/inventory/" + F + ".c", "x86_64-linux-gnu",
+                            Flags, std::string(F) + ".o");
+    auto R = runCommand(linklabPath() + " -noexec -phony-externals -show-addrs" + Objs);
+    EXPECT_EQ(R.status, 0) << Flags << "\n" << R.output;
+    EXPECT_NE(R.output.find("inventory_add"), std::string::npos);
+  }
+}
+
+// A weak definition yields to a strong one from another object; duplicate
+// strong definitions are an error naming both objects.
+TEST(X86_64Link, WeakAndDuplicateDefinitions) {
+  TempDir D;
+  std::string Weak = D.write("weak.c", "__attribute__((weak)) int value(void) { return 1; }\n"
+                                       "int main(void) { return value(); }\n");
+  std::string Strong = D.write("strong.c", "int value(void) { return 2; }\n");
+  std::string W = compile(D, Weak, "x86_64-linux-gnu", "-O1", "weak.o");
+  std::string S = compile(D, Strong, "x86_64-linux-gnu", "-O1", "strong.o");
+  std::string S2 = compile(D, Strong, "x86_64-linux-gnu", "-O1", "strong2.o");
+  auto R = runCommand(linklabPath() + " -noexec -show-addrs " + W + " " + S);
+  ASSERT_EQ(R.status, 0) << R.output;
+  // value resolves into strong.o: weak.o's definition became a reference.
+  EXPECT_NE(R.output.find("Addresses for " + S), std::string::npos) << R.output;
+  auto Dup = runCommand(linklabPath() + " -noexec " + W + " " + S + " " + S2);
+  EXPECT_EQ(Dup.status, 1);
+  EXPECT_NE(Dup.output.find("duplicate definition of symbol 'value' (in " + S + " and " + S2 + ")"),
+            std::string::npos)
+      << Dup.output;
+}
+
+} // namespace
+
+namespace {
+
+// Debian's libsqlite3.a, as loose objects: the entry drives which of them link.
+TEST(X86_64Link, SqliteObjectsLinkFromSqlite3Open) {
+  TempDir D;
+  auto X = runCommand("cd '" + D.Path + "' && ar x /usr/lib/x86_64-linux-gnu/libsqlite3.a && ls *.o | wc -l");
+  ASSERT_EQ(X.status, 0) << X.output;
+  EXPECT_GT(std::stoi(X.output), 50);
+  auto R = runCommand("cd '" + D.Path + "' && " + linklabPath() +
+                      " -noexec -entry=sqlite3_open -phony-externals -show-times *.o");
+  EXPECT_EQ(R.status, 0) << R.output;
+  EXPECT_NE(R.output.find("linklab timings:"), std::string::npos);
+  // Without -phony-externals the libc symbols it needs are reported by name.
+  auto Missing = runCommand("cd '" + D.Path + "' && " + linklabPath() + " -noexec -entry=sqlite3_open *.o");
+  EXPECT_EQ(Missing.status, 1);
+  EXPECT_NE(Missing.output.find("Symbols not found: ["), std::string::npos) << Missing.output;
+}
+
+} // namespace
