@@ -130,7 +130,7 @@ private:
       V = V * Base + D;
     }
     if (I == Start)
-      return unexpected("hex digits after '0x'");
+      return makeError(formatv("malformed number '%s': no digits after '0x'", token().c_str()));
     if (I < Rest.size() && (std::isalnum((unsigned char)Rest[I]) || Rest[I] == '_'))
       return makeError(formatv("malformed number '%s'", token().c_str()));
     Rest.remove_prefix(I);
@@ -149,10 +149,10 @@ private:
     return S;
   }
 
-  // Text up to (not including) the next Stop, trimmed: file and section
-  // names may hold characters symbols cannot.
-  std::string_view until(char Stop) {
-    size_t N = Rest.find(Stop);
+  // Text up to (not including) the first of Stops, trimmed: file and
+  // section names may hold characters symbols cannot.
+  std::string_view until(std::string_view Stops) {
+    size_t N = Rest.find_first_of(Stops);
     if (N == std::string_view::npos)
       N = Rest.size();
     std::string_view S = trim(Rest.substr(0, N));
@@ -315,7 +315,7 @@ private:
 
   // (file, symbol [, kind]) for got_addr / stub_addr.
   Expected<uint64_t> tableEntry(bool Stub) {
-    std::string_view File = until(',');
+    std::string_view File = until(",)");
     if (File.empty() || !consume(","))
       return unexpected("a file name and ','");
     std::string_view Target = symbol();
@@ -323,17 +323,17 @@ private:
       return unexpected("a symbol name");
     std::string_view Kind;
     if (Stub && consume(","))
-      Kind = until(')');
+      Kind = until(")");
     return Stub ? Env.stubAddress(File, Target, Kind) : Env.gotEntryAddress(File, Target);
   }
   Expected<uint64_t> gotAddr() { return tableEntry(false); }
   Expected<uint64_t> stubAddr() { return tableEntry(true); }
 
   Expected<uint64_t> sectionAddr() {
-    std::string_view File = until(',');
+    std::string_view File = until(",)");
     if (File.empty() || !consume(","))
       return unexpected("a file name and ','");
-    std::string_view Section = until(')');
+    std::string_view Section = until(")");
     if (Section.empty())
       return unexpected("a section name");
     return Env.sectionAddress(File, Section);
