@@ -216,16 +216,30 @@ Error Session::addArchive(std::string Name, std::shared_ptr<const std::vector<ch
   return Error::success();
 }
 
+// Like a static linker's archive scan, what the generated objects need is
+// generated too before any of them links: a strong definition in a member
+// pulled later must still replace a weak one (musl's lite malloc, exit's
+// no-op __funcs_on_exit), which it can only while the weak one is unlinked.
 Error Session::generate(const std::vector<std::string> &Missing) {
-  for (auto &Gen : Generators) {
-    std::vector<std::string> StillMissing;
-    for (const std::string &N : Missing)
-      if (!Symbols.count(N))
-        StillMissing.push_back(N);
-    if (StillMissing.empty())
-      break;
-    if (Error E = Gen->tryToGenerate(*this, StillMissing))
-      return E;
+  std::vector<std::string> Want = Missing;
+  size_t Seen = Objects.size();
+  while (!Want.empty()) {
+    for (auto &Gen : Generators) {
+      std::vector<std::string> StillMissing;
+      for (const std::string &N : Want)
+        if (!Symbols.count(N))
+          StillMissing.push_back(N);
+      if (StillMissing.empty())
+        break;
+      if (Error E = Gen->tryToGenerate(*this, StillMissing))
+        return E;
+    }
+    Want.clear();
+    for (; Seen < Objects.size(); ++Seen)
+      if (Objects[Seen]->graph)
+        for (Symbol *Ext : Objects[Seen]->graph->externalSymbols())
+          if (!Symbols.count(std::string(Ext->name)))
+            Want.push_back(std::string(Ext->name));
   }
   return Error::success();
 }

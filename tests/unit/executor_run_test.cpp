@@ -197,7 +197,7 @@ TEST_P(ExecutorRun, test_memory_cap) {
   RunResultMsg R = call(Eat, {u64(GetParam().arg0, HeapBase)}, {}, {0, 10000, 64 << 10});
   EXPECT_EQ(R.runStatus(), RunStatus::MemoryLimit) << R.message;
   // 16 pages fit in 64 KiB; the 17th touch is refused.
-  EXPECT_EQ(R.message, "memory cap of 0x10000 bytes reached touching heap address 0x4000010000");
+  EXPECT_EQ(R.message, "memory cap of 0x10000 bytes reached touching heap address 0x40010000");
 }
 
 // Unicorn syncs the PC per instruction only while a code hook is installed,
