@@ -1,5 +1,7 @@
 #include "cli/execute.h"
 
+#include "cli/callconv_cli.h"
+
 #include "elf/elf_graph_builder.h"
 #include "exec/program.h"
 #include "executor/native_transport.h"
@@ -147,6 +149,10 @@ int runInExecutor(const Options &O) {
     return fail(P.takeError());
   if (Error E = addInputs(O, (*P)->session()))
     return fail(E);
+  if (auto Done = applyConventions(O, **P, *L)) { // -cc, embedded conventions, -call
+    (void)C.hangupSync();
+    return *Done;
+  }
   std::vector<std::string> Args = O.args;
   if (Args.empty()) // argv[0] as a shell would give it
     Args.push_back(O.inputs.empty() ? O.harnesses.front() : O.inputs.front());

@@ -42,6 +42,13 @@ const OptionSpec Specs[] = {
     {"timeout-ms", Kind::Value, "N: stop the program after N ms of wall time (default 60000)", FIELD(timeoutMs)},
     {"max-memory", Kind::Value, "SIZE: cap the memory the program obtains at run time (e.g. 64Mb)", FIELD(maxMemory)},
     {"runtime", Kind::Value, "default|none: link the target's C runtime (musl / picolibc) or nothing", FIELD(runtime)},
+    {"cc", Kind::List, "SYMBOL=SIGNATURE;SPEC-OR-PLAN: SYMBOL's calling convention (calls from C get bridge thunks)",
+     FIELD(conventions)},
+    {"call", Kind::Value, "SYMBOL: call it through its plan instead of running main; print the results", FIELD(callSymbol)},
+    {"call-sig", Kind::Value, "SIGNATURE of the -call function, e.g. 'i64(i64,f64)'", FIELD(callSignature)},
+    {"call-conv", Kind::Value, "SPEC or plan for -call (default: its -cc/embedded convention, else the standard one)",
+     FIELD(callConvention)},
+    {"call-args", Kind::Value, "comma-separated argument values for -call (ints, floats, bytes:HEX)", FIELD(callArgs)},
     {"help", Kind::Flag, "print this help", FIELD(help)},
 };
 #undef FIELD

@@ -27,6 +27,10 @@ struct Options {
   // Execution (core/cli/execute.cpp): limits per run, 0 = the executor's
   // default; which C runtime to link ("default" or "none").
   std::string maxInstructions, timeoutMs, maxMemory, runtime = "default";
+  // Calling conventions (core/cli/callconv_cli.cpp): SYMBOL=SIGNATURE;SPEC-OR-PLAN
+  // entries, and a function to call through a plan instead of running main.
+  std::vector<std::string> conventions;
+  std::string callSymbol, callSignature, callConvention, callArgs;
 };
 
 Expected<Options> parseOptions(int Argc, char **Argv);
