@@ -39,7 +39,7 @@ function mounts(gallery) {
     ['/', WEB + '/'],
   ];
 }
-const HIDDEN = /(^|\/)(node_modules|test|\.)/; // under the web/ root mount
+const HIDDEN = /(^|\/)(node_modules|test|artifacts|\.)/; // under the web/ root mount
 
 function resolveFile(urlPath, gallery) {
   if (urlPath.startsWith('/runtime/')) {
@@ -159,8 +159,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (arg('--gallery')) opts.gallery = arg('--gallery');
   if (!fs.existsSync(opts.executor ?? path.join(ROOT, 'build/emulator/linklab-executor')))
     console.error('[server] warning: linklab-executor not found; linking works, running does not');
-  startServer(opts).then(s => console.log(`linklab playground: ${s.url}`), err => {
-    console.error(`linklab server: ${err.message}`);
-    process.exit(1);
+  const started = s => console.log(`linklab playground: ${s.url}`);
+  const failed = err => { console.error(`linklab server: ${err.message}`); process.exit(1); };
+  startServer(opts).then(started, err => {
+    if (err.code !== 'EADDRINUSE') return failed(err);
+    // Another server has the port: take any free one rather than stop.
+    console.error(`[server] port ${opts.port ?? 8080} is in use; picking a free one`);
+    startServer({ ...opts, port: 0 }).then(started, failed);
   });
 }

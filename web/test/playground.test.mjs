@@ -15,7 +15,7 @@ import { RUNTIMES } from '../runtimes.mjs';
 
 const WEB = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ARTIFACTS = path.join(WEB, 'artifacts');
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'];
+import { CHROMIUM_ARGS } from './chromium.mjs';
 const ARCHES = Object.keys(RUNTIMES);
 
 // What each gallery example prints and returns, on every architecture.
