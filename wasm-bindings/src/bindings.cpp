@@ -766,7 +766,8 @@ val parseOptions(val Args) {
   A.insert(A.begin(), "linklab-run");
   std::vector<char *> Argv;
   for (auto &S : A) Argv.push_back(S.data());
-  auto O = cli::parseOptions(int(Argv.size()), Argv.data());
+  Argv.push_back(nullptr); // argv[argc], as main() gets it
+  auto O = cli::parseOptions(int(Argv.size() - 1), Argv.data());
   if (!O) return failOr(O);
   auto Strings = [](const std::vector<std::string> &V) {
     val R = val::array();

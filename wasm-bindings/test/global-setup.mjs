@@ -48,19 +48,27 @@ export default async function setup() {
     const dir = join(ROOT, 'tests/lit', arch);
     for (const f of readdirSync(dir).filter((f) => f.endsWith('.s')).sort()) {
       const runs = runLines(readFileSync(join(dir, f), 'utf8'));
-      const mc = runs.find((r) => r.startsWith('llvm-mc'));
       const ll = runs.find((r) => r.startsWith('linklab'));
-      if (!mc || !ll) continue;
-      const obj = join(objs, `${arch}-${f}.o`);
-      const args = mc.split(/\s+/).slice(1).filter((a, i, all) => a !== '-o' && all[i - 1] !== '-o' && a !== '%s');
-      sh('llvm-mc-22', [...args, '-o', obj, join(dir, f)]);
+      // Every llvm-mc line makes one object: %t/NAME.o from %s or %S/PATH.
+      const made = new Map();
+      for (const mc of runs.filter((r) => r.startsWith('llvm-mc'))) {
+        const words = mc.split(/\s+/).slice(1);
+        const out = words[words.indexOf('-o') + 1];
+        const src = words.find((w, i) => (w === '%s' || w.startsWith('%S/')) && words[i - 1] !== '-o');
+        const obj = join(objs, `${arch}-${f}-${out.replace(/^%t\//, '')}`);
+        const flags = words.filter((w, i) => w !== '-o' && words[i - 1] !== '-o' && w !== src);
+        sh('llvm-mc-22', [...flags, '-o', obj, src === '%s' ? join(dir, f) : join(dir, src.slice(3))]);
+        made.set(out, obj);
+      }
+      if (!ll || !made.size) continue;
       const opts = ll.split(/\s+/).slice(1);
       const keep = [];
       for (let i = 0; i < opts.length; i++) {
         if (opts[i] === '-check') { i++; continue; }
-        if (opts[i].startsWith('-check=') || opts[i].startsWith('%t')) continue;
-        keep.push(opts[i]);
+        if (opts[i].startsWith('-check=')) continue;
+        keep.push(made.get(opts[i]) ?? opts[i]);
       }
+      const obj = [...made.values()][0];
       lit.push({ name: `${arch}/${f}`, arch, obj, options: keep });
     }
   }

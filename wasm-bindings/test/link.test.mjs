@@ -9,9 +9,10 @@ describe('lit tests: wasm output equals native output', () => {
     for (const a of ['x86_64', 'aarch64', 'riscv64']) expect(config.lit.filter((l) => l.arch === a).length).toBeGreaterThan(5);
   });
   test.each(config.lit.map((l) => [l.name, l]))('%s', async (_, l) => {
-    const args = [...l.options, ...SHOW, l.obj];
+    const args = [...l.options, ...SHOW];
     const n = runNative(args);
     const w = await runWasm(args);
+    expect(n.stderr).toBe('');
     expect(n.status).toBe(0);
     expect(w.stderr).toBe(n.stderr);
     expect(w.status).toBe(n.status);
