@@ -39,6 +39,7 @@ const message = e => e?.message ?? String(e);
 
 // ---- objects in --------------------------------------------------------------
 const ELF_ARCH = { 62: 'x86_64', 183: 'aarch64', 243: 'riscv64' };
+const SYM_TYPE = ['notype', 'object', 'func', 'section', 'file', 'common', 'tls'];
 
 // The arch of an archive is that of its first ELF member (the wasm package
 // inspects objects only): walk the ar headers to find one.
@@ -131,7 +132,7 @@ function renderInspect() {
   const secName = new Map(i.sections.map(s => [s.index, s.name]));
   body.innerHTML = `<p>${esc(i.name)}: ELF ${esc(i.arch)} (machine ${i.machine}), flags ${hex(i.flags)}</p>
     <h3>Sections</h3>${table(['#', 'name', 'type', 'flags', 'size', 'align'], i.sections.map(s => [s.index, s.name, s.type, hex(s.flags), hex(s.size), s.addralign]))}
-    <h3>Symbols</h3>${table(['#', 'name', 'bind', 'type', 'section', 'value', 'size'], i.symbols.map(s => [s.index, s.name, ['local', 'global', 'weak'][s.bind] ?? s.bind, s.type, s.section || (s.shndx === 0 ? 'UND' : s.shndx === 0xfff1 ? 'ABS' : secName.get(s.shndx) ?? s.shndx), hex(s.value), s.size]))}
+    <h3>Symbols</h3>${table(['#', 'name', 'bind', 'type', 'section', 'value', 'size'], i.symbols.map(s => [s.index, s.name, ['local', 'global', 'weak'][s.bind] ?? s.bind, SYM_TYPE[s.type] ?? s.type, s.section || (s.shndx === 0 ? 'UND' : s.shndx === 0xfff1 ? 'ABS' : secName.get(s.shndx) ?? s.shndx), hex(s.value), s.size]))}
     <h3>Relocations</h3>${table(['section', 'offset', 'type', 'symbol', 'addend'], i.relocations.map(r => [r.section, hex(r.offset), r.typeName ?? r.type, r.symbolName ?? r.symbol, r.addend]))}`;
 }
 
@@ -224,7 +225,7 @@ function linkFailed(e) {
   const msg = message(e);
   showError('link-error', msg);
   for (const li of $('objects').children) li.classList.toggle('culprit', msg.includes(li.dataset.name));
-  setStatus(`link failed`, 'bad');
+  setStatus(`link failed: ${msg}`, 'bad');
 }
 
 function afterLink(ctx, address) {
@@ -400,7 +401,7 @@ async function drawGraph() {
   const d = state.graphView.show(snaps[i].graph, snaps[i - 1]?.graph, graphFilter());
   const c = state.graphView.counts();
   $('graph-changes').textContent = `${snaps[i].object} after ${snaps[i].phase}: ${c.blocks} blocks, ${c.edges} edges` +
-    (i ? ` · changed since ${snaps[i - 1].phase}: ${d.added.size} added, ${d.removed.length} pruned, ${d.moved.size} got addresses, ${d.relaxed.size} edges relaxed` : ' · first snapshot');
+    (i ? ` · changed since ${snaps[i - 1].phase}: ${d.added.size} added, ${d.removed.length} pruned, ${d.moved.size} got addresses, ${d.relaxed.size} edges changed kind (relaxed or rewritten)` : ' · first snapshot');
   $('graph').dataset.counts = JSON.stringify({ phase: snaps[i].phase, ...c });
 }
 function graphFilter() { return { search: $('graph-search').value, kind: $('graph-kind').value, hideExternals: $('graph-hide-ext').checked }; }
@@ -410,7 +411,19 @@ function renderMemory() {
   const secs = [];
   for (const o of state.linkInfo ?? []) for (const s of o.sections) if (s.size) secs.push({ ...s, object: o.name });
   secs.sort((a, b) => a.address - b.address);
-  $('segments').innerHTML = `<tr><th>object</th><th>section</th><th>address</th><th>end</th><th>size</th><th>prot</th></tr>` +
+  // Segments: runs of sections with one protection that share pages (the
+  // memory manager gives each protection its own page-aligned range).
+  const page = 4096, segs = [];
+  for (const s of secs) {
+    const last = segs[segs.length - 1];
+    if (last && last.prot === s.prot && Math.floor(s.address / page) <= Math.floor((last.end - 1) / page) + 1) {
+      last.end = Math.max(last.end, s.address + s.size);
+      last.count++;
+    } else segs.push({ start: s.address, end: s.address + s.size, prot: s.prot, count: 1 });
+  }
+  $('segments').innerHTML = `<tr><th>start</th><th>end</th><th>size</th><th>prot</th><th>sections</th></tr>` +
+    segs.map(g => `<tr class="prot-${g.prot.replace(/-/g, '')}"><td>${hex(g.start)}</td><td>${hex(g.end)}</td><td>${hex(g.end - g.start)}</td><td>${g.prot}</td><td>${g.count}</td></tr>`).join('');
+  $('sections').innerHTML = `<tr><th>object</th><th>section</th><th>address</th><th>end</th><th>size</th><th>prot</th></tr>` +
     secs.map(s => `<tr class="prot-${s.prot.replace(/-/g, '')}"><td>${esc(s.object)}</td><td>${esc(s.name)}</td><td>${hex(s.address)}</td><td>${hex(s.address + s.size)}</td><td>${hex(s.size)}</td><td>${s.prot}</td></tr>`).join('');
   const mine = secs.filter(s => state.lastLinkObjects.includes(s.object));
   state.hexSections = mine.length ? mine : secs;

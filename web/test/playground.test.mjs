@@ -64,8 +64,8 @@ async function afterLink(page, act) {
 }
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 function compile(src, arch) {
-  const out = path.join(tmp, `${path.basename(src, '.c')}-${arch}.o`);
-  execFileSync('clang-22', [...RUNTIMES[arch].cflags, '-O1', '-c', path.join(WEB, 'test/inputs', src), '-o', out]);
+  const out = path.join(tmp, `${path.basename(src).replace(/\.[cs]$/, '')}-${arch}.o`);
+  execFileSync('clang-22', ['-Qunused-arguments', ...RUNTIMES[arch].cflags, '-O1', '-c', path.join(WEB, 'test/inputs', src), '-o', out]);
   return out;
 }
 
@@ -107,9 +107,10 @@ test('the phase stepper shows GOT/PLT entries added, addresses assigned, blocks 
   assert.equal(JSON.parse(await page.getAttribute('#graph', 'data-counts')).phase, 'post-prune');
   // Memory map and hex view with fixup sites.
   await page.click('button[data-tab="memory"]');
-  const segs = await page.textContent('#segments');
-  assert.match(segs, /gotplt-main\.o\s*\.text/);
-  assert.match(segs, /R-X/);
+  assert.match(await page.textContent('#sections'), /gotplt-main\.o\s*\.text/);
+  const segs = await page.locator('#segments tr').allTextContents();
+  assert.ok(segs.some(r => /R-X/.test(r)) && segs.some(r => /RW-/.test(r)), `segments: ${segs.join(' | ')}`);
+  assert.ok(!(await page.isVisible('#cy')), 'only the memory tab is shown');
   assert.ok(await page.locator('#hex .fixup').count() > 0, 'hex view marks fixup sites');
   await shot(page, 'memory-gotplt');
   await page.click('button[data-tab="inspect"]');
@@ -224,6 +225,22 @@ test('bad input gets readable errors next to what caused it', async () => {
   await afterLink(page, () => page.click('#link'));
   assert.match(await page.textContent('#link-error'), /missing_function/);
   assert.match(await page.getAttribute('#objects li', 'class'), /culprit|^$/);
+  // An out-of-range fixup names the kind, the symbol and the value.
+  await page.click('#objects li:nth-child(1) button[data-remove]');
+  await page.setInputFiles('#file-input', [compile('far.s', 'x86_64')]);
+  await page.waitForSelector('#objects li[data-name="far-x86_64.o"]');
+  await page.uncheck('#opt-runtime');
+  await page.fill('#opt-abs', 'far=0x10000000000');
+  await afterLink(page, () => page.click('#link'));
+  const range = await page.textContent('#link-error');
+  assert.match(range, /far-x86_64\.o/);
+  assert.match(range, /far/);
+  assert.match(range, /range/i);
+  assert.match(await page.textContent('#run-status'), /link failed: /);
+  await page.fill('#opt-abs', 'far 0x10');
+  await afterLink(page, () => page.click('#link'));
+  assert.match(await page.textContent('#link-error'), /absolute symbols, line 1: 'far 0x10' is not NAME=ADDRESS/);
+  await shot(page, 'errors-out-of-range');
   assert.equal(await page.locator('body[data-ready]').count(), 1);
   await page.close();
 });
