@@ -2,6 +2,7 @@
 // `linklab`); the server only serves files and bridges the executor's
 // WebSocket. State lives in `state`; every panel is re-rendered from it.
 import * as codec from './session-codec.mjs';
+import * as flow from './link-flow.mjs';
 
 const $ = id => document.getElementById(id);
 const hex = n => '0x' + Number(n).toString(16);
@@ -178,12 +179,10 @@ async function loadExample(id, arch) {
 
 // ---- linking -----------------------------------------------------------------
 function options() {
-  const abs = $('opt-abs').value.split('\n').map(l => l.trim()).filter(Boolean).map((l, i) => {
-    const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(l);
-    if (!m) throw new Error(`absolute symbols, line ${i + 1}: '${l}' is not NAME=ADDRESS`);
-    return [m[1], m[2]];
-  });
-  return { entry: $('opt-entry').value.trim(), phony: $('opt-phony').checked, runtime: $('opt-runtime').checked, abs, slab: $('opt-slab').value.trim() };
+  return {
+    entry: $('opt-entry').value.trim(), phonyExternals: $('opt-phony').checked, runtime: $('opt-runtime').checked,
+    absolutes: $('opt-abs').value, slabAddress: $('opt-slab').value.trim(),
+  };
 }
 
 function linkable() {
@@ -198,27 +197,19 @@ function linkable() {
 // passes that record each phase of the user's objects.
 async function makeSession(arch, executor) {
   const o = options();
-  const rt = state.runtime[arch];
-  const s = new L.LinkSession({
-    triple: rt.triple, executor, slabAddress: o.slab || '0x10000000', phonyExternals: o.phony, recordContents: true,
-  });
-  for (const [n, a] of o.abs) s.defineAbsolute(n, a);
-  const pass = userPass();
-  if (pass) s.addPass(pass.phase, pass.fn);
   const mine = new Set(state.objects.map(x => x.name));
+  const passes = [];
+  const pass = userPass();
+  if (pass) passes.push(pass);
   state.snapshots = [];
   for (const phase of L.PHASES)
-    s.addPass(phase, g => { if (mine.has(g.object)) state.snapshots.push({ object: g.object, phase, graph: g.data() }); });
-  for (const x of state.objects) s.addObject(x.bytes, { name: x.name, harness: x.harness });
-  if (o.runtime) for (const r of await runtimeObjects(arch)) s.addObject(r.bytes, { name: r.name });
-  const entry = o.entry || (o.runtime ? rt.entry : 'main');
-  return { s, entry, preload: o.runtime ? rt.preload : [], startup: o.runtime ? rt.startup : 'main' };
+    passes.push({ phase, fn: g => { if (mine.has(g.object)) state.snapshots.push({ object: g.object, phase, graph: g.data() }); } });
+  return flow.makeSession(L, {
+    objects: state.objects, options: o, runtime: state.runtime[arch], executor, passes,
+    runtimeFiles: o.runtime ? await runtimeObjects(arch) : [],
+  });
 }
-
-async function lookupEntry(ctx) {
-  const addrs = await ctx.s.lookup([...ctx.preload, ctx.entry]);
-  return addrs[addrs.length - 1];
-}
+const lookupEntry = flow.linkEntry;
 
 // Errors name the object they come from: mark it in the list as well.
 function linkFailed(e) {
@@ -229,7 +220,7 @@ function linkFailed(e) {
 }
 
 function afterLink(ctx, address) {
-  state.linkInfo = ctx.s.linkInfo();
+  state.linkInfo = ctx.session.linkInfo();
   state.lastLinkObjects = state.objects.map(o => o.name);
   showError('link-error', '');
   for (const li of $('objects').children) li.classList.remove('culprit');
@@ -244,7 +235,7 @@ async function linkOnly() {
     const ctx = await makeSession(arch);
     const a = await lookupEntry(ctx);
     afterLink(ctx, a);
-    setStatus(`linked ${ctx.entry} at ${hex(a)} (slab at ${options().slab || '0x10000000'}, not run)`, 'ok');
+    setStatus(`linked ${ctx.entry} at ${hex(a)} (slab at ${options().slabAddress || '0x10000000'}, not run)`, 'ok');
     selectTab('graph');
   } catch (e) { linkFailed(e); }
   document.body.dataset.links = String(Number(document.body.dataset.links ?? 0) + 1);
@@ -295,11 +286,6 @@ function limits() {
   return { instructions: n('lim-insn', 'instruction limit'), wallMillis: Number(n('lim-time', 'time limit')), memoryBytes: mem ? String(BigInt(mem) << 20n) : 0 };
 }
 // Shell-like splitting: spaces separate, quotes group.
-function parseArgs(text) {
-  const out = [];
-  for (const m of text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) out.push(m[1] ?? m[2] ?? m[3]);
-  return out;
-}
 
 function symbolize(addr) {
   let best = null;
@@ -326,11 +312,11 @@ async function linkAndRun() {
     const linked = performance.now();
     afterLink(ctx, address);
     state.timing = { connectAndLink: linked - started };
-    state.live = { ...live, session: ctx.s };
+    state.live = { ...live, session: ctx.session };
     const lim = limits();
-    const args = parseArgs($('run-args').value);
+    const args = flow.parseArgs($('run-args').value);
     runTimer = setInterval(() => setStatus(`running… ${((performance.now() - started) / 1000).toFixed(1)} s`, 'busy'), 100);
-    const r = await live.executor.runMain(address, [state.objects[0].name.replace(/\.o$/, ''), ...args], { ...lim, processEntry: ctx.startup === 'process' });
+    const r = await live.executor.runMain(address, [flow.programName(state.objects), ...args], { ...lim, processEntry: ctx.processEntry });
     clearInterval(runTimer);
     const ms = performance.now() - started;
     state.timing.total = ms;
@@ -498,9 +484,9 @@ async function ccCall() {
     if (!state.live || state.live.arch !== arch) {
       const live = await connect(arch);
       const ctx = await makeSession(arch, live.executor);
-      await ctx.s.lookup(ctx.preload.length ? [...ctx.preload, fn] : [fn]);
+      await ctx.session.lookup(ctx.preload.length ? [...ctx.preload, fn] : [fn]);
       afterLink(ctx, 0);
-      state.live = { ...live, session: ctx.s };
+      state.live = { ...live, session: ctx.session };
     }
     const [address] = await state.live.session.lookup([fn]);
     const r = await state.live.executor.callWithPlan(address, p, args, limits());

@@ -200,6 +200,35 @@ test('a share URL restores the session in a fresh page and re-runs it', async ()
   await ctx.close();
 });
 
+test('a session too large for a link becomes a bundle that the page and the Node runner load', async () => {
+  const page = await openPage();
+  // The harness example plus a 2 MiB archive does not fit in a URL.
+  await afterRun(page, () => page.click('button[data-example="harness"][data-arch="x86_64"]'));
+  await page.setInputFiles('#file-input', ['/usr/lib/x86_64-linux-musl/libc.a']);
+  await page.waitForSelector('#objects li[data-name="libc.a"]');
+  const before = await afterRun(page, () => page.click('#run'));
+  assert.match(before.console, /channel 2: 18 C, heater on/);
+  await page.click('#share');
+  await page.waitForSelector('#bundle-link');
+  assert.match(await page.textContent('#share-box'), /too large for a link/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#bundle-link')]);
+  const bundle = path.join(tmp, 'session.linklab.json');
+  await download.saveAs(bundle);
+  await page.close();
+
+  const fresh = await openPage();
+  await fresh.setInputFiles('#bundle-input', bundle);
+  await fresh.waitForSelector('#objects li[data-name="libc.a"]');
+  assert.equal(await fresh.locator('#objects li').count(), 4);
+  assert.ok(await fresh.isChecked('#objects li[data-name="test_thermostat.o"] input[data-harness]'));
+  const again = await afterRun(fresh, () => fresh.click('#run'));
+  assert.equal(again.console, before.console);
+  await fresh.close();
+
+  const node = execFileSync('node', [path.join(WEB, 'run-bundle.mjs'), bundle], { encoding: 'utf8' });
+  assert.equal(node, before.console);
+});
+
 test('bad input gets readable errors next to what caused it', async () => {
   const page = await openPage();
   const hello = fs.readFileSync(path.join(server.gallery, 'x86_64/hello/hello.o'));
