@@ -30,6 +30,19 @@ test_gotpcrel:
         .long   ext_data@GOTPCREL + 8
         .size   test_gotpcrel, 8
 
+# RequestGOTAndTransformToDelta64 from R_X86_64_GOTPCREL64 (large code
+# model; llvm-mc has no @GOTPCREL64 syntax, hence .reloc): G + A - P.
+# jitlink-check: *{8}test_gotpcrel64 = got_addr(gotpcrel.o, named_data) - test_gotpcrel64
+# jitlink-check: *{8}(test_gotpcrel64 + 8) = (got_addr(gotpcrel.o, ext_data) + 0x10) - (test_gotpcrel64 + 8)
+        .globl  test_gotpcrel64
+        .p2align 3
+test_gotpcrel64:
+        .reloc  ., R_X86_64_GOTPCREL64, named_data
+        .quad   0
+        .reloc  ., R_X86_64_GOTPCREL64, ext_data+0x10
+        .quad   0
+        .size   test_gotpcrel64, 16
+
 # The GOT is one section per object; its address is that of its first entry
 # or lower, and every entry is 8-byte aligned.
 # jitlink-check: got_addr(gotpcrel.o, named_data)[2:0] = 0
