@@ -54,6 +54,8 @@ std::vector<uint8_t> fileBytes(const std::string &Path) {
   return std::vector<uint8_t>(B->begin(), B->end());
 }
 
+void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
+
 class LldOracle : public ::testing::TestWithParam<ArchCase> {};
 
 TEST_P(LldOracle, SectionBytesMatchLld) {

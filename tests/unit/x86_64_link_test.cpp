@@ -164,3 +164,69 @@ TEST(X86_64Link, SqliteObjectsLinkFromSqlite3Open) {
 }
 
 } // namespace
+
+namespace {
+
+// Every range-checked x86-64 kind at the last in-range and the first
+// out-of-range value; the error names object, section, offset, kind, target,
+// the value and the range.
+struct RangeCase {
+  const char *name;
+  const char *insn;    // uses `target`
+  const char *kind;
+  unsigned offset;     // of the fixup in .text
+  uint64_t lastOk;     // absolute address of target that still fits
+  uint64_t firstBad;
+  const char *badValue, *range;
+};
+
+// The code sits at 0x10000000 (-slab-address); PC-relative fields are
+// measured from the end of the 4-byte field at 0x10000001 + 4.
+const RangeCase RangeCases[] = {
+    {"Pointer32", "movl $target, %eax", "Pointer32", 1, 0xffffffff, 0x100000000, "0x100000000", "[0x0, 0xffffffff]"},
+    {"Pointer32Signed", "movq $target, %rax", "Pointer32Signed", 3, 0x7fffffff, 0x80000000, "0x80000000",
+     "[-0x80000000, 0x7fffffff]"},
+    {"Pointer16", "movw $target, %ax", "Pointer16", 2, 0xffff, 0x10000, "0x10000", "[0x0, 0xffff]"},
+    {"Pointer8", "movb $target, %al", "Pointer8", 1, 0xff, 0x100, "0x100", "[0x0, 0xff]"},
+    {"Delta32", "movl target(%rip), %eax", "Delta32", 2, 0x10000006ull + 0x7fffffff, 0x10000006ull + 0x80000000,
+     "0x80000000", "[-0x80000000, 0x7fffffff]"},
+};
+
+void PrintTo(const RangeCase &C, std::ostream *OS) { *OS << C.name; }
+
+class X86_64Range : public ::testing::TestWithParam<RangeCase> {};
+
+TEST_P(X86_64Range, LastInRangeLinksFirstOutOfRangeFails) {
+  const RangeCase &C = GetParam();
+  TempDir D;
+  std::string Obj = assemble(D, std::string("  .text\n  .globl main\nmain:\n  ") + C.insn + "\n  ret\n",
+                             "x86_64-linux-gnu", "range.o");
+  auto Link = [&](uint64_t Target) {
+    char Abs[64];
+    snprintf(Abs, sizeof Abs, " -abs target=0x%llx ", (unsigned long long)Target);
+    return runCommand(linklabPath() + " -noexec -slab-address=0x10000000 -slab-page-size=4096" + Abs + Obj);
+  };
+  auto Ok = Link(C.lastOk);
+  EXPECT_EQ(Ok.status, 0) << Ok.output;
+  auto Bad = Link(C.firstBad);
+  EXPECT_EQ(Bad.status, 1);
+  std::string Want = std::string(": .text+0x") + std::to_string(C.offset) + ": " + C.kind + " against target: value " + C.badValue + " out of range " + C.range;
+  EXPECT_NE(Bad.output.find(Want), std::string::npos) << "want: " << Want << "\n got: " << Bad.output;
+}
+
+// Calls to symbols outside the graph go through a stub, so a target beyond
+// rel32 reach still links: only the stub's GOT entry holds the far address.
+TEST(X86_64Link, FarCallsGoThroughStubs) {
+  TempDir D;
+  std::string Obj = assemble(D, "  .text\n  .globl main\nmain:\n  call far_fn\n  ret\n", "x86_64-linux-gnu", "far.o");
+  auto Near = runCommand(linklabPath() + " -noexec -show-graphs=.* -abs far_fn=0x10002000 " + Obj);
+  EXPECT_NE(Near.output.find("kind = BranchPCRel32, target = far_fn"), std::string::npos) << Near.output;
+  auto Far = runCommand(linklabPath() + " -noexec -show-graphs=.* -abs far_fn=0x7000000000 " + Obj);
+  EXPECT_EQ(Far.status, 0) << Far.output;
+  EXPECT_NE(Far.output.find("kind = BranchPCRel32ToPtrJumpStubBypassable"), std::string::npos) << Far.output;
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, X86_64Range, ::testing::ValuesIn(RangeCases),
+                         [](const ::testing::TestParamInfo<RangeCase> &I) { return std::string(I.param.name); });
+
+} // namespace
