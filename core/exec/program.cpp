@@ -358,7 +358,8 @@ std::string Program::symbolize(uint64_t A) const {
       const std::string *Best = nullptr;
       Addr BestAddr = 0;
       for (auto &[Name, Sym] : O.symbols)
-        if (Sym.section == Sec.name && Sym.address <= A && (!Best || Sym.address > BestAddr)) {
+        if (Sym.section == Sec.name && Sym.address <= A && (!Best || Sym.address > BestAddr) &&
+            !Name.starts_with(".L")) { // assembler-local labels name nothing a user wrote
           Best = &Name;
           BestAddr = Sym.address;
         }

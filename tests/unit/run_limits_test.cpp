@@ -1,0 +1,64 @@
+// Limits and faults through the `linklab` CLI, per architecture: each ends
+// the run with exit code 1 and an error naming the limit, or the fault with
+// its PC and address and the nearest symbol (object, section, symbol+offset).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+
+namespace {
+
+const std::string Out = LINKLAB_BINARY_DIR "/tests/run/";
+
+struct ArchCase {
+  const char *name, *cflags;
+};
+const ArchCase Arches[] = {
+    {"x86_64", "--target=x86_64-linux-gnu -isystem /usr/include/x86_64-linux-musl"},
+    {"aarch64", "--target=aarch64-linux-gnu -isystem /usr/lib/picolibc/aarch64-linux-gnu/include"},
+    {"riscv64", "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -isystem "
+                "/usr/lib/picolibc/riscv64-unknown-elf/include"},
+};
+
+struct Case {
+  const char *name, *argv1, *options;
+  std::vector<std::string> expect; // substrings of stderr
+};
+const Case Cases[] = {
+    {"instructions", "s", "-max-instructions=100000", {"instruction limit", "spin+0x"}},
+    {"wall_time", "s", "-timeout-ms=300", {"time limit"}},
+    {"memory", "m", "-max-memory=2Mb", {"memory limit", "memory cap of 0x200000 bytes"}},
+    {"bad_read", "r", "-max-instructions=100000000", {"read of unmapped memory", "read_bad+0x", "address 0x123458", "faults-"}},
+    // AArch64's trap is `brk`, a CPU exception rather than an undefined opcode.
+    {"illegal", "i", "", {"at pc 0x", "main+0x", ".text"}},
+    {"jump_unmapped", "j", "", {"unmapped", "pc 0x7770000"}},
+};
+
+class RunLimits : public ::testing::TestWithParam<std::tuple<Case, ArchCase>> {};
+
+TEST_P(RunLimits, EndsWithClearError) {
+  auto &[C, A] = GetParam();
+  std::string Obj = Out + "faults-" + A.name + ".o";
+  ASSERT_EQ(std::system(("mkdir -p " + Out + " && clang-22 -c -O1 -nostdlibinc " + std::string(A.cflags) + " " +
+                         LINKLAB_SOURCE_DIR "/tests/inputs/run/faults.c -o " + Obj)
+                            .c_str()),
+            0);
+  std::string Err = Out + "faults-" + C.name + "-" + A.name + ".stderr";
+  std::string Cmd = std::string(LINKLAB_BINARY_DIR "/core/linklab ") + C.options + " " + Obj + " -args prog " +
+                    C.argv1 + " 2>" + Err;
+  int Status = std::system(Cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(Status)) << Cmd;
+  EXPECT_EQ(WEXITSTATUS(Status), 1) << Cmd;
+  std::stringstream S;
+  S << std::ifstream(Err).rdbuf();
+  for (auto &E : C.expect)
+    EXPECT_NE(S.str().find(E), std::string::npos) << "missing '" << E << "' in: " << S.str();
+}
+
+INSTANTIATE_TEST_SUITE_P(All, RunLimits, ::testing::Combine(::testing::ValuesIn(Cases), ::testing::ValuesIn(Arches)),
+                         [](const auto &I) {
+                           return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
+                         });
+
+} // namespace
