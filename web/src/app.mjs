@@ -290,7 +290,8 @@ function limits() {
 function symbolize(addr) {
   let best = null;
   for (const o of state.linkInfo ?? []) for (const [name, s] of Object.entries(o.symbols))
-    if (addr >= s.address && addr < s.address + Math.max(s.size, 1) && (!best || s.address > best.address)) best = { name, ...s, object: o.name };
+    // Assembler-local labels (.L*) share addresses with the functions they sit in.
+    if (!name.startsWith('.L') && addr >= s.address && addr < s.address + Math.max(s.size, 1) && (!best || s.address > best.address)) best = { name, ...s, object: o.name };
   return best ? `${best.name}+${hex(addr - best.address)} (${best.object})` : 'no symbol';
 }
 
@@ -321,9 +322,10 @@ async function linkAndRun() {
     const ms = performance.now() - started;
     state.timing.total = ms;
     window.__timing ??= state.timing;
-    let text = `${r.description}${r.exitCode !== undefined ? ` · exit code ${r.exitCode}` : ''} · ${ms.toFixed(0)} ms`;
+    let text = r.fault ? `fault: ${r.fault} at pc ${hex(r.pc)} [${symbolize(r.pc)}], address ${hex(r.address)} [${symbolize(r.address)}]`
+      : `${r.description}${r.exitCode !== undefined ? ` · exit code ${r.exitCode}` : ''}`;
+    text += ` · ${ms.toFixed(0)} ms`;
     if (r.instructions) text += ` · ${r.instructions} instructions`;
-    if (r.fault) text += ` · fault ${r.fault} at pc ${hex(r.pc)} [${symbolize(r.pc)}], address ${hex(r.address)} [${symbolize(r.address)}]`;
     setStatus(text, r.status === 'fault' || r.status === 'error' || /limit/.test(r.status) ? 'bad' : 'ok');
     document.body.dataset.lastRun = JSON.stringify({ status: r.status, exitCode: r.exitCode, ms });
     // Since navigation start: what scripts/bench-web.mjs reports.
@@ -375,6 +377,7 @@ function renderGraphControls() {
   const kinds = new Set();
   for (const s of state.snapshots) for (const sec of s.graph.sections) for (const b of sec.blocks) for (const e of b.edges) kinds.add(e.kind);
   $('graph-kind').innerHTML = '<option value="">all kinds</option>' + [...kinds].sort().map(k => `<option>${esc(k)}</option>`).join('');
+  delete $('graph').dataset.counts; // set again once this link's graph is drawn
   drawGraph();
 }
 async function drawGraph() {

@@ -75,7 +75,7 @@ test('every gallery example links, draws and runs on every architecture', async 
     const r = await afterRun(page, () => page.click(`button[data-example="${id}"][data-arch="${arch}"]`));
     for (const line of want.out) assert.ok(r.console.includes(line), `${id}/${arch}: console lacks '${line}':\n${r.console}\nstatus: ${r.status}; link error: ${await page.textContent("#link-error")}`);
     assert.match(r.status, new RegExp(`exit code ${want.exit}\\b`), `${id}/${arch}: ${r.status}`);
-    await page.waitForSelector('#graph:not([hidden])');
+    await page.waitForSelector('#graph[data-counts]:not([hidden])');
     const counts = JSON.parse(await page.getAttribute('#graph', 'data-counts'));
     assert.equal(counts.phase, 'post-fixup');
     assert.ok(counts.blocks > 0 && counts.edges > 0, `${id}/${arch}: graph drawn with ${JSON.stringify(counts)}`);
@@ -88,6 +88,7 @@ test('every gallery example links, draws and runs on every architecture', async 
 test('the phase stepper shows GOT/PLT entries added, addresses assigned, blocks pruned', async () => {
   const page = await openPage();
   await afterRun(page, () => page.click('button[data-example="gotplt"][data-arch="x86_64"]'));
+  await page.waitForSelector('#graph[data-counts]:not([hidden])');
   await page.selectOption('#graph-object', 'gotplt-main.o');
   const at = async phase => {
     await page.click(`#phase-steps button:text-is("${phase}")`);
@@ -303,6 +304,21 @@ test('killing the executor mid-run is reported, and the next run works', async (
   await page.click('#stop');
   await page.waitForFunction(k => Number(document.body.dataset.runs) > k, m);
   assert.match(await page.textContent('#run-status'), /run ended/);
+  // An instruction limit ends the same program; a fault names pc and symbol.
+  await page.click('button[data-tab="runpanel"]');
+  await page.fill('#lim-insn', '200000');
+  const limited = await afterRun(page, () => page.click('#run2'));
+  assert.match(limited.status, /instruction limit/i);
+  await page.fill('#lim-insn', '');
+  await page.click('#objects li:nth-child(1) button[data-remove]');
+  for (const arch of ARCHES) {
+    await page.setInputFiles('#file-input', [compile('fault.c', arch)]);
+    await page.waitForSelector(`#objects li[data-name="fault-${arch}.o"]`);
+    const f = await afterRun(page, () => page.click('#run'));
+    assert.match(f.status, /^fault: .* at pc 0x[0-9a-f]+ \[main\+0x[0-9a-f]+ \(fault-\w+\.o\)\], address 0x10\b/, `${arch}: ${f.status}`);
+    await page.click('#objects li:nth-child(1) button[data-remove]');
+  }
+  await shot(page, 'run-fault');
   await page.close();
 });
 
