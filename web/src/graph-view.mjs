@@ -20,9 +20,13 @@ export function keyBlocks(g) {
     if (!names.has(s.block)) names.set(s.block, []);
     names.get(s.block).push(s.name);
   }
+  // Real names first: assembler-local labels (.L*, RISC-V's pcrel_hi
+  // anchors) share blocks with the functions that hold them.
+  const rank = n => (n.startsWith('.L') ? 1 : 0);
+  for (const list of names.values()) list.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   const keys = new Map(), seen = new Map();
   for (const sec of g.sections) sec.blocks.forEach((b, i) => {
-    const n = names.get(b.id)?.sort()[0];
+    const n = names.get(b.id)?.[0];
     let k = n ? `${sec.name}|${n}` : b.edges.length && b.edges[0].targetName ? `${sec.name}|->${b.edges[0].targetName}` : `${sec.name}|#${i}`;
     const dup = seen.get(k) ?? 0;
     seen.set(k, dup + 1);
@@ -95,11 +99,17 @@ function elements(g, d, { hideExternals }) {
   return els;
 }
 
+// Node size from its label (cytoscape's width: 'label' is deprecated):
+// 9px text is about 5.5px a character and 12px a line.
+const lines = n => String(n.data('label')).split('\n');
+const labelWidth = n => Math.max(...lines(n).map(l => l.length)) * 5.5 + 14;
+const labelHeight = n => lines(n).length * 12 + 10;
+
 const STYLE = [
   { selector: 'node', style: { label: 'data(label)', 'text-wrap': 'wrap', 'font-size': 9, 'text-valign': 'center', 'text-halign': 'center', color: '#1d2433' } },
   { selector: '.section', style: { 'background-color': '#eef2f8', 'border-color': '#9aa8bf', 'border-width': 1, 'text-valign': 'top', 'font-weight': 'bold', shape: 'round-rectangle', padding: 8 } },
-  { selector: '.block', style: { shape: 'round-rectangle', 'background-color': '#ffffff', 'border-color': '#5b6b86', 'border-width': 1, width: 'label', height: 'label', padding: 6 } },
-  { selector: '.external', style: { shape: 'ellipse', 'background-color': '#f6eedd', 'border-color': '#b08a3e', 'border-width': 1, width: 'label', height: 'label', padding: 6 } },
+  { selector: '.block', style: { shape: 'round-rectangle', 'background-color': '#ffffff', 'border-color': '#5b6b86', 'border-width': 1, width: labelWidth, height: labelHeight } },
+  { selector: '.external', style: { shape: 'ellipse', 'background-color': '#f6eedd', 'border-color': '#b08a3e', 'border-width': 1, width: labelWidth, height: labelHeight } },
   { selector: '.added', style: { 'background-color': '#d8f5dc', 'border-color': '#1e8c3a', 'border-width': 3 } },
   { selector: '.moved', style: { 'border-color': '#2a62d4', 'border-width': 3 } },
   { selector: '.removed', style: { 'background-color': '#fde2e1', 'border-color': '#c62828', 'border-style': 'dashed', 'border-width': 2, opacity: 0.8 } },
