@@ -109,6 +109,9 @@ function bridge(ws, executorPath, executors, log) {
     child.stdin.write(data);
   });
   ws.on('close', () => child.kill('SIGKILL'));
+  // Oversized or malformed WebSocket frames arrive as errors (ws then closes
+  // with 1009/1002); without a listener they would take the server down.
+  ws.on('error', err => log(`executor ${child.pid}: connection error: ${err.message}`));
   log(`executor ${child.pid}: started for a connection`);
 }
 

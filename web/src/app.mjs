@@ -306,13 +306,15 @@ async function linkAndRun() {
   const started = performance.now();
   setStatus('connecting to the executor…', 'busy');
   try {
-    const live = await connect(arch);
+    // The runtime archives download while the executor starts.
+    const [live] = await Promise.all([connect(arch), $('opt-runtime').checked && runtimeObjects(arch)]);
+    const connected = performance.now();
     setStatus('linking…', 'busy');
     const ctx = await makeSession(arch, live.executor);
     const address = await lookupEntry(ctx);
     const linked = performance.now();
     afterLink(ctx, address);
-    state.timing = { connectAndLink: linked - started };
+    state.timing = { connect: connected - started, link: linked - connected };
     state.live = { ...live, session: ctx.session };
     const lim = limits();
     const args = flow.parseArgs($('run-args').value);
@@ -320,7 +322,7 @@ async function linkAndRun() {
     const r = await live.executor.runMain(address, [flow.programName(state.objects), ...args], { ...lim, processEntry: ctx.processEntry });
     clearInterval(runTimer);
     const ms = performance.now() - started;
-    state.timing.total = ms;
+    state.timing.run = ms - state.timing.connect - state.timing.link;
     window.__timing ??= state.timing;
     let text = r.fault ? `fault: ${r.fault} at pc ${hex(r.pc)} [${symbolize(r.pc)}], address ${hex(r.address)} [${symbolize(r.address)}]`
       : `${r.description}${r.exitCode !== undefined ? ` · exit code ${r.exitCode}` : ''}`;

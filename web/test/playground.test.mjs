@@ -10,7 +10,7 @@ import os from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startServer } from '../server.mjs';
+import { startServer, MAX_MESSAGE } from '../server.mjs';
 import { RUNTIMES } from '../runtimes.mjs';
 
 const WEB = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -337,4 +337,13 @@ test('the bridge refuses foreign origins and messages that are not one frame', a
     ws.on('close', (code, reason) => resolve(`${code} ${reason}`));
   });
   assert.match(closed, /^1003 bridge: a message must be exactly one binary executor frame/);
+  // Past the size cap the connection closes before anything reaches the executor.
+  const big = Buffer.alloc(MAX_MESSAGE + 8);
+  big.writeUInt32LE(big.length - 4, 0);
+  const tooBig = await new Promise(resolve => {
+    const ws = new WebSocket(url, { origin: server.url.slice(0, -1) });
+    ws.on('open', () => ws.send(big));
+    ws.on('close', code => resolve(code));
+  });
+  assert.equal(tooBig, 1009);
 });
