@@ -607,7 +607,9 @@ function wire() {
   $('phase-steps').onclick = e => { if (e.target.dataset.phase) { state.graphPhase = Number(e.target.dataset.phase); drawGraph(); } };
   $('phase-prev').onclick = () => { state.graphPhase = Math.max(0, state.graphPhase - 1); drawGraph(); };
   $('phase-next').onclick = () => { state.graphPhase = Math.min(snapshotsOf($('graph-object').value).length - 1, state.graphPhase + 1); drawGraph(); };
-  $('graph-search').oninput = $('graph-kind').onchange = () => state.graphView?.filter(graphFilter());
+  $('graph-search').oninput = $('graph-kind').onchange = () => {
+    if (state.graphView) $('graph').dataset.matches = String(state.graphView.filter(graphFilter()));
+  };
   $('graph-hide-ext').onchange = drawGraph;
   $('hex-section').onchange = renderHex;
   $('cc-plan').onclick = ccPlan;
