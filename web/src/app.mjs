@@ -309,13 +309,15 @@ async function linkAndRun() {
     // The runtime archives download while the executor starts.
     const [live] = await Promise.all([connect(arch), $('opt-runtime').checked && runtimeObjects(arch)]);
     const connected = performance.now();
+    state.live = live; // from here Stop can end it
+    if (state.stopping) throw new Error('stopped');
     setStatus('linking…', 'busy');
     const ctx = await makeSession(arch, live.executor);
     const address = await lookupEntry(ctx);
     const linked = performance.now();
     afterLink(ctx, address);
     state.timing = { connect: connected - started, link: linked - connected };
-    state.live = { ...live, session: ctx.session };
+    live.session = ctx.session;
     const lim = limits();
     const args = flow.parseArgs($('run-args').value);
     runTimer = setInterval(() => setStatus(`running… ${((performance.now() - started) / 1000).toFixed(1)} s`, 'busy'), 100);
@@ -335,12 +337,15 @@ async function linkAndRun() {
   } catch (e) {
     clearInterval(runTimer);
     const msg = message(e);
-    if (/executor/i.test(msg) && !/^Cannot link/.test(msg) && state.objects.length) {
+    if (state.stopping) {
+      setStatus(`run ended: stopped (the executor process was ended) after ${((performance.now() - started) / 1000).toFixed(1)} s`, 'bad');
+      await dropLive();
+    } else if (/executor/i.test(msg) && !/^Cannot link/.test(msg) && state.objects.length) {
       setStatus(`run ended: ${msg}. The next run starts a new executor.`, 'bad');
       await dropLive();
     } else linkFailed(e);
   } finally {
-    state.running = false;
+    state.running = state.stopping = false;
     $('stop').disabled = true;
     // Tests and the benchmark wait for this counter.
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
@@ -350,7 +355,9 @@ async function linkAndRun() {
 
 function stop() {
   // Closing the connection makes the server kill the executor process.
-  if (state.running) setStatus('stopping…', 'busy');
+  if (!state.running) return;
+  state.stopping = true;
+  setStatus('stopping…', 'busy');
   state.live?.transport.close();
 }
 
@@ -486,7 +493,7 @@ async function ccCall() {
     if (!fn) throw new Error('name the function to call');
     const arch = linkable();
     // Reuse the last run's executor when it is for this arch; else link anew.
-    if (!state.live || state.live.arch !== arch) {
+    if (!state.live?.session || state.live.arch !== arch) {
       const live = await connect(arch);
       const ctx = await makeSession(arch, live.executor);
       await ctx.session.lookup(ctx.preload.length ? [...ctx.preload, fn] : [fn]);

@@ -306,7 +306,7 @@ test('killing the executor mid-run is reported, and the next run works', async (
   await page.waitForFunction(() => document.querySelector('#console').textContent.includes('spinning'));
   await page.click('#stop');
   await page.waitForFunction(k => Number(document.body.dataset.runs) > k, m);
-  assert.match(await page.textContent('#run-status'), /run ended/);
+  assert.match(await page.textContent('#run-status'), /run ended: stopped/);
   // An instruction limit ends the same program; a fault names pc and symbol.
   await page.click('button[data-tab="runpanel"]');
   await page.fill('#lim-insn', '200000');
