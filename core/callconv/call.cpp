@@ -360,7 +360,7 @@ Expected<CallResults> callWithPlan(exec::Program &Prog, const std::string &Symbo
     if (Error E = waitForError(C, [&](auto Done) { C.writeMemory(W.Address, W.Bytes, Done); }))
       return E;
   PC->Msg.limits = L;
-  auto R = Prog.call(Symbol, PC->Msg);
+  auto R = Prog.callSync(Symbol, PC->Msg);
   if (!R)
     return R.takeError();
   if (R->runStatus() != RunStatus::Returned)

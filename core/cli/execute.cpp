@@ -144,7 +144,7 @@ int runInExecutor(const Options &O) {
     std::fwrite(Bytes.data(), 1, Bytes.size(), F);
     std::fflush(F);
   });
-  auto P = exec::Program::create(C, *TT, Runtime);
+  auto P = exec::Program::createSync(C, *TT, Runtime);
   if (!P)
     return fail(P.takeError());
   if (Error E = addInputs(O, (*P)->session()))
@@ -156,7 +156,7 @@ int runInExecutor(const Options &O) {
   std::vector<std::string> Args = O.args;
   if (Args.empty()) // argv[0] as a shell would give it
     Args.push_back(O.inputs.empty() ? O.harnesses.front() : O.inputs.front());
-  auto R = (*P)->runMain(O.entry, std::move(Args), *L);
+  auto R = (*P)->runMainSync(O.entry, std::move(Args), *L);
   if (!R)
     return fail(R.takeError());
   auto Code = C.exitCode(*R);

@@ -147,30 +147,22 @@ public:
   }
 
   // Writes the table laid out by tryToGenerate (if anything referenced it).
-  Error install(ExecutorClient &C, Session &S) {
+  void install(ExecutorClient &C, Session &S, std::function<void(Error)> Done) {
     auto Base = S.addressOf(ArrayKinds[PreInit].start);
     if (!LaidOut || !Base)
-      return Error::success();
+      return Done(Error::success());
     std::vector<uint8_t> Bytes;
     for (unsigned K = 0; K < NumArrays; ++K) {
       if (sorted(K).size() != Counts[K])
-        return makeError(formatv("%s: %zu entries were counted but %zu linked", ArrayKinds[K].section,
-                                 size_t(Counts[K]), sorted(K).size()));
+        return Done(makeError(formatv("%s: %zu entries were counted but %zu linked", ArrayKinds[K].section,
+                                      size_t(Counts[K]), sorted(K).size())));
       for (uint64_t P : sorted(K))
         for (int I = 0; I < 8; ++I)
           Bytes.push_back(uint8_t(P >> (8 * I)));
     }
     if (Bytes.empty())
-      return Error::success();
-    Error Result = Error::success();
-    bool Done = false;
-    C.writeMemory(*Base, std::move(Bytes), [&](Error E) {
-      Result = std::move(E);
-      Done = true;
-    });
-    if (Error E = C.waitFor(Done))
-      return E;
-    return Result;
+      return Done(Error::success());
+    C.writeMemory(*Base, std::move(Bytes), std::move(Done));
   }
 
 private:
@@ -203,151 +195,240 @@ private:
   std::shared_ptr<InitArrays> I;
 };
 
-template <typename T> Expected<T> waitSync(ExecutorClient &C, std::function<void(Callback<T>)> Issue) {
+// Where each architecture's psABI puts the TLS block relative to the thread
+// pointer; the executor points TP so, and musl and picolibc agree.
+TLSVariant tlsVariant(Arch A) {
+  static const TLSVariant ByArch[] = {TLSVariant::BlockBelowTP, TLSVariant::BlockBelowTP,
+                                      TLSVariant::BlockAfterTCB16, TLSVariant::BlockAtTP};
+  static_assert(size_t(Arch::X86_64) == 1 && size_t(Arch::AArch64) == 2 && size_t(Arch::RISCV64) == 3);
+  return ByArch[size_t(A) < std::size(ByArch) ? size_t(A) : 0];
+}
+
+// Runs an asynchronous step and pulls executor bytes until it has answered:
+// how the blocking entry points wrap the asynchronous ones.
+template <typename T, typename Fn> Expected<T> blocking(ExecutorClient &C, Fn Step) {
   std::optional<Expected<T>> Out;
   bool Done = false;
-  Issue([&](Expected<T> R) {
-    Out = std::move(R);
+  Step([&](Expected<T> R) {
+    Out.emplace(std::move(R));
     Done = true;
   });
   if (Error E = C.waitFor(Done))
     return E;
   return std::move(*Out);
 }
+
+RunResultMsg returned() {
+  RunResultMsg R;
+  R.status = uint8_t(RunStatus::Returned);
+  return R;
+}
 } // namespace
 
 Program::~Program() = default;
 
-Expected<std::unique_ptr<Program>> Program::create(ExecutorClient &C, const Triple &TT, const RuntimeSpec *Runtime) {
-  auto Info = C.setupSync(TT.str);
-  if (!Info)
-    return Info.takeError();
-  std::unique_ptr<Program> P(new Program(C, Runtime));
-  P->MM = std::make_unique<RemoteMemoryManager>(C, Info->pageSize);
+void Program::create(ExecutorClient &C, const Triple &TT, const RuntimeSpec *Runtime, RuntimeFiles Files,
+                     OnCreated Done) {
+  if (auto &Info = C.setupInfo()) {
+    if (Triple::parse(Info->triple).arch != TT.arch)
+      return Done(makeError(formatv("the executor is set up for %s; cannot run a %s program in it",
+                                    Info->triple.c_str(), TT.str.c_str())));
+    return Done(build(C, TT, *Info, Runtime, std::move(Files)));
+  }
+  C.setup(TT.str, [&C, TT, Runtime, Files = std::move(Files), Done = std::move(Done)](
+                      Expected<executor::SetupInfo> Info) mutable {
+    if (!Info)
+      return Done(Info.takeError());
+    Done(build(C, TT, *Info, Runtime, std::move(Files)));
+  });
+}
+
+Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const Triple &TT,
+                                                       const RuntimeSpec *Runtime) {
+  RuntimeFiles Files;
+  if (Runtime) {
+    auto Read = readRuntimeFiles(*Runtime);
+    if (!Read)
+      return Read.takeError();
+    Files = std::move(*Read);
+  }
+  return blocking<std::unique_ptr<Program>>(C, [&](OnCreated Done) { create(C, TT, Runtime, std::move(Files), Done); });
+}
+
+Expected<std::unique_ptr<Program>> Program::build(ExecutorClient &C, const Triple &TT, const executor::SetupInfo &Info,
+                                                  const RuntimeSpec *Runtime, RuntimeFiles Files) {
+  std::unique_ptr<Program> P(new Program(C));
+  P->MM = std::make_unique<RemoteMemoryManager>(C, Info.pageSize);
   P->S = std::make_unique<Session>(TT, *P->MM);
   P->Info = std::make_shared<LinkInfoRecorder>();
   P->S->addPlugin(P->Info);
-  static const TLSVariant FreestandingTLS[] = {TLSVariant::BlockBelowTP, TLSVariant::BlockBelowTP,
-                                               TLSVariant::BlockAfterTCB16, TLSVariant::BlockAtTP};
-  P->TLS = std::make_shared<TLSLayout>(Runtime ? Runtime->tls : FreestandingTLS[size_t(TT.arch)]);
+  P->TLS = std::make_shared<TLSLayout>(tlsVariant(TT.arch));
   P->S->addPlugin(P->TLS);
   P->Inits = std::make_shared<InitArrays>(TT);
   P->S->addPlugin(P->Inits);
   P->S->addGenerator(std::make_unique<SharedGenerator>(P->Inits));
-  P->S->addGenerator(std::make_unique<ExecutorSymbols>(Info->symbols));
-  if (Runtime) {
-    auto Archives = runtimeArchives(*Runtime);
-    if (!Archives)
-      return Archives.takeError();
-    for (auto &Path : *Archives) {
-      auto Bytes = readFileBytes(Path);
-      if (!Bytes)
-        return Bytes.takeError();
-      if (Error E = P->S->addArchive(Path, std::move(*Bytes)))
-        return E;
-    }
-  }
+  P->S->addGenerator(std::make_unique<ExecutorSymbols>(Info.symbols));
+  if (Runtime)
+    if (Error E = P->addRuntime(*Runtime, std::move(Files)))
+      return E;
   C.setSymbolizer([P = P.get()](uint64_t A) { return P->symbolize(A); });
   return P;
 }
 
-Error Program::prepareRun() {
-  if (!TLSInstalled && (Runtime || !TLS->empty())) {
-    auto Image = TLS->image();
-    if (!Image)
-      return Image.takeError();
-    SetupTLSMsg M{std::move(Image->bytes), Image->memSize, Image->alignment};
-    auto R = waitSync<TLSResultMsg>(C, [&](Callback<TLSResultMsg> Done) { C.setupTLS(std::move(M), Done); });
-    if (!R)
-      return R.takeError();
-    TLSInstalled = true;
+Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files) {
+  if (Runtime)
+    return makeError(formatv("this program already links the C runtime %s", Runtime->description));
+  if (R.arch != S->triple().arch)
+    return makeError(formatv("C runtime %s is not for %s", R.description, S->triple().str.c_str()));
+  auto All = R.files();
+  for (auto &[Name, Bytes] : Files)
+    if (std::none_of(All.begin(), All.end(), [&](const RuntimeFile &F) { return Name == F.name; })) {
+      std::string Known;
+      for (auto &F : All)
+        Known += (Known.empty() ? "" : ", ") + std::string(F.name);
+      return makeError(formatv("C runtime %s: unknown file '%s' (its files are %s)", R.description, Name.c_str(),
+                               Known.c_str()));
+    }
+  for (auto &F : All) {
+    auto It = Files.find(F.name);
+    if (It == Files.end() || !It->second)
+      return makeError(formatv("C runtime %s: the bytes of %s (%s) were not supplied", R.description, F.name, F.path));
+    if (R.startObject.name && std::strcmp(F.name, R.startObject.name) == 0)
+      StartObject = It->second;
+    // Named by Debian path in every build, so messages and fault reports match.
+    else if (Error E = S->addArchive(F.path, It->second))
+      return E;
   }
-  return Inits->install(C, *S);
+  Runtime = &R;
+  return Error::success();
 }
 
-namespace {
-Error linkAll(Session &S, ExecutorClient &C) {
-  Error Result = Error::success();
-  bool Done = false;
-  S.linkAll([&](Error E) {
-    Result = std::move(E);
-    Done = true;
+void Program::prepareRun(std::function<void(Error)> Done) {
+  auto InstallInits = [this, Done] { Inits->install(C, *S, Done); };
+  // A libc needs its thread pointer even when no graph has TLS (errno, stdio locks).
+  if (TLSInstalled || (!Runtime && TLS->empty()))
+    return InstallInits();
+  auto Image = TLS->image();
+  if (!Image)
+    return Done(Image.takeError());
+  SetupTLSMsg M{std::move(Image->bytes), Image->memSize, Image->alignment};
+  C.setupTLS(std::move(M), [this, Done, InstallInits](Expected<TLSResultMsg> R) {
+    if (!R)
+      return Done(R.takeError());
+    TLSInstalled = true;
+    InstallInits();
   });
-  if (Error E = C.waitFor(Done))
-    return E;
-  return Result;
 }
 
-Expected<std::vector<Addr>> lookup(Session &S, ExecutorClient &C, std::vector<std::string> Names) {
-  return waitSync<std::vector<Addr>>(
-      C, [&](Callback<std::vector<Addr>> Done) { S.lookup(std::move(Names), std::move(Done)); });
-}
-} // namespace
-
-Expected<RunResultMsg> Program::runMain(const std::string &Entry, std::vector<std::string> Args, Limits L) {
+void Program::runMain(std::string Entry, std::vector<std::string> Args, Limits L, OnResult Done) {
   // Every object given is linked, as a static link would (their
   // constructors count even if nothing references them); archive members
   // only when needed.
-  if (Error E = linkAll(*S, C))
-    return E;
-  bool Process = Runtime && Runtime->startObject && Entry == "main";
-  if (Process) {
-    auto Main = lookup(*S, C, {"main"});
+  S->linkAll([this, Entry = std::move(Entry), Args = std::move(Args), L, Done = std::move(Done)](Error E) mutable {
+    if (E)
+      return Done(std::move(E));
+    if (Runtime && Runtime->startObject.name && Entry == "main")
+      return startProcess(std::move(Args), L, std::move(Done));
+    callMain(std::move(Entry), std::move(Args), L, std::move(Done));
+  });
+}
+
+// Through the runtime's start object: main is looked up first so that a
+// program without one fails naming main, not some reference inside crt1.
+void Program::startProcess(std::vector<std::string> Args, Limits L, OnResult Done) {
+  S->lookup({"main"}, [this, Args = std::move(Args), L, Done = std::move(Done)](Expected<std::vector<Addr>> Main) mutable {
     if (!Main)
-      return Main.takeError();
-    std::string Path = std::string(Runtime->libDir) + "/" + Runtime->startObject;
-    auto Bytes = readFileBytes(Path);
-    if (!Bytes)
-      return Bytes.takeError();
-    if (auto K = S->addObject(Path, std::move(*Bytes), ObjectKind::Library); !K)
-      return K.takeError();
-    auto Start = lookup(*S, C, {Runtime->startSymbol});
-    if (!Start)
-      return Start.takeError();
-    if (Error E = prepareRun())
-      return E;
-    return C.runMainSync((*Start)[0], std::move(Args), L, Startup::ProcessEntry);
-  }
+      return Done(Main.takeError());
+    if (!StartAdded) {
+      auto K = S->addObject(Runtime->startObject.path, StartObject, ObjectKind::Library);
+      if (!K)
+        return Done(K.takeError());
+      StartAdded = true;
+    }
+    S->lookup({Runtime->startSymbol}, [this, Args = std::move(Args), L, Done = std::move(Done)](
+                                          Expected<std::vector<Addr>> Start) mutable {
+      if (!Start)
+        return Done(Start.takeError());
+      prepareRun([this, Args = std::move(Args), L, Done = std::move(Done), Entry = (*Start)[0]](Error E) mutable {
+        if (E)
+          return Done(std::move(E));
+        C.runMain(Entry, std::move(Args), L, std::move(Done), Startup::ProcessEntry);
+      });
+    });
+  });
+}
+
+// Directly: constructors, the entry, and with a runtime exit(status), since
+// returning from main is exit (atexit handlers, destructors, stdio flush).
+void Program::callMain(std::string Entry, std::vector<std::string> Args, Limits L, OnResult Done) {
   std::vector<std::string> Names = {Entry};
   if (Runtime)
     Names.push_back("exit");
-  auto Addrs = lookup(*S, C, Names);
-  if (!Addrs)
-    return Addrs.takeError();
-  if (Error E = prepareRun())
-    return E;
-  for (unsigned K : {PreInit, Init})
-    for (uint64_t Ctor : Inits->sorted(K)) {
-      CallMsg M;
-      M.limits = L;
-      auto R = callAddress(Ctor, std::move(M));
-      if (!R || R->runStatus() != RunStatus::Returned)
-        return R; // an error, or the constructor exited or faulted
-    }
-  auto R = C.runMainSync((*Addrs)[0], std::move(Args), L, Startup::CallMain);
-  if (!R || R->runStatus() != RunStatus::Returned || !Runtime)
-    return R;
-  // Returning from main is exit(status): atexit handlers, destructors, stdio.
+  S->lookup(std::move(Names), [this, Args = std::move(Args), L, Done = std::move(Done)](
+                                  Expected<std::vector<Addr>> Addrs) mutable {
+    if (!Addrs)
+      return Done(Addrs.takeError());
+    Addr Entry = (*Addrs)[0], Exit = Runtime ? (*Addrs)[1] : 0;
+    prepareRun([this, Args = std::move(Args), L, Done = std::move(Done), Entry, Exit](Error E) mutable {
+      if (E)
+        return Done(std::move(E));
+      std::vector<uint64_t> Ctors = Inits->sorted(PreInit);
+      for (uint64_t F : Inits->sorted(Init))
+        Ctors.push_back(F);
+      auto AfterCtors = [this, Args = std::move(Args), L, Done, Entry, Exit](Expected<RunResultMsg> R) mutable {
+        if (!R || R->runStatus() != RunStatus::Returned)
+          return Done(std::move(R)); // an error, or a constructor exited or faulted
+        C.runMain(Entry, std::move(Args), L, [this, L, Done, Exit](Expected<RunResultMsg> R) {
+          if (!R || R->runStatus() != RunStatus::Returned || !Runtime)
+            return Done(std::move(R));
+          CallMsg M;
+          M.entry = Exit;
+          M.limits = L;
+          int64_t Status = R->value;
+          M.registers.push_back({Runtime->firstArgDwarf, {uint8_t(Status), uint8_t(Status >> 8),
+                                                          uint8_t(Status >> 16), uint8_t(Status >> 24)}});
+          C.call(std::move(M), Done);
+        }, Startup::CallMain);
+      };
+      callInOrder(std::move(Ctors), 0, L, std::move(AfterCtors));
+    });
+  });
+}
+
+// Calls Fns[Next...] one after another while they return; Done gets the
+// first result that is not a return, or a plain return after the last.
+void Program::callInOrder(std::vector<uint64_t> Fns, size_t Next, Limits L, OnResult Done) {
+  if (Next == Fns.size())
+    return Done(returned());
   CallMsg M;
+  M.entry = Fns[Next];
   M.limits = L;
-  int64_t Status = R->value;
-  M.registers.push_back({Runtime->firstArgDwarf, {uint8_t(Status), uint8_t(Status >> 8), uint8_t(Status >> 16),
-                                                  uint8_t(Status >> 24)}});
-  return callAddress((*Addrs)[1], std::move(M));
+  C.call(std::move(M), [this, Fns = std::move(Fns), Next, L, Done = std::move(Done)](Expected<RunResultMsg> R) mutable {
+    if (!R || R->runStatus() != RunStatus::Returned)
+      return Done(std::move(R));
+    callInOrder(std::move(Fns), Next + 1, L, std::move(Done));
+  });
 }
 
-Expected<RunResultMsg> Program::callAddress(uint64_t Entry, CallMsg M) {
-  M.entry = Entry;
-  return C.callSync(std::move(M));
+void Program::call(std::string Entry, CallMsg M, OnResult Done) {
+  S->lookup({std::move(Entry)}, [this, M = std::move(M), Done = std::move(Done)](Expected<std::vector<Addr>> A) mutable {
+    if (!A)
+      return Done(A.takeError());
+    M.entry = (*A)[0];
+    prepareRun([this, M = std::move(M), Done = std::move(Done)](Error E) mutable {
+      if (E)
+        return Done(std::move(E));
+      C.call(std::move(M), std::move(Done));
+    });
+  });
 }
 
-Expected<RunResultMsg> Program::call(const std::string &Entry, CallMsg M) {
-  auto A = lookup(*S, C, {Entry});
-  if (!A)
-    return A.takeError();
-  if (Error E = prepareRun())
-    return E;
-  return callAddress((*A)[0], std::move(M));
+Expected<RunResultMsg> Program::runMainSync(std::string Entry, std::vector<std::string> Args, Limits L) {
+  return blocking<RunResultMsg>(C, [&](OnResult Done) { runMain(std::move(Entry), std::move(Args), L, Done); });
+}
+
+Expected<RunResultMsg> Program::callSync(std::string Entry, CallMsg M) {
+  return blocking<RunResultMsg>(C, [&](OnResult Done) { call(std::move(Entry), std::move(M), Done); });
 }
 
 std::string Program::symbolize(uint64_t A) const {

@@ -3,14 +3,19 @@
 // members they need into the executor's memory; the executor's own symbols
 // (__heap_start...) resolve like a process's; one TLS image is built for all
 // graphs; constructors run before the entry and exit() after it.
-// Used by the linklab CLI; the wasm build and callers of single functions
-// reuse it with their own transport.
+//
+// Every step is asynchronous: answers come through the executor client's
+// callbacks, from a blocking transport (the CLI, via the *Sync wrappers
+// below, which pull bytes until the callback has run) or from an event loop
+// (the wasm build feeds bytes as they arrive). There is one implementation;
+// the wrappers only wait for it. A Program must outlive its pending calls.
 #pragma once
 
 #include "exec/runtime.h"
 #include "executor/executor_client.h"
 #include "link/link_info.h"
 #include "link/session.h"
+#include "link/tls_layout.h"
 
 namespace linklab::exec {
 
@@ -18,11 +23,24 @@ class InitArrays;
 
 class Program {
 public:
-  // Sets the executor up for TT. With a runtime (null: none, the program is
-  // freestanding) its archives join the session as libraries.
-  static Expected<std::unique_ptr<Program>> create(executor::ExecutorClient &C, const Triple &TT,
-                                                   const RuntimeSpec *Runtime);
+  using OnCreated = std::function<void(Expected<std::unique_ptr<Program>>)>;
+  using OnResult = executor::Callback<executor::RunResultMsg>;
+
+  // Sets the executor up for TT (or reuses its setup when it already has one
+  // for TT's architecture). With a runtime (null: none, the program is
+  // freestanding) its archives join the session as libraries; Files holds
+  // the bytes of every file of the runtime by name.
+  static void create(executor::ExecutorClient &C, const Triple &TT, const RuntimeSpec *Runtime, RuntimeFiles Files,
+                     OnCreated Done);
+  // Blocking: the runtime's files are read from their Debian paths.
+  static Expected<std::unique_ptr<Program>> createSync(executor::ExecutorClient &C, const Triple &TT,
+                                                       const RuntimeSpec *Runtime);
   ~Program();
+
+  // Links the C runtime R into a program created without one; Files as for
+  // create(). Objects already linked keep their resolutions.
+  Error addRuntime(const RuntimeSpec &R, RuntimeFiles Files);
+  const RuntimeSpec *runtime() const { return Runtime; }
 
   Session &session() { return *S; }
   executor::ExecutorClient &client() { return C; }
@@ -31,22 +49,33 @@ public:
   // Links Entry and everything it needs, installs TLS and the init arrays,
   // then runs Entry(argc, argv) as main: through the runtime's start object
   // when Entry is main and the runtime has one, otherwise constructors, the
-  // entry, and exit(result). Args is the whole argv.
-  Expected<executor::RunResultMsg> runMain(const std::string &Entry, std::vector<std::string> Args,
-                                           executor::Limits L);
+  // entry, and exit(result). Args is the whole argv. Done gets the last
+  // run's result: the exit, or the first constructor/entry that did not
+  // return (a fault or a limit).
+  void runMain(std::string Entry, std::vector<std::string> Args, executor::Limits L, OnResult Done);
+  Expected<executor::RunResultMsg> runMainSync(std::string Entry, std::vector<std::string> Args,
+                                               executor::Limits L);
   // Links Entry and calls it with M's registers (M.entry is filled in).
-  Expected<executor::RunResultMsg> call(const std::string &Entry, executor::CallMsg M);
+  void call(std::string Entry, executor::CallMsg M, OnResult Done);
+  Expected<executor::RunResultMsg> callSync(std::string Entry, executor::CallMsg M);
 
-  // "main+0x10 (hello.o, .text)" for an executor address; empty if unknown.
+  // "main+0x10 in .text of hello.o" for an executor address; empty if unknown.
   std::string symbolize(uint64_t A) const;
 
 private:
-  Program(executor::ExecutorClient &C, const RuntimeSpec *R) : C(C), Runtime(R) {}
-  Error prepareRun(); // TLS image and init arrays, once everything is linked
-  Expected<executor::RunResultMsg> callAddress(uint64_t Entry, executor::CallMsg M);
+  Program(executor::ExecutorClient &C) : C(C) {}
+  static Expected<std::unique_ptr<Program>> build(executor::ExecutorClient &C, const Triple &TT,
+                                                  const executor::SetupInfo &Info, const RuntimeSpec *Runtime,
+                                                  RuntimeFiles Files);
+  void prepareRun(std::function<void(Error)> Done); // TLS image and init arrays, once everything is linked
+  void startProcess(std::vector<std::string> Args, executor::Limits L, OnResult Done);
+  void callMain(std::string Entry, std::vector<std::string> Args, executor::Limits L, OnResult Done);
+  void callInOrder(std::vector<uint64_t> Fns, size_t Next, executor::Limits L, OnResult Done);
 
   executor::ExecutorClient &C;
-  const RuntimeSpec *Runtime;
+  const RuntimeSpec *Runtime = nullptr;
+  FileBytes StartObject; // the runtime's, added on the first process start
+  bool StartAdded = false;
   std::unique_ptr<MemoryManager> MM;
   std::unique_ptr<Session> S;
   std::shared_ptr<LinkInfoRecorder> Info;

@@ -21,16 +21,26 @@ namespace {
 // runs atexit handlers and .fini_array. picolibc leaves compiler support
 // routines (128-bit shifts in printf, soft-float helpers) to libgcc, taken
 // from Debian's libgcc-12-dev-<arch>-cross (rv64gc/lp64d for RISC-V).
+#define PICOLIBC_A64 "/usr/lib/picolibc/aarch64-linux-gnu/lib/"
+#define PICOLIBC_RV64 "/usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv64imafdc/lp64d/"
 const RuntimeSpec Runtimes[] = {
-    {Arch::X86_64, "musl (Debian musl-dev)", "/usr/lib/x86_64-linux-musl", {"libc.a"}, "crt1.o", "_start",
-     TLSVariant::BlockBelowTP, 5 /* rdi */},
-    {Arch::AArch64, "picolibc (Debian picolibc-aarch64-linux-gnu)", "/usr/lib/picolibc/aarch64-linux-gnu/lib",
-     {"libc.a", "libsemihost.a", "libm.a", "/usr/lib/gcc-cross/aarch64-linux-gnu/12/libgcc.a"}, nullptr, nullptr,
-     TLSVariant::BlockAfterTCB16, 0 /* x0 */},
+    {Arch::X86_64, "musl (Debian musl-dev)", {{"libc.a", "/usr/lib/x86_64-linux-musl/libc.a"}},
+     {"crt1.o", "/usr/lib/x86_64-linux-musl/crt1.o"}, "_start", 5 /* rdi */},
+    {Arch::AArch64, "picolibc (Debian picolibc-aarch64-linux-gnu)",
+     {{"libc.a", PICOLIBC_A64 "libc.a"},
+      {"libsemihost.a", PICOLIBC_A64 "libsemihost.a"},
+      {"libm.a", PICOLIBC_A64 "libm.a"},
+      {"libgcc.a", "/usr/lib/gcc-cross/aarch64-linux-gnu/12/libgcc.a"}},
+     {nullptr, nullptr}, nullptr, 0 /* x0 */},
     {Arch::RISCV64, "picolibc (Debian picolibc-riscv64-unknown-elf)",
-     "/usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv64imafdc/lp64d",
-     {"libc.a", "libsemihost.a", "libm.a", "/usr/lib/gcc-cross/riscv64-linux-gnu/12/libgcc.a"}, nullptr, nullptr, TLSVariant::BlockAtTP, 10 /* a0 */},
+     {{"libc.a", PICOLIBC_RV64 "libc.a"},
+      {"libsemihost.a", PICOLIBC_RV64 "libsemihost.a"},
+      {"libm.a", PICOLIBC_RV64 "libm.a"},
+      {"libgcc.a", "/usr/lib/gcc-cross/riscv64-linux-gnu/12/libgcc.a"}},
+     {nullptr, nullptr}, nullptr, 10 /* a0 */},
 };
+#undef PICOLIBC_A64
+#undef PICOLIBC_RV64
 } // namespace
 
 const RuntimeSpec *findRuntime(Arch A) {
@@ -40,7 +50,7 @@ const RuntimeSpec *findRuntime(Arch A) {
   return nullptr;
 }
 
-Expected<std::shared_ptr<const std::vector<char>>> readFileBytes(const std::string &Path) {
+Expected<FileBytes> readFileBytes(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary | std::ios::ate);
   if (!In)
     return makeError(formatv("%s: cannot open file", Path.c_str()));
@@ -48,18 +58,27 @@ Expected<std::shared_ptr<const std::vector<char>>> readFileBytes(const std::stri
   In.seekg(0);
   if (!In.read(Bytes->data(), std::streamsize(Bytes->size())))
     return makeError(formatv("%s: read error", Path.c_str()));
-  return std::shared_ptr<const std::vector<char>>(std::move(Bytes));
+  return FileBytes(std::move(Bytes));
 }
 
-Expected<std::vector<std::string>> runtimeArchives(const RuntimeSpec &R) {
-  std::vector<std::string> Out;
-  for (const char *A : R.archives) {
-    std::string P = A[0] == '/' ? std::string(A) : std::string(R.libDir) + "/" + A;
+std::vector<RuntimeFile> RuntimeSpec::files() const {
+  std::vector<RuntimeFile> Out = archives;
+  if (startObject.name)
+    Out.push_back(startObject);
+  return Out;
+}
+
+Expected<RuntimeFiles> readRuntimeFiles(const RuntimeSpec &R) {
+  RuntimeFiles Out;
+  for (auto &F : R.files()) {
     struct stat St;
-    if (stat(P.c_str(), &St) != 0)
+    if (stat(F.path, &St) != 0)
       return makeError(formatv("C runtime %s: %s is missing (install the package, or run with -runtime=none)",
-                               R.description, P.c_str()));
-    Out.push_back(P);
+                               R.description, F.path));
+    auto Bytes = readFileBytes(F.path);
+    if (!Bytes)
+      return Bytes.takeError();
+    Out[F.name] = std::move(*Bytes);
   }
   return Out;
 }

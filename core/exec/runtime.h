@@ -1,34 +1,51 @@
 // The C runtime each architecture's programs link against, from Debian's
-// packages as shipped: which archives, how a program starts, where TLS sits.
+// packages as shipped: which files, how a program starts.
 // One row per architecture; everything that differs between musl and
 // picolibc is a field here, not a branch elsewhere.
+//
+// Every file has a short name ("libc.a", "crt1.o") and the Debian path it is
+// read from. The native build reads the paths; the wasm build cannot, so its
+// JS side hands the bytes over by name (Node reads the same paths, a browser
+// fetches them from its server). Sessions name each file by its path either
+// way, so diagnostics and fault reports read the same in both builds.
 #pragma once
 
 #include "executor/protocol.h"
-#include "link/tls_layout.h"
+#include "support/triple.h"
 
+#include <map>
 #include <memory>
 
 namespace linklab::exec {
 
+struct RuntimeFile {
+  const char *name; // unique within its row: the key callers supply bytes under
+  const char *path; // where Debian installs it
+};
+
 struct RuntimeSpec {
   Arch arch;
   const char *description;
-  const char *libDir;                 // where the archives and start object live
-  std::vector<const char *> archives; // searched in this order; relative to libDir unless absolute
+  std::vector<RuntimeFile> archives; // searched in this order
   // Linked when the entry is `main` and entered like an exec'd process
   // (ProcessEntry startup): it runs the libc's own initialisation,
-  // constructors, main and exit. Null: call main directly.
-  const char *startObject;
+  // constructors, main and exit. Null name: call main directly.
+  RuntimeFile startObject;
   const char *startSymbol;
-  TLSVariant tls;
   uint16_t firstArgDwarf; // the register carrying a call's first integer argument
+
+  // Every file of the row: the archives, then the start object if any.
+  std::vector<RuntimeFile> files() const;
 };
+
+using FileBytes = std::shared_ptr<const std::vector<char>>;
+// A runtime's file contents by RuntimeFile::name.
+using RuntimeFiles = std::map<std::string, FileBytes>;
 
 const RuntimeSpec *findRuntime(Arch A);
 // A whole file, shared by the graphs that point into it.
-Expected<std::shared_ptr<const std::vector<char>>> readFileBytes(const std::string &Path);
-// The archive paths of a runtime (libDir + name), checked to exist.
-Expected<std::vector<std::string>> runtimeArchives(const RuntimeSpec &R);
+Expected<FileBytes> readFileBytes(const std::string &Path);
+// Every file of R read from its Debian path (the native build's source).
+Expected<RuntimeFiles> readRuntimeFiles(const RuntimeSpec &R);
 
 } // namespace linklab::exec
