@@ -25,6 +25,17 @@ constexpr uint32_t DefaultWallMillis = 60000;
 constexpr uint64_t DefaultMemoryBytes = 1ull << 30;
 constexpr uint64_t MaxTransfer = MaxFrameSize - 1024; // read-memory and output must fit one frame
 
+// Every uc_mem_map and every protection change inside a region adds a
+// memory region; QEMU's physical map keeps a section per region and asserts
+// (aborting the executor) past TARGET_PAGE_SIZE sections, 1024 on AArch64,
+// and rebuilds that map in time linear in the regions on every change. So
+// run-time memory comes in large chunks, and whatever the guest asks for
+// beyond this budget fails like an out-of-memory.
+constexpr unsigned MaxRegions = 512;
+constexpr uint64_t HeapChunkMin = 1 << 20, HeapChunkMax = 32 << 20;
+constexpr uint64_t MmapChunk = 16 << 20;
+constexpr uint64_t MmapSpan = layout::StackTop - layout::StackSize - layout::MmapBase - (1ull << 30);
+
 // Unicorn's memory-error kinds as fault kinds.
 FaultKind faultFor(uc_mem_type T) {
   switch (T) {
@@ -161,6 +172,8 @@ Expected<uint64_t> Process::reserve(uint64_t Size, uint64_t Align) {
   Size = alignUp(Size, layout::PageSize);
   if (Base + Size > layout::ReservationEnd)
     return makeError(formatv("executor address space exhausted reserving %s bytes", hex(Size).c_str()));
+  if (Error E = roomForRegions(1, "reserve"))
+    return E;
   if (uc_err E = uc_mem_map(UC, Base, Size, UC_PROT_NONE))
     return ucError(E, formatv("reserving %s bytes at %s", hex(Size).c_str(), hex(Base).c_str()));
   Reservations[Base] = Size;
@@ -231,21 +244,115 @@ bool Process::chargeMemory(uint64_t Bytes) {
   return true;
 }
 
+Error Process::roomForRegions(unsigned Regions, const char *What) {
+  uc_mem_region *List = nullptr;
+  uint32_t Count = 0;
+  if (uc_err E = uc_mem_regions(UC, &List, &Count))
+    return ucError(E, "counting memory regions");
+  uc_free(List);
+  if (Count + Regions > MaxRegions)
+    return makeError(formatv("%s: the emulator's limit of %u memory regions is reached", What, MaxRegions));
+  return Error::success();
+}
+
+Error Process::mapHeapAround(uint64_t Addr) {
+  // The chunk: the MiB-aligned window at Addr, as large as what is already
+  // mapped (so a growing heap needs few regions), clipped to the gap
+  // between neighbouring chunks.
+  uint64_t Page = Addr & ~(layout::PageSize - 1);
+  uint64_t Size = std::clamp<uint64_t>(alignUp(HeapMapped, HeapChunkMin), HeapChunkMin, HeapChunkMax);
+  uint64_t Lo = layout::HeapBase, Hi = layout::HeapBase + layout::HeapSpan;
+  auto Next = HeapChunks.upper_bound(Addr);
+  if (Next != HeapChunks.end())
+    Hi = Next->first;
+  if (Next != HeapChunks.begin())
+    Lo = std::prev(Next)->first + std::prev(Next)->second;
+  uint64_t Start = std::max(Lo, Page / Size * Size);
+  uint64_t End = std::min(Hi, Start + Size);
+  if (End <= Page) // the aligned window lies below a neighbour's end: start at the page instead
+    Start = Page, End = std::min(Hi, Page + Size);
+  // The cap is charged for the whole chunk; when little is left, map only
+  // that much starting at the touched page, so the cap is reached exactly.
+  uint64_t Left = Cur->memCap - std::min(RuntimeBytes, Cur->memCap);
+  if (End - Start > Left)
+    Start = Page, End = Page + std::min(End - Page, Left & ~(layout::PageSize - 1));
+  if (End <= Page || !chargeMemory(End - Start))
+    return makeError(formatv("memory cap of %s bytes reached touching heap address %s", hex(Cur->memCap).c_str(),
+                             hex(Addr).c_str()));
+  Error Room = roomForRegions(1, "heap");
+  uc_err E = Room ? UC_ERR_NOMEM : uc_mem_map(UC, Start, End - Start, UC_PROT_READ | UC_PROT_WRITE);
+  if (E) {
+    RuntimeBytes -= End - Start;
+    return Room ? std::move(Room) : ucError(E, formatv("mapping heap %s+%s", hex(Start).c_str(), hex(End - Start).c_str()));
+  }
+  HeapChunks[Start] = End - Start;
+  HeapMapped += End - Start;
+  return Error::success();
+}
+
 Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
   Size = alignUp(Size, layout::PageSize);
-  if (Size == 0 || Size > layout::HeapSpan * 16)
+  if (Size == 0 || Size > MmapSpan)
     return makeError(formatv("bad mapping size %s", hex(Size).c_str()));
   if (!chargeMemory(Size))
     return makeError(formatv("mapping %s bytes exceeds the memory cap of %s bytes (%s in use)", hex(Size).c_str(),
-                             hex(Cur->memCap).c_str(), hex(RuntimeBytes).c_str()));
-  uint64_t Base = NextMmap;
-  if (uc_err E = uc_mem_map(UC, Base, Size, Prot)) {
+                             hex(Cur->memCap).c_str(), hex(RuntimeBytes - Size).c_str()));
+  auto Fail = [&](Error E) -> Expected<uint64_t> {
     RuntimeBytes -= Size;
-    return ucError(E, "mmap");
+    return E;
+  };
+  auto Fit = std::find_if(MmapFree.begin(), MmapFree.end(), [&](auto &F) { return F.second >= Size; });
+  if (Fit == MmapFree.end()) {
+    uint64_t Chunk = std::max(alignUp(Size, HeapChunkMin), MmapChunk);
+    if (NextMmap + Chunk > layout::MmapBase + MmapSpan)
+      return Fail(makeError(formatv("mmap area exhausted mapping %s bytes", hex(Size).c_str())));
+    if (Error E = roomForRegions(1, "mmap"))
+      return Fail(std::move(E));
+    if (uc_err E = uc_mem_map(UC, NextMmap, Chunk, UC_PROT_READ | UC_PROT_WRITE))
+      return Fail(ucError(E, "mmap"));
+    Fit = MmapFree.emplace(NextMmap, Chunk).first;
+    NextMmap += Chunk + layout::PageSize; // a guard page between chunks
   }
-  NextMmap += Size + layout::PageSize;
+  uint64_t Base = Fit->first, Rest = Fit->second - Size;
+  MmapFree.erase(Fit);
+  if (Rest)
+    MmapFree[Base + Size] = Rest;
+  if (Prot != (UC_PROT_READ | UC_PROT_WRITE)) {
+    // Protecting part of a chunk splits its region: counted against the budget.
+    Error E = roomForRegions(2, "mmap");
+    if (!E && uc_mem_protect(UC, Base, Size, Prot) != UC_ERR_OK)
+      E = makeError(formatv("mmap: cannot protect %s+%s", hex(Base).c_str(), hex(Size).c_str()));
+    if (E) {
+      MmapFree[Base] = Size; // neighbours stay separate entries: first-fit copes
+      return Fail(std::move(E));
+    }
+    MmapReprotected.insert(Base);
+  }
   Mmaps[Base] = Size;
   return Base;
+}
+
+Error Process::unmapAnonymous(uint64_t Base, uint64_t Size) {
+  auto It = Mmaps.find(Base);
+  // Whole mappings only: musl's allocators free what they mapped.
+  if (It == Mmaps.end() || It->second != Size)
+    return makeError(formatv("munmap %s+%s: not a whole mapping", hex(Base).c_str(), hex(Size).c_str()));
+  if (MmapReprotected.erase(Base) && uc_mem_protect(UC, Base, Size, UC_PROT_READ | UC_PROT_WRITE))
+    return makeError(formatv("munmap %s: cannot restore its protection", hex(Base).c_str()));
+  // Zeroed now, so the next mapping of these pages reads as zero without
+  // touching (and committing) fresh arena pages.
+  static const uint8_t Zeros[1 << 16] = {};
+  for (uint64_t Off = 0; Off < Size; Off += sizeof(Zeros))
+    uc_mem_write(UC, Base + Off, Zeros, std::min<uint64_t>(sizeof(Zeros), Size - Off));
+  Mmaps.erase(It);
+  RuntimeBytes -= Size;
+  auto [Free, _] = MmapFree.emplace(Base, Size);
+  if (auto N = std::next(Free); N != MmapFree.end() && Free->first + Free->second == N->first)
+    Free->second += N->second, MmapFree.erase(N);
+  if (Free != MmapFree.begin())
+    if (auto P = std::prev(Free); P->first + P->second == Free->first)
+      P->second += Free->second, MmapFree.erase(Free);
+  return Error::success();
 }
 
 Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
@@ -265,8 +372,10 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
   TLSResultMsg R;
   switch (A.tls) {
   case TlsVariant::BlockBelowTp:
+    // The block ends at TP: the linker's offsets count back from TP over
+    // memSize bytes (a multiple of the image's own alignment).
     R.threadPointer = alignUp(*Base + Block, Align);
-    R.block = R.threadPointer - Block;
+    R.block = R.threadPointer - M.memSize;
     if (Error E = write(R.threadPointer, {reinterpret_cast<const uint8_t *>(&R.threadPointer), 8}))
       return E;
     break;
@@ -281,6 +390,7 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
   if (Error E = write(R.block, M.image))
     return E;
   setReg(A.threadPointer, R.threadPointer);
+  TlsPhdr = {R.block, M.image.size(), M.memSize, std::max<uint64_t>(M.alignment, 1)};
   return R;
 }
 
@@ -312,15 +422,11 @@ bool Process::onInvalidMemory(uc_engine *, uc_mem_type T, uint64_t Addr, int Siz
   // The heap is mapped page by page on first touch, so the memory cap
   // counts what the program uses, not what it reserved.
   if (Unmapped && Addr >= layout::HeapBase && Addr < layout::HeapBase + layout::HeapSpan) {
-    uint64_t Page = Addr & ~(layout::PageSize - 1);
-    if (!P->chargeMemory(layout::PageSize)) {
-      P->stop(RunStatus::MemoryLimit, 0,
-              formatv("memory cap of %s bytes reached touching heap address %s", hex(P->Cur->memCap).c_str(),
-                      hex(Addr).c_str()));
-      return false;
-    }
-    if (uc_mem_map(P->UC, Page, layout::PageSize, UC_PROT_READ | UC_PROT_WRITE) == UC_ERR_OK)
+    Error E = P->mapHeapAround(Addr);
+    if (!E)
       return true;
+    P->stop(RunStatus::MemoryLimit, 0, E.message());
+    return false;
   }
   // Unicorn syncs the PC register only at translation-block starts; a
   // budgeted run's counting hook knows the exact instruction.
@@ -433,7 +539,8 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
 
 // The initial stack as exec leaves it (System V ABI, "Process Initialization";
 // the Linux AArch64 and RISC-V ports use the same picture): argc, argv[],
-// NULL, envp[] (empty), NULL, auxv pairs ending in AT_NULL, strings above.
+// NULL, envp[] (empty), NULL, auxv pairs ending in AT_NULL, strings above;
+// with a TLS image set up, AT_PHDR names a PT_TLS header describing it.
 Error Process::pushArgv(const std::vector<std::string> &Args, uint64_t &Sp, uint64_t &Argv, uint64_t &Envp) {
   uint64_t Top = layout::StackTop;
   std::vector<uint64_t> Ptrs;
@@ -455,13 +562,24 @@ Error Process::pushArgv(const std::vector<std::string> &Args, uint64_t &Sp, uint
                                      0x9e, 0x37, 0x79, 0xb9, 0x7f, 0x4a, 0x7c, 0x15};
   if (Error E = write(Top, Random))
     return E;
-  enum : uint64_t { AT_NULL = 0, AT_PAGESZ = 6, AT_RANDOM = 25 };
+  enum : uint64_t { AT_NULL = 0, AT_PHDR = 3, AT_PHENT = 4, AT_PHNUM = 5, AT_PAGESZ = 6, AT_RANDOM = 25 };
+  std::vector<uint64_t> Aux = {AT_PAGESZ, layout::PageSize, AT_RANDOM, Top};
+  if (TlsPhdr.memSize) {
+    // One Elf64_Phdr: PT_TLS, flags R, then offset, vaddr, paddr, filesz,
+    // memsz, align (System V gABI, "Program Header").
+    const uint64_t Phdr[7] = {7 | uint64_t(4) << 32, 0, TlsPhdr.vaddr, TlsPhdr.vaddr, TlsPhdr.fileSize,
+                              TlsPhdr.memSize, TlsPhdr.align};
+    Top = (Top - sizeof Phdr) & ~uint64_t(15);
+    if (Error E = write(Top, {reinterpret_cast<const uint8_t *>(Phdr), sizeof Phdr}))
+      return E;
+    Aux.insert(Aux.end(), {AT_PHDR, Top, AT_PHENT, sizeof Phdr, AT_PHNUM, 1});
+  }
+  Aux.insert(Aux.end(), {AT_NULL, 0});
   std::vector<uint64_t> Words = {Args.size()};
   Words.insert(Words.end(), Ptrs.begin(), Ptrs.end());
   Words.push_back(0); // argv terminator
   Words.push_back(0); // empty envp
-  for (uint64_t W : {uint64_t(AT_PAGESZ), layout::PageSize, uint64_t(AT_RANDOM), Top, uint64_t(AT_NULL), uint64_t(0)})
-    Words.push_back(W);
+  Words.insert(Words.end(), Aux.begin(), Aux.end());
   Sp = (Top - 8 * Words.size()) & ~uint64_t(15);
   Argv = Sp + 8;
   Envp = Argv + 8 * (Args.size() + 1);
@@ -626,24 +744,20 @@ void Process::syscall() {
     break;
   }
   case Sys::Munmap: {
-    uint64_t Len = alignUp(Arg[1], layout::PageSize);
-    auto It = Mmaps.find(Arg[0]);
-    // Whole mappings only: musl's allocators free what they mapped.
-    if (It == Mmaps.end() || It->second != Len || uc_mem_unmap(UC, Arg[0], Len) != UC_ERR_OK) {
-      R = -EINVAL_;
-      break;
-    }
-    RuntimeBytes -= Len;
-    Mmaps.erase(It);
-    R = 0;
+    Error E = unmapAnonymous(Arg[0], alignUp(Arg[1], layout::PageSize));
+    R = E ? -EINVAL_ : 0;
     break;
   }
   case Sys::Mprotect: {
     auto It = Mmaps.upper_bound(Arg[0]);
     bool Inside = It != Mmaps.begin() && (--It, Arg[0] + Arg[1] <= It->first + It->second);
-    R = Inside && uc_mem_protect(UC, Arg[0], alignUp(Arg[1], layout::PageSize), uint32_t(Arg[2] & 7)) == UC_ERR_OK
+    Error Room = Inside ? roomForRegions(2, "mprotect") : Error::success();
+    R = Inside && !Room &&
+                uc_mem_protect(UC, Arg[0], alignUp(Arg[1], layout::PageSize), uint32_t(Arg[2] & 7)) == UC_ERR_OK
             ? 0
             : -ENOMEM_;
+    if (R == 0)
+      MmapReprotected.insert(It->first);
     break;
   }
   case Sys::Ioctl: R = -ENOTTY_; break; // no terminal: musl then buffers stdout fully

@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <span>
 
 namespace linklab::emu {
@@ -65,7 +66,12 @@ private:
   Error pushArgv(const std::vector<std::string> &Args, uint64_t &Sp, uint64_t &Argv, uint64_t &Envp);
   Error setReturnAddress(uint64_t &Sp);
   Expected<uint64_t> mapAnonymous(uint64_t Size, uint32_t Prot);
+  Error unmapAnonymous(uint64_t Base, uint64_t Size);
+  Error mapHeapAround(uint64_t Addr); // on first touch of an unmapped heap address
   bool chargeMemory(uint64_t Bytes);
+  // Refuses a guest-driven map or protect that could add Regions regions
+  // past the budget Unicorn survives (see process.cpp, MaxRegions).
+  Error roomForRegions(unsigned Regions, const char *What);
 
   // Hooks (Unicorn calls them with `this` as user data).
   static bool onInvalidMemory(uc_engine *, uc_mem_type, uint64_t, int, int64_t, void *);
@@ -90,8 +96,20 @@ private:
   std::map<uint64_t, uint64_t> Reservations;
   uint64_t NextReservation = layout::ReservationBase;
   uint64_t Brk = layout::HeapBase;
+  std::map<uint64_t, uint64_t> HeapChunks; // base -> size, mapped read-write on first touch
+  uint64_t HeapMapped = 0;
+  // Anonymous mappings are carved from large read-write arena chunks; free
+  // ranges are kept zeroed so a new mapping reads as zero.
   uint64_t NextMmap = layout::MmapBase;
-  std::map<uint64_t, uint64_t> Mmaps; // base -> size
+  std::map<uint64_t, uint64_t> MmapFree; // base -> size
+  std::map<uint64_t, uint64_t> Mmaps;    // base -> size
+  std::set<uint64_t> MmapReprotected;      // bases whose pages are no longer read-write
+  // The TLS image set up last, described to a libc's startup code as a
+  // PT_TLS program header (musl's static __init_tls builds its own TLS block
+  // from it and would otherwise drop the image).
+  struct TlsSegment {
+    uint64_t vaddr = 0, fileSize = 0, memSize = 0, align = 0;
+  } TlsPhdr;
   uint64_t RuntimeBytes = 0;          // heap pages + mmaps: what the memory cap limits
   // semihosting handle -> stream (0 stdin, 1 stdout, 2 stderr, 3 the
   // ":semihosting-features" file)

@@ -1,4 +1,5 @@
 #include "arch/aarch64.h"
+#include "link/tls_layout.h"
 
 #include <bit>
 
@@ -22,58 +23,11 @@ const char *edgeKindName(EdgeKind K) {
   return nullptr;
 }
 
-// --- TLS image ---------------------------------------------------------------
-
-bool isTLSSectionName(std::string_view N) {
-  auto Is = [&](std::string_view P) { return N == P || (N.starts_with(P) && N[P.size()] == '.'); };
-  return Is(".tdata") || Is(".tbss");
-}
-
-static uint64_t alignUp(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
-
-// Visits TLS blocks in image order (.tdata* then .tbss*) with their offset
-// within the image; returns the layout.
-template <typename Fn> static TLSImageLayout walkTLSImage(const LinkGraph &G, Fn Visit) {
-  TLSImageLayout L;
-  uint64_t Off = 0;
-  for (bool Bss : {false, true}) {
-    for (auto &S : G.sections()) {
-      if (!isTLSSectionName(S->name) || S->name.starts_with(".tbss") != Bss)
-        continue;
-      for (Block *B : S->blocks) {
-        Off = alignUp(Off, B->alignment);
-        L.alignment = std::max(L.alignment, B->alignment);
-        Visit(*B, Off);
-        Off += B->size;
-      }
-    }
-    if (!Bss)
-      L.initSize = Off;
-  }
-  L.totalSize = Off;
-  L.tpOffset = alignUp(16, L.alignment); // TCB is 16 bytes
-  return L;
-}
-
-TLSImageLayout tlsImageLayout(const LinkGraph &G) {
-  return walkTLSImage(G, [](const Block &, uint64_t) {});
-}
+// --- TLS ---------------------------------------------------------------------
 
 Expected<uint64_t> tpOffset(const LinkGraph &G, const Symbol &S) {
-  if (G.tpOffsetOf) { // the session's TLS layout (link/tls_layout.h)
-    auto Off = G.tpOffsetOf(S);
-    return Off ? Expected<uint64_t>(uint64_t(*Off)) : Expected<uint64_t>(Off.takeError());
-  }
-  if (!S.isDefined() || !isTLSSectionName(S.section().name))
-    return makeError(formatv("TLS symbol %s is not defined in a TLS section of this graph (TLS across objects "
-                             "is not supported yet)",
-                             S.hasName() ? std::string(S.name).c_str() : "<anonymous>"));
-  uint64_t BlockOff = 0;
-  TLSImageLayout L = walkTLSImage(G, [&](const Block &B, uint64_t Off) {
-    if (&B == &S.block())
-      BlockOff = Off;
-  });
-  return L.tpOffset + BlockOff + S.offset;
+  auto Off = tpOffsetFor(G, S, TLSVariant::BlockAfterTCB16);
+  return Off ? Expected<uint64_t>(uint64_t(*Off)) : Expected<uint64_t>(Off.takeError());
 }
 
 // --- fixups ------------------------------------------------------------------

@@ -14,12 +14,10 @@
 //
 // Thread-local storage (TLS variant I, AAPCS64 / ELF for the Arm 64-bit
 // architecture, "Thread-local storage"): TPIDR_EL0 (the thread pointer, TP)
-// points at a 16-byte TCB; the TLS block follows it. linklab lays out one TLS
-// image per graph: the blocks of .tdata* sections in section then block
-// order, then .tbss* the same way, each block at its alignment. The image
-// starts at TP + alignUp(16, image alignment), so a TLS symbol's TP offset is
-// that start plus its offset in the image. The executor must copy the .tdata
-// bytes to that address and zero the .tbss part (see tlsImageLayout()).
+// points at a 16-byte TCB; the TLS block follows it. TP offsets come from the
+// session's TLS image (link/tls_layout.h), or from this graph's TLS sections
+// alone in a -noexec link: .tdata then .tbss blocks, each at its alignment,
+// from TP + alignUp(16, alignment).
 #pragma once
 
 #include "graph/link_graph.h"
@@ -82,15 +80,8 @@ Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target);
 // The 12-byte `adrp x16; ldr x16; br x16` stub through GOT entry Pointer.
 Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer);
 
-// The graph's TLS image (see the file comment): where it starts relative to
-// TP, its alignment, the .tdata part's size and the total size.
-struct TLSImageLayout {
-  uint64_t tpOffset = 0, alignment = 1, initSize = 0, totalSize = 0;
-};
-TLSImageLayout tlsImageLayout(const LinkGraph &G);
-// TPOFF(S), or an error (without location; callers add it) if S is not
-// defined in one of G's TLS sections.
+// TPOFF(S), or an error (without location; callers add it) if S has no
+// place in a TLS image.
 Expected<uint64_t> tpOffset(const LinkGraph &G, const Symbol &S);
-bool isTLSSectionName(std::string_view Name);
 
 } // namespace linklab::aarch64

@@ -1,4 +1,5 @@
 #include "arch/riscv64.h"
+#include "link/tls_layout.h"
 
 #include "arch/riscv64_fields.h"
 #include "link/eh_frame.h"
@@ -24,36 +25,10 @@ const char *edgeKindName(EdgeKind K) {
 // TLS layout
 // ---------------------------------------------------------------------------
 
-static bool isTDataSection(std::string_view N) { return N == ".tdata" || N.starts_with(".tdata."); }
-static bool isTBssSection(std::string_view N) { return N == ".tbss" || N.starts_with(".tbss."); }
-static uint64_t alignUp(uint64_t V, uint64_t Align, uint64_t AlignOfs = 0) {
-  uint64_t Rem = (V + Align - AlignOfs % Align) % Align;
-  return Rem ? V + (Align - Rem) : V;
-}
-
+// The block starts at TP (variant I without a TCB gap): from the session's
+// TLS image, or from this graph's TLS sections alone in a -noexec link.
 Expected<int64_t> tpOffset(const LinkGraph &G, const Symbol &S) {
-  if (G.tpOffsetOf) // the session's TLS layout (link/tls_layout.h)
-    return G.tpOffsetOf(S);
-  if (!S.isDefined())
-    return makeError(formatv("TLS symbol %s is not defined in this graph; TLS across graphs is not supported",
-                             std::string(S.name).c_str()));
-  uint64_t Offset = 0;
-  for (auto IsTLS : {isTDataSection, isTBssSection})
-    for (auto &Sec : G.sections()) {
-      if (!IsTLS(Sec->name))
-        continue;
-      std::vector<const Block *> Blocks(Sec->blocks.begin(), Sec->blocks.end());
-      std::sort(Blocks.begin(), Blocks.end(), [](auto *L, auto *R) { return L->ordinal < R->ordinal; });
-      for (const Block *B : Blocks) {
-        Offset = alignUp(Offset, B->alignment, B->alignmentOffset);
-        if (B == &S.block())
-          return int64_t(Offset + S.offset);
-        Offset += B->size;
-      }
-    }
-  return makeError(formatv("symbol %s in section %s is used as a TLS symbol but is not in .tdata/.tbss",
-                           S.hasName() ? std::string(S.name).c_str() : "<anonymous>",
-                           std::string(S.section().name).c_str()));
+  return tpOffsetFor(G, S, TLSVariant::BlockAtTP);
 }
 
 // ---------------------------------------------------------------------------
@@ -325,9 +300,6 @@ struct GOTAndStubsBuilder {
       E.target = &GOT.getEntryForTarget(G, *E.target);
       return Error::success();
     case R_RISCV_TLS_GOT_HI20:
-      if (!E.target->isDefined())
-        return makeError(describeEdge(G, B, E) + ": initial-exec TLS access to a symbol outside this graph is not "
-                                                 "supported (TLS offsets are per graph)");
       E.kind = R_RISCV_PCREL_HI20;
       E.target = &TLSGOT.getEntryForTarget(G, *E.target);
       return Error::success();

@@ -2,6 +2,7 @@
 
 #include "link/eh_frame.h"
 #include "link/table_manager.h"
+#include "link/tls_layout.h"
 #include "target/target.h"
 
 namespace linklab::x86_64 {
@@ -73,6 +74,32 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case BranchPCRel32:
   case BranchPCRel32ToPtrJumpStub:
   case BranchPCRel32ToPtrJumpStubBypassable: return Int32(S - (P + 4) + A);
+  case TPOffGOTLoadRelaxable: return Int32(S - P + A);
+  case TPOff32:
+  case TPOff64:
+  case TLSGDToLocalExec: {
+    auto TP = tpOffsetFor(G, *E.target, TLSVariant::BlockBelowTP);
+    if (!TP)
+      return makeError(describeEdge(G, B, E) + ": " + TP.takeError().message());
+    if (E.kind == TPOff64) {
+      writeLE<int64_t>(Loc, *TP + A);
+      return Error::success();
+    }
+    if (E.kind == TPOff32)
+      return Int32(*TP + A);
+    // data16 leaq x@tlsgd(%rip),%rdi; data16 data16 rex64 call __tls_get_addr
+    //   -> movq %fs:0,%rax; leaq x@tpoff(%rax),%rax   (psABI TLS, GD -> LE)
+    static const uint8_t LE[12] = {0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0, 0x48, 0x8d, 0x80};
+    std::memcpy(Loc - 4, LE, sizeof LE);
+    Loc += 8;
+    return Int32(*TP + A + 4); // the lea's -4 PC adjustment does not apply
+  }
+  case TLSLDToLocalExec: {
+    // leaq x@tlsld(%rip),%rdi; call __tls_get_addr -> padded movq %fs:0,%rax
+    static const uint8_t LE[12] = {0x66, 0x66, 0x66, 0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0};
+    std::memcpy(Loc - 3, LE, sizeof LE);
+    return Error::success();
+  }
   default:
     return makeError(formatv("%s: edge kind was not lowered before fixup", describeEdge(G, B, E).c_str()));
   }
@@ -97,8 +124,17 @@ Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer) {
 namespace {
 
 // Builds the GOT and PLT stubs edges ask for, then retargets those edges.
+// An 8-byte GOT entry holding Target's thread-pointer offset (initial-exec).
+Symbol &createTPOffGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
+  static const char Zero[8] = {};
+  Block &B = G.createContentBlock(GOT, {Zero, 8}, 0, 8, 0);
+  B.addEdge(TPOff64, 0, Target, 0);
+  return G.addAnonymousSymbol(B, 0, 8, false, false);
+}
+
 struct GOTAndStubsBuilder {
   TableManager GOT{GOTSectionName, MemProt::Read, createGOTEntry};
+  TableManager TPOffGOT{"$__TLSGOT", MemProt::Read, createTPOffGOTEntry};
 
   Error operator()(LinkGraph &G) {
     for (Section *Sec : sectionsOf(G))
@@ -126,6 +162,11 @@ struct GOTAndStubsBuilder {
         {RequestGOTAndTransformToPCRel32GOTLoadRelaxable, PCRel32GOTLoadRelaxable},
         {RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, PCRel32GOTLoadREXRelaxable},
     };
+    if (E.kind == RequestTPOffGOTAndTransformToTPOffGOTLoadRelaxable) {
+      E.kind = TPOffGOTLoadRelaxable;
+      E.target = &TPOffGOT.getEntryForTarget(G, *E.target);
+      return;
+    }
     for (auto &R : GOTRequests)
       if (E.kind == R.From) {
         E.kind = R.To;
@@ -220,6 +261,19 @@ Error optimizeGOTAndStubAccesses(LinkGraph &G) {
             E.kind = Delta32;
             E.target = &Target;
           }
+        } else if (E.kind == TPOffGOTLoadRelaxable && E.offset >= 3) {
+          // movq x@gottpoff(%rip),%reg -> movq $tpoff,%reg; addq likewise
+          // (psABI TLS, IE -> LE): REX.R moves to REX.B, reg to r/m.
+          char *Code = B->mutableContent(G).data() + E.offset;
+          uint8_t Rex = uint8_t(Code[-3]), Op = uint8_t(Code[-2]), ModRM = uint8_t(Code[-1]);
+          if ((Rex & 0xf8) != 0x48 || (Op != 0x8b && Op != 0x03) || (ModRM & 0xc7) != 0x05)
+            continue;
+          Code[-3] = char(0x48 | ((Rex & 4) ? 1 : 0));
+          Code[-2] = char(Op == 0x8b ? 0xc7 : 0x81);
+          Code[-1] = char(0xc0 | ((ModRM >> 3) & 7));
+          E.kind = TPOff32;
+          E.target = &gotEntryTarget(*E.target);
+          E.addend = 0;
         } else if (E.kind == BranchPCRel32ToPtrJumpStubBypassable) {
           Symbol &GOTEntry = *E.target->block().edges.front().target;
           Symbol &Target = gotEntryTarget(GOTEntry);
@@ -233,12 +287,45 @@ Error optimizeGOTAndStubAccesses(LinkGraph &G) {
   return Error::success();
 }
 
+// A static link relaxes general- and local-dynamic TLS to local-exec. The
+// sequences' calls to __tls_get_addr vanish, so their edges go before
+// pruning and the external is never looked up.
+Error relaxDynamicTLS(LinkGraph &G) {
+  for (auto &Sec : G.sections())
+    for (Block *B : Sec->blocks) {
+      std::vector<uint32_t> DeadCalls;
+      for (const Edge &E : B->edges) {
+        if (E.kind != TLSGDToLocalExec && E.kind != TLSLDToLocalExec)
+          continue;
+        bool GD = E.kind == TLSGDToLocalExec;
+        // GD: 66 48 8d 3d <x@tlsgd> 66 66 48 e8 <call>; LD: 48 8d 3d <x@tlsld> e8 <call>
+        static const uint8_t GDHead[] = {0x66, 0x48, 0x8d, 0x3d}, GDCall[] = {0x66, 0x66, 0x48, 0xe8};
+        static const uint8_t LDHead[] = {0x48, 0x8d, 0x3d}, LDCall[] = {0xe8};
+        const uint8_t *Head = GD ? GDHead : LDHead, *Call = GD ? GDCall : LDCall;
+        uint32_t HeadLen = GD ? 4 : 3, CallLen = GD ? 4 : 1;
+        auto C = B->content();
+        bool Fits = E.offset >= HeadLen && uint64_t(E.offset) + 4 + CallLen + 4 <= C.size();
+        if (!Fits || std::memcmp(C.data() + E.offset - HeadLen, Head, HeadLen) ||
+            std::memcmp(C.data() + E.offset + 4, Call, CallLen))
+          return makeError(describeEdge(G, *B, E) + ": not the " + (GD ? "general" : "local") +
+                           "-dynamic TLS code sequence (data16 lea; call __tls_get_addr@PLT) that can be relaxed");
+        DeadCalls.push_back(E.offset + 4 + CallLen);
+      }
+      if (!DeadCalls.empty())
+        std::erase_if(B->edges, [&](const Edge &E) {
+          return std::find(DeadCalls.begin(), DeadCalls.end(), E.offset) != DeadCalls.end();
+        });
+    }
+  return Error::success();
+}
+
 } // namespace
 
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
   Config.prePrunePasses.push_back([](LinkGraph &G) {
     return splitEHFrame(G, {Delta32, Delta64, NegDelta32, Pointer32, Pointer64});
   });
+  Config.prePrunePasses.push_back(relaxDynamicTLS);
   Config.postPrunePasses.push_back(GOTAndStubsBuilder());
   Config.preFixupPasses.push_back(optimizeGOTAndStubAccesses);
 }

@@ -8,6 +8,12 @@
 // +-2GiB, so a 32-bit displacement to a GOT entry or stub always fits when
 // the JIT places its memory together, and the GOT/stub can often be bypassed
 // (GOTPCRELX relaxation: mov -> lea, call *GOT -> addr32 call).
+//
+// Thread-local storage is variant II: the TLS block ends at the thread
+// pointer (%fs base), so TP offsets are negative. A JIT link is static, so
+// every dynamic TLS model is relaxed to local-exec: general- and
+// local-dynamic call sequences are rewritten in place, and initial-exec GOT
+// loads become immediates.
 #pragma once
 
 #include "graph/link_graph.h"
@@ -40,7 +46,13 @@ namespace linklab::x86_64 {
   X(PCRel32GOTLoadRelaxable, "Delta32 to a GOT entry; mov/call/jmp may be relaxed to reach Target directly")          \
   X(RequestGOTAndTransformToPCRel32GOTLoadRelaxable, "PCRel32GOTLoadRelaxable to a GOT entry for Target")             \
   X(PCRel32GOTLoadREXRelaxable, "PCRel32GOTLoadRelaxable for REX-prefixed instructions")                              \
-  X(RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, "PCRel32GOTLoadREXRelaxable to a GOT entry for Target")
+  X(RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, "PCRel32GOTLoadREXRelaxable to a GOT entry for Target")       \
+  X(TPOff32, "Fixup <- TPOffset(Target) + Addend : int32 (local-exec TLS)")                                          \
+  X(TPOff64, "Fixup <- TPOffset(Target) + Addend : int64 (TP-offset GOT entries)")                                   \
+  X(RequestTPOffGOTAndTransformToTPOffGOTLoadRelaxable, "TPOffGOTLoadRelaxable to a TP-offset GOT entry for Target") \
+  X(TPOffGOTLoadRelaxable, "Delta32 to a TP-offset GOT entry; movq/addq may take TPOffset(Target) as an immediate")  \
+  X(TLSGDToLocalExec, "general-dynamic call sequence rewritten to movq %fs:0,%rax; leaq TPOffset(Target)(%rax),%rax") \
+  X(TLSLDToLocalExec, "local-dynamic call sequence rewritten to movq %fs:0,%rax")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,

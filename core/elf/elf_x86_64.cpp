@@ -15,9 +15,15 @@ struct RelocMapping {
   int64_t addendAdjust; // BranchPCRel32 folds the -4 into the kind
 };
 
-// Absent types (TLS general/local dynamic, GOTPLT64, SIZE*) are errors.
+// Absent types (GOTPLT64, TLS descriptors, dynamic-only types) are errors.
 const RelocMapping Mappings[] = {
     {1, "R_X86_64_64", Pointer64, 8, 0},
+    {19, "R_X86_64_TLSGD", TLSGDToLocalExec, 4, 0},
+    {20, "R_X86_64_TLSLD", TLSLDToLocalExec, 4, 0},
+    {21, "R_X86_64_DTPOFF32", TPOff32, 4, 0}, // after LD -> LE the base is TP
+    {17, "R_X86_64_DTPOFF64", TPOff64, 8, 0},
+    {22, "R_X86_64_GOTTPOFF", RequestTPOffGOTAndTransformToTPOffGOTLoadRelaxable, 4, 0},
+    {23, "R_X86_64_TPOFF32", TPOff32, 4, 0},
     {2, "R_X86_64_PC32", Delta32, 4, 0},
     {4, "R_X86_64_PLT32", BranchPCRel32, 4, 4},
     {9, "R_X86_64_GOTPCREL", RequestGOTAndTransformToPCRel32GOTLoadRelaxable, 4, 0},

@@ -26,8 +26,11 @@ void TLSLayout::modifyPassConfig(const MaterializationInfo &, LinkGraph &G, Pass
   });
 }
 
-Error TLSLayout::place(LinkGraph &G) {
-  // .tdata before .tbss, as in a PT_TLS segment; blocks in creation order.
+// Places G's TLS blocks (.tdata before .tbss, as in a PT_TLS segment; blocks
+// in creation order) after [Low, High), calling Place(block, TP offset).
+template <typename Fn>
+static Error placeBlocks(const LinkGraph &G, TLSVariant V, int64_t &Low, int64_t &High, uint64_t &Alignment,
+                         Fn Place) {
   for (bool Bss : {false, true})
     for (auto &S : G.sections()) {
       if (!isTLSSection(S->name) || isTBss(S->name) != Bss)
@@ -40,7 +43,7 @@ Error TLSLayout::place(LinkGraph &G) {
           return makeError(formatv("%s: %.*s: TLS block at %s has an alignment offset, which a TLS image cannot honour",
                                    G.name().c_str(), int(S->name.size()), S->name.data(), hex(B->address).c_str()));
         int64_t Off;
-        if (Variant == TLSVariant::BlockBelowTP) {
+        if (V == TLSVariant::BlockBelowTP) {
           Off = -int64_t(alignUp(uint64_t(-Low) + B->size, A));
           Low = Off;
         } else {
@@ -48,10 +51,32 @@ Error TLSLayout::place(LinkGraph &G) {
           High = Off + int64_t(B->size);
         }
         Alignment = std::max(Alignment, A);
-        Blocks[B->address] = {B->size, Off};
+        Place(*B, Off);
       }
     }
   return Error::success();
+}
+
+Error TLSLayout::place(LinkGraph &G) {
+  return placeBlocks(G, Variant, Low, High, Alignment,
+                     [this](Block &B, int64_t Off) { Blocks[B.address] = {B.size, Off}; });
+}
+
+Expected<int64_t> tpOffsetFor(const LinkGraph &G, const Symbol &S, TLSVariant V) {
+  if (G.tpOffsetOf)
+    return G.tpOffsetOf(S);
+  if (!S.isDefined() || !isTLSSection(S.section().name))
+    return makeError(formatv("TLS symbol %s is not in a .tdata/.tbss section of this object, and no session TLS "
+                             "layout spans objects (a -noexec link lays out each object's TLS alone)",
+                             S.hasName() ? std::string(S.name).c_str() : "<anonymous>"));
+  int64_t Low = imageStart(V), High = imageStart(V), Found = 0;
+  uint64_t Alignment = 1;
+  if (Error E = placeBlocks(G, V, Low, High, Alignment, [&](Block &B, int64_t Off) {
+        if (&B == &S.block())
+          Found = Off;
+      }))
+    return E;
+  return Found + int64_t(S.offset);
 }
 
 void TLSLayout::capture(LinkGraph &G) {

@@ -56,4 +56,9 @@ private:
 
 bool isTLSSection(std::string_view SectionName);
 
+// The TP offset of S: from the session's layout when one is installed
+// (LinkGraph::tpOffsetOf), else from a layout of this graph's TLS sections
+// alone (a -noexec link of one object).
+Expected<int64_t> tpOffsetFor(const LinkGraph &G, const Symbol &S, TLSVariant V);
+
 } // namespace linklab
