@@ -86,6 +86,24 @@ export function targets() {
   return core.targets();
 }
 
+/**
+ * The C runtime linked for `triple` with runtime 'default' (the native CLI's
+ * table, core/exec/runtime.cpp): {description, files: [{name, path}],
+ * startObject?}. useRuntime()/run() want the bytes of every file by name.
+ */
+export function runtimeInfo(triple) {
+  return unwrap(core.runtimeInfo(triple));
+}
+
+// {name: bytes} from an object or a Map, bytes checked.
+function runtimeFileMap(files) {
+  if (!files || typeof files !== 'object')
+    throw new LinklabError("runtime 'default' needs runtimeFiles: {name: Uint8Array} for every file of runtimeInfo(triple)");
+  const out = {};
+  for (const [name, b] of files instanceof Map ? files : Object.entries(files)) out[name] = bytes(b, `runtime file ${name}`);
+  return out;
+}
+
 /** Headers, sections, symbols and relocations of an ELF relocatable object. */
 export function inspect(object, name = 'object') {
   return JSON.parse(unwrap(core.inspectObject(name, bytes(object, 'inspect'))));
@@ -165,6 +183,10 @@ function describeThrow(e) {
 
 // ---- link sessions -------------------------------------------------------------
 
+function checkRuntime(r) {
+  if (r !== 'default' && r !== 'none') throw new LinklabError(`runtime '${r}' is not 'default' or 'none'`);
+}
+
 /**
  * A link session (one symbol table, objects linked on demand) over a slab at
  * a fixed address (-noexec, deterministic layouts) or in an executor.
@@ -180,11 +202,14 @@ export class LinkSession {
   snapshots = [];
 
   constructor({ triple = '', slabAddress = 0x10000000, slabPageSize = 4096, slabAllocate = '1Gb', executor,
-                phonyExternals = false, recordContents = false, snapshot = [] } = {}) {
+                phonyExternals = false, recordContents = false, snapshot = [], runtime = 'none', runtimeFiles } = {}) {
     if (executor) {
       this.#executor = executor;
       unwrap(this.#s.initRemote(triple, executor._native()));
+      checkRuntime(runtime);
+      if (runtime === 'default') this.useRuntime(runtimeFiles);
     } else {
+      if (runtime !== 'none') throw new LinklabError(`runtime '${runtime}': a C runtime needs an executor session`);
       unwrap(this.#s.initSlab(triple, u64(slabAddress, 'slabAddress'), u64(slabPageSize, 'slabPageSize'), String(slabAllocate)));
     }
     unwrap(this.#s.setPhonyExternals(phonyExternals));
@@ -244,11 +269,41 @@ export class LinkSession {
     for (const o of objs) for (const s of o.sections) s.content = hexToBytes(s.content);
     return objs;
   }
-  /** Runs the entry (default main) in the executor: {exitCode, status, description, ...}. */
-  async run({ entry = 'main', args = [], argv0 = 'a.out', limits = {} } = {}) {
+  /**
+   * Links the C runtime (runtimeInfo(triple)) into this executor session:
+   * files is {name: Uint8Array} or a Map. Before the first link, so libc
+   * calls resolve against it.
+   */
+  useRuntime(files) {
+    unwrap(this.#s.useRuntime(runtimeFileMap(files)));
+    return this;
+  }
+  get hasRuntime() { return this.#s.hasRuntime(); }
+  /**
+   * Runs the entry (default main) as the native linklab CLI does: every
+   * object linked, TLS and constructors set up, main entered through the C
+   * runtime's start code (or called, then exit()), with argv [argv0, ...args].
+   * runtime 'default' links the C runtime first (runtimeFiles as for
+   * useRuntime) unless the session has it. Output streams to onOutput (or the
+   * executor's handler). Resolves to {exitCode?, status, description,
+   * error?, fault?, pc?, address?, instructions}.
+   */
+  async run({ entry = 'main', args = [], argv0 = 'a.out', limits = {}, runtime, runtimeFiles, onOutput } = {}) {
     if (!this.#executor) throw new LinklabError('run: this session links into a slab (-noexec); create it with an executor');
-    const address = await this.link({ entry });
-    return this.#executor.runMain(address, [argv0, ...args], limits);
+    if (runtime !== undefined) checkRuntime(runtime);
+    if (runtime === 'default' && !this.hasRuntime) this.useRuntime(runtimeFiles);
+    if (runtime === 'none' && this.hasRuntime) throw new LinklabError("run: runtime 'none', but this session already links a C runtime");
+    const { instructions = 0, wallMillis = 0, memoryBytes = 0 } = limits;
+    this.#hookErrors = [];
+    const restore = onOutput ? this.#executor._swapOutput(onOutput) : null;
+    try {
+      const r = await this.#executor._request((done) => this.#s.run(entry, [argv0, ...args], u64(instructions, 'instructions'),
+                                                                  wallMillis, String(memoryBytes), done));
+      if (this.#hookErrors.length) throw new LinklabError(this.#hookErrors.join('; '));
+      return r;
+    } finally {
+      if (restore) this.#executor._swapOutput(restore);
+    }
   }
   /** Frees the session's wasm memory; the object is unusable afterwards. */
   dispose() { this.#s.delete(); }
@@ -342,6 +397,10 @@ export class Executor {
     });
   }
   _native() { return this.#x; }
+  // For LinkSession.run: a core request that also fails if the transport closes.
+  _request(fn) { return this.#request(fn); }
+  // Installs an output handler; returns the previous one (a no-op if none).
+  _swapOutput(fn) { const prev = this.#output ?? (() => {}); this.#output = fn; return prev; }
   /** Streams program output: fn('stdout' | 'stderr', Uint8Array). */
   onOutput(fn) { this.#output = fn; return this; }
   /** Starts the session for `triple`: {triple, pageSize, symbols}. */

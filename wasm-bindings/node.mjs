@@ -1,8 +1,9 @@
 // Node-only additions: an executor spawned as a child process, talking the
 // executor protocol over its stdin/stdout pipes (as `linklab` does natively).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { Executor, LinklabError } from './index.mjs';
+import { Executor, LinklabError, runtimeInfo } from './index.mjs';
 
 export * from './index.mjs';
 
@@ -54,4 +55,21 @@ export function connectExecutorTransport(hostPort) {
       });
     });
   });
+}
+
+/**
+ * The C runtime's files for `triple` read from their Debian paths (as the
+ * native CLI reads them): {name: Uint8Array}, for LinkSession's runtimeFiles.
+ */
+export function readRuntimeFiles(triple) {
+  const info = runtimeInfo(triple);
+  const out = {};
+  for (const { name, path } of info.files) {
+    try {
+      out[name] = new Uint8Array(readFileSync(path));
+    } catch {
+      throw new LinklabError(`C runtime ${info.description}: ${path} is missing (install the package, or run with runtime 'none')`);
+    }
+  }
+  return out;
 }

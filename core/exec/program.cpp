@@ -281,7 +281,8 @@ Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files) {
   if (R.arch != S->triple().arch)
     return makeError(formatv("C runtime %s is not for %s", R.description, S->triple().str.c_str()));
   auto All = R.files();
-  for (auto &[Name, Bytes] : Files)
+  for (auto &Given : Files) {
+    const std::string &Name = Given.first; // not a structured binding: clang 14 cannot capture those
     if (std::none_of(All.begin(), All.end(), [&](const RuntimeFile &F) { return Name == F.name; })) {
       std::string Known;
       for (auto &F : All)
@@ -289,6 +290,7 @@ Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files) {
       return makeError(formatv("C runtime %s: unknown file '%s' (its files are %s)", R.description, Name.c_str(),
                                Known.c_str()));
     }
+  }
   for (auto &F : All) {
     auto It = Files.find(F.name);
     if (It == Files.end() || !It->second)

@@ -71,9 +71,11 @@ async function main(argv, io) {
   for (const p of o.harnesses) inputs.push({ name: p, bytes: await read(p), harness: true });
   for (const l of o.libraries) { const p = await findLibrary(o, l); inputs.push({ name: p, bytes: await read(p) }); }
 
-  let executor;
+  let executor, triple;
+  if (o.runtime !== 'default' && o.runtime !== 'none')
+    throw new L.LinklabError(`option '-runtime': '${o.runtime}' is not 'default' or 'none'`);
   if (!o.noExec) {
-    const triple = o.triple || L.inspect(inputs.find((i) => !i.bytes.subarray(0, 8).equals(Buffer.from('!<arch>\n'))).bytes).triple;
+    triple = o.triple || L.inspect(inputs.find((i) => !i.bytes.subarray(0, 8).equals(Buffer.from('!<arch>\n'))).bytes).triple;
     const transport = o.oopExecutorConnect ? await L.connectExecutorTransport(o.oopExecutorConnect)
                                            : L.spawnExecutorTransport(o.oopExecutor || undefined);
     executor = new L.Executor(transport);
@@ -87,6 +89,8 @@ async function main(argv, io) {
     const s = new L.LinkSession({
       triple: o.triple, executor, phonyExternals: o.phonyExternals, recordContents: o.showRelocated,
       slabAddress: o.slabAddress || 0x10000000, slabPageSize: o.slabPageSize || 4096, slabAllocate: o.slabAllocate || '1Gb',
+      // The C runtime, as the native CLI links it (its -runtime option).
+      ...(executor && o.runtime === 'default' ? { runtime: 'default', runtimeFiles: L.readRuntimeFiles(triple) } : {}),
     });
     const dumps = [];
     if (patterns.length)
@@ -98,8 +102,8 @@ async function main(argv, io) {
       s.defineAbsolute(a.slice(0, eq), a.slice(eq + 1));
     }
     const t1 = performance.now();
-    let entry, linkError;
-    try { entry = await s.link({ entry: o.entry }); } catch (e) { linkError = e; }
+    let linkError;
+    try { await s.link({ entry: o.entry }); } catch (e) { linkError = e; }
     const t2 = performance.now();
     const out = dumps.map(([n, d]) => `Link graph "${n}" post-fixup:\n${d}`);
     if (linkError) { io.stdout.write(out.join('')); throw linkError; }
@@ -109,8 +113,10 @@ async function main(argv, io) {
     if (o.showTimes) out.push(`linklab timings: load ${(t1 - t0).toFixed(3)} ms, link ${(t2 - t1).toFixed(3)} ms, total ${(performance.now() - t0).toFixed(3)} ms\n`);
     io.stdout.write(out.join(''));
     if (!executor) return 0;
-    const argv0 = o.args.length ? o.args : [o.inputs[0] ?? 'a.out'];
-    const r = await executor.runMain(entry, argv0);
+    // -args is the whole argv; without it argv[0] is the first input, as natively.
+    const [argv0, ...args] = o.args.length ? o.args : [o.inputs[0] ?? o.harnesses[0]];
+    const limits = { instructions: o.maxInstructions || 0, wallMillis: Number(o.timeoutMs || 0), memoryBytes: o.maxMemory || 0 };
+    const r = await s.run({ entry: o.entry, argv0, args, limits });
     if (r.exitCode === undefined) throw new L.LinklabError(r.error);
     return Number(r.exitCode) & 0xff;
   } finally {

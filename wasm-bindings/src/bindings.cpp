@@ -6,6 +6,7 @@
 #include "api/json_export.h"
 #include "callconv/plan.h"
 #include "cli/options.h"
+#include "exec/program.h"
 #include "executor/executor_client.h"
 #include "executor/remote_memory_manager.h"
 #include "link/link_info.h"
@@ -475,8 +476,6 @@ public:
   void hangup(val Done) {
     Client.hangup([Done](Error E) mutable { Done(E ? fail(std::move(E)) : ok()); });
   }
-  // Names fault addresses with what the session that linked them knows.
-  void setSymbolizer(executor::Symbolizer S) { Client.setSymbolizer(std::move(S)); }
 
 private:
   val SendFn, OutputFn = val::undefined();
@@ -512,7 +511,7 @@ Expected<executor::Limits> limits(const std::string &Instructions, double WallMi
   executor::Limits L;
   auto I = number("instruction limit", Instructions.empty() ? "0" : Instructions);
   if (!I) return I.takeError();
-  auto M = number("memory limit", Memory.empty() ? "0" : Memory);
+  auto M = cli::parseSize("memory limit", Memory.empty() ? "0" : Memory); // "64Mb" as -max-memory takes
   if (!M) return M.takeError();
   L.instructions = *I, L.wallMillis = uint32_t(WallMillis), L.memoryBytes = *M;
   return L;
@@ -566,21 +565,57 @@ public:
     auto Z = cli::parseSize("slab-allocate", SlabSize);
     if (!Z) return failOr(Z);
     MM = std::make_unique<DeferringMemoryManager>(std::make_unique<SlabMemoryManager>(*A, *P, *Z));
-    return start(Triple);
+    Triple_ T = Triple.empty() ? Triple_() : Triple_::parse(Triple);
+    if (!Triple.empty() && !findTarget(T))
+      return fail("unsupported target triple '" + Triple + "'");
+    Own = std::make_unique<Session>(T, *MM);
+    S = Own.get();
+    S->addPlugin(OwnRecorder);
+    Recorder = OwnRecorder.get();
+    return ok();
   }
-  // A session whose memory is in the executor (after its setup()).
+  // A session whose memory is in the executor (after its setup()): an
+  // exec::Program, freestanding until useRuntime() links a C runtime in.
   val initRemote(std::string Triple, WasmExecutor &E) {
     if (S) return fail("session already initialized");
     auto &Info = E.client().setupInfo();
     if (!Info) return fail("the executor has not been set up (call setup first)");
-    MM = std::make_unique<executor::RemoteMemoryManager>(E.client(), Info->pageSize);
-    val R = start(Triple.empty() ? Info->triple : Triple);
-    // The executor's runtime (printf, malloc...) resolves like a real libc.
-    for (auto &Sym : Info->symbols)
-      if (Error Err = S->defineAbsolute(Sym.name, Sym.address))
-        return fail(std::move(Err));
-    E.setSymbolizer([this](uint64_t A) { return symbolize(A); });
-    return R;
+    Triple_ T = Triple_::parse(Triple.empty() ? Info->triple : Triple);
+    if (!findTarget(T)) return fail("unsupported target triple '" + T.str + "'");
+    // The executor is set up already, so this answers at once.
+    std::optional<Expected<std::unique_ptr<exec::Program>>> Made;
+    exec::Program::create(E.client(), T, nullptr, {}, [&](Expected<std::unique_ptr<exec::Program>> P) { Made.emplace(std::move(P)); });
+    if (!Made) return fail("internal error: program creation did not answer");
+    if (!*Made) return fail(Made->takeError());
+    Prog = std::move(**Made);
+    S = &Prog->session();
+    Recorder = &Prog->linkInfo();
+    return ok();
+  }
+  // Links T's C runtime (exec/runtime.cpp's row) into the program; Files is
+  // {name: Uint8Array} with every file of the row.
+  val useRuntime(val Files) {
+    if (!Prog) return fail("useRuntime: this session links into a slab (-noexec); create it with an executor");
+    const exec::RuntimeSpec *R = exec::findRuntime(S->triple().arch);
+    if (!R) return fail(formatv("no C runtime is known for %s; use runtime 'none'", S->triple().str.c_str()));
+    exec::RuntimeFiles Map;
+    val Keys = val::global("Object").call<val>("keys", Files);
+    for (size_t I = 0, N = Keys["length"].as<size_t>(); I < N; ++I) {
+      std::string K = Keys[I].as<std::string>();
+      Map[K] = std::make_shared<const std::vector<char>>(bytesFrom(Files[K]));
+    }
+    Error E = Prog->addRuntime(*R, std::move(Map));
+    return E ? fail(std::move(E)) : ok();
+  }
+  bool hasRuntime() const { return Prog && Prog->runtime(); }
+  // Runs Entry as main, as the native CLI does (exec::Program::runMain).
+  void run(std::string Entry, val Args, std::string Instructions, double WallMillis, std::string MemoryBytes, val Done) {
+    if (!Prog) return (void)Done(fail("run: this session links into a slab (-noexec); create it with an executor"));
+    auto L = limits(Instructions, WallMillis, MemoryBytes);
+    if (!L) return (void)Done(failOr(L));
+    Prog->runMain(Entry, stringsFrom(Args), *L, [this, Done](Expected<executor::RunResultMsg> R) mutable {
+      Done(R ? ok(runResult(Prog->client(), *R)) : failOr(R));
+    });
   }
 
   val addObject(std::string Name, val Bytes, bool Harness) {
@@ -612,6 +647,7 @@ public:
     return ok();
   }
   val setRecordContents(bool On) {
+    if (!S) return notReady();
     Recorder->setRecordContents(On);
     return ok();
   }
@@ -659,28 +695,15 @@ public:
   }
 
 private:
-  val start(const std::string &Triple) {
-    Triple_ T = Triple.empty() ? Triple_() : Triple_::parse(Triple);
-    if (!Triple.empty() && !findTarget(T))
-      return fail("unsupported target triple '" + Triple + "'");
-    S = std::make_unique<Session>(T, *MM);
-    S->addPlugin(Recorder);
-    return ok();
-  }
   val notReady() { return fail("session not initialized (initSlab or initRemote first)"); }
-  std::string symbolize(uint64_t A) const {
-    for (auto &O : Recorder->objects())
-      for (auto &[N, Sym] : O.symbols)
-        if (A >= Sym.address && (A < Sym.address + Sym.size || A == Sym.address))
-          return formatv("%s+%s in %s of %s", N.c_str(), hex(A - Sym.address).c_str(), Sym.section.c_str(),
-                         O.name.c_str());
-    return "";
-  }
   using Triple_ = linklab::Triple;
 
-  std::unique_ptr<MemoryManager> MM;
-  std::unique_ptr<Session> S;
-  std::shared_ptr<LinkInfoRecorder> Recorder = std::make_shared<LinkInfoRecorder>();
+  std::unique_ptr<MemoryManager> MM; // a slab session's
+  std::unique_ptr<Session> Own;
+  std::shared_ptr<LinkInfoRecorder> OwnRecorder = std::make_shared<LinkInfoRecorder>();
+  std::unique_ptr<exec::Program> Prog; // an executor session's
+  Session *S = nullptr;
+  LinkInfoRecorder *Recorder = nullptr;
 };
 
 // ---- the calling-convention planner --------------------------------------------
@@ -748,6 +771,25 @@ val plan(std::string Input, std::string Signature, std::string Triple, std::stri
   return P ? ok(planValue(*P)) : failOr(P);
 }
 
+// The C runtime table row for a triple: what the JS side must supply to
+// useRuntime() (Node reads the paths; a browser fetches the files by name).
+val runtimeInfo(std::string Triple) {
+  const exec::RuntimeSpec *R = exec::findRuntime(linklab::Triple::parse(Triple).arch);
+  if (!R) return fail(formatv("no C runtime is known for %s", Triple.c_str()));
+  val V = val::object();
+  V.set("description", std::string(R->description));
+  val Files = val::array();
+  for (auto &F : R->files()) {
+    val X = val::object();
+    X.set("name", std::string(F.name));
+    X.set("path", std::string(F.path));
+    Files.call<void>("push", X);
+  }
+  V.set("files", Files);
+  if (R->startObject.name) V.set("startObject", std::string(R->startObject.name));
+  return ok(V);
+}
+
 val targets() {
   val A = val::array();
   for (Arch Ar : {Arch::X86_64, Arch::AArch64, Arch::RISCV64}) {
@@ -796,6 +838,10 @@ val parseOptions(val Args) {
   V.set("showTimes", O->showTimes);
   V.set("showRelocated", O->showRelocated);
   V.set("help", O->help);
+  V.set("runtime", O->runtime);
+  V.set("maxInstructions", O->maxInstructions);
+  V.set("timeoutMs", O->timeoutMs);
+  V.set("maxMemory", O->maxMemory);
   V.set("usage", cli::usage());
   return ok(V);
 }
@@ -808,6 +854,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
   function("inspectObject", &inspectObject);
   function("plan", &plan);
   function("targets", &targets);
+  function("runtimeInfo", &runtimeInfo);
   function("runTasks", &runTasks);
   function("setWake", &setWake);
   class_<GraphView>("GraphView")
@@ -848,6 +895,9 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("setHooks", &WasmSession::setHooks)
       .function("setRecordContents", &WasmSession::setRecordContents)
       .function("lookup", &WasmSession::lookup)
+      .function("useRuntime", &WasmSession::useRuntime)
+      .function("hasRuntime", &WasmSession::hasRuntime)
+      .function("run", &WasmSession::run)
       .function("triple", &WasmSession::triple)
       .function("linkInfo", &WasmSession::linkInfo);
 }
