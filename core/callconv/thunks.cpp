@@ -122,6 +122,7 @@ struct ThunkArch {
   std::vector<int> Scratch;   // GPR candidates for memory-to-memory copies
   int64_t MaxOffset;          // largest frame size / sp offset the encoders take
   unsigned FprSlotBytes;      // how much of an FPR a save keeps
+  int SRetResult;             // register that must hold the sret pointer on return; -1: none
   void (*Adjust)(Code &, int64_t);
   void (*Access)(Code &, bool Store, const RegInfo &, unsigned Bytes, int64_t Off);
   uint32_t (*Call)(Code &);
@@ -130,13 +131,13 @@ struct ThunkArch {
 
 const ThunkArch &thunkArch(Arch A) {
   static const ThunkArch Table[] = {
-      {Arch::X86_64, {x86_64::BranchPCRel32}, x86_64::BranchPCRel32, 8, -1, {11, 10, 0}, 0x7fffffff, 16,
+      {Arch::X86_64, {x86_64::BranchPCRel32}, x86_64::BranchPCRel32, 8, -1, {11, 10, 0}, 0x7fffffff, 16, 0 /* SysV 3.2.3: rax */,
        x86Adjust, x86Access, x86Call, x86Ret},
-      {Arch::AArch64, {aarch64::Branch26PCRel}, aarch64::Branch26PCRel, 0, 30, {16, 17, 15}, 4095, 16, a64Adjust,
+      {Arch::AArch64, {aarch64::Branch26PCRel}, aarch64::Branch26PCRel, 0, 30, {16, 17, 15}, 4095, 16, -1, a64Adjust,
        a64Access, a64Call, a64Ret},
       {Arch::RISCV64,
        {riscv64::R_RISCV_CALL, riscv64::R_RISCV_CALL_PLT, riscv64::CallRelaxable, riscv64::R_RISCV_JAL},
-       riscv64::R_RISCV_CALL_PLT, 0, 1, {31, 30, 28}, 2047, 8, rvAdjust, rvAccess, rvCall, rvRet},
+       riscv64::R_RISCV_CALL_PLT, 0, 1, {31, 30, 28}, 2047, 8, -1, rvAdjust, rvAccess, rvCall, rvRet},
   };
   for (auto &T : Table)
     if (T.A == A)
@@ -204,8 +205,18 @@ Expected<Symbol *> makeThunk(LinkGraph &G, Section &Sec, Symbol &Callee, const P
     Saves.push_back(&Link);
   }
 
+  // SysV callers may take the result's address from rax after an sret call;
+  // a custom callee need not leave it there, so the thunk keeps the pointer
+  // in a staging slot of its own and reloads it.
+  const Location *SRet = nullptr;
+  if (X.SRetResult >= 0)
+    for (auto &L : Std->arguments())
+      if ((L.Flags & LocationFlags::SRetPointer) && L.InRegister)
+        SRet = &L;
+  size_t SRetSlot = Args.size();
+
   int64_t Out = P.stackBytes();
-  int64_t StageAt = Out, SaveAt = StageAt + 16 * int64_t(std::max(Args.size(), Rets.size()));
+  int64_t StageAt = Out, SaveAt = StageAt + 16 * int64_t(std::max(Args.size() + (SRet ? 1 : 0), Rets.size()));
   int64_t F = (SaveAt + 16 * int64_t(Saves.size()) + 15) & ~int64_t(15);
   if (X.EntryBias)
     F += 16 - X.EntryBias % 16; // x86-64: the pushed return address leaves rsp 8 below alignment
@@ -235,6 +246,8 @@ Expected<Symbol *> makeThunk(LinkGraph &G, Section &Sec, Symbol &Callee, const P
     if (Args[I].From.InRegister)
       X.Access(C, true, Reg(Args[I].From.Register), Bytes(Args[I].From, Reg(Args[I].From.Register)),
                StageAt + 16 * int64_t(I));
+  if (SRet)
+    X.Access(C, true, Reg(SRet->Register), 8, StageAt + 16 * int64_t(SRetSlot));
   for (size_t I = 0; I < Args.size(); ++I)
     if (!Args[I].To.InRegister)
       for (uint32_t Chunk = 0; Chunk < Args[I].To.Size; Chunk += 8) {
@@ -252,6 +265,8 @@ Expected<Symbol *> makeThunk(LinkGraph &G, Section &Sec, Symbol &Callee, const P
   for (size_t I = 0; I < Rets.size(); ++I)
     X.Access(C, false, Reg(Rets[I].To.Register), Bytes(Rets[I].To, Reg(Rets[I].To.Register)),
              StageAt + 16 * int64_t(I));
+  if (SRet)
+    X.Access(C, false, Reg(X.SRetResult), 8, StageAt + 16 * int64_t(SRetSlot));
   for (size_t I = 0; I < Saves.size(); ++I)
     X.Access(C, false, *Saves[I], SaveBytes(*Saves[I]), SaveAt + 16 * int64_t(I));
   X.Adjust(C, F);
@@ -327,7 +342,11 @@ Error buildBridgeThunks(LinkGraph &G, const ConventionTable &T, std::vector<std:
 void BridgeThunkPlugin::modifyPassConfig(const MaterializationInfo &, LinkGraph &G, PassConfiguration &Config) {
   // First after pruning: the stub builders that follow see the thunks' calls.
   Config.postPrunePasses.insert(Config.postPrunePasses.begin(), [this](LinkGraph &G) {
-    return buildBridgeThunks(G, *Table, Warnings);
+    std::vector<std::string> Warnings;
+    Error E = buildBridgeThunks(G, *Table, Warnings);
+    for (auto &W : Warnings)
+      Warn(W);
+    return E;
   });
 }
 

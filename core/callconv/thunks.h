@@ -7,6 +7,8 @@
 #include "callconv/embedded.h"
 #include "link/session.h"
 
+#include <functional>
+
 namespace linklab::callconv {
 
 inline constexpr std::string_view ThunkSectionName = "$__CCTHUNKS";
@@ -20,16 +22,19 @@ inline constexpr std::string_view ThunkSectionName = "$__CCTHUNKS";
 // thunk's own call to an external callee through a stub).
 Error buildBridgeThunks(LinkGraph &G, const ConventionTable &T, std::vector<std::string> &Warnings);
 
-// Adds buildBridgeThunks to every link of a session.
+// Adds buildBridgeThunks to every link of a session. Warnings go to Warn as
+// each graph is linked: objects link lazily (a lookup, running main), so a
+// caller cannot wait for "after the link" to report them.
 class BridgeThunkPlugin : public Plugin {
 public:
-  explicit BridgeThunkPlugin(std::shared_ptr<const ConventionTable> T) : Table(std::move(T)) {}
+  using WarningHandler = std::function<void(const std::string &)>;
+  BridgeThunkPlugin(std::shared_ptr<const ConventionTable> T, WarningHandler Warn)
+      : Table(std::move(T)), Warn(std::move(Warn)) {}
   void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) override;
-  const std::vector<std::string> &warnings() const { return Warnings; }
 
 private:
   std::shared_ptr<const ConventionTable> Table;
-  std::vector<std::string> Warnings;
+  WarningHandler Warn;
 };
 
 } // namespace linklab::callconv

@@ -21,28 +21,41 @@ void printWarnings(const std::vector<std::string> &W) {
 
 } // namespace
 
-std::optional<int> applyConventions(const Options &O, exec::Program &Prog, const executor::Limits &L) {
-  Session &S = Prog.session();
+Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const Options &O, Session &S) {
   auto T = callconv::targetForTriple(S.triple().str);
-  if (!T)
-    return O.conventions.empty() && O.callSymbol.empty() ? std::nullopt : std::optional<int>(fail(T.takeError()));
+  if (!T) // a target the planner does not know: fine unless conventions were asked for
+    return O.conventions.empty() && O.callSymbol.empty()
+               ? Expected<std::shared_ptr<const callconv::ConventionTable>>(nullptr)
+               : T.takeError();
   auto Table = std::make_shared<callconv::ConventionTable>(**T);
   for (auto &E : O.conventions)
     if (Error Err = Table->add(E, "-cc"))
-      return fail(Err);
+      return Err;
   for (auto &Path : O.inputs) {
     auto Bytes = exec::readFileBytes(Path);
     if (!Bytes)
-      return fail(Bytes.takeError());
+      return Bytes.takeError();
     if (Error Err = Table->addObject(Path, {(*Bytes)->data(), (*Bytes)->size()}))
-      return fail(Err);
+      return Err;
   }
   printWarnings(Table->warnings());
-  auto Thunks = std::make_shared<callconv::BridgeThunkPlugin>(Table);
   if (!Table->empty())
-    S.addPlugin(Thunks);
+    S.addPlugin(std::make_shared<callconv::BridgeThunkPlugin>(Table, [](const std::string &W) {
+      printWarnings({W});
+    }));
+  return std::shared_ptr<const callconv::ConventionTable>(std::move(Table));
+}
+
+std::optional<int> applyConventions(const Options &O, exec::Program &Prog, const executor::Limits &L) {
+  auto Installed = installConventions(O, Prog.session());
+  if (!Installed)
+    return fail(Installed.takeError());
+  const callconv::ConventionTable *Table = Installed->get();
   if (O.callSymbol.empty())
     return std::nullopt;
+  auto T = callconv::targetForTriple(Prog.session().triple().str);
+  if (!T)
+    return fail(T.takeError());
 
   // The plan: -call-conv (with -call-sig, or the -cc signature), else the
   // symbol's -cc/embedded plan, else the standard convention.
@@ -64,7 +77,6 @@ std::optional<int> applyConventions(const Options &O, exec::Program &Prog, const
   if (!Args)
     return fail(Args.takeError());
   auto R = callconv::callWithPlan(Prog, O.callSymbol, *P, *Args, L);
-  printWarnings(Thunks->warnings());
   if (!R)
     return fail(R.takeError());
   for (auto &Line : callconv::formatCall(*P, *R))

@@ -1,6 +1,7 @@
 // linklab: link relocatable objects the way llvm-jitlink does, into a slab
 // (-noexec) or an executor process, and report what happened.
 #include "check/link_info_env.h"
+#include "cli/callconv_cli.h"
 #include "cli/execute.h"
 #include "cli/options.h"
 #include "link/link_info.h"
@@ -152,6 +153,9 @@ int run(int Argc, char **Argv) {
     if (Error E = S.defineAbsolute(A.substr(0, Eq), *V))
       return fail(E);
   }
+  // -cc and .linklab.callconv: the same bridge thunks a run would link.
+  if (auto Conventions = cli::installConventions(O, S); !Conventions)
+    return fail(Conventions.takeError());
   double LoadMs = Load.ms();
 
   Timer Link;

@@ -30,6 +30,14 @@ mkpair: str     x9, [x8]
         str     x10, [x8, #8]
         ret
 
+        .globl mk3              // void(sret(24:8),i64)  gpr:x9 (sret pointer in x8)  -> {b, 2b, 3b}
+mk3:    str     x9, [x8]
+        add     x10, x9, x9
+        str     x10, [x8, #8]
+        add     x10, x10, x9
+        str     x10, [x8, #16]
+        ret
+
         .globl bsum16           // i64(byval(16:8))  gpr:x9,x10;ret:x12  -> lo + 3 hi
 bsum16: add     x10, x10, x10, lsl #1
         add     x12, x9, x10
@@ -69,3 +77,6 @@ outer:  stp     x29, x30, [sp, #-16]!
         .asciz  "wsum=i64(i64,i64,i64);gpr:x9;ret:x12"
         .asciz  "clobber=i64(i64);csr:x21,x22,x23,x24,x25,x26,x27,x28,v8,v9,v10,v11,v12,v13,v14,v15"
         .asciz  "outer=i64(i64,i64);gpr:x14,x15;ret:x0"
+        .asciz  "inc128=i128(i128);args:x9+x10;ret:x12,x13"
+        .asciz  "bsum16=i64(byval(16:8));gpr:x9,x10;ret:x12"
+        .asciz  "mk3=void(sret(24:8),i64);gpr:x9"

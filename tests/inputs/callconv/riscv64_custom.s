@@ -35,6 +35,14 @@ mkpair: sd      t2, 0(t0)
         sd      t4, 8(t0)
         ret
 
+        .globl mk3              # void(sret(24:8),i64)  gpr:t0,t2  -> {b, 2b, 3b}
+mk3:    sd      t2, 0(t0)
+        add     t4, t2, t2
+        sd      t4, 8(t0)
+        add     t4, t4, t2
+        sd      t4, 16(t0)
+        ret
+
         .globl bsum16           # i64(byval(16:8))  gpr:t0,t2;ret:t5  -> lo + 3 hi
 bsum16: slli    t5, t2, 1
         add     t5, t5, t2
@@ -79,3 +87,6 @@ outer:  addi    sp, sp, -16
         .asciz  "wsum=i64(i64,i64,i64);gpr:t0;ret:t5"
         .asciz  "clobber=i64(i64);csr:s3,s4,s5,s6,s7,s8,s9,s10,s11,fs0,fs1,fs2,fs3,fs4,fs5,fs6,fs7,fs8,fs9,fs10,fs11"
         .asciz  "outer=i64(i64,i64);gpr:t4,t6;ret:a0"
+        .asciz  "inc128=i128(i128);args:t0+t2;ret:t5,t6"
+        .asciz  "bsum16=i64(byval(16:8));gpr:t0,t2;ret:t5"
+        .asciz  "mk3=void(sret(24:8),i64);gpr:t0,t2"

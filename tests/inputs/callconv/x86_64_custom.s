@@ -36,6 +36,14 @@ mkpair: mov     %rcx, (%r10)
         mov     %rax, 8(%r10)
         ret
 
+        .globl mk3              # void(sret(24:8),i64)  gpr:r10,rcx  -> {b, 2b, 3b}; leaves 3b in rax,
+mk3:    mov     %rcx, (%r10)    # not the sret pointer SysV callers may read there
+        lea     (%rcx,%rcx), %rax
+        mov     %rax, 8(%r10)
+        lea     (%rcx,%rcx,2), %rax
+        mov     %rax, 16(%r10)
+        ret
+
         .globl bsum16           # i64(byval(16:8))  gpr:r9,r10;ret:rax  -> lo + 3 hi
 bsum16: lea     (%r10,%r10,2), %rax
         add     %r9, %rax
@@ -77,3 +85,6 @@ outer:  sub     $8, %rsp
         .asciz  "wsum=i64(i64,i64,i64);gpr:rcx;ret:rdx"
         .asciz  "clobber=i64(i64);csr:rbp,r13,r14,r15"
         .asciz  "outer=i64(i64,i64);gpr:r10,r11;ret:rax"
+        .asciz  "inc128=i128(i128);args:rcx+r8;ret:rax,rdx"
+        .asciz  "bsum16=i64(byval(16:8));gpr:r9,r10;ret:rax"
+        .asciz  "mk3=void(sret(24:8),i64);gpr:r10,rcx"
