@@ -110,11 +110,11 @@ csr_mmode:  csrw mhartid, a0       # read-only CSR
   struct Case {
     const char *entry;
     unsigned offset; // of the illegal instruction from its symbol
-  } Cases[] = {{"c_after", 6}, {"c_reserved", 2}, {"w_after", 6}, {"csr_mmode", 0}};
+  } Cases[] = {{"c_after", 4}, {"c_reserved", 2}, {"w_after", 4}, {"csr_mmode", 0}}; // addi is compressed too
   for (const Case &C : Cases) {
     auto R = runCommand(linklabPath() + " -runtime=none -timeout-ms=10000 -entry=" + C.entry + " " + Obj);
     EXPECT_EQ(R.status, 1) << R.output;
-    std::string Where = formatv("(%s+0x%x in .text of ill.o)", C.entry, C.offset);
+    std::string Where = formatv("(%s+0x%x in .text of %s)", C.entry, C.offset, Obj.c_str());
     EXPECT_NE(R.output.find("program illegal instruction at pc 0x"), std::string::npos) << R.output;
     EXPECT_NE(R.output.find(Where), std::string::npos) << C.entry << ": " << R.output;
   }
