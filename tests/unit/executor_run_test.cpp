@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -272,6 +273,61 @@ TEST_P(ExecutorRun, test_tls_thread_pointer) {
     });
   });
   ASSERT_FALSE(Client->waitFor(Done));
+}
+
+// Guest code that rewrites guest code: the executor replaces Unicorn 2.0's
+// per-store page bookkeeping (emulator/unicorn_quirks.cpp), and the
+// invalidation of translated code on a written page must survive that.
+// One writable and executable page holds `Get` (returns 1) at 0 and `Poke`
+// at 0x10 (stores arg1's low 32 bits at arg0 + patchAt); poking the
+// encoding of "return 2" into Get must change what the next call returns.
+struct SelfModifying {
+  std::vector<uint8_t> get, poke;
+  uint32_t patchAt, returnTwo;
+};
+const std::map<std::string, SelfModifying> SelfModifyingCode = {
+    // mov $1, %eax; ret | mov %esi, (%rdi); ret -- patches mov's imm32
+    {"x86_64", {{0xb8, 1, 0, 0, 0, 0xc3}, {0x89, 0x37, 0xc3}, 1, 2}},
+    // mov w0, #1; ret | str w1, [x0]; ret
+    {"aarch64", {{0x20, 0x00, 0x80, 0x52, 0xc0, 0x03, 0x5f, 0xd6}, {0x01, 0x00, 0x00, 0xb9, 0xc0, 0x03, 0x5f, 0xd6},
+                 0, 0x52800040}},
+    // li a0, 1; ret | sw a1, 0(a0); ret
+    {"riscv64", {{0x13, 0x05, 0x10, 0x00, 0x67, 0x80, 0x00, 0x00}, {0x23, 0x20, 0xb5, 0x00, 0x67, 0x80, 0x00, 0x00},
+                 0, 0x00200513}},
+};
+
+TEST_P(ExecutorRun, test_self_modifying_code_is_retranslated) {
+  const ArchCase &C = GetParam();
+  const SelfModifying &S = SelfModifyingCode.at(C.name);
+  std::vector<uint8_t> Page(0x20);
+  std::copy(S.get.begin(), S.get.end(), Page.begin());
+  std::copy(S.poke.begin(), S.poke.end(), Page.begin() + 0x10);
+  uint64_t Code = 0;
+  bool Done = false;
+  Client->reserve(Page.size(), 0x1000, [&](Expected<uint64_t> A) {
+    ASSERT_TRUE(bool(A)) << A.takeError().message();
+    Code = *A;
+    Client->finalize({{Code, ProtRead | ProtWrite | ProtExec, Page, 0}}, [&](Error E) {
+      EXPECT_FALSE(E) << E.message();
+      Done = true;
+    });
+  });
+  ASSERT_FALSE(Client->waitFor(Done));
+  auto Call = [&](uint64_t Entry, std::vector<RegValue> Regs) {
+    Limits L;
+    L.wallMillis = 10000;
+    auto R = Client->callSync(CallMsg{Entry, std::move(Regs), {}, {}, L});
+    EXPECT_TRUE(bool(R)) << R.takeError().message();
+    return R ? *R : RunResultMsg{};
+  };
+  RunResultMsg R = Call(Code, {});
+  ASSERT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
+  ASSERT_EQ(R.value, 1); // Get is translated now
+  R = Call(Code + 0x10, {u64(C.arg0, Code + S.patchAt), u64(C.arg1, S.returnTwo)});
+  ASSERT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
+  R = Call(Code, {});
+  ASSERT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
+  EXPECT_EQ(R.value, 2);
 }
 
 INSTANTIATE_TEST_SUITE_P(Arch, ExecutorRun, ::testing::ValuesIn(Cases),
