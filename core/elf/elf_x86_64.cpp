@@ -45,17 +45,27 @@ const RelocMapping Mappings[] = {
     {42, "R_X86_64_REX_GOTPCRELX", RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, 4, 0},
 };
 
-const char *const KnownUnsupported[] = {
-    /*0*/ "R_X86_64_NONE", nullptr, nullptr, "R_X86_64_GOT32", nullptr, "R_X86_64_COPY", "R_X86_64_GLOB_DAT",
-    "R_X86_64_JUMP_SLOT", "R_X86_64_RELATIVE", nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-    /*16*/ "R_X86_64_DTPMOD64", "R_X86_64_DTPOFF64", "R_X86_64_TPOFF64", "R_X86_64_TLSGD", "R_X86_64_TLSLD",
-    "R_X86_64_DTPOFF32", "R_X86_64_GOTTPOFF", "R_X86_64_TPOFF32"};
+// Types a relocatable object may carry that linklab does not link, named in
+// errors (dynamic-only types and TLS descriptors).
+const struct {
+  uint32_t type;
+  const char *name;
+} Unsupported[] = {
+    {3, "R_X86_64_GOT32"},          {5, "R_X86_64_COPY"},          {6, "R_X86_64_GLOB_DAT"},
+    {7, "R_X86_64_JUMP_SLOT"},      {8, "R_X86_64_RELATIVE"},      {16, "R_X86_64_DTPMOD64"},
+    {18, "R_X86_64_TPOFF64"},       {30, "R_X86_64_GOTPLT64"},     {31, "R_X86_64_PLTOFF64"},
+    {34, "R_X86_64_GOTPC32_TLSDESC"}, {35, "R_X86_64_TLSDESC_CALL"}, {36, "R_X86_64_TLSDESC"},
+    {37, "R_X86_64_IRELATIVE"},
+};
 
 const char *relocName(uint32_t Type) {
   for (auto &M : Mappings)
     if (M.type == Type)
       return M.name;
-  return Type < std::size(KnownUnsupported) ? KnownUnsupported[Type] : nullptr;
+  for (auto &U : Unsupported)
+    if (U.type == Type)
+      return U.name;
+  return nullptr;
 }
 
 Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela> Relocs) {
