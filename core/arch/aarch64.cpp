@@ -220,10 +220,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
 // --- GOT, stubs, TLS entries ---------------------------------------------------
 
 Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
-  static const char Zero[8] = {};
-  Block &B = G.createContentBlock(GOT, {Zero, 8}, 0, 8, 0);
-  B.addEdge(Pointer64, 0, Target, 0);
-  return G.addAnonymousSymbol(B, 0, 8, false, false);
+  return createPointerEntry(G, GOT, Target, Pointer64);
 }
 
 // adrp x16, <entry>@page        90000010
@@ -245,10 +242,7 @@ Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer) {
 
 // Initial-exec: a GOT-like entry holding TPOFF(Target).
 static Symbol &createTPOffEntry(LinkGraph &G, Section &Sec, Symbol &Target) {
-  static const char Zero[8] = {};
-  Block &B = G.createContentBlock(Sec, {Zero, 8}, 0, 8, 0);
-  B.addEdge(TPOff64, 0, Target, 0);
-  return G.addAnonymousSymbol(B, 0, 8, false, false);
+  return createPointerEntry(G, Sec, Target, TPOff64);
 }
 
 // The TLS descriptor resolver for static TLS: the descriptor's second word

@@ -249,18 +249,12 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
 // GOT and stubs
 // ---------------------------------------------------------------------------
 
-static const char ZeroEntry[8] = {};
-
 Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
-  Block &B = G.createContentBlock(GOT, {ZeroEntry, 8}, 0, 8, 0);
-  B.addEdge(R_RISCV_64, 0, Target, 0);
-  return G.addAnonymousSymbol(B, 0, 8, false, false);
+  return createPointerEntry(G, GOT, Target, R_RISCV_64);
 }
 
 Symbol &createTLSGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
-  Block &B = G.createContentBlock(GOT, {ZeroEntry, 8}, 0, 8, 0);
-  B.addEdge(R_RISCV_TLS_TPREL64, 0, Target, 0);
-  return G.addAnonymousSymbol(B, 0, 8, false, false);
+  return createPointerEntry(G, GOT, Target, R_RISCV_TLS_TPREL64);
 }
 
 // auipc t3, %pcrel_hi(entry); ld t3, %pcrel_lo(entry)(t3); jr t3; nop

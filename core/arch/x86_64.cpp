@@ -106,10 +106,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
 }
 
 Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
-  static const char Zero[8] = {};
-  Block &B = G.createContentBlock(GOT, {Zero, 8}, 0, 8, 0);
-  B.addEdge(Pointer64, 0, Target, 0);
-  return G.addAnonymousSymbol(B, 0, 8, false, false);
+  return createPointerEntry(G, GOT, Target, Pointer64);
 }
 
 // jmp *<entry>(%rip) : ff 25 <rel32>
@@ -126,10 +123,7 @@ namespace {
 // Builds the GOT and PLT stubs edges ask for, then retargets those edges.
 // An 8-byte GOT entry holding Target's thread-pointer offset (initial-exec).
 Symbol &createTPOffGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
-  static const char Zero[8] = {};
-  Block &B = G.createContentBlock(GOT, {Zero, 8}, 0, 8, 0);
-  B.addEdge(TPOff64, 0, Target, 0);
-  return G.addAnonymousSymbol(B, 0, 8, false, false);
+  return createPointerEntry(G, GOT, Target, TPOff64);
 }
 
 struct GOTAndStubsBuilder {

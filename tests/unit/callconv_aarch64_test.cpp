@@ -1,5 +1,5 @@
 // AArch64: custom specs against the AAPCS64 fallback.
-#include "callconv/plan.h"
+#include "callconv_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -8,17 +8,8 @@ using namespace linklab::callconv;
 
 namespace {
 
-Expected<Plan> plan(std::string_view Input, std::string_view Sig) {
-  auto S = parseSignature(Sig);
-  if (!S)
-    return S.takeError();
-  return materialize(Input, *S, targetInfo(Arch::AArch64));
-}
-
-std::string layout(std::string_view Input, std::string_view Sig) {
-  auto P = plan(Input, Sig);
-  return P ? P->describe() : "error: " + P.takeError().message();
-}
+Expected<Plan> plan(std::string_view Input, std::string_view Sig) { return test::planFor(Arch::AArch64, Input, Sig); }
+std::string layout(std::string_view Input, std::string_view Sig) { return test::layoutFor(Arch::AArch64, Input, Sig); }
 
 } // namespace
 

@@ -1,5 +1,5 @@
 // RISC-V 64: custom specs against the LP64D fallback.
-#include "callconv/plan.h"
+#include "callconv_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -8,17 +8,8 @@ using namespace linklab::callconv;
 
 namespace {
 
-Expected<Plan> plan(std::string_view Input, std::string_view Sig) {
-  auto S = parseSignature(Sig);
-  if (!S)
-    return S.takeError();
-  return materialize(Input, *S, targetInfo(Arch::RISCV64));
-}
-
-std::string layout(std::string_view Input, std::string_view Sig) {
-  auto P = plan(Input, Sig);
-  return P ? P->describe() : "error: " + P.takeError().message();
-}
+Expected<Plan> plan(std::string_view Input, std::string_view Sig) { return test::planFor(Arch::RISCV64, Input, Sig); }
+std::string layout(std::string_view Input, std::string_view Sig) { return test::layoutFor(Arch::RISCV64, Input, Sig); }
 
 } // namespace
 

@@ -1,6 +1,6 @@
 // x86-64: custom specs against the SysV fallback. Layouts are read with
 // Plan::describe: each value's parts, '+'-joined, stack parts as [sp+N].
-#include "callconv/plan.h"
+#include "callconv_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -9,17 +9,8 @@ using namespace linklab::callconv;
 
 namespace {
 
-Expected<Plan> plan(std::string_view Input, std::string_view Sig) {
-  auto S = parseSignature(Sig);
-  if (!S)
-    return S.takeError();
-  return materialize(Input, *S, targetInfo(Arch::X86_64));
-}
-
-std::string layout(std::string_view Input, std::string_view Sig) {
-  auto P = plan(Input, Sig);
-  return P ? P->describe() : "error: " + P.takeError().message();
-}
+Expected<Plan> plan(std::string_view Input, std::string_view Sig) { return test::planFor(Arch::X86_64, Input, Sig); }
+std::string layout(std::string_view Input, std::string_view Sig) { return test::layoutFor(Arch::X86_64, Input, Sig); }
 
 } // namespace
 
