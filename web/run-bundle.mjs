@@ -3,41 +3,40 @@
 // session is too large for a link) in Node, with the same wasm core, link
 // flow and C runtime as the page, and linklab-executor spawned over stdio.
 // Program output goes to stdout/stderr; the exit status is the program's.
-//   node web/run-bundle.mjs SESSION.json [--executor PATH] [--gallery DIR]
+//   node web/run-bundle.mjs SESSION.json [--executor PATH]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeBundle, fromBase64 } from './src/session-codec.mjs';
-import { makeSession, linkEntry, parseArgs, programName } from './src/link-flow.mjs';
-import { RUNTIMES, runtimeManifest, runtimeFilePath } from './runtimes.mjs';
+import { makeSession, runProgram, parseArgs, programName } from './src/link-flow.mjs';
+import { ARCHES } from './runtimes.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const arg = name => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
 const file = process.argv[2];
 if (!file || file.startsWith('--')) {
-  console.error('usage: run-bundle.mjs SESSION.json [--executor PATH] [--gallery DIR]');
+  console.error('usage: run-bundle.mjs SESSION.json [--executor PATH]');
   process.exit(2);
 }
 const executorPath = arg('--executor') ?? process.env.LINKLAB_EXECUTOR ?? path.join(WEB, '../build/emulator/linklab-executor');
-const gallery = arg('--gallery') ?? process.env.LINKLAB_GALLERY ?? path.join(WEB, '../build/web-gallery');
 
 try {
   const s = decodeBundle(fs.readFileSync(file, 'utf8'), file);
   const L = await import('../wasm-bindings/node.mjs');
   const objects = s.objects.map(o => ({ name: o.name, harness: o.harness, bytes: fromBase64(o.data) }));
   const arch = s.arch ?? L.inspect(objects[0].bytes, objects[0].name).triple.split('-')[0];
-  if (!RUNTIMES[arch]) throw new Error(`${file}: architecture '${arch}' has no runtime here`);
-  const runtime = runtimeManifest()[arch];
-  const runtimeFiles = s.options?.runtime === false ? [] :
-    runtime.files.map(name => ({ name, bytes: fs.readFileSync(runtimeFilePath(arch, name, gallery)) }));
-  const executor = await L.spawnExecutor(runtime.triple, executorPath);
+  if (!ARCHES[arch]) throw new Error(`${file}: architecture '${arch}' is not one of ${Object.keys(ARCHES).join(', ')}`);
+  const { triple } = ARCHES[arch];
+  // The same files the page fetches, read from the paths the core names.
+  const runtime = s.options?.runtime === false ? null : L.readRuntimeFiles(triple);
+  const executor = await L.spawnExecutor(triple, executorPath);
   executor.onOutput((stream, data) => process[stream].write(data));
   try {
-    const ctx = makeSession(L, { objects, options: s.options, runtime, runtimeFiles, executor });
-    const address = await linkEntry(ctx);
-    const r = await executor.runMain(address, [programName(objects), ...parseArgs(s.run?.args ?? '')], {
-      instructions: s.run?.instructions || 0, wallMillis: Number(s.run?.wallMillis) || 0,
-      memoryBytes: s.run?.memoryMB ? String(BigInt(s.run.memoryMB) << 20n) : 0, processEntry: ctx.processEntry,
+    const ctx = makeSession(L, { triple, objects, options: s.options, runtime, executor });
+    const r = await runProgram(ctx, {
+      argv0: programName(objects), args: parseArgs(s.run?.args ?? ''),
+      limits: { instructions: s.run?.instructions || 0, wallMillis: Number(s.run?.wallMillis) || 0,
+                memoryBytes: s.run?.memoryMB ? String(BigInt(s.run.memoryMB) << 20n) : 0 },
     });
     console.error(`run-bundle: ${r.description}`);
     process.exitCode = r.exitCode ?? 1;

@@ -1,6 +1,6 @@
 // The playground's one local server: serves the static page (web/), the wasm
 // package (wasm-bindings/), the graph libraries from node_modules, the gallery
-// objects and the C runtime archives, and bridges a WebSocket at /executor to
+// objects and the C runtime's files, and bridges a WebSocket at /executor to
 // a `linklab-executor stdio` process — one process per connection, killed
 // when the connection closes. It listens on loopback only; the page does all
 // linking, the server only moves bytes.
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
-import { runtimeFilePath, runtimeManifest } from './runtimes.mjs';
+import { runtimeFile } from './runtimes.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(WEB);
@@ -41,11 +41,21 @@ function mounts(gallery) {
 }
 const HIDDEN = /(^|\/)(node_modules|test|artifacts|\.)/; // under the web/ root mount
 
+// The wasm package, for the C runtime table (runtimeInfo): the server serves
+// exactly the files the page's session will ask for, from the paths the core
+// names. Loaded on first use, so the server still starts (and serves the
+// page, which then says the core is missing) before the wasm is built.
+let pkg = null;
+const loadPackage = () => (pkg ??= import('../wasm-bindings/index.mjs'));
+
+// /runtime/<arch>/<name> → the Debian path the core's runtime table gives.
+async function runtimePath(urlPath) {
+  const [arch, name, ...rest] = urlPath.slice('/runtime/'.length).split('/');
+  if (rest.length) return null;
+  return runtimeFile(await loadPackage(), arch, name)?.path ?? null;
+}
+
 function resolveFile(urlPath, gallery) {
-  if (urlPath.startsWith('/runtime/')) {
-    const [arch, name] = urlPath.slice('/runtime/'.length).split('/');
-    return runtimeFilePath(arch, name, gallery);
-  }
   for (const [prefix, dir] of mounts(gallery)) {
     if (!urlPath.startsWith(prefix)) continue;
     const rel = urlPath.slice(prefix.length) || 'index.html';
@@ -56,11 +66,15 @@ function resolveFile(urlPath, gallery) {
   return null;
 }
 
-function serveStatic(req, res, gallery) {
+async function serveStatic(req, res, gallery) {
   let urlPath;
   try { urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname); } catch { urlPath = null; }
-  if (urlPath === '/runtime.json') return send(res, 200, 'application/json', JSON.stringify(runtimeManifest()));
-  const file = urlPath && resolveFile(urlPath, gallery);
+  let file;
+  if (urlPath?.startsWith('/runtime/')) {
+    try { file = await runtimePath(urlPath); } catch (e) {
+      return send(res, 503, 'text/plain', `C runtime table unavailable (the wasm package did not load: ${e.message}); run scripts/build-wasm.sh\n`);
+    }
+  } else file = urlPath && resolveFile(urlPath, gallery);
   if (!file) return send(res, 404, 'text/plain', `not found: ${req.url}\n`);
   fs.readFile(file, (err, data) => {
     if (err) return send(res, 404, 'text/plain', `not found: ${req.url} (${err.code})\n`);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { RUNTIMES } from '../runtimes.mjs';
+import { ARCHES } from '../runtimes.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.resolve(process.argv[2] ?? path.join(HERE, '../../build/web-gallery'));
@@ -16,7 +16,7 @@ const gallery = JSON.parse(fs.readFileSync(path.join(HERE, 'gallery.json'), 'utf
 let built = 0, skipped = 0;
 for (const ex of gallery.examples) {
   ex.build = {};
-  for (const [arch, rt] of Object.entries(RUNTIMES)) {
+  for (const [arch, rt] of Object.entries(ARCHES)) {
     const dir = path.join(OUT, arch, ex.id);
     fs.mkdirSync(dir, { recursive: true });
     ex.build[arch] = ex.objects.map(o => {
@@ -31,14 +31,6 @@ for (const ex of gallery.examples) {
       return { name, url: `gallery/${arch}/${ex.id}/${name}`, harness: !!o.harness, source: `examples/${path.basename(src)}` };
     });
   }
-}
-// Runtime objects the page must add as library objects, wrapped in archives.
-for (const [arch, rt] of Object.entries(RUNTIMES)) for (const [name, f] of Object.entries(rt.files)) {
-  if (typeof f === 'string') continue;
-  const dir = path.join(OUT, 'runtime', arch);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.rmSync(path.join(dir, name), { force: true });
-  execFileSync(process.env.LLVM_AR ?? 'llvm-ar-22', ['rcs', path.join(dir, name), f.archiveOf]);
 }
 fs.writeFileSync(path.join(OUT, 'index.json'), JSON.stringify(gallery, null, 1));
 console.log(`gallery: ${built} objects compiled, ${skipped} up to date, in ${OUT}`);

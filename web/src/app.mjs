@@ -3,6 +3,7 @@
 // WebSocket. State lives in `state`; every panel is re-rendered from it.
 import * as codec from './session-codec.mjs';
 import * as flow from './link-flow.mjs';
+import { ARCHES } from '../runtimes.mjs';
 
 const $ = id => document.getElementById(id);
 const hex = n => '0x' + Number(n).toString(16);
@@ -11,16 +12,13 @@ const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;',
 let L; // the wasm package, once loaded
 // Fetched while the core loads; the graph library (the largest script) is
 // imported only after the page is usable.
-const manifests = Promise.all([
-  fetch('runtime.json').then(r => r.json()),
-  fetch('gallery/index.json').then(r => (r.ok ? r.json() : null)).catch(() => null),
-]);
+const galleryManifest = fetch('gallery/index.json').then(r => (r.ok ? r.json() : null)).catch(() => null);
 let graphModule = null;
 const loadGraphModule = () => (graphModule ??= import('./graph-view.mjs'));
 const state = {
   objects: [], // {name, bytes, harness, arch, info, error}
   arch: null,
-  runtime: null, gallery: null, runtimeFiles: new Map(),
+  gallery: null, runtimeFiles: new Map(), // arch → Promise of {name: bytes}
   snapshots: [], linkInfo: null, lastLinkObjects: [],
   live: null, // {executor, session, arch, transport}: the last linked-for-run session
   running: false,
@@ -94,7 +92,7 @@ function checkArch() {
   showError('arch-error', byArch.size > 1
     ? `Objects for different architectures cannot be linked together: ${[...byArch].map(([a, n]) => `${a}: ${n.join(', ')}`).join('; ')}. Remove the ones you do not want.`
     : '');
-  $('arch-badge').textContent = state.arch ? `${state.arch} (${state.runtime?.[state.arch]?.triple ?? ''})` : byArch.size > 1 ? 'mixed architectures' : 'no objects';
+  $('arch-badge').textContent = state.arch ? `${state.arch} (${ARCHES[state.arch].triple})` : byArch.size > 1 ? 'mixed architectures' : 'no objects';
 }
 
 async function readFiles(files) {
@@ -143,13 +141,16 @@ async function fetchBytes(url) {
   if (!r.ok) throw new Error(`cannot load ${url}: HTTP ${r.status}`);
   return new Uint8Array(await r.arrayBuffer());
 }
-async function runtimeObjects(arch) {
-  const rt = state.runtime[arch];
-  return Promise.all(rt.files.map(async f => {
-    const key = `${arch}/${f}`;
-    if (!state.runtimeFiles.has(key)) state.runtimeFiles.set(key, fetchBytes(`runtime/${key}`));
-    return { name: f, bytes: await state.runtimeFiles.get(key) };
-  }));
+// The C runtime's files for `arch`, as the package's table names them,
+// fetched once from the server (which reads the same table). A failed
+// download is forgotten, so the next run tries again.
+function runtimeFiles(arch) {
+  if (!state.runtimeFiles.has(arch)) {
+    const p = flow.runtimeFiles(L, ARCHES[arch].triple, name => fetchBytes(`runtime/${arch}/${name}`));
+    p.catch(() => state.runtimeFiles.delete(arch));
+    state.runtimeFiles.set(arch, p);
+  }
+  return state.runtimeFiles.get(arch);
 }
 
 function renderGallery() {
@@ -162,7 +163,7 @@ function renderGallery() {
 
 async function loadExample(id, arch) {
   const ex = state.gallery.examples.find(e => e.id === id);
-  runtimeObjects(arch).catch(() => {}); // start the C runtime's download now; the link awaits it
+  runtimeFiles(arch).catch(() => {}); // start the C runtime's download now; the link awaits it
   const objs = await Promise.all(ex.build[arch].map(async o => describeObject(o.name, await fetchBytes(o.url), o.harness)));
   state.objects = [];
   addObjects(objs);
@@ -205,11 +206,10 @@ async function makeSession(arch, executor) {
   for (const phase of L.PHASES)
     passes.push({ phase, fn: g => { if (mine.has(g.object)) state.snapshots.push({ object: g.object, phase, graph: g.data() }); } });
   return flow.makeSession(L, {
-    objects: state.objects, options: o, runtime: state.runtime[arch], executor, passes,
-    runtimeFiles: o.runtime ? await runtimeObjects(arch) : [],
+    triple: ARCHES[arch].triple, objects: state.objects, options: o, executor, passes,
+    runtime: o.runtime ? await runtimeFiles(arch) : null,
   });
 }
-const lookupEntry = flow.linkEntry;
 
 // Errors name the object they come from: mark it in the list as well.
 function linkFailed(e) {
@@ -219,22 +219,21 @@ function linkFailed(e) {
   setStatus(`link failed: ${msg}`, 'bad');
 }
 
-function afterLink(ctx, address) {
+function afterLink(ctx) {
   state.linkInfo = ctx.session.linkInfo();
   state.lastLinkObjects = state.objects.map(o => o.name);
   showError('link-error', '');
   for (const li of $('objects').children) li.classList.remove('culprit');
   renderGraphControls();
   renderMemory();
-  return address;
 }
 
 async function linkOnly() {
   try {
     const arch = linkable();
     const ctx = await makeSession(arch);
-    const a = await lookupEntry(ctx);
-    afterLink(ctx, a);
+    const [a] = await ctx.session.lookup([ctx.entry]);
+    afterLink(ctx);
     setStatus(`linked ${ctx.entry} at ${hex(a)} (slab at ${options().slabAddress || '0x10000000'}, not run)`, 'ok');
     selectTab('graph');
   } catch (e) { linkFailed(e); }
@@ -267,7 +266,7 @@ async function connect(arch) {
   const transport = await bridgeTransport();
   const executor = new L.Executor(transport);
   executor.onOutput((stream, data) => appendConsole(stream, new TextDecoder().decode(data)));
-  await executor.setup(state.runtime[arch].triple);
+  await executor.setup(ARCHES[arch].triple);
   return { executor, transport, arch };
 }
 async function dropLive() {
@@ -285,8 +284,6 @@ function limits() {
   const mem = n('lim-mem', 'memory limit');
   return { instructions: n('lim-insn', 'instruction limit'), wallMillis: Number(n('lim-time', 'time limit')), memoryBytes: mem ? String(BigInt(mem) << 20n) : 0 };
 }
-// Shell-like splitting: spaces separate, quotes group.
-
 function symbolize(addr) {
   let best = null;
   for (const o of state.linkInfo ?? []) for (const [name, s] of Object.entries(o.symbols))
@@ -304,27 +301,28 @@ async function linkAndRun() {
   $('stop').disabled = false;
   $('console').textContent = '';
   const started = performance.now();
+  let ctx = null;
   setStatus('connecting to the executor…', 'busy');
   try {
-    // The runtime archives download while the executor starts.
-    const [live] = await Promise.all([connect(arch), $('opt-runtime').checked && runtimeObjects(arch)]);
+    // The runtime's files download while the executor starts.
+    const [live] = await Promise.all([connect(arch), $('opt-runtime').checked && runtimeFiles(arch)]);
     const connected = performance.now();
     state.live = live; // from here Stop can end it
     if (state.stopping) throw new Error('stopped');
-    setStatus('linking…', 'busy');
-    const ctx = await makeSession(arch, live.executor);
-    const address = await lookupEntry(ctx);
-    const linked = performance.now();
-    afterLink(ctx, address);
-    state.timing = { connect: connected - started, link: linked - connected };
-    live.session = ctx.session;
     const lim = limits();
     const args = flow.parseArgs($('run-args').value);
-    runTimer = setInterval(() => setStatus(`running… ${((performance.now() - started) / 1000).toFixed(1)} s`, 'busy'), 100);
-    const r = await live.executor.runMain(address, [flow.programName(state.objects), ...args], { ...lim, processEntry: ctx.processEntry });
+    ctx = await makeSession(arch, live.executor);
+    live.session = ctx.session;
+    // run() links every object (the runtime's start code last), then runs,
+    // as the native CLI does: the last object emitted ends the link.
+    let linked = connected;
+    ctx.session.addPlugin({ name: 'timing', emitted: () => { linked = performance.now(); } });
+    runTimer = setInterval(() => setStatus(`${linked > connected ? 'running' : 'linking'}… ${((performance.now() - started) / 1000).toFixed(1)} s`, 'busy'), 100);
+    const r = await flow.runProgram(ctx, { argv0: flow.programName(state.objects), args, limits: lim });
     clearInterval(runTimer);
+    afterLink(ctx);
     const ms = performance.now() - started;
-    state.timing.run = ms - state.timing.connect - state.timing.link;
+    state.timing = { connect: connected - started, link: linked - connected, run: performance.now() - linked };
     window.__timing ??= state.timing;
     let text = r.fault ? `fault: ${r.fault} at pc ${hex(r.pc)} [${symbolize(r.pc)}], address ${hex(r.address)} [${symbolize(r.address)}]`
       : `${r.description}${r.exitCode !== undefined ? ` · exit code ${r.exitCode}` : ''}`;
@@ -337,10 +335,14 @@ async function linkAndRun() {
   } catch (e) {
     clearInterval(runTimer);
     const msg = message(e);
+    // A run that was linked and then ended still shows what was linked.
+    const showLinked = () => { try { if (ctx) afterLink(ctx); } catch { /* the session did not link */ } };
     if (state.stopping) {
+      showLinked();
       setStatus(`run ended: stopped (the executor process was ended) after ${((performance.now() - started) / 1000).toFixed(1)} s`, 'bad');
       await dropLive();
     } else if (/executor/i.test(msg) && !/^Cannot link/.test(msg) && state.objects.length) {
+      showLinked();
       setStatus(`run ended: ${msg}. The next run starts a new executor.`, 'bad');
       await dropLive();
     } else linkFailed(e);
@@ -464,7 +466,7 @@ function ccPlan() {
   showError('cc-error', '');
   try {
     const arch = state.arch ?? 'x86_64';
-    const p = L.plan({ spec: $('cc-spec').value.trim(), signature: $('cc-sig').value.trim(), triple: state.runtime[arch].triple });
+    const p = L.plan({ spec: $('cc-spec').value.trim(), signature: $('cc-sig').value.trim(), triple: ARCHES[arch].triple });
     const row = (what, l) => [what, l.value === 0 && what === 'return' ? 'result' : `arg ${l.value}`, `+${l.offset}`, l.inRegister ? l.registerName : `stack +${l.stackOffset}`, l.size];
     $('cc-table').innerHTML = table(['', 'value', 'part', 'register / stack slot', 'size'],
       [...p.arguments.map(l => row('argument', l)), ...p.returns.map(l => row('return', l))]).replace(/^<table>|<\/table>$/g, '');
@@ -496,8 +498,8 @@ async function ccCall() {
     if (!state.live?.session || state.live.arch !== arch) {
       const live = await connect(arch);
       const ctx = await makeSession(arch, live.executor);
-      await ctx.session.lookup(ctx.preload.length ? [...ctx.preload, fn] : [fn]);
-      afterLink(ctx, 0);
+      await ctx.session.lookup([fn]);
+      afterLink(ctx);
       state.live = { ...live, session: ctx.session };
     }
     const [address] = await state.live.session.lookup([fn]);
@@ -604,7 +606,7 @@ function wire() {
     if (e.target.dataset.remove !== undefined) { state.objects.splice(Number(e.target.dataset.remove), 1); checkArch(); renderObjects(); }
   };
   $('objects').onchange = e => { if (e.target.dataset.harness !== undefined) state.objects[Number(e.target.dataset.harness)].harness = e.target.checked; };
-  $('gallery').onpointerover = e => e.target.dataset.arch && state.runtime && runtimeObjects(e.target.dataset.arch).catch(() => {});
+  $('gallery').onpointerover = e => e.target.dataset.arch && runtimeFiles(e.target.dataset.arch).catch(() => {});
   $('gallery').onclick = e => e.target.dataset.example && loadExample(e.target.dataset.example, e.target.dataset.arch).catch(linkFailed);
   $('inspect-object').onchange = renderInspect;
   $('link').onclick = linkOnly;
@@ -650,9 +652,7 @@ async function main() {
   }
   $('core-status').textContent = `core ready · ${L.targets().join(', ')}`;
   wire();
-  const [rt, gal] = await manifests;
-  state.runtime = rt;
-  state.gallery = gal;
+  state.gallery = await galleryManifest;
   renderGallery();
   renderObjects();
   if (codec.hasFragment(location.hash)) {

@@ -18,34 +18,43 @@ export function parseAbsolutes(text) {
   });
 }
 
+// The C runtime's files for `triple` as the package's table names them
+// (runtimeInfo), fetched by `load(name)` → bytes: {name: Uint8Array}.
+export async function runtimeFiles(L, triple, load) {
+  const files = L.runtimeInfo(triple).files;
+  const bytes = await Promise.all(files.map(f => load(f.name)));
+  return Object.fromEntries(files.map((f, i) => [f.name, bytes[i]]));
+}
+
 // Builds a link session: objects {name, bytes, harness}, options {entry,
-// phonyExternals, absolutes, slabAddress, runtime}, the arch's runtime row
-// from runtime.json and its files [{name, bytes}]; `passes` are
+// phonyExternals, absolutes, slabAddress, runtime}; `runtime` is the C
+// runtime's files by name (runtimeFiles()) or null for none; `passes` are
 // [{phase, fn}] run in order (user passes first, then snapshots).
-// Returns {session, entry, preload, processEntry}.
-export function makeSession(L, { objects, options = {}, runtime, runtimeFiles = [], executor, passes = [] }) {
-  const useRuntime = options.runtime !== false;
+// With an executor the session is a program as the native CLI runs one
+// (run() links the runtime's start code, TLS and constructors). Without
+// one it links into a slab (-noexec): the runtime's archives join as
+// libraries there only so that libc calls resolve as they would in a run.
+// Returns {session, entry}.
+export function makeSession(L, { triple, objects, options = {}, runtime = null, executor, passes = [] }) {
   const session = new L.LinkSession({
-    triple: runtime.triple, executor, slabAddress: options.slabAddress || '0x10000000',
+    triple, executor, slabAddress: options.slabAddress || '0x10000000',
     phonyExternals: !!options.phonyExternals, recordContents: true,
   });
   for (const [n, a] of parseAbsolutes(options.absolutes)) session.defineAbsolute(n, a);
   for (const p of passes) session.addPass(p.phase, p.fn);
   for (const o of objects) session.addObject(o.bytes, { name: o.name, harness: !!o.harness });
-  if (useRuntime) for (const r of runtimeFiles) session.addObject(r.bytes, { name: r.name });
-  return {
-    session,
-    entry: options.entry || (useRuntime ? runtime.entry : 'main'),
-    preload: useRuntime ? runtime.preload : [],
-    processEntry: useRuntime && runtime.startup === 'process',
-  };
+  if (runtime && executor) session.useRuntime(runtime);
+  else if (runtime) {
+    const info = L.runtimeInfo(triple);
+    for (const f of info.files) if (f.name !== info.startObject) session.addArchive(runtime[f.name], { name: f.path });
+  }
+  return { session, entry: options.entry || 'main' };
 }
 
-// Links what the entry needs (after the runtime's preload names); resolves
-// to the entry's address.
-export async function linkEntry(ctx) {
-  const addrs = await ctx.session.lookup([...ctx.preload, ctx.entry]);
-  return addrs[addrs.length - 1];
+// Runs the session's entry as `linklab prog.o -args ...` does: resolves to
+// the executor's run result (with the runtime makeSession gave it, if any).
+export function runProgram(ctx, { args, argv0, limits }) {
+  return ctx.session.run({ entry: ctx.entry, argv0, args, limits });
 }
 
 // argv[0] is the first object's name without .o, as a shell would show it.

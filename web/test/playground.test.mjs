@@ -11,20 +11,25 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer, MAX_MESSAGE } from '../server.mjs';
-import { RUNTIMES } from '../runtimes.mjs';
+import { ARCHES as ARCH_TABLE } from '../runtimes.mjs';
 
 const WEB = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ARTIFACTS = path.join(WEB, 'artifacts');
 import { CHROMIUM_ARGS } from './chromium.mjs';
-const ARCHES = Object.keys(RUNTIMES);
+const ARCHES = Object.keys(ARCH_TABLE);
 
-// What each gallery example prints and returns, on every architecture.
+// What each gallery example prints, in this order, and returns, on every
+// architecture.
 const EXPECT = {
   hello: { out: ['hello, world'], exit: 0 },
   'print-args': { out: ['argc = 4', 'argv[2] = "two words"', 'argv[3] = "3"'], exit: 3 },
   harness: { out: ['channel 0: 15 C, heater on', 'channel 1: 21 C, heater off', 'channel 2: 18 C, heater on'], exit: 0 },
   gotplt: { out: ['add(5, 3) = 8', 'mul(6, 3) = 18', 'sub(7, 3) = 4', 'add(mul(2, 3), sub(9, 4)) = 11'], exit: 0 },
   'custom-cc': { out: ['scaled_sum(4, 5) = 17'], exit: 0 },
+  // The constructor's line first; errno and the program's own thread-local
+  // through the TLS image (LONG_MAX: strtol saturates).
+  'tls-ctor': { out: ['constructor: runs before main', 'strtol overflow: 9223372036854775807, errno ERANGE',
+                      'thread-local depth = 42, constructed = 1'], exit: 0 },
 };
 
 let server, browser, tmp;
@@ -65,7 +70,7 @@ async function afterLink(page, act) {
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 function compile(src, arch) {
   const out = path.join(tmp, `${path.basename(src).replace(/\.[cs]$/, '')}-${arch}.o`);
-  execFileSync('clang-22', ['-Qunused-arguments', ...RUNTIMES[arch].cflags, '-O1', '-c', path.join(WEB, 'test/inputs', src), '-o', out]);
+  execFileSync('clang-22', ['-Qunused-arguments', ...ARCH_TABLE[arch].cflags, '-O1', '-c', path.join(WEB, 'test/inputs', src), '-o', out]);
   return out;
 }
 
@@ -73,7 +78,12 @@ test('every gallery example links, draws and runs on every architecture', async 
   const page = await openPage();
   for (const arch of ARCHES) for (const [id, want] of Object.entries(EXPECT)) {
     const r = await afterRun(page, () => page.click(`button[data-example="${id}"][data-arch="${arch}"]`));
-    for (const line of want.out) assert.ok(r.console.includes(line), `${id}/${arch}: console lacks '${line}':\n${r.console}\nstatus: ${r.status}; link error: ${await page.textContent("#link-error")}`);
+    let at = 0;
+    for (const line of want.out) {
+      const i = r.console.indexOf(line, at);
+      assert.ok(i >= 0, `${id}/${arch}: console lacks '${line}' (after offset ${at}):\n${r.console}\nstatus: ${r.status}; link error: ${await page.textContent("#link-error")}`);
+      at = i + line.length;
+    }
     assert.match(r.status, new RegExp(`exit code ${want.exit}\\b`), `${id}/${arch}: ${r.status}`);
     await page.waitForSelector('#graph[data-counts]:not([hidden])');
     const counts = JSON.parse(await page.getAttribute('#graph', 'data-counts'));
@@ -349,4 +359,20 @@ test('the bridge refuses foreign origins and messages that are not one frame', a
     ws.on('close', code => resolve(code));
   });
   assert.equal(tooBig, 1009);
+});
+
+test("the server serves exactly the C runtime files the package names, from the core's paths", async () => {
+  const L = await import('../../wasm-bindings/index.mjs');
+  for (const [arch, { triple }] of Object.entries(ARCH_TABLE)) {
+    const info = L.runtimeInfo(triple);
+    assert.ok(info.files.length >= 2, `${arch}: ${JSON.stringify(info)}`);
+    for (const f of info.files) {
+      const r = await fetch(`${server.url}runtime/${arch}/${f.name}`);
+      assert.equal(r.status, 200, `${arch}/${f.name}`);
+      assert.ok(Buffer.from(await r.arrayBuffer()).equals(fs.readFileSync(f.path)), `${arch}/${f.name} is ${f.path}`);
+    }
+  }
+  // Names outside the table, and folders, are not served.
+  for (const bad of ['x86_64/libgcc.a', 'x86_64/crt1.a', 'mips/libc.a', 'x86_64/libc.a/x', 'x86_64/..%2F..%2Fetc%2Fpasswd'])
+    assert.equal((await fetch(`${server.url}runtime/${bad}`)).status, 404, bad);
 });
