@@ -229,14 +229,17 @@ function afterLink(ctx) {
 }
 
 async function linkOnly() {
+  let ctx = null;
   try {
     const arch = linkable();
-    const ctx = await makeSession(arch);
+    ctx = await makeSession(arch);
     const [a] = await ctx.session.lookup([ctx.entry]);
     afterLink(ctx);
     setStatus(`linked ${ctx.entry} at ${hex(a)} (slab at ${options().slabAddress || '0x10000000'}, not run)`, 'ok');
     selectTab('graph');
   } catch (e) { linkFailed(e); }
+  // Snapshots and link info are copies: the slab session's wasm memory can go.
+  ctx?.session.dispose();
   document.body.dataset.links = String(Number(document.body.dataset.links ?? 0) + 1);
 }
 
@@ -317,7 +320,7 @@ async function linkAndRun() {
     // as the native CLI does: the last object emitted ends the link.
     let linked = connected;
     ctx.session.addPlugin({ name: 'timing', emitted: () => { linked = performance.now(); } });
-    runTimer = setInterval(() => setStatus(`${linked > connected ? 'running' : 'linking'}… ${((performance.now() - started) / 1000).toFixed(1)} s`, 'busy'), 100);
+    runTimer = setInterval(() => setStatus(`linking and running… ${((performance.now() - started) / 1000).toFixed(1)} s`, 'busy'), 100);
     const r = await flow.runProgram(ctx, { argv0: flow.programName(state.objects), args, limits: lim });
     clearInterval(runTimer);
     afterLink(ctx);
