@@ -19,6 +19,7 @@ struct ArchCase {
   // Specs per case, in this arch's register names.
   const char *pool, *positional, *stack, *overflow, *wide, *sret, *byval16, *fallback, *fpr, *csrStd, *outer;
 };
+void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
 const ArchCase Cases[] = {
     {"x86_64", "x86_64-linux-gnu", "", "", "gpr:rcx,r8,r11;ret:rax", "args:r8,rcx,r11;ret:rax",
      "args:rcx,stack,stack;ret:rdx", "gpr:rcx;ret:rdx", "args:rcx+r8;ret:rax,rdx", "gpr:r10,rcx",

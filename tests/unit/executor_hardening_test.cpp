@@ -14,6 +14,7 @@ namespace {
 struct ArchCase {
   const char *name, *target, *flags;
 };
+void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
 const ArchCase Cases[] = {
     {"x86_64", "x86_64-linux-gnu", ""},
     {"aarch64", "aarch64-linux-gnu", ""},

@@ -27,6 +27,7 @@ struct ArchCase {
   uint16_t arg0, arg1, ret, fp0, fp1; // DWARF numbers
   uint64_t badReadAt, wrCodeAt;       // offsets of the faulting instruction in their slot
 };
+void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
 const ArchCase Cases[] = {
     {"x86_64", "x86_64-unknown-linux-gnu", "", 5, 4, 0, 17, 18, 5, 7},
     {"aarch64", "aarch64-unknown-linux-gnu", "", 0, 1, 0, 64, 65, 8, 4},

@@ -14,6 +14,7 @@ const std::string Out = LINKLAB_BINARY_DIR "/tests/run/";
 struct ArchCase {
   const char *name, *cflags;
 };
+void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
 const ArchCase Arches[] = {
     {"x86_64", "--target=x86_64-linux-gnu -isystem /usr/include/x86_64-linux-musl"},
     {"aarch64", "--target=aarch64-linux-gnu -isystem /usr/lib/picolibc/aarch64-linux-gnu/include"},
@@ -25,6 +26,7 @@ struct Case {
   const char *name, *argv1, *options;
   std::vector<std::string> expect; // substrings of stderr
 };
+void PrintTo(const Case &C, std::ostream *OS) { *OS << C.name; }
 const Case Cases[] = {
     {"instructions", "s", "-max-instructions=100000", {"instruction limit", "spin+0x"}},
     {"wall_time", "s", "-timeout-ms=300", {"time limit"}},

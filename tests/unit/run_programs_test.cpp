@@ -21,6 +21,7 @@ struct ArchCase {
   // picolibc's semihosting console has one stream: stderr arrives on stdout.
   bool separateStderr;
 };
+void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
 const ArchCase Arches[] = {
     {"x86_64", "--target=x86_64-linux-gnu -isystem /usr/include/x86_64-linux-musl", true},
     {"aarch64", "--target=aarch64-linux-gnu -isystem /usr/lib/picolibc/aarch64-linux-gnu/include", false},
@@ -35,6 +36,7 @@ struct Program {
   std::vector<std::string> args;    // linklab options after the objects (e.g. -args ...)
   std::vector<std::string> argv;    // the native program's arguments (argv[1...])
 };
+void PrintTo(const Program &C, std::ostream *OS) { *OS << C.name; }
 const Program Programs[] = {
     {"hello", {"run/hello.c"}, {}, {}},
     {"args", {"run/args.c"}, {"-args", "prog", "one", "two words", ""}, {"one", "two words", ""}},
@@ -92,7 +94,8 @@ TEST_P(RunPrograms, MatchesNative) {
   ASSERT_EQ(std::system(("mkdir -p " + Out).c_str()), 0);
 
   // Native reference: clang-22 for the host (glibc), argv[0] as linklab's.
-  std::string NativeExe = Out + P.name + "-native", NativeCmd = "clang-22 -O1 -o " + NativeExe;
+  // Per architecture: tests of one program for several arches run in parallel.
+  std::string NativeExe = Out + Tag + "-native", NativeCmd = "clang-22 -O1 -o " + NativeExe;
   for (auto &S : P.sources)
     NativeCmd += " " + Src + S;
   ASSERT_EQ(std::system(NativeCmd.c_str()), 0) << NativeCmd;
