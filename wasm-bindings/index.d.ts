@@ -80,9 +80,31 @@ export interface ObjectLinkInfo {
   stubs: Record<string, number>;
 }
 
+/** A C runtime's files by name (see runtimeInfo): an object or a Map. */
+export type RuntimeFiles = Record<string, Bytes> | Map<string, Bytes>;
+export interface RuntimeInfo {
+  description: string;
+  /** Every file, link order; `path` is where Debian installs it (Node reads it; a browser fetches `name`). */
+  files: { name: string; path: string }[];
+  /** Entered like an exec'd process when the entry is main (x86-64 musl: crt1.o). */
+  startObject?: string;
+}
+/** The C runtime the native CLI links for `triple` (runtime 'default'). */
+export function runtimeInfo(triple: string): RuntimeInfo;
+
 export interface SessionOptions {
   triple?: string; slabAddress?: U64; slabPageSize?: U64; slabAllocate?: string; executor?: Executor;
   phonyExternals?: boolean; recordContents?: boolean; snapshot?: Phase[];
+  /** Executor sessions only: 'default' links the C runtime from runtimeFiles now (default 'none'). */
+  runtime?: 'default' | 'none'; runtimeFiles?: RuntimeFiles;
+}
+
+export interface RunOptions {
+  entry?: string; args?: string[]; argv0?: string; limits?: Limits;
+  /** 'default': link the C runtime (runtimeFiles) unless the session has it; 'none': it must not. */
+  runtime?: 'default' | 'none'; runtimeFiles?: RuntimeFiles;
+  /** Program output during this run (else the executor's onOutput handler). */
+  onOutput?: (stream: 'stdout' | 'stderr', data: Uint8Array) => void;
 }
 
 export class LinkSession {
@@ -99,7 +121,10 @@ export class LinkSession {
   lookup(names: string[]): Promise<number[]>;
   link(options?: { entry?: string }): Promise<number>;
   linkInfo(): ObjectLinkInfo[];
-  run(options?: { entry?: string; args?: string[]; argv0?: string; limits?: Limits }): Promise<RunResult>;
+  useRuntime(files: RuntimeFiles): this;
+  readonly hasRuntime: boolean;
+  /** Links everything and runs main as the native linklab CLI does (C runtime start-up, constructors, exit). */
+  run(options?: RunOptions): Promise<RunResult>;
   dispose(): void;
 }
 
@@ -145,3 +170,5 @@ export function webSocketTransport(url: string): Promise<Transport>;
 export function spawnExecutorTransport(path?: string): Transport & { child: unknown };
 export function connectExecutorTransport(hostPort: string): Promise<Transport>;
 export function spawnExecutor(triple: string, path?: string): Promise<Executor>;
+/** Node: the runtime's files for `triple` read from their Debian paths. */
+export function readRuntimeFiles(triple: string): Record<string, Uint8Array>;

@@ -1,0 +1,129 @@
+// C programs with their C runtime (musl on x86-64, picolibc on AArch64 and
+// RISC-V) linked by the wasm build and run in a spawned linklab-executor
+// through LinkSession.run, held against the native `linklab` CLI running the
+// same objects: stdout, stderr and exit code (or fault report) must be equal.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { LinkSession, LinklabError, runtimeInfo } from '../index.mjs';
+import { readRuntimeFiles, spawnExecutor } from '../node.mjs';
+import { config, read, runNative } from './helpers.mjs';
+
+const ARCHES = {
+  x86_64: { triple: 'x86_64-unknown-linux-gnu', cflags: ['--target=x86_64-linux-gnu', '-isystem', '/usr/include/x86_64-linux-musl'] },
+  aarch64: { triple: 'aarch64-unknown-linux-gnu', cflags: ['--target=aarch64-linux-gnu', '-isystem', '/usr/lib/picolibc/aarch64-linux-gnu/include'] },
+  riscv64: { triple: 'riscv64-unknown-linux-gnu',
+             cflags: ['--target=riscv64-linux-gnu', '-march=rv64gc', '-mabi=lp64d', '-isystem', '/usr/lib/picolibc/riscv64-unknown-elf/include'] },
+};
+
+// name, sources (tests/inputs/), argv (the whole of it, as -args takes it; null: the first object's path).
+// Every row has all three: jest would take a missing one for a done() callback.
+const PROGRAMS = [
+  ['hello', ['run/hello.c'], null],
+  ['args', ['run/args.c'], ['prog', 'one', 'two words', '']],
+  ['exit_codes', ['run/exit_codes.c'], ['prog', 'x', 'y']],
+  ['sort', ['run/sort.c'], null],
+  ['lists', ['run/lists.c'], null],
+  ['ctors', ['run/ctors.c'], null],
+  ['globals', ['run/globals.c'], null],
+  ['seed_hello_world', ['seed/hello-world.c'], null],
+  ['seed_print_args', ['seed/print-args.c', 'seed/print-args-main.c'], ['a', 'b', 'c']],
+];
+
+const dir = join(config.work, 'libc');
+mkdirSync(dir, { recursive: true });
+function compile(arch, src, tag, opt = '-O1') {
+  const out = join(dir, `${arch}-${tag}.o`);
+  execFileSync('clang-22', ['-c', opt, '-nostdlibinc', ...ARCHES[arch].cflags, join(config.root, 'tests/inputs', src), '-o', out],
+               { stdio: ['ignore', 'ignore', 'pipe'] });
+  return out;
+}
+
+// Links `objects` ([{path, harness}]) in a fresh executor and runs main with
+// the runtime, collecting streamed output.
+async function runWasm(arch, objects, argv, { phonyExternals = false, limits = {} } = {}) {
+  const x = await spawnExecutor(ARCHES[arch].triple);
+  try {
+    const s = new LinkSession({ executor: x, phonyExternals });
+    for (const o of objects) s.addObject(read(o.path), { name: o.path, harness: !!o.harness });
+    const out = { stdout: '', stderr: '' };
+    const [argv0, ...args] = argv ?? [objects[0].path];
+    const r = await s.run({ argv0, args, limits, runtime: 'default', runtimeFiles: readRuntimeFiles(ARCHES[arch].triple),
+                            onOutput: (stream, b) => { out[stream] += Buffer.from(b).toString(); } });
+    return { ...out, r };
+  } finally {
+    await x.close();
+  }
+}
+
+describe.each(Object.keys(ARCHES))('%s', (arch) => {
+  test.each(PROGRAMS)('%s: same stdout, stderr and exit code as native linklab', async (name, sources, argv) => {
+    const objs = sources.map((src, i) => compile(arch, src, `${name}-${i}`));
+    const w = await runWasm(arch, objs.map((path) => ({ path })), argv);
+    const n = runNative([...objs, ...(argv ? ['-args', ...argv] : [])]);
+    expect(w.r.exitCode).toBeDefined();
+    expect({ stdout: w.stdout, stderr: w.stderr, status: Number(w.r.exitCode) & 0xff })
+      .toEqual({ stdout: n.stdout, stderr: n.stderr, status: n.status });
+    expect(w.stdout.length).toBeGreaterThan(0); // a program that printed nothing would compare equal too
+  });
+
+  test('what the programs print, checked directly', async () => {
+    const hello = await runWasm(arch, [{ path: compile(arch, 'seed/hello-world.c', 'direct-hello') }]);
+    expect(hello.stdout).toBe('hello, world!\n');
+    expect(hello.r.exitCode).toBe(0);
+    const ctors = await runWasm(arch, [{ path: compile(arch, 'run/ctors.c', 'direct-ctors') }]);
+    expect(ctors.stdout).toBe('constructors ran 3 times: 101 200 65535\ndestructor ran\n');
+    expect(ctors.r.exitCode).toBe(3);
+    const exits = await runWasm(arch, [{ path: compile(arch, 'run/exit_codes.c', 'direct-exit') }], ['p', 'q']);
+    expect(exits.r.exitCode).toBe(42);
+    expect(exits.r.status).toBe('exited');
+  });
+
+  test('the seed harness example: the mock replaces the tested definition', async () => {
+    const code = compile(arch, 'seed/test_code.c', 'harness-code', '-O0');
+    const harness = compile(arch, 'seed/test_code_harness.c', 'harness-main', '-O0');
+    const w = await runWasm(arch, [{ path: code }, { path: harness, harness: true }], undefined, { phonyExternals: true });
+    expect(w.stdout).toBe('used mock utility function\nY is 42\n');
+    expect(w.r.exitCode).toBe(0);
+    const n = runNative(['-phony-externals', code, '-harness', harness]);
+    expect({ stdout: w.stdout, status: w.r.exitCode }).toEqual({ stdout: n.stdout, status: n.status });
+  });
+
+  test('a fault in a libc program is reported like the native CLI, symbolized', async () => {
+    const obj = compile(arch, 'run/faults.c', 'faults');
+    const w = await runWasm(arch, [{ path: obj }], ['prog', 'r'], { limits: { instructions: 100000000 } });
+    expect(w.r.status).toBe('fault');
+    expect(w.r.exitCode).toBeUndefined();
+    expect(w.r.error).toMatch(/read_bad\+0x[0-9a-f]+ in \.text of .*faults\.o/);
+    const n = runNative(['-max-instructions=100000000', obj, '-args', 'prog', 'r']);
+    expect(n.status).toBe(1);
+    expect(n.stderr).toBe(`linklab error: ${w.r.error}\n`);
+  });
+});
+
+test('runtime files: the table names them; a missing or unknown one is a clear error', async () => {
+  const info = runtimeInfo(ARCHES.x86_64.triple);
+  expect(info.files).toEqual([{ name: 'libc.a', path: '/usr/lib/x86_64-linux-musl/libc.a' },
+                              { name: 'crt1.o', path: '/usr/lib/x86_64-linux-musl/crt1.o' }]);
+  expect(info.startObject).toBe('crt1.o');
+  expect(runtimeInfo(ARCHES.riscv64.triple).files.map((f) => f.name)).toEqual(['libc.a', 'libsemihost.a', 'libm.a', 'libgcc.a']);
+  const x = await spawnExecutor(ARCHES.x86_64.triple);
+  try {
+    const files = readRuntimeFiles(ARCHES.x86_64.triple);
+    const s = new LinkSession({ executor: x });
+    expect(() => s.useRuntime({ 'libc.a': files['libc.a'] }))
+      .toThrow("C runtime musl (Debian musl-dev): the bytes of crt1.o (/usr/lib/x86_64-linux-musl/crt1.o) were not supplied");
+    expect(() => s.useRuntime({ ...files, 'libcc.a': files['libc.a'] }))
+      .toThrow("C runtime musl (Debian musl-dev): unknown file 'libcc.a' (its files are libc.a, crt1.o)");
+    expect(s.hasRuntime).toBe(false);
+    await expect(s.run({ runtime: 'default' })).rejects.toThrow(/runtime 'default' needs runtimeFiles/);
+    await expect(s.run({ runtime: 'musl' })).rejects.toThrow("runtime 'musl' is not 'default' or 'none'");
+    s.useRuntime(files);
+    expect(() => s.useRuntime(files)).toThrow('this program already links the C runtime musl (Debian musl-dev)');
+    // Without objects main is missing: named, not a crash inside crt1.
+    await expect(s.run({})).rejects.toThrow(LinklabError);
+    await expect(s.run({})).rejects.toThrow(/main/);
+  } finally {
+    await x.close();
+  }
+});
