@@ -108,9 +108,9 @@ Process::~Process() { uc_close(UC); }
 Error Process::init() {
   // The return trap: executable so that fetching it is no fault; `until`
   // stops emulation before its first instruction runs.
-  if (uc_err E = uc_mem_map(UC, layout::ReturnTrap, layout::PageSize, UC_PROT_READ | UC_PROT_EXEC))
+  if (uc_err E = Stores.map(UC, layout::ReturnTrap, layout::PageSize, UC_PROT_READ | UC_PROT_EXEC))
     return ucError(E, "mapping the return trap");
-  if (uc_err E = uc_mem_map(UC, layout::StackTop - layout::StackSize, layout::StackSize,
+  if (uc_err E = Stores.map(UC, layout::StackTop - layout::StackSize, layout::StackSize,
                             UC_PROT_READ | UC_PROT_WRITE))
     return ucError(E, "mapping the stack");
   // Floating point starts disabled in both cores: turn it on as a kernel
@@ -122,21 +122,21 @@ Error Process::init() {
     setReg(UC_ARM64_REG_CPACR_EL1, reg(UC_ARM64_REG_CPACR_EL1) | (3u << 20));
 
   uc_hook H;
-  auto Add = [&](uc_err E, const char *What) -> Error {
-    if (E)
+  auto Add = [&](int Type, auto Callback, const char *What, auto... Extra) -> Error {
+    if (uc_err E = uc_hook_add(UC, &H, Type, (void *)Callback, this, 1, 0, Extra...))
       return ucError(E, What);
     Hooks.push_back(H);
+    Stores.noteHook(Type);
     return Error::success();
   };
-  if (Error E = Add(uc_hook_add(UC, &H, UC_HOOK_MEM_INVALID, (void *)onInvalidMemory, this, 1, 0), "memory hook"))
+  if (Error E = Add(UC_HOOK_MEM_INVALID, onInvalidMemory, "memory hook"))
     return E;
-  if (Error E = Add(uc_hook_add(UC, &H, UC_HOOK_INTR, (void *)onInterrupt, this, 1, 0), "interrupt hook"))
+  if (Error E = Add(UC_HOOK_INTR, onInterrupt, "interrupt hook"))
     return E;
-  if (Error E = Add(uc_hook_add(UC, &H, UC_HOOK_INSN_INVALID, (void *)onInvalidInsn, this, 1, 0), "insn hook"))
+  if (Error E = Add(UC_HOOK_INSN_INVALID, onInvalidInsn, "insn hook"))
     return E;
   if (A.arch == Arch::X86_64)
-    if (Error E = Add(uc_hook_add(UC, &H, UC_HOOK_INSN, (void *)onSyscallInsn, this, 1, 0, UC_X86_INS_SYSCALL),
-                      "syscall hook"))
+    if (Error E = Add(UC_HOOK_INSN, onSyscallInsn, "syscall hook", int(UC_X86_INS_SYSCALL)))
       return E;
   return Error::success();
 }
@@ -174,7 +174,7 @@ Expected<uint64_t> Process::reserve(uint64_t Size, uint64_t Align) {
     return makeError(formatv("executor address space exhausted reserving %s bytes", hex(Size).c_str()));
   if (Error E = roomForRegions(1, "reserve"))
     return E;
-  if (uc_err E = uc_mem_map(UC, Base, Size, UC_PROT_NONE))
+  if (uc_err E = Stores.map(UC, Base, Size, UC_PROT_NONE))
     return ucError(E, formatv("reserving %s bytes at %s", hex(Size).c_str(), hex(Base).c_str()));
   Reservations[Base] = Size;
   NextReservation = Base + Size + layout::PageSize; // an unmapped guard page between allocations
@@ -199,14 +199,14 @@ Error Process::finalize(const std::vector<SegmentWrite> &Segs) {
     if (S.address % layout::PageSize)
       return makeError(Where + ": not page-aligned");
     uint64_t Span = alignUp(Size, layout::PageSize);
-    if (uc_err E = uc_mem_protect(UC, S.address, Span, UC_PROT_READ | UC_PROT_WRITE))
+    if (uc_err E = Stores.protect(UC, S.address, Span, UC_PROT_READ | UC_PROT_WRITE))
       return ucError(E, Where);
     if (uc_err E = uc_mem_write(UC, S.address, S.content.data(), S.content.size()))
       return ucError(E, Where);
     for (uint64_t Off = S.content.size(); Off < Span; Off += sizeof(Zeros))
       if (uc_err E = uc_mem_write(UC, S.address + Off, Zeros, std::min<uint64_t>(sizeof(Zeros), Span - Off)))
         return ucError(E, Where);
-    if (uc_err E = uc_mem_protect(UC, S.address, Span, S.prot)) // ProtBits equal UC_PROT_* bits
+    if (uc_err E = Stores.protect(UC, S.address, Span, S.prot)) // ProtBits equal UC_PROT_* bits
       return ucError(E, Where);
   }
   return Error::success();
@@ -216,7 +216,7 @@ Error Process::deallocate(uint64_t Base) {
   auto It = Reservations.find(Base);
   if (It == Reservations.end())
     return makeError(formatv("no reservation at %s", hex(Base).c_str()));
-  if (uc_err E = uc_mem_unmap(UC, Base, It->second))
+  if (uc_err E = Stores.unmap(UC, Base, It->second))
     return ucError(E, formatv("releasing %s", hex(Base).c_str()));
   Reservations.erase(It);
   return Error::success();
@@ -280,7 +280,7 @@ Error Process::mapHeapAround(uint64_t Addr) {
     return makeError(formatv("memory cap of %s bytes reached touching heap address %s", hex(Cur->memCap).c_str(),
                              hex(Addr).c_str()));
   Error Room = roomForRegions(1, "heap");
-  uc_err E = Room ? UC_ERR_NOMEM : uc_mem_map(UC, Start, End - Start, UC_PROT_READ | UC_PROT_WRITE);
+  uc_err E = Room ? UC_ERR_NOMEM : Stores.map(UC, Start, End - Start, UC_PROT_READ | UC_PROT_WRITE);
   if (E) {
     RuntimeBytes -= End - Start;
     return Room ? std::move(Room) : ucError(E, formatv("mapping heap %s+%s", hex(Start).c_str(), hex(End - Start).c_str()));
@@ -308,7 +308,7 @@ Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
       return Fail(makeError(formatv("mmap area exhausted mapping %s bytes", hex(Size).c_str())));
     if (Error E = roomForRegions(1, "mmap"))
       return Fail(std::move(E));
-    if (uc_err E = uc_mem_map(UC, NextMmap, Chunk, UC_PROT_READ | UC_PROT_WRITE))
+    if (uc_err E = Stores.map(UC, NextMmap, Chunk, UC_PROT_READ | UC_PROT_WRITE))
       return Fail(ucError(E, "mmap"));
     Fit = MmapFree.emplace(NextMmap, Chunk).first;
     NextMmap += Chunk + layout::PageSize; // a guard page between chunks
@@ -320,7 +320,7 @@ Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
   if (Prot != (UC_PROT_READ | UC_PROT_WRITE)) {
     // Protecting part of a chunk splits its region: counted against the budget.
     Error E = roomForRegions(2, "mmap");
-    if (!E && uc_mem_protect(UC, Base, Size, Prot) != UC_ERR_OK)
+    if (!E && Stores.protect(UC, Base, Size, Prot) != UC_ERR_OK)
       E = makeError(formatv("mmap: cannot protect %s+%s", hex(Base).c_str(), hex(Size).c_str()));
     if (E) {
       MmapFree[Base] = Size; // neighbours stay separate entries: first-fit copes
@@ -337,7 +337,7 @@ Error Process::unmapAnonymous(uint64_t Base, uint64_t Size) {
   // Whole mappings only: musl's allocators free what they mapped.
   if (It == Mmaps.end() || It->second != Size)
     return makeError(formatv("munmap %s+%s: not a whole mapping", hex(Base).c_str(), hex(Size).c_str()));
-  if (MmapReprotected.erase(Base) && uc_mem_protect(UC, Base, Size, UC_PROT_READ | UC_PROT_WRITE))
+  if (MmapReprotected.erase(Base) && Stores.protect(UC, Base, Size, UC_PROT_READ | UC_PROT_WRITE))
     return makeError(formatv("munmap %s: cannot restore its protection", hex(Base).c_str()));
   // Zeroed now, so the next mapping of these pages reads as zero without
   // touching (and committing) fresh arena pages.
@@ -499,6 +499,7 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
   if (S.budget && (uc_hook_add(UC, &CountHook, UC_HOOK_CODE, (void *)onCode, this, 1, 0) != UC_ERR_OK ||
                    uc_ctl_flush_tlb(UC) != UC_ERR_OK))
     stop(RunStatus::Error, 0, "cannot install the instruction counter");
+  FastStores::Running Emulating(Stores);
   uint64_t Pc = Entry;
   while (!S.stopped) {
     auto Left = std::chrono::duration_cast<std::chrono::microseconds>(Deadline - Clock::now()).count();
@@ -753,7 +754,7 @@ void Process::syscall() {
     bool Inside = It != Mmaps.begin() && (--It, Arg[0] + Arg[1] <= It->first + It->second);
     Error Room = Inside ? roomForRegions(2, "mprotect") : Error::success();
     R = Inside && !Room &&
-                uc_mem_protect(UC, Arg[0], alignUp(Arg[1], layout::PageSize), uint32_t(Arg[2] & 7)) == UC_ERR_OK
+                Stores.protect(UC, Arg[0], alignUp(Arg[1], layout::PageSize), uint32_t(Arg[2] & 7)) == UC_ERR_OK
             ? 0
             : -ENOMEM_;
     if (R == 0)

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "arch_table.h"
+#include "unicorn_quirks.h"
 #include "executor/protocol.h"
 #include "support/error.h"
 
@@ -90,6 +91,7 @@ private:
   const ArchInfo &A;
   uc_engine *UC;
   std::vector<uc_hook> Hooks;
+  FastStores Stores; // every map, protect and unmap goes through it
   uc_hook CountHook = 0;
 
   // Reservations: base -> size (mapped PROT_NONE until finalized).

@@ -1,15 +1,14 @@
 // Work-arounds for Unicorn defects that cost the executor real speed.
 //
-// Unicorn 2.0.x (Debian bookworm ships 2.0.1) never marks RAM dirty, so
-// every TLB entry of a writable page keeps QEMU's TLB_NOTDIRTY bit and every
-// guest store leaves the inline fast path for notdirty_write(), which looks
+// 1. Page collections. Unicorn 2.0.x (Debian bookworm ships 2.0.1) never
+// marks RAM dirty, so every TLB entry of a writable page keeps QEMU's
+// TLB_NOTDIRTY bit and every guest store leaves the inline fast path for notdirty_write(), which looks
 // for translated code to invalidate on the written page. Before looking it
 // calls page_collection_lock(), whose page locks are compiled out in
 // Unicorn: all that is left is a malloc'd set and a GTree built and freed per
 // store, 70-80% of the time of a store-heavy loop (measured: a byte
 // read-modify-write loop over 64 KiB, 10.3 s -> 2.7 s). Unicorn upstream
-// dropped that bookkeeping (PR #1838), and 2.1 stops setting TLB_NOTDIRTY on
-// pages without code, which needs no help from us.
+// dropped that bookkeeping (PR #1838).
 //
 // The library calls these functions through its PLT, so definitions in the
 // executable take their place (ELF symbol interposition). The collection is
@@ -17,14 +16,39 @@
 // invalidation, passed along to it again, so "no collection" is a complete
 // answer. Any other Unicorn version gets its own functions, found with
 // RTLD_NEXT, in case a future one gives the collection meaning again.
-#include <unicorn/unicorn.h>
+//
+// 2. Fast stores. Even with (1), every store still leaves the inline fast
+// path: TLB_NOTDIRTY stays set because QEMU's "is this page clean?" check is
+// compiled to "yes" and cpu_physical_memory_test_and_clear_dirty() to
+// "nothing to clear" (unicorn #1970; 2.1 sets the bit only on pages with
+// code, later only on executable ones, #2337). On 2.0.x we do the same from
+// outside, interposing tlb_set_page_with_attrs (also called through the
+// PLT): after the real fill, tlb_set_dirty() clears the bit when the page
+// cannot hold code a store would have to invalidate. FastStores decides that from its own record of
+// the permissions the executor gave each page:
+//  - writable and not executable now: a non-executable page cannot be
+//    translated, and a store to a read-only page must still reach the slow
+//    path, which is where Unicorn 2.0 checks write permission;
+//  - never executable since the engine started: code translated while a
+//    page was executable survives a later RW period (QEMU looks translated
+//    blocks up by physical address), and stores during that period must
+//    invalidate it as before;
+//  - identity-mapped (vaddr == paddr, as on every arch the executor runs),
+//    because the record is by guest address and translated code by physical;
+//  - no memory hooks, which the fast path would bypass.
+// Marked entries must not outlive those conditions: every change that takes
+// a page out of them flushes the TLB. Upstream had exactly this bug when a
+// page turned executable at run time (unicorn #2367, fixed by flushing in
+// uc_mem_protect/uc_mem_map, #2414).
+#include "unicorn_quirks.h"
 
-#include <cstdint>
 #include <dlfcn.h>
+#include <iterator>
+#include <string>
 
 namespace {
 
-bool collectionIsBookkeepingOnly() {
+bool isUnicorn20() {
   static const bool Yes = [] {
     unsigned Major = 0, Minor = 0;
     uc_version(&Major, &Minor);
@@ -38,17 +62,19 @@ using UnlockFn = void (*)(void *);
 
 } // namespace
 
+// ---- 1. page collections ------------------------------------------------------
+
 // One pair per QEMU target the executor runs (the library suffixes every
 // target's copy of QEMU with its name).
 #define LINKLAB_PAGE_COLLECTION(TARGET)                                                                      \
   extern "C" void *page_collection_lock_##TARGET(void *UC, uint64_t Start, uint64_t End) {                   \
-    if (collectionIsBookkeepingOnly())                                                                       \
+    if (isUnicorn20())                                                                                       \
       return nullptr;                                                                                        \
     static const auto Real = reinterpret_cast<LockFn>(dlsym(RTLD_NEXT, "page_collection_lock_" #TARGET));    \
     return Real ? Real(UC, Start, End) : nullptr;                                                            \
   }                                                                                                          \
   extern "C" void page_collection_unlock_##TARGET(void *Set) {                                               \
-    if (collectionIsBookkeepingOnly())                                                                       \
+    if (isUnicorn20())                                                                                       \
       return;                                                                                                \
     static const auto Real = reinterpret_cast<UnlockFn>(dlsym(RTLD_NEXT, "page_collection_unlock_" #TARGET)); \
     if (Real)                                                                                                \
@@ -58,3 +84,120 @@ LINKLAB_PAGE_COLLECTION(x86_64)
 LINKLAB_PAGE_COLLECTION(aarch64)
 LINKLAB_PAGE_COLLECTION(riscv64)
 #undef LINKLAB_PAGE_COLLECTION
+
+// ---- 2. fast stores -------------------------------------------------------------
+
+namespace linklab::emu {
+namespace {
+
+thread_local FastStores *Current = nullptr;
+
+// QEMU's MemTxAttrs: a struct of bit-fields in 32 bits, passed by value
+// exactly like this one.
+struct MemTxAttrs {
+  uint32_t Bits;
+};
+using FillFn = void (*)(void *Cpu, uint64_t Vaddr, uint64_t Paddr, MemTxAttrs, int Prot, int MmuIdx, uint64_t Size);
+using SetDirtyFn = void (*)(void *Cpu, uint64_t Vaddr);
+
+// One QEMU target's functions in the library (its own fill; the other two
+// are null in a Unicorn that does not export them, and then nothing changes).
+struct TargetTlb {
+  FillFn Fill;
+  SetDirtyFn SetDirty;
+  FastStores::FlushFn Flush;
+  explicit TargetTlb(const std::string &Target)
+      : Fill(reinterpret_cast<FillFn>(dlsym(RTLD_NEXT, ("tlb_set_page_with_attrs_" + Target).c_str()))),
+        SetDirty(reinterpret_cast<SetDirtyFn>(dlsym(RTLD_NEXT, ("tlb_set_dirty_" + Target).c_str()))),
+        Flush(reinterpret_cast<FastStores::FlushFn>(dlsym(RTLD_NEXT, ("tlb_flush_" + Target).c_str()))) {}
+
+  void fill(void *Cpu, uint64_t Vaddr, uint64_t Paddr, MemTxAttrs Attrs, int Prot, int MmuIdx, uint64_t Size) const {
+    Fill(Cpu, Vaddr, Paddr, Attrs, Prot, MmuIdx, Size); // present: the library called us in its place
+    if (SetDirty && Flush && Current && isUnicorn20() && Vaddr == Paddr && Current->fillMayBeDirty(Cpu, Flush, Vaddr))
+      SetDirty(Cpu, Vaddr);
+  }
+};
+
+} // namespace
+
+FastStores::Running::Running(FastStores &F) : Outer(Current) { Current = &F; }
+FastStores::Running::~Running() { Current = Outer; }
+
+bool FastStores::fillMayBeDirty(void *C, FlushFn F, uint64_t Page) {
+  Cpu = C, Flush = F;
+  return !Disabled && stateAt(Page) == Writable;
+}
+
+uint8_t FastStores::stateAt(uint64_t Addr) const {
+  auto It = Pages.upper_bound(Addr);
+  return It == Pages.begin() ? 0 : std::prev(It)->second;
+}
+
+// Sets the state of [Lo, Hi) page range by range, flushing the TLB when a
+// page that may have marked entries stops qualifying.
+template <typename Fn> void FastStores::update(uint64_t Lo, uint64_t Hi, Fn NewState) {
+  Pages.emplace(Hi, stateAt(Hi)); // no-ops where a boundary exists already
+  Pages.emplace(Lo, stateAt(Lo));
+  bool Leaves = false;
+  for (auto It = Pages.find(Lo); It->first < Hi; ++It) {
+    uint8_t New = NewState(It->second);
+    Leaves |= It->second == Writable && New != Writable;
+    It->second = New;
+  }
+  for (auto It = Pages.find(Lo); It != Pages.end() && It->first <= Hi;) // merge equal neighbours
+    It = It->second == (It == Pages.begin() ? 0 : std::prev(It)->second) ? Pages.erase(It) : std::next(It);
+  if (Leaves)
+    flush();
+}
+
+void FastStores::flush() {
+  if (Cpu)
+    Flush(Cpu);
+}
+
+uint8_t FastStores::stateFor(uint8_t Old, uint32_t Prot) {
+  return (Prot & UC_PROT_WRITE ? Writable : 0) | (Old & WasExecutable) | (Prot & UC_PROT_EXEC ? WasExecutable : 0);
+}
+
+uc_err FastStores::map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot) {
+  uc_err E = uc_mem_map(UC, Base, Size, Prot);
+  if (E == UC_ERR_OK)
+    update(Base, Base + Size, [&](uint8_t Old) { return stateFor(Old, Prot); });
+  return E;
+}
+
+uc_err FastStores::protect(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot) {
+  uc_err E = uc_mem_protect(UC, Base, Size, Prot);
+  if (E == UC_ERR_OK)
+    update(Base, Base + Size, [&](uint8_t Old) { return stateFor(Old, Prot); });
+  return E;
+}
+
+uc_err FastStores::unmap(uc_engine *UC, uint64_t Base, uint64_t Size) {
+  uc_err E = uc_mem_unmap(UC, Base, Size);
+  if (E == UC_ERR_OK)
+    update(Base, Base + Size, [](uint8_t Old) { return uint8_t(Old & WasExecutable); });
+  return E;
+}
+
+void FastStores::noteHook(int Type) {
+  if (Type & (UC_HOOK_MEM_VALID | UC_HOOK_MEM_READ_AFTER)) {
+    Disabled = true;
+    flush();
+  }
+}
+
+} // namespace linklab::emu
+
+// One interposer per QEMU target the executor runs.
+#define LINKLAB_TLB_FILL(TARGET)                                                                             \
+  extern "C" void tlb_set_page_with_attrs_##TARGET(void *Cpu, uint64_t Vaddr, uint64_t Paddr,                \
+                                                   linklab::emu::MemTxAttrs Attrs, int Prot, int MmuIdx,     \
+                                                   uint64_t Size) {                                          \
+    static const linklab::emu::TargetTlb T(#TARGET);                                                         \
+    T.fill(Cpu, Vaddr, Paddr, Attrs, Prot, MmuIdx, Size);                                                    \
+  }
+LINKLAB_TLB_FILL(x86_64)
+LINKLAB_TLB_FILL(aarch64)
+LINKLAB_TLB_FILL(riscv64)
+#undef LINKLAB_TLB_FILL

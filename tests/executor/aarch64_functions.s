@@ -61,5 +61,13 @@ f_fadd:                                 // slot 10: d0 + d1
 f_stackarg:                             // slot 11: the first stack argument
         ldr     x0, [sp]
         ret
+        .p2align 8
+f_syscall:                              // slot 12: a Linux system call, number and arguments
+        svc     #0                      // as the caller set them (x8, x0-x5)
+        ret
+        .p2align 8
+f_poke:                                 // slot 13: store arg1's low 32 bits at arg0
+        str     w1, [x0]
+        ret
 msg:    .ascii  "hello\n"
 msg0:   .asciz  "hello\n"

@@ -64,5 +64,13 @@ f_fadd:                                 # slot 10: fa0 + fa1
 f_stackarg:                             # slot 11: the first stack argument
         ld      a0, 0(sp)
         ret
+        .p2align 8
+f_syscall:                              # slot 12: a Linux system call, number and arguments
+        ecall                           # as the caller set them (a7, a0-a5)
+        ret
+        .p2align 8
+f_poke:                                 # slot 13: store arg1's low 32 bits at arg0
+        sw      a1, 0(a0)
+        ret
 msg:    .ascii  "hello\n"
 msg0:   .asciz  "hello\n"

@@ -56,4 +56,12 @@ f_fadd:                                 # slot 10: xmm0 + xmm1 (double)
 f_stackarg:                             # slot 11: the first stack argument (above the return address)
         movq    8(%rsp), %rax
         retq
+        .p2align 8
+f_syscall:                              # slot 12: a Linux system call, number and arguments
+        syscall                         # as the caller set them (rax, rdi, rsi, rdx, r10, r8, r9)
+        retq
+        .p2align 8
+f_poke:                                 # slot 13: store arg1's low 32 bits at arg0
+        movl    %esi, (%rdi)
+        retq
 msg:    .ascii  "hello\n"

@@ -1,0 +1,59 @@
+// Work-arounds for Unicorn defects that need the executor's cooperation
+// (the rest, which need none, live in unicorn_quirks.cpp alone).
+#pragma once
+
+#include <unicorn/unicorn.h>
+
+#include <cstdint>
+#include <map>
+
+namespace linklab::emu {
+
+// Lets guest stores to plain data pages take QEMU's inline fast path on
+// Unicorn 2.0.x (unicorn_quirks.cpp says why and how). It keeps its own
+// record of every page's Unicorn permissions, so a Process makes every map,
+// protect and unmap through it; elsewhere it does nothing.
+class FastStores {
+public:
+  uc_err map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot);
+  uc_err protect(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot);
+  uc_err unmap(uc_engine *UC, uint64_t Base, uint64_t Size);
+  // Every hook the Process adds, by type: memory hooks see only the stores
+  // that take the slow path, so any of them turns fast stores off.
+  void noteHook(int Type);
+
+  // While one is alive, QEMU's TLB fills on this thread are this record's
+  // (one per uc_emu_start loop; the engine runs on the caller's thread).
+  class Running {
+  public:
+    explicit Running(FastStores &F);
+    ~Running();
+    Running(const Running &) = delete;
+    Running &operator=(const Running &) = delete;
+
+  private:
+    FastStores *Outer;
+  };
+
+  using FlushFn = void (*)(void *Cpu);
+  // From the TLB-fill interposer: remembers the engine's CPU and its
+  // target's tlb_flush, and answers whether stores to Page may skip the
+  // not-dirty check.
+  bool fillMayBeDirty(void *Cpu, FlushFn Flush, uint64_t Page);
+
+private:
+  enum State : uint8_t { Writable = 1, WasExecutable = 2 };
+  static uint8_t stateFor(uint8_t Old, uint32_t Prot);
+  uint8_t stateAt(uint64_t Addr) const;
+  template <typename Fn> void update(uint64_t Lo, uint64_t Hi, Fn NewState);
+  void flush();
+
+  // Page state from each key up to the next key (0 below the first): the
+  // current write permission and whether the page was ever executable.
+  std::map<uint64_t, uint8_t> Pages;
+  bool Disabled = false;
+  void *Cpu = nullptr; // known after the first TLB fill of a run
+  FlushFn Flush = nullptr;
+};
+
+} // namespace linklab::emu
