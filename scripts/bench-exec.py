@@ -9,9 +9,10 @@ targets (<= 1.2x). Both runs must exit with the same checksum byte. The
 "startup" column is linklab on an empty `bench` (spawn, link, run nothing):
 the part of the linklab time that is not emulation.
 
-Unicorn 2.0.x sends every guest store through QEMU's not-dirty slow path
-(emulator/unicorn_quirks.cpp removes the allocation that made it 4-6x
-slower still); store-heavy code is where the remaining gap lies.
+Unicorn 2.0.x (Debian bookworm's) sends every guest store through QEMU's
+not-dirty slow path; emulator/unicorn_quirks.cpp removes the per-store
+allocation and lets stores to never-executable writable pages take the
+inline fast path again (see its comments and unicorn #1970).
 
 usage: scripts/bench-exec.py [--linklab PATH] [--runs N] [--scale N] [--arch A ...] [--enforce]
 """
