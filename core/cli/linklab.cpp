@@ -3,39 +3,18 @@
 #include "check/link_info_env.h"
 #include "cli/callconv_cli.h"
 #include "cli/execute.h"
+#include "cli/inputs.h"
 #include "cli/options.h"
 #include "link/link_info.h"
 #include "link/session.h"
 #include "link/slab_memory_manager.h"
-#include "object/archive.h"
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 
 using namespace linklab;
 
 namespace {
-
-Expected<std::shared_ptr<const std::vector<char>>> readFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary | std::ios::ate);
-  if (!In)
-    return makeError(formatv("%s: cannot open file", Path.c_str()));
-  auto Bytes = std::make_shared<std::vector<char>>(size_t(In.tellg()));
-  In.seekg(0);
-  if (!In.read(Bytes->data(), std::streamsize(Bytes->size())))
-    return makeError(formatv("%s: read error", Path.c_str()));
-  return std::shared_ptr<const std::vector<char>>(std::move(Bytes));
-}
-
-Expected<std::string> findLibrary(const cli::Options &O, const std::string &Name) {
-  for (auto &Dir : O.libraryPaths) {
-    std::string P = Dir + "/lib" + Name + ".a";
-    if (std::ifstream(P))
-      return P;
-  }
-  return makeError(formatv("library -l%s: lib%s.a not found in the -L paths", Name.c_str(), Name.c_str()));
-}
 
 struct Timer {
   using Clock = std::chrono::steady_clock;
@@ -106,7 +85,6 @@ int run(int Argc, char **Argv) {
   SlabMemoryManager MM(*SlabAddr, *PageSize, *SlabSize);
 
   Session S(O.triple.empty() ? Triple() : Triple::parse(O.triple), MM);
-  S.setPhonyExternals(O.phonyExternals);
   auto Recorder = std::make_shared<LinkInfoRecorder>();
   std::vector<std::regex> Patterns;
   for (auto &P : O.showGraphs) {
@@ -121,38 +99,8 @@ int run(int Argc, char **Argv) {
   S.addPlugin(Recorder);
 
   Timer Load;
-  auto AddInput = [&](const std::string &Path, ObjectKind Kind) -> Error {
-    auto Bytes = readFile(Path);
-    if (!Bytes)
-      return Bytes.takeError();
-    if (Archive::isArchive({(*Bytes)->data(), (*Bytes)->size()}))
-      return S.addArchive(Path, std::move(*Bytes));
-    auto K = S.addObject(Path, std::move(*Bytes), Kind);
-    return K ? Error::success() : K.takeError();
-  };
-  for (auto &In : O.inputs)
-    if (Error E = AddInput(In, ObjectKind::Regular))
-      return fail(E);
-  for (auto &H : O.harnesses)
-    if (Error E = AddInput(H, ObjectKind::Harness))
-      return fail(E);
-  for (auto &L : O.libraries) {
-    auto P = findLibrary(O, L);
-    if (!P)
-      return fail(P.takeError());
-    if (Error E = AddInput(*P, ObjectKind::Regular))
-      return fail(E);
-  }
-  for (auto &A : O.absolutes) {
-    size_t Eq = A.find('=');
-    if (Eq == std::string::npos || Eq == 0)
-      return fail(makeError(formatv("-abs: '%s' is not NAME=ADDRESS", A.c_str())));
-    auto V = cli::parseNumber("abs", A.substr(Eq + 1));
-    if (!V)
-      return fail(V.takeError());
-    if (Error E = S.defineAbsolute(A.substr(0, Eq), *V))
-      return fail(E);
-  }
+  if (Error E = cli::addInputs(O, S))
+    return fail(E);
   // -cc and .linklab.callconv: the same bridge thunks a run would link.
   if (auto Conventions = cli::installConventions(O, S); !Conventions)
     return fail(Conventions.takeError());
