@@ -200,9 +200,12 @@ export class LinkSession {
   #executor;
   /** Graph snapshots taken so far: {object, phase, graph, dump}. */
   snapshots = [];
+  /** Calling-convention planner warnings so far (also passed to onWarning). */
+  warnings = [];
 
   constructor({ triple = '', slabAddress = 0x10000000, slabPageSize = 4096, slabAllocate = '1Gb', executor,
-                phonyExternals = false, recordContents = false, snapshot = [], runtime = 'none', runtimeFiles } = {}) {
+                phonyExternals = false, recordContents = false, snapshot = [], runtime = 'none', runtimeFiles,
+                conventions = [], onWarning } = {}) {
     if (executor) {
       this.#executor = executor;
       unwrap(this.#s.initRemote(triple, executor._native()));
@@ -212,6 +215,12 @@ export class LinkSession {
       if (runtime !== 'none') throw new LinklabError(`runtime '${runtime}': a C runtime needs an executor session`);
       unwrap(this.#s.initSlab(triple, u64(slabAddress, 'slabAddress'), u64(slabPageSize, 'slabPageSize'), String(slabAllocate)));
     }
+    unwrap(this.#s.setWarningHandler((message) => {
+      this.warnings.push(message);
+      // Called from inside the link: a throw must not cross the wasm frames.
+      try { onWarning?.(message); } catch (e) { this.#hookErrors.push(`onWarning handler: ${describeThrow(e)}`); }
+    }));
+    for (const c of conventions) this.addConvention(c);
     unwrap(this.#s.setPhonyExternals(phonyExternals));
     unwrap(this.#s.setRecordContents(recordContents));
     for (const p of snapshot) this.snapshot(p);
@@ -223,9 +232,19 @@ export class LinkSession {
   /** Adds an object (parsed now: errors surface at once) or a static archive. */
   addObject(object, { name = 'object', harness = false } = {}) {
     unwrap(this.#s.addObject(name, bytes(object, name), harness));
-    return this;
+    return this.#checkHooks();
   }
   addArchive(archive, { name = 'archive.a' } = {}) { return this.addObject(archive, { name }); }
+  /**
+   * Gives SYMBOL a calling convention, as linklab's -cc does:
+   * 'SYMBOL=SIGNATURE;SPEC-OR-PLAN'. Standard-convention calls to it then go
+   * through a bridge thunk (section $__CCTHUNKS). Objects' .linklab.callconv
+   * sections are read the same way by addObject. `origin` names the entry in errors.
+   */
+  addConvention(entry, { origin = 'conventions' } = {}) {
+    unwrap(this.#s.addConvention(String(entry), origin));
+    return this.#checkHooks();
+  }
   defineAbsolute(name, address) { unwrap(this.#s.defineAbsolute(name, u64(address, `abs ${name}`))); return this; }
   setPhonyExternals(on = true) { unwrap(this.#s.setPhonyExternals(on)); return this; }
 
@@ -307,6 +326,13 @@ export class LinkSession {
   }
   /** Frees the session's wasm memory; the object is unusable afterwards. */
   dispose() { this.#s.delete(); }
+
+  // Throws what a JS hook (onWarning) threw during a synchronous call.
+  #checkHooks() {
+    const errors = this.#hookErrors.splice(0);
+    if (errors.length) throw new LinklabError(errors.join('; '));
+    return this;
+  }
 
   #hooks() {
     const bit = (p) => 1 << PHASES.indexOf(p);

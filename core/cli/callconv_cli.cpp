@@ -21,29 +21,89 @@ void printWarnings(const std::vector<std::string> &W) {
 
 } // namespace
 
-Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const Options &O, Session &S) {
-  auto T = callconv::targetForTriple(S.triple().str);
-  if (!T) // a target the planner does not know: fine unless conventions were asked for
-    return O.conventions.empty() && O.callSymbol.empty()
-               ? Expected<std::shared_ptr<const callconv::ConventionTable>>(nullptr)
-               : T.takeError();
-  auto Table = std::make_shared<callconv::ConventionTable>(**T);
-  for (auto &E : O.conventions)
-    if (Error Err = Table->add(E, "-cc"))
-      return Err;
-  for (auto &Path : O.inputs) {
-    auto Bytes = exec::readFileBytes(Path);
-    if (!Bytes)
-      return Bytes.takeError();
-    if (Error Err = Table->addObject(Path, {(*Bytes)->data(), (*Bytes)->size()}))
-      return Err;
+// Joins the session at once, so its pass sits where the session's later
+// plugins expect it; it forwards to the bridge-thunk plugin once there is a
+// table (with no convention, that plugin changes nothing either).
+class SessionConventions::Slot : public Plugin {
+public:
+  std::shared_ptr<callconv::BridgeThunkPlugin> Thunks;
+  void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &C) override {
+    if (Thunks)
+      Thunks->modifyPassConfig(MR, G, C);
   }
-  printWarnings(Table->warnings());
-  if (!Table->empty())
-    S.addPlugin(std::make_shared<callconv::BridgeThunkPlugin>(Table, [](const std::string &W) {
-      printWarnings({W});
-    }));
-  return std::shared_ptr<const callconv::ConventionTable>(std::move(Table));
+};
+
+SessionConventions::SessionConventions(Session &S, WarningFn Warn)
+    : S(S), Warn(std::move(Warn)), Thunks(std::make_shared<Slot>()) {
+  S.addPlugin(Thunks);
+}
+
+Error SessionConventions::addEntry(std::string_view Entry, const std::string &Origin) {
+  if (S.triple().arch == Arch::Unknown) { // no object yet: planned when the target is known
+    Pending.emplace_back(Entry, Origin);
+    return Error::success();
+  }
+  if (Error E = makeTable())
+    return E;
+  if (!Table)
+    return callconv::targetForTriple(S.triple().str).takeError();
+  return added(Table->add(Entry, Origin));
+}
+
+Error SessionConventions::addObject(const std::string &Name, std::span<const char> Bytes) {
+  if (Error E = makeTable())
+    return E;
+  return Table ? added(Table->addObject(Name, Bytes)) : Error::success();
+}
+
+// Once the session has a target: its table (none for a target the planner
+// does not know, which matters only if a convention was asked for) and the
+// entries given before.
+Error SessionConventions::makeTable() {
+  if (Table || S.triple().arch == Arch::Unknown)
+    return Error::success();
+  auto T = callconv::targetForTriple(S.triple().str);
+  if (T) {
+    Table = std::make_shared<callconv::ConventionTable>(**T);
+    Thunks->Thunks = std::make_shared<callconv::BridgeThunkPlugin>(Table, Warn);
+  }
+  auto Entries = std::move(Pending);
+  Pending.clear();
+  for (auto &[Entry, Origin] : Entries) {
+    if (!T)
+      return T.takeError();
+    if (Error E = added(Table->add(Entry, Origin)))
+      return E;
+  }
+  return Error::success();
+}
+
+// Shows the planner warnings the last addition made.
+Error SessionConventions::added(Error E) {
+  if (E)
+    return E;
+  for (auto &W = Table->warnings(); WarningsShown < W.size(); ++WarningsShown)
+    Warn(W[WarningsShown]);
+  return Error::success();
+}
+
+Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const Options &O, Session &S) {
+  SessionConventions C(S, [](const std::string &W) { printWarnings({W}); });
+  if (!O.callSymbol.empty()) // -call needs the planner even without -cc
+    if (auto T = callconv::targetForTriple(S.triple().str); !T)
+      return T.takeError();
+  for (auto &E : O.conventions)
+    if (Error Err = C.addEntry(E, "-cc"))
+      return Err;
+  for (auto *Paths : {&O.inputs, &O.harnesses})
+    for (auto &Path : *Paths) {
+      auto Bytes = exec::readFileBytes(Path);
+      if (!Bytes)
+        return Bytes.takeError();
+      if (Error Err = C.addObject(Path, {(*Bytes)->data(), (*Bytes)->size()}))
+        return Err;
+    }
+  return C.table();
 }
 
 std::optional<int> applyConventions(const Options &O, exec::Program &Prog, const executor::Limits &L) {
@@ -59,7 +119,7 @@ std::optional<int> applyConventions(const Options &O, exec::Program &Prog, const
 
   // The plan: -call-conv (with -call-sig, or the -cc signature), else the
   // symbol's -cc/embedded plan, else the standard convention.
-  const callconv::Plan *Known = Table->find(O.callSymbol);
+  const callconv::Plan *Known = Table ? Table->find(O.callSymbol) : nullptr;
   std::string SigText = !O.callSignature.empty() ? O.callSignature : Known ? Known->signature().str() : "";
   if (SigText.empty())
     return fail(makeError(formatv("-call=%s: give -call-sig (the symbol has no -cc or embedded convention)",

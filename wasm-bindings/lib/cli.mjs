@@ -65,6 +65,7 @@ async function main(argv, io) {
   if (o.help) return io.stdout.write(o.usage), 0;
   if (!o.inputs.length && !o.harnesses.length) throw new L.LinklabError('no input files (see -help)');
   if (o.checkFiles.length) throw new L.LinklabError('-check is not supported by linklab-run (use the native linklab)');
+  if (o.callSymbol) throw new L.LinklabError('-call is not supported by linklab-run (use the native linklab)');
   const t0 = performance.now();
   const inputs = [];
   for (const p of o.inputs) inputs.push({ name: p, bytes: await read(p) });
@@ -91,7 +92,10 @@ async function main(argv, io) {
       slabAddress: o.slabAddress || 0x10000000, slabPageSize: o.slabPageSize || 4096, slabAllocate: o.slabAllocate || '1Gb',
       // The C runtime, as the native CLI links it (its -runtime option).
       ...(executor && o.runtime === 'default' ? { runtime: 'default', runtimeFiles: L.readRuntimeFiles(triple) } : {}),
+      // Planner warnings as the native CLI prints them, as they happen.
+      onWarning: (w) => io.stderr.write(`linklab warning: ${w}\n`),
     });
+    for (const c of o.conventions) s.addConvention(c, { origin: '-cc' });
     const dumps = [];
     if (patterns.length)
       s.addPass('post-fixup', (g) => { if (patterns.some((p) => p.test(g.object))) dumps.push([g.object, g.dump()]); });

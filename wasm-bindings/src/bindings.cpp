@@ -5,6 +5,7 @@
 // here and run from the JS event loop, so a link yields between phases.
 #include "api/json_export.h"
 #include "callconv/plan.h"
+#include "cli/callconv_cli.h"
 #include "cli/options.h"
 #include "exec/program.h"
 #include "executor/executor_client.h"
@@ -572,6 +573,7 @@ public:
     S = Own.get();
     S->addPlugin(OwnRecorder);
     Recorder = OwnRecorder.get();
+    initConventions();
     return ok();
   }
   // A session whose memory is in the executor (after its setup()): an
@@ -590,6 +592,7 @@ public:
     Prog = std::move(**Made);
     S = &Prog->session();
     Recorder = &Prog->linkInfo();
+    initConventions();
     return ok();
   }
   // Links T's C runtime (exec/runtime.cpp's row) into the program; Files is
@@ -627,7 +630,23 @@ public:
       return E ? fail(std::move(E)) : ok();
     }
     auto K = S->addObject(Name, B, Harness ? ObjectKind::Harness : ObjectKind::Regular);
-    return K ? ok(val(double(*K))) : failOr(K);
+    if (!K) return failOr(K);
+    // Its .linklab.callconv entries, as the native CLI reads every input's.
+    Error E = Conventions->addObject(Name, {B->data(), B->size()});
+    return E ? fail(std::move(E)) : ok(val(double(*K)));
+  }
+  // One "SYMBOL=SIGNATURE;SPEC-OR-PLAN" entry, as -cc gives it; Origin names it in errors.
+  val addConvention(std::string Entry, std::string Origin) {
+    if (!S) return notReady();
+    Error E = Conventions->addEntry(Entry, Origin);
+    return E ? fail(std::move(E)) : ok();
+  }
+  // Planner warnings (from entries as they are added, and from the
+  // bridge-thunk pass as objects link) go to Fn(message).
+  val setWarningHandler(val Fn) {
+    if (!S) return notReady();
+    OnWarning = Fn;
+    return ok();
   }
   val defineAbsolute(std::string Name, std::string Address) {
     if (!S) return notReady();
@@ -696,6 +715,14 @@ public:
 
 private:
   val notReady() { return fail("session not initialized (initSlab or initRemote first)"); }
+  // Before the JS hooks join the session: the JS 'prune' point, inserted in
+  // front of the post-prune passes later, still sees the graph right after
+  // dead-stripping, before the bridge thunks.
+  void initConventions() {
+    Conventions = std::make_unique<cli::SessionConventions>(*S, [this](const std::string &W) {
+      if (!OnWarning.isUndefined()) OnWarning(W);
+    });
+  }
   using Triple_ = linklab::Triple;
 
   std::unique_ptr<MemoryManager> MM; // a slab session's
@@ -704,6 +731,8 @@ private:
   std::unique_ptr<exec::Program> Prog; // an executor session's
   Session *S = nullptr;
   LinkInfoRecorder *Recorder = nullptr;
+  std::unique_ptr<cli::SessionConventions> Conventions;
+  val OnWarning = val::undefined();
 };
 
 // ---- the calling-convention planner --------------------------------------------
@@ -842,6 +871,8 @@ val parseOptions(val Args) {
   V.set("maxInstructions", O->maxInstructions);
   V.set("timeoutMs", O->timeoutMs);
   V.set("maxMemory", O->maxMemory);
+  V.set("conventions", Strings(O->conventions));
+  V.set("callSymbol", O->callSymbol);
   V.set("usage", cli::usage());
   return ok(V);
 }
@@ -893,6 +924,8 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("defineAbsolute", &WasmSession::defineAbsolute)
       .function("setPhonyExternals", &WasmSession::setPhonyExternals)
       .function("setHooks", &WasmSession::setHooks)
+      .function("addConvention", &WasmSession::addConvention)
+      .function("setWarningHandler", &WasmSession::setWarningHandler)
       .function("setRecordContents", &WasmSession::setRecordContents)
       .function("lookup", &WasmSession::lookup)
       .function("useRuntime", &WasmSession::useRuntime)
