@@ -22,19 +22,23 @@ export function runLines(text) {
   return out;
 }
 
+// Configures (once) and builds the native linklab and linklab-executor in
+// `dir`. They are the reference: if they cannot be built, this throws, and
+// the run fails (stale binaries would hold the wasm build to old behaviour).
+export function buildNative(dir) {
+  if (!existsSync(join(dir, 'CMakeCache.txt')))
+    sh('cmake', ['-S', ROOT, '-B', dir, '-DCMAKE_BUILD_TYPE=Release']);
+  try {
+    sh('cmake', ['--build', dir, '-j2', '--target', 'linklab', 'linklab-executor']);
+  } catch (e) {
+    throw new Error(`global-setup: the native reference build in ${dir} failed:\n${String(e.stderr ?? e).slice(-2000)}`);
+  }
+}
+
 export default async function setup() {
   if (!existsSync(join(ROOT, 'wasm-bindings/dist/linklab_core.wasm')))
     throw new Error('wasm-bindings/dist is missing: run `npm run build` (scripts/build-wasm.sh) first');
-  if (!existsSync(join(NATIVE, 'CMakeCache.txt')))
-    sh('cmake', ['-S', ROOT, '-B', NATIVE, '-DCMAKE_BUILD_TYPE=Release']);
-  try {
-    sh('cmake', ['--build', NATIVE, '-j2', '--target', 'linklab', 'linklab-executor']);
-  } catch (e) {
-    // A tree that is mid-change may not build; binaries from the last good
-    // build still serve as the reference, with a warning.
-    if (!existsSync(join(NATIVE, 'core/linklab')) || !existsSync(join(NATIVE, 'emulator/linklab-executor'))) throw e;
-    console.warn(`\nglobal-setup: native rebuild failed, using the existing binaries in ${NATIVE}:\n${String(e.stderr ?? e).slice(-600)}`);
-  }
+  buildNative(NATIVE);
   const work = mkdtempSync(join(tmpdir(), 'linklab-jest-'));
   const objs = join(work, 'objs');
   mkdirSync(objs);
