@@ -3,6 +3,7 @@
 // {ok, value | error} results into values and LinklabError exceptions,
 // core callbacks into Promises, and JSON graph data into plain objects.
 import createLinklabCore from './dist/linklab_core.mjs';
+import { makeScheduler } from './lib/schedule.mjs';
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 
@@ -23,9 +24,10 @@ const core = await createLinklabCore({ wasmBinary: await wasmBinary() });
 
 // Core continuations queued by the wasm side (after each allocation and
 // finalization) run on later turns of the event loop, in slices of about
-// SLICE_MS, so linking many objects never holds the loop for the whole link.
+// SLICE_MS, so linking many objects never holds the loop for the whole link
+// (setImmediate in Node, a MessageChannel task in browsers: lib/schedule.mjs).
 const SLICE_MS = 10;
-const later = globalThis.setImmediate ?? ((f) => setTimeout(f, 0));
+const later = makeScheduler();
 let wakePending = false;
 function wake() {
   if (wakePending) return;
