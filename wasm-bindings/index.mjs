@@ -504,18 +504,31 @@ function littleEndian(b) {
   return x;
 }
 
-/** A browser transport: the executor's WebSocket bridge at `url`. */
-export function webSocketTransport(url) {
+/**
+ * A browser transport: the executor's WebSocket bridge at `url`. The
+ * bridge's close reason ("executor killed by SIGKILL") becomes the reason
+ * requests in flight fail with. `WebSocket` may be given (Node before 22:
+ * the `ws` package's class).
+ */
+export function webSocketTransport(url, { WebSocket: WS = globalThis.WebSocket } = {}) {
+  if (typeof WS !== 'function') return Promise.reject(new LinklabError('webSocketTransport: no WebSocket class here; pass {WebSocket}'));
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
+    const ws = new WS(url);
     ws.binaryType = 'arraybuffer';
+    let opened = false, closedWhy, onClose = null;
     const t = {
       send: (b) => ws.send(b),
       onData: (cb) => ws.addEventListener('message', (e) => cb(new Uint8Array(e.data))),
-      onClose: (cb) => ws.addEventListener('close', () => cb('executor WebSocket closed')),
+      // A close before the callback is registered is reported at registration.
+      onClose: (cb) => { onClose = cb; if (closedWhy !== undefined) cb(closedWhy); },
       close: () => ws.close(),
     };
-    ws.addEventListener('open', () => resolve(t), { once: true });
-    ws.addEventListener('error', () => reject(new LinklabError(`cannot connect to executor at ${url}`)), { once: true });
+    ws.addEventListener('open', () => { opened = true; resolve(t); }, { once: true });
+    ws.addEventListener('close', (e) => {
+      closedWhy = e.reason ? `executor WebSocket closed: ${e.reason}` : `executor WebSocket closed (code ${e.code})`;
+      // A refused or failed connection closes without opening: say why (the 'error' event carries nothing).
+      if (!opened) reject(new LinklabError(`cannot connect to executor at ${url}: ${e.reason || `code ${e.code}`}`));
+      else onClose?.(closedWhy);
+    }, { once: true });
   });
 }
