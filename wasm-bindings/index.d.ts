@@ -20,7 +20,15 @@ export interface ObjectInfo {
   relocations: { section: string; offset: number; type: number; typeName: string; symbol: number;
                  symbolName: string; addend: number }[];
 }
-export function inspect(object: Bytes, name?: string): ObjectInfo;
+/** A static archive: each member inspected (named "archive(member)"), and the archive's symbol index. */
+export interface ArchiveInfo {
+  name: string; format: 'archive';
+  /** A member that is not a readable object has `error` instead of the object fields. */
+  members: ((ObjectInfo | { name: string; error: string }) & { member: string; offset: number; size: number })[];
+  /** Sorted by symbol; `member` indexes `members`. */
+  symbolIndex: { symbol: string; member: number }[];
+}
+export function inspect(object: Bytes, name?: string): ObjectInfo | ArchiveInfo;
 
 export interface GraphEdge { offset: number; kind: string; target: number; targetName: string; addend: number }
 export interface GraphBlock {
@@ -97,6 +105,10 @@ export interface SessionOptions {
   phonyExternals?: boolean; recordContents?: boolean; snapshot?: Phase[];
   /** Executor sessions only: 'default' links the C runtime from runtimeFiles now (default 'none'). */
   runtime?: 'default' | 'none'; runtimeFiles?: RuntimeFiles;
+  /** Calling conventions as linklab's -cc gives them: 'SYMBOL=SIGNATURE;SPEC-OR-PLAN'. */
+  conventions?: string[];
+  /** Each planner warning as it happens (they also collect in LinkSession.warnings). */
+  onWarning?: (message: string) => void;
 }
 
 export interface RunOptions {
@@ -111,6 +123,10 @@ export class LinkSession {
   constructor(options?: SessionOptions);
   readonly triple: string;
   snapshots: { object: string; phase: Phase; graph: GraphData; dump: string }[];
+  /** Calling-convention planner warnings so far. */
+  warnings: string[];
+  /** One convention entry (as -cc); objects' .linklab.callconv sections are read by addObject. */
+  addConvention(entry: string, options?: { origin?: string }): this;
   addObject(object: Bytes, options?: { name?: string; harness?: boolean }): this;
   addArchive(archive: Bytes, options?: { name?: string }): this;
   defineAbsolute(name: string, address: U64): this;
@@ -164,7 +180,8 @@ export class Executor {
   readMemory(address: U64, size: number): Promise<Uint8Array>;
   close(): Promise<void>;
 }
-export function webSocketTransport(url: string): Promise<Transport>;
+/** The executor's WebSocket bridge; its close reason becomes the error of requests in flight. */
+export function webSocketTransport(url: string, options?: { WebSocket?: unknown }): Promise<Transport>;
 
 // node.mjs only
 export function spawnExecutorTransport(path?: string): Transport & { child: unknown };

@@ -106,7 +106,12 @@ function runtimeFileMap(files) {
   return out;
 }
 
-/** Headers, sections, symbols and relocations of an ELF relocatable object. */
+/**
+ * Headers, sections, symbols and relocations of an ELF relocatable object;
+ * for a static archive, {format: 'archive', members: [each member's
+ * inspection (or `error`) with `member`, `offset`, `size`], symbolIndex:
+ * [{symbol, member}]}.
+ */
 export function inspect(object, name = 'object') {
   return JSON.parse(unwrap(core.inspectObject(name, bytes(object, 'inspect'))));
 }

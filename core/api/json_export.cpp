@@ -1,7 +1,10 @@
 #include "api/json_export.h"
 
+#include "object/archive.h"
 #include "support/triple.h"
 #include "target/target.h"
+
+#include <algorithm>
 
 namespace linklab::api {
 
@@ -164,7 +167,9 @@ std::string graphToJson(const LinkGraph &G, GraphIndex &Ix, bool WithContent) {
   return Out;
 }
 
-Expected<std::string> inspectObjectJson(const std::string &Name, std::span<const char> Bytes) {
+// inspectObjectJson's fields after "name", into O (an archive member's
+// object adds its own before them). On an error O's text is partial.
+Error objectFields(JsonObject &O, const std::string &Name, std::span<const char> Bytes) {
   if (!isElf(Bytes))
     return makeError(formatv("%s: not an ELF relocatable object (unknown file format, %zu bytes)", Name.c_str(),
                              Bytes.size()));
@@ -172,10 +177,7 @@ Expected<std::string> inspectObjectJson(const std::string &Name, std::span<const
   if (!F)
     return F.takeError();
   const TargetInfo *T = findTargetByElfMachine(F->machine());
-  std::string Out;
   {
-    JsonObject O(Out);
-    O.str("name", Name);
     O.str("format", "elf");
     O.num("machine", F->machine());
     O.str("arch", elfMachineName(F->machine()));
@@ -246,6 +248,61 @@ Expected<std::string> inspectObjectJson(const std::string &Name, std::span<const
       }
     }
     RA += ']';
+  }
+  return Error::success();
+}
+
+Expected<std::string> inspectObjectJson(const std::string &Name, std::span<const char> Bytes) {
+  std::string Out;
+  {
+    JsonObject O(Out);
+    O.str("name", Name);
+    if (Error E = objectFields(O, Name, Bytes))
+      return E;
+  }
+  return Out;
+}
+
+Expected<std::string> inspectArchiveJson(const std::string &Name, std::shared_ptr<const std::vector<char>> Bytes) {
+  auto A = Archive::parse(Name, Bytes);
+  if (!A)
+    return A.takeError();
+  std::string Out;
+  {
+    JsonObject O(Out);
+    O.str("name", Name);
+    O.str("format", "archive");
+    std::string &MA = O.key("members");
+    MA += '[';
+    for (size_t I = 0; I < A->members().size(); ++I) {
+      const Archive::Member &M = A->members()[I];
+      std::string Full = Name + "(" + M.name + ")";
+      MA += I ? "," : "";
+      JsonObject MO(MA);
+      MO.str("name", Full);
+      MO.str("member", M.name);
+      MO.num("offset", uint64_t(M.data.data() - Bytes->data()));
+      MO.num("size", M.data.size());
+      // A member that is not a readable object shows its error instead of
+      // hiding the others (archives may hold other files too).
+      size_t Fields = MA.size();
+      if (Error E = objectFields(MO, Full, M.data)) {
+        MA.resize(Fields);
+        MO.str("error", E.message());
+      }
+    }
+    MA += ']';
+    std::vector<std::pair<std::string_view, size_t>> Index(A->symbolIndex().begin(), A->symbolIndex().end());
+    std::sort(Index.begin(), Index.end());
+    std::string &IA = O.key("symbolIndex");
+    IA += '[';
+    for (size_t I = 0; I < Index.size(); ++I) {
+      IA += I ? "," : "";
+      JsonObject E(IA);
+      E.str("symbol", Index[I].first);
+      E.num("member", Index[I].second);
+    }
+    IA += ']';
   }
   return Out;
 }

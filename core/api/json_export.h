@@ -44,6 +44,14 @@ std::string graphToJson(const LinkGraph &G, GraphIndex &Ix, bool WithContent);
 // by name where the target knows them), or the parse error.
 Expected<std::string> inspectObjectJson(const std::string &Name, std::span<const char> Bytes);
 
+// A static archive: {"name","format":"archive","members":[{"name","offset",
+// "size", and inspectObjectJson's fields, or "error" for a member that is not
+// a readable object}],"symbolIndex":[{"symbol","member"(index)}]}. Members
+// are named "archive(member)" as a link names them; the index is sorted by
+// symbol, each with the member a link pulls in for it (the first defining
+// it). Errors are the archive's own (malformed header, bad index).
+Expected<std::string> inspectArchiveJson(const std::string &Name, std::shared_ptr<const std::vector<char>> Bytes);
+
 // JSON string literal (quotes included) for arbitrary bytes.
 std::string jsonString(std::string_view S);
 

@@ -138,10 +138,9 @@ private:
 // ---- object inspection --------------------------------------------------------
 
 val inspectObject(std::string Name, val Bytes) {
-  std::vector<char> B = bytesFrom(Bytes);
-  if (Archive::isArchive({B.data(), B.size()}))
-    return fail(Name + ": is an archive; inspect its members");
-  auto J = api::inspectObjectJson(Name, {B.data(), B.size()});
+  auto B = std::make_shared<const std::vector<char>>(bytesFrom(Bytes));
+  auto J = Archive::isArchive({B->data(), B->size()}) ? api::inspectArchiveJson(Name, B)
+                                                       : api::inspectObjectJson(Name, {B->data(), B->size()});
   return J ? ok(val(*J)) : failOr(J);
 }
 

@@ -1,0 +1,53 @@
+// inspect() on static archives: every member inspected as inspect() sees it
+// on its own, with its place in the archive, and the archive's symbol index.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inspect, LinklabError } from '../index.mjs';
+import { config, program, read } from './helpers.mjs';
+
+const dir = join(config.work, 'inspect');
+mkdirSync(dir, { recursive: true });
+
+describe.each(['x86_64', 'aarch64', 'riscv64'])('%s', (arch) => {
+  // Three objects and a text file (ar keeps it; no symbols come from it).
+  const members = ['passes.o', 'sys.o', 'funcs.o', 'notes.txt'];
+  copyFileSync(program('passes', arch).files[0], join(dir, `${arch}-passes.o`));
+  copyFileSync(program('sys', arch).files[0], join(dir, `${arch}-sys.o`));
+  copyFileSync(program('funcs', arch).files[0], join(dir, `${arch}-funcs.o`));
+  writeFileSync(join(dir, `${arch}-notes.txt`), 'not an object\n');
+  const lib = join(dir, `${arch}-lib.a`);
+  execFileSync('sh', ['-c', `cd ${dir} && rm -f ${lib} && for m in ${members.join(' ')}; do cp ${arch}-$m $m; done && llvm-ar-22 rcs ${lib} ${members.join(' ')}`]);
+  const bytes = read(lib);
+  const info = inspect(bytes, 'lib.a');
+
+  test('members: each as inspect() of its own bytes, with its place in the archive', () => {
+    expect(info.format).toBe('archive');
+    expect(info.members.map((m) => m.member)).toEqual(members);
+    for (const m of info.members.slice(0, 3)) {
+      const own = read(join(dir, `${arch}-${m.member}`));
+      expect(bytes.subarray(m.offset, m.offset + m.size)).toEqual(own);
+      const { member, offset, size, ...fields } = m;
+      expect(fields).toEqual(inspect(own, `lib.a(${m.member})`));
+      expect(fields.arch).toBe(inspect(own).arch);
+    }
+    expect(info.members[0].relocations.length).toBeGreaterThan(0);
+    expect(info.members[3].error).toMatch(/^lib\.a\(notes\.txt\): not an ELF relocatable object/);
+  });
+
+  // A symbol in two members (main) maps to the first, the one a link pulls in.
+  test('symbol index: llvm-nm\'s armap, sorted, each symbol with its first member', () => {
+    const armap = execFileSync('llvm-nm-22', ['--print-armap', lib], { encoding: 'utf8' });
+    const want = [];
+    for (const [, symbol, m] of armap.matchAll(/^(\S+) in (\S+)$/gm))
+      if (!want.some((w) => w.symbol === symbol)) want.push({ symbol, member: members.indexOf(m) });
+    expect(want.find((w) => w.symbol === 'main')).toEqual({ symbol: 'main', member: 0 });
+    expect(want.some((w) => w.member === 2)).toBe(true);
+    expect(info.symbolIndex).toEqual(want.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0)));
+  });
+
+  test('a truncated archive is an error naming it', () => {
+    expect(() => inspect(bytes.subarray(0, 70), 'cut.a')).toThrow(LinklabError);
+    expect(() => inspect(bytes.subarray(0, 70), 'cut.a')).toThrow(/^cut\.a: /);
+  });
+});
