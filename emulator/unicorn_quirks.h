@@ -10,7 +10,8 @@
 namespace linklab::emu {
 
 // Lets guest stores to plain data pages take QEMU's inline fast path on
-// Unicorn 2.0.x (unicorn_quirks.cpp says why and how). It keeps its own
+// Unicorn 2.0.x, and lets QEMU grow a TLB the working set outgrows
+// (unicorn_quirks.cpp, 2 and 3, says why and how). It keeps its own
 // record of every page's Unicorn permissions, so a Process makes every map,
 // protect and unmap through it; elsewhere it does nothing.
 class FastStores {
@@ -36,10 +37,12 @@ public:
   };
 
   using FlushFn = void (*)(void *Cpu);
-  // From the TLB-fill interposer: remembers the engine's CPU and its
-  // target's tlb_flush, and answers whether stores to Page may skip the
-  // not-dirty check.
-  bool fillMayBeDirty(void *Cpu, FlushFn Flush, uint64_t Page);
+  // From the TLB-fill interposer, before the real fill: remembers the
+  // engine's CPU and its target's tlb_flush, and flushes when the TLB has
+  // been refilled often enough that QEMU should grow it.
+  void beforeFill(void *Cpu, FlushFn Flush);
+  // After the fill: whether stores to Page may skip the not-dirty check.
+  bool fillMayBeDirty(uint64_t Page) const;
 
 private:
   enum State : uint8_t { Writable = 1, WasExecutable = 2 };
@@ -54,6 +57,12 @@ private:
   bool Disabled = false;
   void *Cpu = nullptr; // known after the first TLB fill of a run
   FlushFn Flush = nullptr;
+  // TLB growth (unicorn_quirks.cpp, 3): fills since the last flush made to
+  // let QEMU resize, and how many such flushes (capped: QEMU's own size cap
+  // is 2^22 entries, reached long before the spacing would overflow).
+  static constexpr unsigned MaxGrowths = 24;
+  uint64_t FillsSinceFlush = 0;
+  unsigned Growths = 0;
 };
 
 } // namespace linklab::emu
