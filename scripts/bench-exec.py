@@ -10,9 +10,10 @@ targets (<= 1.2x). Both runs must exit with the same checksum byte. The
 the part of the linklab time that is not emulation.
 
 Unicorn 2.0.x (Debian bookworm's) sends every guest store through QEMU's
-not-dirty slow path; emulator/unicorn_quirks.cpp removes the per-store
-allocation and lets stores to never-executable writable pages take the
-inline fast path again (see its comments and unicorn #1970).
+not-dirty slow path and never grows its TLB (AArch64's 1 KiB pages then
+thrash it); emulator/unicorn_quirks.cpp removes the per-store allocation,
+lets stores to never-executable writable pages take the inline fast path
+again (unicorn #1970) and lets QEMU grow the TLB (see its comments).
 
 usage: scripts/bench-exec.py [--linklab PATH] [--runs N] [--scale N] [--arch A ...] [--enforce]
 """
