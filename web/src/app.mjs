@@ -7,6 +7,7 @@ import { ARCHES } from '../runtimes.mjs';
 
 const $ = id => document.getElementById(id);
 const hex = n => '0x' + Number(n).toString(16);
+const plural = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
 const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 let L; // the wasm package, once loaded
@@ -37,40 +38,34 @@ window.addEventListener('unhandledrejection', e => banner(`Unexpected error: ${e
 const message = e => e?.message ?? String(e);
 
 // ---- objects in --------------------------------------------------------------
-const ELF_ARCH = { 62: 'x86_64', 183: 'aarch64', 243: 'riscv64' };
 const SYM_TYPE = ['notype', 'object', 'func', 'section', 'file', 'common', 'tls'];
+// The page's architecture name from an inspected object, null when linklab
+// has no backend for its machine.
+const archOf = info => (a => (a in ARCHES ? a : null))(info.triple.split('-')[0]);
 
-// The arch of an archive is that of its first ELF member (the wasm package
-// inspects objects only): walk the ar headers to find one.
-function archiveArch(bytes) {
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let off = 8; off + 60 <= bytes.length;) {
-    const size = parseInt(new TextDecoder().decode(bytes.subarray(off + 48, off + 58)), 10);
-    if (!(size >= 0)) return { error: `archive header at offset ${hex(off)} has a bad size field` };
-    const body = off + 60;
-    if (body + 20 <= bytes.length && dv.getUint32(body) === 0x7f454c46)
-      return ELF_ARCH[dv.getUint16(body + 18, true)] ? { arch: ELF_ARCH[dv.getUint16(body + 18, true)] }
-        : { error: `archive member at offset ${hex(off)} is for ELF machine ${dv.getUint16(body + 18, true)}, which linklab does not support` };
-    off = body + size + (size & 1);
-  }
-  return { error: 'archive has no ELF members' };
+// An archive's architecture is its object members': one, or an error naming
+// the members that disagree. Members that are not objects (the package
+// reports each with `error`) are skipped here and shown in Inspect.
+function archiveArch(info) {
+  const objs = info.members.filter(m => !m.error);
+  const foreign = objs.find(m => !archOf(m));
+  if (foreign) return { error: `member ${foreign.member} is for ELF machine ${foreign.machine} (${foreign.arch}), which linklab does not support` };
+  const byArch = new Map();
+  for (const m of objs) byArch.set(archOf(m), [...(byArch.get(archOf(m)) ?? []), m]);
+  if (byArch.size > 1) return { error: `members for different architectures: ${[...byArch].map(([a, ms]) => `${a}: ${ms.slice(0, 3).map(m => m.member).join(', ')}${ms.length > 3 ? ', …' : ''}`).join('; ')}` };
+  return byArch.size ? { arch: [...byArch.keys()][0] } : { error: 'archive has no ELF object members' };
 }
 
 function describeObject(name, bytes, harness = false) {
   const o = { name, bytes, harness, arch: null, info: null, error: null };
-  const isArchive = new TextDecoder().decode(bytes.subarray(0, 8)) === '!<arch>\n';
-  if (isArchive) {
-    const r = archiveArch(bytes);
+  try {
+    o.info = L.inspect(bytes, name);
+    o.archive = o.info.format === 'archive';
+    const r = o.archive ? archiveArch(o.info) : { arch: archOf(o.info) };
     o.arch = r.arch ?? null;
-    o.error = r.error ? `${name}: ${r.error}` : null;
-    o.archive = true;
-  } else {
-    try {
-      o.info = L.inspect(bytes, name);
-      o.arch = o.info.triple.split('-')[0] || null;
-      if (!o.arch) o.error = `${name}: ELF machine ${o.info.machine} (${o.info.arch}) is not supported`;
-    } catch (e) { o.error = message(e); }
-  }
+    if (r.error) o.error = `${name}: ${r.error}`;
+    else if (!o.arch) o.error = `${name}: ELF machine ${o.info.machine} (${o.info.arch}) is not supported`;
+  } catch (e) { o.error = message(e); }
   return o;
 }
 
@@ -121,18 +116,34 @@ function renderObjects() {
 function table(cols, rows) {
   return `<table><tr>${cols.map(c => `<th>${esc(c)}</th>`).join('')}</tr>${rows.map(r => `<tr>${r.map(c => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</table>`;
 }
-function renderInspect() {
-  const o = state.objects[Number($('inspect-object').value)];
-  const body = $('inspect-body');
-  if (!o) { body.innerHTML = '<p class="hint">Add an object or click an example.</p>'; return; }
-  if (o.error) { body.innerHTML = `<div class="error">${esc(o.error)}</div>`; return; }
-  if (o.archive) { body.innerHTML = `<p>${esc(o.name)}: static archive for ${o.arch}; members are linked when a symbol needs them.</p>`; return; }
-  const i = o.info;
+function objectDetail(i) {
   const secName = new Map(i.sections.map(s => [s.index, s.name]));
-  body.innerHTML = `<p>${esc(i.name)}: ELF ${esc(i.arch)} (machine ${i.machine}), flags ${hex(i.flags)}</p>
+  return `<p>${esc(i.name)}: ELF ${esc(i.arch)} (machine ${i.machine}), flags ${hex(i.flags)}</p>
     <h3>Sections</h3>${table(['#', 'name', 'type', 'flags', 'size', 'align'], i.sections.map(s => [s.index, s.name, s.type, hex(s.flags), hex(s.size), s.addralign]))}
     <h3>Symbols</h3>${table(['#', 'name', 'bind', 'type', 'section', 'value', 'size'], i.symbols.map(s => [s.index, s.name, ['local', 'global', 'weak'][s.bind] ?? s.bind, SYM_TYPE[s.type] ?? s.type, s.section || (s.shndx === 0 ? 'UND' : s.shndx === 0xfff1 ? 'ABS' : secName.get(s.shndx) ?? s.shndx), hex(s.value), s.size]))}
     <h3>Relocations</h3>${table(['section', 'offset', 'type', 'symbol', 'addend'], i.relocations.map(r => [r.section, hex(r.offset), r.typeName ?? r.type, r.symbolName ?? r.symbol, r.addend]))}`;
+}
+// An archive: its members (one picked in the select is shown in full, as an
+// object) and the symbol index, which decides which members a link pulls in.
+function archiveDetail(o) {
+  const a = o.info, indexed = new Map();
+  for (const e of a.symbolIndex) indexed.set(e.member, [...(indexed.get(e.member) ?? []), e.symbol]);
+  const m = a.members[o.shownMember ?? -1];
+  return `<p>${esc(o.name)}: static archive${o.arch ? ` for ${o.arch}` : ''}, ${plural(a.members.length, 'member')}, ${plural(a.symbolIndex.length, 'symbol')} in its index; members are linked when a symbol needs them.</p>
+    <div class="row"><label>member <select id="inspect-member"><option value="-1">(all members)</option>${a.members.map((x, k) => `<option value="${k}" ${x === m ? 'selected' : ''}>${esc(x.member)}</option>`).join('')}</select></label></div>
+    ${!m ? '' : `${m.error ? `<div class="error">${esc(m.error)}</div>` : objectDetail(m)}
+      <h3>In the symbol index</h3><p>${esc((indexed.get(o.shownMember) ?? ['(none)']).join(', '))}</p>`}
+    <h3>Members</h3>${table(['#', 'member', 'offset', 'size', 'arch', 'sections', 'symbols', 'relocations', 'index entries'],
+      a.members.map((x, k) => [k, x.member, hex(x.offset), x.size, x.error ? `not an object: ${x.error}` : x.arch,
+        x.sections?.length ?? '', x.symbols?.length ?? '', x.relocations?.length ?? '', indexed.get(k)?.length ?? 0]))}`;
+}
+function renderInspect() {
+  const o = state.objects[Number($('inspect-object').value)];
+  const body = $('inspect-body');
+  if (!o) body.innerHTML = '<p class="hint">Add an object or click an example.</p>';
+  else if (o.error && !o.info?.members) body.innerHTML = `<div class="error">${esc(o.error)}</div>`;
+  // A bad archive still lists its members: they show what is wrong with it.
+  else body.innerHTML = (o.error ? `<div class="error">${esc(o.error)}</div>` : '') + (o.archive ? archiveDetail(o) : objectDetail(o.info));
 }
 
 // ---- runtime and gallery -----------------------------------------------------
@@ -244,29 +255,14 @@ async function linkOnly() {
 }
 
 // ---- the executor over the server's WebSocket bridge --------------------------
-function bridgeTransport() {
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/executor`;
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    ws.binaryType = 'arraybuffer';
-    let onClose = () => {}, opened = false;
-    const t = {
-      ws, send: b => ws.send(b), close: () => ws.close(),
-      onData: cb => ws.addEventListener('message', e => cb(new Uint8Array(e.data))),
-      onClose: cb => { onClose = cb; },
-    };
-    ws.addEventListener('open', () => { opened = true; resolve(t); });
-    // The bridge's close reason says why (executor killed, exited, refused).
-    ws.addEventListener('close', e => {
-      const why = e.reason || `connection to the executor bridge closed (code ${e.code})`;
-      opened ? onClose(why) : reject(new Error(`cannot reach the executor bridge at ${url}: ${why}`));
-    });
-  });
-}
+// The package's transport: when the bridge closes the connection, its reason
+// (`executor killed by SIGKILL`) fails the requests in flight, so the run
+// status shows it; Stop and dropLive end the process by closing it.
+const bridgeUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/executor`;
 
 async function connect(arch) {
   await dropLive();
-  const transport = await bridgeTransport();
+  const transport = await L.webSocketTransport(bridgeUrl());
   const executor = new L.Executor(transport);
   executor.onOutput((stream, data) => appendConsole(stream, new TextDecoder().decode(data)));
   await executor.setup(ARCHES[arch].triple);
@@ -612,6 +608,11 @@ function wire() {
   $('gallery').onpointerover = e => e.target.dataset.arch && runtimeFiles(e.target.dataset.arch).catch(() => {});
   $('gallery').onclick = e => e.target.dataset.example && loadExample(e.target.dataset.example, e.target.dataset.arch).catch(linkFailed);
   $('inspect-object').onchange = renderInspect;
+  $('inspect-body').onchange = e => {
+    if (e.target.id !== 'inspect-member') return;
+    state.objects[Number($('inspect-object').value)].shownMember = Number(e.target.value);
+    renderInspect();
+  };
   $('link').onclick = linkOnly;
   $('run').onclick = $('run2').onclick = linkAndRun;
   $('stop').onclick = stop;
@@ -634,16 +635,6 @@ function wire() {
     if (!$('link-error').hidden) showError('pass-error', $('link-error').textContent);
   };
   $('share').onclick = () => share().catch(e => banner(message(e)));
-}
-
-// The wasm package runs core continuations via setImmediate when there is
-// one, else setTimeout(0) — which browsers clamp to 4 ms after a few nested
-// calls and throttle to 1 s in background tabs, turning a link of a few
-// hundred steps into seconds or minutes. A MessageChannel turn has neither.
-if (!globalThis.setImmediate) {
-  const ch = new MessageChannel(), queue = [];
-  ch.port1.onmessage = () => queue.shift()?.();
-  globalThis.setImmediate = f => { queue.push(f); ch.port2.postMessage(0); };
 }
 
 async function main() {

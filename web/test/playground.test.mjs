@@ -288,6 +288,45 @@ test('bad input gets readable errors next to what caused it', async () => {
   await page.close();
 });
 
+test("an archive's architecture comes from its members, and Inspect lists them", async () => {
+  const page = await openPage();
+  const archive = (name, members) => {
+    const out = path.join(tmp, name);
+    fs.rmSync(out, { force: true });
+    execFileSync('llvm-ar-22', ['rcs', out, ...members]);
+    return out;
+  };
+  const notes = path.join(tmp, 'notes.txt');
+  fs.writeFileSync(notes, 'not an object\n');
+  const lib = archive('lib.a', [compile('missing.c', 'x86_64'), notes]);
+  await page.setInputFiles('#file-input', [compile('unresolved.c', 'x86_64'), lib]);
+  await page.waitForSelector('#objects li[data-name="lib.a"]');
+  assert.equal(await page.locator('.obj-error').count(), 0, 'a non-object member does not make the archive unusable');
+  assert.match(await page.textContent('#arch-badge'), /^x86_64 /);
+  // The member is pulled in for missing_function: 1 + 41.
+  const r = await afterRun(page, () => page.click('#run'));
+  assert.match(r.status, /exit code 42\b/, r.status);
+  await page.click('button[data-tab="inspect"]');
+  await page.selectOption('#inspect-object', { label: 'lib.a' });
+  const body = () => page.textContent('#inspect-body');
+  assert.match(await body(), /static archive for x86_64, 2 members, 1 symbol in its index/);
+  assert.match(await body(), /missing-x86_64\.o.*x86-64/);
+  assert.match(await body(), /notes\.txt.*not an object: /);
+  await page.selectOption('#inspect-member', { label: 'missing-x86_64.o' });
+  assert.match(await body(), /lib\.a\(missing-x86_64\.o\): ELF x86-64/);
+  assert.match(await body(), /In the symbol index\s*missing_function/);
+  await shot(page, 'inspect-archive');
+  // Members for two architectures: refused, both named, members still listed.
+  await page.setInputFiles('#file-input', [archive('mixed.a', [compile('missing.c', 'x86_64'), compile('missing.c', 'riscv64')])]);
+  await page.waitForSelector('#objects li[data-name="mixed.a"] .obj-error');
+  assert.match(await page.textContent('#objects li[data-name="mixed.a"] .obj-error'),
+    /^mixed\.a: members for different architectures: x86_64: missing-x86_64\.o; riscv64: missing-riscv64\.o$/);
+  await page.selectOption('#inspect-object', { label: 'mixed.a' });
+  assert.match(await body(), /missing-riscv64\.o/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('killing the executor mid-run is reported, and the next run works', async () => {
   const page = await openPage();
   await page.setInputFiles('#file-input', [compile('spin.c', 'x86_64')]);
