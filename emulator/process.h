@@ -59,6 +59,7 @@ public:
 
 private:
   struct RunState;
+  class Watchdog;
   Process(const ArchInfo &A, uc_engine *UC) : A(A), UC(UC) {}
   Error init();
   // Starts at Entry with registers already set; ends at the return trap, an
