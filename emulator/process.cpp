@@ -541,6 +541,7 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
                    uc_ctl_flush_tlb(UC) != UC_ERR_OK))
     stop(RunStatus::Error, 0, "cannot install the instruction counter");
   FastStores::Running Emulating(Stores);
+  ExitChecks Checks(/*Skip=*/!CountHook);
   Watchdog Timer(UC, Deadline);
   uint64_t Pc = Entry;
   while (!S.stopped) {

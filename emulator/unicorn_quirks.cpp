@@ -55,6 +55,21 @@
 // and a TLB that holds the working set stops filling and so stops flushing.
 // Flushing inside a fill is what QEMU's own fills may do: every caller looks
 // its entry up again afterwards ("tlb_fill may have resized the TLB").
+//
+// 4. Exit checks. Unicorn 2.0 ends the code of every guest load and store
+// (and of every code hook) with check_exit_request(): a load of the CPU's
+// exit flag and a branch out of the block, so that a memory hook calling
+// uc_emu_stop stops at once. Every block already checks the flag on entry
+// (QEMU's own check, which uc_emu_stop and the executor's watchdog rely on),
+// and the executor's only memory hook either faults, which leaves the block
+// through an exception, or maps heap and lets the access go on. So the
+// per-access checks only cost time: three host instructions per access and
+// a branch that ends TCG's basic block. The generator calls the function
+// through the PLT, so an interposer leaves them out while an ExitChecks
+// says so (Process::run: in runs without the instruction counter, whose
+// code hook stops mid-block on the budget's last instruction). Translated
+// code keeps what it was generated with; the executor flushes the
+// translation cache whenever the counter comes or goes.
 #include "unicorn_quirks.h"
 
 #include <dlfcn.h>
@@ -225,3 +240,28 @@ LINKLAB_TLB_FILL(x86_64)
 LINKLAB_TLB_FILL(aarch64)
 LINKLAB_TLB_FILL(riscv64)
 #undef LINKLAB_TLB_FILL
+
+// ---- 4. exit checks --------------------------------------------------------------
+
+namespace {
+thread_local bool SkipExitChecks = false;
+using CheckFn = void (*)(void *Tcg);
+} // namespace
+
+linklab::emu::ExitChecks::ExitChecks(bool Skip) : Outer(SkipExitChecks) { SkipExitChecks = Skip; }
+linklab::emu::ExitChecks::~ExitChecks() { SkipExitChecks = Outer; }
+
+// One interposer per QEMU target the executor runs; other Unicorn versions
+// (whose function may differ) always get theirs.
+#define LINKLAB_EXIT_CHECK(TARGET)                                                                           \
+  extern "C" void check_exit_request_##TARGET(void *Tcg) {                                                   \
+    if (SkipExitChecks && isUnicorn20())                                                                     \
+      return;                                                                                                \
+    static const auto Real = reinterpret_cast<CheckFn>(dlsym(RTLD_NEXT, "check_exit_request_" #TARGET));     \
+    if (Real)                                                                                                \
+      Real(Tcg);                                                                                             \
+  }
+LINKLAB_EXIT_CHECK(x86_64)
+LINKLAB_EXIT_CHECK(aarch64)
+LINKLAB_EXIT_CHECK(riscv64)
+#undef LINKLAB_EXIT_CHECK

@@ -65,4 +65,19 @@ private:
   unsigned Growths = 0;
 };
 
+// While one is alive with Skip set, blocks translated on this thread leave
+// out Unicorn 2.0's stop-request check after every guest load and store
+// (unicorn_quirks.cpp, 4). Skip only when no hook may stop the engine in the
+// middle of a block: a code hook (the instruction counter) does.
+class ExitChecks {
+public:
+  explicit ExitChecks(bool Skip);
+  ~ExitChecks();
+  ExitChecks(const ExitChecks &) = delete;
+  ExitChecks &operator=(const ExitChecks &) = delete;
+
+private:
+  bool Outer;
+};
+
 } // namespace linklab::emu
