@@ -13,7 +13,9 @@ Unicorn 2.0.x (Debian bookworm's) sends every guest store through QEMU's
 not-dirty slow path and never grows its TLB (AArch64's 1 KiB pages then
 thrash it); emulator/unicorn_quirks.cpp removes the per-store allocation,
 lets stores to never-executable writable pages take the inline fast path
-again (unicorn #1970) and lets QEMU grow the TLB (see its comments).
+again (unicorn #1970), lets QEMU grow the TLB, and drops the per-access
+stop checks in unbudgeted runs; the wall-time limit is the executor's own
+watchdog rather than Unicorn's polling timeout thread (see its comments).
 
 usage: scripts/bench-exec.py [--linklab PATH] [--runs N] [--scale N] [--arch A ...] [--enforce]
 """
