@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeBundle, fromBase64 } from './src/session-codec.mjs';
-import { makeSession, runProgram, parseArgs, programName } from './src/link-flow.mjs';
+import { makeSession, runProgram, runLimits, parseArgs, programName } from './src/link-flow.mjs';
 import { ARCHES } from './runtimes.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
@@ -35,8 +35,7 @@ try {
     const ctx = makeSession(L, { triple, objects, options: s.options, runtime, executor });
     const r = await runProgram(ctx, {
       argv0: programName(objects), args: parseArgs(s.run?.args ?? ''),
-      limits: { instructions: s.run?.instructions || 0, wallMillis: Number(s.run?.wallMillis) || 0,
-                memoryBytes: s.run?.memoryMB ? String(BigInt(s.run.memoryMB) << 20n) : 0 },
+      limits: runLimits(s.run),
     });
     console.error(`run-bundle: ${r.description}`);
     process.exitCode = r.exitCode ?? 1;

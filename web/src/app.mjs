@@ -274,15 +274,7 @@ async function dropLive() {
   if (live) { try { live.transport.close(); } catch { /* already closed */ } }
 }
 
-function limits() {
-  const n = (id, what) => {
-    const v = $(id).value.trim();
-    if (v && !/^(0x[0-9a-f]+|\d+)$/i.test(v)) throw new Error(`${what}: '${v}' is not a number`);
-    return v || 0;
-  };
-  const mem = n('lim-mem', 'memory limit');
-  return { instructions: n('lim-insn', 'instruction limit'), wallMillis: Number(n('lim-time', 'time limit')), memoryBytes: mem ? String(BigInt(mem) << 20n) : 0 };
-}
+const limits = () => flow.runLimits({ instructions: $('lim-insn').value, wallMillis: $('lim-time').value, memoryMB: $('lim-mem').value });
 function symbolize(addr) {
   let best = null;
   for (const o of state.linkInfo ?? []) for (const [name, s] of Object.entries(o.symbols))

@@ -18,6 +18,20 @@ export function parseAbsolutes(text) {
   });
 }
 
+// The run's limits from the page's fields / a bundle's `run` ({instructions,
+// wallMillis, memoryMB}, each a number or text, empty for none) as the
+// executor takes them; a field that is not a number is an error naming it.
+export function runLimits({ instructions, wallMillis, memoryMB } = {}) {
+  const n = (v, what) => {
+    v = String(v ?? '').trim();
+    if (v && !/^(0x[0-9a-f]+|\d+)$/i.test(v)) throw new Error(`${what}: '${v}' is not a number`);
+    return v || 0;
+  };
+  const mem = n(memoryMB, 'memory limit');
+  return { instructions: n(instructions, 'instruction limit'), wallMillis: Number(n(wallMillis, 'time limit')),
+           memoryBytes: mem ? String(BigInt(mem) << 20n) : 0 };
+}
+
 // The C runtime's files for `triple` as the package's table names them
 // (runtimeInfo), fetched by `load(name)` → bytes: {name: Uint8Array}.
 export async function runtimeFiles(L, triple, load) {
