@@ -29,6 +29,12 @@ ValueBytes littleEndian(unsigned __int128 V, uint32_t Size) {
   return B;
 }
 
+// The value of digit C in Base (10 or 16), or -1.
+int digitValue(char C, unsigned Base) {
+  int D = C >= '0' && C <= '9' ? C - '0' : C >= 'a' && C <= 'f' ? C - 'a' + 10 : C >= 'A' && C <= 'F' ? C - 'A' + 10 : -1;
+  return D < int(Base) ? D : -1;
+}
+
 // "bytes:HEX" in memory order, exactly Size bytes.
 Expected<ValueBytes> parseBytes(std::string_view Hex, uint32_t Size) {
   if (Hex.size() != 2 * size_t(Size))
@@ -37,7 +43,7 @@ Expected<ValueBytes> parseBytes(std::string_view Hex, uint32_t Size) {
   for (uint32_t I = 0; I < Size; ++I) {
     unsigned V = 0;
     for (char C : Hex.substr(2 * I, 2)) {
-      int D = C >= '0' && C <= '9' ? C - '0' : C >= 'a' && C <= 'f' ? C - 'a' + 10 : C >= 'A' && C <= 'F' ? C - 'A' + 10 : -1;
+      int D = digitValue(C, 16);
       if (D < 0)
         return makeError(formatv("'%c' is not a hex digit", C));
       V = V * 16 + unsigned(D);
@@ -62,8 +68,7 @@ Expected<ValueBytes> parseInteger(std::string_view T, uint32_t Size) {
     return makeError("is not a number");
   unsigned __int128 V = 0, Max = Size >= 16 ? ~(unsigned __int128)0 : ((unsigned __int128)1 << (8 * Size)) - 1;
   for (char C : T) {
-    int D = C >= '0' && C <= '9' ? C - '0' : Base == 16 && C >= 'a' && C <= 'f' ? C - 'a' + 10
-          : Base == 16 && C >= 'A' && C <= 'F' ? C - 'A' + 10 : -1;
+    int D = digitValue(C, Base);
     if (D < 0)
       return makeError("is not a number");
     unsigned __int128 Next = V * Base + unsigned(D);

@@ -51,13 +51,7 @@ private:
 };
 
 // "rdi+rsi" -> {"rdi", "rsi"}: the registers of a multi-part `args` token.
-std::vector<std::string_view> partNames(std::string_view Token) {
-  std::vector<std::string_view> Out;
-  for (size_t Plus; (Plus = Token.find(PartSeparator)) != Token.npos; Token.remove_prefix(Plus + 1))
-    Out.push_back(Token.substr(0, Plus));
-  Out.push_back(Token);
-  return Out;
-}
+std::vector<std::string_view> partNames(std::string_view Token) { return split(Token, PartSeparator); }
 
 bool inUse(const std::vector<Location> &Locs, const RegInfo *R) {
   for (const Location &L : Locs)

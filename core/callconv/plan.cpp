@@ -18,14 +18,6 @@ uint32_t fnv32(std::string_view S) {
 
 Error malformed(const std::string &What) { return makeError("malformed plan: " + What); }
 
-std::vector<std::string_view> split(std::string_view S, char Sep) {
-  std::vector<std::string_view> Out;
-  for (size_t End; (End = S.find(Sep)) != std::string_view::npos; S.remove_prefix(End + 1))
-    Out.push_back(S.substr(0, End));
-  Out.push_back(S);
-  return Out;
-}
-
 // Decimal or 0x-hex; "-" is the absent value -1 where Absent allows it.
 std::optional<int64_t> number(std::string_view S, bool Absent = false) {
   if (Absent && S == "-")
@@ -144,10 +136,9 @@ Error checkLocations(const TargetInfo &T, const Signature &Sig, uint32_t StackBy
     Slots.push_back({L.StackOffset, L.StackOffset + L.Size});
   }
   for (uint32_t I = 0; I < Values.size(); ++I)
-    if (Covered[I] != shapeOf(T, Values[I]).PassedSize)
+    if (uint32_t Passed = shapeOf(T, Values[I]).PassedSize; Covered[I] != Passed)
       return malformed(formatv("%s %u (%s): parts cover %u of %u bytes", What, I,
-                               Values[I].str().c_str(), Covered[I],
-                               shapeOf(T, Values[I]).PassedSize));
+                               Values[I].str().c_str(), Covered[I], Passed));
   return Error::success();
 }
 

@@ -197,13 +197,11 @@ Expected<Symbol *> makeThunk(LinkGraph &G, Section &Sec, Symbol &Callee, const P
     if (Written.count(R) || std::find(CalleeKeeps.begin(), CalleeKeeps.end(), R) == CalleeKeeps.end())
       if (const RegInfo *I = T.byNumber(R))
         Saves.push_back(I);
-  if (X.LinkRegister >= 0) {
-    // The link register is reserved in the schema (byNumber skips it): a
-    // stand-in row carries its number and class to the encoder.
-    static thread_local RegInfo Link;
-    Link = RegInfo{"lr", uint16_t(X.LinkRegister), RegClass::Gpr, 8, true, nullptr, {}};
+  // The link register is reserved in the schema (byNumber skips it): a
+  // stand-in row carries its number and class to the encoder.
+  const RegInfo Link{"lr", uint16_t(std::max(X.LinkRegister, 0)), RegClass::Gpr, 8, true, nullptr, {}};
+  if (X.LinkRegister >= 0)
     Saves.push_back(&Link);
-  }
 
   // SysV callers may take the result's address from rax after an sret call;
   // a custom callee need not leave it there, so the thunk keeps the pointer
@@ -230,10 +228,14 @@ Expected<Symbol *> makeThunk(LinkGraph &G, Section &Sec, Symbol &Callee, const P
                         "the %lld this arch's thunk encoder reaches",
                         (long long)Deepest, (long long)X.MaxOffset));
 
-  auto Bytes = [](const Location &L, const RegInfo &R) { return R.Class == RegClass::Fpr && L.Size > 8 ? 16u : 8u; };
-  auto Reg = [&](int N) -> const RegInfo & { return *T.byNumber(unsigned(N)); };
-  auto SaveBytes = [&](const RegInfo &R) { return R.Class == RegClass::Fpr ? X.FprSlotBytes : 8u; };
   Code C;
+  auto Reg = [&](int N) -> const RegInfo & { return *T.byNumber(unsigned(N)); };
+  // Loads or stores the register of L, as wide as L's part needs.
+  auto AccessReg = [&](bool Store, const Location &L, int64_t Off) {
+    const RegInfo &R = Reg(L.Register);
+    X.Access(C, Store, R, R.Class == RegClass::Fpr && L.Size > 8 ? 16u : 8u, Off);
+  };
+  auto SaveBytes = [&](const RegInfo &R) { return R.Class == RegClass::Fpr ? X.FprSlotBytes : 8u; };
   X.Adjust(C, -F);
   for (size_t I = 0; I < Saves.size(); ++I)
     X.Access(C, true, *Saves[I], SaveBytes(*Saves[I]), SaveAt + 16 * int64_t(I));
@@ -244,8 +246,7 @@ Expected<Symbol *> makeThunk(LinkGraph &G, Section &Sec, Symbol &Callee, const P
   };
   for (size_t I = 0; I < Args.size(); ++I)
     if (Args[I].From.InRegister)
-      X.Access(C, true, Reg(Args[I].From.Register), Bytes(Args[I].From, Reg(Args[I].From.Register)),
-               StageAt + 16 * int64_t(I));
+      AccessReg(true, Args[I].From, StageAt + 16 * int64_t(I));
   if (SRet)
     X.Access(C, true, Reg(SRet->Register), 8, StageAt + 16 * int64_t(SRetSlot));
   for (size_t I = 0; I < Args.size(); ++I)
@@ -256,15 +257,12 @@ Expected<Symbol *> makeThunk(LinkGraph &G, Section &Sec, Symbol &Callee, const P
       }
   for (size_t I = 0; I < Args.size(); ++I)
     if (Args[I].To.InRegister)
-      X.Access(C, false, Reg(Args[I].To.Register), Bytes(Args[I].To, Reg(Args[I].To.Register)),
-               SourceOffset(Args[I], I));
+      AccessReg(false, Args[I].To, SourceOffset(Args[I], I));
   uint32_t CallFixup = X.Call(C);
   for (size_t I = 0; I < Rets.size(); ++I)
-    X.Access(C, true, Reg(Rets[I].From.Register), Bytes(Rets[I].From, Reg(Rets[I].From.Register)),
-             StageAt + 16 * int64_t(I));
+    AccessReg(true, Rets[I].From, StageAt + 16 * int64_t(I));
   for (size_t I = 0; I < Rets.size(); ++I)
-    X.Access(C, false, Reg(Rets[I].To.Register), Bytes(Rets[I].To, Reg(Rets[I].To.Register)),
-             StageAt + 16 * int64_t(I));
+    AccessReg(false, Rets[I].To, StageAt + 16 * int64_t(I));
   if (SRet)
     X.Access(C, false, Reg(X.SRetResult), 8, StageAt + 16 * int64_t(SRetSlot));
   for (size_t I = 0; I < Saves.size(); ++I)

@@ -51,4 +51,13 @@ inline ValueShape shapeOf(const TargetInfo &T, const ValueType &V) {
 
 inline uint32_t alignTo(uint32_t V, uint32_t A) { return (V + A - 1) / A * A; }
 
+// "a,b,,c" -> {"a", "b", "", "c"}: plan fields and multi-part `args` tokens.
+inline std::vector<std::string_view> split(std::string_view S, char Sep) {
+  std::vector<std::string_view> Out;
+  for (size_t End; (End = S.find(Sep)) != std::string_view::npos; S.remove_prefix(End + 1))
+    Out.push_back(S.substr(0, End));
+  Out.push_back(S);
+  return Out;
+}
+
 } // namespace linklab::callconv

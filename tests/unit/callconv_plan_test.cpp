@@ -92,6 +92,8 @@ TEST(CallconvPlan, RejectsMalformedPlans) {
     return P ? std::string("accepted") : P.takeError().message();
   };
   const std::string T = x86Text();
+  // The plan with argument 1's stack part replaced by Part ("" drops it).
+  auto Arg1 = [&](const std::string &Part) { return Msg(replace(T, "|s,1,0,8,8,-,0,0x0", Part)); };
   EXPECT_EQ(Msg("v1;schema=x"), "malformed plan: expected 8 ';'-separated fields, found 2");
   EXPECT_EQ(Msg(replace(T, "v1;", "v9;")), "malformed plan: version 'v9' is not 'v1'");
   EXPECT_EQ(Msg(replace(T, ";stack=", ";stak=")),
@@ -99,18 +101,18 @@ TEST(CallconvPlan, RejectsMalformedPlans) {
   EXPECT_EQ(Msg(replace(T, "r,0,0,4,4,2,-,0x0", "r,0,0,4,4,2,-")),
             "malformed plan: arguments location 0 'r,0,0,4,4,2,-': expected "
             "<r|s>,value,offset,size,align,register,stack offset,flags");
-  EXPECT_EQ(Msg(replace(T, "|s,1,0,8,8,-,0,0x0", "|r,1,0,8,8,2,-,0x0")),
+  EXPECT_EQ(Arg1("|r,1,0,8,8,2,-,0x0"),
             "malformed plan: argument 1 (i64) part +0: rcx already carries another argument "
             "part");
-  EXPECT_EQ(Msg(replace(T, "|s,1,0,8,8,-,0,0x0", "|r,1,0,8,8,17,-,0x0")),
+  EXPECT_EQ(Arg1("|r,1,0,8,8,17,-,0x0"),
             "malformed plan: argument 1 (i64) part +0: xmm0 cannot carry 8 bytes of i64");
-  EXPECT_EQ(Msg(replace(T, "|s,1,0,8,8,-,0,0x0", "|r,1,0,8,8,7,-,0x0")),
+  EXPECT_EQ(Arg1("|r,1,0,8,8,7,-,0x0"),
             "malformed plan: argument 1 (i64) part +0: register 7 is not a usable x86_64 "
             "register");
-  EXPECT_EQ(Msg(replace(T, "|s,1,0,8,8,-,0,0x0", "|s,1,0,8,8,-,4,0x0")),
+  EXPECT_EQ(Arg1("|s,1,0,8,8,-,4,0x0"),
             "malformed plan: argument 1 (i64) part +0: stack slot 4 is outside the 16-byte "
             "argument area or misaligned");
-  EXPECT_EQ(Msg(replace(T, "|s,1,0,8,8,-,0,0x0", "")),
+  EXPECT_EQ(Arg1(""),
             "malformed plan: argument 1 (i64): parts cover 0 of 8 bytes");
   EXPECT_EQ(Msg(T, "i32(i32)"), "malformed plan: argument 1 is not in signature 'i32(i32)'");
   EXPECT_EQ(Msg(replace(T, "stack=16", "stack=12")),
