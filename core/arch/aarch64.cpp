@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "arch/aarch64_fields.h"
+#include "arch/edge_kind_names.h"
 #include "link/eh_frame.h"
 #include "link/table_manager.h"
 #include "target/target.h"
@@ -12,16 +13,7 @@ namespace linklab::aarch64 {
 
 namespace F = fields;
 
-const char *edgeKindName(EdgeKind K) {
-  switch (K) {
-#define LINKLAB_NAME(N, D)                                                                                             \
-  case N:                                                                                                              \
-    return #N;
-    LINKLAB_AARCH64_EDGE_KINDS(LINKLAB_NAME)
-#undef LINKLAB_NAME
-  }
-  return nullptr;
-}
+LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_AARCH64_EDGE_KINDS)
 
 // --- TLS ---------------------------------------------------------------------
 
@@ -353,10 +345,7 @@ struct GOTAndStubsBuilder {
 } // namespace
 
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
-  // AArch64 .eh_frame: PC-begin is PREL32 (Delta32), the CIE pointer a NegDelta32.
-  Config.prePrunePasses.push_back([](LinkGraph &G) {
-    return splitEHFrame(G, {Delta32, Delta64, NegDelta32, Pointer32, Pointer64});
-  });
+  Config.prePrunePasses.push_back([](LinkGraph &G) { return splitEHFrame(G, EhFrameEdgeKinds); });
   Config.postPrunePasses.push_back(GOTAndStubsBuilder());
 }
 

@@ -22,6 +22,7 @@
 
 #include "graph/link_graph.h"
 #include "link/linker.h"
+#include "target/target.h"
 
 namespace linklab::aarch64 {
 
@@ -69,6 +70,10 @@ enum EdgeKinds : EdgeKind {
   LINKLAB_AARCH64_EDGE_KINDS(LINKLAB_ENUM)
 #undef LINKLAB_ENUM
 };
+
+// .eh_frame's edge kinds: PC-begin is PREL32 (Delta32), the CIE pointer a
+// NegDelta32. Shared by the default passes and the target registry row.
+inline constexpr EhFrameKinds EhFrameEdgeKinds = {Delta32, Delta64, NegDelta32, Pointer32, Pointer64};
 
 const char *edgeKindName(EdgeKind K);
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E);

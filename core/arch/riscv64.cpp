@@ -1,6 +1,7 @@
 #include "arch/riscv64.h"
 #include "link/tls_layout.h"
 
+#include "arch/edge_kind_names.h"
 #include "arch/riscv64_fields.h"
 #include "link/eh_frame.h"
 #include "link/table_manager.h"
@@ -10,16 +11,7 @@
 
 namespace linklab::riscv64 {
 
-const char *edgeKindName(EdgeKind K) {
-  switch (K) {
-#define LINKLAB_NAME(N, D)                                                                                             \
-  case N:                                                                                                              \
-    return #N;
-    LINKLAB_RISCV64_EDGE_KINDS(LINKLAB_NAME)
-#undef LINKLAB_NAME
-  }
-  return nullptr;
-}
+LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_RISCV64_EDGE_KINDS)
 
 // ---------------------------------------------------------------------------
 // TLS layout
@@ -282,30 +274,29 @@ struct GOTAndStubsBuilder {
     G.forEachBlock([&](Block &B) { Blocks.push_back(&B); });
     for (Block *B : Blocks)
       for (Edge &E : B->edges)
-        if (Error Err = visitEdge(G, *B, E))
-          return Err;
+        visitEdge(G, E);
     return Error::success();
   }
 
-  Error visitEdge(LinkGraph &G, Block &B, Edge &E) {
+  void visitEdge(LinkGraph &G, Edge &E) {
     switch (E.kind) {
     case R_RISCV_GOT_HI20:
       E.kind = R_RISCV_PCREL_HI20;
       E.target = &GOT.getEntryForTarget(G, *E.target);
-      return Error::success();
+      return;
     case R_RISCV_TLS_GOT_HI20:
       E.kind = R_RISCV_PCREL_HI20;
       E.target = &TLSGOT.getEntryForTarget(G, *E.target);
-      return Error::success();
+      return;
     case R_RISCV_CALL:
     case R_RISCV_CALL_PLT:
     case CallRelaxable:
       if (E.target->isDefined())
-        return Error::success();
+        return;
       E.kind = R_RISCV_CALL;
       E.target = &stubFor(G, *E.target);
-      return Error::success();
-    default: return Error::success();
+      return;
+    default: return;
     }
   }
 

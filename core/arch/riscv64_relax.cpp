@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <unordered_map>
 
 namespace linklab::riscv64 {

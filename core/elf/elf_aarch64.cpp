@@ -200,8 +200,7 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela
 
 const TargetInfo AArch64Target = {
     Arch::AArch64, "aarch64", elf::EM_AARCH64, aarch64::edgeKindName, aarch64::applyFixup, aarch64::addDefaultPasses,
-    addRelocations, {aarch64::Delta32, aarch64::Delta64, aarch64::NegDelta32, aarch64::Pointer32, aarch64::Pointer64},
-    relocName,
+    addRelocations, aarch64::EhFrameEdgeKinds, relocName,
 };
 
 } // namespace linklab
