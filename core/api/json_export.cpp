@@ -43,16 +43,33 @@ class JsonObject {
 public:
   explicit JsonObject(std::string &Out) : Out(Out) { Out += '{'; }
   ~JsonObject() { Out += '}'; }
-  std::string &key(const char *K) {
+  std::string &key(std::string_view K) {
     if (!First)
       Out += ',';
     First = false;
-    return Out += '"', Out += K, Out += "\":", Out;
+    return Out += jsonString(K), Out += ':', Out;
   }
-  void str(const char *K, std::string_view V) { key(K) += jsonString(V); }
-  void num(const char *K, uint64_t V) { key(K) += std::to_string(V); }
-  void snum(const char *K, int64_t V) { key(K) += std::to_string(V); }
-  void boolean(const char *K, bool V) { key(K) += V ? "true" : "false"; }
+  void str(std::string_view K, std::string_view V) { key(K) += jsonString(V); }
+  void num(std::string_view K, uint64_t V) { key(K) += std::to_string(V); }
+  void snum(std::string_view K, int64_t V) { key(K) += std::to_string(V); }
+  void boolean(std::string_view K, bool V) { key(K) += V ? "true" : "false"; }
+
+private:
+  std::string &Out;
+  bool First = true;
+};
+
+// The same for an array's elements: next() returns Out ready for one.
+class JsonArray {
+public:
+  explicit JsonArray(std::string &Out) : Out(Out) { Out += '['; }
+  ~JsonArray() { Out += ']'; }
+  std::string &next() {
+    if (!First)
+      Out += ',';
+    First = false;
+    return Out;
+  }
 
 private:
   std::string &Out;
@@ -102,20 +119,15 @@ void blockJson(std::string &Out, const LinkGraph &G, const Block &B, GraphIndex 
   O.boolean("zeroFill", B.isZeroFill());
   if (WithContent && !B.isZeroFill())
     O.key("content") += '"' + hexBytes(B.content()) + '"';
-  std::string &E = O.key("edges");
-  E += '[';
-  for (size_t I = 0; I < B.edges.size(); ++I) {
-    const Edge &Ed = B.edges[I];
-    if (I)
-      E += ',';
-    JsonObject EO(E);
+  JsonArray Es(O.key("edges"));
+  for (const Edge &Ed : B.edges) {
+    JsonObject EO(Es.next());
     EO.num("offset", Ed.offset);
     EO.str("kind", G.edgeKindName(Ed.kind));
     EO.num("target", Ix.id(*Ed.target));
     EO.str("targetName", Ed.target->name);
     EO.snum("addend", Ed.addend);
   }
-  E += ']';
 }
 
 } // namespace
@@ -127,45 +139,30 @@ std::string graphToJson(const LinkGraph &G, GraphIndex &Ix, bool WithContent) {
     O.str("name", G.name());
     O.str("triple", G.triple().str);
     O.num("pointerSize", G.pointerSize());
-    std::string &Secs = O.key("sections");
-    Secs += '[';
-    bool First = true;
-    for (auto &S : G.sections()) {
-      if (!First)
-        Secs += ',';
-      First = false;
-      JsonObject SO(Secs);
-      SO.str("name", S->name);
-      SO.str("prot", protString(S->prot));
-      SO.boolean("noAlloc", S->lifetime == MemLifetime::NoAlloc);
-      std::string &Bl = SO.key("blocks");
-      Bl += '[';
-      for (size_t I = 0; I < S->blocks.size(); ++I) {
-        if (I)
-          Bl += ',';
-        blockJson(Bl, G, *S->blocks[I], Ix, WithContent);
+    {
+      JsonArray Secs(O.key("sections"));
+      for (auto &S : G.sections()) {
+        JsonObject SO(Secs.next());
+        SO.str("name", S->name);
+        SO.str("prot", protString(S->prot));
+        SO.boolean("noAlloc", S->lifetime == MemLifetime::NoAlloc);
+        JsonArray Bl(SO.key("blocks"));
+        for (const Block *B : S->blocks)
+          blockJson(Bl.next(), G, *B, Ix, WithContent);
       }
-      Bl += ']';
     }
-    Secs += ']';
-    std::string &Syms = O.key("symbols");
-    Syms += '[';
-    First = true;
-    auto Add = [&](const Symbol &S) {
-      if (!First)
-        Syms += ',';
-      First = false;
-      symbolJson(Syms, S, Ix);
-    };
+    JsonArray Syms(O.key("symbols"));
+    auto Add = [&](const Symbol &S) { symbolJson(Syms.next(), S, Ix); };
     G.forEachDefinedSymbol([&](Symbol &S) { Add(S); });
     for (Symbol *S : G.externalSymbols())
       Add(*S);
     for (Symbol *S : G.absoluteSymbols())
       Add(*S);
-    Syms += ']';
   }
   return Out;
 }
+
+namespace {
 
 // inspectObjectJson's fields after "name", into O (an archive member's
 // object adds its own before them). On an error O's text is partial.
@@ -177,20 +174,17 @@ Error objectFields(JsonObject &O, const std::string &Name, std::span<const char>
   if (!F)
     return F.takeError();
   const TargetInfo *T = findTargetByElfMachine(F->machine());
+  O.str("format", "elf");
+  O.num("machine", F->machine());
+  O.str("arch", elfMachineName(F->machine()));
+  O.str("triple", T ? Triple::parse(std::string(T->name) + "--").str : "");
+  O.num("flags", F->flags());
+  const auto &Secs = F->sections();
   {
-    O.str("format", "elf");
-    O.num("machine", F->machine());
-    O.str("arch", elfMachineName(F->machine()));
-    O.str("triple", T ? Triple::parse(std::string(T->name) + "--").str : "");
-    O.num("flags", F->flags());
-    const auto &Secs = F->sections();
-    std::string &SA = O.key("sections");
-    SA += '[';
+    JsonArray SA(O.key("sections"));
     for (size_t I = 0; I < Secs.size(); ++I) {
       const ElfSection &S = Secs[I];
-      if (I)
-        SA += ',';
-      JsonObject SO(SA);
+      JsonObject SO(SA.next());
       SO.num("index", I);
       SO.str("name", S.name);
       SO.num("type", S.type);
@@ -202,16 +196,14 @@ Error objectFields(JsonObject &O, const std::string &Name, std::span<const char>
       SO.num("link", S.link);
       SO.num("info", S.info);
     }
-    SA += ']';
-    const auto &Syms = F->symbols();
-    auto SectionName = [&](uint32_t Idx) -> std::string_view { return Idx < Secs.size() ? Secs[Idx].name : ""; };
-    std::string &YA = O.key("symbols");
-    YA += '[';
+  }
+  const auto &Syms = F->symbols();
+  auto SectionName = [&](uint32_t Idx) -> std::string_view { return Idx < Secs.size() ? Secs[Idx].name : ""; };
+  {
+    JsonArray YA(O.key("symbols"));
     for (size_t I = 0; I < Syms.size(); ++I) {
       const ElfSymbol &S = Syms[I];
-      if (I)
-        YA += ',';
-      JsonObject YO(YA);
+      JsonObject YO(YA.next());
       YO.num("index", I);
       YO.str("name", S.name);
       YO.num("bind", S.bind);
@@ -222,35 +214,30 @@ Error objectFields(JsonObject &O, const std::string &Name, std::span<const char>
       YO.num("value", S.value);
       YO.num("size", S.size);
     }
-    YA += ']';
-    std::string &RA = O.key("relocations");
-    RA += '[';
-    bool First = true;
-    for (const ElfSection &S : Secs) {
-      if (S.type != elf::SHT_RELA)
-        continue;
-      auto Relocs = F->relocations(S);
-      if (!Relocs)
-        return Relocs.takeError();
-      for (const ElfRela &R : *Relocs) {
-        if (!First)
-          RA += ',';
-        First = false;
-        JsonObject RO(RA);
-        RO.str("section", SectionName(S.info));
-        RO.num("offset", R.offset);
-        RO.num("type", R.type);
-        const char *TN = T && T->elfRelocationName ? T->elfRelocationName(R.type) : nullptr;
-        RO.str("typeName", TN ? TN : "");
-        RO.num("symbol", R.sym);
-        RO.str("symbolName", R.sym < Syms.size() ? Syms[R.sym].name : "");
-        RO.snum("addend", R.addend);
-      }
+  }
+  JsonArray RA(O.key("relocations"));
+  for (const ElfSection &S : Secs) {
+    if (S.type != elf::SHT_RELA)
+      continue;
+    auto Relocs = F->relocations(S);
+    if (!Relocs)
+      return Relocs.takeError();
+    for (const ElfRela &R : *Relocs) {
+      JsonObject RO(RA.next());
+      RO.str("section", SectionName(S.info));
+      RO.num("offset", R.offset);
+      RO.num("type", R.type);
+      const char *TN = T && T->elfRelocationName ? T->elfRelocationName(R.type) : nullptr;
+      RO.str("typeName", TN ? TN : "");
+      RO.num("symbol", R.sym);
+      RO.str("symbolName", R.sym < Syms.size() ? Syms[R.sym].name : "");
+      RO.snum("addend", R.addend);
     }
-    RA += ']';
   }
   return Error::success();
 }
+
+} // namespace
 
 Expected<std::string> inspectObjectJson(const std::string &Name, std::span<const char> Bytes) {
   std::string Out;
@@ -272,37 +259,71 @@ Expected<std::string> inspectArchiveJson(const std::string &Name, std::shared_pt
     JsonObject O(Out);
     O.str("name", Name);
     O.str("format", "archive");
-    std::string &MA = O.key("members");
-    MA += '[';
-    for (size_t I = 0; I < A->members().size(); ++I) {
-      const Archive::Member &M = A->members()[I];
-      std::string Full = Name + "(" + M.name + ")";
-      MA += I ? "," : "";
-      JsonObject MO(MA);
-      MO.str("name", Full);
-      MO.str("member", M.name);
-      MO.num("offset", uint64_t(M.data.data() - Bytes->data()));
-      MO.num("size", M.data.size());
-      // A member that is not a readable object shows its error instead of
-      // hiding the others (archives may hold other files too).
-      size_t Fields = MA.size();
-      if (Error E = objectFields(MO, Full, M.data)) {
-        MA.resize(Fields);
-        MO.str("error", E.message());
+    {
+      JsonArray MA(O.key("members"));
+      for (const Archive::Member &M : A->members()) {
+        std::string Full = Name + "(" + M.name + ")";
+        std::string &Text = MA.next();
+        JsonObject MO(Text);
+        MO.str("name", Full);
+        MO.str("member", M.name);
+        MO.num("offset", uint64_t(M.data.data() - Bytes->data()));
+        MO.num("size", M.data.size());
+        // A member that is not a readable object shows its error instead of
+        // hiding the others (archives may hold other files too).
+        size_t Fields = Text.size();
+        if (Error E = objectFields(MO, Full, M.data)) {
+          Text.resize(Fields);
+          MO.str("error", E.message());
+        }
       }
     }
-    MA += ']';
     std::vector<std::pair<std::string_view, size_t>> Index(A->symbolIndex().begin(), A->symbolIndex().end());
     std::sort(Index.begin(), Index.end());
-    std::string &IA = O.key("symbolIndex");
-    IA += '[';
-    for (size_t I = 0; I < Index.size(); ++I) {
-      IA += I ? "," : "";
-      JsonObject E(IA);
-      E.str("symbol", Index[I].first);
-      E.num("member", Index[I].second);
+    JsonArray IA(O.key("symbolIndex"));
+    for (auto &[Sym, Member] : Index) {
+      JsonObject E(IA.next());
+      E.str("symbol", Sym);
+      E.num("member", Member);
     }
-    IA += ']';
+  }
+  return Out;
+}
+
+std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects) {
+  std::string Out;
+  {
+    JsonArray Os(Out);
+    for (const ObjectLinkInfo &Obj : Objects) {
+      JsonObject O(Os.next());
+      O.str("name", Obj.name);
+      {
+        JsonArray Secs(O.key("sections"));
+        for (auto &S : Obj.sections) {
+          JsonObject SO(Secs.next());
+          SO.str("name", S.name);
+          SO.num("address", S.address);
+          SO.num("size", S.size);
+          SO.str("prot", protString(S.prot));
+          SO.key("content") += '"' + hexBytes(S.content) + '"';
+        }
+      }
+      {
+        JsonObject Syms(O.key("symbols"));
+        for (auto &[N, S] : Obj.symbols) {
+          JsonObject SO(Syms.key(N));
+          SO.num("address", S.address);
+          SO.num("size", S.size);
+          SO.str("scope", scopeName(S.scope));
+          SO.str("section", S.section);
+        }
+      }
+      for (auto [Key, Table] : {std::pair{"gotEntries", &Obj.gotEntries}, std::pair{"stubs", &Obj.stubs}}) {
+        JsonObject T(O.key(Key));
+        for (auto &[N, A] : *Table)
+          T.num(N, A);
+      }
+    }
   }
   return Out;
 }

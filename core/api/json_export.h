@@ -5,6 +5,7 @@
 
 #include "elf/elf_file.h"
 #include "graph/link_graph.h"
+#include "link/link_info.h"
 
 #include <string>
 #include <unordered_map>
@@ -51,6 +52,11 @@ Expected<std::string> inspectObjectJson(const std::string &Name, std::span<const
 // symbol, each with the member a link pulls in for it (the first defining
 // it). Errors are the archive's own (malformed header, bad index).
 Expected<std::string> inspectArchiveJson(const std::string &Name, std::shared_ptr<const std::vector<char>> Bytes);
+
+// What LinkInfoRecorder kept per linked object: [{"name","sections":[{"name",
+// "address","size","prot","content"(hex)}],"symbols":{NAME:{"address","size",
+// "scope","section"}},"gotEntries":{NAME:address},"stubs":{NAME:address}}].
+std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects);
 
 // JSON string literal (quotes included) for arbitrary bytes.
 std::string jsonString(std::string_view S);

@@ -678,39 +678,7 @@ public:
   }
   val triple() { return S ? ok(val(S->triple().str)) : notReady(); }
   // What LinkInfoRecorder kept for each linked object, as JSON.
-  val linkInfo() {
-    std::string Out = "[";
-    for (auto &O : Recorder->objects()) {
-      if (Out.size() > 1) Out += ',';
-      Out += "{\"name\":" + api::jsonString(O.name) + ",\"sections\":[";
-      for (size_t I = 0; I < O.sections.size(); ++I) {
-        auto &Sec = O.sections[I];
-        std::string Hex;
-        for (char C : Sec.content) Hex += formatv("%02x", uint8_t(C));
-        Out += formatv("%s{\"name\":%s,\"address\":%llu,\"size\":%llu,\"prot\":\"%s\",\"content\":\"%s\"}", I ? "," : "",
-                       api::jsonString(Sec.name).c_str(), (unsigned long long)Sec.address,
-                       (unsigned long long)Sec.size, protString(Sec.prot).c_str(), Hex.c_str());
-      }
-      Out += "],\"symbols\":{";
-      bool First = true;
-      for (auto &[N, Sym] : O.symbols) {
-        Out += formatv("%s%s:{\"address\":%llu,\"size\":%llu,\"scope\":\"%s\",\"section\":%s}", First ? "" : ",",
-                       api::jsonString(N).c_str(), (unsigned long long)Sym.address, (unsigned long long)Sym.size,
-                       scopeName(Sym.scope), api::jsonString(Sym.section).c_str());
-        First = false;
-      }
-      for (auto *Table : {&O.gotEntries, &O.stubs}) {
-        Out += Table == &O.gotEntries ? "},\"gotEntries\":{" : "},\"stubs\":{";
-        First = true;
-        for (auto &[N, A] : *Table) {
-          Out += formatv("%s%s:%llu", First ? "" : ",", api::jsonString(N).c_str(), (unsigned long long)A);
-          First = false;
-        }
-      }
-      Out += "}}";
-    }
-    return ok(val(Out + "]"));
-  }
+  val linkInfo() { return S ? ok(val(api::linkInfoToJson(Recorder->objects()))) : notReady(); }
 
 private:
   val notReady() { return fail("session not initialized (initSlab or initRemote first)"); }
