@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstring>
 #include <mutex>
@@ -22,6 +23,14 @@ uint64_t alignUp(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
 
 Error ucError(uc_err E, const std::string &What) {
   return makeError(formatv("%s: %s", What.c_str(), uc_strerror(E)));
+}
+
+uc_err zeroFill(uc_engine *UC, uint64_t Addr, uint64_t Size) {
+  static const uint8_t Zeros[1 << 16] = {};
+  for (uint64_t Off = 0; Off < Size; Off += sizeof(Zeros))
+    if (uc_err E = uc_mem_write(UC, Addr + Off, Zeros, std::min<uint64_t>(sizeof(Zeros), Size - Off)))
+      return E;
+  return UC_ERR_OK;
 }
 
 // Defaults for limits left 0 in a run message (PROTOCOL.md, "Limits").
@@ -186,7 +195,6 @@ Expected<uint64_t> Process::reserve(uint64_t Size, uint64_t Align) {
 }
 
 Error Process::finalize(const std::vector<SegmentWrite> &Segs) {
-  static const uint8_t Zeros[1 << 16] = {};
   for (const SegmentWrite &S : Segs) {
     uint64_t Size = S.content.size() + S.zeroFill;
     std::string Where = formatv("segment %s+%s", hex(S.address).c_str(), hex(Size).c_str());
@@ -207,9 +215,8 @@ Error Process::finalize(const std::vector<SegmentWrite> &Segs) {
       return ucError(E, Where);
     if (uc_err E = uc_mem_write(UC, S.address, S.content.data(), S.content.size()))
       return ucError(E, Where);
-    for (uint64_t Off = S.content.size(); Off < Span; Off += sizeof(Zeros))
-      if (uc_err E = uc_mem_write(UC, S.address + Off, Zeros, std::min<uint64_t>(sizeof(Zeros), Span - Off)))
-        return ucError(E, Where);
+    if (uc_err E = zeroFill(UC, S.address + S.content.size(), Span - S.content.size()))
+      return ucError(E, Where);
     if (uc_err E = Stores.protect(UC, S.address, Span, S.prot)) // ProtBits equal UC_PROT_* bits
       return ucError(E, Where);
   }
@@ -345,9 +352,7 @@ Error Process::unmapAnonymous(uint64_t Base, uint64_t Size) {
     return makeError(formatv("munmap %s: cannot restore its protection", hex(Base).c_str()));
   // Zeroed now, so the next mapping of these pages reads as zero without
   // touching (and committing) fresh arena pages.
-  static const uint8_t Zeros[1 << 16] = {};
-  for (uint64_t Off = 0; Off < Size; Off += sizeof(Zeros))
-    uc_mem_write(UC, Base + Off, Zeros, std::min<uint64_t>(sizeof(Zeros), Size - Off));
+  zeroFill(UC, Base, Size);
   Mmaps.erase(It);
   RuntimeBytes -= Size;
   auto [Free, _] = MmapFree.emplace(Base, Size);
@@ -375,7 +380,7 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
     return Base.takeError();
   TLSResultMsg R;
   switch (A.tls) {
-  case TlsVariant::BlockBelowTp:
+  case TLSVariant::BlockBelowTP:
     // The block ends at TP: the linker's offsets count back from TP over
     // memSize bytes (a multiple of the image's own alignment).
     R.threadPointer = alignUp(*Base + Block, Align);
@@ -383,11 +388,11 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
     if (Error E = write(R.threadPointer, {reinterpret_cast<const uint8_t *>(&R.threadPointer), 8}))
       return E;
     break;
-  case TlsVariant::BlockAfterTcb16:
+  case TLSVariant::BlockAfterTCB16:
     R.threadPointer = alignUp(*Base, Align);
     R.block = R.threadPointer + alignUp(16, Align);
     break;
-  case TlsVariant::BlockAtTp:
+  case TLSVariant::BlockAtTP:
     R.threadPointer = R.block = alignUp(*Base, Align);
     break;
   }
@@ -537,6 +542,7 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
   // semihosting trap needs.
   // Translated blocks carry the hooks present when they were translated, so
   // the cache is flushed whenever the counting hook comes or goes.
+  uc_hook CountHook = 0;
   if (S.budget && (uc_hook_add(UC, &CountHook, UC_HOOK_CODE, (void *)onCode, this, 1, 0) != UC_ERR_OK ||
                    uc_ctl_flush_tlb(UC) != UC_ERR_OK))
     stop(RunStatus::Error, 0, "cannot install the instruction counter");
@@ -573,7 +579,6 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
   if (CountHook) {
     uc_hook_del(UC, CountHook);
     uc_ctl_flush_tlb(UC); // a failure only leaves slower blocks behind
-    CountHook = 0;
   }
   S.result.instructions = S.executed;
   Cur = nullptr;
@@ -630,7 +635,7 @@ Error Process::pushArgv(const std::vector<std::string> &Args, uint64_t &Sp, uint
 }
 
 Error Process::setReturnAddress(uint64_t &Sp) {
-  if (A.returnAddress == ReturnAddress::Register) {
+  if (A.link >= 0) {
     setReg(A.link, layout::ReturnTrap);
     return Error::success();
   }
@@ -758,9 +763,7 @@ void Process::syscall() {
   case Sys::Brk: {
     uint64_t Want = Arg[0];
     if (Want >= layout::HeapBase && Want <= layout::HeapBase + layout::HeapSpan) {
-      uint64_t InMmaps = 0;
-      for (auto &[B, Sz] : Mmaps)
-        InMmaps += Sz;
+      uint64_t InMmaps = RuntimeBytes - HeapMapped;
       if (Want - layout::HeapBase + InMmaps > Cur->memCap)
         return stop(RunStatus::MemoryLimit, 0,
                     formatv("brk to %s exceeds the memory cap of %s bytes", hex(Want).c_str(), hex(Cur->memCap).c_str()));
@@ -825,16 +828,11 @@ void Process::syscall() {
 }
 
 bool Process::semihosting(uint64_t Pc) {
-  // The trap sequences the semihosting specs define.
-  auto Word = [&](uint64_t At) -> uint32_t {
+  bool IsTrap = !A.semiTrap.empty();
+  for (size_t I = 0; I < A.semiTrap.size() && IsTrap; ++I) {
     uint32_t W = 0;
-    return uc_mem_read(UC, At, &W, 4) == UC_ERR_OK ? W : 0;
-  };
-  bool IsTrap = A.arch == Arch::AArch64 ? Word(Pc) == 0xd45e0000 /* hlt #0xf000 */
-                : A.arch == Arch::RISCV64
-                    ? Word(Pc - 4) == 0x01f01013 /* slli x0,x0,0x1f */ && Word(Pc) == 0x00100073 /* ebreak */ &&
-                          Word(Pc + 4) == 0x40705013 /* srai x0,x0,7 */
-                    : false;
+    IsTrap = uc_mem_read(UC, Pc - 4 * A.semiTrapPc + 4 * I, &W, 4) == UC_ERR_OK && W == A.semiTrap[I];
+  }
   if (!IsTrap || !Cur)
     return false;
   uint32_t Op = uint32_t(reg(A.semiOp));

@@ -9,7 +9,6 @@
 #include "executor/protocol.h"
 #include "support/error.h"
 
-#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -43,7 +42,6 @@ public:
   static Expected<std::unique_ptr<Process>> create(const Triple &TT);
   ~Process();
 
-  const ArchInfo &arch() const { return A; }
   std::vector<executor::ExposedSymbol> exposedSymbols() const;
   uint64_t lookup(std::string_view Name) const;
 
@@ -93,7 +91,6 @@ private:
   uc_engine *UC;
   std::vector<uc_hook> Hooks;
   FastStores Stores; // every map, protect and unmap goes through it
-  uc_hook CountHook = 0;
 
   // Reservations: base -> size (mapped PROT_NONE until finalized).
   std::map<uint64_t, uint64_t> Reservations;
@@ -113,7 +110,7 @@ private:
   struct TlsSegment {
     uint64_t vaddr = 0, fileSize = 0, memSize = 0, align = 0;
   } TlsPhdr;
-  uint64_t RuntimeBytes = 0;          // heap pages + mmaps: what the memory cap limits
+  uint64_t RuntimeBytes = 0;          // HeapMapped + every mmap: what the memory cap limits
   // semihosting handle -> stream (0 stdin, 1 stdout, 2 stderr, 3 the
   // ":semihosting-features" file)
   std::map<uint64_t, uint64_t> SemiHandles;

@@ -71,9 +71,9 @@ public:
   explicit InitArrays(Triple TT) : TT(std::move(TT)) {}
 
   void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) override {
-    size_t Count = 0;
-    forEachArrayBlock(G, [&](unsigned, long, Block &B) { Count += B.size / 8; });
-    if (!Count)
+    uint64_t Count[NumArrays] = {};
+    forEachArrayBlock(G, [&](unsigned Kind, long, Block &B) { Count[Kind] += B.size / 8; });
+    if (!Count[PreInit] && !Count[Init] && !Count[Fini])
       return;
     std::string Name = MR.objectName;
     bool Late = LaidOut;
@@ -90,7 +90,7 @@ public:
       return Error::success();
     });
     for (unsigned K = 0; K < NumArrays; ++K)
-      forEachArrayBlock(G, [&](unsigned Kind, long, Block &B) { Counts[Kind] += Kind == K ? B.size / 8 : 0; });
+      Counts[K] += Count[K];
     Config.postFixupPasses.push_back([this, Name](LinkGraph &G) -> Error {
       Error Err = Error::success();
       forEachArrayBlock(G, [&](unsigned Kind, long Prio, Block &B) {
@@ -153,9 +153,9 @@ public:
       return Done(Error::success());
     std::vector<uint8_t> Bytes;
     for (unsigned K = 0; K < NumArrays; ++K) {
-      if (sorted(K).size() != Counts[K])
+      if (Entries[K].size() != Counts[K])
         return Done(makeError(formatv("%s: %zu entries were counted but %zu linked", ArrayKinds[K].section,
-                                      size_t(Counts[K]), sorted(K).size())));
+                                      size_t(Counts[K]), Entries[K].size())));
       for (uint64_t P : sorted(K))
         for (int I = 0; I < 8; ++I)
           Bytes.push_back(uint8_t(P >> (8 * I)));
@@ -204,20 +204,6 @@ TLSVariant tlsVariant(Arch A) {
   return ByArch[size_t(A) < std::size(ByArch) ? size_t(A) : 0];
 }
 
-// Runs an asynchronous step and pulls executor bytes until it has answered:
-// how the blocking entry points wrap the asynchronous ones.
-template <typename T, typename Fn> Expected<T> blocking(ExecutorClient &C, Fn Step) {
-  std::optional<Expected<T>> Out;
-  bool Done = false;
-  Step([&](Expected<T> R) {
-    Out.emplace(std::move(R));
-    Done = true;
-  });
-  if (Error E = C.waitFor(Done))
-    return E;
-  return std::move(*Out);
-}
-
 RunResultMsg returned() {
   RunResultMsg R;
   R.status = uint8_t(RunStatus::Returned);
@@ -252,7 +238,7 @@ Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const 
       return Read.takeError();
     Files = std::move(*Read);
   }
-  return blocking<std::unique_ptr<Program>>(C, [&](OnCreated Done) { create(C, TT, Runtime, std::move(Files), Done); });
+  return C.sync<std::unique_ptr<Program>>([&](OnCreated Done) { create(C, TT, Runtime, std::move(Files), Done); });
 }
 
 Expected<std::unique_ptr<Program>> Program::build(ExecutorClient &C, const Triple &TT, const executor::SetupInfo &Info,
@@ -426,11 +412,11 @@ void Program::call(std::string Entry, CallMsg M, OnResult Done) {
 }
 
 Expected<RunResultMsg> Program::runMainSync(std::string Entry, std::vector<std::string> Args, Limits L) {
-  return blocking<RunResultMsg>(C, [&](OnResult Done) { runMain(std::move(Entry), std::move(Args), L, Done); });
+  return C.sync<RunResultMsg>([&](OnResult Done) { runMain(std::move(Entry), std::move(Args), L, Done); });
 }
 
 Expected<RunResultMsg> Program::callSync(std::string Entry, CallMsg M) {
-  return blocking<RunResultMsg>(C, [&](OnResult Done) { call(std::move(Entry), std::move(M), Done); });
+  return C.sync<RunResultMsg>([&](OnResult Done) { call(std::move(Entry), std::move(M), Done); });
 }
 
 std::string Program::symbolize(uint64_t A) const {

@@ -148,15 +148,6 @@ Error ExecutorClient::waitFor(const bool &Done) {
   return Error::success();
 }
 
-template <typename T, typename IssueFn> Expected<T> ExecutorClient::sync(IssueFn Issue) {
-  std::optional<Expected<T>> Result;
-  bool Done = false;
-  Issue(Callback<T>([&](Expected<T> R) { Result.emplace(std::move(R)), Done = true; }));
-  if (Error E = waitFor(Done))
-    return E;
-  return std::move(*Result);
-}
-
 Expected<SetupInfo> ExecutorClient::setupSync(std::string Triple) {
   return sync<SetupInfo>([&](Callback<SetupInfo> D) { setup(std::move(Triple), std::move(D)); });
 }

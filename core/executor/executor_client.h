@@ -74,6 +74,17 @@ public:
   Error hangupSync();
   // Pulls bytes from the transport until Done is set.
   Error waitFor(const bool &Done);
+  // Runs an asynchronous step, handing it the callback to answer through,
+  // and pulls bytes until it has answered: how every blocking helper (here
+  // and in exec::Program) wraps the asynchronous one.
+  template <typename T, typename IssueFn> Expected<T> sync(IssueFn Issue) {
+    std::optional<Expected<T>> Result;
+    bool Done = false;
+    Issue(Callback<T>([&](Expected<T> R) { Result.emplace(std::move(R)), Done = true; }));
+    if (Error E = waitFor(Done))
+      return E;
+    return std::move(*Result);
+  }
 
   // A run's result as the CLI reports it: the exit code for a return or an
   // exit; otherwise an error naming the limit or the fault, with PC and
@@ -86,7 +97,6 @@ private:
   void request(const Message &M, Reply OnReply);
   template <typename R, typename T, typename Fn> void expect(const Message &M, Callback<T> Done, Fn Extract);
   void failAll(const std::string &Why);
-  template <typename T, typename IssueFn> Expected<T> sync(IssueFn Issue);
 
   ByteTransport &Transport;
   FrameReader Reader;
