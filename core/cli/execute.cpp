@@ -67,10 +67,7 @@ Expected<Triple> inputTriple(const Options &O) {
       return Bytes.takeError();
     if (Archive::isArchive({(*Bytes)->data(), (*Bytes)->size()}))
       continue;
-    auto G = createLinkGraphFromObject(Path, *Bytes);
-    if (!G)
-      return G.takeError();
-    return (*G)->triple();
+    return tripleOfObject(Path, {(*Bytes)->data(), (*Bytes)->size()});
   }
   return makeError("cannot tell the target from the inputs (only archives); give -triple");
 }

@@ -96,7 +96,9 @@ int run(int Argc, char **Argv) {
   }
   Recorder->setDumpPatterns(std::move(Patterns));
   Recorder->setRecordContents(O.showRelocated || !O.checkFiles.empty()); // -check reads linked bytes
-  S.addPlugin(Recorder);
+  // Recording copies every symbol name of every graph: only when asked for.
+  if (!O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty())
+    S.addPlugin(Recorder);
 
   Timer Load;
   if (Error E = cli::addInputs(O, S))

@@ -14,17 +14,25 @@ static bool isKeepAliveSection(const ElfSection &S) {
          S.name.starts_with(".dtors");
 }
 
+static Triple elfTriple(const TargetInfo &T) { return Triple::parse(std::string(T.name) + "--"); }
+
+static Expected<const TargetInfo *> elfTarget(const ElfFile &F) {
+  const TargetInfo *T = findTargetByElfMachine(F.machine());
+  if (!T)
+    return F.error(formatv("unsupported ELF machine %u (supported: x86-64, AArch64, RISC-V 64)", F.machine()));
+  return T;
+}
+
 Expected<std::unique_ptr<LinkGraph>> ElfGraphBuilder::build(std::string Name,
                                                             std::shared_ptr<const std::vector<char>> Buffer) {
   auto F = ElfFile::parse(Name, {Buffer->data(), Buffer->size()});
   if (!F)
     return F.takeError();
-  const TargetInfo *T = findTargetByElfMachine(F->machine());
+  auto T = elfTarget(*F);
   if (!T)
-    return F->error(formatv("unsupported ELF machine %u (supported: x86-64, AArch64, RISC-V 64)", F->machine()));
-  ElfGraphBuilder B(std::move(*F), *T);
-  B.G = std::make_unique<LinkGraph>(std::move(Name), Triple::parse(std::string(T->name) + "--"),
-                                    T->edgeKindName);
+    return T.takeError();
+  ElfGraphBuilder B(std::move(*F), **T);
+  B.G = std::make_unique<LinkGraph>(std::move(Name), elfTriple(**T), (*T)->edgeKindName);
   B.G->retainBuffer(std::move(Buffer));
   if (Error E = B.graphifySections())
     return E;
@@ -170,6 +178,19 @@ Error ElfGraphBuilder::checkFixupInBlock(const Block &B, const ElfRela &R, unsig
                       formatv("%u-byte fixup at offset %s extends past the end of the section (size %s)", Width,
                               hex(R.offset).c_str(), hex(B.size).c_str()));
   return Error::success();
+}
+
+Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> Bytes) {
+  if (!isElf(Bytes)) // not ELF: the builder names the format, or says it is unknown
+    return createLinkGraphFromObject(Name, std::make_shared<std::vector<char>>(Bytes.begin(), Bytes.end()))
+        .takeError();
+  auto F = ElfFile::parse(Name, Bytes);
+  if (!F)
+    return F.takeError();
+  auto T = elfTarget(*F);
+  if (!T)
+    return T.takeError();
+  return elfTriple(**T);
 }
 
 Expected<std::unique_ptr<LinkGraph>> createLinkGraphFromObject(std::string Name,

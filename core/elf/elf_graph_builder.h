@@ -40,6 +40,9 @@ private:
   std::vector<Symbol *> SymbolByIndex;  // by ELF symbol index
 };
 
+// The triple of an object, from its headers alone (no graph is built).
+Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> Bytes);
+
 // Object format detection: ELF today; MachO and COFF are reported as such.
 Expected<std::unique_ptr<LinkGraph>> createLinkGraphFromObject(std::string Name,
                                                                std::shared_ptr<const std::vector<char>> Buffer);

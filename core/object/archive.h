@@ -28,7 +28,6 @@ public:
   // Index into members() of the member defining Symbol, per the archive's
   // symbol index; -1 if none.
   long memberDefining(std::string_view Symbol) const;
-  const std::shared_ptr<const std::vector<char>> &buffer() const { return Buffer; }
   // Every symbol in the index, with its member.
   const std::unordered_map<std::string_view, size_t> &symbolIndex() const { return Index; }
 

@@ -15,8 +15,6 @@ struct Triple {
   std::string str; // as given or as derived from the object
 
   static Triple parse(std::string_view S);
-  bool isLittleEndian() const { return true; } // all supported targets
-  unsigned pointerSize() const { return arch == Arch::Unknown ? 0 : 8; }
 };
 
 const char *archName(Arch A);

@@ -166,3 +166,19 @@ TEST_F(GraphFixture, DumpUsesLLVMJITLinkFormat) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(GraphFixture, MutableBlocksAndSectionRemoval) {
+  char Buf[4] = {1, 2, 3, 4};
+  Block &B = G.createMutableContentBlock(Data, {Buf, 4}, 0, 4, 0);
+  EXPECT_TRUE(B.contentMutable);
+  EXPECT_EQ(B.mutableContent(G).data(), Buf) << "a mutable block is written in place";
+  Section &Scratch = G.createSection(".scratch", MemProt::Read);
+  EXPECT_EQ(G.findSectionByName(".scratch"), &Scratch);
+  G.removeSection(Scratch);
+  EXPECT_EQ(G.findSectionByName(".scratch"), nullptr);
+  EXPECT_EQ(G.sections().size(), 2u);
+}
+
+} // namespace
