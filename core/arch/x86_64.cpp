@@ -1,5 +1,6 @@
 #include "arch/x86_64.h"
 
+#include "arch/edge_kind_names.h"
 #include "link/eh_frame.h"
 #include "link/table_manager.h"
 #include "link/tls_layout.h"
@@ -7,16 +8,7 @@
 
 namespace linklab::x86_64 {
 
-const char *edgeKindName(EdgeKind K) {
-  switch (K) {
-#define LINKLAB_NAME(N, D)                                                                                             \
-  case N:                                                                                                              \
-    return #N;
-    LINKLAB_X86_64_EDGE_KINDS(LINKLAB_NAME)
-#undef LINKLAB_NAME
-  }
-  return nullptr;
-}
+LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_X86_64_EDGE_KINDS)
 
 static Error checkRange(LinkGraph &G, Block &B, const Edge &E, int64_t V, int64_t Lo, int64_t Hi) {
   return V < Lo || V > Hi ? makeOutOfRangeError(G, B, E, V, Lo, Hi) : Error::success();
