@@ -82,17 +82,18 @@ export default async function setup() {
   const programs = [];
   const sources = [
     ['sys', [join(ROOT, 'wasm-bindings/test/programs/sys.c')]],
-    ['passes', [join(ROOT, 'wasm-bindings/test/programs/passes.c')]],
+    // Function sections: passes tests remove a function's own block.
+    ['passes', [join(ROOT, 'wasm-bindings/test/programs/passes.c')], ['-ffunction-sections']],
     ['funcs', [join(ROOT, 'wasm-bindings/test/programs/funcs.c')]],
     ['hello', [join(ROOT, 'tests/inputs/seed/hello-world.c')]],
     ['inventory', readdirSync(join(ROOT, 'tests/inputs/programs/inventory')).filter((f) => f.endsWith('.c'))
       .map((f) => join(ROOT, 'tests/inputs/programs/inventory', f))],
   ];
   for (const [arch, flags] of Object.entries(triples))
-    for (const [name, srcs] of sources) {
+    for (const [name, srcs, extra = []] of sources) {
       const files = srcs.map((src, i) => {
         const o = join(objs, `${arch}-${name}-${i}.o`);
-        sh('clang-22', [...flags, '-O1', '-ffreestanding', '-fno-stack-protector', '-c', src, '-o', o]);
+        sh('clang-22', [...flags, ...extra, '-O1', '-ffreestanding', '-fno-stack-protector', '-c', src, '-o', o]);
         return o;
       });
       programs.push({ name, arch, files });
