@@ -119,6 +119,22 @@ Expected<std::unique_ptr<Process>> Process::create(const Triple &TT) {
 Process::~Process() { uc_close(UC); }
 
 Error Process::init() {
+  Stores.useDirect(
+      DirectMemory::claim(A.name),
+      [this](uint64_t Addr) { // first touch of the heap, as in onInvalidMemory
+        if (!Cur || Addr < layout::HeapBase || Addr >= layout::HeapBase + layout::HeapSpan)
+          return false;
+        Error E = mapHeapAround(Addr);
+        if (!E)
+          return true;
+        stop(RunStatus::MemoryLimit, 0, E.message());
+        return false;
+      },
+      [this](uint64_t Addr, bool Write, bool Mapped) {
+        using enum FaultKind;
+        fault(Mapped ? (Write ? WriteProtected : ReadProtected) : (Write ? WriteUnmapped : ReadUnmapped), reg(A.pc),
+              Addr);
+      });
   // The return trap: executable so that fetching it is no fault; `until`
   // stops emulation before its first instruction runs.
   if (uc_err E = Stores.map(UC, layout::ReturnTrap, layout::PageSize, UC_PROT_READ | UC_PROT_EXEC))

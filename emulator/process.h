@@ -20,8 +20,9 @@ namespace linklab::emu {
 using executor::RunResultMsg;
 using OutputFn = std::function<void(executor::Stream, std::span<const uint8_t>)>;
 
-// The fixed address-space plan, below 2^39 so every arch's physical address
-// space holds it. Page 0 stays unmapped so null dereferences fault.
+// The fixed address-space plan, below 2^38: every arch's physical address
+// space holds it, and so does the host window that mirrors it
+// (direct_memory.h). Page 0 stays unmapped so null dereferences fault.
 namespace layout {
 constexpr uint64_t PageSize = 0x1000;
 constexpr uint64_t ReturnTrap = 0x1000;           // one executable page; reaching it ends a call
@@ -32,9 +33,10 @@ constexpr uint64_t ReservationEnd = 0x40000000;
 // (RISC-V medany auipc, AArch64 adrp).
 constexpr uint64_t HeapBase = 0x40000000;
 constexpr uint64_t HeapSpan = 0x40000000;         // 1 GiB of address space
-constexpr uint64_t MmapBase = 0x5000000000;       // anonymous mmap and TLS blocks
-constexpr uint64_t StackTop = 0x7000000000;
+constexpr uint64_t MmapBase = 0x2000000000;       // anonymous mmap and TLS blocks
+constexpr uint64_t StackTop = 0x3000000000;
 constexpr uint64_t StackSize = 8 << 20;
+static_assert(StackTop <= DirectMemory::WindowEnd, "the plan must fit the host window");
 } // namespace layout
 
 class Process {

@@ -121,6 +121,7 @@ namespace linklab::emu {
 namespace {
 
 thread_local FastStores *Current = nullptr;
+constexpr uint64_t HostPage = 0x1000; // the mirror's protection granule
 
 // QEMU's MemTxAttrs: a struct of bit-fields in 32 bits, passed by value
 // exactly like this one.
@@ -148,12 +149,14 @@ struct TargetTlb {
     Fill(Cpu, Vaddr, Paddr, Attrs, Prot, MmuIdx, Size); // present: the library called us in its place
     if (Ours && SetDirty && Vaddr == Paddr && Current->fillMayBeDirty(Vaddr))
       SetDirty(Cpu, Vaddr);
+    if (Ours)
+      Current->afterFill(Vaddr);
   }
 };
 
 } // namespace
 
-FastStores::Running::Running(FastStores &F) : Outer(Current) { Current = &F; }
+FastStores::Running::Running(FastStores &F) : Outer(Current), DirectFaults(F.Direct ? &F : nullptr) { Current = &F; }
 FastStores::Running::~Running() { Current = Outer; }
 
 void FastStores::beforeFill(void *C, FlushFn F) {
@@ -167,6 +170,57 @@ void FastStores::beforeFill(void *C, FlushFn F) {
 
 bool FastStores::fillMayBeDirty(uint64_t Page) const { return !Disabled && stateAt(Page) == Writable; }
 
+void FastStores::useDirect(std::unique_ptr<DirectMemory> D, TouchFn T, FaultFn F) {
+  Direct = std::move(D), Touch = std::move(T), Fault = std::move(F);
+}
+
+void FastStores::afterFill(uint64_t Vaddr) {
+  uint64_t Page = Vaddr & ~(HostPage - 1);
+  if (!CodePagesOpen.empty() && CodePagesOpen.erase(Page))
+    Direct->setAccess(Page, Page + HostPage, true, false);
+}
+
+// Drops the code translated from the executable pages of [Lo, Hi) while
+// they are still executable (Unicorn looks the pages up as code).
+void FastStores::dropTranslations(uc_engine *E, uint64_t Lo, uint64_t Hi) {
+  for (uint64_t Page = Lo; Page < Hi; Page += HostPage)
+    if (stateAt(Page) & Executable)
+      uc_ctl_remove_cache(E, Page, Page + HostPage);
+}
+
+// In the SIGSEGV handler, for a direct access in translated code.
+bool FastStores::retry(uint64_t Addr, bool Write) {
+  uint64_t Page = Addr & ~(HostPage - 1);
+  if (Write && Direct->mapped(Addr) && (stateAt(Page) & (Writable | Executable)) == (Writable | Executable)) {
+    // A store to code: as QEMU's not-dirty path would, drop what was
+    // translated from the page; the page refaults once code is translated
+    // from it again (afterFill), which needs a fresh TLB fill.
+    dropTranslations(UC, Page, Page + HostPage);
+    Direct->setAccess(Page, Page + HostPage, true, true);
+    CodePagesOpen.insert(Page);
+    flush();
+    return true;
+  }
+  return !Direct->mapped(Addr) && Touch && Touch(Addr) && Direct->mapped(Addr);
+}
+
+void FastStores::fatal(uint64_t Addr, bool Write, uintptr_t HostPc) {
+  if (!Cpu)
+    return; // no translated code has run yet: cannot be ours
+  Direct->restoreState(Cpu, HostPc);
+  // Unicorn's map, not the mirror's: pages below the window are mapped for
+  // the guest without a mirror.
+  bool Mapped = false;
+  uc_mem_region *Regions = nullptr;
+  uint32_t Count = 0;
+  if (uc_mem_regions(UC, &Regions, &Count) == UC_ERR_OK)
+    for (uint32_t I = 0; I < Count; ++I)
+      Mapped |= Addr >= Regions[I].begin && Addr <= Regions[I].end;
+  uc_free(Regions);
+  Fault(Addr, Write, Mapped);
+  Direct->exitLoop(Cpu);
+}
+
 uint8_t FastStores::stateAt(uint64_t Addr) const {
   auto It = Pages.upper_bound(Addr);
   return It == Pages.begin() ? 0 : std::prev(It)->second;
@@ -174,7 +228,7 @@ uint8_t FastStores::stateAt(uint64_t Addr) const {
 
 // Sets the state of [Lo, Hi) page range by range, flushing the TLB when a
 // page that may have marked entries stops qualifying.
-template <typename Fn> void FastStores::update(uint64_t Lo, uint64_t Hi, Fn NewState) {
+template <typename Fn> void FastStores::update(uint64_t Lo, uint64_t Hi, uint32_t Prot, Fn NewState) {
   Pages.emplace(Hi, stateAt(Hi)); // no-ops where a boundary exists already
   Pages.emplace(Lo, stateAt(Lo));
   bool Leaves = false;
@@ -187,6 +241,13 @@ template <typename Fn> void FastStores::update(uint64_t Lo, uint64_t Hi, Fn NewS
     It = It->second == (It == Pages.begin() ? 0 : std::prev(It)->second) ? Pages.erase(It) : std::next(It);
   if (Leaves)
     flush();
+  if (Direct) {
+    // Direct stores never see translated code: pages that can hold some
+    // stay read-only in the mirror and fault into retry().
+    Direct->setAccess(Lo, Hi, Prot & (UC_PROT_READ | UC_PROT_WRITE), (Prot & UC_PROT_WRITE) && !(Prot & UC_PROT_EXEC));
+    for (auto It = CodePagesOpen.lower_bound(Lo); It != CodePagesOpen.end() && *It < Hi;)
+      It = CodePagesOpen.erase(It);
+  }
 }
 
 void FastStores::flush() {
@@ -195,28 +256,34 @@ void FastStores::flush() {
 }
 
 uint8_t FastStores::stateFor(uint8_t Old, uint32_t Prot) {
-  return (Prot & UC_PROT_WRITE ? Writable : 0) | (Old & WasExecutable) | (Prot & UC_PROT_EXEC ? WasExecutable : 0);
+  return (Prot & UC_PROT_WRITE ? Writable : 0) | (Old & WasExecutable) |
+         (Prot & UC_PROT_EXEC ? WasExecutable | Executable : 0);
 }
 
-uc_err FastStores::map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot) {
-  uc_err E = uc_mem_map(UC, Base, Size, Prot);
-  if (E == UC_ERR_OK)
-    update(Base, Base + Size, [&](uint8_t Old) { return stateFor(Old, Prot); });
-  return E;
+uc_err FastStores::map(uc_engine *E, uint64_t Base, uint64_t Size, uint32_t Prot) {
+  UC = E;
+  uc_err Err = Direct ? Direct->map(E, Base, Size, Prot) : uc_mem_map(E, Base, Size, Prot);
+  if (Err == UC_ERR_OK)
+    update(Base, Base + Size, Prot, [&](uint8_t Old) { return stateFor(Old, Prot); });
+  return Err;
 }
 
-uc_err FastStores::protect(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot) {
-  uc_err E = uc_mem_protect(UC, Base, Size, Prot);
-  if (E == UC_ERR_OK)
-    update(Base, Base + Size, [&](uint8_t Old) { return stateFor(Old, Prot); });
-  return E;
+uc_err FastStores::protect(uc_engine *E, uint64_t Base, uint64_t Size, uint32_t Prot) {
+  // Direct stores to a page made writable do not look for translated code,
+  // so none may survive from its executable period.
+  if (Direct && (Prot & UC_PROT_WRITE))
+    dropTranslations(E, Base, Base + Size);
+  uc_err Err = uc_mem_protect(E, Base, Size, Prot);
+  if (Err == UC_ERR_OK)
+    update(Base, Base + Size, Prot, [&](uint8_t Old) { return stateFor(Old, Prot); });
+  return Err;
 }
 
-uc_err FastStores::unmap(uc_engine *UC, uint64_t Base, uint64_t Size) {
-  uc_err E = uc_mem_unmap(UC, Base, Size);
-  if (E == UC_ERR_OK)
-    update(Base, Base + Size, [](uint8_t Old) { return uint8_t(Old & WasExecutable); });
-  return E;
+uc_err FastStores::unmap(uc_engine *E, uint64_t Base, uint64_t Size) {
+  uc_err Err = Direct ? Direct->unmap(E, Base, Size) : uc_mem_unmap(E, Base, Size);
+  if (Err == UC_ERR_OK)
+    update(Base, Base + Size, 0, [](uint8_t Old) { return uint8_t(Old & WasExecutable); });
+  return Err;
 }
 
 void FastStores::noteHook(int Type) {

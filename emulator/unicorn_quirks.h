@@ -2,10 +2,15 @@
 // (the rest, which need none, live in unicorn_quirks.cpp alone).
 #pragma once
 
+#include "direct_memory.h"
+
 #include <unicorn/unicorn.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
+#include <set>
 
 namespace linklab::emu {
 
@@ -14,8 +19,20 @@ namespace linklab::emu {
 // (unicorn_quirks.cpp, 2 and 3, says why and how). It keeps its own
 // record of every page's Unicorn permissions, so a Process makes every map,
 // protect and unmap through it; elsewhere it does nothing.
-class FastStores {
+// Given a DirectMemory, it also keeps the mirror's host protections in step
+// with the guest's and answers the mirror's faults (direct_memory.cpp).
+class FastStores : private DirectMemory::Faults {
 public:
+  // On a direct access to an address nothing maps: whether the run mapped
+  // memory there (the heap, on first touch).
+  using TouchFn = std::function<bool(uint64_t Addr)>;
+  // On a direct access that is a guest fault, with the guest state at the
+  // faulting instruction: records it and stops the run.
+  using FaultFn = std::function<void(uint64_t Addr, bool Write, bool Mapped)>;
+  // Before the first map; a null Direct leaves every access on QEMU's TLB.
+  void useDirect(std::unique_ptr<DirectMemory> Direct, TouchFn Touch, FaultFn Fault);
+  bool direct() const { return bool(Direct); }
+
   uc_err map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot);
   uc_err protect(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot);
   uc_err unmap(uc_engine *UC, uint64_t Base, uint64_t Size);
@@ -34,6 +51,7 @@ public:
 
   private:
     FastStores *Outer;
+    DirectMemory::Running DirectFaults;
   };
 
   using FlushFn = void (*)(void *Cpu);
@@ -43,18 +61,31 @@ public:
   void beforeFill(void *Cpu, FlushFn Flush);
   // After the fill: whether stores to Page may skip the not-dirty check.
   bool fillMayBeDirty(uint64_t Page) const;
+  // After the fill: code may be translated from Vaddr's page now, so stores
+  // to it must fault in the mirror again.
+  void afterFill(uint64_t Vaddr);
 
 private:
-  enum State : uint8_t { Writable = 1, WasExecutable = 2 };
+  enum State : uint8_t { Writable = 1, WasExecutable = 2, Executable = 4 };
+  bool retry(uint64_t Addr, bool Write) override;
+  void fatal(uint64_t Addr, bool Write, uintptr_t HostPc) override;
+  void dropTranslations(uc_engine *UC, uint64_t Lo, uint64_t Hi);
   static uint8_t stateFor(uint8_t Old, uint32_t Prot);
   uint8_t stateAt(uint64_t Addr) const;
-  template <typename Fn> void update(uint64_t Lo, uint64_t Hi, Fn NewState);
+  template <typename Fn> void update(uint64_t Lo, uint64_t Hi, uint32_t Prot, Fn NewState);
   void flush();
 
   // Page state from each key up to the next key (0 below the first): the
   // current write permission and whether the page was ever executable.
   std::map<uint64_t, uint8_t> Pages;
   bool Disabled = false;
+  std::unique_ptr<DirectMemory> Direct;
+  TouchFn Touch;
+  FaultFn Fault;
+  uc_engine *UC = nullptr; // the engine of the first map
+  // Writable and executable pages whose mirror a store made writable; each
+  // is protected again when code may next be translated from it.
+  std::set<uint64_t> CodePagesOpen;
   void *Cpu = nullptr; // known after the first TLB fill of a run
   FlushFn Flush = nullptr;
   // TLB growth (unicorn_quirks.cpp, 3): fills since the last flush made to

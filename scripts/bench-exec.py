@@ -16,8 +16,11 @@ lets stores to never-executable writable pages take the inline fast path
 again (unicorn #1970), lets QEMU grow the TLB, and drops the per-access
 stop checks in unbudgeted runs; the wall-time limit is the executor's own
 watchdog rather than Unicorn's polling timeout thread (see its comments).
+emulator/direct_memory.cpp then takes QEMU's software TLB out of guest
+loads and stores, as qemu-user has none: --softmmu adds a column with that
+turned off (LINKLAB_EXECUTOR_SOFTMMU=1) to show what it is worth.
 
-usage: scripts/bench-exec.py [--linklab PATH] [--runs N] [--scale N] [--arch A ...] [--enforce]
+usage: scripts/bench-exec.py [--linklab PATH] [--runs N] [--scale N] [--arch A ...] [--softmmu] [--enforce]
 """
 import argparse, os, statistics, subprocess, sys, tempfile, time
 
@@ -89,15 +92,15 @@ int bench(void) {
 """
 
 
-def run(cmd, cwd):
-    return subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def run(cmd, cwd, env=None):
+    return subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 
-def timed(cmd, cwd, runs):
+def timed(cmd, cwd, runs, env=None):
     times, codes = [], set()
     for _ in range(runs):
         start = time.perf_counter()
-        proc = run(cmd, cwd)
+        proc = run(cmd, cwd, env)
         times.append(time.perf_counter() - start)
         codes.add(proc.returncode)
         if proc.stderr.strip():
@@ -114,6 +117,7 @@ def main():
     ap.add_argument("--scale", type=int, default=6, help="outer iterations of the workload")
     ap.add_argument("--opt", default="-O2")
     ap.add_argument("--arch", action="append", choices=sorted(ARCHES), help="default: all")
+    ap.add_argument("--softmmu", action="store_true", help="also time linklab with direct guest memory off")
     ap.add_argument("--enforce", action="store_true", help=f"exit 1 if an arch misses {TARGET}x")
     args = ap.parse_args()
     args.linklab = os.path.abspath(args.linklab)
@@ -123,7 +127,8 @@ def main():
             f.write(BENCH_C % {"scale": args.scale})
         print(f"workload: sieve(1M) + matmul(64) + crc32(256K) x {args.scale}, {args.opt}; "
               f"linklab runs `-runtime=none -entry=bench` (no C runtime); median of {args.runs}")
-        print(f"{'arch':8} {'linklab s':>10} {'startup s':>10} {'qemu s':>10} {'ratio':>7}  exit")
+        soft = f" {'softmmu s':>10} {'ratio':>7}" if args.softmmu else ""
+        print(f"{'arch':8} {'linklab s':>10} {'startup s':>10} {'qemu s':>10} {'ratio':>7}{soft}  exit")
         for arch in args.arch or ARCHES:
             flags, qemu, start = ARCHES[arch]
             obj, exe = f"bench-{arch}.o", f"bench-{arch}"
@@ -145,7 +150,14 @@ def main():
             if ll_code != qm_code:
                 sys.exit(f"{arch}: linklab exited {ll_code}, qemu {qm_code}: the runs disagree")
             ratio = ll / qm
-            print(f"{arch:8} {ll:10.3f} {startup:10.3f} {qm:10.3f} {ratio:6.2f}x  {ll_code}")
+            soft = ""
+            if args.softmmu:
+                env = dict(os.environ, LINKLAB_EXECUTOR_SOFTMMU="1")
+                sm, sm_code = timed([args.linklab, "-runtime=none", "-entry=bench", obj], tmp, args.runs, env)
+                if sm_code != qm_code:
+                    sys.exit(f"{arch}: linklab (softmmu) exited {sm_code}, qemu {qm_code}: the runs disagree")
+                soft = f" {sm:10.3f} {sm / qm:6.2f}x"
+            print(f"{arch:8} {ll:10.3f} {startup:10.3f} {qm:10.3f} {ratio:6.2f}x{soft}  {ll_code}")
             if ratio > TARGET:
                 missed.append(arch)
     if missed:

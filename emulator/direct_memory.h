@@ -1,0 +1,82 @@
+// Guest memory that translated code reaches with one host instruction, as
+// qemu-user's does, instead of through QEMU's software TLB (direct_memory.cpp
+// says why and how).
+#pragma once
+
+#include <unicorn/unicorn.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+
+namespace linklab::emu {
+
+class DirectMemory {
+public:
+  // Guest addresses mirrored at the same host address: the executor's whole
+  // address-space plan (process.h, layout) lies below WindowEnd.
+  static constexpr unsigned AddressBits = 38;
+  static constexpr uint64_t WindowLo = 0x10000, WindowEnd = uint64_t(1) << AddressBits;
+
+  // The one mirror a host process can have (its window is at fixed host
+  // addresses) for a Unicorn target ("x86_64", "aarch64", "riscv64"); null
+  // when it is in use, when this Unicorn or host is not the one the code
+  // generation below was written for, when the window cannot be reserved, or
+  // when LINKLAB_EXECUTOR_SOFTMMU is set (every access then takes QEMU's TLB).
+  static std::unique_ptr<DirectMemory> claim(const char *Target);
+  ~DirectMemory();
+  DirectMemory(const DirectMemory &) = delete;
+  DirectMemory &operator=(const DirectMemory &) = delete;
+
+  // Like uc_mem_map, with the memory shared between Unicorn's view and the
+  // mirror at host address Base (inaccessible until setAccess).
+  uc_err map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot);
+  uc_err unmap(uc_engine *UC, uint64_t Base, uint64_t Size);
+  // What direct loads and stores may do in the mapped parts of [Lo, Hi).
+  void setAccess(uint64_t Lo, uint64_t Hi, bool Read, bool Write);
+  bool mapped(uint64_t Addr) const;
+
+  // A faulting direct access is retried after retry() returns true (it made
+  // the access valid); otherwise fatal() records the fault and must end the
+  // run: restoreState() then exitLoop(), which does not return.
+  class Faults {
+  public:
+    virtual bool retry(uint64_t Addr, bool Write) = 0;
+    virtual void fatal(uint64_t Addr, bool Write, uintptr_t HostPc) = 0;
+
+  protected:
+    ~Faults() = default;
+  };
+  // While one is alive, blocks translated on this thread access memory
+  // directly and faults in them go to F.
+  class Running {
+  public:
+    explicit Running(Faults *F);
+    ~Running();
+    Running(const Running &) = delete;
+    Running &operator=(const Running &) = delete;
+
+  private:
+    Faults *Outer;
+  };
+  // Sets the guest state to the instruction of the access at HostPc.
+  void restoreState(void *Cpu, uintptr_t HostPc) const;
+  [[noreturn]] void exitLoop(void *Cpu) const;
+
+private:
+  using RestoreFn = bool (*)(void *Cpu, uintptr_t HostPc, bool WillExit);
+  using ExitFn = void (*)(void *Cpu);
+  DirectMemory(int Fd, RestoreFn Restore, ExitFn Exit) : Fd(Fd), Restore(Restore), Exit(Exit) {}
+
+  struct Region {
+    uint64_t size, offset; // in the shared-memory file
+    void *unicornView;
+  };
+  std::map<uint64_t, Region> Regions; // mirrored guest base -> region
+  int Fd;                             // memfd holding every region
+  uint64_t NextOffset = 0;
+  RestoreFn Restore;
+  ExitFn Exit;
+};
+
+} // namespace linklab::emu
