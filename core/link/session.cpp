@@ -47,7 +47,7 @@ public:
   const void *dylib() const override { return &S; }
   void notifyFailed(Error Err) override { S.linkDone(O, std::move(Err)); }
   void lookup(std::vector<LookupRequest> Names, OnLookupFn OnResult) override {
-    S.resolveForLink(std::move(Names), std::move(OnResult));
+    S.resolveForLink(std::move(Names), std::move(OnResult), &O.name);
   }
   Error notifyResolved(LinkGraph &G) override {
     S.symbolsResolved(O, G);
@@ -288,7 +288,7 @@ void Session::materialize(Object &O) {
   link(std::move(G), std::make_unique<ObjectLinkContext>(*this, O));
 }
 
-void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult) {
+void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult, const std::string *Referrer) {
   applyHarnessScopes();
   std::vector<std::string> Missing;
   for (auto &R : Names)
@@ -323,7 +323,9 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
     std::string List;
     for (auto &N : NotFound)
       List += " " + N;
-    return Q->complete(makeError("Symbols not found: [" + List + " ]"));
+    // llvm-jitlink's wording, then which object needs them.
+    return Q->complete(
+        makeError("Symbols not found: [" + List + " ]" + (Referrer ? " (referenced by " + *Referrer + ")" : "")));
   }
   Q->remaining = Pending.size();
   for (auto &[E, I] : Pending) {

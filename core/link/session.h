@@ -103,7 +103,8 @@ private:
   friend class ObjectLinkContext;
   Error define(Object *Owner, std::string_view Name, Linkage L, Addr A, bool Resolved);
   void materialize(Object &O);
-  void resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult);
+  // Referrer: the object whose link asks (named when symbols are missing).
+  void resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult, const std::string *Referrer = nullptr);
   void symbolsResolved(Object &O, LinkGraph &G);
   void linkDone(Object &O, Error Err);
   void fireQuiescence();

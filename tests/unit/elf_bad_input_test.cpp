@@ -116,7 +116,7 @@ TEST(ElfBadInput, MutatedObjectsNeverCrash) {
 TEST(ElfBadInput, MissingSymbolsAreNamed) {
   TempDir D;
   auto Obj = std::make_shared<std::vector<char>>(validObject(D));
-  EXPECT_EQ(linkBytes(Obj, "ok.o", /*Phony=*/false).message(), "Symbols not found: [ g ]");
+  EXPECT_EQ(linkBytes(Obj, "ok.o", /*Phony=*/false).message(), "Symbols not found: [ g ] (referenced by ok.o)");
 }
 
 TEST(ElfBadInput, OutOfRangeFixupNamesEverything) {

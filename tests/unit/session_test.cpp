@@ -134,7 +134,7 @@ TEST_F(SessionFixture, FailureReachesPluginsAndTheLookup) {
   ASSERT_TRUE(bool(S.addObject(A, readBytes(A))));
   auto R = S.lookupNow({"a"});
   ASSERT_FALSE(bool(R));
-  EXPECT_EQ(R.takeError().message(), "Symbols not found: [ missing ]");
+  EXPECT_EQ(R.takeError().message(), "Symbols not found: [ missing ] (referenced by " + A + ")");
   EXPECT_EQ(P->Events.back(), "failed " + A);
 }
 

@@ -263,11 +263,12 @@ test('bad input gets readable errors next to what caused it', async () => {
   await page.setInputFiles('#file-input', [compile('unresolved.c', 'x86_64'), compile('unresolved.c', 'riscv64')]);
   await page.waitForSelector('#arch-error:not([hidden])');
   assert.match(await page.textContent('#arch-error'), /x86_64: unresolved-x86_64\.o; riscv64: unresolved-riscv64\.o/);
-  // An unresolved symbol is named. (The core's message names no object, so
-  // no object is marked as the culprit here; the out-of-range case below is.)
+  // An unresolved symbol is named, with the object that needs it, which is
+  // marked as the culprit.
   await page.click('#objects li:nth-child(2) button[data-remove]');
   await afterLink(page, () => page.click('#link'));
-  assert.match(await page.textContent('#link-error'), /missing_function/);
+  assert.match(await page.textContent('#link-error'), /missing_function.*referenced by unresolved-x86_64\.o/);
+  assert.match(await page.getAttribute('#objects li[data-name="unresolved-x86_64.o"]', 'class'), /culprit/);
   // An out-of-range fixup names the kind, the symbol and the value.
   await page.click('#objects li:nth-child(1) button[data-remove]');
   await page.setInputFiles('#file-input', [compile('far.s', 'x86_64')]);
