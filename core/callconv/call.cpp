@@ -317,31 +317,6 @@ std::vector<std::string> formatCall(const Plan &P, const CallResults &C) {
   return Lines;
 }
 
-namespace {
-template <typename T, typename Issue> Expected<T> waitFor(ExecutorClient &C, Issue Do) {
-  std::optional<Expected<T>> Out;
-  bool Done = false;
-  Do([&](Expected<T> R) {
-    Out = std::move(R);
-    Done = true;
-  });
-  if (Error E = C.waitFor(Done))
-    return E;
-  return std::move(*Out);
-}
-Error waitForError(ExecutorClient &C, const std::function<void(std::function<void(Error)>)> &Do) {
-  Error Result = Error::success();
-  bool Done = false;
-  Do([&](Error E) {
-    Result = std::move(E);
-    Done = true;
-  });
-  if (Error E = C.waitFor(Done))
-    return E;
-  return Result;
-}
-} // namespace
-
 Expected<CallResults> callWithPlan(exec::Program &Prog, const std::string &Symbol, const Plan &P,
                                    const std::vector<ValueBytes> &Args, Limits L) {
   ExecutorClient &C = Prog.client();
@@ -349,11 +324,11 @@ Expected<CallResults> callWithPlan(exec::Program &Prog, const std::string &Symbo
   if (Need) {
     uint64_t Page = C.setupInfo() ? C.setupInfo()->pageSize : 4096;
     uint64_t Size = (Need + Page - 1) / Page * Page;
-    auto A = waitFor<uint64_t>(C, [&](Callback<uint64_t> Done) { C.reserve(Size, Page, Done); });
+    auto A = C.sync<uint64_t>([&](Callback<uint64_t> Done) { C.reserve(Size, Page, Done); });
     if (!A)
       return A.takeError();
     Scratch = *A;
-    if (Error E = waitForError(C, [&](auto Done) {
+    if (Error E = C.syncError([&](auto Done) {
           C.finalize({SegmentWrite{Scratch, ProtRead | ProtWrite, {}, Size}}, Done);
         }))
       return E;
@@ -362,7 +337,7 @@ Expected<CallResults> callWithPlan(exec::Program &Prog, const std::string &Symbo
   if (!PC)
     return PC.takeError();
   for (auto &W : PC->Writes)
-    if (Error E = waitForError(C, [&](auto Done) { C.writeMemory(W.Address, W.Bytes, Done); }))
+    if (Error E = C.syncError([&](auto Done) { C.writeMemory(W.Address, W.Bytes, Done); }))
       return E;
   PC->Msg.limits = L;
   auto R = Prog.callSync(Symbol, PC->Msg);
@@ -372,7 +347,7 @@ Expected<CallResults> callWithPlan(exec::Program &Prog, const std::string &Symbo
     return makeError(formatv("call of '%s' through plan: %s", Symbol.c_str(), C.describe(*R).c_str()));
   std::vector<ValueBytes> Mem;
   for (auto &B : PC->SRet) {
-    auto M = waitFor<std::vector<uint8_t>>(C, [&](Callback<std::vector<uint8_t>> Done) {
+    auto M = C.sync<std::vector<uint8_t>>([&](Callback<std::vector<uint8_t>> Done) {
       C.readMemory(B.Address, B.Size, Done);
     });
     if (!M)
@@ -380,7 +355,7 @@ Expected<CallResults> callWithPlan(exec::Program &Prog, const std::string &Symbo
     Mem.push_back(std::move(*M));
   }
   if (Need)
-    (void)waitForError(C, [&](auto Done) { C.deallocate({Scratch}, Done); });
+    (void)C.syncError([&](auto Done) { C.deallocate({Scratch}, Done); });
   return decodeCall(P, *PC, *R, Mem);
 }
 

@@ -162,10 +162,7 @@ Expected<RunResultMsg> ExecutorClient::callSync(CallMsg M) {
   return sync<RunResultMsg>([&](auto D) { call(std::move(M), std::move(D)); });
 }
 Error ExecutorClient::hangupSync() {
-  auto R = sync<bool>([&](Callback<bool> D) {
-    hangup([D](Error E) { E ? D(std::move(E)) : D(true); });
-  });
-  return R ? Error::success() : R.takeError();
+  return syncError([&](auto D) { hangup(std::move(D)); });
 }
 
 std::string ExecutorClient::describe(const RunResultMsg &R) const {

@@ -85,6 +85,15 @@ public:
       return E;
     return std::move(*Result);
   }
+  // The same for a step that answers with an Error alone.
+  template <typename IssueFn> Error syncError(IssueFn Issue) {
+    Error Result = Error::success();
+    bool Done = false;
+    Issue([&](Error E) { Result = std::move(E), Done = true; });
+    if (Error E = waitFor(Done))
+      return E;
+    return Result;
+  }
 
   // A run's result as the CLI reports it: the exit code for a return or an
   // exit; otherwise an error naming the limit or the fault, with PC and
