@@ -69,14 +69,14 @@ const ArchInfo Table[] = {
      {UC_X86_REG_RDI, UC_X86_REG_RSI, UC_X86_REG_RDX, UC_X86_REG_RCX, UC_X86_REG_R8, UC_X86_REG_R9},
      UC_X86_REG_RAX,
      {UC_X86_REG_RDI, UC_X86_REG_RSI, UC_X86_REG_RDX, UC_X86_REG_R10, UC_X86_REG_R8, UC_X86_REG_R9},
-     X86Syscalls, -1, -1, {}, 0, TLSVariant::BlockBelowTP, x86Regs()},
+     X86Syscalls, -1, -1, {}, 0, x86Regs()},
     {Arch::AArch64, "aarch64", UC_ARCH_ARM64, UC_MODE_ARM, UC_ARM64_REG_PC, UC_ARM64_REG_SP, UC_ARM64_REG_X0,
      UC_ARM64_REG_X30, UC_ARM64_REG_TPIDR_EL0,
      {UC_ARM64_REG_X0, UC_ARM64_REG_X1, UC_ARM64_REG_X2, UC_ARM64_REG_X3, UC_ARM64_REG_X4, UC_ARM64_REG_X5,
       UC_ARM64_REG_X6, UC_ARM64_REG_X7},
      UC_ARM64_REG_X8,
      {UC_ARM64_REG_X0, UC_ARM64_REG_X1, UC_ARM64_REG_X2, UC_ARM64_REG_X3, UC_ARM64_REG_X4, UC_ARM64_REG_X5},
-     GenericSyscalls, UC_ARM64_REG_X0, UC_ARM64_REG_X1, {0xd45e0000 /* hlt #0xf000 */}, 0, TLSVariant::BlockAfterTCB16,
+     GenericSyscalls, UC_ARM64_REG_X0, UC_ARM64_REG_X1, {0xd45e0000 /* hlt #0xf000 */}, 0,
      aarch64Regs()},
     {Arch::RISCV64, "riscv64", UC_ARCH_RISCV, UC_MODE_RISCV64, UC_RISCV_REG_PC, UC_RISCV_REG_SP,
      UC_RISCV_REG_A0, UC_RISCV_REG_RA, UC_RISCV_REG_TP,
@@ -85,8 +85,7 @@ const ArchInfo Table[] = {
      UC_RISCV_REG_A7,
      {UC_RISCV_REG_A0, UC_RISCV_REG_A1, UC_RISCV_REG_A2, UC_RISCV_REG_A3, UC_RISCV_REG_A4, UC_RISCV_REG_A5},
      GenericSyscalls, UC_RISCV_REG_A0, UC_RISCV_REG_A1,
-     {0x01f01013 /* slli x0,x0,0x1f */, 0x00100073 /* ebreak */, 0x40705013 /* srai x0,x0,7 */}, 1,
-     TLSVariant::BlockAtTP, riscvRegs()},
+     {0x01f01013 /* slli x0,x0,0x1f */, 0x00100073 /* ebreak */, 0x40705013 /* srai x0,x0,7 */}, 1, riscvRegs()},
 };
 
 } // namespace

@@ -4,7 +4,6 @@
 // architecture means adding one ArchInfo row.
 #pragma once
 
-#include "link/tls_layout.h"
 #include "support/triple.h"
 
 #include <unicorn/unicorn.h>
@@ -51,7 +50,6 @@ struct ArchInfo {
   int semiOp, semiParam;
   std::vector<uint32_t> semiTrap;
   unsigned semiTrapPc;
-  TLSVariant tls; // where the thread pointer sits relative to the initial TLS block
   std::vector<DwarfReg> regs;
 };
 

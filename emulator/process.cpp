@@ -1,5 +1,7 @@
 #include "process.h"
 
+#include "link/tls_layout.h"
+
 #include <unicorn/arm64.h>
 #include <unicorn/riscv.h>
 #include <unicorn/x86.h>
@@ -395,7 +397,7 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
   if (!Base)
     return Base.takeError();
   TLSResultMsg R;
-  switch (A.tls) {
+  switch (tlsVariantOf(A.arch)) {
   case TLSVariant::BlockBelowTP:
     // The block ends at TP: the linker's offsets count back from TP over
     // memSize bytes (a multiple of the image's own alignment).

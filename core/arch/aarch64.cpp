@@ -18,7 +18,7 @@ LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_AARCH64_EDGE_KINDS)
 // --- TLS ---------------------------------------------------------------------
 
 Expected<uint64_t> tpOffset(const LinkGraph &G, const Symbol &S) {
-  auto Off = tpOffsetFor(G, S, TLSVariant::BlockAfterTCB16);
+  auto Off = tpOffsetFor(G, S);
   return Off ? Expected<uint64_t>(uint64_t(*Off)) : Expected<uint64_t>(Off.takeError());
 }
 

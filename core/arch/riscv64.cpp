@@ -20,7 +20,7 @@ LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_RISCV64_EDGE_KINDS)
 // The block starts at TP (variant I without a TCB gap): from the session's
 // TLS image, or from this graph's TLS sections alone in a -noexec link.
 Expected<int64_t> tpOffset(const LinkGraph &G, const Symbol &S) {
-  return tpOffsetFor(G, S, TLSVariant::BlockAtTP);
+  return tpOffsetFor(G, S);
 }
 
 // ---------------------------------------------------------------------------

@@ -70,7 +70,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case TPOff32:
   case TPOff64:
   case TLSGDToLocalExec: {
-    auto TP = tpOffsetFor(G, *E.target, TLSVariant::BlockBelowTP);
+    auto TP = tpOffsetFor(G, *E.target);
     if (!TP)
       return makeError(describeEdge(G, B, E) + ": " + TP.takeError().message());
     if (E.kind == TPOff64) {

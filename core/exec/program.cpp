@@ -195,14 +195,6 @@ private:
   std::shared_ptr<InitArrays> I;
 };
 
-// Where each architecture's psABI puts the TLS block relative to the thread
-// pointer; the executor points TP so, and musl and picolibc agree.
-TLSVariant tlsVariant(Arch A) {
-  static const TLSVariant ByArch[] = {TLSVariant::BlockBelowTP, TLSVariant::BlockBelowTP,
-                                      TLSVariant::BlockAfterTCB16, TLSVariant::BlockAtTP};
-  static_assert(size_t(Arch::X86_64) == 1 && size_t(Arch::AArch64) == 2 && size_t(Arch::RISCV64) == 3);
-  return ByArch[size_t(A) < std::size(ByArch) ? size_t(A) : 0];
-}
 
 RunResultMsg returned() {
   RunResultMsg R;
@@ -248,7 +240,7 @@ Expected<std::unique_ptr<Program>> Program::build(ExecutorClient &C, const Tripl
   P->S = std::make_unique<Session>(TT, *P->MM);
   P->Info = std::make_shared<LinkInfoRecorder>();
   P->S->addPlugin(P->Info);
-  P->TLS = std::make_shared<TLSLayout>(tlsVariant(TT.arch));
+  P->TLS = std::make_shared<TLSLayout>(tlsVariantOf(TT.arch));
   P->S->addPlugin(P->TLS);
   P->Inits = std::make_shared<InitArrays>(TT);
   P->S->addPlugin(P->Inits);

@@ -62,7 +62,16 @@ Error TLSLayout::place(LinkGraph &G) {
                      [this](Block &B, int64_t Off) { Blocks[B.address] = {B.size, Off}; });
 }
 
-Expected<int64_t> tpOffsetFor(const LinkGraph &G, const Symbol &S, TLSVariant V) {
+TLSVariant tlsVariantOf(Arch A) {
+  switch (A) {
+  case Arch::AArch64: return TLSVariant::BlockAfterTCB16;
+  case Arch::RISCV64: return TLSVariant::BlockAtTP;
+  default: return TLSVariant::BlockBelowTP;
+  }
+}
+
+Expected<int64_t> tpOffsetFor(const LinkGraph &G, const Symbol &S) {
+  TLSVariant V = tlsVariantOf(G.triple().arch);
   if (G.tpOffsetOf)
     return G.tpOffsetOf(S);
   if (!S.isDefined() || !isTLSSection(S.section().name))

@@ -21,6 +21,10 @@ enum class TLSVariant : uint8_t {
   BlockAtTP,      // variant I (RISC-V): the block starts at TP
 };
 
+// Each architecture's psABI variant (the executor points TP so, and musl
+// and picolibc agree); BlockBelowTP for an unknown arch.
+TLSVariant tlsVariantOf(Arch A);
+
 struct TLSImage {
   std::vector<uint8_t> bytes; // initial contents from the block start (.tbss parts zero)
   uint64_t memSize = 0;       // the block's size, a multiple of alignment for variant II
@@ -58,7 +62,7 @@ bool isTLSSection(std::string_view SectionName);
 
 // The TP offset of S: from the session's layout when one is installed
 // (LinkGraph::tpOffsetOf), else from a layout of this graph's TLS sections
-// alone (a -noexec link of one object).
-Expected<int64_t> tpOffsetFor(const LinkGraph &G, const Symbol &S, TLSVariant V);
+// alone (a -noexec link of one object), in the variant of G's arch.
+Expected<int64_t> tpOffsetFor(const LinkGraph &G, const Symbol &S);
 
 } // namespace linklab
