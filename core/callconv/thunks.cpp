@@ -129,7 +129,7 @@ struct ThunkArch {
   void (*Ret)(Code &);
 };
 
-const ThunkArch &thunkArch(Arch A) {
+const ThunkArch *thunkArch(Arch A) {
   static const ThunkArch Table[] = {
       {Arch::X86_64, {x86_64::BranchPCRel32}, x86_64::BranchPCRel32, 8, -1, {11, 10, 0}, 0x7fffffff, 16, 0 /* SysV 3.2.3: rax */,
        x86Adjust, x86Access, x86Call, x86Ret},
@@ -141,19 +141,22 @@ const ThunkArch &thunkArch(Arch A) {
   };
   for (auto &T : Table)
     if (T.A == A)
-      return T;
-  return Table[0];
+      return &T;
+  return nullptr;
 }
 
 // The thunk for Callee (whose plan is P) called from standard code.
 Expected<Symbol *> makeThunk(LinkGraph &G, Section &Sec, Symbol &Callee, const Plan &P) {
   const TargetInfo &T = P.target();
-  const ThunkArch &X = thunkArch(G.triple().arch);
   std::string Name(Callee.name);
   auto Fail = [&](const std::string &Why) {
     return makeError(formatv("%s: bridge thunk for '%s' (%s): %s", G.name().c_str(), Name.c_str(),
                              P.signature().str().c_str(), Why.c_str()));
   };
+  const ThunkArch *XP = thunkArch(G.triple().arch);
+  if (!XP)
+    return Fail("no thunks for " + G.triple().str);
+  const ThunkArch &X = *XP;
   auto Std = standardPlan(T, P.signature());
   if (!Std)
     return Fail(Std.takeError().message());
@@ -284,7 +287,10 @@ Error buildBridgeThunks(LinkGraph &G, const ConventionTable &T, std::vector<std:
   if (G.triple().arch != T.target().A)
     return makeError(formatv("%s: conventions were planned for %s, the graph is %s", G.name().c_str(),
                              T.target().Name, G.triple().str.c_str()));
-  const ThunkArch &X = thunkArch(G.triple().arch);
+  const ThunkArch *XP = thunkArch(G.triple().arch);
+  if (!XP)
+    return makeError(formatv("%s: no calling-convention thunks for %s", G.name().c_str(), G.triple().str.c_str()));
+  const ThunkArch &X = *XP;
   // Blocks of custom-convention functions: their calls follow the plans
   // already, written by hand; a thunk would break them.
   std::set<const Block *> Custom;
