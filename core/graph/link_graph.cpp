@@ -13,6 +13,19 @@ std::string protString(MemProt P) {
   return S;
 }
 
+std::optional<MemProt> parseProt(std::string_view S) {
+  const char Letters[] = "RWX";
+  if (S.size() != 3)
+    return std::nullopt;
+  MemProt P = MemProt::None;
+  for (size_t I = 0; I < 3; ++I)
+    if (S[I] == Letters[I])
+      P = P | MemProt(1 << I);
+    else if (S[I] != '-')
+      return std::nullopt;
+  return P;
+}
+
 const char *linkageName(Linkage L) { return L == Linkage::Strong ? "strong" : "weak"; }
 
 const char *scopeName(Scope S) {

@@ -18,6 +18,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,6 +37,7 @@ enum class MemProt : uint8_t { None = 0, Read = 1, Write = 2, Exec = 4 };
 inline MemProt operator|(MemProt A, MemProt B) { return MemProt(uint8_t(A) | uint8_t(B)); }
 inline bool hasProt(MemProt P, MemProt Bit) { return (uint8_t(P) & uint8_t(Bit)) != 0; }
 std::string protString(MemProt P); // "R-X"
+std::optional<MemProt> parseProt(std::string_view S); // protString's inverse; nullopt if not of that form
 
 // Standard: lives as long as the code. NoAlloc: never given target memory
 // (non-SHF_ALLOC sections such as .comment).

@@ -289,13 +289,9 @@ public:
     if (!G) return detached();
     if (P >= Point::AfterAllocation) return tooLate("createSection");
     if (G->findSectionByName(Name)) return fail("createSection: section " + Name + " already exists");
-    if (Prot.size() != 3) return fail("createSection " + Name + ": protection '" + Prot + "' is not like \"R-X\"");
-    MemProt MP = MemProt::None;
-    const char Bits[] = "RWX";
-    for (int I = 0; I < 3; ++I)
-      if (Prot[I] == Bits[I]) MP = MP | MemProt(1 << I);
-      else if (Prot[I] != '-') return fail("createSection " + Name + ": protection '" + Prot + "' is not like \"R-X\"");
-    G->createSection(G->allocateString(Name), MP);
+    std::optional<MemProt> MP = parseProt(Prot);
+    if (!MP) return fail("createSection " + Name + ": protection '" + Prot + "' is not like \"R-X\"");
+    G->createSection(G->allocateString(Name), *MP);
     return ok();
   }
   val addContentBlock(std::string SectionName, val Bytes, double Alignment) {

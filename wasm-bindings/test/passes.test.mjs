@@ -80,6 +80,33 @@ describe.each(ARCHES)('%s', (arch) => {
     expect(seen.abs.address).toBe(0x4242);
   });
 
+  test('a JS pass creates a section with a block of its own, which the link places and keeps', async () => {
+    const s = session(arch, 'passes');
+    let late;
+    s.addPass('pre-prune', (g) => {
+      expect(() => g.createSection('.js_bad', 'RXW')).toThrow(/protection 'RXW' is not like "R-X"/);
+      expect(() => g.createSection('.js_bad', 'rw-')).toThrow(/is not like "R-X"/);
+      g.createSection('.js_data', 'RW-');
+      expect(() => g.createSection('.js_data', 'RW-')).toThrow(/already exists/);
+      expect(() => g.addContentBlock('.js_data', [1, 2])).toThrow(/addContentBlock: expected a Uint8Array/);
+      const block = g.addContentBlock('.js_data', Uint8Array.of(1, 2, 3, 4), { alignment: 8 });
+      g.setBlockContent(block, Uint8Array.of(0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88));
+      g.addDefinedSymbol({ block, name: 'js_data', size: 8, live: true });
+    });
+    s.addPass('post-allocation', (g) => {
+      late = () => g.createSection('.js_late', 'R--');
+      expect(late).toThrow(/createSection: not allowed at post-allocation/);
+      const d = g.data();
+      const sec = d.sections.find((x) => x.name === '.js_data');
+      expect(sec.prot).toBe('RW-');
+      expect(sec.blocks[0].size).toBe(8);
+      expect(sec.blocks[0].address % 8).toBe(0);
+    });
+    await s.link();
+    const info = s.linkInfo()[0];
+    expect(info.symbols.js_data).toBeDefined();
+  });
+
   test('removeBlock refuses a block that still defines symbols, and works after removing them', async () => {
     const s = session(arch, 'passes');
     let removed = false;
