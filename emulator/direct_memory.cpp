@@ -132,6 +132,11 @@ struct Generator {
   }
 };
 
+// Gives [Base, Base + Size) back to the window's PROT_NONE reservation.
+void reserveAgain(uint64_t Base, uint64_t Size) {
+  mmap(reinterpret_cast<void *>(Base), Size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+}
+
 // ---- faults --------------------------------------------------------------------
 
 void onSegv(int Sig, siginfo_t *Info, void *Context) {
@@ -199,8 +204,7 @@ std::unique_ptr<DirectMemory> DirectMemory::claim(const char *Target) {
 
 DirectMemory::~DirectMemory() {
   for (auto &[Base, R] : Regions) {
-    mmap(reinterpret_cast<void *>(Base), R.size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
-         -1, 0);
+    reserveAgain(Base, R.size);
     munmap(R.unicornView, R.size);
   }
   close(Fd);
@@ -218,8 +222,7 @@ uc_err DirectMemory::map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t P
   void *Mirror = mmap(reinterpret_cast<void *>(Base), Size, PROT_NONE, MAP_SHARED | MAP_FIXED, Fd, off_t(NextOffset));
   uc_err E = Mirror == MAP_FAILED ? UC_ERR_NOMEM : uc_mem_map_ptr(UC, Base, Size, Prot, View);
   if (E != UC_ERR_OK) {
-    mmap(reinterpret_cast<void *>(Base), Size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1,
-         0);
+    reserveAgain(Base, Size);
     munmap(View, Size);
     return E;
   }
@@ -229,21 +232,20 @@ uc_err DirectMemory::map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t P
 }
 
 uc_err DirectMemory::unmap(uc_engine *UC, uint64_t Base, uint64_t Size) {
-  uc_err E = uc_mem_unmap(UC, Base, Size);
-  if (E != UC_ERR_OK)
-    return E;
-  // The executor unmaps whole regions only (reservations); anything else
-  // just loses its mirror.
+  // Whole mirrored regions only (the executor releases whole reservations):
+  // a part would stay in its region and be re-protected with it later.
   auto It = Regions.find(Base);
-  if (It != Regions.end() && It->second.size == Size) {
-    munmap(It->second.unicornView, Size);
-    fallocate(Fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, off_t(It->second.offset), off_t(Size));
-    Regions.erase(It);
-  }
-  setAccess(Base, Base + Size, false, false);
-  if (Base >= WindowLo && Base + Size <= WindowEnd)
-    mmap(reinterpret_cast<void *>(Base), Size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1,
-         0);
+  bool Whole = It != Regions.end() && It->second.size == Size;
+  auto Next = Regions.lower_bound(Base);
+  if (!Whole && (mapped(Base) || (Next != Regions.end() && Next->first < Base + Size)))
+    return UC_ERR_ARG;
+  uc_err E = uc_mem_unmap(UC, Base, Size);
+  if (E != UC_ERR_OK || !Whole)
+    return E;
+  reserveAgain(Base, Size);
+  munmap(It->second.unicornView, Size);
+  fallocate(Fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, off_t(It->second.offset), off_t(Size));
+  Regions.erase(It);
   return UC_ERR_OK;
 }
 

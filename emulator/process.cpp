@@ -51,6 +51,8 @@ constexpr uint64_t HeapChunkMin = 1 << 20, HeapChunkMax = 32 << 20;
 constexpr uint64_t MmapChunk = 16 << 20;
 constexpr uint64_t MmapSpan = layout::StackTop - layout::StackSize - layout::MmapBase - (1ull << 30);
 
+bool inHeap(uint64_t Addr) { return Addr >= layout::HeapBase && Addr < layout::HeapBase + layout::HeapSpan; }
+
 // Unicorn's memory-error kinds as fault kinds.
 FaultKind faultFor(uc_mem_type T) {
   switch (T) {
@@ -122,26 +124,13 @@ Process::~Process() { uc_close(UC); }
 
 Error Process::init() {
   Stores.useDirect(
-      DirectMemory::claim(A.name),
-      [this](uint64_t Addr) { // first touch of the heap, as in onInvalidMemory
-        if (!Cur || Addr < layout::HeapBase || Addr >= layout::HeapBase + layout::HeapSpan)
-          return false;
-        Error E = mapHeapAround(Addr);
-        if (!E)
-          return true;
-        stop(RunStatus::MemoryLimit, 0, E.message());
-        return false;
-      },
-      [this](uint64_t Addr, bool Write, bool Mapped) {
-        using enum FaultKind;
-        fault(Mapped ? (Write ? WriteProtected : ReadProtected) : (Write ? WriteUnmapped : ReadUnmapped), reg(A.pc),
-              Addr);
-      });
+      DirectMemory::claim(A.name), [this](uint64_t Addr) { return Cur && inHeap(Addr) && mapHeapOnTouch(Addr); },
+      [this](uint64_t Addr, uc_mem_type T) { fault(faultFor(T), reg(A.pc), Addr); });
   // The return trap: executable so that fetching it is no fault; `until`
   // stops emulation before its first instruction runs.
-  if (uc_err E = Stores.map(UC, layout::ReturnTrap, layout::PageSize, UC_PROT_READ | UC_PROT_EXEC))
+  if (uc_err E = Stores.map(layout::ReturnTrap, layout::PageSize, UC_PROT_READ | UC_PROT_EXEC))
     return ucError(E, "mapping the return trap");
-  if (uc_err E = Stores.map(UC, layout::StackTop - layout::StackSize, layout::StackSize,
+  if (uc_err E = Stores.map(layout::StackTop - layout::StackSize, layout::StackSize,
                             UC_PROT_READ | UC_PROT_WRITE))
     return ucError(E, "mapping the stack");
   // Floating point starts disabled in both cores: turn it on as a kernel
@@ -205,7 +194,7 @@ Expected<uint64_t> Process::reserve(uint64_t Size, uint64_t Align) {
     return makeError(formatv("executor address space exhausted reserving %s bytes", hex(Size).c_str()));
   if (Error E = roomForRegions(1, "reserve"))
     return E;
-  if (uc_err E = Stores.map(UC, Base, Size, UC_PROT_NONE))
+  if (uc_err E = Stores.map(Base, Size, UC_PROT_NONE))
     return ucError(E, formatv("reserving %s bytes at %s", hex(Size).c_str(), hex(Base).c_str()));
   Reservations[Base] = Size;
   NextReservation = Base + Size + layout::PageSize; // an unmapped guard page between allocations
@@ -229,13 +218,13 @@ Error Process::finalize(const std::vector<SegmentWrite> &Segs) {
     if (S.address % layout::PageSize)
       return makeError(Where + ": not page-aligned");
     uint64_t Span = alignUp(Size, layout::PageSize);
-    if (uc_err E = Stores.protect(UC, S.address, Span, UC_PROT_READ | UC_PROT_WRITE))
+    if (uc_err E = Stores.protect(S.address, Span, UC_PROT_READ | UC_PROT_WRITE))
       return ucError(E, Where);
     if (uc_err E = uc_mem_write(UC, S.address, S.content.data(), S.content.size()))
       return ucError(E, Where);
     if (uc_err E = zeroFill(UC, S.address + S.content.size(), Span - S.content.size()))
       return ucError(E, Where);
-    if (uc_err E = Stores.protect(UC, S.address, Span, S.prot)) // ProtBits equal UC_PROT_* bits
+    if (uc_err E = Stores.protect(S.address, Span, S.prot)) // ProtBits equal UC_PROT_* bits
       return ucError(E, Where);
   }
   return Error::success();
@@ -245,7 +234,7 @@ Error Process::deallocate(uint64_t Base) {
   auto It = Reservations.find(Base);
   if (It == Reservations.end())
     return makeError(formatv("no reservation at %s", hex(Base).c_str()));
-  if (uc_err E = Stores.unmap(UC, Base, It->second))
+  if (uc_err E = Stores.unmap(Base, It->second))
     return ucError(E, formatv("releasing %s", hex(Base).c_str()));
   Reservations.erase(It);
   return Error::success();
@@ -309,7 +298,7 @@ Error Process::mapHeapAround(uint64_t Addr) {
     return makeError(formatv("memory cap of %s bytes reached touching heap address %s", hex(Cur->memCap).c_str(),
                              hex(Addr).c_str()));
   Error Room = roomForRegions(1, "heap");
-  uc_err E = Room ? UC_ERR_NOMEM : Stores.map(UC, Start, End - Start, UC_PROT_READ | UC_PROT_WRITE);
+  uc_err E = Room ? UC_ERR_NOMEM : Stores.map(Start, End - Start, UC_PROT_READ | UC_PROT_WRITE);
   if (E) {
     RuntimeBytes -= End - Start;
     return Room ? std::move(Room) : ucError(E, formatv("mapping heap %s+%s", hex(Start).c_str(), hex(End - Start).c_str()));
@@ -317,6 +306,16 @@ Error Process::mapHeapAround(uint64_t Addr) {
   HeapChunks[Start] = End - Start;
   HeapMapped += End - Start;
   return Error::success();
+}
+
+// The heap is mapped on first touch, so the memory cap counts what the
+// program uses, not what it reserved.
+bool Process::mapHeapOnTouch(uint64_t Addr) {
+  Error E = mapHeapAround(Addr);
+  if (!E)
+    return true;
+  stop(RunStatus::MemoryLimit, 0, E.message());
+  return false;
 }
 
 Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
@@ -337,7 +336,7 @@ Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
       return Fail(makeError(formatv("mmap area exhausted mapping %s bytes", hex(Size).c_str())));
     if (Error E = roomForRegions(1, "mmap"))
       return Fail(std::move(E));
-    if (uc_err E = Stores.map(UC, NextMmap, Chunk, UC_PROT_READ | UC_PROT_WRITE))
+    if (uc_err E = Stores.map(NextMmap, Chunk, UC_PROT_READ | UC_PROT_WRITE))
       return Fail(ucError(E, "mmap"));
     Fit = MmapFree.emplace(NextMmap, Chunk).first;
     NextMmap += Chunk + layout::PageSize; // a guard page between chunks
@@ -349,7 +348,7 @@ Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
   if (Prot != (UC_PROT_READ | UC_PROT_WRITE)) {
     // Protecting part of a chunk splits its region: counted against the budget.
     Error E = roomForRegions(2, "mmap");
-    if (!E && Stores.protect(UC, Base, Size, Prot) != UC_ERR_OK)
+    if (!E && Stores.protect(Base, Size, Prot) != UC_ERR_OK)
       E = makeError(formatv("mmap: cannot protect %s+%s", hex(Base).c_str(), hex(Size).c_str()));
     if (E) {
       MmapFree[Base] = Size; // neighbours stay separate entries: first-fit copes
@@ -366,7 +365,7 @@ Error Process::unmapAnonymous(uint64_t Base, uint64_t Size) {
   // Whole mappings only: musl's allocators free what they mapped.
   if (It == Mmaps.end() || It->second != Size)
     return makeError(formatv("munmap %s+%s: not a whole mapping", hex(Base).c_str(), hex(Size).c_str()));
-  if (MmapReprotected.erase(Base) && Stores.protect(UC, Base, Size, UC_PROT_READ | UC_PROT_WRITE))
+  if (MmapReprotected.erase(Base) && Stores.protect(Base, Size, UC_PROT_READ | UC_PROT_WRITE))
     return makeError(formatv("munmap %s: cannot restore its protection", hex(Base).c_str()));
   // Zeroed now, so the next mapping of these pages reads as zero without
   // touching (and committing) fresh arena pages.
@@ -446,15 +445,8 @@ void Process::fault(FaultKind K, uint64_t Pc, uint64_t Addr) {
 bool Process::onInvalidMemory(uc_engine *, uc_mem_type T, uint64_t Addr, int Size, int64_t, void *User) {
   auto *P = static_cast<Process *>(User);
   bool Unmapped = T == UC_MEM_READ_UNMAPPED || T == UC_MEM_WRITE_UNMAPPED;
-  // The heap is mapped page by page on first touch, so the memory cap
-  // counts what the program uses, not what it reserved.
-  if (Unmapped && Addr >= layout::HeapBase && Addr < layout::HeapBase + layout::HeapSpan) {
-    Error E = P->mapHeapAround(Addr);
-    if (!E)
-      return true;
-    P->stop(RunStatus::MemoryLimit, 0, E.message());
-    return false;
-  }
+  if (Unmapped && inHeap(Addr))
+    return P->mapHeapOnTouch(Addr);
   // Unicorn syncs the PC register only at translation-block starts; a
   // budgeted run's counting hook knows the exact instruction.
   bool Fetch = T == UC_MEM_FETCH_UNMAPPED || T == UC_MEM_FETCH_PROT;
@@ -817,7 +809,7 @@ void Process::syscall() {
     bool Inside = It != Mmaps.begin() && (--It, Arg[0] + Arg[1] <= It->first + It->second);
     Error Room = Inside ? roomForRegions(2, "mprotect") : Error::success();
     R = Inside && !Room &&
-                Stores.protect(UC, Arg[0], alignUp(Arg[1], layout::PageSize), uint32_t(Arg[2] & 7)) == UC_ERR_OK
+                Stores.protect(Arg[0], alignUp(Arg[1], layout::PageSize), uint32_t(Arg[2] & 7)) == UC_ERR_OK
             ? 0
             : -ENOMEM_;
     if (R == 0)

@@ -60,7 +60,7 @@ public:
 private:
   struct RunState;
   class Watchdog;
-  Process(const ArchInfo &A, uc_engine *UC) : A(A), UC(UC) {}
+  Process(const ArchInfo &A, uc_engine *UC) : A(A), UC(UC), Stores(UC) {}
   Error init();
   // Starts at Entry with registers already set; ends at the return trap, an
   // exit, a fault or a limit.
@@ -69,7 +69,10 @@ private:
   Error setReturnAddress(uint64_t &Sp);
   Expected<uint64_t> mapAnonymous(uint64_t Size, uint32_t Prot);
   Error unmapAnonymous(uint64_t Base, uint64_t Size);
-  Error mapHeapAround(uint64_t Addr); // on first touch of an unmapped heap address
+  Error mapHeapAround(uint64_t Addr);
+  // On first touch of an unmapped heap address (a Unicorn memory hook or a
+  // direct access): false when the memory cap forbids it, the run stopped.
+  bool mapHeapOnTouch(uint64_t Addr);
   bool chargeMemory(uint64_t Bytes);
   // Refuses a guest-driven map or protect that could add Regions regions
   // past the budget Unicorn survives (see process.cpp, MaxRegions).

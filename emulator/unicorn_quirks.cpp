@@ -182,10 +182,10 @@ void FastStores::afterFill(uint64_t Vaddr) {
 
 // Drops the code translated from the executable pages of [Lo, Hi) while
 // they are still executable (Unicorn looks the pages up as code).
-void FastStores::dropTranslations(uc_engine *E, uint64_t Lo, uint64_t Hi) {
+void FastStores::dropTranslations(uint64_t Lo, uint64_t Hi) {
   for (uint64_t Page = Lo; Page < Hi; Page += HostPage)
     if (stateAt(Page) & Executable)
-      uc_ctl_remove_cache(E, Page, Page + HostPage);
+      uc_ctl_remove_cache(UC, Page, Page + HostPage);
 }
 
 // In the SIGSEGV handler, for a direct access in translated code.
@@ -195,7 +195,7 @@ bool FastStores::retry(uint64_t Addr, bool Write) {
     // A store to code: as QEMU's not-dirty path would, drop what was
     // translated from the page; the page refaults once code is translated
     // from it again (afterFill), which needs a fresh TLB fill.
-    dropTranslations(UC, Page, Page + HostPage);
+    dropTranslations(Page, Page + HostPage);
     Direct->setAccess(Page, Page + HostPage, true, true);
     CodePagesOpen.insert(Page);
     flush();
@@ -217,7 +217,7 @@ void FastStores::fatal(uint64_t Addr, bool Write, uintptr_t HostPc) {
     for (uint32_t I = 0; I < Count; ++I)
       Mapped |= Addr >= Regions[I].begin && Addr <= Regions[I].end;
   uc_free(Regions);
-  Fault(Addr, Write, Mapped);
+  Fault(Addr, Mapped ? (Write ? UC_MEM_WRITE_PROT : UC_MEM_READ_PROT) : (Write ? UC_MEM_WRITE_UNMAPPED : UC_MEM_READ_UNMAPPED));
   Direct->exitLoop(Cpu);
 }
 
@@ -260,27 +260,26 @@ uint8_t FastStores::stateFor(uint8_t Old, uint32_t Prot) {
          (Prot & UC_PROT_EXEC ? WasExecutable | Executable : 0);
 }
 
-uc_err FastStores::map(uc_engine *E, uint64_t Base, uint64_t Size, uint32_t Prot) {
-  UC = E;
-  uc_err Err = Direct ? Direct->map(E, Base, Size, Prot) : uc_mem_map(E, Base, Size, Prot);
+uc_err FastStores::map(uint64_t Base, uint64_t Size, uint32_t Prot) {
+  uc_err Err = Direct ? Direct->map(UC, Base, Size, Prot) : uc_mem_map(UC, Base, Size, Prot);
   if (Err == UC_ERR_OK)
     update(Base, Base + Size, Prot, [&](uint8_t Old) { return stateFor(Old, Prot); });
   return Err;
 }
 
-uc_err FastStores::protect(uc_engine *E, uint64_t Base, uint64_t Size, uint32_t Prot) {
+uc_err FastStores::protect(uint64_t Base, uint64_t Size, uint32_t Prot) {
   // Direct stores to a page made writable do not look for translated code,
   // so none may survive from its executable period.
   if (Direct && (Prot & UC_PROT_WRITE))
-    dropTranslations(E, Base, Base + Size);
-  uc_err Err = uc_mem_protect(E, Base, Size, Prot);
+    dropTranslations(Base, Base + Size);
+  uc_err Err = uc_mem_protect(UC, Base, Size, Prot);
   if (Err == UC_ERR_OK)
     update(Base, Base + Size, Prot, [&](uint8_t Old) { return stateFor(Old, Prot); });
   return Err;
 }
 
-uc_err FastStores::unmap(uc_engine *E, uint64_t Base, uint64_t Size) {
-  uc_err Err = Direct ? Direct->unmap(E, Base, Size) : uc_mem_unmap(E, Base, Size);
+uc_err FastStores::unmap(uint64_t Base, uint64_t Size) {
+  uc_err Err = Direct ? Direct->unmap(UC, Base, Size) : uc_mem_unmap(UC, Base, Size);
   if (Err == UC_ERR_OK)
     update(Base, Base + Size, 0, [](uint8_t Old) { return uint8_t(Old & WasExecutable); });
   return Err;

@@ -27,15 +27,16 @@ public:
   // memory there (the heap, on first touch).
   using TouchFn = std::function<bool(uint64_t Addr)>;
   // On a direct access that is a guest fault, with the guest state at the
-  // faulting instruction: records it and stops the run.
-  using FaultFn = std::function<void(uint64_t Addr, bool Write, bool Mapped)>;
+  // faulting instruction: records it (as Unicorn's memory error T) and stops
+  // the run.
+  using FaultFn = std::function<void(uint64_t Addr, uc_mem_type T)>;
+  explicit FastStores(uc_engine *UC) : UC(UC) {}
   // Before the first map; a null Direct leaves every access on QEMU's TLB.
   void useDirect(std::unique_ptr<DirectMemory> Direct, TouchFn Touch, FaultFn Fault);
-  bool direct() const { return bool(Direct); }
 
-  uc_err map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot);
-  uc_err protect(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot);
-  uc_err unmap(uc_engine *UC, uint64_t Base, uint64_t Size);
+  uc_err map(uint64_t Base, uint64_t Size, uint32_t Prot);
+  uc_err protect(uint64_t Base, uint64_t Size, uint32_t Prot);
+  uc_err unmap(uint64_t Base, uint64_t Size);
   // Every hook the Process adds, by type: memory hooks see only the stores
   // that take the slow path, so any of them turns fast stores off.
   void noteHook(int Type);
@@ -69,7 +70,7 @@ private:
   enum State : uint8_t { Writable = 1, WasExecutable = 2, Executable = 4 };
   bool retry(uint64_t Addr, bool Write) override;
   void fatal(uint64_t Addr, bool Write, uintptr_t HostPc) override;
-  void dropTranslations(uc_engine *UC, uint64_t Lo, uint64_t Hi);
+  void dropTranslations(uint64_t Lo, uint64_t Hi);
   static uint8_t stateFor(uint8_t Old, uint32_t Prot);
   uint8_t stateAt(uint64_t Addr) const;
   template <typename Fn> void update(uint64_t Lo, uint64_t Hi, uint32_t Prot, Fn NewState);
@@ -78,11 +79,11 @@ private:
   // Page state from each key up to the next key (0 below the first): the
   // current write permission and whether the page was ever executable.
   std::map<uint64_t, uint8_t> Pages;
+  uc_engine *UC;
   bool Disabled = false;
   std::unique_ptr<DirectMemory> Direct;
   TouchFn Touch;
   FaultFn Fault;
-  uc_engine *UC = nullptr; // the engine of the first map
   // Writable and executable pages whose mirror a store made writable; each
   // is protected again when code may next be translated from it.
   std::set<uint64_t> CodePagesOpen;
