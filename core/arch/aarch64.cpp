@@ -15,12 +15,6 @@ namespace F = fields;
 
 LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_AARCH64_EDGE_KINDS)
 
-// --- TLS ---------------------------------------------------------------------
-
-Expected<uint64_t> tpOffset(const LinkGraph &G, const Symbol &S) {
-  auto Off = tpOffsetFor(G, S);
-  return Off ? Expected<uint64_t>(uint64_t(*Off)) : Expected<uint64_t>(Off.takeError());
-}
 
 // --- fixups ------------------------------------------------------------------
 
@@ -111,10 +105,6 @@ static bool isDataKind(EdgeKind K) {
   }
 }
 
-static Addr gotBase(const LinkGraph &G) {
-  Section *GOT = G.findSectionByName(GOTSectionName);
-  return GOT ? GOT->address() : 0;
-}
 
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   Fixup X{G, B, E, B.mutableContent(G).data() + E.offset, int64_t(E.target->address()), E.addend,
@@ -125,12 +115,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   if (!isDataKind(E.kind) && (P & 3))
     return makeError(formatv("%s: instruction fixup at %s is not 4-byte aligned", describeEdge(G, B, E).c_str(),
                              hex(uint64_t(P)).c_str()));
-  auto TPOff = [&]() -> Expected<int64_t> {
-    auto T = tpOffset(G, *E.target);
-    if (!T)
-      return makeError(describeEdge(G, B, E) + ": " + T.takeError().message());
-    return int64_t(*T) + A;
-  };
+  auto TPOff = [&] { return edgeTPOffset(G, B, E); };
   switch (E.kind) {
   case Pointer64: writeLE<uint64_t>(X.Loc, uint64_t(S + A)); return Error::success();
   case Pointer32:

@@ -85,8 +85,4 @@ Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target);
 // The 12-byte `adrp x16; ldr x16; br x16` stub through GOT entry Pointer.
 Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer);
 
-// TPOFF(S), or an error (without location; callers add it) if S has no
-// place in a TLS image.
-Expected<uint64_t> tpOffset(const LinkGraph &G, const Symbol &S);
-
 } // namespace linklab::aarch64

@@ -17,11 +17,6 @@ LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_RISCV64_EDGE_KINDS)
 // TLS layout
 // ---------------------------------------------------------------------------
 
-// The block starts at TP (variant I without a TCB gap): from the session's
-// TLS image, or from this graph's TLS sections alone in a -noexec link.
-Expected<int64_t> tpOffset(const LinkGraph &G, const Symbol &S) {
-  return tpOffsetFor(G, S);
-}
 
 // ---------------------------------------------------------------------------
 // Fixups
@@ -97,12 +92,7 @@ struct Fixup {
                           hex(Hi.address()).c_str()));
     return int64_t(HE->target->address()) + HE->addend - int64_t(HB.fixupAddress(*HE));
   }
-  Expected<int64_t> tpoff() const {
-    auto Off = tpOffset(G, *E.target);
-    if (!Off)
-      return fail(Off.takeError().message());
-    return *Off + A;
-  }
+  Expected<int64_t> tpoff() const { return edgeTPOffset(G, B, E); }
   // Replaces the ULEB128 at Loc by V, keeping its length: the bytes after it
   // are already laid out.
   Error uleb128(uint64_t V) const {

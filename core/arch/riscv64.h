@@ -104,9 +104,4 @@ Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry);
 // and sorts each block's edges by offset, which applyFixup relies on.
 Error relax(LinkGraph &G);
 
-// The offset of a defined TLS symbol from TP: its offset in the graph's TLS
-// image (.tdata* then .tbss*, blocks at their alignment). Errors for
-// symbols outside TLS sections.
-Expected<int64_t> tpOffset(const LinkGraph &G, const Symbol &S);
-
 } // namespace linklab::riscv64

@@ -14,10 +14,6 @@ static Error checkRange(LinkGraph &G, Block &B, const Edge &E, int64_t V, int64_
   return V < Lo || V > Hi ? makeOutOfRangeError(G, B, E, V, Lo, Hi) : Error::success();
 }
 
-static Addr gotBase(LinkGraph &G) {
-  Section *GOT = G.findSectionByName(GOTSectionName);
-  return GOT ? GOT->address() : 0;
-}
 
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   char *Loc = B.mutableContent(G).data() + E.offset;
@@ -70,21 +66,21 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case TPOff32:
   case TPOff64:
   case TLSGDToLocalExec: {
-    auto TP = tpOffsetFor(G, *E.target);
+    auto TP = edgeTPOffset(G, B, E);
     if (!TP)
-      return makeError(describeEdge(G, B, E) + ": " + TP.takeError().message());
+      return TP.takeError();
     if (E.kind == TPOff64) {
-      writeLE<int64_t>(Loc, *TP + A);
+      writeLE<int64_t>(Loc, *TP);
       return Error::success();
     }
     if (E.kind == TPOff32)
-      return Int32(*TP + A);
+      return Int32(*TP);
     // data16 leaq x@tlsgd(%rip),%rdi; data16 data16 rex64 call __tls_get_addr
     //   -> movq %fs:0,%rax; leaq x@tpoff(%rax),%rax   (psABI TLS, GD -> LE)
     static const uint8_t LE[12] = {0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0, 0x48, 0x8d, 0x80};
     std::memcpy(Loc - 4, LE, sizeof LE);
     Loc += 8;
-    return Int32(*TP + A + 4); // the lea's -4 PC adjustment does not apply
+    return Int32(*TP + 4); // the lea's -4 PC adjustment does not apply
   }
   case TLSLDToLocalExec: {
     // leaq x@tlsld(%rip),%rdi; call __tls_get_addr -> padded movq %fs:0,%rax

@@ -1,5 +1,6 @@
 #include "link/linker.h"
 
+#include "link/tls_layout.h"
 #include "target/target.h"
 
 #include <unordered_set>
@@ -49,6 +50,7 @@ Error applyFixups(LinkGraph &G) {
   const TargetInfo *T = findTarget(G.triple());
   if (!T)
     return makeError(formatv("graph %s: no backend for triple %s", G.name().c_str(), G.triple().str.c_str()));
+  useGraphTLSLayout(G);
   for (auto &Sec : G.sections()) {
     if (Sec->lifetime == MemLifetime::NoAlloc)
       continue;

@@ -27,8 +27,6 @@ public:
     }
     return *It->second;
   }
-  Section *section() const { return Sec; }
-  const std::unordered_map<Symbol *, Symbol *> &entries() const { return Entries; }
 
 private:
   const char *SectionName;
@@ -50,5 +48,12 @@ inline Symbol &createPointerEntry(LinkGraph &G, Section &Table, Symbol &Target, 
 // The names llvm-jitlink gives these sections, so dumps and checks line up.
 inline constexpr const char *GOTSectionName = "$__GOT";
 inline constexpr const char *StubsSectionName = "$__STUBS";
+
+// The GOT's start, where the arch's GOT pass defines _GLOBAL_OFFSET_TABLE_
+// (its first block, which layout places first); 0 without a GOT.
+inline Addr gotBase(const LinkGraph &G) {
+  Section *GOT = G.findSectionByName(GOTSectionName);
+  return GOT && !GOT->blocks.empty() ? GOT->blocks.front()->address : 0;
+}
 
 } // namespace linklab

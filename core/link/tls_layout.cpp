@@ -1,6 +1,8 @@
 #include "link/tls_layout.h"
 
 #include <algorithm>
+#include <memory>
+#include <unordered_map>
 
 namespace linklab {
 
@@ -70,22 +72,37 @@ TLSVariant tlsVariantOf(Arch A) {
   }
 }
 
-Expected<int64_t> tpOffsetFor(const LinkGraph &G, const Symbol &S) {
-  TLSVariant V = tlsVariantOf(G.triple().arch);
-  if (G.tpOffsetOf)
-    return G.tpOffsetOf(S);
-  if (!S.isDefined() || !isTLSSection(S.section().name))
-    return makeError(formatv("TLS symbol %s is not in a .tdata/.tbss section of this object, and no session TLS "
-                             "layout spans objects (a -noexec link lays out each object's TLS alone)",
-                             S.hasName() ? std::string(S.name).c_str() : "<anonymous>"));
-  int64_t Low = imageStart(V), High = imageStart(V), Found = 0;
-  uint64_t Alignment = 1;
-  if (Error E = placeBlocks(G, V, Low, High, Alignment, [&](Block &B, int64_t Off) {
-        if (&B == &S.block())
-          Found = Off;
-      }))
-    return E;
-  return Found + int64_t(S.offset);
+std::function<Expected<int64_t>(const Symbol &)> graphTLSLayout(const LinkGraph &G) {
+  // Laid out on the first lookup, once: a graph without TLS fixups never
+  // pays, nor sees an error of a layout it does not use.
+  struct Layout {
+    bool Placed = false;
+    Error Failed = Error::success();
+    std::unordered_map<const Block *, int64_t> Offsets;
+  };
+  auto L = std::make_shared<Layout>();
+  return [L, &G](const Symbol &S) -> Expected<int64_t> {
+    if (!L->Placed) {
+      L->Placed = true;
+      TLSVariant V = tlsVariantOf(G.triple().arch);
+      int64_t Low = imageStart(V), High = imageStart(V);
+      uint64_t Alignment = 1;
+      L->Failed = placeBlocks(G, V, Low, High, Alignment, [&](Block &B, int64_t Off) { L->Offsets[&B] = Off; });
+    }
+    if (L->Failed)
+      return makeError(L->Failed.message());
+    auto It = S.isDefined() ? L->Offsets.find(&S.block()) : L->Offsets.end();
+    if (It == L->Offsets.end())
+      return makeError(formatv("TLS symbol %s is not in a .tdata/.tbss section of this object, and no session TLS "
+                               "layout spans objects (a -noexec link lays out each object's TLS alone)",
+                               S.hasName() ? std::string(S.name).c_str() : "<anonymous>"));
+    return It->second + int64_t(S.offset);
+  };
+}
+
+void useGraphTLSLayout(LinkGraph &G) {
+  if (!G.tpOffsetOf)
+    G.tpOffsetOf = graphTLSLayout(G);
 }
 
 void TLSLayout::capture(LinkGraph &G) {

@@ -60,9 +60,11 @@ private:
 
 bool isTLSSection(std::string_view SectionName);
 
-// The TP offset of S: from the session's layout when one is installed
-// (LinkGraph::tpOffsetOf), else from a layout of this graph's TLS sections
-// alone (a -noexec link of one object), in the variant of G's arch.
-Expected<int64_t> tpOffsetFor(const LinkGraph &G, const Symbol &S);
+// TLS fixups take their target's TP offset from LinkGraph::tpOffsetOf: the
+// session's layout when one is installed (TLSLayout), else what this
+// installs, run by the linker before fixups: a layout of this graph's TLS
+// sections alone (a -noexec link of one object), in the variant of G's arch.
+void useGraphTLSLayout(LinkGraph &G);
+std::function<Expected<int64_t>(const Symbol &)> graphTLSLayout(const LinkGraph &G);
 
 } // namespace linklab

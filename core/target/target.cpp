@@ -1,5 +1,7 @@
 #include "target/target.h"
 
+#include "link/tls_layout.h"
+
 namespace linklab {
 
 static const TargetInfo *const Targets[] = {&X86_64Target, &RISCV64Target, &AArch64Target};
@@ -24,6 +26,14 @@ static std::string symbolLabel(const Symbol &S) {
   if (S.isDefined())
     return formatv("%s+%s", std::string(S.section().name).c_str(), hex(S.address() - S.section().address()).c_str());
   return "<anonymous>";
+}
+
+Expected<int64_t> edgeTPOffset(const LinkGraph &G, const Block &B, const Edge &E) {
+  // Outside a linker run (fixups applied by hand) nothing installed a layout.
+  auto Off = G.tpOffsetOf ? G.tpOffsetOf(*E.target) : graphTLSLayout(G)(*E.target);
+  if (!Off)
+    return makeError(describeEdge(G, B, E) + ": " + Off.takeError().message());
+  return *Off + E.addend;
 }
 
 std::string describeEdge(const LinkGraph &G, const Block &B, const Edge &E) {

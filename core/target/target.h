@@ -48,5 +48,8 @@ Error makeOutOfRangeError(const LinkGraph &G, const Block &B, const Edge &E, int
 Error makeAlignmentError(const LinkGraph &G, const Block &B, const Edge &E, uint64_t Value, unsigned Align);
 // "graph: section+0xoff: KIND against sym: problem"
 std::string describeEdge(const LinkGraph &G, const Block &B, const Edge &E);
+// TP offset of E's target plus E's addend (LinkGraph::tpOffsetOf); an error
+// names the edge.
+Expected<int64_t> edgeTPOffset(const LinkGraph &G, const Block &B, const Edge &E);
 
 } // namespace linklab
