@@ -14,10 +14,11 @@
 // the guest address, inside a window reserved PROT_NONE at start-up, with
 // host protections that follow the guest's. Unicorn 2.0's translators emit
 // memory accesses through tcg_gen_qemu_{ld,st}_i{32,64}, which the library
-// calls through its PLT; the interposers below emit instead
-//     host = guest & (WindowEnd - 1); load/store [host]
-// as TCG host-memory ops: `host = sign-extension of the guest address's low
-// 39 bits; load/store [host]`, three host instructions. Guest addresses
+// calls through its PLT; the interposers below emit instead TCG host-memory
+// ops: `host = sign-extension of the guest address's low 39 bits;
+// load/store [host]`, three host instructions (a load also stores what it
+// loaded to a sink, or TCG would delete a load whose result is unused, and
+// its fault with it). Guest addresses
 // below 2^38 (the executor's whole address-space plan) are their own host
 // address, in the window, where everything not mapped for the guest is
 // PROT_NONE; small negative ones (a null pointer's p[-1]) land in the
@@ -26,14 +27,16 @@
 // nothing above 2^38, so they fault, naming the aliased address; one whose
 // low bits land on mapped memory would not fault, unlike in softmmu).
 // Accesses that need more than a plain host access (alignment checks,
-// byte-swapped MOVBE) keep QEMU's path.
+// byte-swapped MOVBE) keep QEMU's path, and so do stores in blocks
+// translated from writable and executable pages: QEMU's store path is the
+// one that notices a block overwriting itself and retranslates it.
 //
 // Faults: a direct access to a page the guest may not access faults on the
 // host. The SIGSEGV handler asks the run (Faults) whether the access can be
 // made valid: the heap is mapped on first touch, and a store to a page that
-// holds translated code (kept read-only in the mirror) drops that page's
-// translations and unprotects it, as qemu-user's page_unprotect does; the
-// host instruction then runs again. Otherwise it is a guest fault: QEMU's
+// holds translated code (kept read-only in the mirror), made by a block
+// from another page, drops that page's translations and unprotects it, as
+// qemu-user's page_unprotect does; the host instruction then runs again. Otherwise it is a guest fault: QEMU's
 // cpu_restore_state finds the guest instruction from the host PC, the fault
 // is recorded, and cpu_loop_exit leaves the translated code exactly as
 // QEMU's own softmmu faults do. Guest registers may not all be written back
@@ -46,6 +49,7 @@
 // check_exit_request loads with 0xd). Other versions, or hosts other than
 // x86-64, get no mirror and run as before.
 #include "direct_memory.h"
+#include "unicorn_quirks.h"
 
 #include <cerrno>
 #include <csignal>
@@ -60,15 +64,21 @@
 namespace linklab::emu {
 namespace {
 
-constexpr uint64_t HostPage = 0x1000;
 thread_local DirectMemory::Faults *Handling = nullptr;
+thread_local uint64_t TranslatingPc = 0; // the guest PC of the block being translated
 bool Claimed = false;
+// Where direct loads also store what they load (see Generator::access),
+// through a local temp holding its address that each translation (each
+// TCGContext::tcg_func_start) creates at its first load.
+uint64_t LoadSink;
+thread_local struct {
+  void *Context = nullptr;
+  uintptr_t Temp = 0;
+} SinkAddress;
 
 bool supported() {
 #if defined(__x86_64__) && defined(__linux__)
-  unsigned Major = 0, Minor = 0;
-  uc_version(&Major, &Minor);
-  return Major == 2 && Minor == 0;
+  return isUnicorn20();
 #else
   return false;
 #endif
@@ -78,8 +88,8 @@ bool supported() {
 
 // QEMU 5.0's TCGOpcode values (include/tcg/tcg-opc.h order) and MemOp bits.
 enum : unsigned {
-  Ld8u32 = 9, Ld32 = 13, St8_32 = 14,
-  Ld8u64 = 67, Ld64 = 73, St8_64 = 74,
+  Ld8u32 = 9, Ld32 = 13, St8_32 = 14, St32 = 16,
+  Ld8u64 = 67, Ld64 = 73, St8_64 = 74, St64 = 77,
 };
 enum : unsigned { MoSize = 3, MoSign = 4, MoBswap = 8, MoAlignMask = 0x70 };
 constexpr int TcgTypeI64 = 1;
@@ -101,11 +111,14 @@ struct Generator {
   using TempNewFn = void *(*)(void *S, int Type, bool Local);
   using TempFreeFn = void (*)(void *S, void *Temp);
   using SextractFn = void (*)(void *S, uintptr_t Ret, uintptr_t Arg, unsigned Ofs, unsigned Len);
+  using ConstFn = uintptr_t (*)(void *S, int64_t Value);
+  using FuncStartFn = void (*)(void *S);
   AccessFn Real[2][2]; // [store][64-bit]
   Op3Fn Op3;
   TempNewFn TempNew;
   TempFreeFn TempFree;
   SextractFn Sextract;
+  ConstFn Const;
 
   explicit Generator(const std::string &T) {
     auto Sym = [&](const char *Name) { return dlsym(RTLD_NEXT, (Name + T).c_str()); };
@@ -117,11 +130,16 @@ struct Generator {
     TempNew = reinterpret_cast<TempNewFn>(Sym("tcg_temp_new_internal_"));
     TempFree = reinterpret_cast<TempFreeFn>(Sym("tcg_temp_free_internal_"));
     Sextract = reinterpret_cast<SextractFn>(Sym("tcg_gen_sextract_i64_"));
+    Const = reinterpret_cast<ConstFn>(Sym("tcg_const_local_i64_"));
   }
-  bool complete() const { return Op3 && TempNew && TempFree && Sextract; }
+  bool complete() const { return Op3 && TempNew && TempFree && Sextract && Const; }
 
   void access(void *S, uintptr_t Val, uintptr_t Addr, uintptr_t Idx, unsigned MemOp, bool Store, bool Is64) const {
-    if (!Handling || !complete() || (MemOp & (MoBswap | MoAlignMask))) {
+    // QEMU's path for accesses that check alignment or swap bytes, and for
+    // stores in blocks translated from writable code pages: only QEMU's
+    // store path notices a block overwriting itself and retranslates it.
+    if (!Handling || !complete() || (MemOp & (MoBswap | MoAlignMask)) ||
+        (Store && Handling->mayRewriteItself(TranslatingPc))) {
       Real[Store][Is64](S, Val, Addr, Idx, MemOp); // present: the library called us in its place
       return;
     }
@@ -129,8 +147,18 @@ struct Generator {
     Sextract(S, uintptr_t(Host) - uintptr_t(S), Addr, 0, DirectMemory::AddressBits + 1);
     Op3(S, opcodeFor(Store, Is64, MemOp), uintptr_t(S) + Val, uintptr_t(Host), 0);
     TempFree(S, Host);
+    if (Store)
+      return;
+    // A host load op has no side effects, so TCG deletes one whose result
+    // the block overwrites unused (`ldr wzr, [x8]`) and the fault it would
+    // raise with it; storing the result keeps it (qemu_ld is never deleted).
+    if (SinkAddress.Context != S)
+      SinkAddress = {S, Const(S, int64_t(reinterpret_cast<uintptr_t>(&LoadSink)))};
+    Op3(S, Is64 ? St64 : St32, uintptr_t(S) + Val, uintptr_t(S) + SinkAddress.Temp, 0);
   }
 };
+
+using GenCodeFn = void *(*)(void *Cpu, uint64_t Pc, uint64_t CsBase, uint32_t Flags, int CFlags);
 
 // Gives [Base, Base + Size) back to the window's PROT_NONE reservation.
 void reserveAgain(uint64_t Base, uint64_t Size) {
@@ -179,7 +207,10 @@ std::unique_ptr<DirectMemory> DirectMemory::claim(const char *Target) {
   std::string T = Target;
   auto Restore = reinterpret_cast<RestoreFn>(dlsym(RTLD_DEFAULT, ("cpu_restore_state_" + T).c_str()));
   auto Exit = reinterpret_cast<ExitFn>(dlsym(RTLD_DEFAULT, ("cpu_loop_exit_" + T).c_str()));
-  if (!Restore || !Exit || !Generator(T).complete())
+  // The fault path needs the CPU, which FastStores learns in its TLB-fill
+  // interposer: both of the library's functions it wraps must be there.
+  bool FillSeen = dlsym(RTLD_NEXT, ("tlb_set_page_with_attrs_" + T).c_str()) && dlsym(RTLD_NEXT, ("tlb_flush_" + T).c_str());
+  if (!Restore || !Exit || !FillSeen || !Generator(T).complete())
     return nullptr;
   // Reserved once for the life of the host process; regions come and go.
   static const bool Reserved = [] {
@@ -214,6 +245,8 @@ DirectMemory::~DirectMemory() {
 uc_err DirectMemory::map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot) {
   if (Base < WindowLo || Base + Size > WindowEnd || Base + Size < Base || Base % HostPage || Size % HostPage)
     return uc_mem_map(UC, Base, Size, Prot); // not mirrored: direct accesses to it fault
+  if (overlaps(Base, Size))
+    return UC_ERR_MAP; // as Unicorn would, before the mirror of what is there is replaced
   if (ftruncate(Fd, off_t(NextOffset + Size)))
     return UC_ERR_NOMEM;
   void *View = mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, off_t(NextOffset));
@@ -236,8 +269,7 @@ uc_err DirectMemory::unmap(uc_engine *UC, uint64_t Base, uint64_t Size) {
   // a part would stay in its region and be re-protected with it later.
   auto It = Regions.find(Base);
   bool Whole = It != Regions.end() && It->second.size == Size;
-  auto Next = Regions.lower_bound(Base);
-  if (!Whole && (mapped(Base) || (Next != Regions.end() && Next->first < Base + Size)))
+  if (!Whole && overlaps(Base, Size))
     return UC_ERR_ARG;
   uc_err E = uc_mem_unmap(UC, Base, Size);
   if (E != UC_ERR_OK || !Whole)
@@ -259,6 +291,11 @@ void DirectMemory::setAccess(uint64_t Lo, uint64_t Hi, bool Read, bool Write) {
     if (From < To)
       mprotect(reinterpret_cast<void *>(From), To - From, Prot);
   }
+}
+
+bool DirectMemory::overlaps(uint64_t Base, uint64_t Size) const {
+  auto Next = Regions.lower_bound(Base);
+  return mapped(Base) || (Next != Regions.end() && Next->first < Base + Size);
 }
 
 bool DirectMemory::mapped(uint64_t Addr) const {
@@ -289,13 +326,29 @@ DirectMemory::Running::~Running() { Handling = Outer; }
     static const linklab::emu::Generator G(#TARGET);                                                         \
     G.access(S, Val, Addr, Idx, MemOp, STORE, IS64);                                                         \
   }
+// tb_gen_code: notes the block's PC for the stores translated in it;
+// tcg_func_start: a translation starts with no temps of ours.
+#define LINKLAB_GEN_CODE(TARGET)                                                                             \
+  extern "C" void *tb_gen_code_##TARGET(void *Cpu, uint64_t Pc, uint64_t CsBase, uint32_t Flags, int CFlags) { \
+    static const auto Real = reinterpret_cast<linklab::emu::GenCodeFn>(dlsym(RTLD_NEXT, "tb_gen_code_" #TARGET)); \
+    linklab::emu::TranslatingPc = Pc;                                                                        \
+    return Real(Cpu, Pc, CsBase, Flags, CFlags);                                                             \
+  }                                                                                                          \
+  extern "C" void tcg_func_start_##TARGET(void *S) {                                                         \
+    static const auto Real =                                                                                 \
+        reinterpret_cast<linklab::emu::Generator::FuncStartFn>(dlsym(RTLD_NEXT, "tcg_func_start_" #TARGET));   \
+    linklab::emu::SinkAddress.Context = nullptr;                                                             \
+    Real(S);                                                                                                 \
+  }
 #define LINKLAB_DIRECT_TARGET(TARGET)                                                                        \
   LINKLAB_DIRECT_ACCESS(TARGET, ld_i32, false, false)                                                        \
   LINKLAB_DIRECT_ACCESS(TARGET, ld_i64, false, true)                                                         \
   LINKLAB_DIRECT_ACCESS(TARGET, st_i32, true, false)                                                         \
-  LINKLAB_DIRECT_ACCESS(TARGET, st_i64, true, true)
+  LINKLAB_DIRECT_ACCESS(TARGET, st_i64, true, true)                                                          \
+  LINKLAB_GEN_CODE(TARGET)
 LINKLAB_DIRECT_TARGET(x86_64)
 LINKLAB_DIRECT_TARGET(aarch64)
 LINKLAB_DIRECT_TARGET(riscv64)
 #undef LINKLAB_DIRECT_TARGET
+#undef LINKLAB_GEN_CODE
 #undef LINKLAB_DIRECT_ACCESS

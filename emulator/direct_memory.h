@@ -16,6 +16,7 @@ public:
   // Guest addresses mirrored at the same host address: the executor's whole
   // address-space plan (process.h, layout) lies below WindowEnd.
   static constexpr unsigned AddressBits = 38;
+  static constexpr uint64_t HostPage = 0x1000; // the mirror's protection granule
   static constexpr uint64_t WindowLo = 0x10000, WindowEnd = uint64_t(1) << AddressBits;
 
   // The one mirror a host process can have (its window is at fixed host
@@ -35,6 +36,7 @@ public:
   // What direct loads and stores may do in the mapped parts of [Lo, Hi).
   void setAccess(uint64_t Lo, uint64_t Hi, bool Read, bool Write);
   bool mapped(uint64_t Addr) const;
+  bool overlaps(uint64_t Base, uint64_t Size) const;
 
   // A faulting direct access is retried after retry() returns true (it made
   // the access valid); otherwise fatal() records the fault and must end the
@@ -42,6 +44,9 @@ public:
   class Faults {
   public:
     virtual bool retry(uint64_t Addr, bool Write) = 0;
+    // Whether a block translated at Pc may store into its own code (its
+    // pages are writable and executable): its stores keep QEMU's path.
+    virtual bool mayRewriteItself(uint64_t Pc) const = 0;
     virtual void fatal(uint64_t Addr, bool Write, uintptr_t HostPc) = 0;
 
   protected:

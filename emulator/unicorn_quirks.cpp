@@ -76,9 +76,7 @@
 #include <iterator>
 #include <string>
 
-namespace {
-
-bool isUnicorn20() {
+bool linklab::emu::isUnicorn20() {
   static const bool Yes = [] {
     unsigned Major = 0, Minor = 0;
     uc_version(&Major, &Minor);
@@ -87,6 +85,9 @@ bool isUnicorn20() {
   return Yes;
 }
 
+namespace {
+
+using linklab::emu::isUnicorn20;
 using LockFn = void *(*)(void *, uint64_t, uint64_t);
 using UnlockFn = void (*)(void *);
 
@@ -121,7 +122,7 @@ namespace linklab::emu {
 namespace {
 
 thread_local FastStores *Current = nullptr;
-constexpr uint64_t HostPage = 0x1000; // the mirror's protection granule
+constexpr uint64_t HostPage = DirectMemory::HostPage;
 
 // QEMU's MemTxAttrs: a struct of bit-fields in 32 bits, passed by value
 // exactly like this one.
@@ -156,7 +157,10 @@ struct TargetTlb {
 
 } // namespace
 
-FastStores::Running::Running(FastStores &F) : Outer(Current), DirectFaults(F.Direct ? &F : nullptr) { Current = &F; }
+// Memory hooks see only accesses on QEMU's path: with one, direct accesses stay off.
+FastStores::Running::Running(FastStores &F) : Outer(Current), DirectFaults(F.Direct && !F.Disabled ? &F : nullptr) {
+  Current = &F;
+}
 FastStores::Running::~Running() { Current = Outer; }
 
 void FastStores::beforeFill(void *C, FlushFn F) {
@@ -202,6 +206,11 @@ bool FastStores::retry(uint64_t Addr, bool Write) {
     return true;
   }
   return !Direct->mapped(Addr) && Touch && Touch(Addr) && Direct->mapped(Addr);
+}
+
+bool FastStores::mayRewriteItself(uint64_t Pc) const {
+  auto WX = [&](uint64_t A) { return (stateAt(A) & (Writable | Executable)) == (Writable | Executable); };
+  return WX(Pc) || WX(Pc + HostPage); // a block may run into the next page
 }
 
 void FastStores::fatal(uint64_t Addr, bool Write, uintptr_t HostPc) {

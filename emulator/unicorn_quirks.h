@@ -14,6 +14,10 @@
 
 namespace linklab::emu {
 
+// The Unicorn these work-arounds were written against (2.0.x); every
+// interposer leaves other versions alone.
+bool isUnicorn20();
+
 // Lets guest stores to plain data pages take QEMU's inline fast path on
 // Unicorn 2.0.x, and lets QEMU grow a TLB the working set outgrows
 // (unicorn_quirks.cpp, 2 and 3, says why and how). It keeps its own
@@ -69,6 +73,7 @@ public:
 private:
   enum State : uint8_t { Writable = 1, WasExecutable = 2, Executable = 4 };
   bool retry(uint64_t Addr, bool Write) override;
+  bool mayRewriteItself(uint64_t Pc) const override;
   void fatal(uint64_t Addr, bool Write, uintptr_t HostPc) override;
   void dropTranslations(uint64_t Lo, uint64_t Hi);
   static uint8_t stateFor(uint8_t Old, uint32_t Prot);

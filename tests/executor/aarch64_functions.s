@@ -69,5 +69,11 @@ f_syscall:                              // slot 12: a Linux system call, number 
 f_poke:                                 // slot 13: store arg1's low 32 bits at arg0
         str     w1, [x0]
         ret
+        .p2align 8
+f_deadread:                             // slot 14: a load from unmapped 0x100 into the
+        mov     x8, #0x100              // zero register, at +4; returns 0
+        ldr     wzr, [x8]
+        mov     x0, #0
+        ret
 msg:    .ascii  "hello\n"
 msg0:   .asciz  "hello\n"

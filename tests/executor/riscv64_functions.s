@@ -72,5 +72,10 @@ f_syscall:                              # slot 12: a Linux system call, number a
 f_poke:                                 # slot 13: store arg1's low 32 bits at arg0
         sw      a1, 0(a0)
         ret
+        .p2align 8
+f_deadread:                             # slot 14: a load from unmapped 0x100 into the
+        lw      zero, 0x100(zero)       # zero register, at +0; returns 0
+        li      a0, 0
+        ret
 msg:    .ascii  "hello\n"
 msg0:   .asciz  "hello\n"

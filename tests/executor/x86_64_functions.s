@@ -64,4 +64,9 @@ f_syscall:                              # slot 12: a Linux system call, number a
 f_poke:                                 # slot 13: store arg1's low 32 bits at arg0
         movl    %esi, (%rdi)
         retq
+        .p2align 8
+f_deadread:                             # slot 14: a load from unmapped 0x100 whose value is
+        movl    0x100, %eax             # overwritten unused, at +0; returns 0
+        xorl    %eax, %eax
+        retq
 msg:    .ascii  "hello\n"

@@ -2,6 +2,8 @@
 // at test time, written into a spawned executor through the protocol, then
 // called. One test per behaviour, each for every architecture; every run is
 // bounded by the executor's limits.
+#include "test_support.h"
+
 #include "executor/executor_client.h"
 #include "executor/native_transport.h"
 
@@ -25,29 +27,30 @@ const std::string Executor = LINKLAB_BINARY_DIR "/emulator/linklab-executor";
 struct ArchCase {
   const char *name, *triple, *mcFlags;
   uint16_t arg0, arg1, ret, fp0, fp1; // DWARF numbers
-  uint64_t badReadAt, wrCodeAt;       // offsets of the faulting instruction in their slot
+  uint64_t badReadAt, wrCodeAt, deadReadAt; // offsets of the faulting instruction in their slot
 };
 void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
 const ArchCase Cases[] = {
-    {"x86_64", "x86_64-unknown-linux-gnu", "", 5, 4, 0, 17, 18, 5, 7},
-    {"aarch64", "aarch64-unknown-linux-gnu", "", 0, 1, 0, 64, 65, 8, 4},
-    {"riscv64", "riscv64-unknown-linux-gnu", "-mattr=+d,-relax", 10, 11, 10, 42, 43, 4, 4},
+    {"x86_64", "x86_64-unknown-linux-gnu", "", 5, 4, 0, 17, 18, 5, 7, 0},
+    {"aarch64", "aarch64-unknown-linux-gnu", "", 0, 1, 0, 64, 65, 8, 4, 4},
+    {"riscv64", "riscv64-unknown-linux-gnu", "-mattr=+d,-relax", 10, 11, 10, 42, 43, 4, 4, 0},
 };
 
 enum Slot : uint64_t {
-  Add, Hello, Loop, BadRead, Illegal, Jump, Eat, Exit, WrCode, LinuxWrite, FAdd, StackArg, Syscall, Poke
+  Add, Hello, Loop, BadRead, Illegal, Jump, Eat, Exit, WrCode, LinuxWrite, FAdd, StackArg, Syscall, Poke, DeadRead
 };
 constexpr uint64_t HeapBase = 0x40000000; // exposed as __heap_start
 
+// In a directory of its own: CTest runs these tests in parallel processes.
 std::vector<uint8_t> assemble(const ArchCase &C) {
-  std::string Dir = LINKLAB_BINARY_DIR "/tests/executor";
-  std::string Obj = Dir + "/" + C.name + "_functions.o", Bin = Dir + "/" + C.name + "_functions.bin";
-  std::string Cmd = "mkdir -p " + Dir + " && llvm-mc-22 -triple=" + C.triple + " " + C.mcFlags +
-                    " -filetype=obj " LINKLAB_SOURCE_DIR "/tests/executor/" + C.name + "_functions.s -o " + Obj +
-                    " && llvm-objcopy-22 -O binary --only-section=.text " + Obj + " " + Bin;
-  EXPECT_EQ(std::system(Cmd.c_str()), 0) << Cmd;
-  std::ifstream In(Bin, std::ios::binary);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(In), {});
+  test::TempDir D;
+  std::string Obj = D.file("functions.o"), Bin = D.file("functions.bin");
+  auto R = test::runCommand("llvm-mc-22 -triple=" + std::string(C.triple) + " " + C.mcFlags +
+                            " -filetype=obj " LINKLAB_SOURCE_DIR "/tests/executor/" + C.name + "_functions.s -o " +
+                            Obj + " && llvm-objcopy-22 -O binary --only-section=.text " + Obj + " " + Bin);
+  EXPECT_EQ(R.status, 0) << R.output;
+  auto Bytes = test::readBytes(Bin);
+  return std::vector<uint8_t>(Bytes->begin(), Bytes->end());
 }
 
 class ExecutorRun : public ::testing::TestWithParam<ArchCase> {
@@ -79,6 +82,25 @@ protected:
       EXPECT_FALSE(Client->hangupSync());
   }
 
+  // Bytes in a fresh read-write-execute page; its address, 0 on failure.
+  uint64_t placeRWX(const std::vector<uint8_t> &Bytes) {
+    uint64_t Code = 0;
+    bool Done = false;
+    Client->reserve(Bytes.size(), 0x1000, [&](Expected<uint64_t> A) {
+      if (!A) {
+        ADD_FAILURE() << A.takeError().message();
+        Done = true;
+        return;
+      }
+      Client->finalize({{*A, ProtRead | ProtWrite | ProtExec, Bytes, 0}}, [&, Base = *A](Error E) {
+        EXPECT_FALSE(E) << E.message();
+        Code = E ? 0 : Base;
+        Done = true;
+      });
+    });
+    EXPECT_FALSE(Client->waitFor(Done));
+    return Code;
+  }
   RunResultMsg call(Slot S, std::vector<RegValue> Regs, std::vector<uint16_t> Results = {}, Limits L = {},
                     std::vector<uint8_t> Stack = {}) {
     if (!L.wallMillis)
@@ -166,19 +188,21 @@ TEST_P(ExecutorRun, test_run_main_args) {
   ASSERT_TRUE(bool(R)) << R.takeError().message();
   ASSERT_EQ(R->runStatus(), RunStatus::Returned) << R->message;
   uint64_t Argv = uint64_t(R->value) - 3;
-  auto Mem = Client->runMainSync(Base + 0x100 * Add, {}, {0, 10000, 0}); // keeps the session usable
-  ASSERT_TRUE(bool(Mem));
-  bool Done = false;
-  Client->readMemory(Argv, 32, [&](Expected<std::vector<uint8_t>> B) {
-    ASSERT_TRUE(bool(B)) << B.takeError().message();
-    uint64_t P[4];
-    std::memcpy(P, B->data(), 32);
-    EXPECT_NE(P[0], 0u);
-    EXPECT_NE(P[2], 0u);
-    EXPECT_EQ(P[3], 0u); // argv[argc] == NULL
-    Done = true;
-  });
-  ASSERT_FALSE(Client->waitFor(Done));
+  auto Read = [&](uint64_t Addr, uint64_t Size) {
+    auto B = Client->sync<std::vector<uint8_t>>(
+        [&](Callback<std::vector<uint8_t>> Done) { Client->readMemory(Addr, Size, Done); });
+    EXPECT_TRUE(bool(B)) << B.takeError().message();
+    return B ? *B : std::vector<uint8_t>(Size);
+  };
+  std::vector<uint8_t> Words = Read(Argv, 32);
+  uint64_t P[4];
+  std::memcpy(P, Words.data(), 32);
+  EXPECT_EQ(P[3], 0u); // argv[argc] == NULL
+  const char *Want[3] = {"prog", "a", "b"};
+  for (int I = 0; I < 3; ++I) {
+    std::vector<uint8_t> S = Read(P[I], std::strlen(Want[I]) + 1);
+    EXPECT_EQ(std::string(S.begin(), S.end()), std::string(Want[I], std::strlen(Want[I]) + 1)) << "argv[" << I << "]";
+  }
 }
 
 TEST_P(ExecutorRun, test_instruction_budget) {
@@ -204,9 +228,6 @@ TEST_P(ExecutorRun, test_memory_cap) {
   EXPECT_EQ(R.message, "memory cap of 0x10000 bytes reached touching heap address 0x40010000");
 }
 
-// Unicorn syncs the PC per instruction only while a code hook is installed,
-// which a budgeted run has; unbudgeted runs report the PC at the start of
-// the faulting translation block (checked below too).
 // The faulting instruction, not the start of its block, with or without an
 // instruction budget (the counting hook knows it; without one, the direct
 // access's host fault is traced back to it, emulator/direct_memory.cpp).
@@ -229,6 +250,18 @@ TEST_P(ExecutorRun, test_fault_bad_read) {
 // reaches memory directly, emulator/direct_memory.cpp): each is a fault
 // naming the pointer itself, including small negative ones, which the host
 // sees in its kernel half.
+// A load whose value the code overwrites unused still faults.
+TEST_P(ExecutorRun, test_fault_unused_load) {
+  for (uint64_t Budget : {0, 1000000}) {
+    SCOPED_TRACE(Budget ? "budget" : "no budget");
+    RunResultMsg R = call(DeadRead, {}, {}, {Budget, 0, 0});
+    ASSERT_EQ(R.runStatus(), RunStatus::Fault) << R.message;
+    EXPECT_EQ(FaultKind(R.faultKind), FaultKind::ReadUnmapped);
+    EXPECT_EQ(R.address, 0x100u);
+    EXPECT_EQ(R.pc, Base + 0x100 * DeadRead + GetParam().deadReadAt);
+  }
+}
+
 TEST_P(ExecutorRun, test_fault_wild_stores) {
   for (uint64_t Addr : {uint64_t(0), uint64_t(0xdead000), uint64_t(-8), uint64_t(0x3000000000), uint64_t(0x1008)}) {
     SCOPED_TRACE(hex(Addr));
@@ -310,19 +343,43 @@ TEST_P(ExecutorRun, test_tls_thread_pointer) {
 // One writable and executable page holds `Get` (returns 1) at 0 and `Poke`
 // at 0x10 (stores arg1's low 32 bits at arg0 + patchAt); poking the
 // encoding of "return 2" into Get must change what the next call returns.
+// `ownBlock` patches the "return 1" after its store into "return 2" and runs
+// it: at once on x86-64; after the instruction-cache maintenance the
+// architecture asks for on AArch64 and RISC-V (which also end QEMU's block).
 struct SelfModifying {
   std::vector<uint8_t> get, poke;
   uint32_t patchAt, returnTwo;
+  std::vector<uint8_t> ownBlock;
 };
 const std::map<std::string, SelfModifying> SelfModifyingCode = {
     // mov $1, %eax; ret | mov %esi, (%rdi); ret -- patches mov's imm32
-    {"x86_64", {{0xb8, 1, 0, 0, 0, 0xc3}, {0x89, 0x37, 0xc3}, 1, 2}},
+    // own block: movb $2, patch+1(%rip); patch: movl $1, %eax; ret
+    {"x86_64",
+     {{0xb8, 1, 0, 0, 0, 0xc3},
+      {0x89, 0x37, 0xc3},
+      1,
+      2,
+      {0xc6, 0x05, 0x01, 0x00, 0x00, 0x00, 0x02, 0xb8, 0x01, 0x00, 0x00, 0x00, 0xc3}}},
     // mov w0, #1; ret | str w1, [x0]; ret
-    {"aarch64", {{0x20, 0x00, 0x80, 0x52, 0xc0, 0x03, 0x5f, 0xd6}, {0x01, 0x00, 0x00, 0xb9, 0xc0, 0x03, 0x5f, 0xd6},
-                 0, 0x52800040}},
+    // own block: adr x1, patch; ldr w2, new; str w2, [x1]; dc cvau, x1; dsb ish; ic ivau, x1; dsb ish; isb;
+    //   patch: mov w0, #1; ret; new: mov w0, #2
+    {"aarch64",
+     {{0x20, 0x00, 0x80, 0x52, 0xc0, 0x03, 0x5f, 0xd6},
+      {0x01, 0x00, 0x00, 0xb9, 0xc0, 0x03, 0x5f, 0xd6},
+      0,
+      0x52800040,
+      {0x01, 0x01, 0x00, 0x10, 0x22, 0x01, 0x00, 0x18, 0x22, 0x00, 0x00, 0xb9, 0x21, 0x7b, 0x0b, 0xd5,
+       0x9f, 0x3b, 0x03, 0xd5, 0x21, 0x75, 0x0b, 0xd5, 0x9f, 0x3b, 0x03, 0xd5, 0xdf, 0x3f, 0x03, 0xd5,
+       0x20, 0x00, 0x80, 0x52, 0xc0, 0x03, 0x5f, 0xd6, 0x40, 0x00, 0x80, 0x52}}},
     // li a0, 1; ret | sw a1, 0(a0); ret
-    {"riscv64", {{0x13, 0x05, 0x10, 0x00, 0x67, 0x80, 0x00, 0x00}, {0x23, 0x20, 0xb5, 0x00, 0x67, 0x80, 0x00, 0x00},
-                 0, 0x00200513}},
+    // own block: auipc a1, 0; lw a2, 24(a1); sw a2, 16(a1); fence.i; li a0, 1; ret; li a0, 2
+    {"riscv64",
+     {{0x13, 0x05, 0x10, 0x00, 0x67, 0x80, 0x00, 0x00},
+      {0x23, 0x20, 0xb5, 0x00, 0x67, 0x80, 0x00, 0x00},
+      0,
+      0x00200513,
+      {0x97, 0x05, 0x00, 0x00, 0x03, 0xa6, 0x85, 0x01, 0x23, 0xa8, 0xc5, 0x00, 0x0f, 0x10, 0x00, 0x00,
+       0x13, 0x05, 0x10, 0x00, 0x67, 0x80, 0x00, 0x00, 0x13, 0x05, 0x20, 0x00}}},
 };
 
 TEST_P(ExecutorRun, test_self_modifying_code_is_retranslated) {
@@ -331,17 +388,8 @@ TEST_P(ExecutorRun, test_self_modifying_code_is_retranslated) {
   std::vector<uint8_t> Page(0x20);
   std::copy(S.get.begin(), S.get.end(), Page.begin());
   std::copy(S.poke.begin(), S.poke.end(), Page.begin() + 0x10);
-  uint64_t Code = 0;
-  bool Done = false;
-  Client->reserve(Page.size(), 0x1000, [&](Expected<uint64_t> A) {
-    ASSERT_TRUE(bool(A)) << A.takeError().message();
-    Code = *A;
-    Client->finalize({{Code, ProtRead | ProtWrite | ProtExec, Page, 0}}, [&](Error E) {
-      EXPECT_FALSE(E) << E.message();
-      Done = true;
-    });
-  });
-  ASSERT_FALSE(Client->waitFor(Done));
+  uint64_t Code = placeRWX(Page);
+  ASSERT_NE(Code, 0u);
   auto Call = [&](uint64_t Entry, std::vector<RegValue> Regs) {
     Limits L;
     L.wallMillis = 10000;
@@ -357,6 +405,23 @@ TEST_P(ExecutorRun, test_self_modifying_code_is_retranslated) {
   R = Call(Code, {});
   ASSERT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
   EXPECT_EQ(R.value, 2);
+}
+
+// A store into the block that is running it: the rest of the block must
+// run the new code (with or without a budget).
+TEST_P(ExecutorRun, test_code_rewriting_its_own_block) {
+  for (uint64_t Budget : {0, 1000000}) {
+    SCOPED_TRACE(Budget ? "budget" : "no budget");
+    uint64_t Code = placeRWX(SelfModifyingCode.at(GetParam().name).ownBlock);
+    ASSERT_NE(Code, 0u);
+    Limits L;
+    L.wallMillis = 10000;
+    L.instructions = Budget;
+    auto R = Client->callSync(CallMsg{Code, {}, {}, {}, L});
+    ASSERT_TRUE(bool(R)) << R.takeError().message();
+    ASSERT_EQ(R->runStatus(), RunStatus::Returned) << R->message;
+    EXPECT_EQ(R->value, 2);
+  }
 }
 
 // Pages whose permissions change under guest stores. The executor lets
@@ -514,21 +579,26 @@ INSTANTIATE_TEST_SUITE_P(Arch, ExecutorRun, ::testing::ValuesIn(Cases),
 
 // ---- sessions that go wrong -------------------------------------------------
 
-// Sends raw bytes and collects what comes back until the executor hangs up.
-std::vector<Frame> sendRaw(ByteTransport &T, const std::vector<uint8_t> &Bytes, bool &ReaderFailed) {
+// Sends raw bytes and collects what comes back until the executor hangs up;
+// what it sends must be well-formed frames.
+std::vector<Frame> sendRaw(ByteTransport &T, const std::vector<uint8_t> &Bytes) {
   EXPECT_FALSE(T.send(Bytes));
   FrameReader R;
   std::vector<Frame> Got;
   uint8_t Buf[4096];
-  ReaderFailed = false;
   for (;;) {
     auto N = T.receive(Buf);
     if (!N || *N == 0)
       break;
     R.feed({Buf, *N});
-    while (auto F = R.next()) {
+    for (;;) {
+      auto F = R.next();
+      if (!F) {
+        ADD_FAILURE() << "malformed frame from the executor: " << F.takeError().message();
+        return Got;
+      }
       if (!*F)
-        break;
+        break; // a frame is incomplete: wait for more bytes
       Got.push_back(std::move(**F));
     }
   }
@@ -540,8 +610,7 @@ std::string sessionError(const std::vector<uint8_t> &Bytes) {
   EXPECT_TRUE(bool(T));
   if (!T)
     return "";
-  bool Failed;
-  std::vector<Frame> Got = sendRaw(**T, Bytes, Failed);
+  std::vector<Frame> Got = sendRaw(**T, Bytes);
   EXPECT_EQ(Got.size(), 1u);
   if (Got.size() != 1)
     return "";
@@ -569,11 +638,8 @@ TEST(ExecutorSession, test_malformed_message_closes_session) {
 TEST(ExecutorSession, test_truncated_stream_closes_session) {
   std::vector<uint8_t> Bytes = encode(1, SetupMsg{ProtocolVersion, "x86_64-unknown-linux-gnu"});
   Bytes.resize(Bytes.size() - 5);
-  auto T = spawnExecutor(Executor);
-  ASSERT_TRUE(bool(T));
-  ASSERT_FALSE((*T)->send(Bytes));
-  // Closing our write end (by destroying a second handle is not possible),
-  // so use a fresh pipe pair: the executor sees EOF mid-frame.
+  // Our own pipes, so that closing the write end gives the executor EOF
+  // mid-frame.
   int In[2], Out[2];
   ASSERT_EQ(pipe(In), 0);
   ASSERT_EQ(pipe(Out), 0);
@@ -588,8 +654,7 @@ TEST(ExecutorSession, test_truncated_stream_closes_session) {
   ASSERT_EQ(write(In[1], Bytes.data(), Bytes.size()), ssize_t(Bytes.size()));
   close(In[1]);
   FdTransport Reader(Out[0], Out[0], 0);
-  bool Failed;
-  std::vector<Frame> Got = sendRaw(Reader, {}, Failed);
+  std::vector<Frame> Got = sendRaw(Reader, {});
   ASSERT_EQ(Got.size(), 1u);
   auto *F = std::get_if<FailureMsg>(&Got[0].message);
   ASSERT_NE(F, nullptr);
@@ -638,8 +703,7 @@ TEST(ExecutorSession, test_tcp_server_survives_bad_session) {
   {
     auto T = connectExecutor(Addr);
     ASSERT_TRUE(bool(T)) << T.takeError().message();
-    bool Failed;
-    std::vector<Frame> Got = sendRaw(**T, {0xff, 0xff, 0xff, 0xff}, Failed);
+    std::vector<Frame> Got = sendRaw(**T, {0xff, 0xff, 0xff, 0xff});
     ASSERT_EQ(Got.size(), 1u);
     EXPECT_TRUE(std::holds_alternative<FailureMsg>(Got[0].message));
   }
