@@ -203,7 +203,9 @@ RunResultMsg returned() {
 }
 } // namespace
 
-Program::~Program() = default;
+// The client outlives the program (a browser session disposes programs):
+// it must not symbolize through a freed one.
+Program::~Program() { C.setSymbolizer(nullptr); }
 
 void Program::create(ExecutorClient &C, const Triple &TT, const RuntimeSpec *Runtime, RuntimeFiles Files,
                      OnCreated Done) {
@@ -296,6 +298,7 @@ void Program::prepareRun(std::function<void(Error)> Done) {
     if (!R)
       return Done(R.takeError());
     TLSInstalled = true;
+    TLS->seal();
     InstallInits();
   });
 }

@@ -177,6 +177,7 @@ Error Session::defineAbsolute(std::string_view Name, Addr A) {
   if (!E)
     E = std::make_unique<SymbolEntry>();
   E->owner = nullptr;
+  E->linkage = Linkage::Strong; // a pending weak definition's linkage must not let a strong one replace it
   E->address = A;
   E->resolved = true;
   return Error::success();

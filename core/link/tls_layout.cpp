@@ -60,6 +60,12 @@ static Error placeBlocks(const LinkGraph &G, TLSVariant V, int64_t &Low, int64_t
 }
 
 Error TLSLayout::place(LinkGraph &G) {
+  if (Sealed)
+    for (auto &S : G.sections())
+      if (isTLSSection(S->name) && !S->blocks.empty())
+        return makeError(formatv("%s: has thread-local data but was linked after the program's TLS image was "
+                                 "installed (an archive member pulled in late)",
+                                 G.name().c_str()));
   return placeBlocks(G, Variant, Low, High, Alignment,
                      [this](Block &B, int64_t Off) { Blocks[B.address] = {B.size, Off}; });
 }

@@ -42,6 +42,9 @@ public:
   // The image to hand the executor (setup-tls) once every graph is linked.
   Expected<TLSImage> image() const;
   bool empty() const { return Blocks.empty(); }
+  // The image is installed: a graph linked later with TLS of its own fails
+  // (its blocks would lie outside the executor's TLS block).
+  void seal() { Sealed = true; }
 
 private:
   Error place(LinkGraph &G);
@@ -55,6 +58,7 @@ private:
   std::map<Addr, Placed> Blocks; // by block address
   int64_t Low, High;             // TP-relative extent of the image so far
   uint64_t Alignment = 1;
+  bool Sealed = false;
   std::map<int64_t, std::vector<uint8_t>> Init; // TP offset -> fixed-up .tdata bytes
 };
 

@@ -138,6 +138,20 @@ TEST_F(SessionFixture, FailureReachesPluginsAndTheLookup) {
   EXPECT_EQ(P->Events.back(), "failed " + A);
 }
 
+// An absolute definition (-abs) replaces a pending weak one and is strong:
+// a later strong definition is a duplicate, not an override.
+TEST_F(SessionFixture, AbsoluteDefinitionIsStrong) {
+  std::string A = obj("a", "__attribute__((weak)) int foo = 1; int a(void) { return foo; }");
+  std::string B = obj("b", "int foo = 2;");
+  SlabMemoryManager MM(0x10000, 4096, 1 << 24);
+  Session S(Triple(), MM);
+  ASSERT_TRUE(bool(S.addObject(A, readBytes(A))));
+  ASSERT_FALSE(bool(S.defineAbsolute("foo", 0x1234)));
+  auto KB = S.addObject(B, readBytes(B));
+  ASSERT_FALSE(bool(KB));
+  EXPECT_EQ(KB.takeError().message(), "duplicate definition of symbol 'foo' (in <absolute> and " + B + ")");
+}
+
 TEST_F(SessionFixture, RemoveAndTransferResources) {
   std::string A = obj("a", "int a(void) { return 1; }");
   std::string B = obj("b", "int b(void) { return 2; }");

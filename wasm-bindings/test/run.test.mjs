@@ -55,6 +55,15 @@ describe.each(Object.keys(T))('%s', (arch) => {
     await expect(x.callWithPlan(add3, p1, [1])).rejects.toThrow(/takes 3 argument\(s\), got 1/);
   });
 
+  test('thread-local data linked after the TLS image was installed is refused, naming the object', async () => {
+    const [first, late] = program('tls', arch).files;
+    const s = new LinkSession({ executor: x });
+    s.addObject(read(first), { name: 'first.o' });
+    expect((await s.run()).exitCode).toBe(3);
+    s.addObject(read(late), { name: 'late.o' });
+    await expect(s.lookup(['late'])).rejects.toThrow(/late\.o: has thread-local data but was linked after the program's TLS image was installed/);
+  });
+
   test('limits and fault reports', async () => {
     const s = await linked('funcs');
     const [spin, crash] = await s.lookup(['spin', 'crash']);
