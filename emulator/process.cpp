@@ -21,7 +21,6 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-uint64_t alignUp(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
 
 Error ucError(uc_err E, const std::string &What) {
   return makeError(formatv("%s: %s", What.c_str(), uc_strerror(E)));
@@ -188,8 +187,8 @@ Expected<uint64_t> Process::reserve(uint64_t Size, uint64_t Align) {
     return makeError(formatv("cannot reserve %s bytes", hex(Size).c_str()));
   if (Align == 0 || (Align & (Align - 1)) || Align > (1u << 30))
     return makeError(formatv("reservation alignment %s is not a power of two up to 1 GiB", hex(Align).c_str()));
-  uint64_t Base = alignUp(NextReservation, std::max(Align, layout::PageSize));
-  Size = alignUp(Size, layout::PageSize);
+  uint64_t Base = alignTo(NextReservation, std::max(Align, layout::PageSize));
+  Size = alignTo(Size, layout::PageSize);
   if (Base + Size > layout::ReservationEnd)
     return makeError(formatv("executor address space exhausted reserving %s bytes", hex(Size).c_str()));
   if (Error E = roomForRegions(1, "reserve"))
@@ -217,7 +216,7 @@ Error Process::finalize(const std::vector<SegmentWrite> &Segs) {
     // silently change its neighbour's rights.
     if (S.address % layout::PageSize)
       return makeError(Where + ": not page-aligned");
-    uint64_t Span = alignUp(Size, layout::PageSize);
+    uint64_t Span = alignTo(Size, layout::PageSize);
     if (uc_err E = Stores.protect(S.address, Span, UC_PROT_READ | UC_PROT_WRITE))
       return ucError(E, Where);
     if (uc_err E = uc_mem_write(UC, S.address, S.content.data(), S.content.size()))
@@ -278,7 +277,7 @@ Error Process::mapHeapAround(uint64_t Addr) {
   // mapped (so a growing heap needs few regions), clipped to the gap
   // between neighbouring chunks.
   uint64_t Page = Addr & ~(layout::PageSize - 1);
-  uint64_t Size = std::clamp<uint64_t>(alignUp(HeapMapped, HeapChunkMin), HeapChunkMin, HeapChunkMax);
+  uint64_t Size = std::clamp<uint64_t>(alignTo(HeapMapped, HeapChunkMin), HeapChunkMin, HeapChunkMax);
   uint64_t Lo = layout::HeapBase, Hi = layout::HeapBase + layout::HeapSpan;
   auto Next = HeapChunks.upper_bound(Addr);
   if (Next != HeapChunks.end())
@@ -319,7 +318,7 @@ bool Process::mapHeapOnTouch(uint64_t Addr) {
 }
 
 Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
-  Size = alignUp(Size, layout::PageSize);
+  Size = alignTo(Size, layout::PageSize);
   if (Size == 0 || Size > MmapSpan)
     return makeError(formatv("bad mapping size %s", hex(Size).c_str()));
   if (!chargeMemory(Size))
@@ -331,7 +330,7 @@ Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
   };
   auto Fit = std::find_if(MmapFree.begin(), MmapFree.end(), [&](auto &F) { return F.second >= Size; });
   if (Fit == MmapFree.end()) {
-    uint64_t Chunk = std::max(alignUp(Size, HeapChunkMin), MmapChunk);
+    uint64_t Chunk = std::max(alignTo(Size, HeapChunkMin), MmapChunk);
     if (NextMmap + Chunk > layout::MmapBase + MmapSpan)
       return Fail(makeError(formatv("mmap area exhausted mapping %s bytes", hex(Size).c_str())));
     if (Error E = roomForRegions(1, "mmap"))
@@ -391,7 +390,7 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
   // Room for the block, alignment slack, and a zeroed thread control block:
   // musl keeps `struct pthread` (errno among it) at the thread pointer.
   constexpr uint64_t TcbBytes = 512;
-  uint64_t Block = alignUp(M.memSize, Align);
+  uint64_t Block = alignTo(M.memSize, Align);
   auto Base = mapAnonymous(Block + 2 * Align + TcbBytes, UC_PROT_READ | UC_PROT_WRITE);
   if (!Base)
     return Base.takeError();
@@ -400,17 +399,17 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
   case TLSVariant::BlockBelowTP:
     // The block ends at TP: the linker's offsets count back from TP over
     // memSize bytes (a multiple of the image's own alignment).
-    R.threadPointer = alignUp(*Base + Block, Align);
+    R.threadPointer = alignTo(*Base + Block, Align);
     R.block = R.threadPointer - M.memSize;
     if (Error E = write(R.threadPointer, {reinterpret_cast<const uint8_t *>(&R.threadPointer), 8}))
       return E;
     break;
   case TLSVariant::BlockAfterTCB16:
-    R.threadPointer = alignUp(*Base, Align);
-    R.block = R.threadPointer + alignUp(16, Align);
+    R.threadPointer = alignTo(*Base, Align);
+    R.block = R.threadPointer + alignTo(16, Align);
     break;
   case TLSVariant::BlockAtTP:
-    R.threadPointer = R.block = alignUp(*Base, Align);
+    R.threadPointer = R.block = alignTo(*Base, Align);
     break;
   }
   if (Error E = write(R.block, M.image))
@@ -800,7 +799,7 @@ void Process::syscall() {
     break;
   }
   case Sys::Munmap: {
-    Error E = unmapAnonymous(Arg[0], alignUp(Arg[1], layout::PageSize));
+    Error E = unmapAnonymous(Arg[0], alignTo(Arg[1], layout::PageSize));
     R = E ? -EINVAL_ : 0;
     break;
   }
@@ -809,7 +808,7 @@ void Process::syscall() {
     bool Inside = It != Mmaps.begin() && (--It, Arg[0] + Arg[1] <= It->first + It->second);
     Error Room = Inside ? roomForRegions(2, "mprotect") : Error::success();
     R = Inside && !Room &&
-                Stores.protect(Arg[0], alignUp(Arg[1], layout::PageSize), uint32_t(Arg[2] & 7)) == UC_ERR_OK
+                Stores.protect(Arg[0], alignTo(Arg[1], layout::PageSize), uint32_t(Arg[2] & 7)) == UC_ERR_OK
             ? 0
             : -ENOMEM_;
     if (R == 0)

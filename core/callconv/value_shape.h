@@ -4,6 +4,7 @@
 #pragma once
 
 #include "callconv/plan.h"
+#include "support/bits.h"
 
 #include <algorithm>
 
@@ -49,7 +50,6 @@ inline ValueShape shapeOf(const TargetInfo &T, const ValueType &V) {
   return S;
 }
 
-inline uint32_t alignTo(uint32_t V, uint32_t A) { return (V + A - 1) / A * A; }
 
 // "a,b,,c" -> {"a", "b", "", "c"}: plan fields and multi-part `args` tokens.
 inline std::vector<std::string_view> split(std::string_view S, char Sep) {

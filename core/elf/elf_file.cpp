@@ -1,14 +1,10 @@
 #include "elf/elf_file.h"
 
+#include "support/bits.h"
+
 #include <cstring>
 
 namespace linklab {
-
-template <typename T> static T rd(const char *P) {
-  T V;
-  std::memcpy(&V, P, sizeof(T));
-  return V;
-}
 
 bool isElf(std::span<const char> B) { return B.size() >= 4 && std::memcmp(B.data(), "\x7f" "ELF", 4) == 0; }
 
@@ -44,15 +40,15 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
   if (B[5] != 1)
     return F.error("only little-endian ELF objects are supported (EI_DATA is not ELFDATA2LSB)");
   const char *H = B.data();
-  uint16_t Type = rd<uint16_t>(H + 16);
+  uint16_t Type = readLE<uint16_t>(H + 16);
   if (Type != elf::ET_REL)
     return F.error(formatv("not a relocatable object (e_type is %u, expected ET_REL)", Type));
-  F.Machine = rd<uint16_t>(H + 18);
-  F.EFlags = rd<uint32_t>(H + 48);
-  uint64_t ShOff = rd<uint64_t>(H + 40);
-  uint16_t ShEntSize = rd<uint16_t>(H + 58);
-  uint64_t ShNum = rd<uint16_t>(H + 60);
-  uint32_t ShStrNdx = rd<uint16_t>(H + 62);
+  F.Machine = readLE<uint16_t>(H + 18);
+  F.EFlags = readLE<uint32_t>(H + 48);
+  uint64_t ShOff = readLE<uint64_t>(H + 40);
+  uint16_t ShEntSize = readLE<uint16_t>(H + 58);
+  uint64_t ShNum = readLE<uint16_t>(H + 60);
+  uint32_t ShStrNdx = readLE<uint16_t>(H + 62);
   if (ShOff == 0)
     return F.error("no section header table");
   if (ShEntSize != 64)
@@ -62,9 +58,9 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
                            hex(B.size()).c_str()));
   // Extended numbering lives in section 0.
   if (ShNum == 0)
-    ShNum = rd<uint64_t>(H + ShOff + 32);
+    ShNum = readLE<uint64_t>(H + ShOff + 32);
   if (ShStrNdx == elf::SHN_XINDEX)
-    ShStrNdx = rd<uint32_t>(H + ShOff + 40);
+    ShStrNdx = readLE<uint32_t>(H + ShOff + 40);
   if (ShNum > (B.size() - ShOff) / 64)
     return F.error(formatv("section header table (%llu entries at %s) extends past the end of the file",
                            (unsigned long long)ShNum, hex(ShOff).c_str()));
@@ -73,16 +69,16 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
   for (uint64_t I = 0; I < ShNum; ++I) {
     const char *S = H + ShOff + I * 64;
     ElfSection &Sec = F.Sections[I];
-    NameOffsets[I] = rd<uint32_t>(S);
-    Sec.type = rd<uint32_t>(S + 4);
-    Sec.flags = rd<uint64_t>(S + 8);
-    Sec.addr = rd<uint64_t>(S + 16);
-    Sec.offset = rd<uint64_t>(S + 24);
-    Sec.size = rd<uint64_t>(S + 32);
-    Sec.link = rd<uint32_t>(S + 40);
-    Sec.info = rd<uint32_t>(S + 44);
-    Sec.addralign = rd<uint64_t>(S + 48);
-    Sec.entsize = rd<uint64_t>(S + 56);
+    NameOffsets[I] = readLE<uint32_t>(S);
+    Sec.type = readLE<uint32_t>(S + 4);
+    Sec.flags = readLE<uint64_t>(S + 8);
+    Sec.addr = readLE<uint64_t>(S + 16);
+    Sec.offset = readLE<uint64_t>(S + 24);
+    Sec.size = readLE<uint64_t>(S + 32);
+    Sec.link = readLE<uint32_t>(S + 40);
+    Sec.info = readLE<uint32_t>(S + 44);
+    Sec.addralign = readLE<uint64_t>(S + 48);
+    Sec.entsize = readLE<uint64_t>(S + 56);
     if (I == 0 || Sec.type == elf::SHT_NULL)
       continue;
     if (Sec.type != elf::SHT_NOBITS) {
@@ -132,7 +128,7 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
   for (size_t I = 0; I < NSyms; ++I) {
     const char *P = SymTab->content.data() + I * 24;
     ElfSymbol &S = F.Symbols[I];
-    uint32_t NameOff = rd<uint32_t>(P);
+    uint32_t NameOff = readLE<uint32_t>(P);
     if (NameOff && NameOff >= StrTab.size())
       return F.error(formatv("symbol %zu: name offset %s is outside the string table", I, hex(NameOff).c_str()));
     S.name = strAt(StrTab, NameOff);
@@ -140,13 +136,13 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
     S.bind = Info >> 4;
     S.type = Info & 0xf;
     S.visibility = uint8_t(P[5]) & 3;
-    S.shndx = rd<uint16_t>(P + 6);
-    S.value = rd<uint64_t>(P + 8);
-    S.size = rd<uint64_t>(P + 16);
+    S.shndx = readLE<uint16_t>(P + 6);
+    S.value = readLE<uint64_t>(P + 8);
+    S.size = readLE<uint64_t>(P + 16);
     if (S.shndx == elf::SHN_XINDEX) {
       if (!ShndxTab || (I + 1) * 4 > ShndxTab->content.size())
         return F.error(formatv("symbol %zu: SHN_XINDEX without an extended index table entry", I));
-      S.shndx = rd<uint32_t>(ShndxTab->content.data() + I * 4);
+      S.shndx = readLE<uint32_t>(ShndxTab->content.data() + I * 4);
     } else if (S.shndx >= elf::SHN_LORESERVE && S.shndx != elf::SHN_ABS && S.shndx != elf::SHN_COMMON)
       return F.error(formatv("symbol %zu (%s): unsupported special section index %s", I, std::string(S.name).c_str(),
                              hex(S.shndx).c_str()));
@@ -165,8 +161,8 @@ Expected<std::vector<ElfRela>> ElfFile::relocations(const ElfSection &Sec) const
   std::vector<ElfRela> Out(N);
   for (size_t I = 0; I < N; ++I) {
     const char *P = Sec.content.data() + I * 24;
-    uint64_t Info = rd<uint64_t>(P + 8);
-    Out[I] = {rd<uint64_t>(P), uint32_t(Info), uint32_t(Info >> 32), rd<int64_t>(P + 16)};
+    uint64_t Info = readLE<uint64_t>(P + 8);
+    Out[I] = {readLE<uint64_t>(P), uint32_t(Info), uint32_t(Info >> 32), readLE<int64_t>(P + 16)};
     if (Out[I].sym >= Symbols.size() && !(Out[I].sym == 0))
       return error(formatv("relocation section %s: entry %zu refers to symbol index %u, but the symbol table has %zu "
                            "entries",

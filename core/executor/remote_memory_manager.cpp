@@ -4,7 +4,6 @@ namespace linklab::executor {
 
 namespace {
 
-uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
 
 class RemoteAlloc : public InFlightAlloc {
 public:

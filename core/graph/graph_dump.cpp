@@ -75,22 +75,18 @@ std::string LinkGraph::dump() const {
     }
   }
 
-  Out += "Absolute symbols:\n";
-  if (Absolutes.empty())
-    Out += "  none\n";
-  for (Symbol *S : Absolutes) {
-    appendf(Out, "  0x%llx: ", (unsigned long long)S->address());
-    appendSymbol(Out, *S);
-    Out += "\n";
-  }
-  Out += "\nExternal symbols:\n";
-  if (Externals.empty())
-    Out += "  none\n";
-  for (Symbol *S : Externals) {
-    appendf(Out, "  0x%llx: ", (unsigned long long)S->address());
-    appendSymbol(Out, *S);
-    Out += S->weaklyReferenced ? " (weakly referenced)\n" : "\n";
-  }
+  auto List = [&](const char *Title, const auto &Symbols) {
+    Out += Title;
+    if (Symbols.empty())
+      Out += "  none\n";
+    for (Symbol *S : Symbols) {
+      appendf(Out, "  0x%llx: ", (unsigned long long)S->address());
+      appendSymbol(Out, *S);
+      Out += S->weaklyReferenced ? " (weakly referenced)\n" : "\n"; // externals only
+    }
+  };
+  List("Absolute symbols:\n", Absolutes);
+  List("\nExternal symbols:\n", Externals);
   return Out;
 }
 

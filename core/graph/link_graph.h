@@ -9,6 +9,7 @@
 // arena, and each block keeps its edges in one vector.
 #pragma once
 
+#include "support/bits.h"
 #include "support/error.h"
 #include "support/triple.h"
 
@@ -62,7 +63,6 @@ struct Edge {
   EdgeKind kind = edge::Invalid;
 
   bool isRelocation() const { return kind >= edge::FirstRelocation; }
-  bool isKeepAlive() const { return kind == edge::KeepAlive; }
 };
 
 // Something with an address: a block, or the stand-in for an external or
@@ -118,7 +118,6 @@ public:
   bool callable;
   bool live;
   bool weaklyReferenced = false; // externals only: may resolve to 0
-  uint8_t targetFlags = 0;       // backend-specific (e.g. RISC-V/ARM ISA bits)
 
   bool hasName() const { return !name.empty(); }
   bool isDefined() const { return base->isDefined(); }
@@ -162,7 +161,6 @@ public:
   // when a session lays out one TLS image for all its graphs
   // (link/tls_layout.h). Unset, a backend uses this graph's own TLS image.
   std::function<Expected<int64_t>(const Symbol &)> tpOffsetOf;
-  bool isLittleEndian() const { return true; }
   const char *edgeKindName(EdgeKind K) const;
 
   // --- memory owned by the graph --------------------------------------------
@@ -209,6 +207,8 @@ public:
   // Turns an external symbol into a definition in B.
   void makeDefined(Symbol &Sym, Block &B, uint64_t Offset, uint64_t Size, Linkage L, Scope S, bool Live);
   void removeExternalSymbol(Symbol &Sym);
+  // In one pass (pruning drops many at once).
+  template <typename Pred> void removeExternalSymbolsIf(Pred P) { std::erase_if(Externals, P); }
   void removeAbsoluteSymbol(Symbol &Sym);
   void removeDefinedSymbol(Symbol &Sym);
 
@@ -252,11 +252,4 @@ private:
 };
 
 // Little-endian reads and writes of N-byte fields (targets are all LE).
-template <typename T> inline T readLE(const char *P) {
-  T V;
-  std::memcpy(&V, P, sizeof(T));
-  return V;
-}
-template <typename T> inline void writeLE(char *P, T V) { std::memcpy(P, &V, sizeof(T)); }
-
 } // namespace linklab

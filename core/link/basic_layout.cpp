@@ -4,7 +4,6 @@
 
 namespace linklab {
 
-static uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
 
 // The padding that puts Offset at AlignOfs modulo Align.
 static uint64_t alignedOffset(uint64_t Offset, uint64_t Align, uint64_t AlignOfs) {

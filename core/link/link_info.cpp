@@ -40,13 +40,9 @@ void LinkInfoRecorder::record(LinkGraph &G) {
     SI.size = Hi - Lo;
     if (RecordContents) {
       SI.content.assign(SI.size, 0);
-      for (Block *B : S->blocks) {
+      for (Block *B : S->blocks)
         if (!B->isZeroFill())
           std::memcpy(SI.content.data() + (B->address - Lo), B->data, B->size);
-        for (const Edge &E : B->edges)
-          if (E.isRelocation())
-            SI.fixups.push_back({B->address - Lo + E.offset, E.kind});
-      }
     }
     bool IsGOT = S->name == GOTSectionName, IsStubs = S->name == StubsSectionName;
     if (IsGOT || IsStubs)

@@ -18,7 +18,6 @@ struct ObjectLinkInfo {
     uint64_t size = 0;
     MemProt prot = MemProt::None;
     std::vector<char> content; // relocated bytes (when recorded)
-    std::vector<std::pair<uint64_t, EdgeKind>> fixups; // offset and kind of each fixup site
   };
   struct SymbolInfo {
     Addr address;

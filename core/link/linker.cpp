@@ -38,12 +38,7 @@ void prune(LinkGraph &G) {
     std::erase_if(Sec->symbols, [](Symbol *S) { return !S->live; });
     std::erase_if(Sec->blocks, [&](Block *B) { return !Visited.count(B); });
   }
-  std::vector<Symbol *> DeadExternals;
-  for (Symbol *S : G.externalSymbols())
-    if (!S->live)
-      DeadExternals.push_back(S);
-  for (Symbol *S : DeadExternals)
-    G.removeExternalSymbol(*S);
+  G.removeExternalSymbolsIf([](Symbol *S) { return !S->live; });
 }
 
 Error applyFixups(LinkGraph &G) {

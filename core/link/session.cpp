@@ -409,7 +409,7 @@ void Session::lookup(std::vector<std::string> Names, std::function<void(Expected
       return OnDone(makeError("lookup did not complete"));
     OnDone(std::move(**Result));
   };
-  resolveForLink(std::move(Reqs), [this, Result, Finish, Names](Expected<LookupResult> R) {
+  resolveForLink(std::move(Reqs), [this, Result, Finish](Expected<LookupResult> R) {
     *Result = std::move(R);
     // Resolved is not enough for a caller who will run code: wait until
     // every link started on its behalf has finished.

@@ -63,7 +63,6 @@ public:
   ~Session();
 
   const Triple &triple() const { return TT; }
-  MemoryManager &memoryManager() { return MM; }
 
   // Parses the object now (errors surface at once); links it on demand.
   Expected<ResourceKey> addObject(std::string Name, std::shared_ptr<const std::vector<char>> Bytes,

@@ -2,7 +2,6 @@
 
 namespace linklab {
 
-static uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
 
 class SlabMemoryManager::InFlight : public InFlightAlloc {
 public:
@@ -60,7 +59,7 @@ Expected<std::span<const char>> SlabMemoryManager::read(Addr At, uint64_t Size) 
     --It;
     const Allocation &A = It->second;
     uint64_t Off = At - It->first;
-    if (Off <= A.memory.size() && Size <= A.memory.size() - Off)
+    if (A.finalized && Off <= A.memory.size() && Size <= A.memory.size() - Off)
       return std::span<const char>(A.memory.data() + Off, Size);
   }
   return makeError(formatv("no linked memory at %s (reading %llu bytes)", hex(At).c_str(), (unsigned long long)Size));

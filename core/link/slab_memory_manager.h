@@ -21,7 +21,6 @@ public:
   Expected<std::span<const char>> read(Addr A, uint64_t Size) const;
   // Every segment handed out so far, in address order.
   std::vector<SegmentRecord> segments() const;
-  uint64_t pageSize() const { return PageSize; }
 
 private:
   struct Allocation {

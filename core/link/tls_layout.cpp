@@ -7,7 +7,6 @@
 namespace linklab {
 
 namespace {
-uint64_t alignUp(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
 // The first TP-relative byte of the image for variant I (after any TCB).
 int64_t imageStart(TLSVariant V) { return V == TLSVariant::BlockAfterTCB16 ? 16 : 0; }
 bool isTBss(std::string_view N) { return N == ".tbss" || N.starts_with(".tbss."); }
@@ -46,10 +45,10 @@ static Error placeBlocks(const LinkGraph &G, TLSVariant V, int64_t &Low, int64_t
                                    G.name().c_str(), int(S->name.size()), S->name.data(), hex(B->address).c_str()));
         int64_t Off;
         if (V == TLSVariant::BlockBelowTP) {
-          Off = -int64_t(alignUp(uint64_t(-Low) + B->size, A));
+          Off = -int64_t(alignTo(uint64_t(-Low) + B->size, A));
           Low = Off;
         } else {
-          Off = int64_t(alignUp(uint64_t(High), A));
+          Off = int64_t(alignTo(uint64_t(High), A));
           High = Off + int64_t(B->size);
         }
         Alignment = std::max(Alignment, A);
@@ -137,9 +136,9 @@ Expected<TLSImage> TLSLayout::image() const {
   I.alignment = Alignment;
   if (Variant == TLSVariant::BlockBelowTP) {
     // TP is aligned, so the block must span a multiple of the alignment.
-    Begin = -int64_t(alignUp(uint64_t(-Begin), Alignment));
+    Begin = -int64_t(alignTo(uint64_t(-Begin), Alignment));
   } else if (Variant == TLSVariant::BlockAfterTCB16 && Alignment > 16) {
-    // The executor puts the block at TP + alignUp(16, alignment); offsets
+    // The executor puts the block at TP + alignTo(16, alignment); offsets
     // handed out from TP + 16 would be wrong.
     return makeError(formatv("a TLS block needs %llu-byte alignment; AArch64 TLS images are laid out from TP+16 and "
                              "support at most 16",

@@ -21,7 +21,6 @@ TEST_F(GraphFixture, BasicProperties) {
   EXPECT_EQ(G.name(), "test.o");
   EXPECT_EQ(G.triple().arch, Arch::X86_64);
   EXPECT_EQ(G.pointerSize(), 8u);
-  EXPECT_TRUE(G.isLittleEndian());
   EXPECT_EQ(G.findSectionByName(".text"), &Text);
   EXPECT_EQ(G.findSectionByName(".bss"), nullptr);
   EXPECT_EQ(G.sections().size(), 2u);
