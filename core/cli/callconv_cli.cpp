@@ -9,11 +9,6 @@ namespace linklab::cli {
 
 namespace {
 
-int fail(const Error &E) {
-  std::fprintf(stderr, "linklab error: %s\n", E.message().c_str());
-  return 1;
-}
-
 void printWarnings(const std::vector<std::string> &W) {
   for (auto &M : W)
     std::fprintf(stderr, "linklab warning: %s\n", M.c_str());
@@ -87,7 +82,9 @@ Error SessionConventions::added(Error E) {
   return Error::success();
 }
 
-Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const Options &O, Session &S) {
+Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const Options &O,
+                                                                            const std::vector<Input> &Inputs,
+                                                                            Session &S) {
   SessionConventions C(S, [](const std::string &W) { printWarnings({W}); });
   if (!O.callSymbol.empty()) // -call needs the planner even without -cc
     if (auto T = callconv::targetForTriple(S.triple().str); !T)
@@ -95,19 +92,16 @@ Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(co
   for (auto &E : O.conventions)
     if (Error Err = C.addEntry(E, "-cc"))
       return Err;
-  for (auto *Paths : {&O.inputs, &O.harnesses})
-    for (auto &Path : *Paths) {
-      auto Bytes = exec::readFileBytes(Path);
-      if (!Bytes)
-        return Bytes.takeError();
-      if (Error Err = C.addObject(Path, {(*Bytes)->data(), (*Bytes)->size()}))
+  for (const Input &I : Inputs) // the objects named (not -l archives)
+    if (!I.library)
+      if (Error Err = C.addObject(I.path, {I.bytes->data(), I.bytes->size()}))
         return Err;
-    }
   return C.table();
 }
 
-std::optional<int> applyConventions(const Options &O, exec::Program &Prog, const executor::Limits &L) {
-  auto Installed = installConventions(O, Prog.session());
+std::optional<int> applyConventions(const Options &O, const std::vector<Input> &Inputs, exec::Program &Prog,
+                                    const executor::Limits &L) {
+  auto Installed = installConventions(O, Inputs, Prog.session());
   if (!Installed)
     return fail(Installed.takeError());
   const callconv::ConventionTable *Table = Installed->get();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "callconv/embedded.h"
+#include "cli/inputs.h"
 #include "cli/options.h"
 #include "exec/program.h"
 
@@ -48,12 +49,15 @@ private:
 // a SessionConventions warning on stderr. Used by both the executor path and
 // -noexec, so both link the same graphs. Returns the table (null when the
 // planner does not know the target and no convention was asked for).
-Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const Options &O, Session &S);
+Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const Options &O,
+                                                                            const std::vector<Input> &Inputs,
+                                                                            Session &S);
 
 // installConventions, then, with -call, calls that function through its
 // plan and prints one line per result. Returns the exit code when it handled
 // the run (a -call, or an error it printed); nullopt when main should run as
 // usual.
-std::optional<int> applyConventions(const Options &O, exec::Program &P, const executor::Limits &L);
+std::optional<int> applyConventions(const Options &O, const std::vector<Input> &Inputs, exec::Program &P,
+                                    const executor::Limits &L);
 
 } // namespace linklab::cli

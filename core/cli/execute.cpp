@@ -16,11 +16,6 @@ using namespace executor;
 
 namespace {
 
-int fail(const Error &E) {
-  std::fprintf(stderr, "linklab error: %s\n", E.message().c_str());
-  return 1;
-}
-
 // The executor installed beside this binary (build tree: core/linklab and
 // emulator/linklab-executor).
 std::string defaultExecutorPath() {
@@ -56,19 +51,12 @@ Expected<Limits> parseLimits(const Options &O) {
 }
 
 // The link's triple: -triple, else the first object's.
-Expected<Triple> inputTriple(const Options &O) {
+Expected<Triple> inputTriple(const Options &O, const std::vector<Input> &Inputs) {
   if (!O.triple.empty())
     return Triple::parse(O.triple);
-  std::vector<std::string> All = O.inputs;
-  All.insert(All.end(), O.harnesses.begin(), O.harnesses.end());
-  for (auto &Path : All) {
-    auto Bytes = exec::readFileBytes(Path);
-    if (!Bytes)
-      return Bytes.takeError();
-    if (Archive::isArchive({(*Bytes)->data(), (*Bytes)->size()}))
-      continue;
-    return tripleOfObject(Path, {(*Bytes)->data(), (*Bytes)->size()});
-  }
+  for (const Input &I : Inputs)
+    if (!I.library && !I.isArchive())
+      return tripleOfObject(I.path, {I.bytes->data(), I.bytes->size()});
   return makeError("cannot tell the target from the inputs (only archives); give -triple");
 }
 
@@ -80,7 +68,10 @@ int runInExecutor(const Options &O) {
     return fail(L.takeError());
   if (O.runtime != "default" && O.runtime != "none")
     return fail(makeError(formatv("option '-runtime': '%s' is not 'default' or 'none'", O.runtime.c_str())));
-  auto TT = inputTriple(O);
+  auto Inputs = readInputs(O);
+  if (!Inputs)
+    return fail(Inputs.takeError());
+  auto TT = inputTriple(O, *Inputs);
   if (!TT)
     return fail(TT.takeError());
   const exec::RuntimeSpec *Runtime = nullptr;
@@ -102,9 +93,9 @@ int runInExecutor(const Options &O) {
   auto P = exec::Program::createSync(C, *TT, Runtime);
   if (!P)
     return fail(P.takeError());
-  if (Error E = addInputs(O, (*P)->session()))
+  if (Error E = addInputs(O, *Inputs, (*P)->session()))
     return fail(E);
-  if (auto Done = applyConventions(O, **P, *L)) { // -cc, embedded conventions, -call
+  if (auto Done = applyConventions(O, *Inputs, **P, *L)) { // -cc, embedded conventions, -call
     (void)C.hangupSync();
     return *Done;
   }

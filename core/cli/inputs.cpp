@@ -3,37 +3,49 @@
 #include "exec/runtime.h"
 #include "object/archive.h"
 
-#include <fstream>
-
 namespace linklab::cli {
 
-Error addInputs(const Options &O, Session &S) {
-  auto Add = [&](const std::string &Path, ObjectKind Kind) -> Error {
+bool Input::isArchive() const { return Archive::isArchive({bytes->data(), bytes->size()}); }
+
+Expected<std::vector<Input>> readInputs(const Options &O) {
+  std::vector<Input> In;
+  auto Read = [&](const std::string &Path, ObjectKind Kind, bool Library) -> Error {
     auto Bytes = exec::readFileBytes(Path);
     if (!Bytes)
       return Bytes.takeError();
-    if (Archive::isArchive({(*Bytes)->data(), (*Bytes)->size()}))
-      return S.addArchive(Path, std::move(*Bytes));
-    auto K = S.addObject(Path, std::move(*Bytes), Kind);
-    return K ? Error::success() : K.takeError();
+    In.push_back({Path, std::move(*Bytes), Kind, Library});
+    return Error::success();
   };
-  for (auto &In : O.inputs)
-    if (Error E = Add(In, ObjectKind::Regular))
+  for (auto &Path : O.inputs)
+    if (Error E = Read(Path, ObjectKind::Regular, false))
       return E;
-  for (auto &H : O.harnesses)
-    if (Error E = Add(H, ObjectKind::Harness))
+  for (auto &Path : O.harnesses)
+    if (Error E = Read(Path, ObjectKind::Harness, false))
       return E;
   for (auto &L : O.libraries) {
-    std::string Found;
-    for (auto &Dir : O.libraryPaths)
-      if (std::ifstream(Dir + "/lib" + L + ".a")) {
-        Found = Dir + "/lib" + L + ".a";
-        break;
-      }
-    if (Found.empty())
+    bool Found = false;
+    for (size_t I = 0; I < O.libraryPaths.size() && !Found; ++I) {
+      std::string Path = O.libraryPaths[I] + "/lib" + L + ".a";
+      auto Bytes = exec::readFileBytes(Path); // the first that reads is the one
+      if ((Found = bool(Bytes)))
+        In.push_back({Path, std::move(*Bytes), ObjectKind::Regular, true});
+    }
+    if (!Found)
       return makeError(formatv("library -l%s: lib%s.a not found in the -L paths", L.c_str(), L.c_str()));
-    if (Error E = Add(Found, ObjectKind::Regular))
-      return E;
+  }
+  return In;
+}
+
+Error addInputs(const Options &O, const std::vector<Input> &Inputs, Session &S) {
+  for (const Input &I : Inputs) {
+    if (I.isArchive()) {
+      if (Error E = S.addArchive(I.path, I.bytes))
+        return E;
+      continue;
+    }
+    auto K = S.addObject(I.path, I.bytes, I.kind);
+    if (!K)
+      return K.takeError();
   }
   for (auto &A : O.absolutes) {
     size_t Eq = A.find('=');

@@ -4,10 +4,23 @@
 #pragma once
 
 #include "cli/options.h"
+#include "exec/runtime.h"
 #include "link/session.h"
 
 namespace linklab::cli {
 
-Error addInputs(const Options &O, Session &S);
+struct Input {
+  std::string path;
+  exec::FileBytes bytes;
+  ObjectKind kind;
+  bool library; // found through -l
+  bool isArchive() const;
+};
+
+// The inputs, the harnesses, then the -l archives found in the -L paths,
+// each file read once.
+Expected<std::vector<Input>> readInputs(const Options &O);
+// Adds them (objects, archives), the -abs symbols and -phony-externals.
+Error addInputs(const Options &O, const std::vector<Input> &Inputs, Session &S);
 
 } // namespace linklab::cli

@@ -13,6 +13,7 @@
 #include <cstdio>
 
 using namespace linklab;
+using cli::fail;
 
 namespace {
 
@@ -52,11 +53,6 @@ void printAddrs(const ObjectLinkInfo &O) {
     std::printf("  got entry for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
   for (auto &[N, A] : O.stubs)
     std::printf("  stub for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
-}
-
-int fail(const Error &E) {
-  std::fprintf(stderr, "linklab error: %s\n", E.message().c_str());
-  return 1;
 }
 
 int run(int Argc, char **Argv) {
@@ -101,10 +97,13 @@ int run(int Argc, char **Argv) {
     S.addPlugin(Recorder);
 
   Timer Load;
-  if (Error E = cli::addInputs(O, S))
+  auto Inputs = cli::readInputs(O);
+  if (!Inputs)
+    return fail(Inputs.takeError());
+  if (Error E = cli::addInputs(O, *Inputs, S))
     return fail(E);
   // -cc and .linklab.callconv: the same bridge thunks a run would link.
-  if (auto Conventions = cli::installConventions(O, S); !Conventions)
+  if (auto Conventions = cli::installConventions(O, *Inputs, S); !Conventions)
     return fail(Conventions.takeError());
   double LoadMs = Load.ms();
 

@@ -1,5 +1,7 @@
 #include "cli/options.h"
 
+#include <cstdio>
+
 #include <cstdlib>
 #include <cstring>
 
@@ -61,6 +63,11 @@ std::string usage() {
   return U;
 }
 
+int fail(const Error &E) {
+  std::fprintf(stderr, "linklab error: %s\n", E.message().c_str());
+  return 1;
+}
+
 Expected<Options> parseOptions(int Argc, char **Argv) {
   Options O;
   for (int I = 1; I < Argc; ++I) {
@@ -98,10 +105,8 @@ Expected<Options> parseOptions(int Argc, char **Argv) {
     case Kind::Value:
     case Kind::List:
       if (!HasValue) {
-        if (Name == "oop-executor") { // optional value
-          O.oopExecutorSet = true;
+        if (Name == "oop-executor") // optional value
           break;
-        }
         if (I + 1 >= Argc)
           return makeError(formatv("option '-%s' needs a value", Spec->name));
         Value = Argv[++I];
@@ -110,8 +115,6 @@ Expected<Options> parseOptions(int Argc, char **Argv) {
         *static_cast<std::string *>(F) = Value;
       else
         static_cast<std::vector<std::string> *>(F)->push_back(Value);
-      if (Name == "oop-executor")
-        O.oopExecutorSet = true;
       break;
     case Kind::RestOfLine: {
       auto *V = static_cast<std::vector<std::string> *>(F);

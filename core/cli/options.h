@@ -23,7 +23,7 @@ struct Options {
   std::string slabAllocate, slabAddress, slabPageSize;
   std::string oopExecutor, oopExecutorConnect;
   bool noExec = false, phonyExternals = false, showAddrs = false, showTimes = false, showRelocated = false;
-  bool oopExecutorSet = false, help = false;
+  bool help = false;
   // Execution (core/cli/execute.cpp): limits per run, 0 = the executor's
   // default; which C runtime to link ("default" or "none").
   std::string maxInstructions, timeoutMs, maxMemory, runtime = "default";
@@ -34,6 +34,8 @@ struct Options {
 };
 
 Expected<Options> parseOptions(int Argc, char **Argv);
+// Prints "linklab error: ..." to stderr; the exit status for it.
+int fail(const Error &E);
 std::string usage();
 // "1Mb", "64Kb", "4096", "0x1000" -> bytes / value.
 Expected<uint64_t> parseSize(const std::string &Opt, const std::string &V);
