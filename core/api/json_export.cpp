@@ -23,6 +23,9 @@ void GraphIndex::forgetIn(const void *P, std::vector<void *> &V) {
   Ids.erase(It);
 }
 
+namespace {
+
+// JSON string literal (quotes included) for arbitrary bytes.
 std::string jsonString(std::string_view S) {
   std::string R = "\"";
   for (unsigned char C : S) {
@@ -35,8 +38,6 @@ std::string jsonString(std::string_view S) {
   }
   return R + "\"";
 }
-
-namespace {
 
 // Appends "key":value pairs with commas managed in one place.
 class JsonObject {

@@ -58,7 +58,4 @@ Expected<std::string> inspectArchiveJson(const std::string &Name, std::shared_pt
 // "scope","section"}},"gotEntries":{NAME:address},"stubs":{NAME:address}}].
 std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects);
 
-// JSON string literal (quotes included) for arbitrary bytes.
-std::string jsonString(std::string_view S);
-
 } // namespace linklab::api

@@ -1,4 +1,5 @@
 #include "callconv/call.h"
+#include "callconv/value_shape.h"
 
 #include "exec/program.h"
 
@@ -13,14 +14,6 @@ namespace linklab::callconv {
 using namespace executor;
 
 namespace {
-
-std::string trim(std::string_view S) {
-  while (!S.empty() && (S.front() == ' ' || S.front() == '\t'))
-    S.remove_prefix(1);
-  while (!S.empty() && (S.back() == ' ' || S.back() == '\t'))
-    S.remove_suffix(1);
-  return std::string(S);
-}
 
 ValueBytes littleEndian(unsigned __int128 V, uint32_t Size) {
   ValueBytes B(Size);
@@ -130,13 +123,9 @@ uint64_t sentinelFor(uint16_t Reg) { return 0x5eed000000000000ull | (uint64_t(Re
 
 Expected<std::vector<ValueBytes>> parseCallArguments(const Signature &Sig, std::string_view Text) {
   std::vector<std::string> Tokens;
-  for (size_t Pos = 0; !trim(Text).empty() && Pos <= Text.size();) {
-    size_t Comma = Text.find(',', Pos);
-    Tokens.push_back(trim(Text.substr(Pos, Comma == std::string_view::npos ? Text.npos : Comma - Pos)));
-    if (Comma == std::string_view::npos)
-      break;
-    Pos = Comma + 1;
-  }
+  if (!trim(Text).empty())
+    for (std::string_view T : split(Text, ','))
+      Tokens.push_back(std::string(trim(T)));
   size_t Wanted = 0;
   for (auto &P : Sig.Params)
     Wanted += P.Kind != ValueKind::SRet;

@@ -34,7 +34,6 @@ public:
 
   const Plan *find(std::string_view Symbol) const;
   bool empty() const { return Plans.empty(); }
-  const std::map<std::string, Plan, std::less<>> &plans() const { return Plans; }
   // Planner warnings, each prefixed with the entry's origin.
   const std::vector<std::string> &warnings() const { return Warnings; }
 

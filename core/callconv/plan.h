@@ -81,7 +81,6 @@ public:
   const std::vector<Location> &returns() const { return Table.Returns; }
   const std::vector<Location> &arguments() const { return Table.Arguments; }
   const std::vector<uint16_t> &calleeSaved() const { return Table.CalleeSaved; }
-  const PlanTable &table() const { return Table; }
   const std::vector<std::string> &warnings() const { return Warnings; }
   // The plan text: "v1;schema=…;target=…;cc=…;stack=…;returns=…;arguments=…;callee-saved=…".
   std::string text() const;

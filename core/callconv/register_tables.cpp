@@ -2,6 +2,7 @@
 // numbers are the psABIs' DWARF numbers, so a plan's numbers mean the same
 // thing to the planner, to a debugger and to the emulator's register map.
 #include "callconv/register_tables.h"
+#include "elf/elf_file.h"
 
 namespace linklab::callconv {
 
@@ -119,7 +120,7 @@ TargetInfo makeTarget(TargetInfo T) {
 
 const TargetInfo &targetInfo(Arch A) {
   static const TargetInfo X86 = makeTarget(
-      {Arch::X86_64, "x86_64", "SysV", 62, 1,
+      {Arch::X86_64, "x86_64", "SysV", elf::EM_X86_64, 1,
        "gpr:rdi,rsi,rdx,rcx,r8,r9;"
        "fpr:xmm0,xmm1,xmm2,xmm3,xmm4,xmm5,xmm6,xmm7;"
        "ret_gpr:rax,rdx;ret_fpr:xmm0,xmm1;csr:rbx,rbp,r12,r13,r14,r15",
@@ -128,7 +129,7 @@ const TargetInfo &targetInfo(Arch A) {
   // AAPCS64 preserves only the low 64 bits of v8-v15; the plan lists them
   // whole because a register set cannot say "half of".
   static const TargetInfo A64 = makeTarget(
-      {Arch::AArch64, "aarch64", "AAPCS64", 183, 1,
+      {Arch::AArch64, "aarch64", "AAPCS64", elf::EM_AARCH64, 1,
        "gpr:x0,x1,x2,x3,x4,x5,x6,x7;fpr:v0,v1,v2,v3,v4,v5,v6,v7;"
        "ret_gpr:x0,x1;ret_fpr:v0,v1;"
        "csr:x19,x20,x21,x22,x23,x24,x25,x26,x27,x28,"
@@ -136,7 +137,7 @@ const TargetInfo &targetInfo(Arch A) {
        "x8", 16, true, false, true, true, OverflowRule::ExhaustPool,
        aarch64Registers(), {}});
   static const TargetInfo RV = makeTarget(
-      {Arch::RISCV64, "riscv64", "LP64D", 243, 1,
+      {Arch::RISCV64, "riscv64", "LP64D", elf::EM_RISCV, 1,
        "gpr:a0,a1,a2,a3,a4,a5,a6,a7;fpr:fa0,fa1,fa2,fa3,fa4,fa5,fa6,fa7;"
        "ret_gpr:a0,a1;ret_fpr:fa0,fa1;"
        "csr:s1,s2,s3,s4,s5,s6,s7,s8,s9,s10,s11,"

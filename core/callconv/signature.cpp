@@ -1,4 +1,5 @@
 #include "callconv/signature.h"
+#include "callconv/value_shape.h"
 
 #include <algorithm>
 #include <charconv>
@@ -87,10 +88,7 @@ std::string Signature::str() const {
 }
 
 Expected<Signature> parseSignature(std::string_view Text) {
-  std::string S;
-  for (char C : Text)
-    if (C != ' ' && C != '\t' && C != '\n')
-      S += char(C >= 'A' && C <= 'Z' ? C - 'A' + 'a' : C);
+  std::string S = lower(Text);
   std::string Ctx = "signature '" + std::string(Text) + "'";
   // The parameter list's '(' is the one matching the final ')'.
   size_t Open = std::string::npos;

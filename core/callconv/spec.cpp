@@ -1,25 +1,9 @@
 #include "callconv/spec.h"
+#include "callconv/value_shape.h"
 
 namespace linklab::callconv {
 
 namespace {
-
-std::string_view trim(std::string_view S) {
-  while (!S.empty() && (S.front() == ' ' || S.front() == '\t' || S.front() == '\n'))
-    S.remove_prefix(1);
-  while (!S.empty() && (S.back() == ' ' || S.back() == '\t' || S.back() == '\n'))
-    S.remove_suffix(1);
-  return S;
-}
-
-// Lower case without whitespace: "R8 + R9" reads as "r8+r9".
-std::string lower(std::string_view S) {
-  std::string Out;
-  for (char C : S)
-    if (C != ' ' && C != '\t' && C != '\n')
-      Out += char(C >= 'A' && C <= 'Z' ? C - 'A' + 'a' : C);
-  return Out;
-}
 
 // Calls F on each piece of S between separators, with its index.
 template <typename Fn> bool forEachPiece(std::string_view S, char Sep, Fn F) {

@@ -146,17 +146,13 @@ const ThunkArch *thunkArch(Arch A) {
 }
 
 // The thunk for Callee (whose plan is P) called from standard code.
-Expected<Symbol *> makeThunk(LinkGraph &G, Section &Sec, Symbol &Callee, const Plan &P) {
+Expected<Symbol *> makeThunk(LinkGraph &G, const ThunkArch &X, Section &Sec, Symbol &Callee, const Plan &P) {
   const TargetInfo &T = P.target();
   std::string Name(Callee.name);
   auto Fail = [&](const std::string &Why) {
     return makeError(formatv("%s: bridge thunk for '%s' (%s): %s", G.name().c_str(), Name.c_str(),
                              P.signature().str().c_str(), Why.c_str()));
   };
-  const ThunkArch *XP = thunkArch(G.triple().arch);
-  if (!XP)
-    return Fail("no thunks for " + G.triple().str);
-  const ThunkArch &X = *XP;
   auto Std = standardPlan(T, P.signature());
   if (!Std)
     return Fail(Std.takeError().message());
@@ -332,7 +328,7 @@ Error buildBridgeThunks(LinkGraph &G, const ConventionTable &T, std::vector<std:
       if (!Thunk) {
         if (!Sec)
           Sec = &G.createSection(ThunkSectionName, MemProt::Read | MemProt::Exec);
-        auto TS = makeThunk(G, *Sec, *E.target, *P);
+        auto TS = makeThunk(G, X, *Sec, *E.target, *P);
         if (!TS)
           return TS.takeError();
         Thunk = *TS;

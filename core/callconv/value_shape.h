@@ -51,6 +51,25 @@ inline ValueShape shapeOf(const TargetInfo &T, const ValueType &V) {
 }
 
 
+// Without leading and trailing blanks (spaces, tabs, newlines).
+inline std::string_view trim(std::string_view S) {
+  auto Blank = [](char C) { return C == ' ' || C == '\t' || C == '\n'; };
+  while (!S.empty() && Blank(S.front()))
+    S.remove_prefix(1);
+  while (!S.empty() && Blank(S.back()))
+    S.remove_suffix(1);
+  return S;
+}
+
+// Lower case without blanks: "R8 + R9" reads as "r8+r9", "I64 (I32)" as "i64(i32)".
+inline std::string lower(std::string_view S) {
+  std::string Out;
+  for (char C : S)
+    if (C != ' ' && C != '\t' && C != '\n')
+      Out += char(C >= 'A' && C <= 'Z' ? C - 'A' + 'a' : C);
+  return Out;
+}
+
 // "a,b,,c" -> {"a", "b", "", "c"}: plan fields and multi-part `args` tokens.
 inline std::vector<std::string_view> split(std::string_view S, char Sep) {
   std::vector<std::string_view> Out;

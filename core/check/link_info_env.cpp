@@ -1,8 +1,5 @@
 #include "check/link_info_env.h"
 
-#include <cstdio>
-#include <fstream>
-#include <iterator>
 
 namespace linklab::check {
 
@@ -35,25 +32,26 @@ Expected<const ObjectLinkInfo *> LinkInfoCheckEnv::object(std::string_view File)
                            Known.empty() ? "none" : Known.c_str()));
 }
 
-Expected<uint64_t> LinkInfoCheckEnv::gotEntryAddress(std::string_view File, std::string_view Target) const {
+// File's GOT entry or stub (Table) for Target.
+Expected<uint64_t> LinkInfoCheckEnv::entry(std::string_view File, std::string_view Target,
+                                           std::map<std::string, Addr> ObjectLinkInfo::*Table, const char *What) const {
   auto O = object(File);
   if (!O)
     return O.takeError();
-  if (auto It = (*O)->gotEntries.find(std::string(Target)); It != (*O)->gotEntries.end())
+  if (auto It = ((**O).*Table).find(std::string(Target)); It != ((**O).*Table).end())
     return It->second;
-  return makeError(formatv("%s has no GOT entry for '%.*s'", (*O)->name.c_str(), int(Target.size()), Target.data()));
+  return makeError(formatv("%s has no %s for '%.*s'", (*O)->name.c_str(), What, int(Target.size()), Target.data()));
+}
+
+Expected<uint64_t> LinkInfoCheckEnv::gotEntryAddress(std::string_view File, std::string_view Target) const {
+  return entry(File, Target, &ObjectLinkInfo::gotEntries, "GOT entry");
 }
 
 // The backends here build one stub kind per target, so a kind filter (used
 // by llvm-jitlink on targets with several, such as ARM/Thumb) selects it.
 Expected<uint64_t> LinkInfoCheckEnv::stubAddress(std::string_view File, std::string_view Target,
                                                  std::string_view) const {
-  auto O = object(File);
-  if (!O)
-    return O.takeError();
-  if (auto It = (*O)->stubs.find(std::string(Target)); It != (*O)->stubs.end())
-    return It->second;
-  return makeError(formatv("%s has no stub for '%.*s'", (*O)->name.c_str(), int(Target.size()), Target.data()));
+  return entry(File, Target, &ObjectLinkInfo::stubs, "stub");
 }
 
 Expected<uint64_t> LinkInfoCheckEnv::sectionAddress(std::string_view File, std::string_view Section) const {
@@ -75,26 +73,6 @@ Expected<std::vector<uint8_t>> LinkInfoCheckEnv::readBytes(uint64_t A, size_t Si
         return std::vector<uint8_t>(S.content.begin() + Off, S.content.begin() + Off + N);
       }
   return makeError(formatv("address %s is in no linked section", hex(A).c_str()));
-}
-
-bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name, const CheckEnv &Env) {
-  bool AllPassed = true;
-  for (auto &F : Files) {
-    std::ifstream In(F, std::ios::binary);
-    if (!In) {
-      std::fprintf(stderr, "%s: cannot open check file\n", F.c_str());
-      AllPassed = false;
-      continue;
-    }
-    std::string Text{std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>()};
-    CheckResult R = checkBuffer(Text, F, Name, Env);
-    for (auto &Msg : R.failures)
-      std::fprintf(stderr, "%s\n", Msg.c_str());
-    if (R.rules && !R.failures.empty())
-      std::fprintf(stderr, "%s: %zu of %u checks failed\n", F.c_str(), R.failures.size(), R.rules);
-    AllPassed &= R.passed();
-  }
-  return AllPassed;
 }
 
 } // namespace linklab::check

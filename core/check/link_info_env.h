@@ -27,13 +27,11 @@ public:
 
 private:
   Expected<const ObjectLinkInfo *> object(std::string_view File) const;
+  Expected<uint64_t> entry(std::string_view File, std::string_view Target,
+                           std::map<std::string, Addr> ObjectLinkInfo::*Table, const char *What) const;
   const LinkInfoRecorder &Info;
   Arch A;
   Fallback Resolve;
 };
-
-// Runs every rule of each check file against the link Info recorded; returns
-// false and prints every failing rule to stderr when any fails.
-bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name, const CheckEnv &Env);
 
 } // namespace linklab::check

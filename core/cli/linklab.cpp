@@ -55,6 +55,27 @@ void printAddrs(const ObjectLinkInfo &O) {
     std::printf("  stub for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
 }
 
+// Runs every rule of each check file against the recorded link; false, with
+// every failing rule printed to stderr, when any fails.
+bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name, const check::CheckEnv &Env) {
+  bool AllPassed = true;
+  for (auto &F : Files) {
+    auto Bytes = exec::readFileBytes(F);
+    if (!Bytes) {
+      std::fprintf(stderr, "%s: cannot open check file\n", F.c_str());
+      AllPassed = false;
+      continue;
+    }
+    check::CheckResult R = check::checkBuffer({(*Bytes)->data(), (*Bytes)->size()}, F, Name, Env);
+    for (auto &Msg : R.failures)
+      std::fprintf(stderr, "%s\n", Msg.c_str());
+    if (R.rules && !R.failures.empty())
+      std::fprintf(stderr, "%s: %zu of %u checks failed\n", F.c_str(), R.failures.size(), R.rules);
+    AllPassed &= R.passed();
+  }
+  return AllPassed;
+}
+
 int run(int Argc, char **Argv) {
   auto Opts = cli::parseOptions(Argc, Argv);
   if (!Opts)
@@ -123,7 +144,7 @@ int run(int Argc, char **Argv) {
       printRelocatedContents(Obj);
   // As llvm-jitlink: rules see what the entry lookup linked.
   if (!O.checkFiles.empty() &&
-      !check::runCheckFiles(O.checkFiles, O.checkName,
+      !runCheckFiles(O.checkFiles, O.checkName,
                             check::LinkInfoCheckEnv(*Recorder, S.triple().arch,
                                                     [&S](std::string_view N) { return S.addressOf(N); })))
     return fail(makeError("some checks failed"));
