@@ -167,7 +167,7 @@ export interface Limits { instructions?: U64; wallMillis?: number; memoryBytes?:
 export interface RunResult {
   status: string; value: number; description: string; exitCode?: number; error?: string;
   fault?: string; pc?: number; address?: number; instructions: number;
-  results: { dwarf: number; value: Uint8Array }[]; returnValue?: bigint | Uint8Array;
+  results: { dwarf: number; value: Uint8Array }[]; returnValue?: bigint | Uint8Array; lines?: string[];
 }
 export type CallArg = number | bigint | Uint8Array | { f64: number } | { f32: number };
 
@@ -176,7 +176,7 @@ export class Executor {
   onOutput(fn: (stream: 'stdout' | 'stderr', bytes: Uint8Array) => void): this;
   setup(triple: string): Promise<{ triple: string; pageSize: number; symbols: Record<string, number> }>;
   runMain(entry: U64, args?: string[], limits?: Limits): Promise<RunResult>;
-  callWithPlan(entry: U64, plan: Plan, args?: CallArg[], limits?: Limits): Promise<RunResult>;
+  callWithPlan(entry: U64, plan: Plan, args?: CallArg[] | string, limits?: Limits): Promise<RunResult>;
   readMemory(address: U64, size: number): Promise<Uint8Array>;
   close(): Promise<void>;
 }

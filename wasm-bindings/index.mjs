@@ -444,31 +444,22 @@ export class Executor {
                                               u64(memoryBytes, 'memoryBytes'), processEntry, done));
   }
   /**
-   * Calls `entry` through a plan (from plan()): args are numbers/bigints (or
-   * Uint8Array for aggregates), one per signature parameter. Resolves to the
-   * run result plus `returnValue` (BigInt or Uint8Array).
+   * Calls `entry` through a plan (from plan()) with one argument per
+   * signature parameter except sret ones (the call makes their buffers):
+   * integers as number/bigint, floats as {f32: x} or {f64: x}, aggregates,
+   * vectors and byval values as a Uint8Array of their bytes; or all of them
+   * as one string in the CLI's -call form ("1, -2, 2.5, bytes:0a0b"). Core places
+   * them (registers, stack, by-reference copies) and reads the results back.
+   * Resolves to the run result plus, when it returned, `returnValue` (BigInt
+   * up to 8 bytes, else Uint8Array) and `lines` (one per result, as -call
+   * prints them).
    */
   async callWithPlan(entry, p, args = [], { instructions = 0, wallMillis = 0 } = {}) {
-    // Parameters are numbered from 0 in a plan's locations.
-    const count = p.arguments.reduce((n, l) => Math.max(n, l.value + 1), 0);
-    if (args.length !== count)
-      throw new LinklabError(`call: the plan's signature ${p.signature} takes ${count} argument(s), got ${args.length}`);
-    const regs = [];
-    const stack = new Uint8Array(p.stackBytes);
-    for (const l of p.arguments) {
-      const part = valueBytes(args[l.value], l.offset + l.size).subarray(l.offset, l.offset + l.size);
-      if (l.inRegister) regs.push({ dwarf: l.register, value: part });
-      else stack.set(part, l.stackOffset);
-    }
-    const results = p.returns.filter((l) => l.inRegister).map((l) => l.register);
-    const r = await this.#request((done) => this.#x.call(u64(entry, 'entry'), regs, stack, results,
-                                                    u64(instructions, 'instructions'), wallMillis, done));
-    if (p.returns.length && r.status === 'returned') {
-      const size = Math.max(...p.returns.map((l) => l.offset + l.size));
-      const out = new Uint8Array(size);
-      p.returns.forEach((l, i) => out.set(r.results[i].value.subarray(0, l.size), l.offset));
-      r.returnValue = size <= 8 ? littleEndian(out) : out;
-    }
+    const text = typeof args === 'string' ? args : args.map(argumentText).join(', ');
+    const r = await this.#request((done) => this.#x.callWithPlan(u64(entry, 'entry'), p.text, p.signature, p.target, text,
+                                                            u64(instructions, 'instructions'), wallMillis, done));
+    if (r.returnBytes) r.returnValue = r.returnBytes.length <= 8 ? littleEndian(r.returnBytes) : r.returnBytes;
+    delete r.returnBytes;
     return r;
   }
   readMemory(address, size) { return this.#request((done) => this.#x.readMemory(u64(address, 'address'), size, done)); }
@@ -483,25 +474,14 @@ export class Executor {
   }
 }
 
-// An argument's little-endian bytes: integers as number/bigint, floats as
-// {f32: x} or {f64: x}, aggregates and vectors as Uint8Array.
-function valueBytes(v, size) {
-  if (v instanceof Uint8Array) {
-    if (v.length < size) throw new LinklabError(`call: an argument needs ${size} bytes, got ${v.length}`);
-    return v;
-  }
-  if (v && typeof v === 'object' && ('f64' in v || 'f32' in v)) {
-    const b = new Uint8Array(16);
-    const dv = new DataView(b.buffer);
-    'f64' in v ? dv.setFloat64(0, v.f64, true) : dv.setFloat32(0, v.f32, true);
-    return b;
-  }
+// An argument in core's call-argument text (parseCallArguments).
+function argumentText(v) {
+  if (v instanceof Uint8Array) return `bytes:${Array.from(v, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  if (v && typeof v === 'object' && ('f64' in v || 'f32' in v)) return String('f64' in v ? v.f64 : v.f32);
   if (typeof v === 'number' && !Number.isInteger(v))
     throw new LinklabError(`call: ${v} is not an integer; pass floats as {f64: x} or {f32: x}`);
-  const out = new Uint8Array(Math.max(size, 8));
-  let x = BigInt.asUintN(128, BigInt(v));
-  for (let i = 0; i < out.length; i++, x >>= 8n) out[i] = Number(x & 0xffn);
-  return out;
+  if (typeof v !== 'number' && typeof v !== 'bigint') throw new LinklabError(`call: ${v} is not a call argument`);
+  return String(v);
 }
 function littleEndian(b) {
   let x = 0n;

@@ -130,8 +130,8 @@ Expected<std::vector<ValueBytes>> parseCallArguments(const Signature &Sig, std::
   for (auto &P : Sig.Params)
     Wanted += P.Kind != ValueKind::SRet;
   if (Tokens.size() != Wanted)
-    return makeError(formatv("call arguments '%s': '%s' takes %zu value(s) (sret buffers are made by the call), "
-                             "%zu given",
+    return makeError(formatv("call arguments '%s': '%s' takes %zu argument(s), got %zu (sret buffers are made by "
+                             "the call)",
                              std::string(Text).c_str(), Sig.str().c_str(), Wanted, Tokens.size()));
   std::vector<ValueBytes> Out(Sig.Params.size());
   size_t Next = 0;
@@ -306,46 +306,117 @@ std::vector<std::string> formatCall(const Plan &P, const CallResults &C) {
   return Lines;
 }
 
+namespace {
+
+// One callThroughPlan in flight: each step's reply starts the next.
+struct PlanCall : std::enable_shared_from_this<PlanCall> {
+  ExecutorClient &C;
+  Plan P;
+  std::vector<ValueBytes> Args;
+  Limits L;
+  IssueCall Issue;
+  Callback<PlanCallOutcome> Done;
+  uint64_t Scratch = 0;
+  PreparedCall PC;
+  PlanCallOutcome Out;
+  std::vector<ValueBytes> SRetMemory;
+
+  PlanCall(ExecutorClient &C, Plan P, std::vector<ValueBytes> Args, Limits L, IssueCall Issue,
+           Callback<PlanCallOutcome> Done)
+      : C(C), P(std::move(P)), Args(std::move(Args)), L(L), Issue(std::move(Issue)), Done(std::move(Done)) {}
+
+  void start() {
+    uint64_t Need = scratchBytes(P);
+    if (!Need)
+      return prepare();
+    uint64_t Page = C.setupInfo() ? C.setupInfo()->pageSize : 4096;
+    uint64_t Size = (Need + Page - 1) / Page * Page;
+    C.reserve(Size, Page, [Self = shared_from_this(), Size](Expected<uint64_t> A) {
+      if (!A)
+        return Self->Done(A.takeError());
+      Self->Scratch = *A;
+      Self->C.finalize({SegmentWrite{*A, ProtRead | ProtWrite, {}, Size}}, [Self](Error E) {
+        if (E)
+          return Self->finish(std::move(E));
+        Self->prepare();
+      });
+    });
+  }
+  void prepare() {
+    auto Prepared = prepareCall(P, Args, Scratch);
+    if (!Prepared)
+      return finish(Prepared.takeError());
+    PC = std::move(*Prepared);
+    PC.Msg.limits = L;
+    write(0);
+  }
+  void write(size_t I) {
+    if (I == PC.Writes.size())
+      return call();
+    C.writeMemory(PC.Writes[I].Address, PC.Writes[I].Bytes, [Self = shared_from_this(), I](Error E) {
+      if (E)
+        return Self->finish(std::move(E));
+      Self->write(I + 1);
+    });
+  }
+  void call() {
+    Issue(PC.Msg, [Self = shared_from_this()](Expected<RunResultMsg> R) {
+      if (!R)
+        return Self->finish(R.takeError());
+      Self->Out.Run = std::move(*R);
+      if (Self->Out.Run.runStatus() != RunStatus::Returned)
+        return Self->finish(Error::success());
+      Self->read(0);
+    });
+  }
+  void read(size_t I) {
+    if (I == PC.SRet.size()) {
+      auto Results = decodeCall(P, PC, Out.Run, SRetMemory);
+      if (!Results)
+        return finish(Results.takeError());
+      Out.Results = std::move(*Results);
+      return finish(Error::success());
+    }
+    C.readMemory(PC.SRet[I].Address, PC.SRet[I].Size, [Self = shared_from_this(), I](Expected<std::vector<uint8_t>> M) {
+      if (!M)
+        return Self->finish(M.takeError());
+      Self->SRetMemory.push_back(std::move(*M));
+      Self->read(I + 1);
+    });
+  }
+  // Releases the scratch memory (a failure to do so only leaks it), then answers.
+  void finish(Error E) {
+    auto Answer = [Self = shared_from_this(), E = std::make_shared<Error>(std::move(E))] {
+      if (*E)
+        return Self->Done(std::move(*E));
+      Self->Done(std::move(Self->Out));
+    };
+    if (!Scratch)
+      return Answer();
+    C.deallocate({Scratch}, [Answer](Error) { Answer(); });
+  }
+};
+
+} // namespace
+
+void callThroughPlan(ExecutorClient &C, const Plan &P, std::vector<ValueBytes> Args, Limits L, IssueCall Issue,
+                     Callback<PlanCallOutcome> Done) {
+  std::make_shared<PlanCall>(C, P, std::move(Args), L, std::move(Issue), std::move(Done))->start();
+}
+
 Expected<CallResults> callWithPlan(exec::Program &Prog, const std::string &Symbol, const Plan &P,
                                    const std::vector<ValueBytes> &Args, Limits L) {
   ExecutorClient &C = Prog.client();
-  uint64_t Scratch = 0, Need = scratchBytes(P);
-  if (Need) {
-    uint64_t Page = C.setupInfo() ? C.setupInfo()->pageSize : 4096;
-    uint64_t Size = (Need + Page - 1) / Page * Page;
-    auto A = C.sync<uint64_t>([&](Callback<uint64_t> Done) { C.reserve(Size, Page, Done); });
-    if (!A)
-      return A.takeError();
-    Scratch = *A;
-    if (Error E = C.syncError([&](auto Done) {
-          C.finalize({SegmentWrite{Scratch, ProtRead | ProtWrite, {}, Size}}, Done);
-        }))
-      return E;
-  }
-  auto PC = prepareCall(P, Args, Scratch);
-  if (!PC)
-    return PC.takeError();
-  for (auto &W : PC->Writes)
-    if (Error E = C.syncError([&](auto Done) { C.writeMemory(W.Address, W.Bytes, Done); }))
-      return E;
-  PC->Msg.limits = L;
-  auto R = Prog.callSync(Symbol, PC->Msg);
-  if (!R)
-    return R.takeError();
-  if (R->runStatus() != RunStatus::Returned)
-    return makeError(formatv("call of '%s' through plan: %s", Symbol.c_str(), C.describe(*R).c_str()));
-  std::vector<ValueBytes> Mem;
-  for (auto &B : PC->SRet) {
-    auto M = C.sync<std::vector<uint8_t>>([&](Callback<std::vector<uint8_t>> Done) {
-      C.readMemory(B.Address, B.Size, Done);
-    });
-    if (!M)
-      return M.takeError();
-    Mem.push_back(std::move(*M));
-  }
-  if (Need)
-    (void)C.syncError([&](auto Done) { C.deallocate({Scratch}, Done); });
-  return decodeCall(P, *PC, *R, Mem);
+  auto Out = C.sync<PlanCallOutcome>([&](Callback<PlanCallOutcome> Done) {
+    callThroughPlan(
+        C, P, Args, L, [&Prog, Symbol](CallMsg M, Callback<RunResultMsg> D) { Prog.call(Symbol, std::move(M), D); },
+        Done);
+  });
+  if (!Out)
+    return Out.takeError();
+  if (!Out->Results)
+    return makeError(formatv("call of '%s' through plan: %s", Symbol.c_str(), C.describe(Out->Run).c_str()));
+  return std::move(*Out->Results);
 }
 
 } // namespace linklab::callconv

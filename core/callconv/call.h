@@ -3,16 +3,19 @@
 // plan's offsets, copies for by-reference aggregates, a buffer per sret
 // parameter), and the results read back where the plan says they come from.
 //
-// The work is split so that the browser (asynchronous transport) and the CLI
-// (blocking transport) share everything but the waiting:
+// The browser (asynchronous transport) and the CLI (blocking transport)
+// share all of it:
 //   parseCallArguments -> prepareCall -> [write memory, call, read sret] ->
 //   decodeCall -> formatCall.
-// callWithPlan does the bracketed part over a blocking exec::Program.
+// callThroughPlan does the bracketed part asynchronously; callWithPlan
+// waits for it over a blocking exec::Program.
 #pragma once
 
 #include "callconv/plan.h"
+#include "executor/executor_client.h"
 #include "executor/protocol.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -78,6 +81,20 @@ Expected<CallResults> decodeCall(const Plan &P, const PreparedCall &PC, const ex
 std::vector<std::string> formatCall(const Plan &P, const CallResults &C);
 // The text form of one value of type T ("7", "-1", "0x10", "2.5", "bytes:…").
 std::string formatValue(const ValueType &T, const ValueBytes &B);
+
+// A call's run, and its decoded results when the run returned.
+struct PlanCallOutcome {
+  executor::RunResultMsg Run;
+  std::optional<CallResults> Results;
+};
+// Makes the call (M.entry still 0): links and calls a symbol, or calls an
+// address.
+using IssueCall = std::function<void(executor::CallMsg M, executor::Callback<executor::RunResultMsg> Done)>;
+// Scratch memory for copies and sret buffers (reserved, and released after),
+// the argument writes, the call through Issue, the sret buffers read back
+// and decoded.
+void callThroughPlan(executor::ExecutorClient &C, const Plan &P, std::vector<ValueBytes> Args, executor::Limits L,
+                     IssueCall Issue, executor::Callback<PlanCallOutcome> Done);
 
 // The whole round trip over a blocking program: links Symbol, reserves
 // scratch memory, writes, calls, reads back and decodes. A run that does not

@@ -4,6 +4,7 @@
 // JS wrapper (linklab.mjs) throws. Asynchronous core callbacks are queued
 // here and run from the JS event loop, so a link yields between phases.
 #include "api/json_export.h"
+#include "callconv/call.h"
 #include "callconv/plan.h"
 #include "cli/callconv_cli.h"
 #include "cli/options.h"
@@ -461,7 +462,8 @@ public:
   }
   void runMain(std::string Entry, val Args, std::string Instructions, double WallMillis, std::string MemoryBytes,
                bool ProcessEntry, val Done);
-  void call(std::string Entry, val Regs, val Stack, val Results, std::string Instructions, double WallMillis, val Done);
+  void callWithPlan(std::string Entry, std::string PlanText, std::string Signature, std::string Target,
+                    std::string Args, std::string Instructions, double WallMillis, val Done);
   void readMemory(std::string Address, double Size, val Done) {
     auto A = number("readMemory address", Address);
     if (!A) return (void)Done(failOr(A));
@@ -524,26 +526,41 @@ void WasmExecutor::runMain(std::string Entry, val Args, std::string Instructions
   }, ProcessEntry ? executor::Startup::ProcessEntry : executor::Startup::CallMain);
 }
 
-// Regs: [{dwarf, value: Uint8Array}], Stack: Uint8Array, Results: [dwarf].
-void WasmExecutor::call(std::string Entry, val Regs, val Stack, val Results, std::string Instructions,
-                        double WallMillis, val Done) {
-  executor::CallMsg M;
+// Calls Entry through the plan PlanText (as plan() made it for Signature and
+// Target) with Args in parseCallArguments' text form: core's call path, the
+// same the CLI's -call takes. The run result gains `returnBytes` (the
+// return value's bytes) and `lines` (formatCall) when the call returned.
+void WasmExecutor::callWithPlan(std::string Entry, std::string PlanText, std::string Signature, std::string Target,
+                                std::string Args, std::string Instructions, double WallMillis, val Done) {
   auto E = number("entry address", Entry);
   if (!E) return (void)Done(failOr(E));
   auto L = limits(Instructions, WallMillis, "");
   if (!L) return (void)Done(failOr(L));
-  M.entry = *E, M.limits = *L;
-  for (size_t I = 0, N = Regs["length"].as<size_t>(); I < N; ++I) {
-    std::vector<char> V = bytesFrom(Regs[I]["value"]);
-    M.registers.push_back({Regs[I]["dwarf"].as<uint16_t>(), std::vector<uint8_t>(V.begin(), V.end())});
-  }
-  std::vector<char> S = bytesFrom(Stack);
-  M.stack.assign(S.begin(), S.end());
-  for (size_t I = 0, N = Results["length"].as<size_t>(); I < N; ++I)
-    M.results.push_back(Results[I].as<uint16_t>());
-  Client.call(std::move(M), [this, Done](Expected<executor::RunResultMsg> R) mutable {
-    Done(R ? ok(runResult(Client, *R)) : failOr(R));
-  });
+  auto T = callconv::targetForTriple(Target); // a plan's target name is its triple's arch
+  if (!T) return (void)Done(failOr(T));
+  auto Sig = callconv::parseSignature(Signature);
+  if (!Sig) return (void)Done(failOr(Sig));
+  auto P = callconv::materialize(PlanText, *Sig, **T);
+  if (!P) return (void)Done(failOr(P));
+  auto Values = callconv::parseCallArguments(*Sig, Args);
+  if (!Values) return (void)Done(failOr(Values));
+  callconv::callThroughPlan(
+      Client, *P, std::move(*Values), *L,
+      [this, Entry = *E](executor::CallMsg M, executor::Callback<executor::RunResultMsg> D) {
+        M.entry = Entry;
+        Client.call(std::move(M), std::move(D));
+      },
+      [this, Done, P = *P](Expected<callconv::PlanCallOutcome> R) mutable {
+        if (!R) return (void)Done(failOr(R));
+        val V = runResult(Client, R->Run);
+        if (R->Results) {
+          if (R->Results->Return) V.set("returnBytes", bytesTo(*R->Results->Return));
+          val Lines = val::array();
+          for (auto &Line : callconv::formatCall(P, *R->Results)) Lines.call<void>("push", Line);
+          V.set("lines", Lines);
+        }
+        Done(ok(V));
+      });
 }
 
 // ---- link sessions --------------------------------------------------------------
@@ -876,7 +893,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("feed", &WasmExecutor::feed)
       .function("setup", &WasmExecutor::setup)
       .function("runMain", &WasmExecutor::runMain)
-      .function("call", &WasmExecutor::call)
+      .function("callWithPlan", &WasmExecutor::callWithPlan)
       .function("readMemory", &WasmExecutor::readMemory)
       .function("hangup", &WasmExecutor::hangup);
   class_<WasmSession>("Session")

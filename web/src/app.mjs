@@ -320,7 +320,6 @@ async function linkAndRun() {
     text += ` · ${ms.toFixed(0)} ms`;
     if (r.instructions) text += ` · ${r.instructions} instructions`;
     setStatus(text, r.status === 'fault' || r.status === 'error' || /limit/.test(r.status) ? 'bad' : 'ok');
-    document.body.dataset.lastRun = JSON.stringify({ status: r.status, exitCode: r.exitCode, ms });
     // Since navigation start: what scripts/bench-web.mjs reports.
     window.__firstRunMs ??= performance.now();
   } catch (e) {
@@ -471,17 +470,12 @@ function ccPlan() {
     return null;
   }
 }
-function parseValue(v) {
-  v = v.trim();
-  if (/^-?\d+\.\d*(e-?\d+)?$/i.test(v)) return { f64: Number(v) };
-  try { return BigInt(v); } catch { throw new Error(`argument '${v}' is not an integer (or a float like 1.5)`); }
-}
 async function ccCall() {
   const p = ccPlan();
   if (!p) return;
   $('cc-result').textContent = '';
   try {
-    const args = $('cc-args').value.split(',').map(s => s.trim()).filter(Boolean).map(parseValue);
+    const args = $('cc-args').value; // core parses it, as -call does
     const fn = $('cc-fn').value.trim();
     if (!fn) throw new Error('name the function to call');
     const arch = linkable();

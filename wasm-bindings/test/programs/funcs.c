@@ -10,3 +10,8 @@ void spin(void) {
 }
 int crash(void) { return *(volatile int *)0x10; }
 int main(void) { return 0; }
+// An aggregate passed by value (on the stack, or by reference to a copy,
+// per ABI) and one returned through an sret buffer.
+struct Big { long a, b, c; };
+long sum_big(struct Big B) { return B.a + 2 * B.b + 3 * B.c; }
+struct Big make_big(int x) { struct Big B = {x, x + 1, x + 2}; return B; }
