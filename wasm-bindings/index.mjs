@@ -324,7 +324,7 @@ export class LinkSession {
     const restore = onOutput ? this.#executor._swapOutput(onOutput) : null;
     try {
       const r = await this.#executor._request((done) => this.#s.run(entry, [argv0, ...args], u64(instructions, 'instructions'),
-                                                                  wallMillis, String(memoryBytes), done));
+                                                                  String(wallMillis), String(memoryBytes), done));
       if (this.#hookErrors.length) throw new LinklabError(this.#hookErrors.join('; '));
       return r;
     } finally {
@@ -440,7 +440,7 @@ export class Executor {
   setup(triple) { return this.#request((done) => this.#x.setup(triple, done)); }
   /** Runs main(argc, argv) at `entry`: {exitCode?, status, description, error?, fault?, pc?, instructions}. */
   runMain(entry, args = [], { instructions = 0, wallMillis = 0, memoryBytes = 0, processEntry = false } = {}) {
-    return this.#request((done) => this.#x.runMain(u64(entry, 'entry'), args, u64(instructions, 'instructions'), wallMillis,
+    return this.#request((done) => this.#x.runMain(u64(entry, 'entry'), args, u64(instructions, 'instructions'), String(wallMillis),
                                               u64(memoryBytes, 'memoryBytes'), processEntry, done));
   }
   /**
@@ -457,7 +457,7 @@ export class Executor {
   async callWithPlan(entry, p, args = [], { instructions = 0, wallMillis = 0 } = {}) {
     const text = typeof args === 'string' ? args : args.map(argumentText).join(', ');
     const r = await this.#request((done) => this.#x.callWithPlan(u64(entry, 'entry'), p.text, p.signature, p.target, text,
-                                                            u64(instructions, 'instructions'), wallMillis, done));
+                                                            u64(instructions, 'instructions'), String(wallMillis), done));
     if (r.returnBytes) r.returnValue = r.returnBytes.length <= 8 ? littleEndian(r.returnBytes) : r.returnBytes;
     delete r.returnBytes;
     return r;

@@ -25,30 +25,6 @@ std::string defaultExecutorPath() {
   return Self.substr(0, Self.rfind('/') + 1) + "../emulator/linklab-executor";
 }
 
-Expected<Limits> parseLimits(const Options &O) {
-  Limits L;
-  if (!O.maxInstructions.empty()) {
-    auto N = parseNumber("max-instructions", O.maxInstructions);
-    if (!N)
-      return N.takeError();
-    L.instructions = *N;
-  }
-  if (!O.timeoutMs.empty()) {
-    auto N = parseNumber("timeout-ms", O.timeoutMs);
-    if (!N)
-      return N.takeError();
-    if (*N > 0xffffffffu)
-      return makeError(formatv("option '-timeout-ms': %s ms is too long", O.timeoutMs.c_str()));
-    L.wallMillis = uint32_t(*N);
-  }
-  if (!O.maxMemory.empty()) {
-    auto N = parseSize("max-memory", O.maxMemory);
-    if (!N)
-      return N.takeError();
-    L.memoryBytes = *N;
-  }
-  return L;
-}
 
 // The link's triple: -triple, else the first object's.
 Expected<Triple> inputTriple(const Options &O, const std::vector<Input> &Inputs) {
@@ -63,7 +39,7 @@ Expected<Triple> inputTriple(const Options &O, const std::vector<Input> &Inputs)
 } // namespace
 
 int runInExecutor(const Options &O) {
-  auto L = parseLimits(O);
+  auto L = parseLimits(O.maxInstructions, O.timeoutMs, O.maxMemory);
   if (!L)
     return fail(L.takeError());
   if (O.runtime != "default" && O.runtime != "none")

@@ -63,6 +63,32 @@ std::string usage() {
   return U;
 }
 
+Expected<executor::Limits> parseLimits(const std::string &Instructions, const std::string &TimeoutMs,
+                                       const std::string &Memory) {
+  executor::Limits L;
+  if (!Instructions.empty()) {
+    auto N = parseNumber("max-instructions", Instructions);
+    if (!N)
+      return N.takeError();
+    L.instructions = *N;
+  }
+  if (!TimeoutMs.empty()) {
+    auto N = parseNumber("timeout-ms", TimeoutMs);
+    if (!N)
+      return N.takeError();
+    if (*N > 0xffffffffu)
+      return makeError(formatv("option '-timeout-ms': %s ms is too long", TimeoutMs.c_str()));
+    L.wallMillis = uint32_t(*N);
+  }
+  if (!Memory.empty()) {
+    auto N = parseSize("max-memory", Memory);
+    if (!N)
+      return N.takeError();
+    L.memoryBytes = *N;
+  }
+  return L;
+}
+
 int fail(const Error &E) {
   std::fprintf(stderr, "linklab error: %s\n", E.message().c_str());
   return 1;

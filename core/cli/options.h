@@ -2,6 +2,7 @@
 // (-name, -name=value or -name value, --name too).
 #pragma once
 
+#include "executor/protocol.h"
 #include "support/error.h"
 
 #include <string>
@@ -40,5 +41,9 @@ std::string usage();
 // "1Mb", "64Kb", "4096", "0x1000" -> bytes / value.
 Expected<uint64_t> parseSize(const std::string &Opt, const std::string &V);
 Expected<uint64_t> parseNumber(const std::string &Opt, const std::string &V);
+// -max-instructions, -timeout-ms, -max-memory (each may be empty: no limit
+// given); the wasm package takes its run limits through this too.
+Expected<executor::Limits> parseLimits(const std::string &Instructions, const std::string &TimeoutMs,
+                                       const std::string &Memory);
 
 } // namespace linklab::cli

@@ -460,10 +460,10 @@ public:
       Done(ok(V));
     });
   }
-  void runMain(std::string Entry, val Args, std::string Instructions, double WallMillis, std::string MemoryBytes,
+  void runMain(std::string Entry, val Args, std::string Instructions, std::string WallMillis, std::string MemoryBytes,
                bool ProcessEntry, val Done);
   void callWithPlan(std::string Entry, std::string PlanText, std::string Signature, std::string Target,
-                    std::string Args, std::string Instructions, double WallMillis, val Done);
+                    std::string Args, std::string Instructions, std::string WallMillis, val Done);
   void readMemory(std::string Address, double Size, val Done) {
     auto A = number("readMemory address", Address);
     if (!A) return (void)Done(failOr(A));
@@ -505,21 +505,12 @@ val runResult(executor::ExecutorClient &C, const executor::RunResultMsg &R) {
   return V;
 }
 
-Expected<executor::Limits> limits(const std::string &Instructions, double WallMillis, const std::string &Memory) {
-  executor::Limits L;
-  auto I = number("instruction limit", Instructions.empty() ? "0" : Instructions);
-  if (!I) return I.takeError();
-  auto M = cli::parseSize("memory limit", Memory.empty() ? "0" : Memory); // "64Mb" as -max-memory takes
-  if (!M) return M.takeError();
-  L.instructions = *I, L.wallMillis = uint32_t(WallMillis), L.memoryBytes = *M;
-  return L;
-}
 
-void WasmExecutor::runMain(std::string Entry, val Args, std::string Instructions, double WallMillis,
+void WasmExecutor::runMain(std::string Entry, val Args, std::string Instructions, std::string WallMillis,
                            std::string MemoryBytes, bool ProcessEntry, val Done) {
   auto E = number("entry address", Entry);
   if (!E) return (void)Done(failOr(E));
-  auto L = limits(Instructions, WallMillis, MemoryBytes);
+  auto L = cli::parseLimits(Instructions, WallMillis, MemoryBytes);
   if (!L) return (void)Done(failOr(L));
   Client.runMain(*E, stringsFrom(Args), *L, [this, Done](Expected<executor::RunResultMsg> R) mutable {
     Done(R ? ok(runResult(Client, *R)) : failOr(R));
@@ -531,10 +522,10 @@ void WasmExecutor::runMain(std::string Entry, val Args, std::string Instructions
 // same the CLI's -call takes. The run result gains `returnBytes` (the
 // return value's bytes) and `lines` (formatCall) when the call returned.
 void WasmExecutor::callWithPlan(std::string Entry, std::string PlanText, std::string Signature, std::string Target,
-                                std::string Args, std::string Instructions, double WallMillis, val Done) {
+                                std::string Args, std::string Instructions, std::string WallMillis, val Done) {
   auto E = number("entry address", Entry);
   if (!E) return (void)Done(failOr(E));
-  auto L = limits(Instructions, WallMillis, "");
+  auto L = cli::parseLimits(Instructions, WallMillis, "");
   if (!L) return (void)Done(failOr(L));
   auto T = callconv::targetForTriple(Target); // a plan's target name is its triple's arch
   if (!T) return (void)Done(failOr(T));
@@ -624,9 +615,9 @@ public:
   }
   bool hasRuntime() const { return Prog && Prog->runtime(); }
   // Runs Entry as main, as the native CLI does (exec::Program::runMain).
-  void run(std::string Entry, val Args, std::string Instructions, double WallMillis, std::string MemoryBytes, val Done) {
+  void run(std::string Entry, val Args, std::string Instructions, std::string WallMillis, std::string MemoryBytes, val Done) {
     if (!Prog) return (void)Done(fail("run: this session links into a slab (-noexec); create it with an executor"));
-    auto L = limits(Instructions, WallMillis, MemoryBytes);
+    auto L = cli::parseLimits(Instructions, WallMillis, MemoryBytes);
     if (!L) return (void)Done(failOr(L));
     Prog->runMain(Entry, stringsFrom(Args), *L, [this, Done](Expected<executor::RunResultMsg> R) mutable {
       Done(R ? ok(runResult(Prog->client(), *R)) : failOr(R));

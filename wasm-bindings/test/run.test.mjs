@@ -84,6 +84,9 @@ describe.each(Object.keys(T))('%s', (arch) => {
     const s = await linked('funcs');
     const [spin, crash] = await s.lookup(['spin', 'crash']);
     const p = plan({ signature: 'void()', triple: T[arch] });
+    // Limits parse as the CLI's options do: a non-number or an overlong time is refused, not "no limit".
+    await expect(x.callWithPlan(spin, p, [], { wallMillis: 'abc' })).rejects.toThrow(/-timeout-ms.*abc/);
+    await expect(x.callWithPlan(spin, p, [], { wallMillis: 99999999999 })).rejects.toThrow(/-timeout-ms.*too long/);
     const r1 = await x.callWithPlan(spin, p, [], { instructions: 100000 });
     expect(r1.exitCode).toBeUndefined();
     expect(r1.error).toMatch(/instruction/i);
