@@ -172,11 +172,7 @@ public:
   val edgeKindNames() {
     if (!G) return detached();
     val A = val::array();
-    A.call<void>("push", std::string(G->edgeKindName(edge::KeepAlive)));
-    const TargetInfo *T = findTarget(G->triple());
-    for (unsigned K = edge::FirstRelocation; T && K < 256; ++K)
-      if (T->edgeKindName(EdgeKind(K)))
-        A.call<void>("push", std::string(T->edgeKindName(EdgeKind(K))));
+    forEachKind([&](EdgeKind, const char *Name) { A.call<void>("push", std::string(Name)); return false; });
     return ok(A);
   }
 
@@ -359,10 +355,20 @@ private:
                                (*B)->edges.size(), Index));
     return &(*B)->edges[Index];
   }
+  // Calls F(kind, name) for Keep-Alive and each of the target's kinds until it returns true.
+  template <typename Fn> bool forEachKind(Fn F) {
+    if (F(edge::KeepAlive, G->edgeKindName(edge::KeepAlive)))
+      return true;
+    const TargetInfo *T = findTarget(G->triple());
+    for (unsigned K = edge::FirstRelocation; T && K < 256; ++K)
+      if (const char *Name = T->edgeKindName(EdgeKind(K)); Name && F(EdgeKind(K), Name))
+        return true;
+    return false;
+  }
   Expected<EdgeKind> kind(const std::string &Name) {
-    for (unsigned K = edge::KeepAlive; K < 256; ++K)
-      if (Name == G->edgeKindName(EdgeKind(K)))
-        return EdgeKind(K);
+    EdgeKind Found{};
+    if (forEachKind([&](EdgeKind K, const char *N) { return Name == N && (Found = K, true); }))
+      return Found;
     return makeError(formatv("graph %s (%s): '%s' is not an edge kind of this target", G->name().c_str(),
                              G->triple().str.c_str(), Name.c_str()));
   }

@@ -65,6 +65,8 @@ describe.each(ARCHES)('%s', (arch) => {
       g.setEdgeTarget(block, index, id);
       g.setEdgeKind(block, index, edge.kind); // same kind, by name: accepted
       expect(() => g.setEdgeKind(block, index, 'NoSuchKind')).toThrow(/'NoSuchKind' is not an edge kind/);
+      // The name edge-kind lookup gives unnumbered kinds is not a kind either.
+      expect(() => g.setEdgeKind(block, index, '<Unrecognized edge kind>')).toThrow(/is not an edge kind/);
       const ext = g.addExternalSymbol('extra_ext');
       g.addEdge({ block, kind: g.edgeKinds()[0], offset: 0, target: ext });
       seen.kinds = g.edgeKinds();

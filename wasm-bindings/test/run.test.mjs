@@ -6,9 +6,6 @@ import { program, read, runNative, runWasm } from './helpers.mjs';
 
 const T = { x86_64: 'x86_64-unknown-linux-gnu', aarch64: 'aarch64-unknown-linux-gnu', riscv64: 'riscv64-unknown-linux-gnu' };
 
-// The native CLI runs programs only once its executor support has landed.
-const nativeRuns = !runNative([program('sys', 'x86_64').files[0]]).stderr.includes('needs an executor');
-
 describe.each(Object.keys(T))('%s', (arch) => {
   let x;
   beforeEach(async () => { x = await spawnExecutor(T[arch]); });
@@ -29,13 +26,13 @@ describe.each(Object.keys(T))('%s', (arch) => {
     expect(r.status).toBe('returned');
   });
 
-  test('linklab-run prints and exits like the program (and like native linklab when it runs programs)', async () => {
+  test('linklab-run prints and exits like the program and like native linklab', async () => {
     const args = [program('sys', arch).files[0], '-args', 'prog', 'one'];
     const w = await runWasm(args);
     expect(w).toEqual({ stdout: 'one\n', stderr: 'done\n', status: 42 });
     // Both link the C runtime around main (start code on x86-64, exit() after
     // main elsewhere): the same output and status.
-    if (nativeRuns) expect(w).toEqual(runNative(args));
+    expect(w).toEqual(runNative(args));
     // ...and without it, main is entered directly.
     expect(await runWasm(['-runtime=none', ...args])).toEqual({ stdout: 'one\n', stderr: 'done\n', status: 42 });
   });
