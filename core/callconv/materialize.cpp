@@ -348,4 +348,24 @@ Expected<Plan> materialize(std::string_view Input, const Signature &Sig, const T
   return materializeSpec(*S, Sig, Target, conventionOf(*S));
 }
 
+Expected<Plan> planFor(std::string_view Triple, std::string_view Signature, std::string_view Input,
+                       std::string_view ExpectSpec) {
+  auto T = targetForTriple(Triple);
+  if (!T)
+    return T.takeError();
+  auto Sig = parseSignature(Signature);
+  if (!Sig)
+    return Sig.takeError();
+  std::optional<ConventionId> Expect;
+  if (ExpectSpec == "standard") {
+    Expect = ConventionId{ConventionId::Standard, (*T)->Abi};
+  } else if (!ExpectSpec.empty()) {
+    auto Sp = parseSpec(ExpectSpec);
+    if (!Sp)
+      return Sp.takeError();
+    Expect = conventionOf(*Sp);
+  }
+  return Input.empty() ? standardPlan(**T, *Sig) : materialize(Input, *Sig, **T, Expect);
+}
+
 } // namespace linklab::callconv

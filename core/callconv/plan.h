@@ -111,6 +111,12 @@ Expected<Plan> materialize(std::string_view Input, const Signature &Sig,
                            const TargetInfo &Target,
                            std::optional<ConventionId> Expect = std::nullopt);
 
+// All from text, as the tools take them: the target of Triple, the
+// signature, then Input as for materialize ("" for the standard plan) and
+// ExpectSpec as the declared convention ("" none, "standard", or a spec).
+Expected<Plan> planFor(std::string_view Triple, std::string_view Signature, std::string_view Input,
+                       std::string_view ExpectSpec);
+
 // Parses and validates a plan text against the target and signature.
 Expected<Plan> parsePlan(std::string_view Text, const Signature &Sig, const TargetInfo &Target,
                          std::optional<ConventionId> Expect = std::nullopt);

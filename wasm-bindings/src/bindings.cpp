@@ -761,19 +761,7 @@ val planValue(const callconv::Plan &P) {
 // convention. ExpectSpec, when not empty, declares the function's convention
 // (a spec, or "standard"): a plan for another one is refused.
 val plan(std::string Input, std::string Signature, std::string Triple, std::string ExpectSpec) {
-  auto T = callconv::targetForTriple(Triple);
-  if (!T) return failOr(T);
-  auto Sig = callconv::parseSignature(Signature);
-  if (!Sig) return failOr(Sig);
-  std::optional<callconv::ConventionId> Expect;
-  if (ExpectSpec == "standard") {
-    Expect = callconv::ConventionId{callconv::ConventionId::Standard, (*T)->Abi};
-  } else if (!ExpectSpec.empty()) {
-    auto Sp = callconv::parseSpec(ExpectSpec);
-    if (!Sp) return failOr(Sp);
-    Expect = callconv::conventionOf(*Sp);
-  }
-  auto P = Input.empty() ? callconv::standardPlan(**T, *Sig) : callconv::materialize(Input, *Sig, **T, Expect);
+  auto P = callconv::planFor(Triple, Signature, Input, ExpectSpec);
   return P ? ok(planValue(*P)) : failOr(P);
 }
 

@@ -8,26 +8,6 @@
 
 using namespace linklab::callconv;
 
-static linklab::Expected<Plan> planLine(const std::string &Triple, const std::string &Sig, const std::string &Input,
-                                        const std::string &ExpectSpec) {
-  auto T = targetForTriple(Triple);
-  if (!T)
-    return T.takeError();
-  auto S = parseSignature(Sig);
-  if (!S)
-    return S.takeError();
-  std::optional<ConventionId> Expect;
-  if (ExpectSpec == "standard") {
-    Expect = ConventionId{ConventionId::Standard, (*T)->Abi};
-  } else if (!ExpectSpec.empty()) {
-    auto Sp = parseSpec(ExpectSpec);
-    if (!Sp)
-      return Sp.takeError();
-    Expect = conventionOf(*Sp);
-  }
-  return Input.empty() ? standardPlan(**T, *S) : materialize(Input, *S, **T, Expect);
-}
-
 int main() {
   std::string Line;
   while (std::getline(std::cin, Line)) {
@@ -35,7 +15,7 @@ int main() {
     std::istringstream In(Line);
     for (auto &X : F)
       std::getline(In, X, '\t');
-    auto P = planLine(F[0], F[1], F[2], F[3]);
+    auto P = planFor(F[0], F[1], F[2], F[3]);
     if (P)
       std::cout << "ok\t" << P->text() << '\t' << P->describe() << '\n';
     else
