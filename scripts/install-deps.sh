@@ -29,5 +29,8 @@ if ((${#missing[@]})); then
 fi
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "install-deps: installing nodejs and npm"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm
 fi

@@ -26,11 +26,13 @@ LLVM_TOOLS = ["llvm-mc", "FileCheck", "llvm-objdump", "llvm-readelf", "llvm-read
               "llvm-nm", "llvm-objcopy", "llvm-ar", "clang", "ld.lld", "llvm-jitlink"]
 
 # `not`: inverts the exit status, but a crash (signal, or a shell's 128+N)
-# stays a failure, as lit's `not` without --crash.
+# stays a failure, as lit's `not` without --crash, and so does a command
+# that is not there (127).
 NOT_SCRIPT = """#!/bin/bash
 "$@"
 rc=$?
 if [ $rc -ge 128 ]; then echo "not: '$1' crashed (exit $rc)" >&2; exit 1; fi
+if [ $rc -eq 127 ]; then echo "not: '$1' not found" >&2; exit 1; fi
 [ $rc -ne 0 ]
 """
 

@@ -2,6 +2,8 @@
 // tests/inputs; the oracles are independent of linklab: llvm-jitlink-22's
 // graph dumps (same layout, same edge kinds), llvm-mc-22's disassembler for
 // every fixed-up instruction, and hand-computed psABI values for TLS.
+#include "test_support.h"
+
 #include "arch/aarch64.h"
 #include "arch/aarch64_fields.h"
 #include "link/link_info.h"
@@ -19,47 +21,25 @@ using namespace linklab;
 
 namespace {
 
-const std::string Src = LINKLAB_SOURCE_DIR;
-const std::string Linklab = std::string(LINKLAB_BINARY_DIR) + "/core/linklab";
+const std::string Src = test::sourceDir();
+const std::string Linklab = test::linklabPath();
 
-struct RunResult {
-  int rc;
-  std::string out;
-};
+using test::runCommand;
+using RunResult = test::CommandResult;
 
-RunResult run(const std::string &Cmd) {
-  RunResult R{-1, {}};
-  FILE *P = popen((Cmd + " 2>&1").c_str(), "r");
-  if (!P)
-    return R;
-  char Buf[4096];
-  size_t N;
-  while ((N = fread(Buf, 1, sizeof Buf, P)) > 0)
-    R.out.append(Buf, N);
-  R.rc = pclose(P);
-  return R;
-}
-
+// One directory for the objects of every test here, removed at exit.
 std::string tempDir() {
-  static std::string Dir = [] {
-    char T[] = "/tmp/linklab-aarch64-XXXXXX";
-    return std::string(mkdtemp(T));
-  }();
-  return Dir;
+  static const test::TempDir Dir;
+  return Dir.Path;
 }
 
 // Assembles tests/inputs/aarch64/<Name> into the temp dir; returns the object path.
 std::string assemble(const std::string &Name) {
   std::string Out = tempDir() + "/" + Name + ".o";
-  RunResult R = run("llvm-mc-22 -triple=aarch64-linux-gnu -filetype=obj -o " + Out + " " + Src +
+  RunResult R = runCommand("llvm-mc-22 -triple=aarch64-linux-gnu -filetype=obj -o " + Out + " " + Src +
                     "/tests/inputs/aarch64/" + Name);
-  EXPECT_EQ(R.rc, 0) << R.out;
+  EXPECT_EQ(R.status, 0) << R.output;
   return Out;
-}
-
-std::shared_ptr<const std::vector<char>> readFile(const std::string &Path) {
-  std::ifstream F(Path, std::ios::binary);
-  return std::make_shared<const std::vector<char>>(std::istreambuf_iterator<char>(F), std::istreambuf_iterator<char>());
 }
 
 // An object linked in-process at 0x10000, with its symbol, GOT and stub addresses.
@@ -71,7 +51,7 @@ struct Linked {
 
   Linked(const std::string &Path, std::vector<std::pair<std::string, Addr>> Abs) {
     S.addPlugin(Info);
-    auto K = S.addObject(Path, readFile(Path));
+    auto K = S.addObject(Path, test::readBytes(Path));
     EXPECT_TRUE(bool(K)) << (K ? "" : K.takeError().message());
     for (auto &[N, A] : Abs)
       EXPECT_FALSE(bool(S.defineAbsolute(N, A)));
@@ -107,8 +87,8 @@ std::string disasm(uint32_t W) {
   char Bytes[64];
   std::snprintf(Bytes, sizeof Bytes, "0x%02x 0x%02x 0x%02x 0x%02x", W & 0xff, (W >> 8) & 0xff, (W >> 16) & 0xff,
                 W >> 24);
-  RunResult R = run(std::string("echo '") + Bytes + "' | llvm-mc-22 --disassemble -triple=aarch64");
-  std::string T = R.out;
+  RunResult R = runCommand(std::string("echo '") + Bytes + "' | llvm-mc-22 --disassemble -triple=aarch64");
+  std::string T = R.output;
   T = T.substr(0, T.find("//"));
   std::replace(T.begin(), T.end(), '\t', ' ');
   size_t B = T.find_first_not_of(" \n"), E = T.find_last_not_of(" \n");
@@ -173,11 +153,11 @@ TEST(AArch64Link, FamiliesGraphMatchesLLVMJITLink) {
   std::string Obj = assemble("families.s");
   std::string Opts = " -noexec -slab-allocate=1Mb -slab-address=0x10000 -slab-page-size=4096 "
                      "-abs ext_data=0x123456789abc -abs ext_func=0x20000 -show-graphs=.* " + Obj;
-  RunResult Ours = run(Linklab + Opts), Ref = run("llvm-jitlink-22" + Opts);
-  ASSERT_EQ(Ref.rc, 0) << Ref.out;
-  ASSERT_EQ(Ours.rc, 0) << Ours.out;
-  EXPECT_EQ(Ours.out, Ref.out);
-  EXPECT_NE(Ours.out.find("kind = GotPageOffset15"), std::string::npos);
+  RunResult Ours = runCommand(Linklab + Opts), Ref = runCommand("llvm-jitlink-22" + Opts);
+  ASSERT_EQ(Ref.status, 0) << Ref.output;
+  ASSERT_EQ(Ours.status, 0) << Ours.output;
+  EXPECT_EQ(Ours.output, Ref.output);
+  EXPECT_NE(Ours.output.find("kind = GotPageOffset15"), std::string::npos);
 }
 
 // Relocations llvm-jitlink lacks, against hand-computed values.
@@ -314,11 +294,11 @@ TEST(AArch64Fixups, AlignmentAndWrongInstructionErrors) {
 
 TEST(AArch64Elf, UnknownAndUnsupportedRelocationsAreNamed) {
   std::string Obj = tempDir() + "/unknown.o";
-  RunResult Y = run("yaml2obj-22 " + Src + "/tests/inputs/aarch64/ELF_aarch64_unknown_relocation.yaml -o " + Obj);
-  ASSERT_EQ(Y.rc, 0) << Y.out;
+  RunResult Y = runCommand("yaml2obj-22 " + Src + "/tests/inputs/aarch64/ELF_aarch64_unknown_relocation.yaml -o " + Obj);
+  ASSERT_EQ(Y.status, 0) << Y.output;
   SlabMemoryManager MM(0x10000, 4096, 1 << 20);
   Session S(Triple::parse("aarch64-linux-gnu"), MM);
-  auto K = S.addObject("unknown.o", readFile(Obj));
+  auto K = S.addObject("unknown.o", test::readBytes(Obj));
   Expected<std::vector<Addr>> R = K ? S.lookupNow({"main"}) : Expected<std::vector<Addr>>(K.takeError());
   ASSERT_FALSE(bool(R));
   EXPECT_EQ(R.takeError().message(),
@@ -330,10 +310,10 @@ TEST(AArch64Elf, UnknownAndUnsupportedRelocationsAreNamed) {
 // and each object's edges (kind, addend, target) match llvm-jitlink-22's.
 TEST(AArch64Link, InventoryProgramAllModes) {
   const std::string Prog = Src + "/tests/inputs/programs/inventory";
-  RunResult Ls = run("ls " + Prog + "/*.c");
-  ASSERT_EQ(Ls.rc, 0);
+  RunResult Ls = runCommand("ls " + Prog + "/*.c");
+  ASSERT_EQ(Ls.status, 0);
   std::vector<std::string> Sources;
-  std::istringstream In(Ls.out);
+  std::istringstream In(Ls.output);
   for (std::string Line; std::getline(In, Line);)
     Sources.push_back(Line);
   ASSERT_GE(Sources.size(), 3u);
@@ -367,24 +347,24 @@ TEST(AArch64Link, InventoryProgramAllModes) {
       for (auto &C : Sources) {
         std::string Base = C.substr(C.rfind('/') + 1);
         std::string O = tempDir() + "/inv" + Pic + Opt + "-" + Base + ".o";
-        RunResult R = run("clang-22 --target=aarch64-linux-gnu " + std::string(Pic) + " " + Opt + " -c " + C +
+        RunResult R = runCommand("clang-22 --target=aarch64-linux-gnu " + std::string(Pic) + " " + Opt + " -c " + C +
                           " -o " + O);
-        ASSERT_EQ(R.rc, 0) << R.out;
+        ASSERT_EQ(R.status, 0) << R.output;
         Objs += " " + O;
         // Each object alone, entered at one of its own functions.
-        RunResult Nm = run("llvm-nm-22 --defined-only -g " + O + " | awk '$2==\"T\"{print $3; exit}'");
-        std::string Entry = Nm.out.substr(0, Nm.out.find('\n'));
+        RunResult Nm = runCommand("llvm-nm-22 --defined-only -g " + O + " | awk '$2==\"T\"{print $3; exit}'");
+        std::string Entry = Nm.output.substr(0, Nm.output.find('\n'));
         std::string Opts = " -noexec -phony-externals -slab-allocate=1Mb -slab-address=0x10000 "
                            "-slab-page-size=4096 -show-graphs=.* -entry=" + Entry + " " + O;
-        RunResult Ours = run(Linklab + Opts), Ref = run("llvm-jitlink-22" + Opts);
+        RunResult Ours = runCommand(Linklab + Opts), Ref = runCommand("llvm-jitlink-22" + Opts);
         SCOPED_TRACE(std::string(Pic) + " " + Opt + " " + Base);
-        ASSERT_EQ(Ours.rc, 0) << Ours.out;
-        ASSERT_EQ(Ref.rc, 0) << Ref.out;
-        EXPECT_EQ(Edges(Ours.out), Edges(Ref.out));
-        EXPECT_FALSE(Edges(Ours.out).empty());
+        ASSERT_EQ(Ours.status, 0) << Ours.output;
+        ASSERT_EQ(Ref.status, 0) << Ref.output;
+        EXPECT_EQ(Edges(Ours.output), Edges(Ref.output));
+        EXPECT_FALSE(Edges(Ours.output).empty());
       }
-      RunResult All = run(Linklab + " -noexec -phony-externals -slab-allocate=4Mb -slab-address=0x10000 "
+      RunResult All = runCommand(Linklab + " -noexec -phony-externals -slab-allocate=4Mb -slab-address=0x10000 "
                                     "-slab-page-size=4096 -show-addrs" + Objs);
-      EXPECT_EQ(All.rc, 0) << Pic << " " << Opt << ": " << All.out;
+      EXPECT_EQ(All.status, 0) << Pic << " " << Opt << ": " << All.output;
     }
 }

@@ -14,7 +14,6 @@ namespace {
 
 const std::string SlabArgs = " -noexec -slab-allocate=100Kb -slab-address=0xfff00000 -slab-page-size=4096 ";
 
-std::string linklab() { return linklabPath(); }
 
 // Assembles Asm for RV64GC with relaxation, then requires that both linkers
 // accept every `# jitlink-check:` line in it.
@@ -22,7 +21,7 @@ void checkBothLinkers(const std::string &Asm, const std::string &Extra = "", con
   TempDir D;
   std::string Obj = assemble(D, Asm, "riscv64", "t.o", "-mattr=" + MAttr);
   std::string Src = D.file("t.o.s");
-  auto Ours = runCommand(linklab() + SlabArgs + Extra + " -check " + Src + " " + Obj);
+  auto Ours = runCommand(linklabPath() + SlabArgs + Extra + " -check " + Src + " " + Obj);
   EXPECT_EQ(Ours.status, 0) << Ours.output;
   auto Ref = runCommand("llvm-jitlink-22" + SlabArgs + Extra + " -check=" + Src + " " + Obj);
   EXPECT_EQ(Ref.status, 0) << Ref.output;
@@ -31,7 +30,7 @@ void checkBothLinkers(const std::string &Asm, const std::string &Extra = "", con
 CommandResult linkAsm(const TempDir &D, const std::string &Asm, const std::string &Extra = "",
                       const std::string &MAttr = "+c,+relax") {
   std::string Obj = assemble(D, Asm, "riscv64", "t.o", "-mattr=" + MAttr);
-  return runCommand(linklab() + SlabArgs + Extra + " " + Obj);
+  return runCommand(linklabPath() + SlabArgs + Extra + " " + Obj);
 }
 
 TEST(RISCV64Fields, EncodersAndDecodersRoundTrip) {
@@ -94,7 +93,7 @@ dat:
 )", "riscv64", "t.o", "-mattr=+c,+relax");
   std::string Args = " -noexec -slab-allocate=100Kb -slab-address=0x10000 -slab-page-size=4096 -abs ext=0x1 "
                      "-show-graphs='.*' ";
-  auto Ours = runCommand(linklab() + Args + Obj);
+  auto Ours = runCommand(linklabPath() + Args + Obj);
   auto Ref = runCommand("llvm-jitlink-22" + Args + Obj);
   ASSERT_EQ(Ours.status, 0) << Ours.output;
   ASSERT_EQ(Ref.status, 0) << Ref.output;
@@ -219,7 +218,7 @@ tb: .space 8
 # jitlink-check: (*{4}ie)[31:12] = ((got_addr(t.o, tb) - ie) + 0x800)[31:12]
 # jitlink-check: decode_operand(ie + 4, 2)[11:0] = (got_addr(t.o, tb) - ie)[11:0]
 )", "riscv64", "t.o", "-mattr=+c,+relax");
-  auto R = runCommand(linklab() + SlabArgs + " -check " + D.file("t.o.s") + " " + Obj);
+  auto R = runCommand(linklabPath() + SlabArgs + " -check " + D.file("t.o.s") + " " + Obj);
   EXPECT_EQ(R.status, 0) << R.output;
 }
 
@@ -330,7 +329,7 @@ TEST(RISCV64Link, UnsupportedAndUnknownRelocationsAreNamed) {
     std::string Yaml = D.write("t.yaml", relocYaml(Type));
     auto Y = runCommand("yaml2obj-22 '" + Yaml + "' -o '" + D.file("t.o") + "'");
     ASSERT_EQ(Y.status, 0) << Y.output;
-    auto R = runCommand(linklab() + SlabArgs + D.file("t.o"));
+    auto R = runCommand(linklabPath() + SlabArgs + D.file("t.o"));
     EXPECT_NE(R.status, 0) << Type;
     EXPECT_NE(R.output.find(Want), std::string::npos) << Type << "\nwant: " << Want << "\ngot: " << R.output;
   }
@@ -363,7 +362,7 @@ TEST(RISCV64Link, InventoryProgramLinksInEveryConfiguration) {
                 "'";
       std::string Args = " -noexec -phony-externals -slab-allocate=1Mb -slab-address=0x10000 "
                          "-slab-page-size=4096 ";
-      auto All = runCommand(linklab() + Args + Objs);
+      auto All = runCommand(linklabPath() + Args + Objs);
       EXPECT_EQ(All.status, 0) << Pic << " " << Opt << ": " << All.output;
       // Each object alone, so both linkers lay out the same graph: the dumps
       // (relaxed code, GOT/stubs, .eh_frame records and edges) must match.
@@ -375,7 +374,7 @@ TEST(RISCV64Link, InventoryProgramLinksInEveryConfiguration) {
           continue;
         std::string Obj = " '" + D.file(std::string(S) + ".o") + "'";
         std::string Main = " -abs main=0x1"; // llvm-jitlink looks main up
-        auto Ours = runCommand(linklab() + Args + Main + " -show-graphs='.*'" + Obj);
+        auto Ours = runCommand(linklabPath() + Args + Main + " -show-graphs='.*'" + Obj);
         auto Ref = runCommand("llvm-jitlink-22" + Args + Main + " -show-graphs='.*'" + Obj);
         EXPECT_EQ(Ours.status, 0) << Ours.output;
         EXPECT_EQ(Ref.status, 0) << Ref.output;

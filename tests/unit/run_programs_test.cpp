@@ -104,9 +104,9 @@ TEST_P(RunPrograms, MatchesNative) {
     Run += " " + quote(Arg);
   // llvm-jitlink's -args list is the whole argv; the native run gets the
   // same argv[0] through exec -a.
-  bool HasArgs = !P.args.empty();
-  std::string Argv0 = HasArgs ? P.args[1] : "";
-  Result Native = runCommand(HasArgs ? "bash -c " + quote("exec -a " + Argv0 + " " + Run) : Run, Tag + "-native");
+  // Without -args, argv[0] is the first object's path.
+  std::string Argv0 = P.args.empty() ? Out + Tag + "-0.o" : P.args[1];
+  Result Native = runCommand("bash -c " + quote("exec -a " + Argv0 + " " + Run), Tag + "-native");
 
   std::string Cmd = Linklab;
   for (auto &S : P.sources) {
@@ -116,8 +116,6 @@ TEST_P(RunPrograms, MatchesNative) {
   }
   for (auto &Arg : P.args)
     Cmd += " " + quote(Arg);
-  if (!HasArgs) // the default argv[0] is the first object's path; make it match
-    Native = runCommand("bash -c " + quote("exec -a " + Out + Tag + "-0.o " + Run), Tag + "-native");
   Result Linked = runCommand(Cmd, Tag);
 
   EXPECT_EQ(Linked.code, Native.code) << Cmd << "\nstderr: " << Linked.err;

@@ -77,10 +77,6 @@ std::string diffSets(const std::multiset<std::string> &Ref, const std::multiset<
   return Out;
 }
 
-struct Mode {
-  const char *flags;
-};
-
 class X86_64VersusLLVMJITLink : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(X86_64VersusLLVMJITLink, InventoryObjectsLinkIdentically) {

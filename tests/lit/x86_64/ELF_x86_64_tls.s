@@ -3,7 +3,7 @@
 # The TLS image here is .tdata {a: 4 bytes, pad, b: 8 bytes} = 16 bytes,
 # 8-aligned, ending at the thread pointer: a is at TP-16, b at TP-8.
 #
-# REQUIRES-LINKLAB-ONLY: llvm-jitlink-22 -noexec does not relax these TLS models.
+# REQUIRES-LINKLAB-ONLY: llvm-jitlink-22 rejects R_X86_64_TPOFF32 ("Unsupported x86-64 relocation type").
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t.o %s
 # RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -check %s %t.o
