@@ -5,7 +5,6 @@
 
 #include "arch/aarch64_fields.h"
 #include "arch/edge_kind_names.h"
-#include "link/eh_frame.h"
 #include "link/table_manager.h"
 #include "target/target.h"
 
@@ -330,7 +329,6 @@ struct GOTAndStubsBuilder {
 } // namespace
 
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
-  Config.prePrunePasses.push_back([](LinkGraph &G) { return splitEHFrame(G, EhFrameEdgeKinds); });
   Config.postPrunePasses.push_back(GOTAndStubsBuilder());
 }
 

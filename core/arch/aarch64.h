@@ -72,12 +72,12 @@ enum EdgeKinds : EdgeKind {
 };
 
 // .eh_frame's edge kinds: PC-begin is PREL32 (Delta32), the CIE pointer a
-// NegDelta32. Shared by the default passes and the target registry row.
+// NegDelta32. The target registry row; the linker splits .eh_frame with them.
 inline constexpr EhFrameKinds EhFrameEdgeKinds = {Delta32, Delta64, NegDelta32, Pointer32, Pointer64};
 
 const char *edgeKindName(EdgeKind K);
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E);
-// Pre-prune .eh_frame splitting, post-prune GOT/stub/TLS-descriptor builder.
+// Post-prune GOT/stub/TLS-descriptor builder.
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config);
 
 // An 8-byte GOT entry pointing at Target.

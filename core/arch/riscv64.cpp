@@ -3,7 +3,6 @@
 
 #include "arch/edge_kind_names.h"
 #include "arch/riscv64_fields.h"
-#include "link/eh_frame.h"
 #include "link/table_manager.h"
 
 #include <algorithm>
@@ -67,9 +66,8 @@ struct Fixup {
   // Needs 8 bytes (auipc + jalr); the reader checked the width.
   Error call() const {
     int64_t V = S + A - P;
-    if (Error Err = range(V, Hi20Lo, Hi20Hi))
+    if (Error Err = hi20Of(V))
       return Err;
-    setInsn(encodeUType(insn(), hi20(V)));
     writeLE<uint32_t>(Loc + 4, encodeIType(readLE<uint32_t>(Loc + 4), lo12(V)));
     return Error::success();
   }
@@ -305,9 +303,6 @@ struct GOTAndStubsBuilder {
 } // namespace
 
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
-  Config.prePrunePasses.push_back([](LinkGraph &G) {
-    return splitEHFrame(G, EhFrameEdgeKinds);
-  });
   Config.postPrunePasses.push_back(GOTAndStubsBuilder());
   Config.postAllocationPasses.push_back(relax);
 }

@@ -88,8 +88,7 @@ inline constexpr EhFrameKinds EhFrameEdgeKinds = {R_RISCV_32_PCREL, edge::Invali
 const char *edgeKindName(EdgeKind K);
 
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E);
-// Pre-prune .eh_frame splitting, post-prune GOT/stubs, post-allocation
-// relaxation (which also sorts every block's edges by offset).
+// Post-prune GOT/stubs, post-allocation relaxation (which also sorts every block's edges by offset).
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config);
 
 // An 8-byte GOT entry pointing at Target (Kind R_RISCV_64), or holding its TP

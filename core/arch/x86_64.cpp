@@ -1,7 +1,6 @@
 #include "arch/x86_64.h"
 
 #include "arch/edge_kind_names.h"
-#include "link/eh_frame.h"
 #include "link/table_manager.h"
 #include "link/tls_layout.h"
 #include "target/target.h"
@@ -304,9 +303,6 @@ Error relaxDynamicTLS(LinkGraph &G) {
 } // namespace
 
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
-  Config.prePrunePasses.push_back([](LinkGraph &G) {
-    return splitEHFrame(G, {Delta32, Delta64, NegDelta32, Pointer32, Pointer64});
-  });
   Config.prePrunePasses.push_back(relaxDynamicTLS);
   Config.postPrunePasses.push_back(GOTAndStubsBuilder());
   Config.preFixupPasses.push_back(optimizeGOTAndStubAccesses);

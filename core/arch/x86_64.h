@@ -18,6 +18,7 @@
 
 #include "graph/link_graph.h"
 #include "link/linker.h"
+#include "target/target.h"
 
 namespace linklab::x86_64 {
 
@@ -61,9 +62,13 @@ enum EdgeKinds : EdgeKind {
 #undef LINKLAB_ENUM
 };
 
+// .eh_frame's edge kinds (the target registry row; the linker splits
+// .eh_frame with them).
+inline constexpr EhFrameKinds EhFrameEdgeKinds = {Delta32, Delta64, NegDelta32, Pointer32, Pointer64};
+
 const char *edgeKindName(EdgeKind K);
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E);
-// Pre-prune .eh_frame handling, post-prune GOT/PLT, pre-fixup relaxation.
+// Pre-prune TLS relaxation, post-prune GOT/PLT, pre-fixup relaxation.
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config);
 
 // An 8-byte GOT entry pointing at Target.

@@ -30,7 +30,6 @@ static std::string_view strAt(std::span<const char> Tab, uint64_t Off) {
 Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
   ElfFile F;
   F.Name = std::move(Name);
-  F.Bytes = B;
   if (!isElf(B))
     return F.error("not an ELF object (bad magic)");
   if (B.size() < 64)

@@ -75,7 +75,6 @@ public:
 
 private:
   std::string Name;
-  std::span<const char> Bytes;
   uint16_t Machine = 0;
   uint32_t EFlags = 0;
   std::vector<ElfSection> Sections;

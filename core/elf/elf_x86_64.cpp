@@ -94,7 +94,7 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela
 
 const TargetInfo X86_64Target = {
     Arch::X86_64, "x86_64", elf::EM_X86_64, x86_64::edgeKindName, x86_64::applyFixup, x86_64::addDefaultPasses,
-    addRelocations, {x86_64::Delta32, x86_64::Delta64, x86_64::NegDelta32, x86_64::Pointer32, x86_64::Pointer64},
+    addRelocations, x86_64::EhFrameEdgeKinds,
     relocName,
 };
 

@@ -1,5 +1,6 @@
 #include "link/linker.h"
 
+#include "link/eh_frame.h"
 #include "link/tls_layout.h"
 #include "target/target.h"
 
@@ -97,8 +98,12 @@ private:
     const TargetInfo *T = findTarget(G->triple());
     if (!T)
       return makeError(formatv("%s: unsupported target triple '%s'", G->name().c_str(), G->triple().str.c_str()));
-    if (Ctx->shouldAddDefaultTargetPasses(G->triple()) && T->addDefaultPasses)
-      T->addDefaultPasses(*G, Passes);
+    if (Ctx->shouldAddDefaultTargetPasses(G->triple())) {
+      // .eh_frame into CIE/FDE records first, in the target's edge kinds.
+      Passes.prePrunePasses.push_back([Kinds = T->ehFrame](LinkGraph &G) { return splitEHFrame(G, Kinds); });
+      if (T->addDefaultPasses)
+        T->addDefaultPasses(*G, Passes);
+    }
     if (LinkGraphPass MarkLive = Ctx->markLivePass(G->triple()))
       Passes.prePrunePasses.push_back(std::move(MarkLive));
     else

@@ -42,8 +42,12 @@ void SlabMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAll
     A.segments.push_back({Seg.address, SegSize, Prot});
     Offset += alignTo(SegSize, PageSize);
   }
-  if (Error E = Layout.apply())
+  if (Error E = Layout.apply()) {
+    // Nothing of it was handed out: the slab space and the record go back.
+    Allocations.erase(AllocBase);
+    Next = AllocBase;
     return OnAllocated(std::move(E));
+  }
   OnAllocated(std::unique_ptr<InFlightAlloc>(new InFlight(*this, AllocBase)));
 }
 
