@@ -10,12 +10,16 @@ Error ConventionTable::add(std::string_view Entry, const std::string &Origin) {
   };
   size_t Eq = Entry.find('='), Semi = Entry.find(';', Eq == Entry.npos ? 0 : Eq);
   if (Eq == Entry.npos || Eq == 0 || Semi == Entry.npos)
-    return Fail("not SYMBOL=SIGNATURE;SPEC-OR-PLAN");
+    return Fail("not SYMBOL=SIGNATURE;SPEC-OR-PLAN (or ;@CONVENTION)");
   std::string Symbol(Entry.substr(0, Eq));
   auto Sig = parseSignature(Entry.substr(Eq + 1, Semi - Eq - 1));
   if (!Sig)
     return Fail(Sig.takeError().message());
-  auto P = materialize(Entry.substr(Semi + 1), *Sig, *Target);
+  std::string_view Convention = Entry.substr(Semi + 1);
+  if (Convention.starts_with('@') && !Registry)
+    return Fail("'" + std::string(Convention) + "' names a plugin convention, and no convention registry is given");
+  auto P = Convention.starts_with('@') ? Registry->plan(Convention.substr(1), *Target, *Sig)
+                                       : materialize(Convention, *Sig, *Target);
   if (!P)
     return Fail(P.takeError().message());
   if (auto It = Origins.find(Symbol); It != Origins.end())

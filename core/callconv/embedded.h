@@ -10,9 +10,12 @@
 //   .asciz "add3=i64(i64,i64,i64);gpr:rcx,r8,r11;ret:rax"
 // Embedded plans ("v1;...") are validated against the link's target, never
 // regenerated: a plan for another schema, target or convention is refused.
+// "@NAME" instead of a spec names a convention a plugin registered
+// (registry.h): its callback plans the function.
 #pragma once
 
 #include "callconv/plan.h"
+#include "callconv/registry.h"
 
 #include <map>
 #include <span>
@@ -23,7 +26,10 @@ inline constexpr std::string_view ConventionSectionName = ".linklab.callconv";
 
 class ConventionTable {
 public:
-  explicit ConventionTable(const TargetInfo &T) : Target(&T) {}
+  // Registry: the plugin conventions "@NAME" entries may name (none: such
+  // entries are refused).
+  explicit ConventionTable(const TargetInfo &T, const ConventionRegistry *Registry = nullptr)
+      : Target(&T), Registry(Registry) {}
   const TargetInfo &target() const { return *Target; }
 
   // Adds one entry; Origin names where it came from in errors
@@ -39,6 +45,7 @@ public:
 
 private:
   const TargetInfo *Target;
+  const ConventionRegistry *Registry;
   std::map<std::string, Plan, std::less<>> Plans;
   std::map<std::string, std::string, std::less<>> Origins;
   std::vector<std::string> Warnings;

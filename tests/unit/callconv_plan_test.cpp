@@ -1,5 +1,6 @@
 // Plan text: the exact format, round trips, the four rejection diagnostics,
 // and plugin-registered conventions.
+#include "callconv/embedded.h"
 #include "callconv/plan.h"
 #include "callconv/registry.h"
 
@@ -158,4 +159,15 @@ TEST(CallconvPlan, PluginConventions) {
             "callconv: convention 'bad' is already registered");
   EXPECT_EQ(Registry.plan("fast", X86, sig("void()")).takeError().message(),
             "convention 'fast': not registered (registered: reversed, bad)");
+  // The linker's entries (-cc, .linklab.callconv sections) name them "@NAME".
+  ConventionTable Table(X86, &Registry);
+  ASSERT_FALSE(Table.add("rev3=i32(i32,i64,i16);@reversed", "-cc"));
+  ASSERT_NE(Table.find("rev3"), nullptr);
+  EXPECT_EQ(Table.find("rev3")->describe(), "eax([sp+16], [sp+8], [sp+0])");
+  EXPECT_EQ(Table.find("rev3")->convention(), conventionOfPlugin("reversed"));
+  EXPECT_EQ(Table.add("g=void();@fast", "-cc").message(),
+            "-cc: 'g=void();@fast': convention 'fast': not registered (registered: reversed, bad)");
+  ConventionTable NoRegistry(X86);
+  EXPECT_EQ(NoRegistry.add("h=void();@reversed", "-cc").message(),
+            "-cc: 'h=void();@reversed': '@reversed' names a plugin convention, and no convention registry is given");
 }
