@@ -2,7 +2,8 @@
 // (CLI or browser) and a linklab-executor. PROTOCOL.md is the specification;
 // this file is its only encoder/decoder, shared by the native and wasm builds.
 //
-// Each message struct lists its fields once, in wire order, in `fields(IO&)`;
+// Each message struct lists its fields once, in wire order, in `fields(IO&)`
+// (and compares member by member, so a test can tell a field fields() left out);
 // the same function drives encoding and decoding, so the two cannot drift.
 #pragma once
 
@@ -42,6 +43,7 @@ struct Limits {
   uint32_t wallMillis = 0;
   uint64_t memoryBytes = 0;
   template <class IO> void fields(IO &io) { io(instructions), io(wallMillis), io(memoryBytes); }
+  bool operator==(const Limits &) const = default;
 };
 
 // A register named by its DWARF number (the callconv planner's numbering);
@@ -50,6 +52,7 @@ struct RegValue {
   uint16_t dwarf = 0;
   std::vector<uint8_t> value;
   template <class IO> void fields(IO &io) { io(dwarf), io(value); }
+  bool operator==(const RegValue &) const = default;
 };
 
 struct SegmentWrite {
@@ -58,12 +61,14 @@ struct SegmentWrite {
   std::vector<uint8_t> content;
   uint64_t zeroFill = 0; // zero bytes after content
   template <class IO> void fields(IO &io) { io(address), io(prot), io(content), io(zeroFill); }
+  bool operator==(const SegmentWrite &) const = default;
 };
 
 struct ExposedSymbol {
   std::string name;
   uint64_t address = 0;
   template <class IO> void fields(IO &io) { io(name), io(address); }
+  bool operator==(const ExposedSymbol &) const = default;
 };
 
 #define LINKLAB_MSG(NAME, KIND) \
@@ -76,26 +81,31 @@ struct SetupMsg {
   uint32_t version = ProtocolVersion;
   std::string triple;
   template <class IO> void fields(IO &io) { io(version), io(triple); }
+  bool operator==(const SetupMsg &) const = default;
 };
 struct ReserveMsg {
   LINKLAB_MSG("reserve", Reserve)
   uint64_t size = 0, alignment = 0;
   template <class IO> void fields(IO &io) { io(size), io(alignment); }
+  bool operator==(const ReserveMsg &) const = default;
 };
 struct FinalizeMsg {
   LINKLAB_MSG("finalize", Finalize)
   std::vector<SegmentWrite> segments;
   template <class IO> void fields(IO &io) { io(segments); }
+  bool operator==(const FinalizeMsg &) const = default;
 };
 struct DeallocateMsg {
   LINKLAB_MSG("deallocate", Deallocate)
   std::vector<uint64_t> addresses; // reservation bases
   template <class IO> void fields(IO &io) { io(addresses); }
+  bool operator==(const DeallocateMsg &) const = default;
 };
 struct LookupMsg {
   LINKLAB_MSG("lookup", Lookup)
   std::vector<std::string> names;
   template <class IO> void fields(IO &io) { io(names); }
+  bool operator==(const LookupMsg &) const = default;
 };
 // How RunMain enters the program.
 enum class Startup : uint8_t {
@@ -109,6 +119,7 @@ struct RunMainMsg {
   std::vector<std::string> args; // argv[0] first
   Limits limits;
   template <class IO> void fields(IO &io) { io(entry), io(startup), io(args), io(limits); }
+  bool operator==(const RunMainMsg &) const = default;
 };
 // Calls `entry` with exactly these register values and these bytes at the
 // stack pointer on entry (above the return address where the ABI pushes
@@ -121,17 +132,20 @@ struct CallMsg {
   std::vector<uint16_t> results;
   Limits limits;
   template <class IO> void fields(IO &io) { io(entry), io(registers), io(stack), io(results), io(limits); }
+  bool operator==(const CallMsg &) const = default;
 };
 struct ReadMemoryMsg {
   LINKLAB_MSG("read-memory", ReadMemory)
   uint64_t address = 0, size = 0;
   template <class IO> void fields(IO &io) { io(address), io(size); }
+  bool operator==(const ReadMemoryMsg &) const = default;
 };
 struct WriteMemoryMsg {
   LINKLAB_MSG("write-memory", WriteMemory)
   uint64_t address = 0;
   std::vector<uint8_t> bytes;
   template <class IO> void fields(IO &io) { io(address), io(bytes); }
+  bool operator==(const WriteMemoryMsg &) const = default;
 };
 // Allocates the initial thread's TLS block (image, then zeros up to
 // memSize), places it per the arch's TLS variant and sets the thread pointer.
@@ -140,22 +154,26 @@ struct SetupTLSMsg {
   std::vector<uint8_t> image;
   uint64_t memSize = 0, alignment = 1;
   template <class IO> void fields(IO &io) { io(image), io(memSize), io(alignment); }
+  bool operator==(const SetupTLSMsg &) const = default;
 };
 struct HangupMsg {
   LINKLAB_MSG("hangup", Hangup)
   template <class IO> void fields(IO &) {}
+  bool operator==(const HangupMsg &) const = default;
 };
 
 // ---- executor -> client -----------------------------------------------------
 struct OkMsg {
   LINKLAB_MSG("ok", Ok)
   template <class IO> void fields(IO &) {}
+  bool operator==(const OkMsg &) const = default;
 };
 // A request failed (seq = the request's), or the session is ending (seq 0).
 struct FailureMsg {
   LINKLAB_MSG("failure", Failure)
   std::string message;
   template <class IO> void fields(IO &io) { io(message); }
+  bool operator==(const FailureMsg &) const = default;
 };
 struct SetupResultMsg {
   LINKLAB_MSG("setup-result", SetupResult)
@@ -164,16 +182,19 @@ struct SetupResultMsg {
   uint64_t pageSize = 0;
   std::vector<ExposedSymbol> symbols;
   template <class IO> void fields(IO &io) { io(version), io(triple), io(pageSize), io(symbols); }
+  bool operator==(const SetupResultMsg &) const = default;
 };
 struct AddressMsg {
   LINKLAB_MSG("address", Address)
   uint64_t address = 0;
   template <class IO> void fields(IO &io) { io(address); }
+  bool operator==(const AddressMsg &) const = default;
 };
 struct LookupResultMsg {
   LINKLAB_MSG("lookup-result", LookupResult)
   std::vector<uint64_t> addresses; // 0: not exposed
   template <class IO> void fields(IO &io) { io(addresses); }
+  bool operator==(const LookupResultMsg &) const = default;
 };
 enum class Stream : uint8_t { Stdout = 1, Stderr = 2 };
 struct OutputMsg {
@@ -181,6 +202,7 @@ struct OutputMsg {
   uint8_t stream = 1;
   std::vector<uint8_t> bytes;
   template <class IO> void fields(IO &io) { io(stream), io(bytes); }
+  bool operator==(const OutputMsg &) const = default;
 };
 
 enum class RunStatus : uint8_t {
@@ -211,17 +233,20 @@ struct RunResultMsg {
   template <class IO> void fields(IO &io) {
     io(status), io(faultKind), io(value), io(pc), io(address), io(instructions), io(message), io(results);
   }
+  bool operator==(const RunResultMsg &) const = default;
   RunStatus runStatus() const { return RunStatus(status); }
 };
 struct MemoryMsg {
   LINKLAB_MSG("memory", Memory)
   std::vector<uint8_t> bytes;
   template <class IO> void fields(IO &io) { io(bytes); }
+  bool operator==(const MemoryMsg &) const = default;
 };
 struct TLSResultMsg {
   LINKLAB_MSG("tls-result", TLSResult)
   uint64_t threadPointer = 0, block = 0;
   template <class IO> void fields(IO &io) { io(threadPointer), io(block); }
+  bool operator==(const TLSResultMsg &) const = default;
 };
 #undef LINKLAB_MSG
 
