@@ -261,6 +261,13 @@ bool Process::chargeMemory(uint64_t Bytes) {
   return true;
 }
 
+Error Process::overCap(uint64_t Size) const {
+  if (!Cur || RuntimeBytes + Size <= Cur->memCap)
+    return Error::success();
+  return makeError(formatv("mapping %s bytes exceeds the memory cap of %s bytes (%s in use)", hex(Size).c_str(),
+                           hex(Cur->memCap).c_str(), hex(RuntimeBytes).c_str()));
+}
+
 Error Process::roomForRegions(unsigned Regions, const char *What) {
   uc_mem_region *List = nullptr;
   uint32_t Count = 0;
@@ -321,9 +328,9 @@ Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
   Size = alignTo(Size, layout::PageSize);
   if (Size == 0 || Size > MmapSpan)
     return makeError(formatv("bad mapping size %s", hex(Size).c_str()));
-  if (!chargeMemory(Size))
-    return makeError(formatv("mapping %s bytes exceeds the memory cap of %s bytes (%s in use)", hex(Size).c_str(),
-                             hex(Cur->memCap).c_str(), hex(RuntimeBytes - Size).c_str()));
+  if (Error E = overCap(Size))
+    return E;
+  chargeMemory(Size);
   auto Fail = [&](Error E) -> Expected<uint64_t> {
     RuntimeBytes -= Size;
     return E;
@@ -787,11 +794,14 @@ void Process::syscall() {
       R = (Arg[3] & MapAnonymous) ? -EINVAL_ : -EBADF_; // no files, no fixed placement
       break;
     }
+    // A size the mmap area could hold but the memory cap cannot ends the
+    // run; every other failure is ENOMEM, as for a real process.
+    if (uint64_t Size = alignTo(Arg[1], layout::PageSize); Size && Size <= MmapSpan)
+      if (Error E = overCap(Size))
+        return stop(RunStatus::MemoryLimit, 0, E.message());
     auto Base = mapAnonymous(Arg[1], uint32_t(Arg[2] & 7));
     if (!Base) {
-      Error E = Base.takeError();
-      if (E.message().find("memory cap") != std::string::npos)
-        return stop(RunStatus::MemoryLimit, 0, E.message());
+      (void)Base.takeError();
       R = -ENOMEM_;
       break;
     }

@@ -74,6 +74,7 @@ private:
   // direct access): false when the memory cap forbids it, the run stopped.
   bool mapHeapOnTouch(uint64_t Addr);
   bool chargeMemory(uint64_t Bytes);
+  Error overCap(uint64_t Size) const; // an error naming the cap if Size more bytes exceed it
   // Refuses a guest-driven map or protect that could add Regions regions
   // past the budget Unicorn survives (see process.cpp, MaxRegions).
   Error roomForRegions(unsigned Regions, const char *What);

@@ -186,14 +186,6 @@ private:
 
 namespace {
 // Forwards a session's generator call to a plugin it shares ownership of.
-class SharedGenerator : public DefinitionGenerator {
-public:
-  explicit SharedGenerator(std::shared_ptr<InitArrays> I) : I(std::move(I)) {}
-  Error tryToGenerate(Session &S, const std::vector<std::string> &Names) override { return I->tryToGenerate(S, Names); }
-
-private:
-  std::shared_ptr<InitArrays> I;
-};
 
 
 RunResultMsg returned() {
@@ -246,7 +238,7 @@ Expected<std::unique_ptr<Program>> Program::build(ExecutorClient &C, const Tripl
   P->S->addPlugin(P->TLS);
   P->Inits = std::make_shared<InitArrays>(TT);
   P->S->addPlugin(P->Inits);
-  P->S->addGenerator(std::make_unique<SharedGenerator>(P->Inits));
+  P->S->addGenerator(P->Inits);
   P->S->addGenerator(std::make_unique<ExecutorSymbols>(Info.symbols));
   if (Runtime)
     if (Error E = P->addRuntime(*Runtime, std::move(Files)))

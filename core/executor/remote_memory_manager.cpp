@@ -4,10 +4,9 @@ namespace linklab::executor {
 
 namespace {
 
-
 class RemoteAlloc : public InFlightAlloc {
 public:
-  RemoteAlloc(ExecutorClient &C, std::unique_ptr<BasicLayout> L, uint64_t Base)
+  RemoteAlloc(ExecutorClient &C, std::shared_ptr<BasicLayout> L, uint64_t Base)
       : C(C), Layout(std::move(L)), Base(Base) {}
 
   // Gives segments addresses inside the reservation and working memory
@@ -17,7 +16,7 @@ public:
     for (auto &[Prot, Seg] : Layout->segments()) {
       Seg.address = Next;
       Working.emplace_back(Seg.contentSize);
-      Seg.workingMem = Working.back().data();
+      Seg.workingMem = reinterpret_cast<char *>(Working.back().data());
       Next += alignTo(Seg.contentSize + Seg.zeroFillSize, PageSize);
     }
     return Layout->apply();
@@ -27,10 +26,10 @@ public:
     std::vector<SegmentWrite> Segs;
     size_t I = 0;
     for (auto &[Prot, Seg] : Layout->segments()) {
-      std::vector<char> &W = Working[I++];
+      std::vector<uint8_t> &W = Working[I++];
       if (Seg.contentSize + Seg.zeroFillSize == 0)
         continue;
-      Segs.push_back({Seg.address, uint8_t(Prot), std::vector<uint8_t>(W.begin(), W.end()), Seg.zeroFillSize});
+      Segs.push_back({Seg.address, uint8_t(Prot), std::move(W), Seg.zeroFillSize}); // fixed up: ours no more
     }
     uint64_t B = Base;
     C.finalize(std::move(Segs), [B, OnFinalized = std::move(OnFinalized)](Error E) {
@@ -44,15 +43,15 @@ public:
 
 private:
   ExecutorClient &C;
-  std::unique_ptr<BasicLayout> Layout;
+  std::shared_ptr<BasicLayout> Layout;
   uint64_t Base;
-  std::vector<std::vector<char>> Working; // one per segment, in segment order
+  std::vector<std::vector<uint8_t>> Working; // one per segment, in segment order
 };
 
 } // namespace
 
 void RemoteMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAllocated) {
-  auto Layout = std::make_unique<BasicLayout>(G);
+  auto Layout = std::make_shared<BasicLayout>(G);
   uint64_t Size = Layout->pageAlignedSize(PageSize);
   uint64_t Align = PageSize;
   for (auto &[Prot, Seg] : Layout->segments())
@@ -63,11 +62,11 @@ void RemoteMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnA
   uint64_t Page = PageSize;
   std::string Name = G.name();
   C.reserve(Size, Align,
-            [&Client, Page, Name, Layout = std::shared_ptr<BasicLayout>(std::move(Layout)),
+            [&Client, Page, Name, Layout = std::move(Layout),
              OnAllocated = std::move(OnAllocated)](Expected<uint64_t> Base) mutable {
               if (!Base)
                 return OnAllocated(Base.takeError().withContext("graph " + Name + ": reserving executor memory"));
-              auto A = std::make_unique<RemoteAlloc>(Client, std::make_unique<BasicLayout>(std::move(*Layout)), *Base);
+              auto A = std::make_unique<RemoteAlloc>(Client, std::move(Layout), *Base);
               if (Error E = A->layOut(Page)) {
                 // Hand the reservation back; the layout error is what matters.
                 A->abandon([](Error) {});

@@ -71,7 +71,7 @@ public:
   // Adds an archive whose members are linked when they define a needed symbol.
   Error addArchive(std::string Name, std::shared_ptr<const std::vector<char>> Bytes);
   Error defineAbsolute(std::string_view Name, Addr A);
-  void addGenerator(std::unique_ptr<DefinitionGenerator> G) { Generators.push_back(std::move(G)); }
+  void addGenerator(std::shared_ptr<DefinitionGenerator> G) { Generators.push_back(std::move(G)); }
   void addPlugin(std::shared_ptr<Plugin> P) { Plugins.push_back(std::move(P)); }
   // Resolves undefined names to 0 instead of failing (llvm-jitlink -phony-externals).
   void setPhonyExternals(bool On) { PhonyExternals = On; }
@@ -114,7 +114,7 @@ private:
   MemoryManager &MM;
   std::vector<std::unique_ptr<Object>> Objects;
   std::unordered_map<std::string, std::unique_ptr<SymbolEntry>> Symbols;
-  std::vector<std::unique_ptr<DefinitionGenerator>> Generators;
+  std::vector<std::shared_ptr<DefinitionGenerator>> Generators;
   std::vector<std::shared_ptr<Plugin>> Plugins;
   std::vector<std::function<void()>> OnQuiescent;
   std::vector<std::string> Failures;
