@@ -1,5 +1,6 @@
 #include "api/json_export.h"
 
+#include "elf/elf_graph_builder.h"
 #include "object/archive.h"
 #include "support/triple.h"
 #include "target/target.h"
@@ -178,7 +179,7 @@ Error objectFields(JsonObject &O, const std::string &Name, std::span<const char>
   O.str("format", "elf");
   O.num("machine", F->machine());
   O.str("arch", elfMachineName(F->machine()));
-  O.str("triple", T ? Triple::parse(std::string(T->name) + "--").str : "");
+  O.str("triple", T ? elfTriple(*T).str : "");
   O.num("flags", F->flags());
   const auto &Secs = F->sections();
   {

@@ -14,7 +14,7 @@ static bool isKeepAliveSection(const ElfSection &S) {
          S.name.starts_with(".dtors");
 }
 
-static Triple elfTriple(const TargetInfo &T) { return Triple::parse(std::string(T.name) + "--"); }
+Triple elfTriple(const TargetInfo &T) { return Triple::parse(std::string(T.name) + "--"); }
 
 static Expected<const TargetInfo *> elfTarget(const ElfFile &F) {
   const TargetInfo *T = findTargetByElfMachine(F.machine());
@@ -180,10 +180,21 @@ Error ElfGraphBuilder::checkFixupInBlock(const Block &B, const ElfRela &R, unsig
   return Error::success();
 }
 
+// What a buffer that is not ELF is, as an error naming it.
+static Error notElf(const std::string &Name, std::span<const char> B) {
+  auto Magic32 = [&](uint32_t M) { return B.size() >= 4 && std::memcmp(B.data(), &M, 4) == 0; };
+  if (Magic32(0xfeedfacf) || Magic32(0xcffaedfe))
+    return makeError(Name + ": MachO objects are not supported yet");
+  if (B.size() >= 2 && (uint8_t(B[0]) == 0x64 && uint8_t(B[1]) == 0x86))
+    return makeError(Name + ": COFF objects are not supported yet");
+  if (B.size() >= 8 && std::memcmp(B.data(), "!<arch>\n", 8) == 0)
+    return makeError(Name + ": is a static archive; pass it with -l/-L or as an archive input");
+  return makeError(Name + (B.size() < 4 ? ": file too small to be an object" : ": unrecognized object file format"));
+}
+
 Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> Bytes) {
-  if (!isElf(Bytes)) // not ELF: the builder names the format, or says it is unknown
-    return createLinkGraphFromObject(Name, std::make_shared<std::vector<char>>(Bytes.begin(), Bytes.end()))
-        .takeError();
+  if (!isElf(Bytes))
+    return notElf(Name, Bytes);
   auto F = ElfFile::parse(Name, Bytes);
   if (!F)
     return F.takeError();
@@ -198,14 +209,7 @@ Expected<std::unique_ptr<LinkGraph>> createLinkGraphFromObject(std::string Name,
   std::span<const char> B(Buffer->data(), Buffer->size());
   if (isElf(B))
     return ElfGraphBuilder::build(std::move(Name), std::move(Buffer));
-  auto Magic32 = [&](uint32_t M) { return B.size() >= 4 && std::memcmp(B.data(), &M, 4) == 0; };
-  if (Magic32(0xfeedfacf) || Magic32(0xcffaedfe))
-    return makeError(Name + ": MachO objects are not supported yet");
-  if (B.size() >= 2 && (uint8_t(B[0]) == 0x64 && uint8_t(B[1]) == 0x86))
-    return makeError(Name + ": COFF objects are not supported yet");
-  if (B.size() >= 8 && std::memcmp(B.data(), "!<arch>\n", 8) == 0)
-    return makeError(Name + ": is a static archive; pass it with -l/-L or as an archive input");
-  return makeError(Name + (B.size() < 4 ? ": file too small to be an object" : ": unrecognized object file format"));
+  return notElf(Name, B);
 }
 
 } // namespace linklab

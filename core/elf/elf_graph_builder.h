@@ -42,6 +42,8 @@ private:
 
 // The triple of an object, from its headers alone (no graph is built).
 Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> Bytes);
+// The triple the ELF reader gives graphs of target T.
+Triple elfTriple(const TargetInfo &T);
 
 // Object format detection: ELF today; MachO and COFF are reported as such.
 Expected<std::unique_ptr<LinkGraph>> createLinkGraphFromObject(std::string Name,
