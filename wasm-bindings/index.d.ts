@@ -137,6 +137,7 @@ export class LinkSession {
   lookup(names: string[]): Promise<number[]>;
   link(options?: { entry?: string }): Promise<number>;
   linkInfo(): ObjectLinkInfo[];
+  linkReport(options?: { addresses?: boolean; relocated?: boolean }): string;
   useRuntime(files: RuntimeFiles): this;
   readonly hasRuntime: boolean;
   /** Links everything and runs main as the native linklab CLI does (C runtime start-up, constructors, exit). */

@@ -295,6 +295,8 @@ export class LinkSession {
     for (const o of objs) for (const s of o.sections) s.content = hexToBytes(s.content);
     return objs;
   }
+  /** The text of -show-addrs and/or -show-relocated-section-contents for every linked object, as the CLI prints it. */
+  linkReport({ addresses = false, relocated = false } = {}) { return unwrap(this.#s.linkReport(addresses, relocated)); }
   /**
    * Links the C runtime (runtimeInfo(triple)) into this executor session:
    * files is {name: Uint8Array} or a Map. Before the first link, so libc

@@ -23,38 +23,6 @@ struct Timer {
   double ms() const { return std::chrono::duration<double, std::milli>(Clock::now() - Start).count(); }
 };
 
-void printRelocatedContents(const ObjectLinkInfo &O) {
-  std::printf("Relocated section contents for %s:\n", O.name.c_str());
-  for (auto &S : O.sections) {
-    std::printf("%s content:", S.name.c_str());
-    for (uint64_t I = 0; I < S.content.size(); ++I) {
-      Addr A = S.address + I;
-      if (I == 0 || A % 16 == 0)
-        std::printf("\n0x%llx:", (unsigned long long)(I == 0 ? A & ~Addr(15) : A));
-      if (I == 0)
-        for (Addr Pad = A & ~Addr(15); Pad < A; ++Pad)
-          std::printf("   ");
-      std::printf(" %02x", uint8_t(S.content[I]));
-    }
-    std::printf("\n");
-  }
-}
-
-void printAddrs(const ObjectLinkInfo &O) {
-  std::printf("Addresses for %s:\n  sections:\n", O.name.c_str());
-  for (auto &S : O.sections)
-    std::printf("    %-24s 0x%llx -- 0x%llx %s\n", S.name.c_str(), (unsigned long long)S.address,
-                (unsigned long long)(S.address + S.size), protString(S.prot).c_str());
-  std::printf("  symbols:\n");
-  for (auto &[N, S] : O.symbols)
-    std::printf("    %-24s 0x%llx size 0x%llx %s\n", N.c_str(), (unsigned long long)S.address,
-                (unsigned long long)S.size, scopeName(S.scope));
-  for (auto &[N, A] : O.gotEntries)
-    std::printf("  got entry for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
-  for (auto &[N, A] : O.stubs)
-    std::printf("  stub for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
-}
-
 // Runs every rule of each check file against the recorded link; false, with
 // every failing rule printed to stderr, when any fails.
 bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name, const check::CheckEnv &Env) {
@@ -138,10 +106,10 @@ int run(int Argc, char **Argv) {
     return fail(Entry.takeError());
   if (O.showAddrs)
     for (auto &Obj : Recorder->objects())
-      printAddrs(Obj);
+      std::fputs(formatAddresses(Obj).c_str(), stdout);
   if (O.showRelocated)
     for (auto &Obj : Recorder->objects())
-      printRelocatedContents(Obj);
+      std::fputs(formatRelocatedContents(Obj).c_str(), stdout);
   // As llvm-jitlink: rules see what the entry lookup linked.
   if (!O.checkFiles.empty() &&
       !runCheckFiles(O.checkFiles, O.checkName,

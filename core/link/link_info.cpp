@@ -77,4 +77,37 @@ const ObjectLinkInfo *LinkInfoRecorder::find(std::string_view File) const {
   return nullptr;
 }
 
+std::string formatAddresses(const ObjectLinkInfo &O) {
+  std::string Out = formatv("Addresses for %s:\n  sections:\n", O.name.c_str());
+  for (auto &S : O.sections)
+    Out += formatv("    %-24s 0x%llx -- 0x%llx %s\n", S.name.c_str(), (unsigned long long)S.address,
+                   (unsigned long long)(S.address + S.size), protString(S.prot).c_str());
+  Out += "  symbols:\n";
+  for (auto &[N, S] : O.symbols)
+    Out += formatv("    %-24s 0x%llx size 0x%llx %s\n", N.c_str(), (unsigned long long)S.address,
+                   (unsigned long long)S.size, scopeName(S.scope));
+  for (auto &[N, A] : O.gotEntries)
+    Out += formatv("  got entry for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
+  for (auto &[N, A] : O.stubs)
+    Out += formatv("  stub for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
+  return Out;
+}
+
+std::string formatRelocatedContents(const ObjectLinkInfo &O) {
+  std::string Out = formatv("Relocated section contents for %s:\n", O.name.c_str());
+  for (auto &S : O.sections) {
+    Out += S.name + " content:";
+    for (uint64_t I = 0; I < S.content.size(); ++I) {
+      Addr A = S.address + I;
+      if (I == 0 || A % 16 == 0)
+        Out += formatv("\n0x%llx:", (unsigned long long)(I == 0 ? A & ~Addr(15) : A));
+      if (I == 0)
+        Out.append(3 * (A % 16), ' ');
+      Out += formatv(" %02x", unsigned(uint8_t(S.content[I])));
+    }
+    Out += "\n";
+  }
+  return Out;
+}
+
 } // namespace linklab

@@ -52,4 +52,10 @@ private:
   std::vector<ObjectLinkInfo> Objects;
 };
 
+// llvm-jitlink's -show-addrs text for one object.
+std::string formatAddresses(const ObjectLinkInfo &O);
+// -show-relocated-section-contents: 16 bytes a row, rows at 16-aligned
+// addresses, the first padded to its start (needs recorded contents).
+std::string formatRelocatedContents(const ObjectLinkInfo &O);
+
 } // namespace linklab

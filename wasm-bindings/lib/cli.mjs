@@ -6,35 +6,6 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import * as L from '../node.mjs';
 
-function hex(n) { return '0x' + n.toString(16); }
-function pad(s, n) { return s.length >= n ? s : s + ' '.repeat(n - s.length); }
-
-function printAddrs(o, out) {
-  out.push(`Addresses for ${o.name}:\n  sections:\n`);
-  for (const s of o.sections) out.push(`    ${pad(s.name, 24)} ${hex(s.address)} -- ${hex(s.address + s.size)} ${s.prot}\n`);
-  out.push('  symbols:\n');
-  for (const [n, s] of Object.entries(o.symbols).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    out.push(`    ${pad(n, 24)} ${hex(s.address)} size ${hex(s.size)} ${s.scope}\n`);
-  for (const [n, a] of Object.entries(o.gotEntries)) out.push(`  got entry for ${n}: ${hex(a)}\n`);
-  for (const [n, a] of Object.entries(o.stubs)) out.push(`  stub for ${n}: ${hex(a)}\n`);
-}
-
-// The hex dump of -show-relocated-section-contents: 16 bytes a row, rows at
-// 16-byte-aligned addresses, the first row padded to its start address.
-function printRelocated(o, out) {
-  out.push(`Relocated section contents for ${o.name}:\n`);
-  for (const s of o.sections) {
-    let line = `${s.name} content:`;
-    for (let i = 0; i < s.content.length; i++) {
-      const a = s.address + i;
-      if (i === 0 || a % 16 === 0) line += `\n${hex(i === 0 ? a - (a % 16) : a)}:`;
-      if (i === 0) line += '   '.repeat(a % 16);
-      line += ' ' + s.content[i].toString(16).padStart(2, '0');
-    }
-    out.push(line + '\n');
-  }
-}
-
 async function findLibrary(o, name) {
   for (const dir of o.libraryPaths) if (existsSync(`${dir}/lib${name}.a`)) return `${dir}/lib${name}.a`;
   throw new L.LinklabError(`library -l${name}: lib${name}.a not found in the -L paths`);
@@ -111,9 +82,7 @@ async function main(argv, io) {
     const t2 = performance.now();
     const out = dumps.map(([n, d]) => `Link graph "${n}" post-fixup:\n${d}`);
     if (linkError) { io.stdout.write(out.join('')); throw linkError; }
-    const info = o.showAddrs || o.showRelocated ? s.linkInfo() : [];
-    if (o.showAddrs) for (const obj of info) printAddrs(obj, out);
-    if (o.showRelocated) for (const obj of info) printRelocated(obj, out);
+    if (o.showAddrs || o.showRelocated) out.push(s.linkReport({ addresses: o.showAddrs, relocated: o.showRelocated }));
     if (o.showTimes) out.push(`linklab timings: load ${(t1 - t0).toFixed(3)} ms, link ${(t2 - t1).toFixed(3)} ms, total ${(performance.now() - t0).toFixed(3)} ms\n`);
     io.stdout.write(out.join(''));
     if (!executor) return 0;

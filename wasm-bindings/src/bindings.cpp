@@ -689,6 +689,16 @@ public:
   val triple() { return S ? ok(val(S->triple().str)) : notReady(); }
   // What LinkInfoRecorder kept for each linked object, as JSON.
   val linkInfo() { return S ? ok(val(api::linkInfoToJson(Recorder->objects()))) : notReady(); }
+  // -show-addrs and -show-relocated-section-contents, as the native CLI prints them.
+  val linkReport(bool Addresses, bool Relocated) {
+    if (!S) return notReady();
+    std::string Out;
+    for (auto &O : Recorder->objects())
+      if (Addresses) Out += formatAddresses(O);
+    for (auto &O : Recorder->objects())
+      if (Relocated) Out += formatRelocatedContents(O);
+    return ok(val(Out));
+  }
 
 private:
   val notReady() { return fail("session not initialized (initSlab or initRemote first)"); }
@@ -897,5 +907,6 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("hasRuntime", &WasmSession::hasRuntime)
       .function("run", &WasmSession::run)
       .function("triple", &WasmSession::triple)
-      .function("linkInfo", &WasmSession::linkInfo);
+      .function("linkInfo", &WasmSession::linkInfo)
+      .function("linkReport", &WasmSession::linkReport);
 }
