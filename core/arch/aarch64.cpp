@@ -236,7 +236,7 @@ struct GOTAndStubsBuilder {
   TableManager GOT{GOTSectionName, MemProt::Read | MemProt::Exec, createGOTEntry};
   TableManager TPOffs{"$__TLSGOT", MemProt::Read, createTPOffEntry};
   TableManager TLSDescs{"$__TLSDESC", MemProt::Read, createTLSDesc};
-  std::unordered_map<Symbol *, Symbol *> StubByTarget;
+  TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
 
   Error operator()(LinkGraph &G) {
     std::vector<Block *> Blocks;
@@ -275,14 +275,9 @@ struct GOTAndStubsBuilder {
     // The stubs section is made before the GOT entry, as JITLink does, so
     // both land at the same addresses.
     if (E.kind == Branch26PCRel && !E.target->isDefined()) {
-      auto [It, Inserted] = StubByTarget.try_emplace(E.target, nullptr);
-      if (Inserted) {
-        Section *S = G.findSectionByName(StubsSectionName);
-        if (!S)
-          S = &G.createSection(StubsSectionName, MemProt::Read | MemProt::Exec);
-        It->second = &createPointerJumpStub(G, *S, GOT.getEntryForTarget(G, *E.target));
-      }
-      E.target = It->second;
+      E.target = &Stubs.getEntryForTarget(G, *E.target, [&](LinkGraph &G, Section &S, Symbol &T) -> Symbol & {
+        return createPointerJumpStub(G, S, GOT.getEntryForTarget(G, T));
+      });
     }
   }
 

@@ -255,7 +255,7 @@ namespace {
 struct GOTAndStubsBuilder {
   TableManager GOT{GOTSectionName, MemProt::Read, createGOTEntry};
   TableManager TLSGOT{GOTSectionName, MemProt::Read, createTLSGOTEntry};
-  std::unordered_map<Symbol *, Symbol *> StubByTarget;
+  TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
 
   Error operator()(LinkGraph &G) {
     std::vector<Block *> Blocks;
@@ -282,21 +282,12 @@ struct GOTAndStubsBuilder {
       if (E.target->isDefined())
         return;
       E.kind = R_RISCV_CALL;
-      E.target = &stubFor(G, *E.target);
+      E.target = &Stubs.getEntryForTarget(G, *E.target, [&](LinkGraph &G, Section &S, Symbol &T) -> Symbol & {
+        return createPointerJumpStub(G, S, GOT.getEntryForTarget(G, T));
+      });
       return;
     default: return;
     }
-  }
-
-  Symbol &stubFor(LinkGraph &G, Symbol &Target) {
-    auto [It, Inserted] = StubByTarget.try_emplace(&Target, nullptr);
-    if (Inserted) {
-      Section *S = G.findSectionByName(StubsSectionName);
-      if (!S)
-        S = &G.createSection(StubsSectionName, MemProt::Read | MemProt::Exec);
-      It->second = &createPointerJumpStub(G, *S, GOT.getEntryForTarget(G, Target));
-    }
-    return *It->second;
   }
 };
 

@@ -158,22 +158,11 @@ struct GOTAndStubsBuilder {
     // relaxation pass bypasses when the target turns out to be in range.
     if (E.kind == BranchPCRel32 && !E.target->isDefined()) {
       Symbol &Entry = GOT.getEntryForTarget(G, *E.target);
-      Symbol &Stub = stubFor(G, *E.target, Entry);
+      Symbol &Stub = Stubs.getEntryForTarget(
+          G, *E.target, [&](LinkGraph &G, Section &S, Symbol &) -> Symbol & { return createPointerJumpStub(G, S, Entry); });
       E.kind = BranchPCRel32ToPtrJumpStubBypassable;
       E.target = &Stub;
     }
-  }
-
-  Symbol &stubFor(LinkGraph &G, Symbol &Target, Symbol &GOTEntry) {
-    auto &Map = StubByTarget;
-    auto [It, Inserted] = Map.try_emplace(&Target, nullptr);
-    if (Inserted) {
-      Section *S = G.findSectionByName(StubsSectionName);
-      if (!S)
-        S = &G.createSection(StubsSectionName, MemProt::Read | MemProt::Exec);
-      It->second = &createPointerJumpStub(G, *S, GOTEntry);
-    }
-    return *It->second;
   }
 
   // _GLOBAL_OFFSET_TABLE_ names the GOT's start (GOTPC32, GOTOFF64).
@@ -204,7 +193,7 @@ struct GOTAndStubsBuilder {
       G.addDefinedSymbol(First, 0, "_GLOBAL_OFFSET_TABLE_", 0, Linkage::Strong, Scope::Local, false, true);
   }
 
-  std::unordered_map<Symbol *, Symbol *> StubByTarget;
+  TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
 };
 
 // The GOT entry's target: the symbol its single Pointer64 edge points to.

@@ -14,16 +14,21 @@ public:
   // Creates the entry block (and an anonymous symbol for it) for Target.
   using Builder = Symbol &(*)(LinkGraph &G, Section &TableSection, Symbol &Target);
 
-  TableManager(const char *SectionName, MemProt Prot, Builder B) : SectionName(SectionName), Prot(Prot), Build(B) {}
+  // B may be null for a table whose entries need more than the target (a
+  // stub needs its GOT entry): they come from the overload taking a builder.
+  TableManager(const char *SectionName, MemProt Prot, Builder B = nullptr)
+      : SectionName(SectionName), Prot(Prot), Build(B) {}
 
-  Symbol &getEntryForTarget(LinkGraph &G, Symbol &Target) {
+  Symbol &getEntryForTarget(LinkGraph &G, Symbol &Target) { return getEntryForTarget(G, Target, Build); }
+  // The section exists (found or created) before Make runs.
+  template <typename MakeFn> Symbol &getEntryForTarget(LinkGraph &G, Symbol &Target, MakeFn Make) {
     auto [It, Inserted] = Entries.try_emplace(&Target, nullptr);
     if (Inserted) {
       if (!Sec)
         Sec = G.findSectionByName(SectionName);
       if (!Sec)
         Sec = &G.createSection(SectionName, Prot);
-      It->second = &Build(G, *Sec, Target);
+      It->second = &Make(G, *Sec, Target);
     }
     return *It->second;
   }
