@@ -118,11 +118,14 @@ struct GOTAndStubsBuilder {
   TableManager TPOffGOT{"$__TLSGOT", MemProt::Read, createTPOffGOTEntry};
 
   Error operator()(LinkGraph &G) {
+    bool GOTRelative = false; // GOTOFF64 measures from the GOT even when no entry was asked for
     for (Section *Sec : sectionsOf(G))
       for (Block *B : std::vector<Block *>(Sec->blocks))
-        for (Edge &E : B->edges)
+        for (Edge &E : B->edges) {
           visitEdge(G, E);
-    defineGOTSymbol(G);
+          GOTRelative |= E.kind == Delta64FromGOT;
+        }
+    defineGOTSymbol(G, GOTRelative);
     return Error::success();
   }
 
@@ -166,18 +169,12 @@ struct GOTAndStubsBuilder {
   }
 
   // _GLOBAL_OFFSET_TABLE_ names the GOT's start (GOTPC32, GOTOFF64).
-  static void defineGOTSymbol(LinkGraph &G) {
+  static void defineGOTSymbol(LinkGraph &G, bool GOTRelative) {
     Symbol *Ref = nullptr;
     for (Symbol *S : G.externalSymbols())
       if (S->name == "_GLOBAL_OFFSET_TABLE_")
         Ref = S;
     Section *GOTSec = G.findSectionByName(GOTSectionName);
-    // GOTOFF64 measures from the GOT even when no entry was asked for.
-    bool GOTRelative = false;
-    G.forEachBlock([&](Block &B) {
-      for (const Edge &E : B.edges)
-        GOTRelative |= E.kind == Delta64FromGOT;
-    });
     if (!Ref && !GOTSec && !GOTRelative)
       return;
     if (!GOTSec)
