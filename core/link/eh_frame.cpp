@@ -36,25 +36,25 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds) {
       Starts.push_back(Offset);
     Offset += 4 + uint64_t(Len);
   }
-  std::vector<std::pair<uint64_t, Block *>> Records; // original offset, block
+  // Each record, with a symbol covering it for the edges that point at it.
+  struct Record {
+    uint64_t offset; // in the original section
+    Block *block;
+    Symbol *start;
+  };
+  std::vector<Record> Records;
   std::vector<Block *> Pieces = G.splitBlock(*Rest, Starts);
   for (size_t I = 0; I < Pieces.size(); ++I)
-    Records.push_back({I ? Starts[I - 1] : 0, Pieces[I]});
-
-  // Each record gets a symbol covering it, for the edges that point at it.
-  std::map<Block *, Symbol *> RecordSyms;
-  for (auto &[RecOffset, B] : Records)
-    RecordSyms[B] = &G.addAnonymousSymbol(*B, 0, B->size, false, false);
-  std::map<uint64_t, Block *> CIEs; // by original offset
-  for (auto &[RecOffset, B] : Records) {
-    Symbol &Start = *RecordSyms[B];
+    Records.push_back({I ? Starts[I - 1] : 0, Pieces[I], &G.addAnonymousSymbol(*Pieces[I], 0, Pieces[I]->size, false, false)});
+  std::map<uint64_t, Symbol *> CIEs; // by original offset
+  for (auto &[RecOffset, B, Start] : Records) {
     if (B->size == 4) // an existing terminator
       continue;
     if (B->size < 8)
       return ehError(G, RecOffset, "record too small for its CIE id");
     uint32_t CIEPtr = readLE<uint32_t>(B->content().data() + 4);
     if (CIEPtr == 0) {
-      CIEs[RecOffset] = B;
+      CIEs[RecOffset] = Start;
       continue;
     }
     // FDE: the CIE pointer is the distance back from this field to the CIE.
@@ -64,7 +64,7 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds) {
       return ehError(G, RecOffset, formatv("FDE's CIE pointer %s names no CIE", hex(CIEPtr).c_str()));
     bool HasCIEEdge = std::any_of(B->edges.begin(), B->edges.end(), [](const Edge &E) { return E.offset == 4; });
     if (!HasCIEEdge)
-      B->addEdge(Kinds.negDelta32, 4, *RecordSyms[CIE->second], 0);
+      B->addEdge(Kinds.negDelta32, 4, *CIE->second, 0);
     // PC begin follows at offset 8; its relocation names the function.
     for (const Edge &E : B->edges) {
       if (E.offset != 8)
@@ -72,14 +72,15 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds) {
       Symbol &Fn = *E.target;
       if (Fn.isDefined()) {
         Block &FnBlock = Fn.block();
-        FnBlock.addEdge(edge::KeepAlive, 0, Start, 0);
+        FnBlock.addEdge(edge::KeepAlive, 0, *Start, 0);
       }
       break;
     }
   }
   // Unwinders stop at a zero-length record; objects do not carry one.
   static const char Terminator[4] = {};
-  Block &Null = G.createContentBlock(*Sec, {Terminator, 4}, Records.back().second->address + Records.back().second->size, 1, 0);
+  const Block &Last = *Records.back().block;
+  Block &Null = G.createContentBlock(*Sec, {Terminator, 4}, Last.address + Last.size, 1, 0);
   G.addAnonymousSymbol(Null, 0, 4, false, true);
   return Error::success();
 }
