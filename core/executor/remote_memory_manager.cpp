@@ -12,12 +12,10 @@ public:
   // Gives segments addresses inside the reservation and working memory
   // here; content is copied in and fixed up locally, then shipped.
   Error layOut(uint64_t PageSize) {
-    uint64_t Next = Base;
+    Layout->placeSegments(Base, PageSize);
     for (auto &[Prot, Seg] : Layout->segments()) {
-      Seg.address = Next;
       Working.emplace_back(Seg.contentSize);
       Seg.workingMem = reinterpret_cast<char *>(Working.back().data());
-      Next += alignTo(Seg.contentSize + Seg.zeroFillSize, PageSize);
     }
     return Layout->apply();
   }

@@ -4,7 +4,6 @@
 
 namespace linklab {
 
-
 // The padding that puts Offset at AlignOfs modulo Align.
 static uint64_t alignedOffset(uint64_t Offset, uint64_t Align, uint64_t AlignOfs) {
   uint64_t Rem = (Offset + Align - AlignOfs % Align) % Align;
@@ -49,6 +48,13 @@ uint64_t BasicLayout::pageAlignedSize(uint64_t PageSize) const {
   for (auto &[Prot, Seg] : Segments)
     Total += alignTo(Seg.contentSize + Seg.zeroFillSize, PageSize);
   return Total;
+}
+
+void BasicLayout::placeSegments(Addr Base, uint64_t PageSize) {
+  for (auto &[Prot, Seg] : Segments) {
+    Seg.address = Base;
+    Base += alignTo(Seg.contentSize + Seg.zeroFillSize, PageSize);
+  }
 }
 
 Error BasicLayout::apply() {

@@ -61,6 +61,9 @@ public:
   std::map<MemProt, Segment> &segments() { return Segments; }
   // Total bytes when each segment starts on a page boundary.
   uint64_t pageAlignedSize(uint64_t PageSize) const;
+  // Gives the segments consecutive page-aligned addresses from Base (the
+  // range pageAlignedSize measures); working memory is the manager's to set.
+  void placeSegments(Addr Base, uint64_t PageSize);
   // Gives blocks their addresses and copies content into working memory.
   Error apply();
 

@@ -34,13 +34,10 @@ void SlabMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAll
   Next += Size;
   Allocation &A = Allocations[AllocBase];
   A.memory.assign(Size, 0);
-  uint64_t Offset = 0;
+  Layout.placeSegments(AllocBase, PageSize);
   for (auto &[Prot, Seg] : Layout.segments()) {
-    Seg.address = AllocBase + Offset;
-    Seg.workingMem = A.memory.data() + Offset;
-    uint64_t SegSize = Seg.contentSize + Seg.zeroFillSize;
-    A.segments.push_back({Seg.address, SegSize, Prot});
-    Offset += alignTo(SegSize, PageSize);
+    Seg.workingMem = A.memory.data() + (Seg.address - AllocBase);
+    A.segments.push_back({Seg.address, Seg.contentSize + Seg.zeroFillSize, Prot});
   }
   if (Error E = Layout.apply()) {
     // Nothing of it was handed out: the slab space and the record go back.
