@@ -92,6 +92,8 @@ export interface ObjectLinkInfo {
 export type RuntimeFiles = Record<string, Bytes> | Map<string, Bytes>;
 export interface RuntimeInfo {
   description: string;
+  /** clang-22 flags that compile C for this runtime: target, ABI, headers. */
+  cflags: string;
   /** Every file, link order; `path` is where Debian installs it (Node reads it; a browser fetches `name`). */
   files: { name: string; path: string }[];
   /** Entered like an exec'd process when the entry is main (x86-64 musl: crt1.o). */

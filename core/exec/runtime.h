@@ -33,6 +33,9 @@ struct RuntimeSpec {
   RuntimeFile startObject;
   const char *startSymbol;
   uint16_t firstArgDwarf; // the register carrying a call's first integer argument
+  // clang-22 flags that compile C for this runtime: target, ABI and the
+  // runtime's headers.
+  const char *cflags;
 
   // Every file of the row: the archives, then the start object if any.
   std::vector<RuntimeFile> files() const;

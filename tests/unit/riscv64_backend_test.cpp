@@ -223,8 +223,7 @@ TEST(RISCV64Link, InventoryProgramLinksInEveryConfiguration) {
       std::string Objs;
       for (const char *S : Sources)
         Objs += " '" + compile(D, Dir + S, "riscv64-linux-gnu",
-                               std::string("-march=rv64gc -isystem /usr/lib/picolibc/riscv64-unknown-elf/include ") +
-                                   Pic + " " + Opt,
+                               runtimeCFlags(Arch::RISCV64) + " " + Pic + " " + Opt,
                                std::string(S) + ".o") +
                 "'";
       std::string Args = " -noexec -phony-externals -slab-allocate=1Mb -slab-address=0x10000 "

@@ -1,25 +1,29 @@
 // Limits and faults through the `linklab` CLI, per architecture: each ends
 // the run with exit code 1 and an error naming the limit, or the fault with
 // its PC and address and the nearest symbol (object, section, symbol+offset).
+#include "test_support.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 #include <sys/wait.h>
 
+using namespace linklab;
+
 namespace {
 
 const std::string Out = LINKLAB_BINARY_DIR "/tests/run/";
 
 struct ArchCase {
-  const char *name, *cflags;
+  const char *name;
+  Arch arch;
 };
 void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
 const ArchCase Arches[] = {
-    {"x86_64", "--target=x86_64-linux-gnu -isystem /usr/include/x86_64-linux-musl"},
-    {"aarch64", "--target=aarch64-linux-gnu -isystem /usr/lib/picolibc/aarch64-linux-gnu/include"},
-    {"riscv64", "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -isystem "
-                "/usr/lib/picolibc/riscv64-unknown-elf/include"},
+    {"x86_64", Arch::X86_64},
+    {"aarch64", Arch::AArch64},
+    {"riscv64", Arch::RISCV64},
 };
 
 struct Case {
@@ -42,7 +46,7 @@ class RunLimits : public ::testing::TestWithParam<std::tuple<Case, ArchCase>> {}
 TEST_P(RunLimits, EndsWithClearError) {
   auto &[C, A] = GetParam();
   std::string Obj = Out + "faults-" + A.name + ".o";
-  ASSERT_EQ(std::system(("mkdir -p " + Out + " && clang-22 -c -O1 -nostdlibinc " + std::string(A.cflags) + " " +
+  ASSERT_EQ(std::system(("mkdir -p " + Out + " && clang-22 -c -O1 -nostdlibinc " + test::runtimeCFlags(A.arch) + " " +
                          LINKLAB_SOURCE_DIR "/tests/inputs/run/faults.c -o " + Obj)
                             .c_str()),
             0);

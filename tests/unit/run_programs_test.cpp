@@ -3,12 +3,16 @@
 // linklab-executor against the target's C runtime, and compared with the
 // same sources compiled by clang-22 for this x86-64 host and run natively:
 // stdout, stderr and the exit code must match.
+#include "test_support.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <sys/wait.h>
+
+using namespace linklab;
 
 namespace {
 
@@ -17,17 +21,16 @@ const std::string Out = LINKLAB_BINARY_DIR "/tests/run/";
 const std::string Linklab = LINKLAB_BINARY_DIR "/core/linklab";
 
 struct ArchCase {
-  const char *name, *cflags;
+  const char *name;
+  Arch arch;
   // picolibc's semihosting console has one stream: stderr arrives on stdout.
   bool separateStderr;
 };
 void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
 const ArchCase Arches[] = {
-    {"x86_64", "--target=x86_64-linux-gnu -isystem /usr/include/x86_64-linux-musl", true},
-    {"aarch64", "--target=aarch64-linux-gnu -isystem /usr/lib/picolibc/aarch64-linux-gnu/include", false},
-    {"riscv64",
-     "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -isystem /usr/lib/picolibc/riscv64-unknown-elf/include",
-     false},
+    {"x86_64", Arch::X86_64, true},
+    {"aarch64", Arch::AArch64, false},
+    {"riscv64", Arch::RISCV64, false},
 };
 
 struct Program {
@@ -111,7 +114,7 @@ TEST_P(RunPrograms, MatchesNative) {
   std::string Cmd = Linklab;
   for (auto &S : P.sources) {
     std::string Obj = Out + Tag + "-" + std::to_string(&S - P.sources.data()) + ".o";
-    compile(A.cflags, S, Obj);
+    compile(test::runtimeCFlags(A.arch), S, Obj);
     Cmd += " " + Obj;
   }
   for (auto &Arg : P.args)
@@ -141,8 +144,8 @@ TEST_P(SeedHarness, MockAndStaticFunction) {
   ASSERT_EQ(std::system(("mkdir -p " + Out).c_str()), 0);
   // As the seed builds them (`clang -c`, no optimisation: at -O1 the mock's
   // original would be inlined into the function under test).
-  compile(GetParam().cflags, "seed/test_code.c", Out + Tag + "-test_code.o", "-O0");
-  compile(GetParam().cflags, "seed/test_code_harness.c", Out + Tag + "-test_code_harness.o", "-O0");
+  compile(test::runtimeCFlags(GetParam().arch), "seed/test_code.c", Out + Tag + "-test_code.o", "-O0");
+  compile(test::runtimeCFlags(GetParam().arch), "seed/test_code_harness.c", Out + Tag + "-test_code_harness.o", "-O0");
   Result R = runCommand(Linklab + " -phony-externals " + Out + Tag + "-test_code.o -harness " + Out + Tag +
                             "-test_code_harness.o",
                         Tag);

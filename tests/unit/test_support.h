@@ -2,6 +2,8 @@
 // project's tools and the reference tools.
 #pragma once
 
+#include "exec/runtime.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -16,6 +18,8 @@ namespace linklab::test {
 inline std::string sourceDir() { return LINKLAB_SOURCE_DIR; }
 inline std::string binaryDir() { return LINKLAB_BINARY_DIR; }
 inline std::string linklabPath() { return binaryDir() + "/core/linklab"; }
+// clang-22 flags for C linked with Arch's C runtime (its table row).
+inline std::string runtimeCFlags(Arch A) { return exec::findRuntime(A)->cflags; }
 
 struct CommandResult {
   int status;

@@ -7,25 +7,25 @@ using namespace linklab::test;
 
 namespace {
 
+// Each compiles against its runtime's headers (musl, picolibc): the
+// runtime row's flags, then these.
 struct TLSCase {
-  const char *name, *target, *flags;
+  const char *name;
+  linklab::Arch arch;
+  const char *flags;
 };
-
-// Each target compiles against its runtime's headers (musl, picolibc).
-#define MUSL " -nostdlibinc -isystem /usr/include/x86_64-linux-musl"
-#define PICO_A64 " -nostdlibinc -isystem /usr/lib/picolibc/aarch64-linux-gnu/include"
-#define PICO_RV " -nostdlibinc -isystem /usr/lib/picolibc/riscv64-unknown-elf/include -mabi=lp64d"
+using linklab::Arch;
 
 const TLSCase Cases[] = {
-    {"x86_64_local_exec", "x86_64-linux-gnu", "-O1 -fno-pic" MUSL},
-    {"x86_64_initial_exec", "x86_64-linux-gnu", "-O1 -fPIC -ftls-model=initial-exec" MUSL},
-    {"x86_64_general_dynamic", "x86_64-linux-gnu", "-O1 -fPIC" MUSL},
-    {"x86_64_local_dynamic", "x86_64-linux-gnu", "-O0 -fPIC -ftls-model=local-dynamic" MUSL},
-    {"aarch64_local_exec", "aarch64-linux-gnu", "-O1 -fno-pic" PICO_A64},
-    {"aarch64_initial_exec", "aarch64-linux-gnu", "-O1 -fPIC -ftls-model=initial-exec" PICO_A64},
-    {"aarch64_tlsdesc", "aarch64-linux-gnu", "-O1 -fPIC" PICO_A64},
-    {"riscv64_local_exec", "riscv64-linux-gnu", "-O1 -march=rv64gc -fno-pic" PICO_RV},
-    {"riscv64_initial_exec", "riscv64-linux-gnu", "-O1 -march=rv64gc -fPIC -ftls-model=initial-exec" PICO_RV},
+    {"x86_64_local_exec", Arch::X86_64, "-O1 -fno-pic"},
+    {"x86_64_initial_exec", Arch::X86_64, "-O1 -fPIC -ftls-model=initial-exec"},
+    {"x86_64_general_dynamic", Arch::X86_64, "-O1 -fPIC"},
+    {"x86_64_local_dynamic", Arch::X86_64, "-O0 -fPIC -ftls-model=local-dynamic"},
+    {"aarch64_local_exec", Arch::AArch64, "-O1 -fno-pic"},
+    {"aarch64_initial_exec", Arch::AArch64, "-O1 -fPIC -ftls-model=initial-exec"},
+    {"aarch64_tlsdesc", Arch::AArch64, "-O1 -fPIC"},
+    {"riscv64_local_exec", Arch::RISCV64, "-O1 -fno-pic"},
+    {"riscv64_initial_exec", Arch::RISCV64, "-O1 -fPIC -ftls-model=initial-exec"},
 };
 
 void PrintTo(const TLSCase &C, std::ostream *OS) { *OS << C.name; }
@@ -40,7 +40,8 @@ TEST_P(TLSModels, RunLikeTheHostProgram) {
   auto Build = runCommand("clang-22 -O1 '" + Src + "' -o '" + Host + "'");
   ASSERT_EQ(Build.status, 0) << Build.output;
   auto Want = runCommand("'" + Host + "'");
-  std::string Obj = compile(D, Src, C.target, C.flags, "tls.o");
+  std::string Obj = compile(D, Src, std::string(linklab::archName(C.arch)) + "-linux-gnu",
+                            "-nostdlibinc " + runtimeCFlags(C.arch) + " " + C.flags, "tls.o");
   auto Got = runCommand(linklabPath() + " '" + Obj + "'");
   EXPECT_EQ(Got.output, Want.output) << C.name;
   EXPECT_EQ(Got.status, Want.status) << C.name << "\n" << Got.output;

@@ -782,6 +782,7 @@ val runtimeInfo(std::string Triple) {
   if (!R) return fail(formatv("no C runtime is known for %s", Triple.c_str()));
   val V = val::object();
   V.set("description", std::string(R->description));
+  V.set("cflags", std::string(R->cflags));
   val Files = val::array();
   for (auto &F : R->files()) {
     val X = val::object();

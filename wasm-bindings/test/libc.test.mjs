@@ -9,12 +9,11 @@ import { LinkSession, LinklabError, runtimeInfo } from '../index.mjs';
 import { readRuntimeFiles, spawnExecutor } from '../node.mjs';
 import { config, read, runNative } from './helpers.mjs';
 
-const ARCHES = {
-  x86_64: { triple: 'x86_64-unknown-linux-gnu', cflags: ['--target=x86_64-linux-gnu', '-isystem', '/usr/include/x86_64-linux-musl'] },
-  aarch64: { triple: 'aarch64-unknown-linux-gnu', cflags: ['--target=aarch64-linux-gnu', '-isystem', '/usr/lib/picolibc/aarch64-linux-gnu/include'] },
-  riscv64: { triple: 'riscv64-unknown-linux-gnu',
-             cflags: ['--target=riscv64-linux-gnu', '-march=rv64gc', '-mabi=lp64d', '-isystem', '/usr/lib/picolibc/riscv64-unknown-elf/include'] },
-};
+// Each compiles with its runtime row's flags (target, ABI, headers).
+const ARCHES = Object.fromEntries(['x86_64', 'aarch64', 'riscv64'].map((arch) => {
+  const triple = `${arch}-unknown-linux-gnu`;
+  return [arch, { triple, cflags: runtimeInfo(triple).cflags.split(' ') }];
+}));
 
 // name, sources (tests/inputs/), argv (the whole of it, as -args takes it; null: the first object's path).
 // Every row has all three: jest would take a missing one for a done() callback.
