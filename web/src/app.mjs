@@ -178,23 +178,35 @@ async function loadExample(id, arch) {
   const objs = await Promise.all(ex.build[arch].map(async o => describeObject(o.name, await fetchBytes(o.url), o.harness)));
   state.objects = [];
   addObjects(objs);
-  $('run-args').value = (ex.args ?? []).map(a => /\s/.test(a) ? `"${a}"` : a).join(' ');
-  if (ex.callconv) {
-    $('cc-spec').value = ex.callconv.spec[arch] ?? '';
-    $('cc-sig').value = ex.callconv.signature;
-    $('cc-fn').value = ex.callconv.function;
-    $('cc-args').value = ex.callconv.arguments.join(', ');
-  }
+  writeFields('run', { args: (ex.args ?? []).map(a => /\s/.test(a) ? `"${a}"` : a).join(' ') });
+  if (ex.callconv)
+    writeFields('callconv', { spec: ex.callconv.spec[arch] ?? '', signature: ex.callconv.signature, function: ex.callconv.function,
+                              arguments: ex.callconv.arguments.join(', ') });
   await linkAndRun();
   selectTab('graph');
 }
 
+// ---- form fields ---------------------------------------------------------------
+// Every field a session saves, by section and key: [element id, property].
+const FIELDS = {
+  options: { entry: ['opt-entry', 'value'], phonyExternals: ['opt-phony', 'checked'], runtime: ['opt-runtime', 'checked'],
+             absolutes: ['opt-abs', 'value'], slabAddress: ['opt-slab', 'value'] },
+  run: { args: ['run-args', 'value'], instructions: ['lim-insn', 'value'], wallMillis: ['lim-time', 'value'], memoryMB: ['lim-mem', 'value'] },
+  callconv: { spec: ['cc-spec', 'value'], signature: ['cc-sig', 'value'], function: ['cc-fn', 'value'], arguments: ['cc-args', 'value'] },
+  pass: { phase: ['pass-phase', 'value'], code: ['pass-code', 'value'], enabled: ['pass-on', 'checked'] },
+};
+function readFields(section) {
+  return Object.fromEntries(Object.entries(FIELDS[section]).map(([key, [id, prop]]) => [key, $(id)[prop]]));
+}
+// Sets the fields Values names (a missing key leaves its field as it is).
+function writeFields(section, values = {}) {
+  for (const [key, [id, prop]] of Object.entries(FIELDS[section])) if (values[key] !== undefined) $(id)[prop] = values[key];
+}
+
 // ---- linking -----------------------------------------------------------------
 function options() {
-  return {
-    entry: $('opt-entry').value.trim(), phonyExternals: $('opt-phony').checked, runtime: $('opt-runtime').checked,
-    absolutes: $('opt-abs').value, slabAddress: $('opt-slab').value.trim(),
-  };
+  const o = readFields('options');
+  return { ...o, entry: o.entry.trim(), slabAddress: o.slabAddress.trim() };
 }
 
 function linkable() {
@@ -274,7 +286,7 @@ async function dropLive() {
   if (live) { try { live.transport.close(); } catch { /* already closed */ } }
 }
 
-const limits = () => flow.runLimits({ instructions: $('lim-insn').value, wallMillis: $('lim-time').value, memoryMB: $('lim-mem').value });
+const limits = () => flow.runLimits(readFields('run'));
 function symbolize(addr) {
   let best = null;
   for (const o of state.linkInfo ?? []) for (const [name, s] of Object.entries(o.symbols))
@@ -296,12 +308,12 @@ async function linkAndRun() {
   setStatus('connecting to the executor…', 'busy');
   try {
     // The runtime's files download while the executor starts.
-    const [live] = await Promise.all([connect(arch), $('opt-runtime').checked && runtimeFiles(arch)]);
+    const [live] = await Promise.all([connect(arch), options().runtime && runtimeFiles(arch)]);
     const connected = performance.now();
     state.live = live; // from here Stop can end it
     if (state.stopping) throw new Error('stopped');
     const lim = limits();
-    const args = flow.parseArgs($('run-args').value);
+    const args = flow.parseArgs(readFields('run').args);
     ctx = await makeSession(arch, live.executor);
     live.session = ctx.session;
     // run() links every object (the runtime's start code last), then runs,
@@ -531,21 +543,13 @@ function collectSession() {
   return {
     format: codec.FORMAT, version: codec.VERSION, arch: state.arch,
     objects: state.objects.map(o => ({ name: o.name, harness: o.harness, data: codec.toBase64(o.bytes) })),
-    options: { entry: $('opt-entry').value, phonyExternals: $('opt-phony').checked, runtime: $('opt-runtime').checked, absolutes: $('opt-abs').value, slabAddress: $('opt-slab').value },
-    run: { args: $('run-args').value, instructions: $('lim-insn').value, wallMillis: $('lim-time').value, memoryMB: $('lim-mem').value },
-    callconv: { spec: $('cc-spec').value, signature: $('cc-sig').value, function: $('cc-fn').value, arguments: $('cc-args').value },
-    pass: { phase: $('pass-phase').value, code: $('pass-code').value, enabled: $('pass-on').checked },
+    ...Object.fromEntries(Object.keys(FIELDS).map(section => [section, readFields(section)])),
   };
 }
 function applySession(s) {
   state.objects = [];
   addObjects(s.objects.map(o => describeObject(o.name, codec.fromBase64(o.data), !!o.harness)));
-  const set = (id, v, prop = 'value') => { if (v !== undefined) $(id)[prop] = v; };
-  set('opt-entry', s.options?.entry); set('opt-phony', s.options?.phonyExternals, 'checked'); set('opt-runtime', s.options?.runtime, 'checked');
-  set('opt-abs', s.options?.absolutes); set('opt-slab', s.options?.slabAddress);
-  set('run-args', s.run?.args); set('lim-insn', s.run?.instructions); set('lim-time', s.run?.wallMillis); set('lim-mem', s.run?.memoryMB);
-  set('cc-spec', s.callconv?.spec); set('cc-sig', s.callconv?.signature); set('cc-fn', s.callconv?.function); set('cc-args', s.callconv?.arguments);
-  set('pass-phase', s.pass?.phase); set('pass-code', s.pass?.code); set('pass-on', s.pass?.enabled, 'checked');
+  for (const section of Object.keys(FIELDS)) writeFields(section, s[section]);
 }
 async function share() {
   const s = collectSession();
