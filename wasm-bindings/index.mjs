@@ -210,7 +210,7 @@ export class LinkSession {
   /** Calling-convention planner warnings so far (also passed to onWarning). */
   warnings = [];
 
-  constructor({ triple = '', slabAddress = 0x10000000, slabPageSize = 4096, slabAllocate = '1Gb', executor,
+  constructor({ triple = '', slabAddress = '', slabPageSize = '', slabAllocate = '', executor,
                 phonyExternals = false, recordContents = false, snapshot = [], runtime = 'none', runtimeFiles,
                 conventions = [], onWarning } = {}) {
     if (executor) {

@@ -59,17 +59,11 @@ int run(int Argc, char **Argv) {
     return cli::runInExecutor(O);
 
   Timer Total;
-  auto SlabSize = O.slabAllocate.empty() ? Expected<uint64_t>(uint64_t(1) << 30) : cli::parseSize("slab-allocate", O.slabAllocate);
-  auto SlabAddr = O.slabAddress.empty() ? Expected<uint64_t>(0x10000000) : cli::parseNumber("slab-address", O.slabAddress);
-  auto PageSize = O.slabPageSize.empty() ? Expected<uint64_t>(4096) : cli::parseNumber("slab-page-size", O.slabPageSize);
-  if (!SlabSize) return fail(SlabSize.takeError());
-  if (!SlabAddr) return fail(SlabAddr.takeError());
-  if (!PageSize) return fail(PageSize.takeError());
-  if (*PageSize == 0 || (*PageSize & (*PageSize - 1)))
-    return fail(makeError(formatv("-slab-page-size: %llu is not a power of two", (unsigned long long)*PageSize)));
-  SlabMemoryManager MM(*SlabAddr, *PageSize, *SlabSize);
+  auto MM = cli::makeSlab(O.slabAddress, O.slabPageSize, O.slabAllocate);
+  if (!MM)
+    return fail(MM.takeError());
 
-  Session S(O.triple.empty() ? Triple() : Triple::parse(O.triple), MM);
+  Session S(O.triple.empty() ? Triple() : Triple::parse(O.triple), **MM);
   auto Recorder = std::make_shared<LinkInfoRecorder>();
   std::vector<std::regex> Patterns;
   for (auto &P : O.showGraphs) {

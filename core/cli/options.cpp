@@ -89,6 +89,22 @@ Expected<executor::Limits> parseLimits(const std::string &Instructions, const st
   return L;
 }
 
+Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const std::string &Address, const std::string &PageSize,
+                                                      const std::string &Size) {
+  auto Base = Address.empty() ? Expected<uint64_t>(0x10000000) : parseNumber("slab-address", Address);
+  if (!Base)
+    return Base.takeError();
+  auto Page = PageSize.empty() ? Expected<uint64_t>(4096) : parseNumber("slab-page-size", PageSize);
+  if (!Page)
+    return Page.takeError();
+  if (*Page == 0 || (*Page & (*Page - 1)))
+    return makeError(formatv("-slab-page-size: %llu is not a power of two", (unsigned long long)*Page));
+  auto Bytes = Size.empty() ? Expected<uint64_t>(uint64_t(1) << 30) : parseSize("slab-allocate", Size);
+  if (!Bytes)
+    return Bytes.takeError();
+  return std::make_unique<SlabMemoryManager>(*Base, *Page, *Bytes);
+}
+
 int fail(const Error &E) {
   std::fprintf(stderr, "linklab error: %s\n", E.message().c_str());
   return 1;

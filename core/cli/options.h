@@ -3,8 +3,10 @@
 #pragma once
 
 #include "executor/protocol.h"
+#include "link/slab_memory_manager.h"
 #include "support/error.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,10 @@ std::string usage();
 // "1Mb", "64Kb", "4096", "0x1000" -> bytes / value.
 Expected<uint64_t> parseSize(const std::string &Opt, const std::string &V);
 Expected<uint64_t> parseNumber(const std::string &Opt, const std::string &V);
+// The -noexec slab from -slab-address, -slab-page-size, -slab-allocate
+// (empty: 0x10000000, 4096, 1Gb, as llvm-jitlink's defaults).
+Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const std::string &Address, const std::string &PageSize,
+                                                      const std::string &Size);
 // -max-instructions, -timeout-ms, -max-memory (each may be empty: no limit
 // given); the wasm package takes its run limits through this too.
 Expected<executor::Limits> parseLimits(const std::string &Instructions, const std::string &TimeoutMs,

@@ -60,7 +60,7 @@ async function main(argv, io) {
     });
     const s = new L.LinkSession({
       triple: o.triple, executor, phonyExternals: o.phonyExternals, recordContents: o.showRelocated,
-      slabAddress: o.slabAddress || 0x10000000, slabPageSize: o.slabPageSize || 4096, slabAllocate: o.slabAllocate || '1Gb',
+      slabAddress: o.slabAddress, slabPageSize: o.slabPageSize, slabAllocate: o.slabAllocate, // '' : core's defaults
       // The C runtime, as the native CLI links it (its -runtime option).
       ...(executor && o.runtime === 'default' ? { runtime: 'default', runtimeFiles: L.readRuntimeFiles(triple) } : {}),
       // Planner warnings as the native CLI prints them, as they happen.

@@ -567,14 +567,9 @@ public:
   // A -noexec session over a slab at a fixed address (deterministic layouts).
   val initSlab(std::string Triple, std::string SlabAddress, std::string PageSize, std::string SlabSize) {
     if (S) return fail("session already initialized");
-    auto A = number("slab-address", SlabAddress);
-    if (!A) return failOr(A);
-    auto P = number("slab-page-size", PageSize);
-    if (!P) return failOr(P);
-    if (*P == 0 || (*P & (*P - 1))) return fail(formatv("slab-page-size: %s is not a power of two", PageSize.c_str()));
-    auto Z = cli::parseSize("slab-allocate", SlabSize);
-    if (!Z) return failOr(Z);
-    MM = std::make_unique<DeferringMemoryManager>(std::make_unique<SlabMemoryManager>(*A, *P, *Z));
+    auto Slab = cli::makeSlab(SlabAddress, PageSize, SlabSize); // "" each: the CLI's defaults
+    if (!Slab) return failOr(Slab);
+    MM = std::make_unique<DeferringMemoryManager>(std::move(*Slab));
     Triple_ T = Triple.empty() ? Triple_() : Triple_::parse(Triple);
     if (!Triple.empty() && !findTarget(T))
       return fail("unsupported target triple '" + Triple + "'");

@@ -51,7 +51,7 @@ export async function runtimeFiles(L, triple, load) {
 // Returns {session, entry}.
 export function makeSession(L, { triple, objects, options = {}, runtime = null, executor, passes = [] }) {
   const session = new L.LinkSession({
-    triple, executor, slabAddress: options.slabAddress || '0x10000000',
+    triple, executor, slabAddress: options.slabAddress, // '' : core's default
     phonyExternals: !!options.phonyExternals, recordContents: true,
   });
   for (const [n, a] of parseAbsolutes(options.absolutes)) session.defineAbsolute(n, a);
