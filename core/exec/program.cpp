@@ -247,11 +247,9 @@ Expected<std::unique_ptr<Program>> Program::build(ExecutorClient &C, const Tripl
   return P;
 }
 
-Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files) {
-  if (Runtime)
-    return makeError(formatv("this program already links the C runtime %s", Runtime->description));
-  if (R.arch != S->triple().arch)
-    return makeError(formatv("C runtime %s is not for %s", R.description, S->triple().str.c_str()));
+Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, FileBytes *StartObject) {
+  if (R.arch != S.triple().arch)
+    return makeError(formatv("C runtime %s is not for %s", R.description, S.triple().str.c_str()));
   auto All = R.files();
   for (auto &Given : Files) {
     const std::string &Name = Given.first; // not a structured binding: clang 14 cannot capture those
@@ -264,15 +262,26 @@ Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files) {
     }
   }
   for (auto &F : All) {
+    bool Start = R.startObject.name && std::strcmp(F.name, R.startObject.name) == 0;
+    if (Start && !StartObject)
+      continue; // not wanted: a link that does not start a process
     auto It = Files.find(F.name);
     if (It == Files.end() || !It->second)
       return makeError(formatv("C runtime %s: the bytes of %s (%s) were not supplied", R.description, F.name, F.path));
-    if (R.startObject.name && std::strcmp(F.name, R.startObject.name) == 0)
-      StartObject = It->second;
+    if (Start)
+      *StartObject = It->second;
     // Named by Debian path in every build, so messages and fault reports match.
-    else if (Error E = S->addArchive(F.path, It->second))
+    else if (Error E = S.addArchive(F.path, It->second))
       return E;
   }
+  return Error::success();
+}
+
+Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files) {
+  if (Runtime)
+    return makeError(formatv("this program already links the C runtime %s", Runtime->description));
+  if (Error E = addRuntimeArchives(*S, R, Files, &StartObject))
+    return E;
   Runtime = &R;
   return Error::success();
 }

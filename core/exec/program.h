@@ -21,6 +21,12 @@ namespace linklab::exec {
 
 class InitArrays;
 
+// Adds runtime R's archives to S (as libraries, named by their Debian paths)
+// from Files, which must hold each of R's files by name; StartObject, when
+// given, receives the start object's bytes (null: it is not needed, as in a
+// link that starts no process).
+Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, FileBytes *StartObject);
+
 class Program {
 public:
   using OnCreated = std::function<void(Expected<std::unique_ptr<Program>>)>;

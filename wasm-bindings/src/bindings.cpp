@@ -601,8 +601,11 @@ public:
   }
   // Links T's C runtime (exec/runtime.cpp's row) into the program; Files is
   // {name: Uint8Array} with every file of the row.
+  // With an executor the runtime is the program's (start object included);
+  // in a slab (-noexec) its archives join as libraries, so libc calls
+  // resolve as they would in a run.
   val useRuntime(val Files) {
-    if (!Prog) return fail("useRuntime: this session links into a slab (-noexec); create it with an executor");
+    if (!S) return notReady();
     const exec::RuntimeSpec *R = exec::findRuntime(S->triple().arch);
     if (!R) return fail(formatv("no C runtime is known for %s; use runtime 'none'", S->triple().str.c_str()));
     exec::RuntimeFiles Map;
@@ -611,10 +614,16 @@ public:
       std::string K = Keys[I].as<std::string>();
       Map[K] = std::make_shared<const std::vector<char>>(bytesFrom(Files[K]));
     }
-    Error E = Prog->addRuntime(*R, std::move(Map));
-    return E ? fail(std::move(E)) : ok();
+    if (Prog) {
+      Error E = Prog->addRuntime(*R, std::move(Map));
+      return E ? fail(std::move(E)) : ok();
+    }
+    if (SlabRuntime) return fail(formatv("this session already links the C runtime %s", SlabRuntime->description));
+    if (Error E = exec::addRuntimeArchives(*S, *R, Map, nullptr)) return fail(std::move(E));
+    SlabRuntime = R;
+    return ok();
   }
-  bool hasRuntime() const { return Prog && Prog->runtime(); }
+  bool hasRuntime() const { return Prog ? Prog->runtime() != nullptr : SlabRuntime != nullptr; }
   // Runs Entry as main, as the native CLI does (exec::Program::runMain).
   void run(std::string Entry, val Args, std::string Instructions, std::string WallMillis, std::string MemoryBytes, val Done) {
     if (!Prog) return (void)Done(fail("run: this session links into a slab (-noexec); create it with an executor"));
@@ -713,6 +722,7 @@ private:
   std::unique_ptr<exec::Program> Prog; // an executor session's
   Session *S = nullptr;
   LinkInfoRecorder *Recorder = nullptr;
+  const exec::RuntimeSpec *SlabRuntime = nullptr; // a slab session's, once useRuntime added it
   std::unique_ptr<cli::SessionConventions> Conventions;
   val OnWarning = val::undefined();
 };

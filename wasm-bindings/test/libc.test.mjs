@@ -100,6 +100,18 @@ describe.each(Object.keys(ARCHES))('%s', (arch) => {
   });
 });
 
+test('a slab session (-noexec) links the runtime\'s archives as libraries, without its start object', async () => {
+  const files = readRuntimeFiles(ARCHES.x86_64.triple);
+  const s = new LinkSession({ triple: ARCHES.x86_64.triple, slabAllocate: '64Mb' });
+  s.useRuntime(files);
+  expect(s.hasRuntime).toBe(true);
+  expect(() => s.useRuntime(files)).toThrow('this session already links the C runtime musl (Debian musl-dev)');
+  const [printf] = await s.lookup(['printf']);
+  expect(printf).toBeGreaterThan(0);
+  const [start] = await s.lookup(['_start']).catch(() => [0]); // crt1.o is not linked here
+  expect(start).toBe(0);
+});
+
 test('runtime files: the table names them; a missing or unknown one is a clear error', async () => {
   const info = runtimeInfo(ARCHES.x86_64.triple);
   expect(info.files).toEqual([{ name: 'libc.a', path: '/usr/lib/x86_64-linux-musl/libc.a' },

@@ -57,11 +57,7 @@ export function makeSession(L, { triple, objects, options = {}, runtime = null, 
   for (const [n, a] of parseAbsolutes(options.absolutes)) session.defineAbsolute(n, a);
   for (const p of passes) session.addPass(p.phase, p.fn);
   for (const o of objects) session.addObject(o.bytes, { name: o.name, harness: !!o.harness });
-  if (runtime && executor) session.useRuntime(runtime);
-  else if (runtime) {
-    const info = L.runtimeInfo(triple);
-    for (const f of info.files) if (f.name !== info.startObject) session.addArchive(runtime[f.name], { name: f.path });
-  }
+  if (runtime) session.useRuntime(runtime);
   return { session, entry: options.entry || 'main' };
 }
 
