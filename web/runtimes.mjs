@@ -1,31 +1,19 @@
 // Per architecture, what the playground needs besides the C runtime itself:
-// the triple it asks the executor and the package for, and the compile flags
-// the gallery build (and the browser tests) use against the runtime's
-// headers. Which runtime files a program links, and how it starts, is the
-// core's table (core/exec/runtime.cpp), read through the wasm package's
-// runtimeInfo(triple) by the server (which serves the files) and the page
-// (which hands their bytes to the session); it names no include folders,
-// hence the flags here.
-const PICOLIBC = {
-  aarch64: '/usr/lib/picolibc/aarch64-linux-gnu/include',
-  riscv64: '/usr/lib/picolibc/riscv64-unknown-elf/include',
-};
-const common = ['-nostdlibinc', '-fno-stack-protector'];
-
+// the triple it asks the executor and the package for. Which runtime files
+// a program links, how it starts and how C is compiled for it is the core's
+// table (core/exec/runtime.cpp), read through the wasm package's
+// runtimeInfo(triple) by the server (which serves the files), the page
+// (which hands their bytes to the session) and the gallery build (flags).
 export const ARCHES = {
-  x86_64: {
-    triple: 'x86_64-unknown-linux-gnu',
-    cflags: ['--target=x86_64-linux-gnu', ...common, '-isystem', '/usr/include/x86_64-linux-musl'],
-  },
-  aarch64: {
-    triple: 'aarch64-unknown-linux-gnu',
-    cflags: ['--target=aarch64-linux-gnu', ...common, '-isystem', PICOLIBC.aarch64],
-  },
-  riscv64: {
-    triple: 'riscv64-unknown-linux-gnu',
-    cflags: ['--target=riscv64-linux-gnu', '-march=rv64gc', '-mabi=lp64d', ...common, '-isystem', PICOLIBC.riscv64],
-  },
+  x86_64: { triple: 'x86_64-unknown-linux-gnu' },
+  aarch64: { triple: 'aarch64-unknown-linux-gnu' },
+  riscv64: { triple: 'riscv64-unknown-linux-gnu' },
 };
+
+// clang-22 flags for C the playground links with `arch`'s runtime: the
+// table's (target, ABI, headers), freestanding of the host's headers and
+// without stack protectors (the runtimes provide no guard).
+export const cflags = (L, arch) => ['-nostdlibinc', '-fno-stack-protector', ...L.runtimeInfo(ARCHES[arch].triple).cflags.split(' ')];
 
 // The file of `arch`'s runtime named `name` in the package's table
 // ({name, path}), or null: the server serves only what the table names.

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ARCHES } from '../runtimes.mjs';
+import * as L from '../../wasm-bindings/index.mjs';
+import { ARCHES, cflags } from '../runtimes.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.resolve(process.argv[2] ?? path.join(HERE, '../../build/web-gallery'));
@@ -16,7 +17,7 @@ const gallery = JSON.parse(fs.readFileSync(path.join(HERE, 'gallery.json'), 'utf
 let built = 0, skipped = 0;
 for (const ex of gallery.examples) {
   ex.build = {};
-  for (const [arch, rt] of Object.entries(ARCHES)) {
+  for (const arch of Object.keys(ARCHES)) {
     const dir = path.join(OUT, arch, ex.id);
     fs.mkdirSync(dir, { recursive: true });
     ex.build[arch] = ex.objects.map(o => {
@@ -25,7 +26,7 @@ for (const ex of gallery.examples) {
       const obj = path.join(dir, name);
       // Rebuild only what changed: scripts/run calls this on every start.
       if (!fs.existsSync(obj) || fs.statSync(obj).mtimeMs < fs.statSync(src).mtimeMs) {
-        execFileSync(CLANG, ['-Qunused-arguments', ...rt.cflags, '-O1', '-c', ...(o.cflags ?? []), src, '-o', obj], { stdio: 'inherit' });
+        execFileSync(CLANG, ['-Qunused-arguments', ...cflags(L, arch), '-O1', '-c', ...(o.cflags ?? []), src, '-o', obj], { stdio: 'inherit' });
         ++built;
       } else ++skipped;
       return { name, url: `gallery/${arch}/${ex.id}/${name}`, harness: !!o.harness, source: `examples/${path.basename(src)}` };

@@ -11,7 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer, MAX_MESSAGE } from '../server.mjs';
-import { ARCHES as ARCH_TABLE } from '../runtimes.mjs';
+import * as L from '../../wasm-bindings/index.mjs';
+import { ARCHES as ARCH_TABLE, cflags } from '../runtimes.mjs';
 
 const WEB = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ARTIFACTS = path.join(WEB, 'artifacts');
@@ -70,7 +71,7 @@ async function afterLink(page, act) {
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 function compile(src, arch) {
   const out = path.join(tmp, `${path.basename(src).replace(/\.[cs]$/, '')}-${arch}.o`);
-  execFileSync('clang-22', ['-Qunused-arguments', ...ARCH_TABLE[arch].cflags, '-O1', '-c', path.join(WEB, 'test/inputs', src), '-o', out]);
+  execFileSync('clang-22', ['-Qunused-arguments', ...cflags(L, arch), '-O1', '-c', path.join(WEB, 'test/inputs', src), '-o', out]);
   return out;
 }
 
