@@ -22,23 +22,12 @@ static constexpr int64_t pageOf(int64_t V) { return V & ~int64_t(0xfff); }
 namespace {
 
 // One fixup: S, A, P computed once; helpers check, then write the field.
-struct Fixup {
-  LinkGraph &G;
-  Block &B;
-  const Edge &E;
-  char *Loc;
-  int64_t S, A, P;
+struct Fixup : FixupContext {
+  using FixupContext::FixupContext;
 
   uint32_t instr() const { return readLE<uint32_t>(Loc); }
-  Error range(int64_t V, int64_t Lo, int64_t Hi) const {
-    return V < Lo || V > Hi ? makeOutOfRangeError(G, B, E, V, Lo, Hi) : Error::success();
-  }
-  Error aligned(int64_t V, unsigned Align) const {
-    return (uint64_t(V) & (Align - 1)) ? makeAlignmentError(G, B, E, uint64_t(V), Align) : Error::success();
-  }
   Error wrongInstr(const char *Expected) const {
-    return makeError(formatv("%s: instruction %s at the fixup is not %s", describeEdge(G, B, E).c_str(),
-                             hex(instr()).c_str(), Expected));
+    return fail(formatv("instruction %s at the fixup is not %s", hex(instr()).c_str(), Expected));
   }
   Error write32(uint32_t I) const { return writeLE<uint32_t>(Loc, I), Error::success(); }
 
@@ -106,14 +95,12 @@ static bool isDataKind(EdgeKind K) {
 
 
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
-  Fixup X{G, B, E, B.mutableContent(G).data() + E.offset, int64_t(E.target->address()), E.addend,
-          int64_t(B.fixupAddress(E))};
+  Fixup X(G, B, E);
   const int64_t S = X.S, A = X.A, P = X.P;
   // Instruction fixups need a 4-byte aligned instruction (object builders
   // checked the fixup lies within the block).
   if (!isDataKind(E.kind) && (P & 3))
-    return makeError(formatv("%s: instruction fixup at %s is not 4-byte aligned", describeEdge(G, B, E).c_str(),
-                             hex(uint64_t(P)).c_str()));
+    return X.fail(formatv("instruction fixup at %s is not 4-byte aligned", hex(uint64_t(P)).c_str()));
   auto TPOff = [&] { return edgeTPOffset(G, B, E); };
   switch (E.kind) {
   case Pointer64: writeLE<uint64_t>(X.Loc, uint64_t(S + A)); return Error::success();

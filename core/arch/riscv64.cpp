@@ -41,23 +41,13 @@ static const Edge *findEdgeAt(const Block &B, uint64_t Offset, bool (*Want)(Edge
 
 namespace {
 
-struct Fixup {
-  LinkGraph &G;
-  Block &B;
-  const Edge &E;
-  char *Loc;
-  int64_t S, A, P;
+struct Fixup : FixupContext {
+  using FixupContext::FixupContext;
 
-  Error range(int64_t V, int64_t Lo, int64_t Hi) const {
-    return V < Lo || V > Hi ? makeOutOfRangeError(G, B, E, V, Lo, Hi) : Error::success();
-  }
   Error rangeEven(int64_t V, int64_t Lo, int64_t Hi) const {
     if (Error Err = range(V, Lo, Hi))
       return Err;
-    return V & 1 ? makeAlignmentError(G, B, E, uint64_t(V), 2) : Error::success();
-  }
-  Error fail(const std::string &Problem) const {
-    return makeError(describeEdge(G, B, E) + ": " + Problem);
+    return aligned(V, 2);
   }
   uint32_t insn() const { return readLE<uint32_t>(Loc); }
   void setInsn(uint32_t I) const { writeLE<uint32_t>(Loc, I); }
@@ -114,8 +104,7 @@ template <typename T> void addInPlace(char *Loc, int64_t V) { writeLE<T>(Loc, T(
 } // namespace
 
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
-  const Fixup F{G, B, E, B.mutableContent(G).data() + E.offset, int64_t(E.target->address()), E.addend,
-                int64_t(B.fixupAddress(E))};
+  const Fixup F(G, B, E);
   const int64_t S = F.S, A = F.A, P = F.P;
   char *Loc = F.Loc;
   switch (E.kind) {

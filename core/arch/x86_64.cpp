@@ -9,16 +9,13 @@ namespace linklab::x86_64 {
 
 LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_X86_64_EDGE_KINDS)
 
-static Error checkRange(LinkGraph &G, Block &B, const Edge &E, int64_t V, int64_t Lo, int64_t Hi) {
-  return V < Lo || V > Hi ? makeOutOfRangeError(G, B, E, V, Lo, Hi) : Error::success();
-}
-
 
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
-  char *Loc = B.mutableContent(G).data() + E.offset;
-  const int64_t S = int64_t(E.target->address()), A = E.addend, P = int64_t(B.fixupAddress(E));
+  const FixupContext X(G, B, E);
+  char *Loc = X.Loc; // moves for the rewritten TLS sequences
+  const int64_t S = X.S, A = X.A, P = X.P;
   auto Int32 = [&](int64_t V) -> Error {
-    if (Error Err = checkRange(G, B, E, V, INT32_MIN, INT32_MAX))
+    if (Error Err = X.range(V, INT32_MIN, INT32_MAX))
       return Err;
     writeLE<int32_t>(Loc, int32_t(V));
     return Error::success();
@@ -26,16 +23,16 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   switch (E.kind) {
   case Pointer64: writeLE<uint64_t>(Loc, uint64_t(S + A)); return Error::success();
   case Pointer32:
-    if (Error Err = checkRange(G, B, E, S + A, 0, UINT32_MAX)) return Err;
+    if (Error Err = X.range(S + A, 0, UINT32_MAX)) return Err;
     writeLE<uint32_t>(Loc, uint32_t(S + A));
     return Error::success();
   case Pointer32Signed: return Int32(S + A);
   case Pointer16:
-    if (Error Err = checkRange(G, B, E, S + A, 0, UINT16_MAX)) return Err;
+    if (Error Err = X.range(S + A, 0, UINT16_MAX)) return Err;
     writeLE<uint16_t>(Loc, uint16_t(S + A));
     return Error::success();
   case Pointer8:
-    if (Error Err = checkRange(G, B, E, S + A, 0, UINT8_MAX)) return Err;
+    if (Error Err = X.range(S + A, 0, UINT8_MAX)) return Err;
     *Loc = char(S + A);
     return Error::success();
   case Delta64: writeLE<int64_t>(Loc, S - P + A); return Error::success();
@@ -43,11 +40,11 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case PCRel32GOTLoadRelaxable:
   case PCRel32GOTLoadREXRelaxable: return Int32(S - P + A);
   case Delta16:
-    if (Error Err = checkRange(G, B, E, S - P + A, INT16_MIN, INT16_MAX)) return Err;
+    if (Error Err = X.range(S - P + A, INT16_MIN, INT16_MAX)) return Err;
     writeLE<int16_t>(Loc, int16_t(S - P + A));
     return Error::success();
   case Delta8:
-    if (Error Err = checkRange(G, B, E, S - P + A, INT8_MIN, INT8_MAX)) return Err;
+    if (Error Err = X.range(S - P + A, INT8_MIN, INT8_MAX)) return Err;
     *Loc = char(S - P + A);
     return Error::success();
   case NegDelta64: writeLE<int64_t>(Loc, P - S + A); return Error::success();
@@ -55,7 +52,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case Delta64FromGOT: writeLE<int64_t>(Loc, S - int64_t(gotBase(G)) + A); return Error::success();
   case Size64: writeLE<uint64_t>(Loc, E.target->size + A); return Error::success();
   case Size32:
-    if (Error Err = checkRange(G, B, E, int64_t(E.target->size) + A, 0, UINT32_MAX)) return Err;
+    if (Error Err = X.range(int64_t(E.target->size) + A, 0, UINT32_MAX)) return Err;
     writeLE<uint32_t>(Loc, uint32_t(E.target->size + A));
     return Error::success();
   case BranchPCRel32:

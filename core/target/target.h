@@ -48,6 +48,27 @@ Error makeOutOfRangeError(const LinkGraph &G, const Block &B, const Edge &E, int
 Error makeAlignmentError(const LinkGraph &G, const Block &B, const Edge &E, uint64_t Value, unsigned Align);
 // "graph: section+0xoff: KIND against sym: problem"
 std::string describeEdge(const LinkGraph &G, const Block &B, const Edge &E);
+
+// One edge being fixed up: S, A, P computed once, and the checks every
+// backend's fixups make. A backend's fixup type adds its field helpers.
+struct FixupContext {
+  LinkGraph &G;
+  Block &B;
+  const Edge &E;
+  char *Loc; // the fixup's bytes in the block's (now mutable) content
+  int64_t S, A, P;
+
+  FixupContext(LinkGraph &G, Block &B, const Edge &E)
+      : G(G), B(B), E(E), Loc(B.mutableContent(G).data() + E.offset), S(int64_t(E.target->address())), A(E.addend),
+        P(int64_t(B.fixupAddress(E))) {}
+  Error range(int64_t V, int64_t Lo, int64_t Hi) const {
+    return V < Lo || V > Hi ? makeOutOfRangeError(G, B, E, V, Lo, Hi) : Error::success();
+  }
+  Error aligned(int64_t V, unsigned Align) const {
+    return (uint64_t(V) & (Align - 1)) ? makeAlignmentError(G, B, E, uint64_t(V), Align) : Error::success();
+  }
+  Error fail(const std::string &Problem) const { return makeError(describeEdge(G, B, E) + ": " + Problem); }
+};
 // TP offset of E's target plus E's addend (LinkGraph::tpOffsetOf); an error
 // names the edge.
 Expected<int64_t> edgeTPOffset(const LinkGraph &G, const Block &B, const Edge &E);
