@@ -9,7 +9,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <memory>
+#include <regex>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -76,6 +80,71 @@ inline std::string assemble(const TempDir &D, const std::string &AsmText, const 
   std::string Out = D.file(OutName);
   auto R = runCommand("llvm-mc-22 -triple=" + Triple + " " + Extra + " -filetype=obj -o '" + Out + "' '" + Src + "'");
   EXPECT_EQ(R.status, 0) << R.output;
+  return Out;
+}
+
+// Comparing -show-graphs dumps of linklab and llvm-jitlink-22, which number
+// GOT entries and stubs in different (hash) orders.
+struct NormalizedDump {
+  std::multiset<std::string> blocks, edges;
+};
+
+// Rewrites a -show-graphs dump so that layouts equal up to GOT and stub order
+// compare equal: GOT entry and stub addresses become "got(<target>)" and
+// "stub(<target>)", their blocks are compared by target, and symbol lines
+// (whose order is hash-dependent for externals) are dropped.
+inline NormalizedDump normalizeGraphDump(const std::string &Dump) {
+  NormalizedDump N;
+  std::istringstream In(Dump);
+  std::string Line, Section, BlockAddr;
+  std::map<std::string, std::string> GOTName, StubGOT; // "0x1000b8" -> "strcmp"; stub -> its GOT entry
+  std::vector<std::pair<std::string, std::string>> Edges; // block section, line
+  static const std::regex SectionRe("^section (.*):$"), BlockRe("^  block (0x[0-9a-f]+) (.*)$"),
+      EdgeRe("^      (0x[0-9a-f]+) \\(block \\+ (0x[0-9a-f]+)\\), (.*)target = (.*)$");
+  std::smatch M;
+  while (std::getline(In, Line)) {
+    if (std::regex_match(Line, M, SectionRe))
+      Section = M[1];
+    else if (std::regex_match(Line, M, BlockRe)) {
+      BlockAddr = M[1];
+      // Common symbols each get a block at address 0, which llvm-jitlink
+      // lays out in hash order: compare those by size only.
+      if (Section == ".common")
+        N.blocks.insert(Section + " " + std::string(M[2]));
+      else if (Section != "$__GOT" && Section != "$__STUBS")
+        N.blocks.insert(Section + " " + Line);
+    } else if (std::regex_match(Line, M, EdgeRe)) {
+      if (Section == "$__GOT")
+        GOTName[BlockAddr] = M[4];
+      else if (Section == "$__STUBS")
+        StubGOT[BlockAddr] = std::string(M[4]).substr(std::string("addressable@").size());
+      else
+        Edges.push_back({Section, Line});
+    }
+  }
+  auto Rename = [&](std::string L) {
+    for (auto &[Addr, Name] : GOTName)
+      L = std::regex_replace(L, std::regex("addressable@" + Addr + "\\+0x00000000"), "got(" + Name + ")");
+    for (auto &[Addr, GOT] : StubGOT)
+      L = std::regex_replace(L, std::regex("addressable@" + Addr + "\\+0x00000000"),
+                             "stub(" + GOTName[GOT.substr(0, GOT.find('+'))] + ")");
+    return L;
+  };
+  for (auto &[Sec, E] : Edges)
+    N.edges.insert(Sec + " " + Rename(E));
+  for (auto &[Stub, GOT] : StubGOT)
+    N.edges.insert("stub via " + Rename("addressable@" + GOT));
+  return N;
+}
+
+inline std::string diffSets(const std::multiset<std::string> &Ref, const std::multiset<std::string> &Ours) {
+  std::string Out;
+  for (auto &L : Ref)
+    if (!Ours.count(L))
+      Out += "  only llvm-jitlink: " + L + "\n";
+  for (auto &L : Ours)
+    if (!Ref.count(L))
+      Out += "  only linklab:      " + L + "\n";
   return Out;
 }
 
