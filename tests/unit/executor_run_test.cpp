@@ -82,6 +82,7 @@ protected:
       EXPECT_FALSE(Client->hangupSync());
   }
 
+  void expectFaultAt(Slot S, FaultKind Kind, uint64_t Addr, uint64_t AtOffset);
   // Bytes in a fresh read-write-execute page; its address, 0 on failure.
   uint64_t placeRWX(const std::vector<uint8_t> &Bytes) {
     uint64_t Code = 0;
@@ -228,40 +229,38 @@ TEST_P(ExecutorRun, test_memory_cap) {
   EXPECT_EQ(R.message, "memory cap of 0x10000 bytes reached touching heap address 0x40010000");
 }
 
-// The faulting instruction, not the start of its block, with or without an
-// instruction budget (the counting hook knows it; without one, the direct
-// access's host fault is traced back to it, emulator/direct_memory.cpp).
-TEST_P(ExecutorRun, test_fault_bad_read) {
+// Slot S faults (Kind, at Addr) at the instruction AtOffset into the slot,
+// not the start of its block, with or without an instruction budget (the
+// counting hook knows it; without one, the direct access's host fault is
+// traced back to it, emulator/direct_memory.cpp).
+void ExecutorRun::expectFaultAt(Slot S, FaultKind Kind, uint64_t Addr, uint64_t AtOffset) {
   for (uint64_t Budget : {0, 1000000}) {
     SCOPED_TRACE(Budget ? "budget" : "no budget");
-    RunResultMsg R = call(BadRead, {}, {}, {Budget, 0, 0});
+    RunResultMsg R = call(S, {}, {}, {Budget, 0, 0});
     ASSERT_EQ(R.runStatus(), RunStatus::Fault) << R.message;
-    EXPECT_EQ(FaultKind(R.faultKind), FaultKind::ReadUnmapped);
-    EXPECT_EQ(R.address, 0xdead000u);
-    EXPECT_EQ(R.pc, Base + 0x100 * BadRead + GetParam().badReadAt);
+    EXPECT_EQ(FaultKind(R.faultKind), Kind);
+    EXPECT_EQ(R.address, Addr);
+    EXPECT_EQ(R.pc, Base + 0x100 * S + AtOffset);
   }
+}
+
+TEST_P(ExecutorRun, test_fault_bad_read) {
+  expectFaultAt(BadRead, FaultKind::ReadUnmapped, 0xdead000, GetParam().badReadAt);
   RunResultMsg R = call(BadRead, {});
   Client->setSymbolizer([&](uint64_t A) { return A == R.pc ? std::string("f_badread+0x") : std::string(); });
   EXPECT_EQ(Client->describe(R), formatv("read of unmapped memory at pc %s (f_badread+0x), address 0xdead000",
                                          hex(R.pc).c_str()));
 }
 
+// A load whose value the code overwrites unused still faults.
+TEST_P(ExecutorRun, test_fault_unused_load) {
+  expectFaultAt(DeadRead, FaultKind::ReadUnmapped, 0x100, GetParam().deadReadAt);
+}
+
 // Stores through wild pointers, in runs without a budget (translated code
 // reaches memory directly, emulator/direct_memory.cpp): each is a fault
 // naming the pointer itself, including small negative ones, which the host
 // sees in its kernel half.
-// A load whose value the code overwrites unused still faults.
-TEST_P(ExecutorRun, test_fault_unused_load) {
-  for (uint64_t Budget : {0, 1000000}) {
-    SCOPED_TRACE(Budget ? "budget" : "no budget");
-    RunResultMsg R = call(DeadRead, {}, {}, {Budget, 0, 0});
-    ASSERT_EQ(R.runStatus(), RunStatus::Fault) << R.message;
-    EXPECT_EQ(FaultKind(R.faultKind), FaultKind::ReadUnmapped);
-    EXPECT_EQ(R.address, 0x100u);
-    EXPECT_EQ(R.pc, Base + 0x100 * DeadRead + GetParam().deadReadAt);
-  }
-}
-
 TEST_P(ExecutorRun, test_fault_wild_stores) {
   for (uint64_t Addr : {uint64_t(0), uint64_t(0xdead000), uint64_t(-8), uint64_t(0x3000000000), uint64_t(0x1008)}) {
     SCOPED_TRACE(hex(Addr));
@@ -278,14 +277,7 @@ TEST_P(ExecutorRun, test_fault_wild_stores) {
 }
 
 TEST_P(ExecutorRun, test_fault_write_protected) {
-  for (uint64_t Budget : {0, 1000000}) {
-    SCOPED_TRACE(Budget ? "budget" : "no budget");
-    RunResultMsg R = call(WrCode, {}, {}, {Budget, 0, 0});
-    ASSERT_EQ(R.runStatus(), RunStatus::Fault) << R.message;
-    EXPECT_EQ(FaultKind(R.faultKind), FaultKind::WriteProtected);
-    EXPECT_EQ(R.address, Base + 0x100 * WrCode);
-    EXPECT_EQ(R.pc, Base + 0x100 * WrCode + GetParam().wrCodeAt);
-  }
+  expectFaultAt(WrCode, FaultKind::WriteProtected, Base + 0x100 * WrCode, GetParam().wrCodeAt);
 }
 
 TEST_P(ExecutorRun, test_fault_illegal_instruction) {
