@@ -175,11 +175,13 @@ Error objectFields(JsonObject &O, const std::string &Name, std::span<const char>
   auto F = ElfFile::parse(Name, Bytes);
   if (!F)
     return F.takeError();
-  const TargetInfo *T = findTargetByElfMachine(F->machine());
+  // Null for a machine no row handles: the inspector still lists its contents.
+  auto Target = identifyObject(Name, Bytes);
+  const TargetInfo *T = Target ? *Target : nullptr;
   O.str("format", "elf");
   O.num("machine", F->machine());
   O.str("arch", elfMachineName(F->machine()));
-  O.str("triple", T ? elfTriple(*T).str : "");
+  O.str("triple", T ? targetTriple(*T).str : "");
   O.num("flags", F->flags());
   const auto &Secs = F->sections();
   {
@@ -229,7 +231,7 @@ Error objectFields(JsonObject &O, const std::string &Name, std::span<const char>
       RO.str("section", SectionName(S.info));
       RO.num("offset", R.offset);
       RO.num("type", R.type);
-      const char *TN = T && T->elfRelocationName ? T->elfRelocationName(R.type) : nullptr;
+      const char *TN = T && T->relocationName ? T->relocationName(R.type) : nullptr;
       RO.str("typeName", TN ? TN : "");
       RO.num("symbol", R.sym);
       RO.str("symbolName", R.sym < Syms.size() ? Syms[R.sym].name : "");

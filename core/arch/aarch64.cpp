@@ -1,4 +1,6 @@
 #include "arch/aarch64.h"
+#include "callconv/register_tables.h"
+#include "check/check.h"
 #include "link/tls_layout.h"
 
 #include <bit>
@@ -315,3 +317,10 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 }
 
 } // namespace linklab::aarch64
+
+namespace linklab {
+// The registry row: aarch64 as every object format sees it.
+const ArchRow AArch64Arch = {Arch::AArch64, "aarch64", "arm64", 8, false,
+                       aarch64::edgeKindName, aarch64::applyFixup, aarch64::EhFrameEdgeKinds,
+                       TLSVariant::BlockAfterTCB16, check::decodeAArch64, callconv::aarch64Conventions};
+} // namespace linklab

@@ -86,3 +86,8 @@ Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target);
 Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer);
 
 } // namespace linklab::aarch64
+
+namespace linklab {
+// The registry row (target/targets.def).
+extern const ArchRow AArch64Arch;
+} // namespace linklab

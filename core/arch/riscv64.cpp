@@ -1,4 +1,6 @@
 #include "arch/riscv64.h"
+#include "callconv/register_tables.h"
+#include "check/check.h"
 #include "link/tls_layout.h"
 
 #include "arch/edge_kind_names.h"
@@ -288,3 +290,10 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 }
 
 } // namespace linklab::riscv64
+
+namespace linklab {
+// The registry row: riscv64 as every object format sees it.
+const ArchRow RISCV64Arch = {Arch::RISCV64, "riscv64", "", 8, false,
+                       riscv64::edgeKindName, riscv64::applyFixup, riscv64::EhFrameEdgeKinds,
+                       TLSVariant::BlockAtTP, check::decodeRISCV64, callconv::riscv64Conventions};
+} // namespace linklab

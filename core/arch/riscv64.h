@@ -104,3 +104,8 @@ Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry);
 Error relax(LinkGraph &G);
 
 } // namespace linklab::riscv64
+
+namespace linklab {
+// The registry row (target/targets.def).
+extern const ArchRow RISCV64Arch;
+} // namespace linklab

@@ -77,3 +77,8 @@ Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target);
 Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer);
 
 } // namespace linklab::x86_64
+
+namespace linklab {
+// The registry row (target/targets.def).
+extern const ArchRow X86_64Arch;
+} // namespace linklab

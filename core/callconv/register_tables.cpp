@@ -3,6 +3,9 @@
 // thing to the planner, to a debugger and to the emulator's register map.
 #include "callconv/register_tables.h"
 #include "elf/elf_file.h"
+#include "target/target.h"
+
+#include <cassert>
 
 namespace linklab::callconv {
 
@@ -118,7 +121,7 @@ TargetInfo makeTarget(TargetInfo T) {
 
 } // namespace
 
-const TargetInfo &targetInfo(Arch A) {
+const TargetInfo &x86_64Conventions() {
   static const TargetInfo X86 = makeTarget(
       {Arch::X86_64, "x86_64", "SysV", elf::EM_X86_64, 1,
        "gpr:rdi,rsi,rdx,rcx,r8,r9;"
@@ -126,8 +129,12 @@ const TargetInfo &targetInfo(Arch A) {
        "ret_gpr:rax,rdx;ret_fpr:xmm0,xmm1;csr:rbx,rbp,r12,r13,r14,r15",
        nullptr, 16, true, false, false, false, OverflowRule::KeepPool,
        x86_64Registers(), {}});
-  // AAPCS64 preserves only the low 64 bits of v8-v15; the plan lists them
-  // whole because a register set cannot say "half of".
+  return X86;
+}
+
+// AAPCS64 preserves only the low 64 bits of v8-v15; the plan lists them
+// whole because a register set cannot say "half of".
+const TargetInfo &aarch64Conventions() {
   static const TargetInfo A64 = makeTarget(
       {Arch::AArch64, "aarch64", "AAPCS64", elf::EM_AARCH64, 1,
        "gpr:x0,x1,x2,x3,x4,x5,x6,x7;fpr:v0,v1,v2,v3,v4,v5,v6,v7;"
@@ -136,6 +143,10 @@ const TargetInfo &targetInfo(Arch A) {
        "v8,v9,v10,v11,v12,v13,v14,v15",
        "x8", 16, true, false, true, true, OverflowRule::ExhaustPool,
        aarch64Registers(), {}});
+  return A64;
+}
+
+const TargetInfo &riscv64Conventions() {
   static const TargetInfo RV = makeTarget(
       {Arch::RISCV64, "riscv64", "LP64D", elf::EM_RISCV, 1,
        "gpr:a0,a1,a2,a3,a4,a5,a6,a7;fpr:fa0,fa1,fa2,fa3,fa4,fa5,fa6,fa7;"
@@ -144,28 +155,37 @@ const TargetInfo &targetInfo(Arch A) {
        "fs0,fs1,fs2,fs3,fs4,fs5,fs6,fs7,fs8,fs9,fs10,fs11",
        nullptr, 8, false, true, false, true, OverflowRule::Split,
        riscv64Registers(), {}});
-  switch (A) {
-  case Arch::AArch64:
-    return A64;
-  case Arch::RISCV64:
-    return RV;
-  case Arch::X86_64:
-  case Arch::Unknown:
-    break;
-  }
-  return X86;
+  return RV;
+}
+
+const TargetInfo *conventionsFor(Arch A) {
+  if (A == Arch::Unknown)
+    return nullptr;
+  auto Table = archRow(A).conventions;
+  return Table ? &Table() : nullptr;
+}
+
+const TargetInfo &targetInfo(Arch A) {
+  const TargetInfo *T = conventionsFor(A);
+  assert(T && "targetInfo: no convention table for this architecture");
+  return *T;
 }
 
 Expected<const TargetInfo *> targetForTriple(std::string_view TripleText) {
   Triple T = Triple::parse(TripleText);
   std::string Quoted = "'" + std::string(TripleText) + "'";
-  if (T.arch == Arch::Unknown)
-    return makeError("callconv: unsupported triple " + Quoted +
-                     ": known architectures are x86_64, aarch64, riscv64");
+  const TargetInfo *Table = conventionsFor(T.arch);
+  if (!Table) {
+    std::string Known;
+    for (const ArchRow *R : allArchRows())
+      if (R->conventions)
+        Known += std::string(Known.empty() ? "" : ", ") + R->name;
+    return makeError("callconv: unsupported triple " + Quoted + ": known architectures are " + Known);
+  }
   if (T.format != ObjectFormat::ELF)
     return makeError("callconv: unsupported triple " + Quoted +
                      ": only the ELF platforms' conventions (SysV, AAPCS64, LP64D) are modelled");
-  return &targetInfo(T.arch);
+  return Table;
 }
 
 const RegInfo *TargetInfo::find(std::string_view Name) const {

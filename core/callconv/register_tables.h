@@ -59,7 +59,13 @@ struct TargetInfo {
   std::string targetId() const { return formatv("%u:%u", Machine, Abi); }
 };
 
-// Arch::Unknown yields the x86-64 table; use targetForTriple for user input.
+// Each architecture's table, named by its registry row (target/target.h).
+const TargetInfo &x86_64Conventions();
+const TargetInfo &aarch64Conventions();
+const TargetInfo &riscv64Conventions();
+// The table of A's registry row, or null (Arch::Unknown, no table).
+const TargetInfo *conventionsFor(Arch A);
+// The same for an A known to have one (tests); use targetForTriple for user input.
 const TargetInfo &targetInfo(Arch A);
 // Identifies the target from the triple's architecture prefix (Triple::parse).
 // Only ELF platforms are modelled: Darwin and Windows change the conventions.

@@ -4,6 +4,8 @@
 // out the same.
 #include "check/check.h"
 
+#include "target/target.h"
+
 #include <cctype>
 
 namespace linklab::check {
@@ -18,13 +20,9 @@ std::string DecodedInst::describe() const {
 }
 
 Expected<DecodedInst> decodeInstruction(Arch A, std::span<const uint8_t> Bytes) {
-  switch (A) {
-  case Arch::X86_64: return decodeX86_64(Bytes);
-  case Arch::AArch64: return decodeAArch64(Bytes);
-  case Arch::RISCV64: return decodeRISCV64(Bytes);
-  case Arch::Unknown: break;
-  }
-  return makeError("cannot decode instructions: unknown architecture");
+  if (A == Arch::Unknown || !archRow(A).decodeInstruction)
+    return makeError(formatv("cannot decode instructions: no decoder for architecture %s", archName(A)));
+  return archRow(A).decodeInstruction(Bytes);
 }
 
 namespace {

@@ -3,7 +3,7 @@
 
 #include "cli/callconv_cli.h"
 
-#include "elf/elf_graph_builder.h"
+#include "target/target.h"
 #include "exec/program.h"
 #include "executor/native_transport.h"
 #include "object/archive.h"

@@ -196,11 +196,14 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela
   return Unknown.empty() ? Error::success() : makeError(Unknown);
 }
 
+Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::string Name, GraphBuffer Buffer) {
+  return ElfGraphBuilder::build(T, std::move(Name), std::move(Buffer), addRelocations);
+}
+
 } // namespace
 
-const TargetInfo AArch64Target = {
-    Arch::AArch64, "aarch64", elf::EM_AARCH64, aarch64::edgeKindName, aarch64::applyFixup, aarch64::addDefaultPasses,
-    addRelocations, aarch64::EhFrameEdgeKinds, relocName,
-};
+extern const TargetInfo ElfAArch64Target = {
+    ElfFormat, AArch64Arch, elf::EM_AARCH64,
+    createGraph, aarch64::addDefaultPasses, relocName};
 
 } // namespace linklab

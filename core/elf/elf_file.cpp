@@ -8,13 +8,32 @@ namespace linklab {
 
 bool isElf(std::span<const char> B) { return B.size() >= 4 && std::memcmp(B.data(), "\x7f" "ELF", 4) == 0; }
 
+namespace {
+// e_machine values a user may plausibly hand us, named for errors (ELF gABI).
+const struct {
+  uint16_t number;
+  const char *constant, *description;
+} Machines[] = {
+    {3, "EM_386", "i386"},          {8, "EM_MIPS", "MIPS"},          {20, "EM_PPC", "PowerPC"},
+    {21, "EM_PPC64", "PowerPC 64"}, {22, "EM_S390", "S/390"},        {40, "EM_ARM", "ARM"},
+    {43, "EM_SPARCV9", "SPARC V9"}, {62, "EM_X86_64", "x86-64"},     {164, "EM_HEXAGON", "Hexagon"},
+    {183, "EM_AARCH64", "AArch64"}, {243, "EM_RISCV", "RISC-V"},     {247, "EM_BPF", "BPF"},
+    {258, "EM_LOONGARCH", "LoongArch"},
+};
+} // namespace
+
 const char *elfMachineName(uint16_t M) {
-  switch (M) {
-  case elf::EM_X86_64: return "x86-64";
-  case elf::EM_AARCH64: return "AArch64";
-  case elf::EM_RISCV: return "RISC-V";
-  }
+  for (auto &E : Machines)
+    if (E.number == M)
+      return E.description;
   return "unknown";
+}
+
+const char *elfMachineConstant(uint32_t M) {
+  for (auto &E : Machines)
+    if (E.number == M)
+      return E.constant;
+  return nullptr;
 }
 
 static bool inBounds(uint64_t Off, uint64_t Size, uint64_t Total) { return Off <= Total && Size <= Total - Off; }

@@ -84,6 +84,7 @@ private:
 
 // True if Bytes starts with the ELF magic.
 bool isElf(std::span<const char> Bytes);
-const char *elfMachineName(uint16_t Machine);
+const char *elfMachineName(uint16_t Machine);     // "x86-64", "unknown"
+const char *elfMachineConstant(uint32_t Machine); // "EM_X86_64", or null
 
 } // namespace linklab

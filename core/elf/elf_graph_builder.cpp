@@ -14,25 +14,13 @@ static bool isKeepAliveSection(const ElfSection &S) {
          S.name.starts_with(".dtors");
 }
 
-Triple elfTriple(const TargetInfo &T) { return Triple::parse(std::string(T.name) + "--"); }
-
-static Expected<const TargetInfo *> elfTarget(const ElfFile &F) {
-  const TargetInfo *T = findTargetByElfMachine(F.machine());
-  if (!T)
-    return F.error(formatv("unsupported ELF machine %u (supported: x86-64, AArch64, RISC-V 64)", F.machine()));
-  return T;
-}
-
-Expected<std::unique_ptr<LinkGraph>> ElfGraphBuilder::build(std::string Name,
-                                                            std::shared_ptr<const std::vector<char>> Buffer) {
+Expected<std::unique_ptr<LinkGraph>> ElfGraphBuilder::build(const TargetInfo &T, std::string Name, GraphBuffer Buffer,
+                                                            RelocationMapper Map) {
   auto F = ElfFile::parse(Name, {Buffer->data(), Buffer->size()});
   if (!F)
     return F.takeError();
-  auto T = elfTarget(*F);
-  if (!T)
-    return T.takeError();
-  ElfGraphBuilder B(std::move(*F), **T);
-  B.G = std::make_unique<LinkGraph>(std::move(Name), elfTriple(**T), (*T)->edgeKindName);
+  ElfGraphBuilder B(std::move(*F), T, Map);
+  B.G = std::make_unique<LinkGraph>(std::move(Name), targetTriple(T), T.arch.edgeKindName);
   B.G->retainBuffer(std::move(Buffer));
   if (Error E = B.graphifySections())
     return E;
@@ -134,7 +122,7 @@ Error ElfGraphBuilder::addRelocations() {
   for (const ElfSection &RS : Secs) {
     if (RS.type == elf::SHT_REL)
       return File.error(formatv("section %s: SHT_REL relocations are not supported on %s", std::string(RS.name).c_str(),
-                                Target.name));
+                                Target.arch.name));
     if (RS.type != elf::SHT_RELA)
       continue;
     if (RS.info >= Secs.size())
@@ -150,7 +138,7 @@ Error ElfGraphBuilder::addRelocations() {
     if (!Relocs)
       return Relocs.takeError();
     Target->edges.reserve(Target->edges.size() + Relocs->size());
-    if (Error E = this->Target.addElfRelocations(*this, *Target, *Relocs))
+    if (Error E = Map(*this, *Target, *Relocs))
       return E;
   }
   return Error::success();
@@ -180,36 +168,22 @@ Error ElfGraphBuilder::checkFixupInBlock(const Block &B, const ElfRela &R, unsig
   return Error::success();
 }
 
-// What a buffer that is not ELF is, as an error naming it.
-static Error notElf(const std::string &Name, std::span<const char> B) {
-  auto Magic32 = [&](uint32_t M) { return B.size() >= 4 && std::memcmp(B.data(), &M, 4) == 0; };
-  if (Magic32(0xfeedfacf) || Magic32(0xcffaedfe))
-    return makeError(Name + ": MachO objects are not supported yet");
-  if (B.size() >= 2 && (uint8_t(B[0]) == 0x64 && uint8_t(B[1]) == 0x86))
-    return makeError(Name + ": COFF objects are not supported yet");
-  if (B.size() >= 8 && std::memcmp(B.data(), "!<arch>\n", 8) == 0)
-    return makeError(Name + ": is a static archive; pass it with -l/-L or as an archive input");
-  return makeError(Name + (B.size() < 4 ? ": file too small to be an object" : ": unrecognized object file format"));
+static Expected<ObjectIdentity> identifyElf(const std::string &Name, std::span<const char> B) {
+  // e_ident (16 bytes), e_type, e_machine: all identify needs.
+  if (B.size() < 20)
+    return makeError(formatv("%s: truncated ELF header (%zu bytes, need 64)", Name.c_str(), B.size()));
+  uint8_t Class = uint8_t(B[4]), Data = uint8_t(B[5]);
+  if (Class != 1 && Class != 2)
+    return makeError(formatv("%s: bad ELF class %u (EI_CLASS is neither ELFCLASS32 nor ELFCLASS64)", Name.c_str(),
+                             Class));
+  if (Data != 1 && Data != 2)
+    return makeError(formatv("%s: bad ELF data encoding %u (EI_DATA is neither ELFDATA2LSB nor ELFDATA2MSB)",
+                             Name.c_str(), Data));
+  uint16_t Machine = Data == 1 ? uint16_t(uint8_t(B[18]) | uint8_t(B[19]) << 8)
+                               : uint16_t(uint8_t(B[18]) << 8 | uint8_t(B[19]));
+  return ObjectIdentity{Machine, uint8_t(Class == 1 ? 4 : 8), Data == 2};
 }
 
-Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> Bytes) {
-  if (!isElf(Bytes))
-    return notElf(Name, Bytes);
-  auto F = ElfFile::parse(Name, Bytes);
-  if (!F)
-    return F.takeError();
-  auto T = elfTarget(*F);
-  if (!T)
-    return T.takeError();
-  return elfTriple(**T);
-}
-
-Expected<std::unique_ptr<LinkGraph>> createLinkGraphFromObject(std::string Name,
-                                                               std::shared_ptr<const std::vector<char>> Buffer) {
-  std::span<const char> B(Buffer->data(), Buffer->size());
-  if (isElf(B))
-    return ElfGraphBuilder::build(std::move(Name), std::move(Buffer));
-  return notElf(Name, B);
-}
+const ObjectFormatRow ElfFormat = {ObjectFormat::ELF, "ELF", "--", isElf, identifyElf, elfMachineConstant};
 
 } // namespace linklab

@@ -1,6 +1,6 @@
 // Builds a LinkGraph from an ELF relocatable object, for any supported
 // architecture: one block per allocatable section, symbols from .symtab,
-// then each relocation section handed to the target's relocation mapper.
+// then each relocation section handed to the format x arch file's mapper.
 #pragma once
 
 #include "elf/elf_file.h"
@@ -13,8 +13,12 @@ namespace linklab {
 
 class ElfGraphBuilder {
 public:
+  // Turns one relocation section's entries into edges on Target: the
+  // format x arch file's relocation mapping.
+  using RelocationMapper = Error (*)(ElfGraphBuilder &B, Block &Target, std::span<const ElfRela> Relocs);
   // Buffer is shared with the graph, whose names and content point into it.
-  static Expected<std::unique_ptr<LinkGraph>> build(std::string Name, std::shared_ptr<const std::vector<char>> Buffer);
+  static Expected<std::unique_ptr<LinkGraph>> build(const TargetInfo &T, std::string Name, GraphBuffer Buffer,
+                                                    RelocationMapper Map);
 
   LinkGraph &graph() { return *G; }
   const ElfFile &file() const { return File; }
@@ -28,25 +32,20 @@ public:
   Error checkFixupInBlock(const Block &B, const ElfRela &R, unsigned Width, const char *TypeName) const;
 
 private:
-  ElfGraphBuilder(ElfFile F, const TargetInfo &T) : File(std::move(F)), Target(T) {}
+  ElfGraphBuilder(ElfFile F, const TargetInfo &T, RelocationMapper M) : File(std::move(F)), Target(T), Map(M) {}
   Error graphifySections();
   Error graphifySymbols();
   Error addRelocations();
 
   ElfFile File;
   const TargetInfo &Target;
+  RelocationMapper Map;
   std::unique_ptr<LinkGraph> G;
   std::vector<Block *> BlockBySection;  // by ELF section index
   std::vector<Symbol *> SymbolByIndex;  // by ELF symbol index
 };
 
-// The triple of an object, from its headers alone (no graph is built).
-Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> Bytes);
-// The triple the ELF reader gives graphs of target T.
-Triple elfTriple(const TargetInfo &T);
-
-// Object format detection: ELF today; MachO and COFF are reported as such.
-Expected<std::unique_ptr<LinkGraph>> createLinkGraphFromObject(std::string Name,
-                                                               std::shared_ptr<const std::vector<char>> Buffer);
+// The ELF row of the registry (magic, class, byte order, e_machine).
+extern const ObjectFormatRow ElfFormat;
 
 } // namespace linklab

@@ -154,11 +154,14 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela
   return Error::success();
 }
 
+Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::string Name, GraphBuffer Buffer) {
+  return ElfGraphBuilder::build(T, std::move(Name), std::move(Buffer), addRelocations);
+}
+
 } // namespace
 
-const TargetInfo RISCV64Target = {
-    Arch::RISCV64,  "riscv64", elf::EM_RISCV, riscv64::edgeKindName, riscv64::applyFixup, riscv64::addDefaultPasses,
-    addRelocations, riscv64::EhFrameEdgeKinds, relocName,
-};
+extern const TargetInfo ElfRISCV64Target = {
+    ElfFormat, RISCV64Arch, elf::EM_RISCV,
+    createGraph, riscv64::addDefaultPasses, relocName};
 
 } // namespace linklab

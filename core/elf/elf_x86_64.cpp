@@ -90,12 +90,14 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela
   return Error::success();
 }
 
+Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::string Name, GraphBuffer Buffer) {
+  return ElfGraphBuilder::build(T, std::move(Name), std::move(Buffer), addRelocations);
+}
+
 } // namespace
 
-const TargetInfo X86_64Target = {
-    Arch::X86_64, "x86_64", elf::EM_X86_64, x86_64::edgeKindName, x86_64::applyFixup, x86_64::addDefaultPasses,
-    addRelocations, x86_64::EhFrameEdgeKinds,
-    relocName,
-};
+extern const TargetInfo ElfX86_64Target = {
+    ElfFormat, X86_64Arch, elf::EM_X86_64,
+    createGraph, x86_64::addDefaultPasses, relocName};
 
 } // namespace linklab

@@ -120,8 +120,8 @@ public:
     if (!Wanted || LaidOut)
       return Error::success();
     LaidOut = true;
-    const TargetInfo *T = findTarget(TT);
-    auto G = std::make_unique<LinkGraph>("<init/fini arrays>", TT, T ? T->edgeKindName : nullptr);
+    auto G = std::make_unique<LinkGraph>("<init/fini arrays>", TT,
+                                         TT.arch == Arch::Unknown ? nullptr : archRow(TT.arch).edgeKindName);
     uint64_t Total = Counts[PreInit] + Counts[Init] + Counts[Fini];
     Section &Sec = G->createSection(".linklab.init_arrays", MemProt::Read | MemProt::Write);
     Block &B = G->createZeroFillBlock(Sec, std::max<uint64_t>(Total, 1) * 8, 0, 8, 0);

@@ -43,9 +43,9 @@ void prune(LinkGraph &G) {
 }
 
 Error applyFixups(LinkGraph &G) {
-  const TargetInfo *T = findTarget(G.triple());
-  if (!T)
+  if (G.triple().arch == Arch::Unknown)
     return makeError(formatv("graph %s: no backend for triple %s", G.name().c_str(), G.triple().str.c_str()));
+  const ArchRow &A = archRow(G.triple().arch);
   useGraphTLSLayout(G);
   for (auto &Sec : G.sections()) {
     if (Sec->lifetime == MemLifetime::NoAlloc)
@@ -59,7 +59,7 @@ Error applyFixups(LinkGraph &G) {
       B->mutableContent(G);
       for (const Edge &E : B->edges)
         if (E.isRelocation())
-          if (Error Err = T->applyFixup(G, *B, E))
+          if (Error Err = A.applyFixup(G, *B, E))
             return Err;
     }
   }
@@ -100,7 +100,7 @@ private:
       return makeError(formatv("%s: unsupported target triple '%s'", G->name().c_str(), G->triple().str.c_str()));
     if (Ctx->shouldAddDefaultTargetPasses(G->triple())) {
       // .eh_frame into CIE/FDE records first, in the target's edge kinds.
-      Passes.prePrunePasses.push_back([Kinds = T->ehFrame](LinkGraph &G) { return splitEHFrame(G, Kinds); });
+      Passes.prePrunePasses.push_back([Kinds = T->arch.ehFrame](LinkGraph &G) { return splitEHFrame(G, Kinds); });
       if (T->addDefaultPasses)
         T->addDefaultPasses(*G, Passes);
     }

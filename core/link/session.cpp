@@ -1,6 +1,6 @@
 #include "link/session.h"
 
-#include "elf/elf_graph_builder.h"
+#include "target/target.h"
 #include "object/archive.h"
 
 #include <algorithm>
@@ -84,7 +84,7 @@ Session::~Session() = default;
 
 Expected<ResourceKey> Session::addObject(std::string Name, std::shared_ptr<const std::vector<char>> Bytes,
                                          ObjectKind Kind) {
-  auto G = createLinkGraphFromObject(std::move(Name), std::move(Bytes));
+  auto G = createLinkGraph(std::move(Name), std::move(Bytes));
   if (!G)
     return G.takeError();
   return addGraph(std::move(*G), Kind);

@@ -69,13 +69,7 @@ Error TLSLayout::place(LinkGraph &G) {
                      [this](Block &B, int64_t Off) { Blocks[B.address] = {B.size, Off}; });
 }
 
-TLSVariant tlsVariantOf(Arch A) {
-  switch (A) {
-  case Arch::AArch64: return TLSVariant::BlockAfterTCB16;
-  case Arch::RISCV64: return TLSVariant::BlockAtTP;
-  default: return TLSVariant::BlockBelowTP;
-  }
-}
+TLSVariant tlsVariantOf(Arch A) { return archRow(A).tlsVariant; }
 
 std::function<Expected<int64_t>(const Symbol &)> graphTLSLayout(const LinkGraph &G) {
   // Laid out on the first lookup, once: a graph without TLS fixups never

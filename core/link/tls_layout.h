@@ -9,20 +9,14 @@
 #pragma once
 
 #include "link/session.h"
+#include "target/target.h"
 
 #include <map>
 
 namespace linklab {
 
-// Where the TLS block sits relative to the thread pointer (ELF TLS variants).
-enum class TLSVariant : uint8_t {
-  BlockBelowTP,   // variant II (x86-64): the block ends at TP
-  BlockAfterTCB16, // variant I (AArch64): a 16-byte TCB at TP, then the block
-  BlockAtTP,      // variant I (RISC-V): the block starts at TP
-};
-
-// Each architecture's psABI variant (the executor points TP so, and musl
-// and picolibc agree); BlockBelowTP for an unknown arch.
+// Each architecture's psABI variant, from its registry row (the executor
+// points TP so, and musl and picolibc agree). A must be a registered arch.
 TLSVariant tlsVariantOf(Arch A);
 
 struct TLSImage {

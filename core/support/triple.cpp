@@ -1,17 +1,15 @@
 #include "support/triple.h"
 
+#include "target/target.h"
+
 namespace linklab {
 
 Triple Triple::parse(std::string_view S) {
   Triple T;
   T.str = std::string(S);
   std::string_view ArchPart = S.substr(0, S.find('-'));
-  if (ArchPart == "x86_64" || ArchPart == "amd64")
-    T.arch = Arch::X86_64;
-  else if (ArchPart == "aarch64" || ArchPart == "arm64")
-    T.arch = Arch::AArch64;
-  else if (ArchPart == "riscv64")
-    T.arch = Arch::RISCV64;
+  if (const ArchRow *R = findArchRow(ArchPart))
+    T.arch = R->arch;
   if (S.find("darwin") != std::string_view::npos || S.find("macos") != std::string_view::npos)
     T.format = ObjectFormat::MachO;
   else if (S.find("windows") != std::string_view::npos)
@@ -21,14 +19,6 @@ Triple Triple::parse(std::string_view S) {
   return T;
 }
 
-const char *archName(Arch A) {
-  switch (A) {
-  case Arch::X86_64: return "x86_64";
-  case Arch::AArch64: return "aarch64";
-  case Arch::RISCV64: return "riscv64";
-  case Arch::Unknown: break;
-  }
-  return "unknown";
-}
+const char *archName(Arch A) { return A == Arch::Unknown ? "unknown" : archRow(A).name; }
 
 } // namespace linklab

@@ -6,7 +6,12 @@
 
 namespace linklab {
 
-enum class Arch { Unknown, X86_64, AArch64, RISCV64 };
+// One enumerator per row of the target registry (target/targets.def).
+enum class Arch {
+  Unknown,
+#define LINKLAB_ARCH(Enumerator, Row) Enumerator,
+#include "target/targets.def"
+};
 enum class ObjectFormat { Unknown, ELF, MachO, COFF };
 
 struct Triple {
@@ -17,6 +22,7 @@ struct Triple {
   static Triple parse(std::string_view S);
 };
 
+// The registry row's triple spelling ("x86_64"), "unknown" for Arch::Unknown.
 const char *archName(Arch A);
 
 } // namespace linklab

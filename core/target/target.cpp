@@ -2,22 +2,114 @@
 
 #include "link/tls_layout.h"
 
+#include <cassert>
+#include <cstring>
+
 namespace linklab {
 
-static const TargetInfo *const Targets[] = {&X86_64Target, &RISCV64Target, &AArch64Target};
+#define LINKLAB_ARCH(Enumerator, Row) extern const ArchRow Row;
+#define LINKLAB_FORMAT(Row) extern const ObjectFormatRow Row;
+#define LINKLAB_TARGET(Row) extern const TargetInfo Row;
+#include "target/targets.def"
+
+namespace {
+// Indexed by Arch: the enum lists the same rows in the same order.
+const ArchRow *const Arches[] = {
+    nullptr,
+#define LINKLAB_ARCH(Enumerator, Row) &Row,
+#include "target/targets.def"
+};
+const ObjectFormatRow *const Formats[] = {
+#define LINKLAB_FORMAT(Row) &Row,
+#include "target/targets.def"
+};
+const TargetInfo *const Targets[] = {
+#define LINKLAB_TARGET(Row) &Row,
+#include "target/targets.def"
+};
+} // namespace
+
+const ArchRow &archRow(Arch A) {
+  assert(A != Arch::Unknown && size_t(A) < std::size(Arches) && "no registry row for this Arch");
+  return *Arches[size_t(A)];
+}
+
+const ArchRow *findArchRow(std::string_view Name) {
+  for (size_t I = 1; I < std::size(Arches); ++I) {
+    const ArchRow *R = Arches[I];
+    if (Name == R->name)
+      return R;
+    for (std::string_view Rest = R->aliases; !Rest.empty();) {
+      size_t Sp = Rest.find(' ');
+      if (Rest.substr(0, Sp) == Name)
+        return R;
+      Rest = Sp == std::string_view::npos ? std::string_view() : Rest.substr(Sp + 1);
+    }
+  }
+  return nullptr;
+}
+
+std::span<const ArchRow *const> allArchRows() { return {Arches + 1, std::size(Arches) - 1}; }
+std::span<const TargetInfo *const> allTargets() { return Targets; }
 
 const TargetInfo *findTarget(const Triple &TT) {
   for (const TargetInfo *T : Targets)
-    if (T->arch == TT.arch)
+    if (T->arch.arch == TT.arch && T->format.format == TT.format)
       return T;
   return nullptr;
 }
 
-const TargetInfo *findTargetByElfMachine(uint16_t Machine) {
-  for (const TargetInfo *T : Targets)
-    if (T->elfMachine == Machine)
-      return T;
-  return nullptr;
+Triple targetTriple(const TargetInfo &T) {
+  Triple TT;
+  TT.arch = T.arch.arch;
+  TT.format = T.format.format;
+  TT.str = std::string(T.arch.name) + T.format.tripleSuffix;
+  return TT;
+}
+
+// What a buffer no format row recognises is, as an error naming it.
+static Error unknownFormat(const std::string &Name, std::span<const char> B) {
+  if (B.size() >= 8 && std::memcmp(B.data(), "!<arch>\n", 8) == 0)
+    return makeError(Name + ": is a static archive; pass it with -l/-L or as an archive input");
+  return makeError(Name + (B.size() < 4 ? ": file too small to be an object" : ": unrecognized object file format"));
+}
+
+Expected<const TargetInfo *> identifyObject(const std::string &Name, std::span<const char> Bytes) {
+  for (const ObjectFormatRow *F : Formats) {
+    if (!F->matches(Bytes))
+      continue;
+    auto Id = F->identify(Name, Bytes);
+    if (!Id)
+      return Id.takeError();
+    for (const TargetInfo *T : Targets)
+      if (&T->format == F && T->machine == Id->machine && T->arch.pointerSize == Id->pointerSize &&
+          T->arch.bigEndian == Id->bigEndian)
+        return T;
+    const char *MName = F->machineName ? F->machineName(Id->machine) : nullptr;
+    std::string Supported;
+    for (const TargetInfo *T : Targets)
+      if (&T->format == F)
+        Supported += std::string(Supported.empty() ? "" : ", ") + T->arch.name;
+    return makeError(formatv("%s: unsupported %s object: machine %s%s%u%s, %u-bit %s-endian (supported: %s)",
+                             Name.c_str(), F->name, MName ? MName : "", MName ? " (" : "", Id->machine,
+                             MName ? ")" : "", Id->pointerSize * 8u, Id->bigEndian ? "big" : "little",
+                             Supported.c_str()));
+  }
+  return unknownFormat(Name, Bytes);
+}
+
+Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> Bytes) {
+  auto T = identifyObject(Name, Bytes);
+  if (!T)
+    return T.takeError();
+  return targetTriple(**T);
+}
+
+Expected<std::unique_ptr<LinkGraph>> createLinkGraph(std::string Name, GraphBuffer Buffer) {
+  auto T = identifyObject(Name, {Buffer->data(), Buffer->size()});
+  if (!T)
+    return T.takeError();
+  return (*T)->createGraph(**T, std::move(Name), std::move(Buffer));
 }
 
 static std::string symbolLabel(const Symbol &S) {

@@ -1,46 +1,127 @@
-// The registry of supported targets: one row per architecture, naming the
-// pieces the generic code needs (edge-kind names, fixups, default passes,
-// per-format relocation mappers). Adding a target adds a row, not a branch.
+// The registry of supported targets, split as JITLink splits them:
+//
+// - an ArchRow per architecture, shared by every object format: edge kinds
+//   and their names, fixups, the .eh_frame edge kinds, pointer size and data
+//   byte order, the TLS variant, the instruction decoder jitlink-check's
+//   decode_operand reads, and the calling-convention table;
+// - an ObjectFormatRow per object format: how to recognise a buffer and read
+//   the machine, word size and byte order from its header;
+// - a TargetInfo per format x arch pair: the header's machine number, the
+//   graph builder (which object relocation becomes which edge kind) and that
+//   pair's default passes (GOT/PLT/stubs, relaxation).
+//
+// createLinkGraph sniffs the format and the arch from a buffer and hands it to
+// the pair's builder; the generic code asks these rows and never switches on
+// an architecture.
+//
+// Adding an architecture: write core/arch/<arch>.{h,cpp} (edge kinds,
+// fixups, GOT/stub builders, its ArchRow) and a decoder in core/check/, then
+// add one LINKLAB_ARCH line to targets.def (which also adds the Arch
+// enumerator), plus one row in emulator/arch_table.cpp if Unicorn runs it.
+// Adding a format: write core/<format>/ (its ObjectFormatRow and graph
+// builder) and add one LINKLAB_FORMAT line. Adding a format x arch pair:
+// write core/<format>/<format>_<arch>.cpp (relocation mapping, its
+// TargetInfo, defined `extern const` so no header needs to declare it) and
+// add one LINKLAB_TARGET line.
 #pragma once
 
 #include "graph/link_graph.h"
 #include "link/linker.h"
 
+#include <memory>
 #include <span>
 
 namespace linklab {
 
-class ElfGraphBuilder;
-struct ElfRela;
+namespace check {
+struct DecodedInst;
+}
+namespace callconv {
+struct TargetInfo;
+}
 
 // The edge kinds a target uses for .eh_frame records.
 struct EhFrameKinds {
   EdgeKind delta32, delta64, negDelta32, pointer32, pointer64;
 };
 
-struct TargetInfo {
-  Arch arch;
-  const char *name;
-  uint16_t elfMachine;
-  EdgeKindNameFn edgeKindName;
-  Error (*applyFixup)(LinkGraph &G, Block &B, const Edge &E);
-  // GOT/PLT/stub builders, relaxation, .eh_frame splitting...
-  void (*addDefaultPasses)(LinkGraph &G, PassConfiguration &Config);
-  // Turns one relocation section's entries into edges on Target.
-  Error (*addElfRelocations)(ElfGraphBuilder &B, Block &Target, std::span<const ElfRela> Relocs);
-  EhFrameKinds ehFrame;
-  // "R_X86_64_PC32" for an ELF relocation type, or null if unknown (object
-  // inspection tools; the mapping table in elf_<arch>.cpp is the source).
-  const char *(*elfRelocationName)(uint32_t Type) = nullptr;
+// Where the TLS block sits relative to the thread pointer (ELF TLS variants).
+enum class TLSVariant : uint8_t {
+  BlockBelowTP,    // variant II (x86-64): the block ends at TP
+  BlockAfterTCB16, // variant I (AArch64): a 16-byte TCB at TP, then the block
+  BlockAtTP,       // variant I (RISC-V): the block starts at TP
 };
 
-const TargetInfo *findTarget(const Triple &TT);
-const TargetInfo *findTargetByElfMachine(uint16_t Machine);
+struct ArchRow {
+  Arch arch;
+  const char *name;        // canonical triple spelling: "x86_64"
+  const char *aliases;     // other triple spellings, space-separated ("amd64"), or ""
+  uint8_t pointerSize;     // bytes
+  bool bigEndian;          // data byte order (instructions may differ: AArch64 BE)
+  EdgeKindNameFn edgeKindName;
+  Error (*applyFixup)(LinkGraph &G, Block &B, const Edge &E);
+  EhFrameKinds ehFrame;
+  TLSVariant tlsVariant;   // where the executor points TP, as the psABI says
+  // jitlink-check's decode_operand: the instruction at the start of Bytes.
+  Expected<check::DecodedInst> (*decodeInstruction)(std::span<const uint8_t> Bytes);
+  // The calling-convention table, or null if none is modelled.
+  const callconv::TargetInfo &(*conventions)();
+};
 
-// The rows, defined in each architecture's file.
-extern const TargetInfo X86_64Target;
-extern const TargetInfo AArch64Target;
-extern const TargetInfo RISCV64Target;
+// What a format's header says about the code inside.
+struct ObjectIdentity {
+  uint32_t machine;    // ELF e_machine, MachO cputype, COFF Machine
+  uint8_t pointerSize; // bytes (ELF class, MachO 64-bit magic...)
+  bool bigEndian;
+};
+
+using GraphBuffer = std::shared_ptr<const std::vector<char>>;
+struct TargetInfo;
+
+struct ObjectFormatRow {
+  ObjectFormat format;
+  const char *name;         // "ELF"
+  const char *tripleSuffix; // appended to the arch name for a graph's triple
+  bool (*matches)(std::span<const char> Bytes); // magic number check
+  // Reads the identity from a buffer matches() accepted; errors name Name.
+  Expected<ObjectIdentity> (*identify)(const std::string &Name, std::span<const char> Bytes);
+  // The machine number's name in this format ("EM_RISCV"), or null.
+  const char *(*machineName)(uint32_t Machine);
+};
+
+// One format x arch pair.
+struct TargetInfo {
+  const ObjectFormatRow &format;
+  const ArchRow &arch;
+  uint32_t machine; // as ObjectIdentity::machine
+  Expected<std::unique_ptr<LinkGraph>> (*createGraph)(const TargetInfo &T, std::string Name, GraphBuffer Buffer);
+  // GOT/PLT/stub builders, relaxation... (.eh_frame splitting is generic)
+  void (*addDefaultPasses)(LinkGraph &G, PassConfiguration &Config);
+  // "R_X86_64_PC32" for a relocation type of this format, or null if unknown
+  // (object inspection tools; the mapping table in the pair's file is the source).
+  const char *(*relocationName)(uint32_t Type);
+};
+
+// The row of a registered architecture; every Arch enumerator but Unknown
+// has one (the enum is generated from the same table).
+const ArchRow &archRow(Arch A);
+// By triple spelling ("x86_64", "amd64"); null if unknown.
+const ArchRow *findArchRow(std::string_view Name);
+// Every registered row, in table order.
+std::span<const ArchRow *const> allArchRows();
+std::span<const TargetInfo *const> allTargets();
+
+// The pair for a triple's format and arch, or null.
+const TargetInfo *findTarget(const Triple &TT);
+// The triple graphs of target T carry.
+Triple targetTriple(const TargetInfo &T);
+
+// The pair an object is for, from its header alone; an unknown format, or a
+// machine/word size/byte order no row handles, is an error naming them.
+Expected<const TargetInfo *> identifyObject(const std::string &Name, std::span<const char> Bytes);
+Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> Bytes);
+// The one dispatcher: sniffs format and arch, then runs the pair's builder.
+Expected<std::unique_ptr<LinkGraph>> createLinkGraph(std::string Name, GraphBuffer Buffer);
 
 // A fixup's value did not fit: names the graph, section, block offset, edge
 // kind, target symbol, the value and the range [Lo, Hi].

@@ -361,7 +361,7 @@ private:
       return true;
     const TargetInfo *T = findTarget(G->triple());
     for (unsigned K = edge::FirstRelocation; T && K < 256; ++K)
-      if (const char *Name = T->edgeKindName(EdgeKind(K)); Name && F(EdgeKind(K), Name))
+      if (const char *Name = T->arch.edgeKindName(EdgeKind(K)); Name && F(EdgeKind(K), Name))
         return true;
     return false;
   }
@@ -802,12 +802,8 @@ val runtimeInfo(std::string Triple) {
 
 val targets() {
   val A = val::array();
-  for (Arch Ar : {Arch::X86_64, Arch::AArch64, Arch::RISCV64}) {
-    Triple T;
-    T.arch = Ar;
-    if (const TargetInfo *Info = findTarget(T))
-      A.call<void>("push", std::string(Info->name));
-  }
+  for (const ArchRow *R : allArchRows())
+    A.call<void>("push", std::string(R->name));
   return A;
 }
 
