@@ -18,7 +18,8 @@ if (!file || file.startsWith('--')) {
   console.error('usage: run-bundle.mjs SESSION.json [--executor PATH]');
   process.exit(2);
 }
-const executorPath = arg('--executor') ?? process.env.LINKLAB_EXECUTOR ?? path.join(WEB, '../build/emulator/linklab-executor');
+const executorPath = arg('--executor') ?? process.env.LINKLAB_EXECUTOR ??
+  path.join(WEB, '../build/emulator/linklab-executor');
 
 try {
   const s = decodeBundle(fs.readFileSync(file, 'utf8'), file);

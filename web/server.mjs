@@ -72,7 +72,8 @@ async function serveStatic(req, res, gallery) {
   let file;
   if (urlPath?.startsWith('/runtime/')) {
     try { file = await runtimePath(urlPath); } catch (e) {
-      return send(res, 503, 'text/plain', `C runtime table unavailable (the wasm package did not load: ${e.message}); run scripts/build-wasm.sh\n`);
+      return send(res, 503, 'text/plain',
+        `C runtime table unavailable (the wasm package did not load: ${e.message}); run scripts/build-wasm.sh\n`);
     }
   } else file = urlPath && resolveFile(urlPath, gallery);
   if (!file) return send(res, 404, 'text/plain', `not found: ${req.url}\n`);

@@ -26,10 +26,12 @@ for (const ex of gallery.examples) {
       const obj = path.join(dir, name);
       // Rebuild only what changed: scripts/run calls this on every start.
       if (!fs.existsSync(obj) || fs.statSync(obj).mtimeMs < fs.statSync(src).mtimeMs) {
-        execFileSync(CLANG, ['-Qunused-arguments', ...cflags(L, arch), '-O1', '-c', ...(o.cflags ?? []), src, '-o', obj], { stdio: 'inherit' });
+        const flags = ['-Qunused-arguments', ...cflags(L, arch), '-O1', '-c', ...(o.cflags ?? [])];
+        execFileSync(CLANG, [...flags, src, '-o', obj], { stdio: 'inherit' });
         ++built;
       } else ++skipped;
-      return { name, url: `gallery/${arch}/${ex.id}/${name}`, harness: !!o.harness, source: `examples/${path.basename(src)}` };
+      return { name, url: `gallery/${arch}/${ex.id}/${name}`, harness: !!o.harness,
+               source: `examples/${path.basename(src)}` };
     });
   }
 }

@@ -27,7 +27,8 @@ export function keyBlocks(g) {
   const keys = new Map(), seen = new Map();
   for (const sec of g.sections) sec.blocks.forEach((b, i) => {
     const n = names.get(b.id)?.[0];
-    let k = n ? `${sec.name}|${n}` : b.edges.length && b.edges[0].targetName ? `${sec.name}|->${b.edges[0].targetName}` : `${sec.name}|#${i}`;
+    const to = b.edges[0]?.targetName;
+    let k = n ? `${sec.name}|${n}` : to ? `${sec.name}|->${to}` : `${sec.name}|#${i}`;
     const dup = seen.get(k) ?? 0;
     seen.set(k, dup + 1);
     if (dup) k += `#${dup}`;
@@ -50,14 +51,17 @@ export function diffGraphs(prev, cur) {
     if (!old) { d.added.add(k); continue; }
     if (old.b.address !== b.address) d.moved.add(k);
     const kinds = new Map(old.b.edges.map(e => [e.offset, e.kind]));
-    for (const e of b.edges) if (kinds.has(e.offset) && kinds.get(e.offset) !== e.kind) d.relaxed.add(`${k}@${e.offset}`);
+    for (const e of b.edges)
+      if (kinds.has(e.offset) && kinds.get(e.offset) !== e.kind) d.relaxed.add(`${k}@${e.offset}`);
   }
-  for (const [k, v] of prevBlocks) if (!curKeys.has(k)) d.removed.push({ key: k, ...v, names: P.names.get(v.b.id) ?? [] });
+  for (const [k, v] of prevBlocks)
+    if (!curKeys.has(k)) d.removed.push({ key: k, ...v, names: P.names.get(v.b.id) ?? [] });
   return d;
 }
 
 // Edge colours by what the kind does (names are per target, families shared).
-const FAMILIES = [[/GOT|TLV|TLS/i, 'got'], [/Branch|Call|PLT|Jump|Stub/i, 'branch'], [/Delta|PCRel|Page|Hi20|Lo12/i, 'pcrel'], [/Pointer|Abs|64|32/i, 'pointer']];
+const FAMILIES = [[/GOT|TLV|TLS/i, 'got'], [/Branch|Call|PLT|Jump|Stub/i, 'branch'],
+                  [/Delta|PCRel|Page|Hi20|Lo12/i, 'pcrel'], [/Pointer|Abs|64|32/i, 'pointer']];
 const family = kind => FAMILIES.find(([re]) => re.test(kind))?.[1] ?? 'other';
 
 function elements(g, d, { hideExternals }) {
@@ -69,13 +73,16 @@ function elements(g, d, { hideExternals }) {
     els.push({ data: { id: `s:${sec.name}`, label: `${sec.name}  ${sec.prot}` }, classes: 'section' });
     for (const b of sec.blocks) {
       const k = keys.get(b.id), n = names.get(b.id) ?? [];
-      const label = `${n.slice(0, 2).join(', ') || '(anonymous)'}${n.length > 2 ? ` +${n.length - 2}` : ''}\n${b.address ? hex(b.address) + ' ' : ''}size ${hex(b.size)}`;
+      const label = `${n.slice(0, 2).join(', ') || '(anonymous)'}${n.length > 2 ? ` +${n.length - 2}` : ''}\n` +
+        `${b.address ? hex(b.address) + ' ' : ''}size ${hex(b.size)}`;
       const cls = ['block', d.added.has(k) && !d.first ? 'added' : '', d.moved.has(k) ? 'moved' : ''].join(' ');
-      els.push({ data: { id: `b:${k}`, parent: `s:${sec.name}`, label, search: `${sec.name} ${n.join(' ')}`.toLowerCase() }, classes: cls });
+      const search = `${sec.name} ${n.join(' ')}`.toLowerCase();
+      els.push({ data: { id: `b:${k}`, parent: `s:${sec.name}`, label, search }, classes: cls });
     }
   }
   for (const r of d.removed) els.push({
-    data: { id: `b:${r.key}`, parent: `s:${r.sec}`, label: `${r.names.slice(0, 2).join(', ') || '(anonymous)'}\npruned`, search: r.names.join(' ').toLowerCase() },
+    data: { id: `b:${r.key}`, parent: `s:${r.sec}`, label: `${r.names.slice(0, 2).join(', ') || '(anonymous)'}\npruned`,
+            search: r.names.join(' ').toLowerCase() },
     classes: 'block removed',
   });
   const extern = new Set();
@@ -88,7 +95,9 @@ function elements(g, d, { hideExternals }) {
       if (!extern.has(target)) {
         extern.add(target);
         const sym = g.symbols.find(s => s.id === e.target);
-        els.push({ data: { id: target, label: `${e.targetName || '(anonymous)'}\n${sym?.kind ?? 'external'}${sym?.address ? ' ' + hex(sym.address) : ''}`, search: (e.targetName || '').toLowerCase() }, classes: 'external' });
+        const at = sym?.address ? ' ' + hex(sym.address) : '';
+        const label = `${e.targetName || '(anonymous)'}\n${sym?.kind ?? 'external'}${at}`;
+        els.push({ data: { id: target, label, search: (e.targetName || '').toLowerCase() }, classes: 'external' });
       }
     } else target = `b:${target}`;
     els.push({
@@ -106,18 +115,27 @@ const labelWidth = n => Math.max(...lines(n).map(l => l.length)) * 5.5 + 14;
 const labelHeight = n => lines(n).length * 12 + 10;
 
 const STYLE = [
-  { selector: 'node', style: { label: 'data(label)', 'text-wrap': 'wrap', 'font-size': 9, 'text-valign': 'center', 'text-halign': 'center', color: '#1d2433' } },
-  { selector: '.section', style: { 'background-color': '#eef2f8', 'border-color': '#9aa8bf', 'border-width': 1, 'text-valign': 'top', 'font-weight': 'bold', shape: 'round-rectangle', padding: 8 } },
-  { selector: '.block', style: { shape: 'round-rectangle', 'background-color': '#ffffff', 'border-color': '#5b6b86', 'border-width': 1, width: labelWidth, height: labelHeight } },
-  { selector: '.external', style: { shape: 'ellipse', 'background-color': '#f6eedd', 'border-color': '#b08a3e', 'border-width': 1, width: labelWidth, height: labelHeight } },
+  { selector: 'node', style: { label: 'data(label)', 'text-wrap': 'wrap', 'font-size': 9, 'text-valign': 'center',
+                               'text-halign': 'center', color: '#1d2433' } },
+  { selector: '.section', style: { 'background-color': '#eef2f8', 'border-color': '#9aa8bf', 'border-width': 1,
+                                   'text-valign': 'top', 'font-weight': 'bold', shape: 'round-rectangle',
+                                   padding: 8 } },
+  { selector: '.block', style: { shape: 'round-rectangle', 'background-color': '#ffffff', 'border-color': '#5b6b86',
+                                 'border-width': 1, width: labelWidth, height: labelHeight } },
+  { selector: '.external', style: { shape: 'ellipse', 'background-color': '#f6eedd', 'border-color': '#b08a3e',
+                                    'border-width': 1, width: labelWidth, height: labelHeight } },
   { selector: '.added', style: { 'background-color': '#d8f5dc', 'border-color': '#1e8c3a', 'border-width': 3 } },
   { selector: '.moved', style: { 'border-color': '#2a62d4', 'border-width': 3 } },
-  { selector: '.removed', style: { 'background-color': '#fde2e1', 'border-color': '#c62828', 'border-style': 'dashed', 'border-width': 2, opacity: 0.8 } },
-  { selector: 'edge', style: { 'curve-style': 'bezier', 'target-arrow-shape': 'triangle', width: 1.5, label: 'data(label)', 'font-size': 7, 'text-rotation': 'autorotate', 'line-color': '#8a94a6', 'target-arrow-color': '#8a94a6', color: '#39414f' } },
+  { selector: '.removed', style: { 'background-color': '#fde2e1', 'border-color': '#c62828', 'border-style': 'dashed',
+                                   'border-width': 2, opacity: 0.8 } },
+  { selector: 'edge', style: { 'curve-style': 'bezier', 'target-arrow-shape': 'triangle', width: 1.5,
+                               label: 'data(label)', 'font-size': 7, 'text-rotation': 'autorotate',
+                               'line-color': '#8a94a6', 'target-arrow-color': '#8a94a6', color: '#39414f' } },
   { selector: 'edge.got', style: { 'line-color': '#8e44ad', 'target-arrow-color': '#8e44ad' } },
   { selector: 'edge.branch', style: { 'line-color': '#d35400', 'target-arrow-color': '#d35400' } },
   { selector: 'edge.pcrel', style: { 'line-color': '#2471a3', 'target-arrow-color': '#2471a3' } },
-  { selector: 'edge.relaxed', style: { 'line-style': 'dashed', width: 3, 'line-color': '#e91e63', 'target-arrow-color': '#e91e63' } },
+  { selector: 'edge.relaxed', style: { 'line-style': 'dashed', width: 3, 'line-color': '#e91e63',
+                                       'target-arrow-color': '#e91e63' } },
   { selector: '.faded', style: { opacity: 0.15 } },
   { selector: '.match', style: { 'border-color': '#ff9800', 'border-width': 4 } },
 ];
@@ -149,6 +167,7 @@ export class GraphView {
   }
   counts() {
     const c = cls => this.cy.$(cls).length;
-    return { blocks: c('.block'), edges: this.cy.edges().length, added: c('.added'), removed: c('.removed'), moved: c('.moved'), relaxed: c('edge.relaxed') };
+    return { blocks: c('.block'), edges: this.cy.edges().length, added: c('.added'), removed: c('.removed'),
+             moved: c('.moved'), relaxed: c('edge.relaxed') };
   }
 }

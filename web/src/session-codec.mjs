@@ -60,7 +60,7 @@ export async function decodeFragment(hash) {
   try {
     session = JSON.parse(new TextDecoder().decode(await inflate(fromBase64(b64))));
   } catch (e) {
-    throw new Error(`share link: the session in the URL is damaged or truncated (${e.message})`);
+    throw new Error(`share link: the session in the URL is damaged or truncated (${e.message})`, { cause: e });
   }
   return validateSession(session, 'share link');
 }
@@ -69,6 +69,10 @@ export async function decodeFragment(hash) {
 export function encodeBundle(session) { return JSON.stringify(session, null, 1); }
 export function decodeBundle(text, name = 'bundle') {
   let s;
-  try { s = JSON.parse(text); } catch (e) { throw new Error(`${name}: not a linklab session bundle (JSON: ${e.message})`); }
+  try {
+    s = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${name}: not a linklab session bundle (JSON: ${e.message})`, { cause: e });
+  }
   return validateSession(s, name);
 }

@@ -24,7 +24,9 @@ const ARCHES = Object.keys(ARCH_TABLE);
 const EXPECT = {
   hello: { out: ['hello, world'], exit: 0 },
   'print-args': { out: ['argc = 4', 'argv[2] = "two words"', 'argv[3] = "3"'], exit: 3 },
-  harness: { out: ['channel 0: 15 C, heater on', 'channel 1: 21 C, heater off', 'channel 2: 18 C, heater on'], exit: 0 },
+  harness: {
+    out: ['channel 0: 15 C, heater on', 'channel 1: 21 C, heater off', 'channel 2: 18 C, heater on'], exit: 0,
+  },
   gotplt: { out: ['add(5, 3) = 8', 'mul(6, 3) = 18', 'sub(7, 3) = 4', 'add(mul(2, 3), sub(9, 4)) = 11'], exit: 0 },
   'custom-cc': { out: ['scaled_sum(4, 5) = 17'], exit: 0 },
   // The constructor's line first; errno and the program's own thread-local
@@ -71,7 +73,8 @@ async function afterLink(page, act) {
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 function compile(src, arch) {
   const out = path.join(tmp, `${path.basename(src).replace(/\.[cs]$/, '')}-${arch}.o`);
-  execFileSync('clang-22', ['-Qunused-arguments', ...cflags(L, arch), '-O1', '-c', path.join(WEB, 'test/inputs', src), '-o', out]);
+  const flags = ['-Qunused-arguments', ...cflags(L, arch), '-O1', '-c'];
+  execFileSync('clang-22', [...flags, path.join(WEB, 'test/inputs', src), '-o', out]);
   return out;
 }
 
@@ -82,7 +85,8 @@ test('every gallery example links, draws and runs on every architecture', async 
     let at = 0;
     for (const line of want.out) {
       const i = r.console.indexOf(line, at);
-      assert.ok(i >= 0, `${id}/${arch}: console lacks '${line}' (after offset ${at}):\n${r.console}\nstatus: ${r.status}; link error: ${await page.textContent("#link-error")}`);
+      assert.ok(i >= 0, `${id}/${arch}: console lacks '${line}' (after offset ${at}):\n${r.console}\n` +
+                        `status: ${r.status}; link error: ${await page.textContent('#link-error')}`);
       at = i + line.length;
     }
     assert.match(r.status, new RegExp(`exit code ${want.exit}\\b`), `${id}/${arch}: ${r.status}`);
@@ -103,7 +107,8 @@ test('the phase stepper shows GOT/PLT entries added, addresses assigned, blocks 
   await page.selectOption('#graph-object', 'gotplt-main.o');
   const at = async phase => {
     await page.click(`#phase-steps button:text-is("${phase}")`);
-    return { ...JSON.parse(await page.getAttribute('#graph', 'data-counts')), text: await page.textContent('#graph-changes') };
+    const counts = JSON.parse(await page.getAttribute('#graph', 'data-counts'));
+    return { ...counts, text: await page.textContent('#graph-changes') };
   };
   const prune = await at('prune');
   assert.ok(prune.removed > 0, `pruning drops unreferenced blocks: ${prune.text}`);
@@ -248,7 +253,8 @@ test('bad input gets readable errors next to what caused it', async () => {
   const page = await openPage();
   const hello = fs.readFileSync(path.join(server.gallery, 'x86_64/hello/hello.o'));
   await page.setInputFiles('#file-input', [
-    { name: 'garbage.o', mimeType: 'application/octet-stream', buffer: Buffer.from('this is not an object file at all') },
+    { name: 'garbage.o', mimeType: 'application/octet-stream',
+      buffer: Buffer.from('this is not an object file at all') },
     { name: 'truncated.o', mimeType: 'application/octet-stream', buffer: hello.subarray(0, 200) },
   ]);
   await page.waitForFunction(() => document.querySelectorAll('.obj-error').length === 2);
@@ -320,7 +326,8 @@ test("an archive's architecture comes from its members, and Inspect lists them",
   assert.match(await body(), /In the symbol index\s*missing_function/);
   await shot(page, 'inspect-archive');
   // Members for two architectures: refused, both named, members still listed.
-  await page.setInputFiles('#file-input', [archive('mixed.a', [compile('missing.c', 'x86_64'), compile('missing.c', 'riscv64')])]);
+  const mixed = archive('mixed.a', [compile('missing.c', 'x86_64'), compile('missing.c', 'riscv64')]);
+  await page.setInputFiles('#file-input', [mixed]);
   await page.waitForSelector('#objects li[data-name="mixed.a"] .obj-error');
   assert.match(await page.textContent('#objects li[data-name="mixed.a"] .obj-error'),
     /^mixed\.a: members for different architectures: x86_64: missing-x86_64\.o; riscv64: missing-riscv64\.o$/);
@@ -370,7 +377,8 @@ test('killing the executor mid-run is reported, and the next run works', async (
     await page.setInputFiles('#file-input', [compile('fault.c', arch)]);
     await page.waitForSelector(`#objects li[data-name="fault-${arch}.o"]`);
     const f = await afterRun(page, () => page.click('#run'));
-    assert.match(f.status, /^fault: .* at pc 0x[0-9a-f]+ \[main\+0x[0-9a-f]+ \(fault-\w+\.o\)\], address 0x10\b/, `${arch}: ${f.status}`);
+    assert.match(f.status, /^fault: .* at pc 0x[0-9a-f]+ \[main\+0x[0-9a-f]+ \(fault-\w+\.o\)\], address 0x10\b/,
+                 `${arch}: ${f.status}`);
     await page.click('#objects li:nth-child(1) button[data-remove]');
   }
   await shot(page, 'run-fault');
@@ -415,6 +423,8 @@ test("the server serves exactly the C runtime files the package names, from the 
     }
   }
   // Names outside the table, and folders, are not served.
-  for (const bad of ['x86_64/libgcc.a', 'x86_64/crt1.a', 'mips/libc.a', 'x86_64/libc.a/x', 'x86_64/..%2F..%2Fetc%2Fpasswd'])
+  const refused = ['x86_64/libgcc.a', 'x86_64/crt1.a', 'mips/libc.a', 'x86_64/libc.a/x',
+                   'x86_64/..%2F..%2Fetc%2Fpasswd'];
+  for (const bad of refused)
     assert.equal((await fetch(`${server.url}runtime/${bad}`)).status, 404, bad);
 });

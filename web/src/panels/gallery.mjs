@@ -1,0 +1,42 @@
+// The Examples list: the gallery the server built (gallery/index.json), one
+// button per example and architecture. A click loads its objects and fields,
+// then links and runs it.
+import { $, esc, fetchBytes } from '../ui.mjs';
+import { writeFields } from '../fields.mjs';
+
+// Quotes arguments with spaces, as the run panel's field reads them back.
+const argsText = args => (args ?? []).map(a => (/\s/.test(a) ? `"${a}"` : a)).join(' ');
+
+export function mount(app) {
+  const { store } = app;
+  function render({ gallery: g }) {
+    if (!g) {
+      $('gallery').innerHTML = '<p class="hint">No gallery: run scripts/run (it compiles the examples).</p>';
+      return;
+    }
+    $('gallery').innerHTML = g.examples.map(ex => `<div class="example"><strong>${esc(ex.title)}</strong>
+      ${Object.keys(ex.build).map(a => `<button data-example="${ex.id}" data-arch="${a}">${a}</button>`).join('')}
+      <div class="hint">${esc(ex.about)}</div></div>`).join('');
+  }
+  store.on('gallery', render);
+
+  async function load(id, arch) {
+    const ex = store.state.gallery.examples.find(e => e.id === id);
+    app.link.runtimeFiles(arch).catch(() => {}); // start the C runtime's download now; the link awaits it
+    const objs = await Promise.all(ex.build[arch].map(async o =>
+      app.objects.describe(o.name, await fetchBytes(o.url), o.harness)));
+    app.objects.replace(objs);
+    writeFields('run', { args: argsText(ex.args) });
+    const cc = ex.callconv;
+    if (cc) writeFields('callconv', { spec: cc.spec[arch] ?? '', signature: cc.signature, function: cc.function,
+                                      arguments: cc.arguments.join(', ') });
+    await app.run.linkAndRun();
+    app.selectTab('graph');
+  }
+  // Hovering an example starts its C runtime's download.
+  $('gallery').onpointerover = e =>
+    e.target.dataset.arch && app.link.runtimeFiles(e.target.dataset.arch).catch(() => {});
+  $('gallery').onclick = e => e.target.dataset.example &&
+    load(e.target.dataset.example, e.target.dataset.arch).catch(app.link.failed);
+  render(store.state);
+}

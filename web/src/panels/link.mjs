@@ -1,0 +1,95 @@
+// Link options and the Link button: how the page builds a session from its
+// objects and fields (through link-flow.mjs, shared with run-bundle.mjs), and
+// what it keeps of a link: a graph snapshot of each of the user's objects at
+// every phase, and the linked sections. Used by Run and Calling conventions.
+import { $, hex, message, showError, setStatus, bump, fetchBytes } from '../ui.mjs';
+import { readFields } from '../fields.mjs';
+import * as flow from '../link-flow.mjs';
+import { ARCHES } from '../../runtimes.mjs';
+
+export function mount(app) {
+  const { store } = app;
+  // arch → Promise of {name: bytes}: the C runtime's files as the package's
+  // table names them, fetched once from the server (which reads the same
+  // table). A failed download is forgotten, so the next run tries again.
+  const runtimes = new Map();
+  function runtimeFiles(arch) {
+    if (!runtimes.has(arch)) {
+      const p = flow.runtimeFiles(app.L, ARCHES[arch].triple, name => fetchBytes(`runtime/${arch}/${name}`));
+      p.catch(() => runtimes.delete(arch));
+      runtimes.set(arch, p);
+    }
+    return runtimes.get(arch);
+  }
+
+  function options() {
+    const o = readFields('options');
+    return { ...o, entry: o.entry.trim(), slabAddress: o.slabAddress.trim() };
+  }
+
+  function linkable() {
+    const { objects, arch } = store.state;
+    if (!objects.length) throw new Error('Add an object first (or click an example).');
+    const bad = objects.filter(o => o.error);
+    const many = bad.length > 1;
+    if (bad.length)
+      throw new Error(`Cannot link: ${bad.map(o => o.name).join(', ')} ${many ? 'are' : 'is'} not usable ` +
+                      `(see the error under ${many ? 'each' : 'it'}); remove ${many ? 'them' : 'it'}.`);
+    if (!arch) throw new Error(store.state.archError || 'No architecture detected.');
+    return arch;
+  }
+
+  // A session with the page's options, the user's pass and snapshot passes
+  // that record each phase of the user's objects (in ctx.snapshots, kept
+  // once the link is done: afterLink).
+  async function makeSession(arch, executor) {
+    const o = options();
+    const mine = new Set(store.state.objects.map(x => x.name));
+    const snapshots = [];
+    const passes = [];
+    const pass = app.passes.userPass();
+    if (pass) passes.push(pass);
+    const record = phase => g => {
+      if (mine.has(g.object)) snapshots.push({ object: g.object, phase, graph: g.data() });
+    };
+    for (const phase of app.L.PHASES) passes.push({ phase, fn: record(phase) });
+    const ctx = flow.makeSession(app.L, {
+      triple: ARCHES[arch].triple, objects: store.state.objects, options: o, executor, passes,
+      runtime: o.runtime ? await runtimeFiles(arch) : null,
+    });
+    return { ...ctx, snapshots };
+  }
+
+  function failed(e) {
+    const msg = message(e);
+    showError('link-error', msg);
+    app.objects.markCulprits(msg);
+    setStatus(`link failed: ${msg}`, 'bad');
+  }
+
+  // Snapshots and link info are copies: the session can go afterwards.
+  function afterLink(ctx) {
+    showError('link-error', '');
+    app.objects.markCulprits('');
+    store.set({ link: { snapshots: ctx.snapshots, info: ctx.session.linkInfo(),
+                        objects: store.state.objects.map(o => o.name) } });
+  }
+
+  async function linkOnly() {
+    let ctx = null;
+    try {
+      const arch = linkable();
+      ctx = await makeSession(arch);
+      const [a] = await ctx.session.lookup([ctx.entry]);
+      afterLink(ctx);
+      setStatus(`linked ${ctx.entry} at ${hex(a)} (slab at ${options().slabAddress || '0x10000000'}, not run)`, 'ok');
+      app.selectTab('graph');
+    } catch (e) { failed(e); }
+    // The slab session's wasm memory can go.
+    ctx?.session.dispose();
+    bump('links');
+  }
+
+  $('link').onclick = linkOnly;
+  return { runtimeFiles, options, linkable, makeSession, afterLink, failed, linkOnly };
+}

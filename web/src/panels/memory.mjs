@@ -1,0 +1,79 @@
+// The Memory panel: the last link's segments and sections, and the relocated
+// contents of one section in hex with each fixup site marked.
+import { $, esc, hex } from '../ui.mjs';
+
+const protClass = p => `prot-${p.replace(/-/g, '')}`;
+
+// Segments: runs of sections with one protection that share pages (the
+// memory manager gives each protection its own page-aligned range).
+function segments(secs, page = 4096) {
+  const segs = [];
+  for (const s of secs) {
+    const last = segs[segs.length - 1];
+    if (last && last.prot === s.prot && Math.floor(s.address / page) <= Math.floor((last.end - 1) / page) + 1) {
+      last.end = Math.max(last.end, s.address + s.size);
+      last.count++;
+    } else segs.push({ start: s.address, end: s.address + s.size, prot: s.prot, count: 1 });
+  }
+  return segs;
+}
+
+const HEX_LIMIT = 4096;
+
+export function mount(app) {
+  const { store } = app;
+  let hexSections = [];
+
+  // Fixup sites: every edge of the object's post-fixup graph, by address.
+  function fixupSites(object) {
+    const sites = new Map();
+    const g = app.graph.snapshotsOf(object).find(s => s.phase === 'post-fixup')?.graph;
+    for (const sec of g?.sections ?? []) for (const b of sec.blocks) for (const e of b.edges)
+      sites.set(b.address + e.offset, `${e.kind} → ${e.targetName || '#' + e.target}`);
+    return sites;
+  }
+
+  function renderHex() {
+    const s = hexSections[Number($('hex-section').value)];
+    if (!s) { $('hex').textContent = ''; return; }
+    const marked = new Map(); // byte address → title, for the 4 bytes after each site
+    for (const [a, t] of fixupSites(s.object)) for (let k = 0; k < 4; k++) if (!marked.has(a + k)) marked.set(a + k, t);
+    const bytes = s.content ?? new Uint8Array();
+    let out = '';
+    for (let off = 0; off < Math.min(bytes.length, HEX_LIMIT); off += 16) {
+      out += `<span class="addr">${(s.address + off).toString(16).padStart(12, '0')}</span>  `;
+      for (let k = 0; k < 16 && off + k < bytes.length; k++) {
+        const a = s.address + off + k, h = bytes[off + k].toString(16).padStart(2, '0');
+        out += marked.has(a) ? `<span class="fixup" title="${esc(marked.get(a))}">${h}</span> ` : `${h} `;
+      }
+      out += '\n';
+    }
+    if (bytes.length > HEX_LIMIT) out += `… ${bytes.length - HEX_LIMIT} more bytes\n`;
+    if (!bytes.length) out = s.name.includes('bss') ? '(zero-fill)' : '(no content recorded)';
+    $('hex').innerHTML = out;
+  }
+
+  store.on('link', ({ link }) => {
+    const secs = [];
+    for (const o of link.info) for (const s of o.sections) if (s.size) secs.push({ ...s, object: o.name });
+    secs.sort((a, b) => a.address - b.address);
+    const row = (cls, cells) => `<tr class="${cls}">${cells.map(c => `<td>${c}</td>`).join('')}</tr>`;
+    const head = cols => `<tr>${cols.map(c => `<th>${c}</th>`).join('')}</tr>`;
+    $('segments').innerHTML = head(['start', 'end', 'size', 'prot', 'sections']) +
+      segments(secs).map(g => row(protClass(g.prot), [hex(g.start), hex(g.end), hex(g.end - g.start), g.prot, g.count]))
+        .join('');
+    $('sections').innerHTML = head(['object', 'section', 'address', 'end', 'size', 'prot']) +
+      secs.map(s => row(protClass(s.prot), [esc(s.object), esc(s.name), hex(s.address), hex(s.address + s.size),
+                                            hex(s.size), s.prot])).join('');
+    const mine = secs.filter(s => link.objects.includes(s.object));
+    hexSections = mine.length ? mine : secs;
+    $('hex-section').innerHTML = hexSections.map((s, i) =>
+      `<option value="${i}">${esc(s.object)} ${esc(s.name)} @ ${hex(s.address)}</option>`).join('');
+    // Start with a section that has fixups to show, when there is one.
+    const first = hexSections.findIndex(s =>
+      [...fixupSites(s.object).keys()].some(a => a >= s.address && a < s.address + s.size));
+    $('hex-section').value = String(Math.max(0, first));
+    renderHex();
+  });
+  $('hex-section').onchange = renderHex;
+}

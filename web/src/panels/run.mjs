@@ -1,0 +1,132 @@
+// The Run panel and the console dock: arguments and limits, Link & run, Stop,
+// program output, and the run's status (exit code, fault with symbolized pc,
+// limits hit, the executor going away).
+import { $, hex, message, setStatus, bump, banner } from '../ui.mjs';
+import { readFields } from '../fields.mjs';
+import * as flow from '../link-flow.mjs';
+import { ARCHES } from '../../runtimes.mjs';
+
+// The executor over the server's WebSocket bridge, through the package's
+// transport: when the bridge closes the connection, its reason (`executor
+// killed by SIGKILL`) fails the requests in flight, so the run status shows
+// it; Stop and dropLive end the process by closing it.
+const bridgeUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/executor`;
+
+function appendConsole(stream, text) {
+  const span = document.createElement('span');
+  span.className = stream;
+  span.textContent = text;
+  $('console').append(span);
+  $('console').scrollTop = $('console').scrollHeight;
+}
+
+const fmtSeconds = ms => `${(ms / 1000).toFixed(1)} s`;
+
+export function mount(app) {
+  const { store } = app;
+
+  async function dropLive() {
+    const live = store.state.live;
+    store.set({ live: null });
+    if (live) { try { live.transport.close(); } catch { /* already closed */ } }
+  }
+  async function connect(arch) {
+    await dropLive();
+    const transport = await app.L.webSocketTransport(bridgeUrl());
+    const executor = new app.L.Executor(transport);
+    executor.onOutput((stream, data) => appendConsole(stream, new TextDecoder().decode(data)));
+    await executor.setup(ARCHES[arch].triple);
+    return { executor, transport, arch };
+  }
+
+  const limits = () => flow.runLimits(readFields('run'));
+
+  // `sym+off (object)` for an address in the last link, skipping assembler-
+  // local labels (.L*), which share addresses with the functions they sit in.
+  function symbolize(addr) {
+    let best = null;
+    for (const o of store.state.link?.info ?? []) for (const [name, s] of Object.entries(o.symbols)) {
+      const inside = addr >= s.address && addr < s.address + Math.max(s.size, 1);
+      if (!name.startsWith('.L') && inside && (!best || s.address > best.address))
+        best = { name, ...s, object: o.name };
+    }
+    return best ? `${best.name}+${hex(addr - best.address)} (${best.object})` : 'no symbol';
+  }
+
+  function describe(r) {
+    if (r.fault)
+      return `fault: ${r.fault} at pc ${hex(r.pc)} [${symbolize(r.pc)}], ` +
+             `address ${hex(r.address)} [${symbolize(r.address)}]`;
+    return `${r.description}${r.exitCode !== undefined ? ` · exit code ${r.exitCode}` : ''}`;
+  }
+
+  async function linkAndRun() {
+    if (store.state.running) return;
+    let arch;
+    try { arch = app.link.linkable(); } catch (e) { return app.link.failed(e); }
+    store.set({ running: true, stopping: false });
+    $('stop').disabled = false;
+    $('console').textContent = '';
+    const started = performance.now();
+    let ctx = null, ticker = null;
+    setStatus('connecting to the executor…', 'busy');
+    try {
+      // The runtime's files download while the executor starts.
+      const [live] = await Promise.all([connect(arch), app.link.options().runtime && app.link.runtimeFiles(arch)]);
+      const connected = performance.now();
+      store.set({ live }); // from here Stop can end it
+      if (store.state.stopping) throw new Error('stopped');
+      const lim = limits();
+      const args = flow.parseArgs(readFields('run').args);
+      ctx = await app.link.makeSession(arch, live.executor);
+      live.session = ctx.session;
+      // run() links every object (the runtime's start code last), then runs,
+      // as the native CLI does: the last object emitted ends the link.
+      let linked = connected;
+      ctx.session.addPlugin({ name: 'timing', emitted: () => { linked = performance.now(); } });
+      const tick = () => setStatus(`linking and running… ${fmtSeconds(performance.now() - started)}`, 'busy');
+      ticker = setInterval(tick, 100);
+      const r = await flow.runProgram(ctx, { argv0: flow.programName(store.state.objects), args, limits: lim });
+      clearInterval(ticker);
+      app.link.afterLink(ctx);
+      window.__timing ??= { connect: connected - started, link: linked - connected, run: performance.now() - linked };
+      let text = `${describe(r)} · ${(performance.now() - started).toFixed(0)} ms`;
+      if (r.instructions) text += ` · ${r.instructions} instructions`;
+      setStatus(text, r.status === 'fault' || r.status === 'error' || /limit/.test(r.status) ? 'bad' : 'ok');
+      // Since navigation start: what scripts/bench-web.mjs reports.
+      window.__firstRunMs ??= performance.now();
+    } catch (e) {
+      clearInterval(ticker);
+      const msg = message(e);
+      // A run that was linked and then ended still shows what was linked.
+      const showLinked = () => { try { if (ctx) app.link.afterLink(ctx); } catch { /* the session did not link */ } };
+      if (store.state.stopping) {
+        showLinked();
+        const after = fmtSeconds(performance.now() - started);
+        setStatus(`run ended: stopped (the executor process was ended) after ${after}`, 'bad');
+        await dropLive();
+      } else if (/executor/i.test(msg) && !/^Cannot link/.test(msg) && store.state.objects.length) {
+        showLinked();
+        setStatus(`run ended: ${msg}. The next run starts a new executor.`, 'bad');
+        await dropLive();
+      } else app.link.failed(e);
+    } finally {
+      store.set({ running: false, stopping: false });
+      $('stop').disabled = true;
+      bump('runs');
+    }
+    app.graph.preload().catch(e => banner(`The graph library did not load: ${message(e)}`));
+  }
+
+  // Closing the connection makes the server kill the executor process.
+  function stop() {
+    if (!store.state.running) return;
+    store.set({ stopping: true });
+    setStatus('stopping…', 'busy');
+    store.state.live?.transport.close();
+  }
+
+  $('run').onclick = $('run2').onclick = linkAndRun;
+  $('stop').onclick = stop;
+  return { linkAndRun, connect, limits, symbolize };
+}
