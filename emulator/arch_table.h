@@ -13,16 +13,8 @@
 
 namespace linklab::emu {
 
-// Runtime services the executor implements, whatever the arch numbers them.
-enum class Sys : uint8_t {
-  Unknown, Read, Write, Writev, Exit, ExitGroup, Brk, Mmap, Munmap, Mprotect, Ioctl, SetTidAddress,
-  RtSigprocmask, RtSigaction, ArchPrctl, Getpid, Gettid, Tkill, Madvise, ClockGettime,
-};
-
-struct SyscallNumber {
-  uint32_t number;
-  Sys sys;
-};
+// Which Linux system-call numbering an arch uses (linux_syscalls.cpp).
+enum class SyscallAbi : uint8_t { X86_64, Generic };
 
 struct DwarfReg {
   uint16_t dwarf;
@@ -42,7 +34,16 @@ struct ArchInfo {
   std::vector<int> args;        // integer argument registers, in order
   int sysNumber;                // register holding the syscall number
   std::vector<int> sysArgs;     // syscall argument registers
-  std::vector<SyscallNumber> syscalls;
+  SyscallAbi syscallAbi;
+  // What Linux tells a process about its machine: ELF e_machine, the
+  // auxiliary vector's AT_HWCAP/AT_HWCAP2 (for the CPU Unicorn models:
+  // x86-64 CPUID.1:EDX; AArch64 FP, ASIMD, AES, PMULL, SHA1, SHA2, CRC32,
+  // CPUID; RISC-V the IMAFDC letters) and AT_PLATFORM (null: none, as on
+  // RISC-V).
+  uint16_t elfMachine;
+  uint64_t hwcap, hwcap2;
+  const char *platform;
+  std::vector<uint8_t> retInsn; // a bare return, for the no-op _init/_fini
   // Semihosting: the operation and parameter-block registers (the result
   // goes back into `semiOp`), and the trap sequence the semihosting spec
   // defines, as instruction words; Unicorn reports the PC at word

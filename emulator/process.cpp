@@ -37,7 +37,6 @@ uc_err zeroFill(uc_engine *UC, uint64_t Addr, uint64_t Size) {
 // Defaults for limits left 0 in a run message (PROTOCOL.md, "Limits").
 constexpr uint32_t DefaultWallMillis = 60000;
 constexpr uint64_t DefaultMemoryBytes = 1ull << 30;
-constexpr uint64_t MaxTransfer = MaxFrameSize - 1024; // read-memory and output must fit one frame
 
 // Every uc_mem_map and every protection change inside a region adds a
 // memory region; QEMU's physical map keeps a section per region and asserts
@@ -48,7 +47,6 @@ constexpr uint64_t MaxTransfer = MaxFrameSize - 1024; // read-memory and output 
 constexpr unsigned MaxRegions = 512;
 constexpr uint64_t HeapChunkMin = 1 << 20, HeapChunkMax = 32 << 20;
 constexpr uint64_t MmapChunk = 16 << 20;
-constexpr uint64_t MmapSpan = layout::StackTop - layout::StackSize - layout::MmapBase - (1ull << 30);
 
 bool inHeap(uint64_t Addr) { return Addr >= layout::HeapBase && Addr < layout::HeapBase + layout::HeapSpan; }
 
@@ -92,19 +90,9 @@ enum SemiOp : uint32_t {
 };
 constexpr uint64_t AdpStoppedApplicationExit = 0x20026;
 
-constexpr int64_t ENOSYS_ = 38, EBADF_ = 9, EINVAL_ = 22, ENOMEM_ = 12, ENOTTY_ = 25, EFAULT_ = 14;
 
 } // namespace
 
-struct Process::RunState {
-  OutputFn out;
-  uint64_t budget = 0, executed = 0, memCap = 0;
-  bool stopped = false;
-  bool resume = false; // a handled trap stopped Unicorn; continue at resumePc
-  uint64_t resumePc = 0;
-  uint64_t lastPc = 0; // the instruction being executed, kept by the counting hook
-  RunResultMsg result;
-};
 
 Expected<std::unique_ptr<Process>> Process::create(const Triple &TT) {
   const ArchInfo *A = findArch(TT.arch);
@@ -127,18 +115,20 @@ Error Process::init() {
       [this](uint64_t Addr, uc_mem_type T) { fault(faultFor(T), reg(A.pc), Addr); });
   // The return trap: executable so that fetching it is no fault; `until`
   // stops emulation before its first instruction runs.
-  if (uc_err E = Stores.map(layout::ReturnTrap, layout::PageSize, UC_PROT_READ | UC_PROT_EXEC))
+  // It also holds a bare return at NoOp, the _init/_fini a static link
+  // makes of crti.o + crtn.o around no .init code of its own.
+  if (uc_err E = Stores.map(layout::ReturnTrap, layout::PageSize, UC_PROT_READ | UC_PROT_WRITE))
     return ucError(E, "mapping the return trap");
+  if (uc_err E = uc_mem_write(UC, layout::NoOp, A.retInsn.data(), A.retInsn.size()))
+    return ucError(E, "writing the no-op function");
+  if (uc_err E = Stores.protect(layout::ReturnTrap, layout::PageSize, UC_PROT_READ | UC_PROT_EXEC))
+    return ucError(E, "protecting the return trap");
+  if (uc_err E = Stores.map(layout::Headers, layout::PageSize, UC_PROT_READ))
+    return ucError(E, "mapping the program headers");
   if (uc_err E = Stores.map(layout::StackTop - layout::StackSize, layout::StackSize,
                             UC_PROT_READ | UC_PROT_WRITE))
     return ucError(E, "mapping the stack");
-  // Floating point starts disabled in both cores: turn it on as a kernel
-  // would before entering user code (RISC-V mstatus.FS = Initial, AArch64
-  // CPACR_EL1.FPEN = 0b11).
-  if (A.arch == Arch::RISCV64)
-    setReg(UC_RISCV_REG_MSTATUS, reg(UC_RISCV_REG_MSTATUS) | (1u << 13));
-  if (A.arch == Arch::AArch64)
-    setReg(UC_ARM64_REG_CPACR_EL1, reg(UC_ARM64_REG_CPACR_EL1) | (3u << 20));
+  resetFloatingPoint();
 
   uc_hook H;
   auto Add = [&](int Type, auto Callback, const char *What, auto... Extra) -> Error {
@@ -160,6 +150,29 @@ Error Process::init() {
   return Error::success();
 }
 
+// As Linux starts a process: floating point enabled (both cores start with
+// it off: RISC-V mstatus.FS = Initial, AArch64 CPACR_EL1.FPEN = 0b11), the
+// x87 control word 0x37F (64-bit precision, exceptions masked) and MXCSR
+// 0x1F80 (SSE exceptions masked, round to nearest), FPCR/FPSR and fcsr 0.
+void Process::resetFloatingPoint() {
+  switch (A.arch) {
+  case Arch::X86_64:
+    setReg(UC_X86_REG_FPCW, 0x37f);
+    setReg(UC_X86_REG_MXCSR, 0x1f80);
+    break;
+  case Arch::AArch64:
+    setReg(UC_ARM64_REG_CPACR_EL1, reg(UC_ARM64_REG_CPACR_EL1) | (3u << 20));
+    setReg(UC_ARM64_REG_FPCR, 0);
+    setReg(UC_ARM64_REG_FPSR, 0);
+    break;
+  case Arch::RISCV64:
+    setReg(UC_RISCV_REG_MSTATUS, (reg(UC_RISCV_REG_MSTATUS) & ~uint64_t(3u << 13)) | (1u << 13));
+    setReg(UC_RISCV_REG_FCSR, 0);
+    break;
+  default: break;
+  }
+}
+
 uint64_t Process::reg(int R) {
   uint64_t V = 0;
   uc_reg_read(UC, R, &V); // registers from our own table: cannot fail
@@ -167,10 +180,16 @@ uint64_t Process::reg(int R) {
 }
 void Process::setReg(int R, uint64_t V) { uc_reg_write(UC, R, &V); }
 
-// picolibc's sbrk carves its heap from [__heap_start, __heap_end); musl asks
-// brk for the same range. Nothing else is needed from the executor by name.
+// picolibc's sbrk carves its heap from [__heap_start, __heap_end); musl and
+// glibc ask brk for the same range. glibc's static start names its own ELF
+// header (__ehdr_start) and calls _init/_fini, which a static link makes of
+// crti.o/crtn.o: here the executor's header page and a bare return.
 std::vector<ExposedSymbol> Process::exposedSymbols() const {
-  return {{"__heap_start", layout::HeapBase}, {"__heap_end", layout::HeapBase + layout::HeapSpan}};
+  return {{"__heap_start", layout::HeapBase},
+          {"__heap_end", layout::HeapBase + layout::HeapSpan},
+          {"__ehdr_start", layout::Headers},
+          {"_init", layout::NoOp},
+          {"_fini", layout::NoOp}};
 }
 
 uint64_t Process::lookup(std::string_view Name) const {
@@ -326,7 +345,7 @@ bool Process::mapHeapOnTouch(uint64_t Addr) {
 
 Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
   Size = alignTo(Size, layout::PageSize);
-  if (Size == 0 || Size > MmapSpan)
+  if (Size == 0 || Size > layout::MmapSpan)
     return makeError(formatv("bad mapping size %s", hex(Size).c_str()));
   if (Error E = overCap(Size))
     return E;
@@ -338,7 +357,7 @@ Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
   auto Fit = std::find_if(MmapFree.begin(), MmapFree.end(), [&](auto &F) { return F.second >= Size; });
   if (Fit == MmapFree.end()) {
     uint64_t Chunk = std::max(alignTo(Size, HeapChunkMin), MmapChunk);
-    if (NextMmap + Chunk > layout::MmapBase + MmapSpan)
+    if (NextMmap + Chunk > layout::MmapBase + layout::MmapSpan)
       return Fail(makeError(formatv("mmap area exhausted mapping %s bytes", hex(Size).c_str())));
     if (Error E = roomForRegions(1, "mmap"))
       return Fail(std::move(E));
@@ -601,52 +620,108 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
   return std::move(S.result);
 }
 
+// The ELF header and program headers of the running program, where a loaded
+// executable has them: PT_PHDR, a PT_LOAD for this page, PT_TLS describing
+// the TLS image set up last (glibc's and musl's static start build the
+// initial thread's block from it), and PT_GNU_STACK (not executable).
+// System V gABI, "ELF Header" and "Program Header".
+Expected<uint64_t> Process::writeHeaders(uint64_t Entry) {
+  struct Phdr {
+    uint32_t type, flags;
+    uint64_t offset, vaddr, paddr, filesz, memsz, align;
+  };
+  enum : uint32_t { PtLoad = 1, PtPhdr = 6, PtTls = 7, PtGnuStack = 0x6474e551, R = 4, W = 2 };
+  std::vector<Phdr> Ph = {{PtPhdr, R, 64, layout::Headers + 64, layout::Headers + 64, 0, 0, 8}};
+  Ph.push_back({PtLoad, R, 0, layout::Headers, layout::Headers, layout::PageSize, layout::PageSize, layout::PageSize});
+  if (TlsPhdr.memSize)
+    Ph.push_back({PtTls, R, 0, TlsPhdr.vaddr, TlsPhdr.vaddr, TlsPhdr.fileSize, TlsPhdr.memSize, TlsPhdr.align});
+  Ph.push_back({PtGnuStack, R | W, 0, 0, 0, 0, 0, 16});
+  Ph[0].filesz = Ph[0].memsz = Ph.size() * sizeof(Phdr);
+  uint8_t Page[layout::PageSize] = {0x7f, 'E', 'L', 'F', 2 /* 64-bit */, 1 /* little-endian */, 1 /* version */};
+  auto Put = [&](size_t Off, uint64_t V, size_t N) { std::memcpy(Page + Off, &V, N); };
+  Put(16, 2 /* ET_EXEC */, 2), Put(18, A.elfMachine, 2), Put(20, 1, 4), Put(24, Entry, 8), Put(32, 64, 8);
+  Put(48, A.arch == Arch::RISCV64 ? 0x5 /* RVC, double-float ABI */ : 0, 4);
+  Put(52, 64, 2), Put(54, sizeof(Phdr), 2), Put(56, Ph.size(), 2);
+  std::memcpy(Page + 64, Ph.data(), Ph.size() * sizeof(Phdr));
+  if (uc_err E = Stores.protect(layout::Headers, layout::PageSize, UC_PROT_READ | UC_PROT_WRITE))
+    return ucError(E, "writing the program headers");
+  uc_err E = uc_mem_write(UC, layout::Headers, Page, sizeof Page);
+  Stores.protect(layout::Headers, layout::PageSize, UC_PROT_READ); // only ever lowers rights back
+  if (E)
+    return ucError(E, "writing the program headers");
+  return Ph.size();
+}
+
 // The initial stack as exec leaves it (System V ABI, "Process Initialization";
 // the Linux AArch64 and RISC-V ports use the same picture): argc, argv[],
-// NULL, envp[] (empty), NULL, auxv pairs ending in AT_NULL, strings above;
-// with a TLS image set up, AT_PHDR names a PT_TLS header describing it.
-Error Process::pushArgv(const std::vector<std::string> &Args, uint64_t &Sp, uint64_t &Argv, uint64_t &Envp) {
+// NULL, envp[], NULL, auxv pairs ending in AT_NULL, then the strings and the
+// 16 AT_RANDOM bytes above.
+Error Process::pushArgv(const RunMainMsg &M, uint64_t &Sp, uint64_t &Argv, uint64_t &Envp) {
   uint64_t Top = layout::StackTop;
-  std::vector<uint64_t> Ptrs;
   size_t Total = 0;
-  for (const std::string &S : Args)
-    Total += S.size() + 1;
-  if (Total + 8 * Args.size() > layout::StackSize / 2)
-    return makeError(formatv("arguments take %zu bytes, more than half the stack", Total));
-  for (const std::string &S : Args) {
+  for (auto *List : {&M.args, &M.env})
+    for (const std::string &S : *List)
+      Total += S.size() + 1 + 8;
+  if (Total > layout::StackSize / 2)
+    return makeError(formatv("arguments and environment take %zu bytes, more than half the stack", Total));
+  auto PushString = [&](const std::string &S) -> Expected<uint64_t> {
     Top -= S.size() + 1;
     if (Error E = write(Top, {reinterpret_cast<const uint8_t *>(S.c_str()), S.size() + 1}))
       return E;
-    Ptrs.push_back(Top);
+    return Top;
+  };
+  ExecFn = M.args.empty() ? std::string() : M.args[0];
+  auto ExecFnAt = PushString(ExecFn);
+  if (!ExecFnAt)
+    return ExecFnAt.takeError();
+  std::vector<uint64_t> Ptrs[2];
+  for (int L = 0; L < 2; ++L)
+    for (const std::string &S : L == 0 ? M.args : M.env) {
+      auto At = PushString(S);
+      if (!At)
+        return At.takeError();
+      Ptrs[L].push_back(*At);
+    }
+  uint64_t Platform = 0;
+  if (A.platform) {
+    auto At = PushString(A.platform);
+    if (!At)
+      return At.takeError();
+    Platform = *At;
   }
-  // AT_RANDOM: 16 bytes musl seeds its stack protector from; fixed so runs
-  // are reproducible.
+  // AT_RANDOM: 16 bytes libc seeds its stack protector and pointer guard
+  // from; fixed so runs are reproducible.
   Top = (Top - 16) & ~uint64_t(15);
   static const uint8_t Random[16] = {0x6c, 0x69, 0x6e, 0x6b, 0x6c, 0x61, 0x62, 0x21,
                                      0x9e, 0x37, 0x79, 0xb9, 0x7f, 0x4a, 0x7c, 0x15};
   if (Error E = write(Top, Random))
     return E;
-  enum : uint64_t { AT_NULL = 0, AT_PHDR = 3, AT_PHENT = 4, AT_PHNUM = 5, AT_PAGESZ = 6, AT_RANDOM = 25 };
-  std::vector<uint64_t> Aux = {AT_PAGESZ, layout::PageSize, AT_RANDOM, Top};
-  if (TlsPhdr.memSize) {
-    // One Elf64_Phdr: PT_TLS, flags R, then offset, vaddr, paddr, filesz,
-    // memsz, align (System V gABI, "Program Header").
-    const uint64_t Phdr[7] = {7 | uint64_t(4) << 32, 0, TlsPhdr.vaddr, TlsPhdr.vaddr, TlsPhdr.fileSize,
-                              TlsPhdr.memSize, TlsPhdr.align};
-    Top = (Top - sizeof Phdr) & ~uint64_t(15);
-    if (Error E = write(Top, {reinterpret_cast<const uint8_t *>(Phdr), sizeof Phdr}))
-      return E;
-    Aux.insert(Aux.end(), {AT_PHDR, Top, AT_PHENT, sizeof Phdr, AT_PHNUM, 1});
-  }
+  auto Phnum = writeHeaders(M.entry);
+  if (!Phnum)
+    return Phnum.takeError();
+  // include/uapi/linux/auxvec.h; AT_UID..AT_EGID as getuid() answers.
+  enum : uint64_t {
+    AT_NULL = 0, AT_PHDR = 3, AT_PHENT = 4, AT_PHNUM = 5, AT_PAGESZ = 6, AT_BASE = 7, AT_FLAGS = 8, AT_ENTRY = 9,
+    AT_UID = 11, AT_EUID = 12, AT_GID = 13, AT_EGID = 14, AT_PLATFORM = 15, AT_HWCAP = 16, AT_CLKTCK = 17,
+    AT_SECURE = 23, AT_RANDOM = 25, AT_HWCAP2 = 26, AT_EXECFN = 31,
+  };
+  std::vector<uint64_t> Aux = {AT_PHDR, layout::Headers + 64, AT_PHENT, 56, AT_PHNUM, *Phnum,
+                               AT_PAGESZ, layout::PageSize, AT_BASE, 0, AT_FLAGS, 0, AT_ENTRY, M.entry,
+                               AT_UID, 1000, AT_EUID, 1000, AT_GID, 1000, AT_EGID, 1000,
+                               AT_HWCAP, A.hwcap, AT_HWCAP2, A.hwcap2, AT_CLKTCK, 100, AT_SECURE, 0,
+                               AT_RANDOM, Top, AT_EXECFN, *ExecFnAt};
+  if (Platform)
+    Aux.insert(Aux.end(), {AT_PLATFORM, Platform});
   Aux.insert(Aux.end(), {AT_NULL, 0});
-  std::vector<uint64_t> Words = {Args.size()};
-  Words.insert(Words.end(), Ptrs.begin(), Ptrs.end());
-  Words.push_back(0); // argv terminator
-  Words.push_back(0); // empty envp
+  std::vector<uint64_t> Words = {M.args.size()};
+  for (int L = 0; L < 2; ++L) {
+    Words.insert(Words.end(), Ptrs[L].begin(), Ptrs[L].end());
+    Words.push_back(0); // argv / envp terminator
+  }
   Words.insert(Words.end(), Aux.begin(), Aux.end());
   Sp = (Top - 8 * Words.size()) & ~uint64_t(15);
   Argv = Sp + 8;
-  Envp = Argv + 8 * (Args.size() + 1);
+  Envp = Argv + 8 * (M.args.size() + 1);
   return write(Sp, {reinterpret_cast<const uint8_t *>(Words.data()), 8 * Words.size()});
 }
 
@@ -671,7 +746,8 @@ RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out) {
   if (M.startup > uint8_t(Startup::ProcessEntry))
     return errorResult(makeError(formatv("unknown startup kind %u", M.startup)));
   uint64_t Sp, Argv, Envp;
-  if (Error E = pushArgv(M.args, Sp, Argv, Envp))
+  resetFloatingPoint();
+  if (Error E = pushArgv(M, Sp, Argv, Envp))
     return errorResult(std::move(E));
   if (Startup(M.startup) == Startup::CallMain) {
     setReg(A.args[0], M.args.size());
@@ -730,121 +806,7 @@ RunResultMsg Process::call(const CallMsg &M, OutputFn Out) {
   return R;
 }
 
-// ---- the C runtime's host side ---------------------------------------------
-
-void Process::syscall() {
-  uint64_t Nr = reg(A.sysNumber);
-  uint64_t Arg[6];
-  for (size_t I = 0; I < 6; ++I)
-    Arg[I] = reg(A.sysArgs[I]);
-  Sys Which = Sys::Unknown;
-  for (const SyscallNumber &S : A.syscalls)
-    if (S.number == Nr)
-      Which = S.sys;
-  auto Output = [&](uint64_t Fd, uint64_t Ptr, uint64_t Len) -> int64_t {
-    if (Fd != 1 && Fd != 2)
-      return -EBADF_;
-    if (Len > MaxTransfer)
-      Len = MaxTransfer;
-    auto Bytes = read(Ptr, Len);
-    if (!Bytes) {
-      (void)Bytes.takeError();
-      return -EFAULT_;
-    }
-    Cur->out(Fd == 1 ? Stream::Stdout : Stream::Stderr, *Bytes);
-    return int64_t(Len);
-  };
-  int64_t R = -ENOSYS_;
-  switch (Which) {
-  case Sys::Read: R = Arg[0] == 0 ? 0 : -EBADF_; break; // stdin is empty
-  case Sys::Write: R = Output(Arg[0], Arg[1], Arg[2]); break;
-  case Sys::Writev: {
-    R = 0;
-    for (uint64_t I = 0; I < std::min<uint64_t>(Arg[2], 1024) && R >= 0; ++I) {
-      auto Iov = read(Arg[1] + 16 * I, 16);
-      if (!Iov) {
-        (void)Iov.takeError();
-        R = -EFAULT_;
-        break;
-      }
-      uint64_t Base, Len;
-      std::memcpy(&Base, Iov->data(), 8), std::memcpy(&Len, Iov->data() + 8, 8);
-      int64_t N = Len ? Output(Arg[0], Base, Len) : 0;
-      R = N < 0 ? N : R + N;
-    }
-    break;
-  }
-  case Sys::Exit:
-  case Sys::ExitGroup: return stop(RunStatus::Exited, int64_t(int32_t(Arg[0])));
-  case Sys::Brk: {
-    uint64_t Want = Arg[0];
-    if (Want >= layout::HeapBase && Want <= layout::HeapBase + layout::HeapSpan) {
-      uint64_t InMmaps = RuntimeBytes - HeapMapped;
-      if (Want - layout::HeapBase + InMmaps > Cur->memCap)
-        return stop(RunStatus::MemoryLimit, 0,
-                    formatv("brk to %s exceeds the memory cap of %s bytes", hex(Want).c_str(), hex(Cur->memCap).c_str()));
-      Brk = Want;
-    }
-    R = int64_t(Brk); // Linux brk answers the (possibly unchanged) break
-    break;
-  }
-  case Sys::Mmap: {
-    constexpr uint64_t MapFixed = 0x10, MapAnonymous = 0x20;
-    if (!(Arg[3] & MapAnonymous) || (Arg[3] & MapFixed)) {
-      R = (Arg[3] & MapAnonymous) ? -EINVAL_ : -EBADF_; // no files, no fixed placement
-      break;
-    }
-    // A size the mmap area could hold but the memory cap cannot ends the
-    // run; every other failure is ENOMEM, as for a real process.
-    if (uint64_t Size = alignTo(Arg[1], layout::PageSize); Size && Size <= MmapSpan)
-      if (Error E = overCap(Size))
-        return stop(RunStatus::MemoryLimit, 0, E.message());
-    auto Base = mapAnonymous(Arg[1], uint32_t(Arg[2] & 7));
-    if (!Base) {
-      (void)Base.takeError();
-      R = -ENOMEM_;
-      break;
-    }
-    R = int64_t(*Base);
-    break;
-  }
-  case Sys::Munmap: {
-    Error E = unmapAnonymous(Arg[0], alignTo(Arg[1], layout::PageSize));
-    R = E ? -EINVAL_ : 0;
-    break;
-  }
-  case Sys::Mprotect: {
-    auto It = Mmaps.upper_bound(Arg[0]);
-    bool Inside = It != Mmaps.begin() && (--It, Arg[0] + Arg[1] <= It->first + It->second);
-    Error Room = Inside ? roomForRegions(2, "mprotect") : Error::success();
-    R = Inside && !Room &&
-                Stores.protect(Arg[0], alignTo(Arg[1], layout::PageSize), uint32_t(Arg[2] & 7)) == UC_ERR_OK
-            ? 0
-            : -ENOMEM_;
-    if (R == 0)
-      MmapReprotected.insert(It->first);
-    break;
-  }
-  case Sys::Ioctl: R = -ENOTTY_; break; // no terminal: musl then buffers stdout fully
-  case Sys::SetTidAddress: case Sys::Getpid: case Sys::Gettid: R = 1; break;
-  case Sys::RtSigprocmask: case Sys::RtSigaction: case Sys::Madvise: R = 0; break;
-  case Sys::ArchPrctl: {
-    constexpr uint64_t SetFs = 0x1002;
-    R = Arg[0] == SetFs ? (setReg(A.threadPointer, Arg[1]), 0) : -EINVAL_;
-    break;
-  }
-  case Sys::Tkill: // abort(): raise(SIGABRT)
-    return stop(RunStatus::Exited, 128 + int64_t(Arg[1]), formatv("killed by signal %llu", (unsigned long long)Arg[1]));
-  case Sys::ClockGettime: {
-    auto Ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
-    uint64_t Ts[2] = {uint64_t(Ns / 1000000000), uint64_t(Ns % 1000000000)};
-    R = write(Arg[1], {reinterpret_cast<const uint8_t *>(Ts), 16}) ? -EFAULT_ : 0;
-    break;
-  }
-  case Sys::Unknown: break;
-  }
-  setReg(A.ret, uint64_t(R));
-}
+// ---- semihosting (picolibc's host interface) ----------------------------
 
 bool Process::semihosting(uint64_t Pc) {
   bool IsTrap = !A.semiTrap.empty();

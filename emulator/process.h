@@ -1,7 +1,9 @@
 // One emulated process: a Unicorn engine for one architecture, its address
 // space (reservations the linker fills, a stack, a heap, an mmap area, the
-// return trap) and the C runtime's host side (Linux system calls for musl,
-// semihosting for picolibc). Unicorn appears nowhere outside emulator/.
+// return trap, the program headers) and the C runtime's host side: Linux's
+// system calls (linux_syscalls.cpp, SYSCALLS.md) and the start state exec
+// gives a process; semihosting for picolibc. Unicorn appears nowhere
+// outside emulator/.
 #pragma once
 
 #include "arch_table.h"
@@ -26,6 +28,11 @@ using OutputFn = std::function<void(executor::Stream, std::span<const uint8_t>)>
 namespace layout {
 constexpr uint64_t PageSize = 0x1000;
 constexpr uint64_t ReturnTrap = 0x1000;           // one executable page; reaching it ends a call
+constexpr uint64_t NoOp = ReturnTrap + 0x100;     // a bare return in that page: _init/_fini
+// The program's ELF header and program headers, as a loaded executable's
+// first page: AT_PHDR and __ehdr_start point here (read-only). Inside the
+// host window (direct_memory.h), as guest code reads it.
+constexpr uint64_t Headers = 0x10000;
 constexpr uint64_t ReservationBase = 0x10000000;  // linker allocations grow up from here
 constexpr uint64_t ReservationEnd = 0x40000000;
 // brk / picolibc heap, mapped on first touch. Within +-2 GiB of every
@@ -36,8 +43,11 @@ constexpr uint64_t HeapSpan = 0x40000000;         // 1 GiB of address space
 constexpr uint64_t MmapBase = 0x2000000000;       // anonymous mmap and TLS blocks
 constexpr uint64_t StackTop = 0x3000000000;
 constexpr uint64_t StackSize = 8 << 20;
+constexpr uint64_t MmapSpan = StackTop - StackSize - MmapBase - (1ull << 30);
 static_assert(StackTop <= DirectMemory::WindowEnd, "the plan must fit the host window");
 } // namespace layout
+
+constexpr uint64_t MaxTransfer = executor::MaxFrameSize - 1024; // read-memory and output must fit one frame
 
 class Process {
 public:
@@ -58,14 +68,28 @@ public:
   RunResultMsg call(const executor::CallMsg &M, OutputFn Out);
 
 private:
-  struct RunState;
+  friend struct Linux; // the system calls (linux_syscalls.cpp)
+  struct RunState {
+    OutputFn out;
+    uint64_t budget = 0, executed = 0, memCap = 0;
+    bool stopped = false;
+    bool resume = false; // a handled trap stopped Unicorn; continue at resumePc
+    uint64_t resumePc = 0;
+    uint64_t lastPc = 0; // the instruction being executed, kept by the counting hook
+    RunResultMsg result;
+  };
   class Watchdog;
   Process(const ArchInfo &A, uc_engine *UC) : A(A), UC(UC), Stores(UC) {}
   Error init();
   // Starts at Entry with registers already set; ends at the return trap, an
   // exit, a fault or a limit.
   RunResultMsg run(uint64_t Entry, const executor::Limits &L, OutputFn Out);
-  Error pushArgv(const std::vector<std::string> &Args, uint64_t &Sp, uint64_t &Argv, uint64_t &Envp);
+  // The stack exec leaves: argc, argv, envp, auxv and the strings they name.
+  Error pushArgv(const executor::RunMainMsg &M, uint64_t &Sp, uint64_t &Argv, uint64_t &Envp);
+  // Writes the ELF header and program headers at layout::Headers; their count.
+  Expected<uint64_t> writeHeaders(uint64_t Entry);
+  // Linux's initial floating-point and vector state.
+  void resetFloatingPoint();
   Error setReturnAddress(uint64_t &Sp);
   Expected<uint64_t> mapAnonymous(uint64_t Size, uint32_t Prot);
   Error unmapAnonymous(uint64_t Base, uint64_t Size);
@@ -86,7 +110,9 @@ private:
   static void onCode(uc_engine *, uint64_t, uint32_t, void *);
   static bool onInvalidInsn(uc_engine *, void *);
 
-  void syscall();
+  void syscall(); // linux_syscalls.cpp
+  // A one-line note on the program's stderr, once per system call number.
+  void noteSyscall(uint64_t Nr, const char *Name, const char *What);
   bool semihosting(uint64_t Pc); // false: not a semihosting trap
   void fault(executor::FaultKind K, uint64_t Pc, uint64_t Addr);
   void stop(executor::RunStatus S, int64_t Value, std::string Message = {});
@@ -117,6 +143,10 @@ private:
     uint64_t vaddr = 0, fileSize = 0, memSize = 0, align = 0;
   } TlsPhdr;
   uint64_t RuntimeBytes = 0;          // HeapMapped + every mmap: what the memory cap limits
+  std::string ExecFn;                 // argv[0] of the last process start: AT_EXECFN, /proc/self/exe
+  std::set<uint64_t> NotedSyscalls;   // numbers already named in a note
+  std::map<uint64_t, std::vector<uint8_t>> SigActions; // signal -> the kernel sigaction last set
+  uint64_t RandomState = 0x6c696e6b6c616221; // getrandom's generator: reproducible runs
   // semihosting handle -> stream (0 stdin, 1 stdout, 2 stderr, 3 the
   // ":semihosting-features" file)
   std::map<uint64_t, uint64_t> SemiHandles;

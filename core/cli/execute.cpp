@@ -44,6 +44,9 @@ int runInExecutor(const Options &O) {
     return fail(L.takeError());
   if (O.runtime != "default" && O.runtime != "none")
     return fail(makeError(formatv("option '-runtime': '%s' is not 'default' or 'none'", O.runtime.c_str())));
+  for (auto &E : O.env)
+    if (E.find('=') == std::string::npos)
+      return fail(makeError(formatv("option '-env': '%s' is not NAME=VALUE", E.c_str())));
   auto Inputs = readInputs(O);
   if (!Inputs)
     return fail(Inputs.takeError());
@@ -78,13 +81,16 @@ int runInExecutor(const Options &O) {
   std::vector<std::string> Args = O.args;
   if (Args.empty()) // argv[0] as a shell would give it
     Args.push_back(O.inputs.empty() ? O.harnesses.front() : O.inputs.front());
+  (*P)->setEnvironment(O.env);
   auto R = (*P)->runMainSync(O.entry, std::move(Args), *L);
   if (!R)
     return fail(R.takeError());
   auto Code = C.exitCode(*R);
   (void)C.hangupSync();
-  if (!Code)
-    return fail(Code.takeError());
+  if (!Code) { // a shell reports a process killed by signal N as status 128+N
+    int Status = fail(Code.takeError());
+    return R->runStatus() == RunStatus::Signaled ? int(128 + (R->value & 0x7f)) : Status;
+  }
   return int(*Code & 0xff);
 }
 

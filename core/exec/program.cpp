@@ -336,7 +336,7 @@ void Program::startProcess(std::vector<std::string> Args, Limits L, OnResult Don
       prepareRun([this, Args = std::move(Args), L, Done = std::move(Done), Entry = (*Start)[0]](Error E) mutable {
         if (E)
           return Done(std::move(E));
-        C.runMain(Entry, std::move(Args), L, std::move(Done), Startup::ProcessEntry);
+        C.runMain(Entry, std::move(Args), L, std::move(Done), Startup::ProcessEntry, Env);
       });
     });
   });
@@ -372,7 +372,7 @@ void Program::callMain(std::string Entry, std::vector<std::string> Args, Limits 
           M.registers.push_back({Runtime->firstArgDwarf, {uint8_t(Status), uint8_t(Status >> 8),
                                                           uint8_t(Status >> 16), uint8_t(Status >> 24)}});
           C.call(std::move(M), Done);
-        }, Startup::CallMain);
+        }, Startup::CallMain, Env);
       };
       callInOrder(std::move(Ctors), 0, L, std::move(AfterCtors));
     });

@@ -47,6 +47,9 @@ public:
   // create(). Objects already linked keep their resolutions.
   Error addRuntime(const RuntimeSpec &R, RuntimeFiles Files);
   const RuntimeSpec *runtime() const { return Runtime; }
+  // The environment runMain hands the program ("NAME=VALUE" strings; empty
+  // by default, as a clean exec).
+  void setEnvironment(std::vector<std::string> E) { Env = std::move(E); }
 
   Session &session() { return *S; }
   executor::ExecutorClient &client() { return C; }
@@ -88,6 +91,7 @@ private:
   std::shared_ptr<TLSLayout> TLS;
   std::shared_ptr<InitArrays> Inits;
   bool TLSInstalled = false;
+  std::vector<std::string> Env;
 };
 
 } // namespace linklab::exec

@@ -107,8 +107,8 @@ void ExecutorClient::lookup(std::vector<std::string> Names, Callback<std::vector
                           [](LookupResultMsg &M) { return std::move(M.addresses); });
 }
 void ExecutorClient::runMain(uint64_t Entry, std::vector<std::string> Args, Limits L, Callback<RunResultMsg> Done,
-                             Startup S) {
-  expect<RunResultMsg>(RunMainMsg{Entry, uint8_t(S), std::move(Args), L}, std::move(Done),
+                             Startup S, std::vector<std::string> Env) {
+  expect<RunResultMsg>(RunMainMsg{Entry, uint8_t(S), std::move(Args), std::move(Env), L}, std::move(Done),
                        [](RunResultMsg &M) { return std::move(M); });
 }
 void ExecutorClient::call(CallMsg M, Callback<RunResultMsg> Done) {
@@ -173,6 +173,11 @@ std::string ExecutorClient::describe(const RunResultMsg &R) const {
   switch (R.runStatus()) {
   case RunStatus::Returned: return formatv("returned %lld", (long long)R.value);
   case RunStatus::Exited: return formatv("exited with status %lld", (long long)R.value);
+  case RunStatus::Signaled: {
+    const char *Sig = signalName(R.value);
+    return formatv("killed by %s at pc %s", Sig ? Sig : formatv("signal %lld", (long long)R.value).c_str(),
+                   Name(R.pc).c_str());
+  }
   case RunStatus::Fault:
     return formatv("%s at pc %s, address %s", faultKindName(FaultKind(R.faultKind)), Name(R.pc).c_str(),
                    Name(R.address).c_str());

@@ -18,7 +18,7 @@
 
 namespace linklab::executor {
 
-constexpr uint32_t ProtocolVersion = 1;
+constexpr uint32_t ProtocolVersion = 2;
 // Frame: u32 size | u16 kind | u16 flags | u32 seq | payload; size counts
 // every byte after itself.
 constexpr size_t HeaderSize = 12;
@@ -117,8 +117,9 @@ struct RunMainMsg {
   uint64_t entry = 0;
   uint8_t startup = 0; // Startup
   std::vector<std::string> args; // argv[0] first
+  std::vector<std::string> env;  // "NAME=VALUE" strings: envp (empty by default, as a clean exec)
   Limits limits;
-  template <class IO> void fields(IO &io) { io(entry), io(startup), io(args), io(limits); }
+  template <class IO> void fields(IO &io) { io(entry), io(startup), io(args), io(env), io(limits); }
   bool operator==(const RunMainMsg &) const = default;
 };
 // Calls `entry` with exactly these register values and these bytes at the
@@ -207,13 +208,16 @@ struct OutputMsg {
 
 enum class RunStatus : uint8_t {
   Returned = 0,         // reached the return trap; `value` = return register
-  Exited = 1,           // exit/exit_group/semihosting exit; `value` = status
+  Exited = 1,           // exit/exit_group; `value` = status
   InstructionLimit = 2, // budget spent
   TimeLimit = 3,        // wall time spent
   MemoryLimit = 4,      // program asked for memory beyond the cap
   Fault = 5,            // see FaultKind; `pc`, `address`
   Error = 6,            // the executor could not run it; see `message`
+  Signaled = 7,         // killed by a signal it sent itself (abort: SIGABRT); `value` = signal number
 };
+// "SIGABRT" for 6; null for a number without a name.
+const char *signalName(int64_t Signal);
 enum class FaultKind : uint8_t {
   None = 0, ReadUnmapped, WriteUnmapped, FetchUnmapped, ReadProtected, WriteProtected,
   FetchProtected, IllegalInstruction, Other,
