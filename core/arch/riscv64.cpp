@@ -197,6 +197,15 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     writeLE<uint64_t>(Loc, uint64_t(*V));
     return Error::success();
   }
+  case R_RISCV_TLS_TPREL32: {
+    auto V = F.tpoff();
+    if (!V)
+      return V.takeError();
+    if (Error Err = F.range(*V, INT32_MIN, INT32_MAX))
+      return Err;
+    writeLE<uint32_t>(Loc, uint32_t(*V));
+    return Error::success();
+  }
   case NegDelta32:
     if (Error Err = F.range(P - S + A, INT32_MIN, INT32_MAX))
       return Err;
@@ -220,20 +229,22 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
 // GOT and stubs
 // ---------------------------------------------------------------------------
 
+// GOT entries are pointer-sized: RV32 graphs get 4-byte entries.
 Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
-  return createPointerEntry(G, GOT, Target, R_RISCV_64);
+  return createPointerEntry(G, GOT, Target, G.pointerSize() == 4 ? R_RISCV_32 : R_RISCV_64);
 }
 
 Symbol &createTLSGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
-  return createPointerEntry(G, GOT, Target, R_RISCV_TLS_TPREL64);
+  return createPointerEntry(G, GOT, Target, G.pointerSize() == 4 ? R_RISCV_TLS_TPREL32 : R_RISCV_TLS_TPREL64);
 }
 
 // auipc t3, %pcrel_hi(entry); ld t3, %pcrel_lo(entry)(t3); jr t3; nop
-// t3 is free to clobber: the psABI reserves it for PLT-like stubs.
-static const char StubContent[16] = {0x17, 0x0e, 0, 0, 0x03, 0x3e, 0x0e, 0, 0x67, 0x00, 0x0e, 0, 0x13, 0, 0, 0};
+// (lw on RV32). t3 is free to clobber: the psABI reserves it for PLT-like stubs.
+static const char StubContent64[16] = {0x17, 0x0e, 0, 0, 0x03, 0x3e, 0x0e, 0, 0x67, 0x00, 0x0e, 0, 0x13, 0, 0, 0};
+static const char StubContent32[16] = {0x17, 0x0e, 0, 0, 0x03, 0x2e, 0x0e, 0, 0x67, 0x00, 0x0e, 0, 0x13, 0, 0, 0};
 
 Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry) {
-  Block &B = G.createContentBlock(Stubs, {StubContent, 16}, 0, 4, 0);
+  Block &B = G.createContentBlock(Stubs, {G.pointerSize() == 4 ? StubContent32 : StubContent64, 16}, 0, 4, 0);
   B.addEdge(R_RISCV_CALL, 0, GOTEntry, 0); // auipc+ld is a hi20/I-type lo12 pair like auipc+jalr
   return G.addAnonymousSymbol(B, 0, 16, true, false);
 }

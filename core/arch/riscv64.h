@@ -68,7 +68,8 @@ namespace linklab::riscv64 {
   X(R_RISCV_TLS_TPREL64, "Fixup <- TPOFF(S) + A : uint64 (initial-exec GOT entries)")                                \
   X(NegDelta32, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                                \
   X(CallRelaxable, "R_RISCV_CALL_PLT followed by R_RISCV_RELAX; relaxed to R_RISCV_JAL or R_RISCV_RVC_JUMP")          \
-  X(AlignRelaxable, "R_RISCV_ALIGN: A bytes of NOPs at P, trimmed by relaxation so P + A lands aligned")
+  X(AlignRelaxable, "R_RISCV_ALIGN: A bytes of NOPs at P, trimmed by relaxation so P + A lands aligned")             \
+  X(R_RISCV_TLS_TPREL32, "Fixup <- TPOFF(S) + A : int32 (RV32 initial-exec GOT entries)")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,

@@ -108,6 +108,7 @@ inline constexpr uint32_t NopInsn = 0x00000013;  // addi x0, x0, 0
 inline constexpr uint16_t CNopInsn = 0x0001;     // c.nop
 inline constexpr uint32_t JalOpcode = 0x6f;      // jal rd, 0 (rd in bits 11:7)
 inline constexpr uint16_t CJInsn = 0xa001;       // c.j 0
+inline constexpr uint16_t CJalInsn = 0x2001;     // c.jal 0 (RV32C only)
 
 // Round trips, checked at compile time for each format's extreme values.
 static_assert(decodeBType(encodeBType(0x63, -4096)) == -4096 && decodeBType(encodeBType(0x63, 4094)) == 4094);

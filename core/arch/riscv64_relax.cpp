@@ -7,7 +7,8 @@
 //    linker must delete exactly that many bytes; keeping them misaligns code
 //    that may rely on it (jump tables, .p2align'ed loops, data in text).
 //  - auipc+jalr marked R_RISCV_RELAX: becomes `jal rd` (deleting 4 bytes)
-//    when the target is within +-1MiB, or `c.j` (deleting 6) when rd is x0,
+//    when the target is within +-1MiB, or `c.j` (deleting 6) when rd is x0
+//    (`c.jal` when rd is ra, on RV32 only),
 //    the object allows compressed code and the target is within +-2KiB.
 //
 // Deleting bytes moves every later symbol, symbol end and edge of the block,
@@ -43,7 +44,8 @@ struct BlockRelax {
 bool isRelaxable(const Edge &E) { return E.kind == CallRelaxable || E.kind == AlignRelaxable; }
 
 // How many bytes relaxing E at (moved) address Loc deletes, and its new kind.
-uint32_t relaxEdge(const Block &B, const Edge &E, Addr Loc, bool HasRVC, EdgeKind &NewKind) {
+// c.jal (link register ra) exists only in RV32C; c.j (x0) in both.
+uint32_t relaxEdge(const Block &B, const Edge &E, Addr Loc, bool HasRVC, bool RV32, EdgeKind &NewKind) {
   if (E.kind == AlignRelaxable) {
     uint64_t Align = std::bit_ceil(uint64_t(E.addend) + 1);
     uint64_t Dest = (Loc + Align - 1) / Align * Align;
@@ -52,7 +54,7 @@ uint32_t relaxEdge(const Block &B, const Edge &E, Addr Loc, bool HasRVC, EdgeKin
   }
   uint32_t Jalr = readLE<uint32_t>(B.content().data() + E.offset + 4);
   int64_t Disp = int64_t(E.target->address()) + E.addend - int64_t(Loc);
-  if (HasRVC && rdOf(Jalr) == 0 && Disp >= -2048 && Disp < 2048)
+  if (HasRVC && (rdOf(Jalr) == 0 || (RV32 && rdOf(Jalr) == 1)) && Disp >= -2048 && Disp < 2048)
     return NewKind = R_RISCV_RVC_JUMP, 6;
   if (Disp >= -(1 << 20) && Disp < (1 << 20))
     return NewKind = R_RISCV_JAL, 4;
@@ -60,7 +62,7 @@ uint32_t relaxEdge(const Block &B, const Edge &E, Addr Loc, bool HasRVC, EdgeKin
 }
 
 // One pass over a block; true if any deletion amount changed.
-bool relaxOnce(BlockRelax &R, bool HasRVC) {
+bool relaxOnce(BlockRelax &R, bool HasRVC, bool RV32) {
   bool Changed = false;
   uint32_t Delta = 0;
   size_t NextAnchor = 0;
@@ -75,7 +77,7 @@ bool relaxOnce(BlockRelax &R, bool HasRVC) {
   };
   for (size_t I = 0; I < R.edges.size(); ++I) {
     const Edge &E = *R.edges[I];
-    uint32_t Remove = relaxEdge(*R.block, E, R.block->address + E.offset - Delta, HasRVC, R.kinds[I]);
+    uint32_t Remove = relaxEdge(*R.block, E, R.block->address + E.offset - Delta, HasRVC, RV32, R.kinds[I]);
     // Symbols at or before this edge are shifted by the deletions before it.
     MoveAnchorsUpTo(E.offset);
     Delta += Remove;
@@ -113,7 +115,7 @@ void finalize(LinkGraph &G, BlockRelax &R) {
         writeLE<uint16_t>(Out + J, CNopInsn);
     } else if (R.kinds[I] == R_RISCV_RVC_JUMP) {
       Kept = 2;
-      writeLE<uint16_t>(Out, CJInsn);
+      writeLE<uint16_t>(Out, rdOf(readLE<uint32_t>(Base + E.offset + 4)) ? CJalInsn : CJInsn);
     } else { // R_RISCV_JAL, keeping the jalr's link register
       Kept = 4;
       writeLE<uint32_t>(Out, JalOpcode | rdOf(readLE<uint32_t>(Base + E.offset + 4)) << 7);
@@ -194,7 +196,7 @@ Error relax(LinkGraph &G) {
   for (int Pass = 0; Pass < 32; ++Pass) {
     bool Changed = false;
     for (BlockRelax &R : Work)
-      Changed |= relaxOnce(R, HasRVC);
+      Changed |= relaxOnce(R, HasRVC, G.pointerSize() == 4);
     if (!Changed)
       break;
   }

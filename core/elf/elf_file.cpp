@@ -1,6 +1,5 @@
 #include "elf/elf_file.h"
 
-#include "support/bits.h"
 
 #include <cstring>
 
@@ -46,57 +45,85 @@ static std::string_view strAt(std::span<const char> Tab, uint64_t Off) {
   return {P, Len};
 }
 
+// Field offsets and sizes of ELFCLASS32 and ELFCLASS64 (gABI, "ELF Header",
+// "Section Header", "Symbol Table", "Relocation"): the only difference the
+// reader sees between the two classes.
+struct ElfClassLayout {
+  unsigned ehSize, shOff, flags, shEntSize, shNum, shStrNdx; // header
+  unsigned shdr, shFlags, shAddr, shOffset, shSize, shLink, shInfo, shAlign, shEntsize;
+  unsigned sym, symValue, symSize, symInfo, symOther, symShndx;
+  unsigned rel, rela, word; // entry sizes, and the size of an address/offset field
+};
+static constexpr ElfClassLayout Elf32 = {52, 32, 36, 46, 48, 50, 40, 8, 12, 16, 20, 24, 28, 32, 36,
+                               16, 4,  8,  12, 13, 14, 8,  12, 4};
+static constexpr ElfClassLayout Elf64 = {64, 40, 48, 58, 60, 62, 64, 8, 16, 24, 32, 40, 44, 48, 56,
+                               24, 8,  16, 4,  5,  6,  16, 24, 8};
+
+uint64_t ElfFile::readField(const char *P, unsigned Size) const {
+  uint64_t V = 0;
+  for (unsigned I = 0; I < Size; ++I)
+    V |= uint64_t(uint8_t(P[BigEndian ? I : Size - 1 - I])) << (8 * (Size - 1 - I));
+  return V;
+}
+
 Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
   ElfFile F;
   F.Name = std::move(Name);
   if (!isElf(B))
     return F.error("not an ELF object (bad magic)");
-  if (B.size() < 64)
-    return F.error(formatv("truncated ELF header (%zu bytes, need 64)", B.size()));
-  if (B[4] != 2)
-    return F.error("only 64-bit ELF objects are supported (EI_CLASS is not ELFCLASS64)");
-  if (B[5] != 1)
-    return F.error("only little-endian ELF objects are supported (EI_DATA is not ELFDATA2LSB)");
+  if (B.size() < 6 || (B[4] != 1 && B[4] != 2))
+    return F.error("bad ELF class (EI_CLASS is neither ELFCLASS32 nor ELFCLASS64)");
+  if (B[5] != 1 && B[5] != 2)
+    return F.error("bad ELF data encoding (EI_DATA is neither ELFDATA2LSB nor ELFDATA2MSB)");
+  F.Is64 = B[4] == 2;
+  F.BigEndian = B[5] == 2;
+  const ElfClassLayout &L = F.Is64 ? Elf64 : Elf32;
+  F.Layout = &L;
+  if (B.size() < L.ehSize)
+    return F.error(formatv("truncated ELF header (%zu bytes, need %u)", B.size(), L.ehSize));
   const char *H = B.data();
-  uint16_t Type = readLE<uint16_t>(H + 16);
+  auto U16 = [&](const char *P) { return uint16_t(F.readField(P, 2)); };
+  auto U32 = [&](const char *P) { return uint32_t(F.readField(P, 4)); };
+  auto Word = [&](const char *P) { return F.readField(P, L.word); };
+  uint16_t Type = U16(H + 16);
   if (Type != elf::ET_REL)
     return F.error(formatv("not a relocatable object (e_type is %u, expected ET_REL)", Type));
-  F.Machine = readLE<uint16_t>(H + 18);
-  F.EFlags = readLE<uint32_t>(H + 48);
-  uint64_t ShOff = readLE<uint64_t>(H + 40);
-  uint16_t ShEntSize = readLE<uint16_t>(H + 58);
-  uint64_t ShNum = readLE<uint16_t>(H + 60);
-  uint32_t ShStrNdx = readLE<uint16_t>(H + 62);
+  F.Machine = U16(H + 18);
+  F.EFlags = U32(H + L.flags);
+  uint64_t ShOff = Word(H + L.shOff);
+  uint16_t ShEntSize = U16(H + L.shEntSize);
+  uint64_t ShNum = U16(H + L.shNum);
+  uint32_t ShStrNdx = U16(H + L.shStrNdx);
   if (ShOff == 0)
     return F.error("no section header table");
-  if (ShEntSize != 64)
-    return F.error(formatv("bad section header size %u (expected 64)", ShEntSize));
-  if (!inBounds(ShOff, 64, B.size()))
+  if (ShEntSize != L.shdr)
+    return F.error(formatv("bad section header size %u (expected %u)", ShEntSize, L.shdr));
+  if (!inBounds(ShOff, L.shdr, B.size()))
     return F.error(formatv("section header table at %s is past the end of the file (size %s)", hex(ShOff).c_str(),
                            hex(B.size()).c_str()));
   // Extended numbering lives in section 0.
   if (ShNum == 0)
-    ShNum = readLE<uint64_t>(H + ShOff + 32);
+    ShNum = Word(H + ShOff + L.shSize);
   if (ShStrNdx == elf::SHN_XINDEX)
-    ShStrNdx = readLE<uint32_t>(H + ShOff + 40);
-  if (ShNum > (B.size() - ShOff) / 64)
+    ShStrNdx = U32(H + ShOff + L.shLink);
+  if (ShNum > (B.size() - ShOff) / L.shdr)
     return F.error(formatv("section header table (%llu entries at %s) extends past the end of the file",
                            (unsigned long long)ShNum, hex(ShOff).c_str()));
   F.Sections.resize(ShNum);
   std::vector<uint32_t> NameOffsets(ShNum);
   for (uint64_t I = 0; I < ShNum; ++I) {
-    const char *S = H + ShOff + I * 64;
+    const char *S = H + ShOff + I * L.shdr;
     ElfSection &Sec = F.Sections[I];
-    NameOffsets[I] = readLE<uint32_t>(S);
-    Sec.type = readLE<uint32_t>(S + 4);
-    Sec.flags = readLE<uint64_t>(S + 8);
-    Sec.addr = readLE<uint64_t>(S + 16);
-    Sec.offset = readLE<uint64_t>(S + 24);
-    Sec.size = readLE<uint64_t>(S + 32);
-    Sec.link = readLE<uint32_t>(S + 40);
-    Sec.info = readLE<uint32_t>(S + 44);
-    Sec.addralign = readLE<uint64_t>(S + 48);
-    Sec.entsize = readLE<uint64_t>(S + 56);
+    NameOffsets[I] = U32(S);
+    Sec.type = U32(S + 4);
+    Sec.flags = Word(S + L.shFlags);
+    Sec.addr = Word(S + L.shAddr);
+    Sec.offset = Word(S + L.shOffset);
+    Sec.size = Word(S + L.shSize);
+    Sec.link = U32(S + L.shLink);
+    Sec.info = U32(S + L.shInfo);
+    Sec.addralign = Word(S + L.shAlign);
+    Sec.entsize = Word(S + L.shEntsize);
     if (I == 0 || Sec.type == elf::SHT_NULL)
       continue;
     if (Sec.type != elf::SHT_NOBITS) {
@@ -136,31 +163,31 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
   }
   if (!SymTab)
     return F;
-  if (SymTab->entsize != 24)
-    return F.error(formatv("symbol table entry size %llu (expected 24)", (unsigned long long)SymTab->entsize));
+  if (SymTab->entsize != L.sym)
+    return F.error(formatv("symbol table entry size %llu (expected %u)", (unsigned long long)SymTab->entsize, L.sym));
   if (SymTab->link >= ShNum)
     return F.error(formatv("symbol table's string table index %u is out of range", SymTab->link));
   std::span<const char> StrTab = F.Sections[SymTab->link].content;
-  size_t NSyms = SymTab->size / 24;
+  size_t NSyms = SymTab->size / L.sym;
   F.Symbols.resize(NSyms);
   for (size_t I = 0; I < NSyms; ++I) {
-    const char *P = SymTab->content.data() + I * 24;
+    const char *P = SymTab->content.data() + I * L.sym;
     ElfSymbol &S = F.Symbols[I];
-    uint32_t NameOff = readLE<uint32_t>(P);
+    uint32_t NameOff = U32(P);
     if (NameOff && NameOff >= StrTab.size())
       return F.error(formatv("symbol %zu: name offset %s is outside the string table", I, hex(NameOff).c_str()));
     S.name = strAt(StrTab, NameOff);
-    uint8_t Info = uint8_t(P[4]);
+    uint8_t Info = uint8_t(P[L.symInfo]);
     S.bind = Info >> 4;
     S.type = Info & 0xf;
-    S.visibility = uint8_t(P[5]) & 3;
-    S.shndx = readLE<uint16_t>(P + 6);
-    S.value = readLE<uint64_t>(P + 8);
-    S.size = readLE<uint64_t>(P + 16);
+    S.visibility = uint8_t(P[L.symOther]) & 3;
+    S.shndx = U16(P + L.symShndx);
+    S.value = Word(P + L.symValue);
+    S.size = Word(P + L.symSize);
     if (S.shndx == elf::SHN_XINDEX) {
       if (!ShndxTab || (I + 1) * 4 > ShndxTab->content.size())
         return F.error(formatv("symbol %zu: SHN_XINDEX without an extended index table entry", I));
-      S.shndx = readLE<uint32_t>(ShndxTab->content.data() + I * 4);
+      S.shndx = U32(ShndxTab->content.data() + I * 4);
     } else if (S.shndx >= elf::SHN_LORESERVE && S.shndx != elf::SHN_ABS && S.shndx != elf::SHN_COMMON)
       return F.error(formatv("symbol %zu (%s): unsupported special section index %s", I, std::string(S.name).c_str(),
                              hex(S.shndx).c_str()));
@@ -172,15 +199,22 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
 }
 
 Expected<std::vector<ElfRela>> ElfFile::relocations(const ElfSection &Sec) const {
-  if (Sec.entsize != 24)
-    return error(formatv("relocation section %s: entry size %llu (expected 24)", std::string(Sec.name).c_str(),
-                         (unsigned long long)Sec.entsize));
-  size_t N = Sec.size / 24;
+  bool HasAddend = Sec.type == elf::SHT_RELA;
+  unsigned Size = HasAddend ? Layout->rela : Layout->rel;
+  if (Sec.entsize != Size)
+    return error(formatv("relocation section %s: entry size %llu (expected %u)", std::string(Sec.name).c_str(),
+                         (unsigned long long)Sec.entsize, Size));
+  size_t N = Sec.size / Size;
   std::vector<ElfRela> Out(N);
+  unsigned W = Layout->word;
   for (size_t I = 0; I < N; ++I) {
-    const char *P = Sec.content.data() + I * 24;
-    uint64_t Info = readLE<uint64_t>(P + 8);
-    Out[I] = {readLE<uint64_t>(P), uint32_t(Info), uint32_t(Info >> 32), readLE<int64_t>(P + 16)};
+    const char *P = Sec.content.data() + I * Size;
+    uint64_t Info = readField(P + W, W);
+    // r_info: symbol above the type, which is 8 bits in ELF32 and 32 in ELF64.
+    uint32_t Sym = Is64 ? uint32_t(Info >> 32) : uint32_t(Info >> 8);
+    uint32_t Type = Is64 ? uint32_t(Info) : uint32_t(Info & 0xff);
+    int64_t Addend = HasAddend ? (Is64 ? int64_t(readField(P + 2 * W, 8)) : int32_t(readField(P + 2 * W, 4))) : 0;
+    Out[I] = {readField(P, W), Type, Sym, Addend, !HasAddend};
     if (Out[I].sym >= Symbols.size() && !(Out[I].sym == 0))
       return error(formatv("relocation section %s: entry %zu refers to symbol index %u, but the symbol table has %zu "
                            "entries",

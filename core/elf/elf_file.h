@@ -1,4 +1,5 @@
-// A validated view of a 64-bit little-endian ELF relocatable object. Every
+// A validated view of an ELF relocatable object of either class (32/64-bit)
+// and either byte order. Every
 // offset, size and index read from the file is checked against the buffer
 // before use; a violation is an Error naming the object and the field.
 #pragma once
@@ -50,11 +51,16 @@ struct ElfSymbol {
   uint64_t value, size;
 };
 
+struct ElfClassLayout;
+
+// A relocation entry. An SHT_REL entry keeps its addend in the bytes it
+// relocates (ElfGraphBuilder::addendOf reads it); addend is 0 there.
 struct ElfRela {
   uint64_t offset;
   uint32_t type;
   uint32_t sym;
   int64_t addend;
+  bool implicitAddend = false; // an SHT_REL entry
 };
 
 class ElfFile {
@@ -66,10 +72,14 @@ public:
   const std::string &name() const { return Name; }
   uint16_t machine() const { return Machine; }
   uint32_t flags() const { return EFlags; }
+  bool is64() const { return Is64; }
+  bool bigEndian() const { return BigEndian; }
+  // An unsigned Size-byte field at P in the file's byte order.
+  uint64_t readField(const char *P, unsigned Size) const;
   const std::vector<ElfSection> &sections() const { return Sections; }
   const std::vector<ElfSymbol> &symbols() const { return Symbols; }
   uint32_t symtabIndex() const { return SymtabIndex; }
-  // The entries of a SHT_RELA section, validated against the file and symtab.
+  // The entries of a SHT_RELA or SHT_REL section, validated against the file and symtab.
   Expected<std::vector<ElfRela>> relocations(const ElfSection &Rela) const;
   Error error(const std::string &Msg) const { return makeError(Name + ": " + Msg); }
 
@@ -77,6 +87,8 @@ private:
   std::string Name;
   uint16_t Machine = 0;
   uint32_t EFlags = 0;
+  bool Is64 = true, BigEndian = false;
+  const ElfClassLayout *Layout = nullptr;
   std::vector<ElfSection> Sections;
   std::vector<ElfSymbol> Symbols;
   uint32_t SymtabIndex = 0;

@@ -15,11 +15,11 @@ static bool isKeepAliveSection(const ElfSection &S) {
 }
 
 Expected<std::unique_ptr<LinkGraph>> ElfGraphBuilder::build(const TargetInfo &T, std::string Name, GraphBuffer Buffer,
-                                                            RelocationMapper Map) {
+                                                            RelocationMapper Map, bool AcceptsRel) {
   auto F = ElfFile::parse(Name, {Buffer->data(), Buffer->size()});
   if (!F)
     return F.takeError();
-  ElfGraphBuilder B(std::move(*F), T, Map);
+  ElfGraphBuilder B(std::move(*F), T, Map, AcceptsRel);
   B.G = std::make_unique<LinkGraph>(std::move(Name), targetTriple(T), T.arch.edgeKindName);
   B.G->retainBuffer(std::move(Buffer));
   if (Error E = B.graphifySections())
@@ -120,10 +120,10 @@ Error ElfGraphBuilder::graphifySymbols() {
 Error ElfGraphBuilder::addRelocations() {
   const auto &Secs = File.sections();
   for (const ElfSection &RS : Secs) {
-    if (RS.type == elf::SHT_REL)
+    if (RS.type == elf::SHT_REL && !AcceptsRel)
       return File.error(formatv("section %s: SHT_REL relocations are not supported on %s", std::string(RS.name).c_str(),
                                 Target.arch.name));
-    if (RS.type != elf::SHT_RELA)
+    if (RS.type != elf::SHT_RELA && RS.type != elf::SHT_REL)
       continue;
     if (RS.info >= Secs.size())
       return File.error(formatv("relocation section %s: target section index %u is out of range",
@@ -168,10 +168,19 @@ Error ElfGraphBuilder::checkFixupInBlock(const Block &B, const ElfRela &R, unsig
   return Error::success();
 }
 
+int64_t ElfGraphBuilder::addendOf(const Block &B, const ElfRela &R, unsigned Width) const {
+  if (!R.implicitAddend || Width == 0 || B.content().size() < R.offset + Width)
+    return R.addend;
+  uint64_t V = File.readField(B.content().data() + R.offset, Width);
+  unsigned Shift = 64 - 8 * Width;
+  return int64_t(V << Shift) >> Shift;
+}
+
 static Expected<ObjectIdentity> identifyElf(const std::string &Name, std::span<const char> B) {
   // e_ident (16 bytes), e_type, e_machine: all identify needs.
   if (B.size() < 20)
-    return makeError(formatv("%s: truncated ELF header (%zu bytes, need 64)", Name.c_str(), B.size()));
+    return makeError(formatv("%s: truncated ELF header (%zu bytes, need %u)", Name.c_str(), B.size(),
+                             B.size() > 4 && B[4] == 1 ? 52u : 64u));
   uint8_t Class = uint8_t(B[4]), Data = uint8_t(B[5]);
   if (Class != 1 && Class != 2)
     return makeError(formatv("%s: bad ELF class %u (EI_CLASS is neither ELFCLASS32 nor ELFCLASS64)", Name.c_str(),

@@ -17,8 +17,10 @@ public:
   // format x arch file's relocation mapping.
   using RelocationMapper = Error (*)(ElfGraphBuilder &B, Block &Target, std::span<const ElfRela> Relocs);
   // Buffer is shared with the graph, whose names and content point into it.
+  // AcceptsRel: the psABI uses SHT_REL (implicit addends, i386); else such
+  // a section is an error.
   static Expected<std::unique_ptr<LinkGraph>> build(const TargetInfo &T, std::string Name, GraphBuffer Buffer,
-                                                    RelocationMapper Map);
+                                                    RelocationMapper Map, bool AcceptsRel = false);
 
   LinkGraph &graph() { return *G; }
   const ElfFile &file() const { return File; }
@@ -30,9 +32,13 @@ public:
   Error relocError(const Block &B, const ElfRela &R, const char *TypeName, const std::string &Problem) const;
   // Checks that a Width-byte fixup at R.offset lies inside B.
   Error checkFixupInBlock(const Block &B, const ElfRela &R, unsigned Width, const char *TypeName) const;
+  // R's addend: R.addend, or for an SHT_REL entry the Width bytes at
+  // R.offset, sign-extended, in the object's byte order (checked in B first).
+  int64_t addendOf(const Block &B, const ElfRela &R, unsigned Width) const;
 
 private:
-  ElfGraphBuilder(ElfFile F, const TargetInfo &T, RelocationMapper M) : File(std::move(F)), Target(T), Map(M) {}
+  ElfGraphBuilder(ElfFile F, const TargetInfo &T, RelocationMapper M, bool AcceptsRel)
+      : File(std::move(F)), Target(T), Map(M), AcceptsRel(AcceptsRel) {}
   Error graphifySections();
   Error graphifySymbols();
   Error addRelocations();
@@ -40,6 +46,7 @@ private:
   ElfFile File;
   const TargetInfo &Target;
   RelocationMapper Map;
+  bool AcceptsRel;
   std::unique_ptr<LinkGraph> G;
   std::vector<Block *> BlockBySection;  // by ELF section index
   std::vector<Symbol *> SymbolByIndex;  // by ELF symbol index

@@ -1,14 +1,15 @@
-// ELF RISC-V relocations -> riscv64 edge kinds (RISC-V ELF psABI,
-// "Relocations"). One row per relocation number: its name (for dumps and
+// ELF RISC-V relocations -> RISC-V edge kinds (RISC-V ELF psABI,
+// "Relocations"), for RV32 and RV64 alike; the RV64 pair's row. One row per relocation number: its name (for dumps and
 // errors), the edge kind it becomes (Invalid: not supported by this JIT
 // linker) and the bytes it patches (checked against the section).
+#include "elf/elf_riscv.h"
+
 #include "arch/riscv64.h"
-#include "elf/elf_graph_builder.h"
 
-namespace linklab {
-namespace {
-
+namespace linklab::elf_riscv {
 using namespace riscv64;
+
+namespace {
 
 struct RelocInfo {
   uint32_t type;
@@ -90,7 +91,9 @@ const RelocInfo Relocs[] = {
     {191, "R_RISCV_VENDOR", None, 0},
 };
 
-const RelocInfo *findReloc(uint32_t Type) {
+} // namespace
+
+static const RelocInfo *findReloc(uint32_t Type) {
   for (const RelocInfo &R : Relocs)
     if (R.type == Type)
       return &R;
@@ -158,10 +161,11 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
   return ElfGraphBuilder::build(T, std::move(Name), std::move(Buffer), addRelocations);
 }
 
-} // namespace
+} // namespace linklab::elf_riscv
 
+namespace linklab {
 extern const TargetInfo ElfRISCV64Target = {
     ElfFormat, RISCV64Arch, elf::EM_RISCV,
-    createGraph, riscv64::addDefaultPasses, relocName};
+    elf_riscv::createGraph, riscv64::addDefaultPasses, elf_riscv::relocName};
 
 } // namespace linklab

@@ -1,5 +1,7 @@
 #include "graph/link_graph.h"
 
+#include "target/target.h"
+
 #include <algorithm>
 #include <cassert>
 
@@ -60,7 +62,12 @@ std::span<char> Block::mutableContent(LinkGraph &G) {
   return {const_cast<char *>(data), size_t(size)};
 }
 
-LinkGraph::LinkGraph(std::string N, Triple T, EdgeKindNameFn K) : Name(std::move(N)), TT(std::move(T)), KindNames(K) {}
+LinkGraph::LinkGraph(std::string N, Triple T, EdgeKindNameFn K) : Name(std::move(N)), TT(std::move(T)), KindNames(K) {
+  if (TT.arch != Arch::Unknown) {
+    PointerSize = archRow(TT.arch).pointerSize;
+    BigEndian = archRow(TT.arch).bigEndian;
+  }
+}
 
 const char *LinkGraph::edgeKindName(EdgeKind K) const {
   if (K == edge::Invalid) return "INVALID RELOCATION";

@@ -153,7 +153,9 @@ public:
 
   const std::string &name() const { return Name; }
   const Triple &triple() const { return TT; }
-  unsigned pointerSize() const { return 8; }
+  // From the arch's registry row (8 for a graph of no known arch).
+  unsigned pointerSize() const { return PointerSize; }
+  bool bigEndian() const { return BigEndian; }
   // Backend-specific ISA feature bits the reader found (e.g. RISC-V's
   // EF_RISCV_RVC: relaxation may emit compressed instructions).
   uint32_t targetFeatures = 0;
@@ -234,6 +236,8 @@ private:
 
   std::string Name;
   Triple TT;
+  unsigned PointerSize = 8;
+  bool BigEndian = false;
   EdgeKindNameFn KindNames;
   std::vector<std::unique_ptr<Section>> Sections;
   std::unordered_map<std::string_view, Section *> SectionsByName;

@@ -41,13 +41,14 @@ private:
   std::unordered_map<Symbol *, Symbol *> Entries;
 };
 
-// An 8-byte, 8-aligned table entry whose one edge (of kind K, e.g. a 64-bit
-// pointer or thread-pointer offset) fills it from Target: GOT entries.
+// A pointer-sized, pointer-aligned table entry whose one edge (of kind K,
+// e.g. a pointer or thread-pointer offset) fills it from Target: GOT entries.
 inline Symbol &createPointerEntry(LinkGraph &G, Section &Table, Symbol &Target, EdgeKind K) {
   static const char Zero[8] = {};
-  Block &B = G.createContentBlock(Table, {Zero, 8}, 0, 8, 0);
+  unsigned Size = G.pointerSize();
+  Block &B = G.createContentBlock(Table, {Zero, Size}, 0, Size, 0);
   B.addEdge(K, 0, Target, 0);
-  return G.addAnonymousSymbol(B, 0, 8, false, false);
+  return G.addAnonymousSymbol(B, 0, Size, false, false);
 }
 
 // The names llvm-jitlink gives these sections, so dumps and checks line up.
