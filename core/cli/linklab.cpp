@@ -5,6 +5,7 @@
 #include "cli/execute.h"
 #include "cli/inputs.h"
 #include "cli/options.h"
+#include "cli/repro_cli.h"
 #include "link/link_info.h"
 #include "link/session.h"
 #include "link/slab_memory_manager.h"
@@ -55,6 +56,10 @@ int run(int Argc, char **Argv) {
   }
   if (O.inputs.empty() && O.harnesses.empty())
     return fail(makeError("no input files (see -help)"));
+  if (O.reduce)
+    return cli::reduceCommand(O);
+  if (!O.exportTest.empty())
+    return cli::exportTestCommand(O);
   if (!O.noExec)
     return cli::runInExecutor(O);
 

@@ -52,6 +52,18 @@ const OptionSpec Specs[] = {
     {"call-conv", Kind::Value, "SPEC or plan for -call (default: its -cc/embedded convention, else the standard one)",
      FIELD(callConvention)},
     {"call-args", Kind::Value, "comma-separated argument values for -call (ints, floats, bytes:HEX)", FIELD(callArgs)},
+    {"export-test", Kind::Value, "DIR: write the session as a lit test (objects as .s or YAML, RUN lines, checks)",
+     FIELD(exportTest)},
+    {"export-check", Kind::List, "SYMBOL or SYMBOL+OFFSET: the block / fixup site -export-test checks (default: all)",
+     FIELD(exportChecks)},
+    {"reduce", Kind::Flag, "shrink the failing inputs while the failure holds (see -reduce-error/-exit/-output)",
+     FIELD(reduce)},
+    {"reduce-error", Kind::Value, "TEXT: the failure is an error message containing TEXT", FIELD(reduceError)},
+    {"reduce-exit", Kind::Value, "N: the failure is exit status N", FIELD(reduceExit)},
+    {"reduce-output", Kind::Value, "FILE: the failure is output that differs from FILE's", FIELD(reduceOutput)},
+    {"reduce-time", Kind::Value, "SECONDS: stop reducing after this long (default 60)", FIELD(reduceTime)},
+    {"reduce-out", Kind::Value, "DIR: where -reduce writes the reduced inputs and test (default: reduced)",
+     FIELD(reduceOut)},
     {"help", Kind::Flag, "print this help", FIELD(help)},
 };
 #undef FIELD

@@ -35,6 +35,13 @@ struct Options {
   // entries, and a function to call through a plan instead of running main.
   std::vector<std::string> conventions;
   std::string callSymbol, callSignature, callConvention, callArgs;
+  // Reproducers (core/cli/repro_cli.cpp): export the session as a lit test;
+  // reduce a failing one (failure: an error substring, an exit status, or
+  // output that differs from a file's).
+  std::string exportTest;
+  std::vector<std::string> exportChecks;
+  bool reduce = false;
+  std::string reduceTime = "60", reduceOut = "reduced", reduceError, reduceExit, reduceOutput;
 };
 
 Expected<Options> parseOptions(int Argc, char **Argv);

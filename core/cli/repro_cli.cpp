@@ -1,0 +1,441 @@
+#include "cli/repro_cli.h"
+
+#include "cli/inputs.h"
+#include "target/target.h"
+#include "repro/export_test.h"
+#include "repro/reduce.h"
+
+#include <cstdio>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace linklab::cli {
+
+namespace fs = std::filesystem;
+using namespace repro;
+
+namespace {
+
+struct ChildResult {
+  int status = 0; // exit status, or 128 + signal
+  std::string out, err;
+};
+
+Expected<std::string> readText(const std::string &Path) {
+  std::ifstream F(Path, std::ios::binary);
+  if (!F)
+    return makeError(Path + ": cannot open");
+  return std::string(std::istreambuf_iterator<char>(F), {});
+}
+
+Error writeText(const fs::path &Path, std::string_view Text) {
+  std::error_code EC;
+  fs::create_directories(Path.parent_path(), EC);
+  std::ofstream F(Path, std::ios::binary);
+  if (!F.write(Text.data(), std::streamsize(Text.size())))
+    return makeError(Path.string() + ": cannot write");
+  return Error::success();
+}
+
+// Runs Argv with stdout and stderr captured through files in Dir.
+Expected<ChildResult> runChild(const std::vector<std::string> &Argv, const fs::path &Dir) {
+  std::string Out = (Dir / ".stdout").string(), Err = (Dir / ".stderr").string();
+  posix_spawn_file_actions_t FA;
+  posix_spawn_file_actions_init(&FA);
+  posix_spawn_file_actions_addopen(&FA, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&FA, 1, Out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&FA, 2, Err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::vector<char *> Args;
+  for (auto &A : Argv)
+    Args.push_back(const_cast<char *>(A.c_str()));
+  Args.push_back(nullptr);
+  pid_t Pid;
+  int RC = posix_spawnp(&Pid, Args[0], &FA, nullptr, Args.data(), environ);
+  posix_spawn_file_actions_destroy(&FA);
+  if (RC)
+    return makeError(formatv("cannot start %s: %s", Argv[0].c_str(), strerror(RC)));
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+  }
+  ChildResult R;
+  R.status = WIFEXITED(Status) ? WEXITSTATUS(Status) : 128 + WTERMSIG(Status);
+  for (auto [Path, Text] : {std::pair{&Out, &R.out}, {&Err, &R.err}})
+    if (auto T = readText(*Path))
+      *Text = std::move(*T);
+  return R;
+}
+
+std::string selfPath() {
+  char Buf[4096];
+  ssize_t N = readlink("/proc/self/exe", Buf, sizeof Buf - 1);
+  return N > 0 ? std::string(Buf, size_t(N)) : "linklab";
+}
+
+bool onPath(const std::string &Tool) {
+  const char *P = getenv("PATH");
+  std::string Path = P ? P : "";
+  for (size_t Start = 0; Start <= Path.size();) {
+    size_t End = Path.find(':', Start);
+    std::string Dir = Path.substr(Start, End == std::string::npos ? std::string::npos : End - Start);
+    if (!Dir.empty() && access((Dir + "/" + Tool).c_str(), X_OK) == 0)
+      return true;
+    if (End == std::string::npos)
+      break;
+    Start = End + 1;
+  }
+  return false;
+}
+
+Expected<ReproCase> caseFromOptions(const Options &O) {
+  auto Inputs = readInputs(O);
+  if (!Inputs)
+    return Inputs.takeError();
+  ReproCase C;
+  for (const Input &I : *Inputs) {
+    auto In = readInput(I.path, {I.bytes->data(), I.bytes->size()}, I.kind == ObjectKind::Harness);
+    if (!In)
+      return In.takeError();
+    C.inputs.push_back(std::move(*In));
+  }
+  C.triple = O.triple;
+  C.entry = O.entry;
+  C.args = O.args;
+  C.absolutes = O.absolutes;
+  C.noExec = O.noExec;
+  C.phonyExternals = O.phonyExternals;
+  C.runtime = O.runtime;
+  // argv[0] explicit, as both linkers then pass the same argv.
+  if (!C.noExec && C.args.empty() && !C.inputs.empty())
+    C.args.push_back(baseName(C.inputs.front().name));
+  return C;
+}
+
+enum class Tool { Linklab, LLVMJITLink };
+
+// Writes C's inputs to Dir under their base names and links (or runs) them
+// as O says; Extra options go before the inputs.
+Expected<ChildResult> runCase(const ReproCase &C, const Options &O, const fs::path &Dir, Tool T,
+                              const std::vector<std::string> &Extra = {}) {
+  std::error_code EC;
+  fs::remove_all(Dir, EC);
+  fs::create_directories(Dir, EC);
+  std::vector<std::string> Argv{T == Tool::Linklab ? selfPath() : "llvm-jitlink-22"};
+  if (C.noExec) {
+    Argv.push_back("-noexec");
+    for (auto [Name, V] : {std::pair{"slab-address", &O.slabAddress}, {"slab-page-size", &O.slabPageSize},
+                           {"slab-allocate", &O.slabAllocate}})
+      if (!V->empty())
+        Argv.push_back(std::string("-") + Name + "=" + *V);
+  }
+  if (C.entry != "main")
+    Argv.push_back("-entry=" + C.entry);
+  for (auto &A : C.absolutes)
+    Argv.push_back("-abs=" + A);
+  if (C.phonyExternals)
+    Argv.push_back("-phony-externals");
+  if (!C.triple.empty())
+    Argv.push_back("-triple=" + C.triple);
+  if (T == Tool::Linklab && !C.noExec) {
+    for (auto [Name, V] : {std::pair{"max-instructions", &O.maxInstructions}, {"timeout-ms", &O.timeoutMs},
+                           {"max-memory", &O.maxMemory}, {"oop-executor", &O.oopExecutor},
+                           {"oop-executor-connect", &O.oopExecutorConnect}})
+      if (!V->empty())
+        Argv.push_back(std::string("-") + Name + "=" + *V);
+    if (C.runtime != "default")
+      Argv.push_back("-runtime=" + C.runtime);
+  }
+  Argv.insert(Argv.end(), Extra.begin(), Extra.end());
+  std::vector<std::string> Harnesses;
+  for (auto &In : C.inputs) {
+    std::string Path = (Dir / baseName(In.name)).string();
+    Bytes B = inputBytes(In);
+    if (Error E = writeText(Path, {B->data(), B->size()}))
+      return E;
+    (In.harness ? Harnesses : Argv).push_back(Path);
+  }
+  if (!Harnesses.empty()) {
+    Argv.push_back("-harness");
+    Argv.insert(Argv.end(), Harnesses.begin(), Harnesses.end());
+  } else if (!C.noExec && !C.args.empty()) {
+    Argv.push_back("-args");
+    Argv.insert(Argv.end(), C.args.begin(), C.args.end());
+  }
+  auto R = runChild(Argv, Dir);
+  if (!R)
+    return R.takeError();
+  // Messages name the inputs by base name, as the exported test's FileCheck
+  // patterns expect.
+  for (std::string *S : {&R->out, &R->err})
+    for (size_t P; (P = S->find(Dir.string() + "/")) != std::string::npos;)
+      S->erase(P, Dir.string().size() + 1);
+  return R;
+}
+
+// The first "linklab error: " message, if the child printed one.
+std::optional<std::string> linkError(const ChildResult &R, const char *Prefix = "linklab error: ") {
+  size_t P = R.err.find(Prefix);
+  if (P == std::string::npos)
+    return std::nullopt;
+  P += strlen(Prefix);
+  return R.err.substr(P, R.err.find('\n', P) - P);
+}
+
+Outcome outcomeOf(const ChildResult &R) {
+  Outcome O;
+  if (auto E = linkError(R)) {
+    O.linkError = true;
+    O.error = *E;
+  } else {
+    O.exitCode = R.status;
+    O.output = R.out;
+  }
+  return O;
+}
+
+// Rebuilds Obj from Text with Tool (llvm-mc-22 with Flags, or yaml2obj-22);
+// "" when the result's graph equals the original's, else what differs.
+std::string rebuildsSame(const ElfObject &Obj, const std::string &Text, const std::string &Tool,
+                         const std::string &Flags, const fs::path &Dir) {
+  if (!onPath(Tool))
+    return Tool + " is not installed";
+  std::error_code EC;
+  fs::create_directories(Dir, EC);
+  fs::path S = Dir / "verify.txt", Obj2 = Dir / "verify.o";
+  if (Error E = writeText(S, Text))
+    return E.message();
+  std::vector<std::string> Argv{Tool};
+  for (size_t Start = 0; Start < Flags.size();) {
+    size_t End = Flags.find(' ', Start);
+    Argv.push_back(Flags.substr(Start, End == std::string::npos ? std::string::npos : End - Start));
+    Start = End == std::string::npos ? Flags.size() : End + 1;
+  }
+  Argv.insert(Argv.end(), {"-o", Obj2.string(), S.string()});
+  auto R = runChild(Argv, Dir);
+  if (!R)
+    return R.takeError().message();
+  if (R->status)
+    return Tool + ": " + R->err.substr(0, R->err.find('\n'));
+  auto Re = readText(Obj2.string());
+  if (!Re)
+    return Re.takeError().message();
+  // The symbol, string and relocation tables are graph sections too, whose
+  // sizes depend on how a writer lays its tables out (LLVM shares string
+  // suffixes), not on what links: their blocks are left out.
+  auto dump = [&](const std::vector<char> &Bytes) -> std::string {
+    auto G = createLinkGraph(Obj.name, std::make_shared<std::vector<char>>(Bytes));
+    if (!G)
+      return "error: " + G.takeError().message();
+    std::string D = (*G)->dump(), Out;
+    bool Table = false;
+    for (size_t Start = 0; Start < D.size();) {
+      size_t End = D.find('\n', Start);
+      std::string Line = D.substr(Start, End - Start + 1);
+      Start = End == std::string::npos ? D.size() : End + 1;
+      if (Line.starts_with("section "))
+        Table = Line.starts_with("section .symtab:") || Line.starts_with("section .strtab:") ||
+                Line.starts_with("section .shstrtab:") || Line.starts_with("section .rela");
+      if (!Table)
+        Out += Line;
+    }
+    return Out;
+  };
+  if (dump(writeElfObject(Obj)) != dump(std::vector<char>(Re->begin(), Re->end())))
+    return "the rebuilt object's graph differs";
+  return "";
+}
+
+// Exports C (whose run gave R) to Dir; llvm-jitlink-22 is asked to run the
+// same case, and its check pass too: where it does not agree the test says
+// so (REQUIRES-LINKLAB-ONLY) rather than fail its second pass.
+Error writeExport(const ReproCase &C, const ChildResult &R, const Options &O, const fs::path &Scratch,
+                  const fs::path &Dir) {
+  Outcome Out = outcomeOf(R);
+  ExportOptions EO;
+  EO.name = fs::path(Dir).filename().string();
+  if (EO.name.empty() || EO.name == "." || EO.name == "..")
+    EO.name = "repro";
+  EO.marks = O.exportChecks;
+  EO.acceptAssembly = [&](const ElfObject &Obj, const Assembly &A) {
+    return rebuildsSame(Obj, A.text, "llvm-mc-22", A.mcFlags + " -filetype=obj", Scratch / "mc").empty();
+  };
+  EO.checkYaml = [&](const ElfObject &Obj, const std::string &Yaml) {
+    return rebuildsSame(Obj, Yaml, "yaml2obj-22", "", Scratch / "yaml");
+  };
+  auto T = exportTest(C, Out, EO);
+  if (!T)
+    return T.takeError();
+
+  Triple TT = C.triple.empty() ? Triple() : Triple::parse(C.triple);
+  if (C.triple.empty())
+    for (auto &In : C.inputs)
+      if (!In.archive) {
+        Bytes B = inputBytes(In);
+        if (auto X = tripleOfObject(In.name, {B->data(), B->size()}))
+          TT = *X;
+        break;
+      }
+  std::string Why;
+  if (!onPath("llvm-jitlink-22"))
+    Why = "llvm-jitlink-22 was not found when this test was exported";
+  else if (!C.noExec && TT.arch != Arch::X86_64)
+    Why = "llvm-jitlink-22 runs only x86-64 programs on this host";
+  else if (C.runtime == "none" && !C.noExec)
+    Why = "-runtime=none is linklab's own option";
+  else {
+    auto J = runCase(C, O, Scratch / "jitlink", Tool::LLVMJITLink);
+    if (!J)
+      return J.takeError();
+    if (Out.linkError) {
+      std::string First = Out.error.substr(0, Out.error.find('\n'));
+      if (!J->status || J->err.find("error: " + First) == std::string::npos)
+        Why = "llvm-jitlink-22 reports this differently: " +
+              (J->status ? J->err.substr(0, J->err.find('\n')) : std::string("it links without error"));
+    } else if (J->status != R.status || J->out != R.out)
+      Why = formatv("llvm-jitlink-22 gives exit status %d and %zu bytes of output (linklab: %d, %zu bytes)",
+                    J->status, J->out.size(), R.status, R.out.size());
+    if (Why.empty() && T->checks) {
+      // The generated rules, under llvm-jitlink's own checker.
+      fs::path CheckFile = Scratch / "checks.s";
+      if (Error E = writeText(CheckFile, T->files.front().second))
+        return E;
+      ReproCase NoExec = C;
+      NoExec.noExec = true;
+      NoExec.phonyExternals = C.phonyExternals || !C.noExec;
+      Options Slab = O;
+      Slab.slabAddress = "0x10000", Slab.slabPageSize = "4096", Slab.slabAllocate = "64Mb";
+      auto K = runCase(NoExec, Slab, Scratch / "jitlink-check", Tool::LLVMJITLink, {"-check=" + CheckFile.string()});
+      if (!K)
+        return K.takeError();
+      if (K->status)
+        Why = "llvm-jitlink-22 does not pass the generated checks: " + K->err.substr(0, K->err.find('\n'));
+    }
+  }
+  if (!Why.empty()) {
+    EO.linklabOnly = Why;
+    T = exportTest(C, Out, EO);
+    if (!T)
+      return T.takeError();
+  }
+  for (auto &[Path, Text] : T->files)
+    if (Error E = writeText(Dir / Path, Text))
+      return E;
+  std::fprintf(stderr, "export: wrote %s (%u jitlink-check rules%s)\n", (Dir / T->testFile).c_str(), T->checks,
+               Why.empty() ? "; runs under both linkers" : "; linklab only");
+  for (auto &N : T->notes)
+    std::fprintf(stderr, "export: note: %s\n", N.c_str());
+  return Error::success();
+}
+
+struct Scratch {
+  fs::path dir;
+  Scratch() {
+    char Tmpl[] = "/tmp/linklab-repro.XXXXXX";
+    dir = mkdtemp(Tmpl) ? fs::path(Tmpl) : fs::temp_directory_path() / "linklab-repro";
+  }
+  ~Scratch() {
+    std::error_code EC;
+    fs::remove_all(dir, EC);
+  }
+};
+
+} // namespace
+
+int exportTestCommand(const Options &O) {
+  auto C = caseFromOptions(O);
+  if (!C)
+    return fail(C.takeError());
+  Scratch S;
+  auto R = runCase(*C, O, S.dir / "run", Tool::Linklab);
+  if (!R)
+    return fail(R.takeError());
+  // The session's own result, as a plain run would show it.
+  std::fputs(R->out.c_str(), stdout);
+  std::fputs(R->err.c_str(), stderr);
+  if (Error E = writeExport(*C, *R, O, S.dir, O.exportTest))
+    return fail(E);
+  return R->status;
+}
+
+int reduceCommand(const Options &O) {
+  int Kinds = !O.reduceError.empty() + !O.reduceExit.empty() + !O.reduceOutput.empty();
+  if (Kinds > 1)
+    return fail(makeError("-reduce: give one of -reduce-error, -reduce-exit and -reduce-output"));
+  auto Seconds = parseNumber("reduce-time", O.reduceTime);
+  if (!Seconds)
+    return fail(Seconds.takeError());
+  auto C = caseFromOptions(O);
+  if (!C)
+    return fail(C.takeError());
+  Scratch S;
+  std::string ErrorText = O.reduceError, ExpectedOutput;
+  long Exit = -1;
+  if (!O.reduceExit.empty()) {
+    auto N = parseNumber("reduce-exit", O.reduceExit);
+    if (!N)
+      return fail(N.takeError());
+    Exit = long(*N);
+  }
+  if (!O.reduceOutput.empty()) {
+    auto T = readText(O.reduceOutput);
+    if (!T)
+      return fail(makeError("-reduce-output: " + T.takeError().message()));
+    ExpectedOutput = *T;
+  }
+  if (!Kinds) { // the failure is what the session does now
+    auto R = runCase(*C, O, S.dir / "first", Tool::Linklab);
+    if (!R)
+      return fail(R.takeError());
+    if (auto E = linkError(*R))
+      ErrorText = *E;
+    else if (R->status)
+      Exit = R->status;
+    else
+      return fail(makeError("-reduce: the session links and runs with exit status 0; say what fails with "
+                            "-reduce-output=FILE (expected output), -reduce-exit or -reduce-error"));
+    std::fprintf(stderr, "reduce: keeping %s\n",
+                 ErrorText.empty() ? formatv("exit status %ld", Exit).c_str() : ("the error '" + ErrorText + "'").c_str());
+  }
+  unsigned N = 0;
+  auto Fails = [&](const ReproCase &Cand) {
+    auto R = runCase(Cand, O, S.dir / formatv("t%u", N++ % 2), Tool::Linklab);
+    if (!R)
+      return false;
+    auto E = linkError(*R);
+    if (!ErrorText.empty())
+      return E && E->find(ErrorText) != std::string::npos;
+    if (Exit >= 0)
+      return R->status == Exit;
+    return !E && R->out != ExpectedOutput; // output mismatch: it ran, and printed something else
+  };
+  ReduceOptions RO;
+  RO.seconds = double(*Seconds);
+  RO.progress = [](const std::string &L) { std::fprintf(stderr, "%s\n", L.c_str()); };
+  auto R = reduce(std::move(*C), Fails, RO);
+  if (!R)
+    return fail(R.takeError());
+  std::printf("reduce: %zu removals in %u tests%s:\n", R->removed.size(), R->tests,
+              R->timedOut ? " (time limit reached)" : "");
+  for (auto &W : R->removed)
+    std::printf("  removed %s\n", W.c_str());
+  fs::path Out = O.reduceOut;
+  for (auto &In : R->reduced.inputs) {
+    Bytes B = inputBytes(In);
+    if (auto E = writeText(Out / baseName(In.name), {B->data(), B->size()}))
+      return fail(E);
+    std::printf("reduce: kept %s\n", (Out / baseName(In.name)).c_str());
+  }
+  auto Last = runCase(R->reduced, O, S.dir / "last", Tool::Linklab);
+  if (!Last)
+    return fail(Last.takeError());
+  if (auto E = writeExport(R->reduced, *Last, O, S.dir, Out / "test"))
+    return fail(E);
+  return 0;
+}
+
+} // namespace linklab::cli

@@ -1,0 +1,2 @@
+int answer(void) { return 42; }
+int other_answer(void) { return 41; }

@@ -1,0 +1,271 @@
+// Reproducers: the object model's round trip, -export-test (exported test ->
+// re-assembled objects -> the project's lit runner, under both linkers where
+// llvm-jitlink-22 can run the case) and -reduce, one test per failure kind,
+// each ending at a known minimal set.
+#include "test_support.h"
+
+#include "target/target.h"
+#include "repro/elf_object.h"
+#include "repro/reduce.h"
+
+#include <filesystem>
+
+using namespace linklab;
+using namespace linklab::test;
+
+namespace {
+
+std::string input(const std::string &Name) { return sourceDir() + "/tests/inputs/repro/" + Name; }
+
+struct ArchCase {
+  Arch arch;
+  const char *target, *name;
+};
+const ArchCase Arches[] = {{Arch::X86_64, "x86_64-linux-gnu", "x86_64"},
+                           {Arch::AArch64, "aarch64-linux-gnu", "aarch64"},
+                           {Arch::RISCV64, "riscv64-linux-gnu", "riscv64"}};
+
+CommandResult lit(const std::string &Test, const TempDir &D) {
+  return runCommand("python3 " + sourceDir() + "/tests/lit/run-lit.py --linklab " + linklabPath() + " --out '" +
+                    D.file("lit") + "' '" + Test + "'");
+}
+
+std::string readAll(const std::string &Path) {
+  auto B = readBytes(Path);
+  return std::string(B->begin(), B->end());
+}
+
+// The named symbols an object defines or references (no section, file or
+// mapping symbols).
+std::set<std::string> symbolNames(const std::string &Path) {
+  auto B = readBytes(Path);
+  auto O = repro::readElfObject(Path, *B);
+  EXPECT_TRUE(bool(O)) << Path;
+  std::set<std::string> Out;
+  if (O)
+    for (auto &S : O->symbols)
+      if (!S.name.empty() && S.type != 3 /*section*/ && S.type != 4 /*file*/ && S.name[0] != '$' &&
+          !S.name.starts_with(".L"))
+        Out.insert(S.name);
+  return Out;
+}
+
+size_t relocationCount(const std::string &Path, const std::string &Section) {
+  auto B = readBytes(Path);
+  auto O = repro::readElfObject(Path, *B);
+  size_t N = 0;
+  if (O)
+    for (auto &S : O->sections)
+      if (S.name == Section)
+        N += S.relocs.size();
+  return N;
+}
+
+} // namespace
+
+// Read -> write keeps the link graph (tables aside) for each arch's objects.
+TEST(Repro, ElfObjectRoundTripKeepsTheGraph) {
+  TempDir D;
+  for (auto &A : Arches) {
+    std::string Obj = compile(D, input("prog.c"), A.target, runtimeCFlags(A.arch) + " -O1", std::string(A.name) + ".o");
+    auto Bytes = readBytes(Obj);
+    auto M = repro::readElfObject("prog.o", *Bytes);
+    ASSERT_TRUE(bool(M)) << M.takeError().message();
+    auto Again = std::make_shared<std::vector<char>>(repro::writeElfObject(*M));
+    auto G1 = createLinkGraph("prog.o", Bytes), G2 = createLinkGraph("prog.o", Again);
+    ASSERT_TRUE(G1 && G2) << A.name;
+    // Every section's blocks and every symbol/edge line, except the string
+    // table whose size depends on suffix sharing.
+    auto strip = [](std::string Dump) {
+      return std::regex_replace(Dump, std::regex("section \\.strtab:\n\n  block [^\n]*\n"), "");
+    };
+    EXPECT_EQ(strip((*G1)->dump()), strip((*G2)->dump())) << A.name;
+  }
+}
+
+TEST(Repro, BadInputIsAnErrorNamingIt) {
+  std::vector<char> Junk = {'\x7f', 'E', 'L', 'F', 2, 1, 1};
+  auto M = repro::readElfObject("junk.o", Junk);
+  ASSERT_FALSE(bool(M));
+  EXPECT_NE(M.takeError().message().find("junk.o"), std::string::npos);
+}
+
+// A program run: the exported test rebuilds the objects (assembly where
+// llvm-mc gives the same graph back), checks the fixups and compares the
+// exit status and output; it passes under the lit runner.
+TEST(Repro, ExportRunPassesLitOnEachArch) {
+  for (auto &A : Arches) {
+    TempDir D;
+    std::string Flags = runtimeCFlags(A.arch) + " -O1";
+    std::string P = compile(D, input("prog.c"), A.target, Flags, "prog.o");
+    std::string H = compile(D, input("helper.c"), A.target, Flags, "helper.o");
+    std::string Dir = D.file(std::string("exp_") + A.name);
+    auto R = runCommand(linklabPath() + " -export-test=" + Dir + " " + P + " " + H);
+    EXPECT_EQ(R.status, 7) << R.output;
+    EXPECT_NE(R.output.find("value 8"), std::string::npos) << R.output;
+    std::string Test = Dir + "/exp_" + A.name + ".s";
+    ASSERT_TRUE(std::filesystem::exists(Test)) << R.output;
+    std::string Text = readAll(Test);
+    EXPECT_NE(Text.find(".reloc "), std::string::npos) << "prog.o should be assembly:\n" << Text;
+    EXPECT_NE(Text.find("# jitlink-check: "), std::string::npos) << Text;
+    EXPECT_NE(Text.find("test $? -eq 7"), std::string::npos) << Text;
+    auto L = lit(Test, D);
+    EXPECT_EQ(L.status, 0) << A.name << ":\n" << L.output << "\n" << Text;
+    // x86-64 programs run under llvm-jitlink-22 too; the others cannot here.
+    EXPECT_EQ(L.output.find("PASS [llvm-jitlink]") != std::string::npos, A.arch == Arch::X86_64) << L.output;
+  }
+}
+
+// A -noexec link runs under both linkers on every arch.
+TEST(Repro, ExportNoExecPassesBothLinkersOnEachArch) {
+  for (auto &A : Arches) {
+    TempDir D;
+    std::string Flags = runtimeCFlags(A.arch) + " -O1";
+    std::string P = compile(D, input("prog.c"), A.target, Flags, "prog.o");
+    std::string H = compile(D, input("helper.c"), A.target, Flags, "helper.o");
+    std::string Dir = D.file("nx");
+    auto R = runCommand(linklabPath() + " -noexec -phony-externals -export-test=" + Dir + " " + P + " " + H);
+    EXPECT_EQ(R.status, 0) << R.output;
+    std::string Test = std::filesystem::exists(Dir + "/nx.s") ? Dir + "/nx.s" : Dir + "/nx.test";
+    auto L = lit(Test, D);
+    EXPECT_EQ(L.status, 0) << A.name << ":\n" << L.output << "\n" << R.output;
+    EXPECT_NE(L.output.find("PASS [llvm-jitlink]"), std::string::npos) << A.name << ":\n" << L.output;
+  }
+}
+
+// A failing link: the test expects the same error (object names as %t's).
+TEST(Repro, ExportLinkErrorPassesLit) {
+  TempDir D;
+  std::string Flags = runtimeCFlags(Arch::X86_64) + " -O1";
+  std::string M = compile(D, input("err_main.c"), "x86_64-linux-gnu", Flags, "err_main.o");
+  std::string N = compile(D, input("needs_missing.c"), "x86_64-linux-gnu", Flags, "needs_missing.o");
+  std::string Dir = D.file("err");
+  auto R = runCommand(linklabPath() + " -noexec -export-test=" + Dir + " " + M + " " + N);
+  EXPECT_NE(R.status, 0) << R.output;
+  std::string Text = readAll(Dir + "/err.s");
+  EXPECT_NE(Text.find("# ERROR: error: "), std::string::npos) << Text;
+  EXPECT_NE(Text.find("missing_fn"), std::string::npos) << Text;
+  auto L = lit(Dir + "/err.s", D);
+  EXPECT_EQ(L.status, 0) << L.output << "\n" << Text;
+}
+
+// Marked sites: only the fixups of the block of `helper`'s caller at one
+// offset are checked.
+TEST(Repro, ExportChecksOnlyMarkedSites) {
+  TempDir D;
+  std::string P = assemble(D, R"(
+  .text
+  .globl main
+main:
+  callq helper
+  leaq data(%rip), %rax
+  retq
+  .globl helper
+helper:
+  retq
+  .data
+data:
+  .quad helper
+)", "x86_64-unknown-linux-gnu", "m.o");
+  std::string Dir = D.file("marked");
+  auto R = runCommand(linklabPath() + " -noexec -export-check=main+8 -export-test=" + Dir + " " + P);
+  EXPECT_EQ(R.status, 0) << R.output;
+  std::string Text = readAll(Dir + "/marked.s");
+  EXPECT_NE(Text.find("# jitlink-check: *{4}(main + 0x8) = "), std::string::npos) << Text;
+  EXPECT_EQ(Text.find("# jitlink-check: *{4}(main + 0x1)"), std::string::npos) << Text;
+  EXPECT_EQ(Text.find("*{8}"), std::string::npos) << Text;
+  EXPECT_EQ(lit(Dir + "/marked.s", D).status, 0);
+}
+
+namespace {
+
+struct ReduceInputs {
+  std::string main, answer, extra, missing;
+};
+ReduceInputs reduceInputs(const TempDir &D, const std::string &Main) {
+  std::string Flags = runtimeCFlags(Arch::X86_64) + " -O1";
+  return {compile(D, input(Main), "x86_64-linux-gnu", Flags, "main.o"),
+          compile(D, input("answer.c"), "x86_64-linux-gnu", Flags, "answer.o"),
+          compile(D, input("extra.c"), "x86_64-linux-gnu", Flags, "extra.o"),
+          compile(D, input("needs_missing.c"), "x86_64-linux-gnu", Flags, "needs_missing.o")};
+}
+
+} // namespace
+
+// Error substring: the objects that do not lead to missing_fn go; main's
+// object keeps main and its one call; answer2's keeps its call to missing_fn.
+TEST(Repro, ReduceKeepsAnErrorSubstring) {
+  TempDir D;
+  auto In = reduceInputs(D, "err_main.c");
+  std::string Out = D.file("red");
+  auto R = runCommand(linklabPath() + " -noexec -reduce -reduce-error=missing_fn -reduce-out=" + Out + " " + In.extra +
+                      " " + In.main + " " + In.answer + " " + In.missing);
+  ASSERT_EQ(R.status, 0) << R.output;
+  EXPECT_NE(R.output.find("removed object " + In.extra), std::string::npos) << R.output;
+  EXPECT_NE(R.output.find("removed object " + In.answer), std::string::npos) << R.output;
+  EXPECT_FALSE(std::filesystem::exists(Out + "/extra.o"));
+  EXPECT_FALSE(std::filesystem::exists(Out + "/answer.o"));
+  EXPECT_EQ(symbolNames(Out + "/main.o"), (std::set<std::string>{"main", "answer2"}));
+  EXPECT_EQ(symbolNames(Out + "/needs_missing.o"), (std::set<std::string>{"answer2", "missing_fn"}));
+  EXPECT_EQ(relocationCount(Out + "/main.o", ".text"), 1u);
+  EXPECT_EQ(relocationCount(Out + "/needs_missing.o", ".text"), 1u);
+  // The reduced inputs still fail so, and their exported test passes lit.
+  auto Again = runCommand(linklabPath() + " -noexec " + Out + "/main.o " + Out + "/needs_missing.o");
+  EXPECT_NE(Again.output.find("missing_fn"), std::string::npos) << Again.output;
+  auto L = lit(Out + "/test/test.s", D);
+  EXPECT_EQ(L.status, 0) << L.output;
+}
+
+// Exit status: main's object and answer() are what return 42.
+TEST(Repro, ReduceKeepsAnExitStatus) {
+  TempDir D;
+  auto In = reduceInputs(D, "answer_main.c");
+  std::string Out = D.file("red");
+  auto R = runCommand(linklabPath() + " -reduce -reduce-exit=42 -reduce-out=" + Out + " " + In.main + " " +
+                      In.extra + " " + In.answer);
+  ASSERT_EQ(R.status, 0) << R.output;
+  EXPECT_FALSE(std::filesystem::exists(Out + "/extra.o")) << R.output;
+  EXPECT_EQ(symbolNames(Out + "/answer.o"), (std::set<std::string>{"answer"})) << R.output;
+  auto Again = runCommand(linklabPath() + " " + Out + "/main.o " + Out + "/answer.o");
+  EXPECT_EQ(Again.status, 42) << Again.output;
+}
+
+// Output mismatch: the program prints 42, the expectation says 41.
+TEST(Repro, ReduceKeepsAnOutputMismatch) {
+  TempDir D;
+  auto In = reduceInputs(D, "answer_main.c");
+  std::string Expected = D.write("expected.txt", "41\n");
+  std::string Out = D.file("red");
+  auto R = runCommand(linklabPath() + " -reduce -reduce-output=" + Expected + " -reduce-out=" + Out + " " + In.main +
+                      " " + In.extra + " " + In.answer);
+  ASSERT_EQ(R.status, 0) << R.output;
+  EXPECT_FALSE(std::filesystem::exists(Out + "/extra.o")) << R.output;
+  auto Again = runCommand(linklabPath() + " " + Out + "/main.o " + Out + "/answer.o");
+  EXPECT_EQ(Again.output.find("linklab error"), std::string::npos) << Again.output;
+  EXPECT_NE(Again.output, "41\n");
+}
+
+TEST(Repro, ReduceRefusesAnInputThatDoesNotFail) {
+  TempDir D;
+  auto In = reduceInputs(D, "answer_main.c");
+  auto R = runCommand(linklabPath() + " -reduce -reduce-exit=3 -reduce-out=" + D.file("r") + " " + In.main + " " +
+                      In.answer);
+  EXPECT_NE(R.status, 0);
+  EXPECT_NE(R.output.find("does not fail as specified"), std::string::npos) << R.output;
+  auto Two = runCommand(linklabPath() + " -reduce -reduce-exit=3 -reduce-error=x " + In.main);
+  EXPECT_NE(Two.output.find("give one of"), std::string::npos) << Two.output;
+}
+
+// The time bound: with no time, the reducer stops at once with what holds.
+TEST(Repro, ReduceStopsAtItsTimeLimit) {
+  repro::ReproCase C;
+  C.inputs.resize(3);
+  unsigned Calls = 0;
+  repro::ReduceOptions O;
+  O.seconds = 0;
+  auto R = repro::reduce(C, [&](const repro::ReproCase &) { return ++Calls > 0; }, O);
+  ASSERT_TRUE(bool(R));
+  EXPECT_TRUE(R->timedOut);
+  EXPECT_EQ(R->reduced.inputs.size(), 3u);
+  EXPECT_EQ(Calls, 1u);
+}
