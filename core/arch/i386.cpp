@@ -1,0 +1,168 @@
+#include "arch/i386.h"
+
+#include "arch/edge_kind_names.h"
+#include "link/table_manager.h"
+
+namespace linklab::i386 {
+
+LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_I386_EDGE_KINDS)
+
+Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
+  const FixupContext X(G, B, E);
+  const int64_t S = X.S, A = X.A, P = X.P;
+  auto Write32 = [&](int64_t V, int64_t Lo, int64_t Hi) -> Error {
+    if (Error Err = X.range(V, Lo, Hi))
+      return Err;
+    writeLE<uint32_t>(X.Loc, uint32_t(V));
+    return Error::success();
+  };
+  auto Write16 = [&](int64_t V, int64_t Lo, int64_t Hi) -> Error {
+    if (Error Err = X.range(V, Lo, Hi))
+      return Err;
+    writeLE<uint16_t>(X.Loc, uint16_t(V));
+    return Error::success();
+  };
+  switch (E.kind) {
+  case None: return Error::success();
+  case Pointer32: return Write32(S + A, INT32_MIN, UINT32_MAX);
+  case Pointer16: return Write16(S + A, 0, UINT16_MAX);
+  case PCRel16: return Write16(S + A - P, INT16_MIN, INT16_MAX);
+  case PCRel32:
+  case Delta32:
+  case BranchPCRel32:
+  case BranchPCRel32ToPtrJumpStub:
+  case BranchPCRel32ToPtrJumpStubBypassable: return Write32(S + A - P, INT32_MIN, INT32_MAX);
+  case NegDelta32: return Write32(P - S + A, INT32_MIN, INT32_MAX);
+  case Delta32FromGOT: return Write32(S + A - int64_t(gotBase(G)), INT32_MIN, INT32_MAX);
+  case Size32: return Write32(int64_t(E.target->size) + A, 0, UINT32_MAX);
+  case TPOff32:
+  case NegTPOff32: {
+    auto Off = edgeTPOffset(G, B, E);
+    if (!Off)
+      return Off.takeError();
+    return Write32(E.kind == TPOff32 ? *Off : -*Off, INT32_MIN, INT32_MAX);
+  }
+  default: return X.fail("edge kind was not lowered before fixup");
+  }
+}
+
+namespace {
+
+// A 4-byte GOT entry (8-aligned, as JITLink's) holding Target's address or
+// its TP offset.
+Symbol &createEntry(LinkGraph &G, Section &GOT, Symbol &Target, EdgeKind K) {
+  static const char Zero[4] = {};
+  Block &B = G.createContentBlock(GOT, {Zero, 4}, 0, 8, 0);
+  B.addEdge(K, 0, Target, 0);
+  return G.addAnonymousSymbol(B, 0, 4, false, false);
+}
+Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) { return createEntry(G, GOT, Target, Pointer32); }
+Symbol &createTPOffGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) { return createEntry(G, GOT, Target, TPOff32); }
+
+// jmp *<entry> : ff 25 <abs32>
+const char PointerJumpStubContent[6] = {char(0xff), 0x25, 0, 0, 0, 0};
+
+Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Entry) {
+  Block &B = G.createContentBlock(Stubs, {PointerJumpStubContent, 6}, 0, 8, 0);
+  B.addEdge(Pointer32, 2, Entry, 0);
+  return G.addAnonymousSymbol(B, 0, 6, true, false);
+}
+
+// Gives GOT-relative and TLS GOT edges their entries, routes calls to
+// symbols outside the graph through stubs, and defines _GLOBAL_OFFSET_TABLE_.
+struct GOTAndStubsBuilder {
+  TableManager GOT{GOTSectionName, MemProt::Read, createGOTEntry};
+  TableManager TPOffGOT{GOTSectionName, MemProt::Read, createTPOffGOTEntry};
+  TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
+
+  Error operator()(LinkGraph &G) {
+    bool GOTRelative = false; // GOTOFF measures from the GOT even when no entry was asked for
+    std::vector<Block *> Blocks;
+    G.forEachBlock([&](Block &B) { Blocks.push_back(&B); });
+    for (Block *B : Blocks)
+      for (Edge &E : B->edges) {
+        visitEdge(G, E);
+        GOTRelative |= E.kind == Delta32FromGOT;
+      }
+    defineGOTSymbol(G, GOTRelative);
+    return Error::success();
+  }
+
+  void visitEdge(LinkGraph &G, Edge &E) {
+    switch (E.kind) {
+    case RequestGOTAndTransformToDelta32FromGOT:
+      E.kind = Delta32FromGOT;
+      E.target = &GOT.getEntryForTarget(G, *E.target);
+      return;
+    case RequestTPOffGOTAndTransformToPointer32:
+    case RequestTPOffGOTAndTransformToDelta32FromGOT:
+      E.kind = E.kind == RequestTPOffGOTAndTransformToPointer32 ? Pointer32 : Delta32FromGOT;
+      E.target = &TPOffGOT.getEntryForTarget(G, *E.target);
+      return;
+    case BranchPCRel32:
+      if (E.target->isDefined())
+        return;
+      E.target = &Stubs.getEntryForTarget(G, *E.target, [&](LinkGraph &G, Section &S, Symbol &T) -> Symbol & {
+        return createPointerJumpStub(G, S, GOT.getEntryForTarget(G, T));
+      });
+      E.kind = BranchPCRel32ToPtrJumpStubBypassable;
+      return;
+    default: return;
+    }
+  }
+
+  static void defineGOTSymbol(LinkGraph &G, bool GOTRelative) {
+    Symbol *Ref = nullptr;
+    for (Symbol *S : G.externalSymbols())
+      if (S->name == "_GLOBAL_OFFSET_TABLE_")
+        Ref = S;
+    Section *GOTSec = G.findSectionByName(GOTSectionName);
+    if (!Ref && !GOTSec && !GOTRelative)
+      return;
+    if (!GOTSec)
+      GOTSec = &G.createSection(GOTSectionName, MemProt::Read);
+    if (GOTSec->blocks.empty())
+      G.createContentBlock(*GOTSec, std::span<const char>(), 0, 8, 0);
+    Block &First = *GOTSec->blocks.front();
+    // Defined after pruning, so liveness no longer matters: dead, as JITLink's.
+    if (Ref)
+      G.makeDefined(*Ref, First, 0, 0, Linkage::Strong, Scope::Local, false);
+    else
+      G.addDefinedSymbol(First, 0, "_GLOBAL_OFFSET_TABLE_", 0, Linkage::Strong, Scope::Local, false, true);
+  }
+};
+
+// A stub call whose real target is within a rel32 goes straight there.
+Error bypassStubs(LinkGraph &G) {
+  G.forEachBlock([&](Block &B) {
+    for (Edge &E : B.edges) {
+      if (E.kind != BranchPCRel32ToPtrJumpStubBypassable)
+        continue;
+      // stub -> its GOT entry -> the real target
+      Symbol &Target = *E.target->block().edges.front().target->block().edges.front().target;
+      int64_t Disp = int64_t(Target.address()) + E.addend - int64_t(B.fixupAddress(E));
+      if (Disp >= INT32_MIN && Disp <= INT32_MAX) {
+        E.kind = BranchPCRel32;
+        E.target = &Target;
+      }
+    }
+  });
+  return Error::success();
+}
+
+} // namespace
+
+void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
+  Config.postPrunePasses.push_back(GOTAndStubsBuilder());
+  Config.preFixupPasses.push_back(bypassStubs);
+}
+
+} // namespace linklab::i386
+
+namespace linklab {
+// The registry row: i386 as every object format sees it. No instruction
+// decoder (jitlink-check's decode_operand) or calling-convention table yet.
+extern const ArchRow I386Arch = {Arch::I386, "i386", "i486 i586 i686 x86", 4, false,
+                                 i386::edgeKindName, i386::applyFixup, i386::EhFrameEdgeKinds,
+                                 TLSVariant::BlockBelowTP, nullptr, nullptr};
+} // namespace linklab

@@ -1,0 +1,19 @@
+# General-dynamic TLS needs __tls_get_addr and module ids, which a JIT link
+# into one process does not have: the relocation is named in the error.
+#
+# REQUIRES-LINKLAB-ONLY: the message is linklab's.
+# RUN: rm -rf %t && mkdir -p %t
+# RUN: llvm-mc -triple=i386-unknown-linux-gnu -filetype=obj -o %t/elf_i386_unsupported.o %s
+# RUN: not linklab -noexec %t/elf_i386_unsupported.o 2>&1 | FileCheck %s
+# CHECK: elf_i386_unsupported.o: .text+0x3: R_386_TLS_GD (type 18): unsupported relocation type
+
+        .text
+        .globl  main
+main:
+        leal    x@tlsgd(,%ebx,1), %eax
+        calll   ___tls_get_addr@PLT
+        retl
+        .section .tbss,"awT",@nobits
+        .globl  x
+x:
+        .long   0
