@@ -11,10 +11,10 @@ export const ARCHES = {
 };
 
 // clang-22 flags for C the playground links with `arch`'s runtime: the
-// table's (target, ABI, headers), freestanding of the host's headers and
-// without stack protectors (the runtimes provide no guard).
+// table's (target, ABI, which headers), without stack protectors (not every
+// runtime provides a guard).
 export const cflags = (L, arch) =>
-  ['-nostdlibinc', '-fno-stack-protector', ...L.runtimeInfo(ARCHES[arch].triple).cflags.split(' ')];
+  ['-fno-stack-protector', ...L.runtimeInfo(ARCHES[arch].triple).cflags.split(' ')];
 
 // The file of `arch`'s runtime named `name` in the package's table
 // ({name, path}), or null: the server serves only what the table names.

@@ -105,6 +105,12 @@ Error ElfGraphBuilder::graphifySymbols() {
     Block *B = BlockBySection[S.shndx];
     if (!B)
       continue; // a symbol in a skipped (debug) section
+    // GCC's section anchors (.LANCHORn: local, untyped, no size) may sit
+    // past the end of the .bss they anchor, which code addresses at
+    // negative offsets from them: the zero-fill block grows to hold it, as
+    // the static linker's address for it would be.
+    if (S.value > B->size && B->isZeroFill() && S.bind == elf::STB_LOCAL && S.type == elf::STT_NOTYPE && !S.size)
+      B->size = S.value;
     if (S.value > B->size || S.size > B->size - S.value)
       return File.error(formatv("symbol %s [%s, %s) extends past the end of section %s (size %s)",
                                 S.name.empty() ? "<anon>" : std::string(S.name).c_str(), hex(S.value).c_str(),

@@ -26,21 +26,21 @@ namespace {
 const RuntimeSpec Runtimes[] = {
     {Arch::X86_64, "musl (Debian musl-dev)", {{"libc.a", "/usr/lib/x86_64-linux-musl/libc.a"}},
      {"crt1.o", "/usr/lib/x86_64-linux-musl/crt1.o"}, "_start", 5 /* rdi */,
-     "--target=x86_64-linux-gnu -isystem /usr/include/x86_64-linux-musl"},
+     "--target=x86_64-linux-gnu -nostdlibinc -isystem /usr/include/x86_64-linux-musl"},
     {Arch::AArch64, "picolibc (Debian picolibc-aarch64-linux-gnu)",
      {{"libc.a", PICOLIBC_A64 "libc.a"},
       {"libsemihost.a", PICOLIBC_A64 "libsemihost.a"},
       {"libm.a", PICOLIBC_A64 "libm.a"},
       {"libgcc.a", "/usr/lib/gcc-cross/aarch64-linux-gnu/12/libgcc.a"}},
      {nullptr, nullptr}, nullptr, 0 /* x0 */,
-     "--target=aarch64-linux-gnu -isystem /usr/lib/picolibc/aarch64-linux-gnu/include"},
+     "--target=aarch64-linux-gnu -nostdlibinc -isystem /usr/lib/picolibc/aarch64-linux-gnu/include"},
     {Arch::RISCV64, "picolibc (Debian picolibc-riscv64-unknown-elf)",
      {{"libc.a", PICOLIBC_RV64 "libc.a"},
       {"libsemihost.a", PICOLIBC_RV64 "libsemihost.a"},
       {"libm.a", PICOLIBC_RV64 "libm.a"},
       {"libgcc.a", "/usr/lib/gcc-cross/riscv64-linux-gnu/12/libgcc.a"}},
      {nullptr, nullptr}, nullptr, 10 /* a0 */,
-     "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -isystem /usr/lib/picolibc/riscv64-unknown-elf/include"},
+     "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -nostdlibinc -isystem /usr/lib/picolibc/riscv64-unknown-elf/include"},
 };
 #undef PICOLIBC_A64
 #undef PICOLIBC_RV64

@@ -46,7 +46,7 @@ class RunLimits : public ::testing::TestWithParam<std::tuple<Case, ArchCase>> {}
 TEST_P(RunLimits, EndsWithClearError) {
   auto &[C, A] = GetParam();
   std::string Obj = Out + "faults-" + A.name + ".o";
-  ASSERT_EQ(std::system(("mkdir -p " + Out + " && clang-22 -c -O1 -nostdlibinc " + test::runtimeCFlags(A.arch) + " " +
+  ASSERT_EQ(std::system(("mkdir -p " + Out + " && clang-22 -c -O1 " + test::runtimeCFlags(A.arch) + " " +
                          LINKLAB_SOURCE_DIR "/tests/inputs/run/faults.c -o " + Obj)
                             .c_str()),
             0);

@@ -85,7 +85,7 @@ Result runCommand(const std::string &Cmd, const std::string &Tag) {
 }
 
 void compile(const std::string &Flags, const std::string &Source, const std::string &Obj, const char *Opt = "-O1") {
-  std::string Cmd = "clang-22 -c " + std::string(Opt) + " -nostdlibinc " + Flags + " " + Src + Source + " -o " + Obj;
+  std::string Cmd = "clang-22 -c " + std::string(Opt) + " " + Flags + " " + Src + Source + " -o " + Obj;
   ASSERT_EQ(std::system(Cmd.c_str()), 0) << Cmd;
 }
 

@@ -41,7 +41,7 @@ TEST_P(TLSModels, RunLikeTheHostProgram) {
   ASSERT_EQ(Build.status, 0) << Build.output;
   auto Want = runCommand("'" + Host + "'");
   std::string Obj = compile(D, Src, std::string(linklab::archName(C.arch)) + "-linux-gnu",
-                            "-nostdlibinc " + runtimeCFlags(C.arch) + " " + C.flags, "tls.o");
+                            runtimeCFlags(C.arch) + " " + C.flags, "tls.o");
   auto Got = runCommand(linklabPath() + " '" + Obj + "'");
   EXPECT_EQ(Got.output, Want.output) << C.name;
   EXPECT_EQ(Got.status, Want.status) << C.name << "\n" << Got.output;

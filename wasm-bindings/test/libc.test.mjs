@@ -33,7 +33,7 @@ const dir = join(config.work, 'libc');
 mkdirSync(dir, { recursive: true });
 function compile(arch, src, tag, opt = '-O1') {
   const out = join(dir, `${arch}-${tag}.o`);
-  execFileSync('clang-22', ['-c', opt, '-nostdlibinc', ...ARCHES[arch].cflags, join(config.root, 'tests/inputs', src), '-o', out],
+  execFileSync('clang-22', ['-c', opt, ...ARCHES[arch].cflags, join(config.root, 'tests/inputs', src), '-o', out],
                { stdio: ['ignore', 'ignore', 'pipe'] });
   return out;
 }
