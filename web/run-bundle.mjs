@@ -22,7 +22,8 @@ const executorPath = arg('--executor') ?? process.env.LINKLAB_EXECUTOR ??
   path.join(WEB, '../build/emulator/linklab-executor');
 
 try {
-  const s = decodeBundle(fs.readFileSync(file, 'utf8'), file);
+  const { session: s, notes } = decodeBundle(fs.readFileSync(file, 'utf8'), file);
+  for (const n of notes) console.error(`run-bundle: note: ${n}`);
   const L = await import('../wasm-bindings/node.mjs');
   const objects = s.objects.map(o => ({ name: o.name, harness: o.harness, bytes: fromBase64(o.data) }));
   const arch = s.arch ?? L.inspect(objects[0].bytes, objects[0].name).triple.split('-')[0];

@@ -35,6 +35,8 @@ function mounts(gallery) {
     ['/node_modules/cytoscape/', path.join(WEB, 'node_modules/cytoscape/')],
     ['/node_modules/cytoscape-dagre/', path.join(WEB, 'node_modules/cytoscape-dagre/')],
     ['/linklab/', path.join(ROOT, 'wasm-bindings/')],
+    // The same package files as web/src imports them by relative path.
+    ['/wasm-bindings/lib/', path.join(ROOT, 'wasm-bindings/lib/')],
     ['/gallery/', gallery + '/'],
     ['/', WEB + '/'],
   ];

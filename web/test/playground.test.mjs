@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer, MAX_MESSAGE } from '../server.mjs';
@@ -247,6 +247,15 @@ test('a session too large for a link becomes a bundle that the page and the Node
 
   const node = execFileSync('node', [path.join(WEB, 'run-bundle.mjs'), bundle], { encoding: 'utf8' });
   assert.equal(node, before.console);
+
+  // The page recorded its run and its version: the bundle replays as a test.
+  const saved = JSON.parse(fs.readFileSync(bundle, 'utf8'));
+  assert.equal(saved.linklab, JSON.parse(fs.readFileSync(path.join(WEB, '../wasm-bindings/package.json'))).version);
+  assert.ok(saved.outcome?.stdout && before.console.includes(saved.outcome.stdout), JSON.stringify(saved.outcome));
+  const replay = spawnSync('node', [path.join(WEB, '../wasm-bindings/bin/linklab-run.mjs'), '--replay', bundle,
+    '--executor', path.join(WEB, '../build/emulator/linklab-executor')], { encoding: 'utf8' });
+  assert.match(replay.stderr, /the replay matches the recorded outcome/);
+  assert.equal(replay.status, 0);
 });
 
 test('bad input gets readable errors next to what caused it', async () => {

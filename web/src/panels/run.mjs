@@ -34,12 +34,17 @@ export function mount(app) {
     await dropLive();
     const transport = await app.L.webSocketTransport(bridgeUrl());
     const executor = new app.L.Executor(transport);
-    executor.onOutput((stream, data) => appendConsole(stream, new TextDecoder().decode(data)));
+    executor.onOutput((stream, data) => {
+      const text = new TextDecoder().decode(data);
+      appendConsole(stream, text);
+      if (stream === 'stdout') stdout += text;
+    });
     await executor.setup(ARCHES[arch].triple);
     return { executor, transport, arch };
   }
 
   const limits = () => flow.runLimits(readFields('run'));
+  let stdout = ''; // the current run's, for the outcome a shared bundle records
 
   // `sym+off (object)` for an address in the last link, skipping assembler-
   // local labels (.L*), which share addresses with the functions they sit in.
@@ -67,6 +72,8 @@ export function mount(app) {
     store.set({ running: true, stopping: false });
     $('stop').disabled = false;
     $('console').textContent = '';
+    stdout = '';
+    store.set({ outcome: null });
     const started = performance.now();
     let ctx = null, ticker = null;
     setStatus('connecting to the executor…', 'busy');
@@ -90,6 +97,8 @@ export function mount(app) {
       clearInterval(ticker);
       app.link.afterLink(ctx);
       window.__timing ??= { connect: connected - started, link: linked - connected, run: performance.now() - linked };
+      const exit = r.exitCode !== undefined ? { exitCode: r.exitCode } : {};
+      store.set({ outcome: { status: r.status, ...exit, stdout } });
       let text = `${describe(r)} · ${(performance.now() - started).toFixed(0)} ms`;
       if (r.instructions) text += ` · ${r.instructions} instructions`;
       setStatus(text, r.status === 'fault' || r.status === 'error' || /limit/.test(r.status) ? 'bad' : 'ok');
@@ -109,7 +118,10 @@ export function mount(app) {
         showLinked();
         setStatus(`run ended: ${msg}. The next run starts a new executor.`, 'bad');
         await dropLive();
-      } else app.link.failed(e);
+      } else {
+        store.set({ outcome: { error: e.message } });
+        app.link.failed(e);
+      }
     } finally {
       store.set({ running: false, stopping: false });
       $('stop').disabled = true;

@@ -9,9 +9,11 @@ export function mount(app) {
 
   function collect() {
     return {
-      format: codec.FORMAT, version: codec.VERSION, arch: store.state.arch,
+      format: codec.FORMAT, version: codec.VERSION, linklab: codec.LINKLAB_VERSION, arch: store.state.arch,
       objects: store.state.objects.map(o => ({ name: o.name, harness: o.harness, data: codec.toBase64(o.bytes) })),
       ...Object.fromEntries(Object.keys(FIELDS).map(section => [section, readFields(section)])),
+      // The last run's, for replays to compare with (linklab/jest).
+      ...(store.state.outcome ? { outcome: store.state.outcome } : {}),
     };
   }
   function apply(s) {
@@ -42,8 +44,10 @@ export function mount(app) {
 
   async function loadBundleFile(f) {
     try {
-      apply(codec.decodeBundle(await f.text(), f.name));
+      const { session, notes } = codec.decodeBundle(await f.text(), f.name);
+      apply(session);
       setStatus(`session loaded from ${f.name}; Link & run to run it`, 'ok');
+      if (notes.length) banner(notes.join('; '));
     } catch (e) { banner(message(e)); }
   }
 
@@ -51,8 +55,10 @@ export function mount(app) {
   async function restoreFromUrl() {
     if (!codec.hasFragment(location.hash)) return;
     try {
-      apply(await codec.decodeFragment(location.hash));
+      const { session, notes } = await codec.decodeFragment(location.hash);
+      apply(session);
       setStatus('session restored from the link; press Link & run to run it', 'ok');
+      if (notes.length) banner(notes.join('; '));
     } catch (e) { banner(message(e)); }
   }
 

@@ -1,0 +1,39 @@
+// Bundles as tests: a playground bundle file replayed in Node — linked and
+// run as the page did, in a spawned linklab-executor — and compared with
+// the outcome the page recorded. In a Jest test:
+//   import { replayBundle } from 'linklab/jest';
+//   test('my reproducer', () => replayBundle('session.linklab.json'));
+// A mismatch rejects with what differs, so the test fails saying so.
+import { readFileSync } from 'node:fs';
+import * as L from './node.mjs';
+import { compareOutcomes, decodeBundleText, fromBase64, openBundle, runSession } from './lib/bundle.mjs';
+
+/**
+ * Replays `bundle` (a file path, or a session object as the page makes it).
+ * Resolves to {outcome, recorded, notes}; notes say when the bundle was made
+ * by another linklab version. Options: executor (path of linklab-executor;
+ * default $LINKLAB_EXECUTOR or PATH).
+ */
+export async function replayBundle(bundle, { executor: executorPath } = {}) {
+  const where = typeof bundle === 'string' ? bundle : 'bundle';
+  const { session, notes } = typeof bundle === 'string'
+    ? decodeBundleText(readFileSync(bundle, 'utf8'), where)
+    : openBundle(bundle, where);
+  if (!session.outcome) throw new Error(`${where}: it records no outcome to compare with (run it in the page first)`);
+  if (!session.objects.length) throw new Error(`${where}: it has no objects`);
+  const first = session.objects[0];
+  const triple = L.inspect(fromBase64(first.data), first.name).triple;
+  const runtime = session.options?.runtime === false ? null : L.readRuntimeFiles(triple);
+  const executor = await L.spawnExecutor(triple, executorPath);
+  let outcome;
+  try {
+    outcome = await runSession(L, session, { executor, runtime, triple });
+  } finally {
+    await executor.close().catch(() => {});
+  }
+  const diffs = compareOutcomes(session.outcome, outcome);
+  if (diffs.length)
+    throw new Error(`${where}: the replay differs from the recorded outcome:\n  ${diffs.join('\n  ')}` +
+                    (notes.length ? `\n(${notes.join('; ')})` : ''));
+  return { outcome, recorded: session.outcome, notes };
+}

@@ -1,0 +1,72 @@
+// How a playground session links and starts a program, shared by the page
+// (web/src/link-flow.mjs re-exports it), the bundle replayer (bundle.mjs)
+// and web/run-bundle.mjs, so all give the same result for one session.
+// `L` is the wasm package (browser build or node.mjs).
+
+// Shell-like argument splitting: spaces separate, quotes group.
+export function parseArgs(text) {
+  const out = [];
+  for (const m of String(text).matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) out.push(m[1] ?? m[2] ?? m[3]);
+  return out;
+}
+
+// "NAME=ADDR" lines → [[name, addr]]; a malformed line is an error naming it.
+export function parseAbsolutes(text) {
+  return String(text ?? '').split('\n').map(l => l.trim()).filter(Boolean).map((l, i) => {
+    const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(l);
+    if (!m) throw new Error(`absolute symbols, line ${i + 1}: '${l}' is not NAME=ADDRESS`);
+    return [m[1], m[2]];
+  });
+}
+
+// The run's limits from the page's fields / a bundle's `run` ({instructions,
+// wallMillis, memoryMB}, each a number or text, empty for none) as the
+// executor takes them; a field that is not a number is an error naming it.
+export function runLimits({ instructions, wallMillis, memoryMB } = {}) {
+  const n = (v, what) => {
+    v = String(v ?? '').trim();
+    if (v && !/^(0x[0-9a-f]+|\d+)$/i.test(v)) throw new Error(`${what}: '${v}' is not a number`);
+    return v || 0;
+  };
+  const mem = n(memoryMB, 'memory limit');
+  return { instructions: n(instructions, 'instruction limit'), wallMillis: Number(n(wallMillis, 'time limit')),
+           memoryBytes: mem ? String(BigInt(mem) << 20n) : 0 };
+}
+
+// The C runtime's files for `triple` as the package's table names them
+// (runtimeInfo), fetched by `load(name)` → bytes: {name: Uint8Array}.
+export async function runtimeFiles(L, triple, load) {
+  const files = L.runtimeInfo(triple).files;
+  const bytes = await Promise.all(files.map(f => load(f.name)));
+  return Object.fromEntries(files.map((f, i) => [f.name, bytes[i]]));
+}
+
+// Builds a link session: objects {name, bytes, harness}, options {entry,
+// phonyExternals, absolutes, slabAddress, runtime}; `runtime` is the C
+// runtime's files by name (runtimeFiles()) or null for none; `passes` are
+// [{phase, fn}] run in order (user passes first, then snapshots).
+// With an executor the session is a program as the native CLI runs one
+// (run() links the runtime's start code, TLS and constructors). Without
+// one it links into a slab (-noexec): the runtime's archives join as
+// libraries there only so that libc calls resolve as they would in a run.
+// Returns {session, entry}.
+export function makeSession(L, { triple, objects, options = {}, runtime = null, executor, passes = [] }) {
+  const session = new L.LinkSession({
+    triple, executor, slabAddress: options.slabAddress, // '' : core's default
+    phonyExternals: !!options.phonyExternals, recordContents: true,
+  });
+  for (const [n, a] of parseAbsolutes(options.absolutes)) session.defineAbsolute(n, a);
+  for (const p of passes) session.addPass(p.phase, p.fn);
+  for (const o of objects) session.addObject(o.bytes, { name: o.name, harness: !!o.harness });
+  if (runtime) session.useRuntime(runtime);
+  return { session, entry: options.entry || 'main' };
+}
+
+// Runs the session's entry as `linklab prog.o -args ...` does: resolves to
+// the executor's run result (with the runtime makeSession gave it, if any).
+export function runProgram(ctx, { args, argv0, limits }) {
+  return ctx.session.run({ entry: ctx.entry, argv0, args, limits });
+}
+
+// argv[0] is the first object's name without .o, as a shell would show it.
+export const programName = objects => (objects[0]?.name ?? 'a.out').replace(/\.o$/, '');
