@@ -226,6 +226,7 @@ struct GOTAndStubsBuilder {
   TableManager TPOffs{"$__TLSGOT", MemProt::Read, createTPOffEntry};
   TableManager TLSDescs{"$__TLSDESC", MemProt::Read, createTLSDesc};
   TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
+  bool DefineGOTSymbol = true;
 
   Error operator()(LinkGraph &G) {
     std::vector<Block *> Blocks;
@@ -233,7 +234,8 @@ struct GOTAndStubsBuilder {
     for (Block *B : Blocks)
       for (Edge &E : B->edges)
         visitEdge(G, E);
-    defineGOTSymbol(G);
+    if (DefineGOTSymbol)
+      defineGOTSymbol(G);
     return Error::success();
   }
 
@@ -312,8 +314,14 @@ struct GOTAndStubsBuilder {
 
 } // namespace
 
+LinkGraphPass createGOTAndStubsPass(bool DefineGOTSymbol) {
+  GOTAndStubsBuilder B;
+  B.DefineGOTSymbol = DefineGOTSymbol;
+  return B;
+}
+
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
-  Config.postPrunePasses.push_back(GOTAndStubsBuilder());
+  Config.postPrunePasses.push_back(createGOTAndStubsPass(true));
 }
 
 } // namespace linklab::aarch64

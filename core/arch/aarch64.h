@@ -79,6 +79,9 @@ const char *edgeKindName(EdgeKind K);
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E);
 // Post-prune GOT/stub/TLS-descriptor builder.
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config);
+// That builder alone; DefineGOTSymbol: also define _GLOBAL_OFFSET_TABLE_ at
+// the GOT when there is one (ELF's convention).
+LinkGraphPass createGOTAndStubsPass(bool DefineGOTSymbol);
 
 // An 8-byte GOT entry pointing at Target.
 Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target);

@@ -40,7 +40,8 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case Delta64: writeLE<int64_t>(Loc, S - P + A); return Error::success();
   case Delta32:
   case PCRel32GOTLoadRelaxable:
-  case PCRel32GOTLoadREXRelaxable: return Int32(S - P + A);
+  case PCRel32GOTLoadREXRelaxable:
+  case PCRel32TLVPLoadREXRelaxable: return Int32(S - P + A);
   case Delta16:
     if (Error Err = X.range(S - P + A, INT16_MIN, INT16_MAX)) return Err;
     writeLE<int16_t>(Loc, int16_t(S - P + A));
@@ -124,9 +125,11 @@ struct GOTAndStubsBuilder {
           visitEdge(G, E);
           GOTRelative |= E.kind == Delta64FromGOT;
         }
-    defineGOTSymbol(G, GOTRelative);
+    if (DefineGOTSymbol)
+      defineGOTSymbol(G, GOTRelative);
     return Error::success();
   }
+  bool DefineGOTSymbol = true;
 
   static std::vector<Section *> sectionsOf(LinkGraph &G) {
     std::vector<Section *> Out;
@@ -144,6 +147,7 @@ struct GOTAndStubsBuilder {
         {RequestGOTAndTransformToDelta64FromGOT, Delta64FromGOT},
         {RequestGOTAndTransformToPCRel32GOTLoadRelaxable, PCRel32GOTLoadRelaxable},
         {RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, PCRel32GOTLoadREXRelaxable},
+        {RequestTLVPAndTransformToPCRel32TLVPLoadREXRelaxable, PCRel32TLVPLoadREXRelaxable},
     };
     if (E.kind == RequestTPOffGOTAndTransformToTPOffGOTLoadRelaxable) {
       E.kind = TPOffGOTLoadRelaxable;
@@ -196,6 +200,8 @@ struct GOTAndStubsBuilder {
 static Symbol &gotEntryTarget(Symbol &Entry) { return *Entry.block().edges.front().target; }
 
 static bool fitsInt32(int64_t V) { return V >= INT32_MIN && V <= INT32_MAX; }
+
+} // namespace
 
 // Relaxes GOT loads and stub calls whose real target is within reach
 // (x86-64 psABI, "Optimize GOTPCRELX Relocations").
@@ -253,6 +259,8 @@ Error optimizeGOTAndStubAccesses(LinkGraph &G) {
   return Error::success();
 }
 
+namespace {
+
 // A static link relaxes general- and local-dynamic TLS to local-exec. The
 // sequences' calls to __tls_get_addr vanish, so their edges go before
 // pruning and the external is never looked up.
@@ -287,9 +295,15 @@ Error relaxDynamicTLS(LinkGraph &G) {
 
 } // namespace
 
+LinkGraphPass createGOTAndStubsPass(bool DefineGOTSymbol) {
+  GOTAndStubsBuilder B;
+  B.DefineGOTSymbol = DefineGOTSymbol;
+  return B;
+}
+
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
   Config.prePrunePasses.push_back(relaxDynamicTLS);
-  Config.postPrunePasses.push_back(GOTAndStubsBuilder());
+  Config.postPrunePasses.push_back(createGOTAndStubsPass(true));
   Config.preFixupPasses.push_back(optimizeGOTAndStubAccesses);
 }
 

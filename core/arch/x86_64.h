@@ -53,7 +53,10 @@ namespace linklab::x86_64 {
   X(RequestTPOffGOTAndTransformToTPOffGOTLoadRelaxable, "TPOffGOTLoadRelaxable to a TP-offset GOT entry for Target") \
   X(TPOffGOTLoadRelaxable, "Delta32 to a TP-offset GOT entry; movq/addq may take TPOffset(Target) as an immediate")  \
   X(TLSGDToLocalExec, "general-dynamic call sequence rewritten to movq %fs:0,%rax; leaq TPOffset(Target)(%rax),%rax") \
-  X(TLSLDToLocalExec, "local-dynamic call sequence rewritten to movq %fs:0,%rax")
+  X(TLSLDToLocalExec, "local-dynamic call sequence rewritten to movq %fs:0,%rax")                                   \
+  X(RequestTLVPAndTransformToPCRel32TLVPLoadREXRelaxable,                                                             \
+    "PCRel32TLVPLoadREXRelaxable to a GOT entry holding the address of Target's MachO TLV descriptor")                \
+  X(PCRel32TLVPLoadREXRelaxable, "Delta32 to a TLV descriptor's GOT entry (MachO movq _v@TLVP(%rip), %rdi)")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,
@@ -70,6 +73,11 @@ const char *edgeKindName(EdgeKind K);
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E);
 // Pre-prune TLS relaxation, post-prune GOT/PLT, pre-fixup relaxation.
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config);
+// The GOT/PLT builder alone; DefineGOTSymbol: also define
+// _GLOBAL_OFFSET_TABLE_ at the GOT when there is one (ELF's convention).
+LinkGraphPass createGOTAndStubsPass(bool DefineGOTSymbol);
+// Bypasses GOT entries and stubs whose target is within reach.
+Error optimizeGOTAndStubAccesses(LinkGraph &G);
 
 // An 8-byte GOT entry pointing at Target.
 Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target);

@@ -5,19 +5,100 @@
 
 namespace linklab {
 
-static Error ehError(LinkGraph &G, uint64_t Offset, const std::string &Msg) {
-  return makeError(formatv("%s: .eh_frame+%s: %s", G.name().c_str(), hex(Offset).c_str(), Msg.c_str()));
+static Error ehError(LinkGraph &G, const Section &Sec, uint64_t Offset, const std::string &Msg) {
+  return makeError(
+      formatv("%s: %s+%s: %s", G.name().c_str(), std::string(Sec.name).c_str(), hex(Offset).c_str(), Msg.c_str()));
 }
 
-Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds) {
-  Section *Sec = G.findSectionByName(".eh_frame");
+namespace {
+
+// A cursor over a record's bytes for the CIE fields before the augmentation data.
+struct Reader {
+  std::span<const char> C;
+  size_t Pos;
+  bool ok = true;
+  uint8_t byte() { return Pos < C.size() ? uint8_t(C[Pos++]) : (ok = false, 0); }
+  uint64_t uleb() {
+    uint64_t V = 0;
+    for (unsigned Shift = 0; ok; Shift += 7) {
+      uint8_t B = byte();
+      if (Shift < 64)
+        V |= uint64_t(B & 0x7f) << Shift;
+      if (!(B & 0x80))
+        break;
+    }
+    return V;
+  }
+};
+
+// The FDE pointer encoding a CIE's 'R' augmentation gives (DW_EH_PE_absptr
+// without one), or an error naming the field that could not be read.
+Expected<uint8_t> fdePointerEncoding(std::span<const char> CIE) {
+  Reader R{CIE, 8};
+  uint8_t Version = R.byte();
+  size_t AugStart = R.Pos;
+  while (R.ok && R.byte() != 0) {
+  }
+  std::string_view Aug(CIE.data() + AugStart, R.ok ? R.Pos - AugStart - 1 : 0);
+  R.uleb(); // code alignment
+  R.uleb(); // data alignment (sleb: only skipped)
+  if (Version == 1)
+    R.byte();
+  else
+    R.uleb(); // return address register
+  if (!R.ok)
+    return makeError("CIE is truncated");
+  if (Aug.empty() || Aug[0] != 'z')
+    return uint8_t(0);
+  R.uleb(); // augmentation data length
+  for (char A : Aug.substr(1)) {
+    uint8_t Enc = R.byte();
+    if (A == 'R')
+      return R.ok ? Expected<uint8_t>(Enc) : makeError("CIE augmentation data is truncated");
+    if (A == 'P') { // personality pointer: skip it in its own encoding
+      unsigned Size = (Enc & 0x0f) == 0x03 || (Enc & 0x0f) == 0x0b ? 4 : 8;
+      R.Pos += Size;
+    } else if (A != 'L')
+      return makeError(formatv("unknown CIE augmentation '%c'", A));
+  }
+  return uint8_t(0);
+}
+
+// The symbol a PC-begin address names: one defined there (a named, widest-scope
+// one first), or a new anonymous symbol in the block covering it.
+Symbol *symbolAt(LinkGraph &G, const Section &EH, Addr A) {
+  Symbol *Best = nullptr;
+  Block *Covering = nullptr;
+  for (auto &S : G.sections()) {
+    if (S.get() == &EH)
+      continue;
+    for (Symbol *Sym : S->symbols)
+      if (Sym->address() == A &&
+          (!Best || (Sym->hasName() && !Best->hasName()) ||
+           (Sym->hasName() == Best->hasName() && Sym->scope < Best->scope)))
+        Best = Sym;
+    for (Block *B : S->blocks)
+      if (B->address <= A && A < B->address + B->size)
+        Covering = B;
+  }
+  if (Best)
+    return Best;
+  return Covering ? &G.addAnonymousSymbol(*Covering, A - Covering->address, 0, false, false) : nullptr;
+}
+
+} // namespace
+
+Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat &Format) {
+  Section *Sec = G.findSectionByName(Format.sectionName);
   if (!Sec || Sec->blocks.empty())
     return Error::success();
+  auto ehError = [&](uint64_t Offset, const std::string &Msg) { return linklab::ehError(G, *Sec, Offset, Msg); };
   if (Sec->blocks.size() != 1)
-    return makeError(G.name() + ": .eh_frame: expected one block before splitting");
+    return makeError(G.name() + ": " + std::string(Sec->name) + ": expected one block before splitting");
   Block *Rest = Sec->blocks.front();
   if (Rest->isZeroFill())
-    return makeError(G.name() + ": .eh_frame: section has no content");
+    return makeError(G.name() + ": " + std::string(Sec->name) + ": section has no content");
+  Addr SecAddr = Rest->address;
 
   // Find the record boundaries: [length:4][id/CIE-pointer:4][...].
   auto C = Rest->content();
@@ -26,12 +107,12 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds) {
   std::vector<uint64_t> Starts;
   for (uint64_t Offset = 0; Offset < C.size();) {
     if (C.size() - Offset < 4)
-      return ehError(G, Offset, "truncated record length");
+      return ehError(Offset, "truncated record length");
     uint32_t Len = readLE<uint32_t>(C.data() + Offset);
     if (Len == 0xffffffff)
-      return ehError(G, Offset, "64-bit DWARF .eh_frame records are not supported");
+      return ehError(Offset, "64-bit DWARF .eh_frame records are not supported");
     if (4 + uint64_t(Len) > C.size() - Offset)
-      return ehError(G, Offset, formatv("record length %s runs past the end of the section", hex(Len).c_str()));
+      return ehError(Offset, formatv("record length %s runs past the end of the section", hex(Len).c_str()));
     if (Offset)
       Starts.push_back(Offset);
     Offset += 4 + uint64_t(Len);
@@ -46,37 +127,56 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds) {
   std::vector<Block *> Pieces = G.splitBlock(*Rest, Starts);
   for (size_t I = 0; I < Pieces.size(); ++I)
     Records.push_back({I ? Starts[I - 1] : 0, Pieces[I], &G.addAnonymousSymbol(*Pieces[I], 0, Pieces[I]->size, false, false)});
-  std::map<uint64_t, Symbol *> CIEs; // by original offset
-  for (auto &[RecOffset, B, Start] : Records) {
+  std::map<uint64_t, const Record *> CIEs; // by original offset
+  for (const Record &Rec : Records) {
+    auto &[RecOffset, B, Start] = Rec;
     if (B->size == 4) // an existing terminator
       continue;
     if (B->size < 8)
-      return ehError(G, RecOffset, "record too small for its CIE id");
+      return ehError(RecOffset, "record too small for its CIE id");
     uint32_t CIEPtr = readLE<uint32_t>(B->content().data() + 4);
     if (CIEPtr == 0) {
-      CIEs[RecOffset] = Start;
+      CIEs[RecOffset] = &Rec;
       continue;
     }
     // FDE: the CIE pointer is the distance back from this field to the CIE.
     uint64_t CIEOffset = RecOffset + 4 - CIEPtr;
     auto CIE = CIEs.find(CIEOffset);
     if (CIE == CIEs.end())
-      return ehError(G, RecOffset, formatv("FDE's CIE pointer %s names no CIE", hex(CIEPtr).c_str()));
-    bool HasCIEEdge = std::any_of(B->edges.begin(), B->edges.end(), [](const Edge &E) { return E.offset == 4; });
-    if (!HasCIEEdge)
-      B->addEdge(Kinds.negDelta32, 4, *CIE->second, 0);
-    // PC begin follows at offset 8; its relocation names the function.
-    for (const Edge &E : B->edges) {
-      if (E.offset != 8)
-        continue;
-      Symbol &Fn = *E.target;
-      if (Fn.isDefined()) {
-        Block &FnBlock = Fn.block();
-        FnBlock.addEdge(edge::KeepAlive, 0, *Start, 0);
-      }
-      break;
+      return ehError(RecOffset, formatv("FDE's CIE pointer %s names no CIE", hex(CIEPtr).c_str()));
+    auto EdgeAt = [&](uint32_t Off) {
+      return std::find_if(B->edges.begin(), B->edges.end(), [&](const Edge &E) { return E.offset == Off; });
+    };
+    if (EdgeAt(4) == B->edges.end())
+      B->addEdge(Kinds.negDelta32, 4, *CIE->second->start, 0);
+    // PC begin follows at offset 8: its relocation names the function, or
+    // (MachO) its bytes locate it, in the CIE's pointer encoding.
+    if (EdgeAt(8) == B->edges.end()) {
+      auto Enc = fdePointerEncoding(CIE->second->block->content());
+      if (!Enc)
+        return ehError(CIEOffset, Enc.takeError().message());
+      unsigned Form = *Enc & 0x0f, Apply = *Enc & 0x70;
+      bool Wide = Form == 0x00 || Form == 0x04 || Form == 0x0c;
+      if ((!Wide && Form != 0x03 && Form != 0x0b) || (Apply != 0x00 && Apply != 0x10))
+        return ehError(CIEOffset, formatv("unsupported FDE pointer encoding %s", hex(*Enc).c_str()));
+      if (B->size < 8 + (Wide ? 8u : 4u))
+        return ehError(RecOffset, "FDE too small for its PC-begin field");
+      const char *F = B->content().data() + 8;
+      int64_t V = Wide ? int64_t(readLE<uint64_t>(F)) : Form == 0x0b ? readLE<int32_t>(F) : int64_t(readLE<uint32_t>(F));
+      Addr Field = SecAddr + RecOffset + 8;
+      Addr Target = Apply == 0x10 ? Field + V : Addr(V);
+      Symbol *Fn = symbolAt(G, *Sec, Target);
+      if (!Fn)
+        return ehError(RecOffset, formatv("FDE's PC-begin %s is in no block", hex(Target).c_str()));
+      EdgeKind K = Apply == 0x10 ? (Wide ? Kinds.delta64 : Kinds.delta32) : (Wide ? Kinds.pointer64 : Kinds.pointer32);
+      B->addEdge(K, 8, *Fn, 0);
     }
+    Symbol &Fn = *EdgeAt(8)->target;
+    if (Fn.isDefined())
+      Fn.block().addEdge(edge::KeepAlive, 0, *Start, 0);
   }
+  if (!Format.nullTerminator)
+    return Error::success();
   // Unwinders stop at a zero-length record; objects do not carry one.
   static const char Terminator[4] = {};
   const Block &Last = *Records.back().block;
