@@ -40,8 +40,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case Delta64: writeLE<int64_t>(Loc, S - P + A); return Error::success();
   case Delta32:
   case PCRel32GOTLoadRelaxable:
-  case PCRel32GOTLoadREXRelaxable:
-  case PCRel32TLVPLoadREXRelaxable: return Int32(S - P + A);
+  case PCRel32GOTLoadREXRelaxable: return Int32(S - P + A);
   case Delta16:
     if (Error Err = X.range(S - P + A, INT16_MIN, INT16_MAX)) return Err;
     writeLE<int16_t>(Loc, int16_t(S - P + A));
@@ -60,7 +59,8 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     return Error::success();
   case BranchPCRel32:
   case BranchPCRel32ToPtrJumpStub:
-  case BranchPCRel32ToPtrJumpStubBypassable: return Int32(S - (P + 4) + A);
+  case BranchPCRel32ToPtrJumpStubBypassable:
+  case PCRel32TLVPLoadREXRelaxable: return Int32(S - (P + 4) + A);
   case TPOffGOTLoadRelaxable: return Int32(S - P + A);
   case TPOff32:
   case TPOff64:

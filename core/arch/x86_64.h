@@ -56,7 +56,7 @@ namespace linklab::x86_64 {
   X(TLSLDToLocalExec, "local-dynamic call sequence rewritten to movq %fs:0,%rax")                                   \
   X(RequestTLVPAndTransformToPCRel32TLVPLoadREXRelaxable,                                                             \
     "PCRel32TLVPLoadREXRelaxable to a GOT entry holding the address of Target's MachO TLV descriptor")                \
-  X(PCRel32TLVPLoadREXRelaxable, "Delta32 to a TLV descriptor's GOT entry (MachO movq _v@TLVP(%rip), %rdi)")
+  X(PCRel32TLVPLoadREXRelaxable, "Fixup <- Target - (Fixup + 4) + Addend : int32, Target a TLV descriptor's GOT entry")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,

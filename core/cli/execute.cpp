@@ -54,7 +54,8 @@ int runInExecutor(const Options &O) {
   if (!TT)
     return fail(TT.takeError());
   const exec::RuntimeSpec *Runtime = nullptr;
-  if (O.runtime == "default" && !(Runtime = exec::findRuntime(TT->arch)))
+  // The C runtimes are ELF archives: other formats run freestanding.
+  if (O.runtime == "default" && (TT->format != ObjectFormat::ELF || !(Runtime = exec::findRuntime(TT->arch))))
     return fail(makeError(formatv("no C runtime is known for %s; use -runtime=none", TT->str.c_str())));
 
   auto T = !O.oopExecutorConnect.empty()
@@ -82,7 +83,7 @@ int runInExecutor(const Options &O) {
   if (Args.empty()) // argv[0] as a shell would give it
     Args.push_back(O.inputs.empty() ? O.harnesses.front() : O.inputs.front());
   (*P)->setEnvironment(O.env);
-  auto R = (*P)->runMainSync(O.entry, std::move(Args), *L);
+  auto R = (*P)->runMainSync(entrySymbol(O, *TT), std::move(Args), *L);
   if (!R)
     return fail(R.takeError());
   auto Code = C.exitCode(*R);

@@ -96,7 +96,7 @@ int run(int Argc, char **Argv) {
   double LoadMs = Load.ms();
 
   Timer Link;
-  auto Entry = S.lookupNow({O.entry});
+  auto Entry = S.lookupNow({cli::entrySymbol(O, S.triple())});
   double LinkMs = Link.ms();
   for (auto &Obj : Recorder->objects())
     if (!Obj.graphDump.empty())

@@ -20,7 +20,7 @@ struct OptionSpec {
 // One row per option; -abs has the older alias -define-abs.
 const OptionSpec Specs[] = {
     {"noexec", Kind::Flag, "link, but do not run", FIELD(noExec)},
-    {"entry", Kind::Value, "entry point symbol (default: main)", FIELD(entry)},
+    {"entry", Kind::Value, "entry point symbol (default: main; _main for MachO)", FIELD(entry)},
     {"triple", Kind::Value, "target triple (default: from the first object)", FIELD(triple)},
     {"env", Kind::List, "NAME=VALUE: add to the program's environment (empty by default)", FIELD(env)},
     {"args", Kind::RestOfLine, "the rest of the line is the program's argv", FIELD(args)},

@@ -5,6 +5,7 @@
 #include "executor/protocol.h"
 #include "link/slab_memory_manager.h"
 #include "support/error.h"
+#include "support/triple.h"
 
 #include <memory>
 #include <string>
@@ -22,7 +23,7 @@ struct Options {
   std::vector<std::string> showGraphs;              // regexes
   std::vector<std::string> checkFiles;
   std::string checkName = "jitlink-check";
-  std::string entry = "main";
+  std::string entry; // empty: entrySymbol's default
   std::string triple;
   std::string slabAllocate, slabAddress, slabPageSize;
   std::string oopExecutor, oopExecutorConnect;
@@ -45,6 +46,11 @@ struct Options {
 };
 
 Expected<Options> parseOptions(int Argc, char **Argv);
+// -entry, or the C main as the object format spells it (llvm-jitlink's
+// default: "_main" for MachO, "main" otherwise).
+inline std::string entrySymbol(const Options &O, const Triple &TT) {
+  return !O.entry.empty() ? O.entry : TT.format == ObjectFormat::MachO ? "_main" : "main";
+}
 // Prints "linklab error: ..." to stderr; the exit status for it.
 int fail(const Error &E);
 std::string usage();

@@ -75,7 +75,7 @@ Error addRelocations(MachOGraphBuilder &GB, MachOSection &S, std::span<const Mac
     switch (R.type) {
     case UNSIGNED: M = {R.length == 3 ? Pointer64 : Pointer32, R.length == 3 ? Stored : int64_t(uint32_t(Stored))}; break;
     case BRANCH: M = {BranchPCRel32, Stored}; break;
-    case GOT_LOAD: M = {RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, Stored}; break;
+    case GOT_LOAD: M = {RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, Stored - 4}; break;
     case GOT: M = {RequestGOTAndTransformToDelta32, Stored - 4}; break;
     case TLV: M = {RequestTLVPAndTransformToPCRel32TLVPLoadREXRelaxable, Stored}; break;
     default: M = {Delta32, Stored - 4}; break; // SIGNED, SIGNED_1/2/4: the stored value already counts the immediate
