@@ -93,7 +93,8 @@ char *LinkGraph::allocateBuffer(size_t Size, size_t Align) {
 
 std::string_view LinkGraph::allocateString(std::string_view S) {
   char *Buf = allocateBuffer(S.size() + 1, 1);
-  std::memcpy(Buf, S.data(), S.size());
+  if (!S.empty()) // an empty view may have no bytes at all
+    std::memcpy(Buf, S.data(), S.size());
   Buf[S.size()] = 0;
   return {Buf, S.size()};
 }

@@ -41,7 +41,7 @@ void LinkInfoRecorder::record(LinkGraph &G) {
     if (RecordContents) {
       SI.content.assign(SI.size, 0);
       for (Block *B : S->blocks)
-        if (!B->isZeroFill())
+        if (!B->isZeroFill() && B->size) // an empty block may have no bytes at all
           std::memcpy(SI.content.data() + (B->address - Lo), B->data, B->size);
     }
     bool IsGOT = S->name == GOTSectionName, IsStubs = S->name == StubsSectionName;
