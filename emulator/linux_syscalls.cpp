@@ -62,7 +62,7 @@ struct Linux {
       return Fd == 0 ? -EBADF : -EBADF;
     auto Bytes = P.read(Ptr, std::min(Len, MaxTransfer));
     if (!Bytes)
-      return (void)Bytes.takeError(), -EFAULT;
+      return consumeError(Bytes.takeError()), -EFAULT;
     P.Cur->out(Fd == 1 ? Stream::Stdout : Stream::Stderr, *Bytes);
     return int64_t(Bytes->size());
   }
@@ -132,7 +132,7 @@ struct Linux {
       }
     auto Base = P.mapAnonymous(C.a[1], uint32_t(C.a[2] & 7));
     if (!Base)
-      return (void)Base.takeError(), -ENOMEM;
+      return consumeError(Base.takeError()), -ENOMEM;
     return int64_t(*Base);
   }
   static int64_t munmap(Process &P, const Call &C) {
@@ -173,7 +173,7 @@ struct Linux {
       uc_mem_read(P.UC, Old + Off, Buf.data(), N);
       uc_mem_write(P.UC, uint64_t(New) + Off, Buf.data(), N);
     }
-    (void)P.unmapAnonymous(Old, OldSize);
+    consumeError(P.unmapAnonymous(Old, OldSize)); // the data moved; a range left mapped only costs address space
     return New;
   }
   static int64_t ioctl(Process &, const Call &C) { return isStd(C.a[0]) ? -ENOTTY : -EBADF; } // no terminal
@@ -259,7 +259,7 @@ struct Linux {
     if (C.a[1]) {
       auto New = P.read(C.a[1], sigactionSize(P));
       if (!New)
-        return (void)New.takeError(), -EFAULT;
+        return consumeError(New.takeError()), -EFAULT;
       P.SigActions[Sig] = *New;
     }
     return !C.a[2] || put(P, C.a[2], Old.data(), Old.size()) ? 0 : -EFAULT;

@@ -826,7 +826,7 @@ bool Process::semihosting(uint64_t Pc) {
   auto Emit = [&](Stream S, uint64_t Ptr, uint64_t Len) -> bool {
     auto Bytes = read(Ptr, std::min(Len, MaxTransfer));
     if (!Bytes)
-      return (void)Bytes.takeError(), false;
+      return consumeError(Bytes.takeError()), false;
     Cur->out(S, *Bytes);
     return true;
   };
@@ -848,7 +848,7 @@ bool Process::semihosting(uint64_t Pc) {
       SemiHandles[R] = Features ? 3 : Field(1) / 4;
       SemiFeaturesPos = 0;
     } else if (!Name) {
-      (void)Name.takeError();
+      consumeError(Name.takeError());
     }
     break;
   }

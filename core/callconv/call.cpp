@@ -386,14 +386,19 @@ struct PlanCall : std::enable_shared_from_this<PlanCall> {
   }
   // Releases the scratch memory (a failure to do so only leaks it), then answers.
   void finish(Error E) {
-    auto Answer = [Self = shared_from_this(), E = std::make_shared<Error>(std::move(E))] {
-      if (*E)
+    // FreeErr: giving back the scratch memory failed, reported if the call did not fail first.
+    auto Answer = [Self = shared_from_this(), E = std::make_shared<Error>(std::move(E))](Error FreeErr) {
+      if (*E) {
+        consumeError(std::move(FreeErr));
         return Self->Done(std::move(*E));
+      }
+      if (FreeErr)
+        return Self->Done(std::move(FreeErr).withContext("freeing the call's scratch memory"));
       Self->Done(std::move(Self->Out));
     };
     if (!Scratch)
-      return Answer();
-    C.deallocate({Scratch}, [Answer](Error) { Answer(); });
+      return Answer(Error::success());
+    C.deallocate({Scratch}, Answer);
   }
 };
 

@@ -64,9 +64,12 @@ Error SessionConventions::makeTable() {
   }
   auto Entries = std::move(Pending);
   Pending.clear();
-  for (auto &[Entry, Origin] : Entries) {
-    if (!T)
+  if (!T) { // an unknown target matters only when a convention was asked for
+    if (!Entries.empty())
       return T.takeError();
+    consumeError(T.takeError());
+  }
+  for (auto &[Entry, Origin] : Entries) {
     if (Error E = added(Table->add(Entry, Origin)))
       return E;
   }

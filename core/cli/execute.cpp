@@ -76,7 +76,7 @@ int runInExecutor(const Options &O) {
   if (Error E = addInputs(O, *Inputs, (*P)->session()))
     return fail(E);
   if (auto Done = applyConventions(O, *Inputs, **P, *L)) { // -cc, embedded conventions, -call
-    (void)C.hangupSync();
+    consumeError(C.hangupSync()); // best effort: the run's result is already known
     return *Done;
   }
   std::vector<std::string> Args = O.args;
@@ -87,7 +87,7 @@ int runInExecutor(const Options &O) {
   if (!R)
     return fail(R.takeError());
   auto Code = C.exitCode(*R);
-  (void)C.hangupSync();
+  consumeError(C.hangupSync()); // best effort: the run's result is already known
   if (!Code) { // a shell reports a process killed by signal N as status 128+N
     int Status = fail(Code.takeError());
     return R->runStatus() == RunStatus::Signaled ? int(128 + (R->value & 0x7f)) : Status;

@@ -29,6 +29,8 @@ Expected<std::vector<Input>> readInputs(const Options &O) {
       auto Bytes = exec::readFileBytes(Path); // the first that reads is the one
       if ((Found = bool(Bytes)))
         In.push_back({Path, std::move(*Bytes), ObjectKind::Regular, true});
+      else
+        consumeError(Bytes.takeError()); // the next path, or "not found" below
     }
     if (!Found)
       return makeError(formatv("library -l%s: lib%s.a not found in the -L paths", L.c_str(), L.c_str()));

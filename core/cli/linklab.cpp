@@ -31,6 +31,7 @@ bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name,
   for (auto &F : Files) {
     auto Bytes = exec::readFileBytes(F);
     if (!Bytes) {
+      consumeError(Bytes.takeError()); // llvm-jitlink's wording instead
       std::fprintf(stderr, "%s: cannot open check file\n", F.c_str());
       AllPassed = false;
       continue;

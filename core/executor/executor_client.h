@@ -87,12 +87,12 @@ public:
   }
   // The same for a step that answers with an Error alone.
   template <typename IssueFn> Error syncError(IssueFn Issue) {
-    Error Result = Error::success();
+    std::optional<Error> Result;
     bool Done = false;
-    Issue([&](Error E) { Result = std::move(E), Done = true; });
+    Issue([&](Error E) { Result.emplace(std::move(E)), Done = true; });
     if (Error E = waitFor(Done))
       return E;
-    return Result;
+    return std::move(*Result);
   }
 
   // A run's result as the CLI reports it: the exit code for a return or an

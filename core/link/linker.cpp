@@ -160,6 +160,8 @@ private:
       auto Shared = std::make_shared<Error>(std::move(Err));
       A->abandon([Self, Shared](Error AbandonErr) {
         Self->Alloc.reset();
+        if (AbandonErr) // report both: the link's failure first
+          *Shared = makeError(Shared->message() + "; then freeing its memory failed: " + AbandonErr.message());
         Self->Ctx->notifyFailed(std::move(*Shared));
       });
       return;

@@ -33,8 +33,11 @@ struct Session::Query {
   OnLookupFn onResult;
   bool done = false;
   void complete(Expected<LookupResult> R) {
-    if (done)
+    if (done) { // answered already (the first failure is the one reported)
+      if (!R)
+        consumeError(R.takeError());
       return;
+    }
     done = true;
     onResult(std::move(R));
   }
@@ -368,7 +371,8 @@ void Session::linkDone(Object &O, Error Err) {
     Failures.push_back(Err.message());
     MaterializationInfo MR{O.key, O.name};
     for (auto &P : Plugins)
-      (void)P->notifyFailed(MR);
+      if (Error PE = P->notifyFailed(MR))
+        Failures.push_back(PE.message());
     // Fail every lookup waiting for this object's symbols.
     for (auto &[Name, E] : Symbols)
       if (E->owner == &O) {
@@ -403,8 +407,11 @@ void Session::lookup(std::vector<std::string> Names, std::function<void(Expected
     Reqs.push_back({N, false});
   auto Result = std::make_shared<std::optional<Expected<LookupResult>>>();
   auto Finish = [this, Result, FailuresBefore, OnDone]() {
-    if (Failures.size() > FailuresBefore)
+    if (Failures.size() > FailuresBefore) {
+      if (*Result && !**Result) // the link's own failure says more than "unavailable"
+        consumeError((*Result)->takeError());
       return OnDone(makeError(Failures[FailuresBefore]));
+    }
     if (!*Result)
       return OnDone(makeError("lookup did not complete"));
     OnDone(std::move(**Result));

@@ -76,7 +76,7 @@ std::function<Expected<int64_t>(const Symbol &)> graphTLSLayout(const LinkGraph 
   // pays, nor sees an error of a layout it does not use.
   struct Layout {
     bool Placed = false;
-    Error Failed = Error::success();
+    std::string Failed; // the layout's error, repeated to every lookup
     std::unordered_map<const Block *, int64_t> Offsets;
   };
   auto L = std::make_shared<Layout>();
@@ -86,10 +86,11 @@ std::function<Expected<int64_t>(const Symbol &)> graphTLSLayout(const LinkGraph 
       TLSVariant V = tlsVariantOf(G.triple().arch);
       int64_t Low = imageStart(V), High = imageStart(V);
       uint64_t Alignment = 1;
-      L->Failed = placeBlocks(G, V, Low, High, Alignment, [&](Block &B, int64_t Off) { L->Offsets[&B] = Off; });
+      if (Error E = placeBlocks(G, V, Low, High, Alignment, [&](Block &B, int64_t Off) { L->Offsets[&B] = Off; }))
+        L->Failed = E.message();
     }
-    if (L->Failed)
-      return makeError(L->Failed.message());
+    if (!L->Failed.empty())
+      return makeError(L->Failed);
     auto It = S.isDefined() ? L->Offsets.find(&S.block()) : L->Offsets.end();
     if (It == L->Offsets.end())
       return makeError(formatv("TLS symbol %s is not in a .tdata/.tbss section of this object, and no session TLS "

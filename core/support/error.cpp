@@ -2,8 +2,19 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 
 namespace linklab {
+
+#ifndef NDEBUG
+void Error::reportUnchecked(const std::string *Message) {
+  if (Message)
+    std::fprintf(stderr, "linklab: error dropped unchecked: %s\n", Message->c_str());
+  else
+    std::fprintf(stderr, "linklab: error dropped unchecked (a success value)\n");
+  std::abort();
+}
+#endif
 
 std::string hex(uint64_t V) {
   char Buf[24];

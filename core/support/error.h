@@ -14,18 +14,34 @@
 namespace linklab {
 
 // Success is a null pointer, so passing an Error around costs one word.
+// As LLVM's Error: with assertions on (debug and sanitizer builds) every
+// Error, success included, must be checked (tested as a bool, or its message
+// read) before it is destroyed or overwritten; a dropped one reports where it
+// came from and aborts, so an ignored failure cannot pass silently. Moving
+// hands the obligation to the destination. consumeError() drops one on purpose.
 class [[nodiscard]] Error {
 public:
   Error() = default;
   static Error success() { return Error(); }
   explicit Error(std::string message)
       : Message(std::make_unique<std::string>(std::move(message))) {}
-  Error(Error &&) = default;
-  Error &operator=(Error &&) = default;
+  Error(Error &&Other) noexcept : Message(std::move(Other.Message)) { Other.markChecked(); }
+  Error &operator=(Error &&Other) noexcept {
+    assertChecked();
+    Message = std::move(Other.Message);
+    markUnchecked();
+    Other.markChecked();
+    return *this;
+  }
+  ~Error() { assertChecked(); }
 
-  explicit operator bool() const { return Message != nullptr; }
+  explicit operator bool() const {
+    markChecked();
+    return Message != nullptr;
+  }
   const std::string &message() const {
     static const std::string None;
+    markChecked();
     return Message ? *Message : None;
   }
   // Adds context in front: "ctx: original".
@@ -36,15 +52,33 @@ public:
   }
 
 private:
+  template <typename T> friend class Expected;
+  bool isFailure() const { return Message != nullptr; }
+#ifndef NDEBUG
+  mutable bool Checked = false;
+  void markChecked() const { Checked = true; }
+  void markUnchecked() { Checked = false; }
+  void assertChecked() const {
+    if (!Checked)
+      reportUnchecked(Message.get());
+  }
+  [[noreturn]] static void reportUnchecked(const std::string *Message);
+#else
+  void markChecked() const {}
+  void markUnchecked() {}
+  void assertChecked() const {}
+#endif
   std::unique_ptr<std::string> Message;
 };
 
 inline Error makeError(std::string Message) { return Error(std::move(Message)); }
+// Drops an error on purpose (a fallback follows, or the failure is expected).
+inline void consumeError(Error E) { (void)bool(E); }
 
 template <typename T> class [[nodiscard]] Expected {
 public:
   Expected(T Value) : Storage(std::move(Value)) {}
-  Expected(Error E) : Storage(std::move(E)) { assert(std::get<Error>(Storage) && "Expected from success"); }
+  Expected(Error E) : Storage(std::move(E)) { assert(std::get<Error>(Storage).isFailure() && "Expected from success"); }
 
   explicit operator bool() const { return Storage.index() == 0; }
   T &operator*() { return std::get<T>(Storage); }
@@ -52,6 +86,7 @@ public:
   T *operator->() { return &std::get<T>(Storage); }
   const T *operator->() const { return &std::get<T>(Storage); }
   T &get() { return std::get<T>(Storage); }
+  // A held failure must be taken (and then checked) before the Expected goes.
   Error takeError() {
     if (Storage.index() == 0)
       return Error::success();

@@ -148,7 +148,9 @@ TEST(ExecutorProtocol, ReaderStaysFailed) {
   std::vector<uint8_t> Bytes = {3, 0, 0, 0};
   FrameReader R;
   R.feed(Bytes);
-  EXPECT_FALSE(bool(R.next()));
+  auto Bad = R.next();
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_EQ(Bad.takeError().message(), "frame size 3 out of range [8, 67108864]");
   std::vector<uint8_t> Good = encode(1, HangupMsg{});
   R.feed(Good);
   auto F = R.next();
