@@ -1,0 +1,36 @@
+// Object -> LinkGraph -> -noexec link: the bytes are one relocatable object,
+// linked as `linklab -noexec -phony-externals -show-graphs=.* -show-addrs
+// -show-relocated-section-contents` would. The object's header picks the
+// reader and the target row, so every format and architecture the reader
+// dispatch knows is fuzzed; the seeds hold one object per source, format and
+// architecture clang can produce (fuzz/make-seeds.py).
+#include "fuzz_support.h"
+
+using namespace linklab;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  SlabMemoryManager MM(0x10000, 4096, 64 << 20);
+  Session S(Triple(), MM);
+  auto Recorder = std::make_shared<LinkInfoRecorder>();
+  std::vector<std::regex> All;
+  All.emplace_back(".*");
+  Recorder->setDumpPatterns(std::move(All));
+  Recorder->setRecordContents(true);
+  S.addPlugin(Recorder);
+  S.setPhonyExternals(true);
+  auto Bytes = fuzz::bytesOf(Data, Size);
+  auto K = S.addObject("fuzz.o", Bytes);
+  if (!K) {
+    FUZZ_EXPECT(!K.takeError().message().empty(), "an error without a message");
+    return 0;
+  }
+  cli::SessionConventions Conventions(S, [](const std::string &) {});
+  if (Error E = Conventions.addObject("fuzz.o", {Bytes->data(), Bytes->size()}))
+    return 0;
+  fuzz::linkAll(S);
+  for (auto &O : Recorder->objects()) {
+    (void)formatAddresses(O);
+    (void)formatRelocatedContents(O);
+  }
+  return 0;
+}

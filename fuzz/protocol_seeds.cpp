@@ -1,0 +1,61 @@
+// Writes the protocol and executor fuzz targets' seeds: one client session
+// per architecture (setup, reserve, finalize a function that returns, lookup,
+// call, run, memory reads and writes, TLS, deallocate, hangup), as frames.
+// The protocol target's copy starts with its piece-size byte.
+#include "executor/protocol.h"
+
+#include <cstdio>
+#include <string>
+
+using namespace linklab::executor;
+
+static bool write(const std::string &Path, const std::vector<uint8_t> &Bytes) {
+  FILE *Out = std::fopen(Path.c_str(), "wb");
+  if (!Out || std::fwrite(Bytes.data(), 1, Bytes.size(), Out) != Bytes.size() || std::fclose(Out) != 0) {
+    std::perror(Path.c_str());
+    return false;
+  }
+  return true;
+}
+
+int main(int Argc, char **Argv) {
+  if (Argc != 3) {
+    std::fprintf(stderr, "usage: protocol_seeds PROTOCOL-DIR EXECUTOR-DIR\n");
+    return 1;
+  }
+  struct ArchSeed {
+    const char *triple;
+    std::vector<uint8_t> ret; // the arch's return instruction
+  } Archs[] = {{"x86_64-unknown-linux-gnu", {0xc3}},
+               {"aarch64-unknown-linux-gnu", {0xc0, 0x03, 0x5f, 0xd6}},
+               {"riscv64-unknown-linux-gnu", {0x67, 0x80, 0x00, 0x00}}};
+  const uint64_t Base = 0x10000000; // the first reservation (emulator/process.h layout)
+  Limits L{1000, 100, 1 << 20};
+  for (auto &A : Archs) {
+    std::vector<Message> Session = {
+        SetupMsg{ProtocolVersion, A.triple},
+        ReserveMsg{0x2000, 0x1000},
+        FinalizeMsg{{SegmentWrite{Base, 5, A.ret, 0x100}, SegmentWrite{Base + 0x1000, 3, {1, 2, 3, 4}, 0x10}}},
+        LookupMsg{{"main", "malloc", "__linklab_exit"}},
+        CallMsg{Base, {RegValue{0, {1, 0, 0, 0, 0, 0, 0, 0}}}, {0, 0, 0, 0, 0, 0, 0, 0}, {0}, L},
+        RunMainMsg{Base, 0, {"prog", "a"}, L},
+        ReadMemoryMsg{Base + 0x1000, 8},
+        WriteMemoryMsg{Base + 0x1000, {9, 9}},
+        SetupTLSMsg{{1, 2, 3, 4}, 64, 16},
+        DeallocateMsg{{Base}},
+        HangupMsg{},
+    };
+    std::vector<uint8_t> Bytes;
+    uint32_t Seq = 1;
+    for (auto &M : Session) {
+      auto F = encode(Seq++, M);
+      Bytes.insert(Bytes.end(), F.begin(), F.end());
+    }
+    std::string Name = "/session-" + std::string(A.triple).substr(0, std::string(A.triple).find('-')) + ".bin";
+    std::vector<uint8_t> Piece = {7};
+    Piece.insert(Piece.end(), Bytes.begin(), Bytes.end());
+    if (!write(Argv[1] + Name, Piece) || !write(Argv[2] + Name, Bytes))
+      return 1;
+  }
+  return 0;
+}
