@@ -1,9 +1,8 @@
 // Object -> LinkGraph -> -noexec link: the bytes are one relocatable object,
 // linked as `linklab -noexec -phony-externals -show-graphs=.* -show-addrs
 // -show-relocated-section-contents` would. The object's header picks the
-// reader and the target row, so every format and architecture the reader
-// dispatch knows is fuzzed; the seeds hold one object per source, format and
-// architecture clang can produce (fuzz/make-seeds.py).
+// registry row (createLinkGraph), so every format x arch pair is fuzzed; the
+// seeds hold objects compiled for every row (fuzz/make-seeds.py).
 #include "fuzz_support.h"
 
 using namespace linklab;

@@ -6,15 +6,13 @@ triple below, yaml2obj's malformed objects, archives of those objects, the
 jitlink-check rules and callconv entries the tests use, and linklab-style
 session headers. Also writes the linked fixtures the check target loads.
 
-usage: make-seeds.py SOURCE-DIR OUT-DIR PROTOCOL-SEEDS-TOOL"""
+usage: make-seeds.py SOURCE-DIR OUT-DIR SEED-TOOL (fuzz/seed_tool.cpp)"""
 import concurrent.futures, os, re, shutil, subprocess, sys, tempfile
 
-SRC, OUT, PROTOCOL_SEEDS = (os.path.abspath(a) for a in sys.argv[1:4])
-# Every format x arch clang can produce: the object target's reader
-# dispatch decides which it links, so a format whose reader lands joins the
-# fuzzing with no change here (the others are rejected at the header).
-TRIPLES = ['x86_64-linux-gnu', 'aarch64-linux-gnu', 'riscv64-linux-gnu',
-           'x86_64-apple-macosx', 'arm64-apple-macosx', 'x86_64-pc-windows-msvc', 'aarch64-pc-windows-msvc']
+SRC, OUT, SEED_TOOL = (os.path.abspath(a) for a in sys.argv[1:4])
+# The target registry's rows (format x arch): the C seeds are compiled for
+# each, so a format or arch that gains a row gains seeds with no change here.
+TRIPLES = subprocess.run([SEED_TOOL, '--triples'], capture_output=True, text=True, check=True).stdout.split()
 LIT_ARCH = {'x86_64': 'x86_64-unknown-linux-gnu', 'aarch64': 'aarch64-unknown-linux-gnu',
             'riscv64': 'riscv64-unknown-linux-gnu'}
 TARGETS = ['object', 'archive', 'check', 'callconv', 'protocol', 'executor', 'session']
@@ -178,8 +176,8 @@ def main():
             hdr += ['limits 1000,100,64', 'entry main', '--']
             out('session', f'{i:03}-{name}', ('\n'.join(hdr) + '\n').encode() + open(o, 'rb').read())
 
-        if not run([PROTOCOL_SEEDS, os.path.join(OUT, 'seeds/protocol'), os.path.join(OUT, 'seeds/executor')]):
-            sys.exit('make-seeds: protocol_seeds failed')
+        if not run([SEED_TOOL, os.path.join(OUT, 'seeds/protocol'), os.path.join(OUT, 'seeds/executor')]):
+            sys.exit('make-seeds: seed_tool failed')
         for t in TARGETS:
             n = len(os.listdir(os.path.join(OUT, 'seeds', t)))
             if n == 0:

@@ -1,8 +1,13 @@
-// Writes the protocol and executor fuzz targets' seeds: one client session
+// What fuzz/make-seeds.py needs from the core: `seed_tool --triples` prints
+// the triple of every row of the target registry (the object seeds are
+// compiled for each, so a format or arch that gains a row gains seeds), and
+// `seed_tool PROTOCOL-DIR EXECUTOR-DIR` writes the protocol and executor
+// fuzz targets' seeds: one client session
 // per architecture (setup, reserve, finalize a function that returns, lookup,
 // call, run, memory reads and writes, TLS, deallocate, hangup), as frames.
 // The protocol target's copy starts with its piece-size byte.
 #include "executor/protocol.h"
+#include "target/target.h"
 
 #include <cstdio>
 #include <string>
@@ -19,8 +24,13 @@ static bool write(const std::string &Path, const std::vector<uint8_t> &Bytes) {
 }
 
 int main(int Argc, char **Argv) {
+  if (Argc == 2 && std::string(Argv[1]) == "--triples") {
+    for (const linklab::TargetInfo *T : linklab::allTargets())
+      std::printf("%s\n", linklab::targetTriple(*T).str.c_str());
+    return 0;
+  }
   if (Argc != 3) {
-    std::fprintf(stderr, "usage: protocol_seeds PROTOCOL-DIR EXECUTOR-DIR\n");
+    std::fprintf(stderr, "usage: seed_tool --triples | seed_tool PROTOCOL-DIR EXECUTOR-DIR\n");
     return 1;
   }
   struct ArchSeed {
@@ -38,7 +48,7 @@ int main(int Argc, char **Argv) {
         FinalizeMsg{{SegmentWrite{Base, 5, A.ret, 0x100}, SegmentWrite{Base + 0x1000, 3, {1, 2, 3, 4}, 0x10}}},
         LookupMsg{{"main", "malloc", "__linklab_exit"}},
         CallMsg{Base, {RegValue{0, {1, 0, 0, 0, 0, 0, 0, 0}}}, {0, 0, 0, 0, 0, 0, 0, 0}, {0}, L},
-        RunMainMsg{Base, 0, {"prog", "a"}, L},
+        RunMainMsg{Base, 0, {"prog", "a"}, {"HOME=/"}, L},
         ReadMemoryMsg{Base + 0x1000, 8},
         WriteMemoryMsg{Base + 0x1000, {9, 9}},
         SetupTLSMsg{{1, 2, 3, 4}, 64, 16},
