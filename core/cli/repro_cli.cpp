@@ -104,7 +104,7 @@ Expected<ReproCase> caseFromOptions(const Options &O) {
     C.inputs.push_back(std::move(*In));
   }
   C.triple = O.triple;
-  C.entry = O.entry;
+  C.entry = O.entry.empty() ? "main" : O.entry; // reproducers are ELF objects: C's main
   C.args = O.args;
   C.absolutes = O.absolutes;
   C.noExec = O.noExec;
