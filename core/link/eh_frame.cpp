@@ -144,8 +144,9 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat 
     auto CIE = CIEs.find(CIEOffset);
     if (CIE == CIEs.end())
       return ehError(RecOffset, formatv("FDE's CIE pointer %s names no CIE", hex(CIEPtr).c_str()));
-    auto EdgeAt = [&](uint32_t Off) {
-      return std::find_if(B->edges.begin(), B->edges.end(), [&](const Edge &E) { return E.offset == Off; });
+    Block *Rb = B; // not a structured binding: clang 14 (Emscripten) cannot capture those
+    auto EdgeAt = [Rb](uint32_t Off) {
+      return std::find_if(Rb->edges.begin(), Rb->edges.end(), [&](const Edge &E) { return E.offset == Off; });
     };
     if (EdgeAt(4) == B->edges.end())
       B->addEdge(Kinds.negDelta32, 4, *CIE->second->start, 0);
