@@ -78,7 +78,9 @@ async function main(argv, io) {
     }
     const t1 = performance.now();
     let linkError;
-    try { await s.link({ entry: o.entry }); } catch (e) { linkError = e; }
+    // An empty -entry means main (the package links ELF objects; MachO's _main needs -entry).
+    const entry = o.entry || undefined;
+    try { await s.link({ entry }); } catch (e) { linkError = e; }
     const t2 = performance.now();
     const out = dumps.map(([n, d]) => `Link graph "${n}" post-fixup:\n${d}`);
     if (linkError) { io.stdout.write(out.join('')); throw linkError; }
@@ -89,7 +91,7 @@ async function main(argv, io) {
     // -args is the whole argv; without it argv[0] is the first input, as natively.
     const [argv0, ...args] = o.args.length ? o.args : [o.inputs[0] ?? o.harnesses[0]];
     const limits = { instructions: o.maxInstructions || 0, wallMillis: Number(o.timeoutMs || 0), memoryBytes: o.maxMemory || 0 };
-    const r = await s.run({ entry: o.entry, argv0, args, limits });
+    const r = await s.run({ entry, argv0, args, limits });
     if (r.exitCode === undefined) throw new L.LinklabError(r.error);
     return Number(r.exitCode) & 0xff;
   } finally {
