@@ -78,8 +78,10 @@ async function main(argv, io) {
     }
     const t1 = performance.now();
     let linkError;
-    // An empty -entry means main (the package links ELF objects; MachO's _main needs -entry).
-    const entry = o.entry || undefined;
+    // No -entry: the C main as the first object's format spells it (MachO: _main), as natively.
+    const first = inputs.find((i) => !i.bytes.subarray(0, 8).equals(Buffer.from('!<arch>\n')));
+    const machO = first && first.bytes.length >= 4 && first.bytes.readUInt32LE(0) === 0xfeedfacf;
+    const entry = o.entry || (machO ? '_main' : 'main');
     try { await s.link({ entry }); } catch (e) { linkError = e; }
     const t2 = performance.now();
     const out = dumps.map(([n, d]) => `Link graph "${n}" post-fixup:\n${d}`);
