@@ -66,9 +66,12 @@ Error BasicLayout::apply() {
     uint64_t Offset = 0;
     for (Block *B : Seg.contentBlocks) {
       uint64_t Start = alignedOffset(Offset, B->alignment, B->alignmentOffset);
-      std::memset(Seg.workingMem + Offset, 0, Start - Offset);
+      // An empty block may have no bytes, in a segment with no working memory.
+      if (Start > Offset)
+        std::memset(Seg.workingMem + Offset, 0, Start - Offset);
       B->address = Seg.address + Start;
-      std::memcpy(Seg.workingMem + Start, B->data, B->size);
+      if (B->size)
+        std::memcpy(Seg.workingMem + Start, B->data, B->size);
       B->setMutableContent(Seg.workingMem + Start, B->size);
       Offset = Start + B->size;
     }
