@@ -43,11 +43,13 @@ async function main(argv, io) {
   for (const p of o.harnesses) inputs.push({ name: p, bytes: await read(p), harness: true });
   for (const l of o.libraries) { const p = await findLibrary(o, l); inputs.push({ name: p, bytes: await read(p) }); }
 
+  // The first input that is not an archive: it names the triple and the entry's spelling.
+  const firstObject = inputs.find((i) => !i.bytes.subarray(0, 8).equals(Buffer.from('!<arch>\n')));
   let executor, triple;
   if (o.runtime !== 'default' && o.runtime !== 'none')
     throw new L.LinklabError(`option '-runtime': '${o.runtime}' is not 'default' or 'none'`);
   if (!o.noExec) {
-    triple = o.triple || L.inspect(inputs.find((i) => !i.bytes.subarray(0, 8).equals(Buffer.from('!<arch>\n'))).bytes).triple;
+    triple = o.triple || L.inspect(firstObject.bytes).triple;
     const transport = o.oopExecutorConnect ? await L.connectExecutorTransport(o.oopExecutorConnect)
                                            : L.spawnExecutorTransport(o.oopExecutor || undefined);
     executor = new L.Executor(transport);
@@ -79,8 +81,7 @@ async function main(argv, io) {
     const t1 = performance.now();
     let linkError;
     // No -entry: the C main as the first object's format spells it (MachO: _main), as natively.
-    const first = inputs.find((i) => !i.bytes.subarray(0, 8).equals(Buffer.from('!<arch>\n')));
-    const machO = first && first.bytes.length >= 4 && first.bytes.readUInt32LE(0) === 0xfeedfacf;
+    const machO = firstObject?.bytes.length >= 4 && firstObject.bytes.readUInt32LE(0) === 0xfeedfacf;
     const entry = o.entry || (machO ? '_main' : 'main');
     try { await s.link({ entry }); } catch (e) { linkError = e; }
     const t2 = performance.now();
