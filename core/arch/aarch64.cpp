@@ -330,5 +330,6 @@ namespace linklab {
 // The registry row: aarch64 as every object format sees it.
 const ArchRow AArch64Arch = {Arch::AArch64, "aarch64", "arm64", 8, false,
                        aarch64::edgeKindName, aarch64::applyFixup, aarch64::EhFrameEdgeKinds,
-                       TLSVariant::BlockAfterTCB16, check::decodeAArch64, callconv::aarch64Conventions};
+                       TLSVariant::BlockAfterTCB16, check::decodeAArch64, callconv::aarch64Conventions,
+                       aarch64::createPointerJumpStub};
 } // namespace linklab

@@ -306,5 +306,6 @@ namespace linklab {
 // The registry row: riscv64 as every object format sees it.
 const ArchRow RISCV64Arch = {Arch::RISCV64, "riscv64", "", 8, false,
                        riscv64::edgeKindName, riscv64::applyFixup, riscv64::EhFrameEdgeKinds,
-                       TLSVariant::BlockAtTP, check::decodeRISCV64, callconv::riscv64Conventions};
+                       TLSVariant::BlockAtTP, check::decodeRISCV64, callconv::riscv64Conventions,
+                       riscv64::createPointerJumpStub};
 } // namespace linklab

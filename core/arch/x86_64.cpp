@@ -313,5 +313,6 @@ namespace linklab {
 // The registry row: x86_64 as every object format sees it.
 const ArchRow X86_64Arch = {Arch::X86_64, "x86_64", "amd64", 8, false,
                        x86_64::edgeKindName, x86_64::applyFixup, x86_64::EhFrameEdgeKinds,
-                       TLSVariant::BlockBelowTP, check::decodeX86_64, callconv::x86_64Conventions};
+                       TLSVariant::BlockBelowTP, check::decodeX86_64, callconv::x86_64Conventions,
+                       x86_64::createPointerJumpStub};
 } // namespace linklab

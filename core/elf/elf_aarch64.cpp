@@ -204,6 +204,6 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 extern const TargetInfo ElfAArch64Target = {
     ElfFormat, AArch64Arch, elf::EM_AARCH64,
-    createGraph, aarch64::addDefaultPasses, relocName};
+    createGraph, aarch64::addDefaultPasses, relocName, 1032 /* R_AARCH64_IRELATIVE */};
 
 } // namespace linklab

@@ -166,6 +166,6 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 namespace linklab {
 extern const TargetInfo ElfRISCV64Target = {
     ElfFormat, RISCV64Arch, elf::EM_RISCV,
-    elf_riscv::createGraph, riscv64::addDefaultPasses, elf_riscv::relocName};
+    elf_riscv::createGraph, riscv64::addDefaultPasses, elf_riscv::relocName, 58 /* R_RISCV_IRELATIVE */};
 
 } // namespace linklab

@@ -98,6 +98,6 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 extern const TargetInfo ElfX86_64Target = {
     ElfFormat, X86_64Arch, elf::EM_X86_64,
-    createGraph, x86_64::addDefaultPasses, relocName};
+    createGraph, x86_64::addDefaultPasses, relocName, 37 /* R_X86_64_IRELATIVE */};
 
 } // namespace linklab

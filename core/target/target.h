@@ -66,6 +66,9 @@ struct ArchRow {
   Expected<check::DecodedInst> (*decodeInstruction)(std::span<const uint8_t> Bytes);
   // The calling-convention table, or null if none is modelled.
   const callconv::TargetInfo &(*conventions)();
+  // A PLT-style stub jumping through the 8-byte pointer at Pointer (the GOT
+  // stub), which lowered STT_GNU_IFUNC symbols become.
+  Symbol &(*createPointerJumpStub)(LinkGraph &G, Section &Stubs, Symbol &Pointer);
 };
 
 // What a format's header says about the code inside.
@@ -100,6 +103,9 @@ struct TargetInfo {
   // "R_X86_64_PC32" for a relocation type of this format, or null if unknown
   // (object inspection tools; the mapping table in the pair's file is the source).
   const char *(*relocationName)(uint32_t Type);
+  // The relocation type a static linker describes an IFUNC's pointer slot
+  // with (R_<ARCH>_IRELATIVE), or 0 if the format has none.
+  uint32_t irelativeType = 0;
 };
 
 // The row of a registered architecture; every Arch enumerator but Unknown
