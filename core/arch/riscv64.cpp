@@ -190,11 +190,14 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     return Error::success();
   }
   case R_RISCV_TPREL_ADD: return Error::success(); // a relaxation hint on `add rd, rs, tp`
-  case R_RISCV_TLS_TPREL64: {
+  case R_RISCV_TLS_TPREL64:
+  case R_RISCV_TLS_DTPREL64: {
+    // The static block starts at TP (variant I, no TCB gap), so an offset
+    // in it is the TP offset; __tls_get_addr adds TLS_DTV_OFFSET back.
     auto V = F.tpoff();
     if (!V)
       return V.takeError();
-    writeLE<uint64_t>(Loc, uint64_t(*V));
+    writeLE<uint64_t>(Loc, uint64_t(*V - (E.kind == R_RISCV_TLS_DTPREL64 ? 0x800 : 0)));
     return Error::success();
   }
   case R_RISCV_TLS_TPREL32: {
@@ -238,6 +241,13 @@ Symbol &createTLSGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
   return createPointerEntry(G, GOT, Target, G.pointerSize() == 4 ? R_RISCV_TLS_TPREL32 : R_RISCV_TLS_TPREL64);
 }
 
+Symbol &createTLSGDEntry(LinkGraph &G, Section &Pairs, Symbol &Target) {
+  static const char Module1[16] = {1};
+  Block &B = G.createContentBlock(Pairs, {Module1, 16}, 0, 8, 0);
+  B.addEdge(R_RISCV_TLS_DTPREL64, 8, Target, 0);
+  return G.addAnonymousSymbol(B, 0, 16, false, false);
+}
+
 // auipc t3, %pcrel_hi(entry); ld t3, %pcrel_lo(entry)(t3); jr t3; nop
 // (lw on RV32). t3 is free to clobber: the psABI reserves it for PLT-like stubs.
 static const char StubContent64[16] = {0x17, 0x0e, 0, 0, 0x03, 0x3e, 0x0e, 0, 0x67, 0x00, 0x0e, 0, 0x13, 0, 0, 0};
@@ -251,12 +261,13 @@ Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry) {
 
 namespace {
 
-// Gives GOT_HI20 / TLS_GOT_HI20 edges their GOT entries and routes calls to
+// Gives GOT_HI20 / TLS_GOT_HI20 / TLS_GD_HI20 edges their GOT entries and routes calls to
 // symbols outside the graph through stubs (their addresses are unknown until
 // after relaxation, which must know every call's displacement).
 struct GOTAndStubsBuilder {
   TableManager GOT{GOTSectionName, MemProt::Read, createGOTEntry};
   TableManager TLSGOT{GOTSectionName, MemProt::Read, createTLSGOTEntry};
+  TableManager TLSGD{"$__TLSGD", MemProt::Read, createTLSGDEntry};
   TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
 
   Error operator()(LinkGraph &G) {
@@ -277,6 +288,10 @@ struct GOTAndStubsBuilder {
     case R_RISCV_TLS_GOT_HI20:
       E.kind = R_RISCV_PCREL_HI20;
       E.target = &TLSGOT.getEntryForTarget(G, *E.target);
+      return;
+    case R_RISCV_TLS_GD_HI20: // clang's -fPIC TLS (general and local dynamic)
+      E.kind = R_RISCV_PCREL_HI20;
+      E.target = &TLSGD.getEntryForTarget(G, *E.target);
       return;
     case R_RISCV_CALL:
     case R_RISCV_CALL_PLT:

@@ -66,6 +66,10 @@ namespace linklab::riscv64 {
   X(R_RISCV_TPREL_ADD, "marks the add of tp for relaxation; no bytes change")                                        \
   X(R_RISCV_TLS_GOT_HI20, "R_RISCV_PCREL_HI20 to a GOT entry holding TPOFF(S) (lowered by the GOT builder)")          \
   X(R_RISCV_TLS_TPREL64, "Fixup <- TPOFF(S) + A : uint64 (initial-exec GOT entries)")                                \
+  X(R_RISCV_TLS_GD_HI20, "R_RISCV_PCREL_HI20 to a GOT pair {module 1, DTPREL(S)} for __tls_get_addr (lowered by the "  \
+                         "GOT builder)")                                                                              \
+  X(R_RISCV_TLS_DTPREL64, "Fixup <- TPOFF(S) + A - 0x800 : uint64 (S's offset in the module's TLS block, less "        \
+                          "glibc's TLS_DTV_OFFSET)")                                                                  \
   X(NegDelta32, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                                \
   X(CallRelaxable, "R_RISCV_CALL_PLT followed by R_RISCV_RELAX; relaxed to R_RISCV_JAL or R_RISCV_RVC_JUMP")          \
   X(AlignRelaxable, "R_RISCV_ALIGN: A bytes of NOPs at P, trimmed by relaxation so P + A lands aligned")             \
@@ -96,6 +100,9 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config);
 // offset (R_RISCV_TLS_TPREL64).
 Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target);
 Symbol &createTLSGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target);
+// A 16-byte general-dynamic pair {module id 1, DTPREL(Target)}: the tls_index
+// __tls_get_addr takes (a static program is TLS module 1).
+Symbol &createTLSGDEntry(LinkGraph &G, Section &Pairs, Symbol &Target);
 // A 16-byte stub jumping through the given GOT entry (clobbers t3).
 Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry);
 

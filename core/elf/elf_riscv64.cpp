@@ -33,7 +33,7 @@ const RelocInfo Relocs[] = {
     {6, "R_RISCV_TLS_DTPMOD32", None, 0},
     {7, "R_RISCV_TLS_DTPMOD64", None, 0},
     {8, "R_RISCV_TLS_DTPREL32", None, 0},
-    {9, "R_RISCV_TLS_DTPREL64", None, 0},
+    {9, "R_RISCV_TLS_DTPREL64", R_RISCV_TLS_DTPREL64, 8},
     {10, "R_RISCV_TLS_TPREL32", None, 0},
     {11, "R_RISCV_TLS_TPREL64", None, 0},
     {12, "R_RISCV_TLSDESC", None, 0},
@@ -43,8 +43,7 @@ const RelocInfo Relocs[] = {
     {19, "R_RISCV_CALL_PLT", R_RISCV_CALL_PLT, 8},
     {20, "R_RISCV_GOT_HI20", R_RISCV_GOT_HI20, 4},
     {21, "R_RISCV_TLS_GOT_HI20", R_RISCV_TLS_GOT_HI20, 4},
-    // General/local-dynamic TLS needs __tls_get_addr and module ids: not here.
-    {22, "R_RISCV_TLS_GD_HI20", None, 0},
+    {22, "R_RISCV_TLS_GD_HI20", R_RISCV_TLS_GD_HI20, 4},
     {23, "R_RISCV_PCREL_HI20", R_RISCV_PCREL_HI20, 4},
     {24, "R_RISCV_PCREL_LO12_I", R_RISCV_PCREL_LO12_I, 4},
     {25, "R_RISCV_PCREL_LO12_S", R_RISCV_PCREL_LO12_S, 4},
