@@ -7,6 +7,7 @@
 #include "cli/options.h"
 #include "cli/repro_cli.h"
 #include "link/link_info.h"
+#include "link/linker_symbols.h"
 #include "link/session.h"
 #include "link/slab_memory_manager.h"
 
@@ -70,6 +71,7 @@ int run(int Argc, char **Argv) {
     return fail(MM.takeError());
 
   Session S(O.triple.empty() ? Triple() : Triple::parse(O.triple), **MM);
+  addStaticLinkTables(S, (*MM)->pageSize());
   auto Recorder = std::make_shared<LinkInfoRecorder>();
   std::vector<std::regex> Patterns;
   for (auto &P : O.showGraphs) {

@@ -1,5 +1,7 @@
 #include "elf/elf_graph_builder.h"
 
+#include "link/ifunc.h"
+
 #include <cstring>
 
 namespace linklab {
@@ -69,8 +71,6 @@ Error ElfGraphBuilder::graphifySymbols() {
     const ElfSymbol &S = Syms[I];
     if (S.type == elf::STT_FILE)
       continue;
-    if (S.type == elf::STT_GNU_IFUNC)
-      return File.error(formatv("symbol %s: STT_GNU_IFUNC is not supported", std::string(S.name).c_str()));
     Linkage L = S.bind == elf::STB_WEAK ? Linkage::Weak : Linkage::Strong;
     Scope Sc = S.bind == elf::STB_LOCAL ? Scope::Local
                : (S.visibility == elf::STV_HIDDEN || S.visibility == elf::STV_INTERNAL) ? Scope::Hidden
@@ -119,8 +119,15 @@ Error ElfGraphBuilder::graphifySymbols() {
     SymbolByIndex[I] = S.name.empty() || S.type == elf::STT_SECTION
                            ? &G->addAnonymousSymbol(*B, S.value, S.size, false, false)
                            : &G->addDefinedSymbol(*B, S.value, S.name, S.size, L, Sc, S.type == elf::STT_FUNC, false);
+    if (S.type == elf::STT_GNU_IFUNC) {
+      if (!hasProt(B->section->prot, MemProt::Exec))
+        return File.error(formatv("IFUNC symbol %s: its resolver is not in an executable section (%s)",
+                                  std::string(S.name).c_str(), std::string(B->section->name).c_str()));
+      IFuncs.push_back(SymbolByIndex[I]);
+    }
   }
-  return Error::success();
+  // Relocations against an IFUNC symbol reach its stub.
+  return lowerIndirectFunctions(*G, Target.arch, IFuncs);
 }
 
 Error ElfGraphBuilder::addRelocations() {

@@ -50,6 +50,7 @@ private:
   std::unique_ptr<LinkGraph> G;
   std::vector<Block *> BlockBySection;  // by ELF section index
   std::vector<Symbol *> SymbolByIndex;  // by ELF symbol index
+  std::vector<Symbol *> IFuncs;         // STT_GNU_IFUNC symbols, at their resolvers
 };
 
 // The ELF row of the registry (magic, class, byte order, e_machine).

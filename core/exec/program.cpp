@@ -1,6 +1,8 @@
 #include "exec/program.h"
 
 #include "executor/remote_memory_manager.h"
+#include "link/init_arrays.h"
+#include "link/linker_symbols.h"
 #include "target/target.h"
 
 #include <algorithm>
@@ -11,34 +13,6 @@ namespace linklab::exec {
 using namespace executor;
 
 namespace {
-
-// Constructor and destructor pointer arrays, and the symbols a static linker
-// defines around their concatenation (libc start-up and exit walk them).
-struct ArrayKind {
-  const char *section, *start, *end;
-};
-const ArrayKind ArrayKinds[] = {
-    {".preinit_array", "__preinit_array_start", "__preinit_array_end"},
-    {".init_array", "__init_array_start", "__init_array_end"},
-    {".fini_array", "__fini_array_start", "__fini_array_end"},
-};
-enum { PreInit, Init, Fini, NumArrays };
-
-// ".init_array" -> priority 65536 (after every numbered one), ".init_array.101" -> 101; -1 if not that kind.
-long arrayPriority(std::string_view Section, const ArrayKind &K) {
-  std::string_view Base = K.section;
-  if (Section == Base)
-    return 65536;
-  if (!Section.starts_with(Base) || Section.size() <= Base.size() + 1 || Section[Base.size()] != '.')
-    return -1;
-  long P = 0;
-  for (char Ch : Section.substr(Base.size() + 1)) {
-    if (Ch < '0' || Ch > '9')
-      return -1;
-    P = P * 10 + (Ch - '0');
-  }
-  return P;
-}
 
 // Supplies the names the executor exposes (setup-result), like a process's
 // own symbols, to references nothing else defines.
@@ -57,136 +31,6 @@ public:
 private:
   std::vector<ExposedSymbol> Syms;
 };
-
-} // namespace
-
-// Keeps every graph's constructor/destructor arrays alive, records their
-// fixed-up pointers, and on the first reference to an __*_array_start/end
-// symbol lays out one table for the whole program (a graph of its own) that
-// install() fills once everything is linked. Entries are counted when a graph
-// starts linking, so a graph with constructors that starts after the table
-// was laid out is an error rather than a silently skipped constructor.
-class InitArrays : public Plugin, public DefinitionGenerator {
-public:
-  explicit InitArrays(Triple TT) : TT(std::move(TT)) {}
-
-  void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) override {
-    uint64_t Count[NumArrays] = {};
-    forEachArrayBlock(G, [&](unsigned Kind, long, Block &B) { Count[Kind] += B.size / 8; });
-    if (!Count[PreInit] && !Count[Init] && !Count[Fini])
-      return;
-    std::string Name = MR.objectName;
-    bool Late = LaidOut;
-    Config.prePrunePasses.push_back([this, Name, Late](LinkGraph &G) -> Error {
-      if (Late)
-        return makeError(formatv("%s: has constructor/destructor arrays but was linked after the program's init "
-                                 "arrays were laid out (an archive member pulled in late)",
-                                 Name.c_str()));
-      forEachArrayBlock(G, [&](unsigned, long, Block &B) {
-        if (B.size % 8)
-          return;
-        G.addAnonymousSymbol(B, 0, B.size, false, true); // nothing else references these blocks
-      });
-      return Error::success();
-    });
-    for (unsigned K = 0; K < NumArrays; ++K)
-      Counts[K] += Count[K];
-    Config.postFixupPasses.push_back([this, Name](LinkGraph &G) -> Error {
-      Error Err = Error::success();
-      forEachArrayBlock(G, [&](unsigned Kind, long Prio, Block &B) {
-        if (Err)
-          return;
-        if (B.size % 8 || B.isZeroFill()) {
-          Err = makeError(formatv("%s: %s block at %s is %llu bytes, not an array of 8-byte pointers", Name.c_str(),
-                                  std::string(B.section->name).c_str(), hex(B.address).c_str(),
-                                  (unsigned long long)B.size));
-          return;
-        }
-        for (uint64_t Off = 0; Off < B.size; Off += 8) {
-          uint64_t P;
-          std::memcpy(&P, B.content().data() + Off, 8);
-          Entries[Kind].push_back({Prio, Order++, P});
-        }
-      });
-      return Err;
-    });
-  }
-
-  Error tryToGenerate(Session &S, const std::vector<std::string> &Names) override {
-    bool Wanted = false;
-    for (auto &N : Names)
-      for (auto &K : ArrayKinds)
-        Wanted |= N == K.start || N == K.end;
-    if (!Wanted || LaidOut)
-      return Error::success();
-    LaidOut = true;
-    auto G = std::make_unique<LinkGraph>("<init/fini arrays>", TT,
-                                         TT.arch == Arch::Unknown ? nullptr : archRow(TT.arch).edgeKindName);
-    uint64_t Total = Counts[PreInit] + Counts[Init] + Counts[Fini];
-    Section &Sec = G->createSection(".linklab.init_arrays", MemProt::Read | MemProt::Write);
-    Block &B = G->createZeroFillBlock(Sec, std::max<uint64_t>(Total, 1) * 8, 0, 8, 0);
-    uint64_t Off = 0;
-    for (unsigned K = 0; K < NumArrays; ++K) {
-      G->addDefinedSymbol(B, Off, ArrayKinds[K].start, 0, Linkage::Strong, Scope::Default, false, true);
-      Off += Counts[K] * 8;
-      G->addDefinedSymbol(B, Off, ArrayKinds[K].end, 0, Linkage::Strong, Scope::Default, false, true);
-    }
-    auto Key = S.addGraph(std::move(G), ObjectKind::Library);
-    return Key ? Error::success() : Key.takeError();
-  }
-
-  // Pointers in the order a static link would run them (by priority, then
-  // link order).
-  std::vector<uint64_t> sorted(unsigned Kind) const {
-    auto E = Entries[Kind];
-    std::sort(E.begin(), E.end(), [](auto &L, auto &R) { return std::tie(L.prio, L.order) < std::tie(R.prio, R.order); });
-    std::vector<uint64_t> Out;
-    for (auto &X : E)
-      Out.push_back(X.pointer);
-    return Out;
-  }
-
-  // Writes the table laid out by tryToGenerate (if anything referenced it).
-  void install(ExecutorClient &C, Session &S, std::function<void(Error)> Done) {
-    auto Base = S.addressOf(ArrayKinds[PreInit].start);
-    if (!LaidOut || !Base)
-      return Done(Error::success());
-    std::vector<uint8_t> Bytes;
-    for (unsigned K = 0; K < NumArrays; ++K) {
-      if (Entries[K].size() != Counts[K])
-        return Done(makeError(formatv("%s: %zu entries were counted but %zu linked", ArrayKinds[K].section,
-                                      size_t(Counts[K]), Entries[K].size())));
-      for (uint64_t P : sorted(K))
-        for (int I = 0; I < 8; ++I)
-          Bytes.push_back(uint8_t(P >> (8 * I)));
-    }
-    if (Bytes.empty())
-      return Done(Error::success());
-    C.writeMemory(*Base, std::move(Bytes), std::move(Done));
-  }
-
-private:
-  template <typename Fn> static void forEachArrayBlock(LinkGraph &G, Fn F) {
-    for (auto &Sec : G.sections())
-      for (unsigned K = 0; K < NumArrays; ++K)
-        if (long P = arrayPriority(Sec->name, ArrayKinds[K]); P >= 0)
-          for (Block *B : Sec->blocks)
-            F(K, P, *B);
-  }
-  struct Entry {
-    long prio;
-    uint64_t order, pointer;
-  };
-  Triple TT;
-  bool LaidOut = false;
-  uint64_t Counts[NumArrays] = {};
-  std::vector<Entry> Entries[NumArrays];
-  uint64_t Order = 0;
-};
-
-namespace {
-// Forwards a session's generator call to a plugin it shares ownership of.
-
 
 RunResultMsg returned() {
   RunResultMsg R;
@@ -236,9 +80,10 @@ Expected<std::unique_ptr<Program>> Program::build(ExecutorClient &C, const Tripl
   P->S->addPlugin(P->Info);
   P->TLS = std::make_shared<TLSLayout>(tlsVariantOf(TT.arch));
   P->S->addPlugin(P->TLS);
-  P->Inits = std::make_shared<InitArrays>(TT);
+  P->Inits = std::make_shared<InitArrays>();
   P->S->addPlugin(P->Inits);
-  P->S->addGenerator(P->Inits);
+  P->S->addLinkEndGenerator(P->Inits);
+  P->IRelatives = addStaticLinkTables(*P->S, Info.pageSize);
   P->S->addGenerator(std::make_unique<ExecutorSymbols>(Info.symbols));
   if (Runtime)
     if (Error E = P->addRuntime(*Runtime, std::move(Files)))
@@ -286,8 +131,21 @@ Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files) {
   return Error::success();
 }
 
-void Program::prepareRun(std::function<void(Error)> Done) {
-  auto InstallInits = [this, Done] { Inits->install(C, *S, Done); };
+void Program::prepareRun(Limits L, std::function<void(Error)> Done) {
+  // IFUNC slots no start code will fill (its runtime has no table walk, or
+  // the graph came after the table), then the init arrays.
+  auto InstallInits = [this, L, Done] {
+    applyIRelatives(IRelatives->takeUncovered(), 0, L, [this, Done](Error E) {
+      if (E)
+        return Done(std::move(E));
+      auto Table = Inits->table(*S);
+      if (!Table)
+        return Done(Table.takeError());
+      if (!*Table || (*Table)->bytes.empty())
+        return Done(Error::success());
+      C.writeMemory((*Table)->address, std::move((*Table)->bytes), Done);
+    });
+  };
   // A libc needs its thread pointer even when no graph has TLS (errno, stdio locks).
   if (TLSInstalled || (!Runtime && TLS->empty()))
     return InstallInits();
@@ -301,6 +159,31 @@ void Program::prepareRun(std::function<void(Error)> Done) {
     TLSInstalled = true;
     TLS->seal();
     InstallInits();
+  });
+}
+
+// Calls each resolver and stores what it returns in its slot.
+void Program::applyIRelatives(std::vector<IRelative> Recs, size_t Next, Limits L, std::function<void(Error)> Done) {
+  if (Next == Recs.size())
+    return Done(Error::success());
+  CallMsg M;
+  M.entry = Recs[Next].resolver;
+  M.limits = L;
+  C.call(std::move(M), [this, Recs = std::move(Recs), Next, L, Done = std::move(Done)](Expected<RunResultMsg> R) mutable {
+    if (!R)
+      return Done(R.takeError());
+    if (R->runStatus() != RunStatus::Returned)
+      return Done(makeError(formatv("the IFUNC resolver at %s did not return: %s", symbolize(Recs[Next].resolver).c_str(),
+                                    R->message.c_str())));
+    std::vector<uint8_t> Value;
+    for (int I = 0; I < 8; ++I)
+      Value.push_back(uint8_t(uint64_t(R->value) >> (8 * I)));
+    Addr Slot = Recs[Next].slot;
+    C.writeMemory(Slot, std::move(Value), [this, Recs = std::move(Recs), Next, L, Done = std::move(Done)](Error E) mutable {
+      if (E)
+        return Done(std::move(E));
+      applyIRelatives(std::move(Recs), Next + 1, L, std::move(Done));
+    });
   });
 }
 
@@ -333,7 +216,7 @@ void Program::startProcess(std::vector<std::string> Args, Limits L, OnResult Don
                                           Expected<std::vector<Addr>> Start) mutable {
       if (!Start)
         return Done(Start.takeError());
-      prepareRun([this, Args = std::move(Args), L, Done = std::move(Done), Entry = (*Start)[0]](Error E) mutable {
+      prepareRun(L, [this, Args = std::move(Args), L, Done = std::move(Done), Entry = (*Start)[0]](Error E) mutable {
         if (E)
           return Done(std::move(E));
         C.runMain(Entry, std::move(Args), L, std::move(Done), Startup::ProcessEntry, Env);
@@ -353,11 +236,11 @@ void Program::callMain(std::string Entry, std::vector<std::string> Args, Limits 
     if (!Addrs)
       return Done(Addrs.takeError());
     Addr Entry = (*Addrs)[0], Exit = Runtime ? (*Addrs)[1] : 0;
-    prepareRun([this, Args = std::move(Args), L, Done = std::move(Done), Entry, Exit](Error E) mutable {
+    prepareRun(L, [this, Args = std::move(Args), L, Done = std::move(Done), Entry, Exit](Error E) mutable {
       if (E)
         return Done(std::move(E));
-      std::vector<uint64_t> Ctors = Inits->sorted(PreInit);
-      for (uint64_t F : Inits->sorted(Init))
+      std::vector<uint64_t> Ctors = Inits->sorted(InitArrays::PreInit);
+      for (uint64_t F : Inits->sorted(InitArrays::Init))
         Ctors.push_back(F);
       auto AfterCtors = [this, Args = std::move(Args), L, Done, Entry, Exit](Expected<RunResultMsg> R) mutable {
         if (!R || R->runStatus() != RunStatus::Returned)
@@ -399,7 +282,8 @@ void Program::call(std::string Entry, CallMsg M, OnResult Done) {
     if (!A)
       return Done(A.takeError());
     M.entry = (*A)[0];
-    prepareRun([this, M = std::move(M), Done = std::move(Done)](Error E) mutable {
+    Limits L = M.limits;
+    prepareRun(L, [this, M = std::move(M), Done = std::move(Done)](Error E) mutable {
       if (E)
         return Done(std::move(E));
       C.call(std::move(M), std::move(Done));

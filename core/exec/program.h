@@ -13,13 +13,13 @@
 
 #include "exec/runtime.h"
 #include "executor/executor_client.h"
+#include "link/ifunc.h"
+#include "link/init_arrays.h"
 #include "link/link_info.h"
 #include "link/session.h"
 #include "link/tls_layout.h"
 
 namespace linklab::exec {
-
-class InitArrays;
 
 // Adds runtime R's archives to S (as libraries, named by their Debian paths)
 // from Files, which must hold each of R's files by name; StartObject, when
@@ -76,7 +76,9 @@ private:
   static Expected<std::unique_ptr<Program>> build(executor::ExecutorClient &C, const Triple &TT,
                                                   const executor::SetupInfo &Info, const RuntimeSpec *Runtime,
                                                   RuntimeFiles Files);
-  void prepareRun(std::function<void(Error)> Done); // TLS image and init arrays, once everything is linked
+  // TLS image, IFUNC slots and init arrays, once everything is linked.
+  void prepareRun(executor::Limits L, std::function<void(Error)> Done);
+  void applyIRelatives(std::vector<IRelative> Recs, size_t Next, executor::Limits L, std::function<void(Error)> Done);
   void startProcess(std::vector<std::string> Args, executor::Limits L, OnResult Done);
   void callMain(std::string Entry, std::vector<std::string> Args, executor::Limits L, OnResult Done);
   void callInOrder(std::vector<uint64_t> Fns, size_t Next, executor::Limits L, OnResult Done);
@@ -90,6 +92,7 @@ private:
   std::shared_ptr<LinkInfoRecorder> Info;
   std::shared_ptr<TLSLayout> TLS;
   std::shared_ptr<InitArrays> Inits;
+  std::shared_ptr<IRelativeTable> IRelatives;
   bool TLSInstalled = false;
   std::vector<std::string> Env;
 };

@@ -278,6 +278,15 @@ void LinkGraph::makeDefined(Symbol &Sym, Block &B, uint64_t Offset, uint64_t Siz
   B.section->symbols.push_back(&Sym);
 }
 
+void LinkGraph::transferDefinedSymbol(Symbol &Sym, Block &B, uint64_t Offset, uint64_t Size) {
+  assert(Sym.isDefined() && "transferDefinedSymbol on an undefined symbol");
+  eraseFrom(Sym.section().symbols, &Sym);
+  Sym.base = &B;
+  Sym.offset = Offset;
+  Sym.size = Size;
+  B.section->symbols.push_back(&Sym);
+}
+
 void LinkGraph::removeExternalSymbol(Symbol &Sym) { eraseFrom(Externals, &Sym); }
 void LinkGraph::removeAbsoluteSymbol(Symbol &Sym) { eraseFrom(Absolutes, &Sym); }
 void LinkGraph::removeDefinedSymbol(Symbol &Sym) { eraseFrom(Sym.section().symbols, &Sym); }

@@ -208,6 +208,8 @@ public:
   void makeExternal(Symbol &Sym);
   // Turns an external symbol into a definition in B.
   void makeDefined(Symbol &Sym, Block &B, uint64_t Offset, uint64_t Size, Linkage L, Scope S, bool Live);
+  // Moves a defined symbol (and every edge that targets it) to B+Offset.
+  void transferDefinedSymbol(Symbol &Sym, Block &B, uint64_t Offset, uint64_t Size);
   void removeExternalSymbol(Symbol &Sym);
   // In one pass (pruning drops many at once).
   template <typename Pred> void removeExternalSymbolsIf(Pred P) { std::erase_if(Externals, P); }

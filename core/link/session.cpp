@@ -50,7 +50,7 @@ public:
   const void *dylib() const override { return &S; }
   void notifyFailed(Error Err) override { S.linkDone(O, std::move(Err)); }
   void lookup(std::vector<LookupRequest> Names, OnLookupFn OnResult) override {
-    S.resolveForLink(std::move(Names), std::move(OnResult), &O.name);
+    S.resolveForLink(std::move(Names), std::move(OnResult), &O.name, /*FromLink=*/true);
   }
   Error notifyResolved(LinkGraph &G) override {
     S.symbolsResolved(O, G);
@@ -100,6 +100,9 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
     return makeError(formatv("%s: object is for %s, but this link is for %s (%s); objects of different "
                              "architectures cannot be linked together",
                              G->name().c_str(), archName(G->triple().arch), archName(TT.arch), TT.str.c_str()));
+  for (auto &P : Plugins)
+    if (Error E = P->notifyAdded(NextKey, *G))
+      return E;
   auto O = std::make_unique<Object>();
   O->key = NextKey++;
   O->name = G->name();
@@ -292,7 +295,13 @@ void Session::materialize(Object &O) {
   link(std::move(G), std::make_unique<ObjectLinkContext>(*this, O));
 }
 
-void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult, const std::string *Referrer) {
+bool Session::claimedAtLinkEnd(std::string_view Name) const {
+  return std::any_of(LinkEndGenerators.begin(), LinkEndGenerators.end(),
+                     [&](auto &G) { return G->claims(Name); });
+}
+
+void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult, const std::string *Referrer,
+                             bool FromLink, bool MayWait) {
   applyHarnessScopes();
   std::vector<std::string> Missing;
   for (auto &R : Names)
@@ -301,6 +310,24 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
   if (!Missing.empty()) {
     if (Error E = generate(Missing))
       return OnResult(std::move(E));
+  }
+  // Names only the link-end generators define: start the links of
+  // everything else this lookup needs (they must count), then wait.
+  bool AtLinkEnd = MayWait && std::any_of(Names.begin(), Names.end(), [&](const LookupRequest &R) {
+    return !Symbols.count(std::string(R.name)) && claimedAtLinkEnd(R.name);
+  });
+  if (AtLinkEnd) {
+    ++InFlight; // no link-end run until every link started here has allocated
+    for (auto &R : Names)
+      if (auto It = Symbols.find(std::string(R.name)); It != Symbols.end())
+        if (Object *Owner = It->second->owner; Owner && Owner->state == Object::State::Pending)
+          materialize(*Owner);
+    Parked.push_back({std::move(Names), std::move(OnResult), Referrer ? *Referrer : "", Referrer != nullptr, FromLink});
+    ParkedLinks += FromLink;
+    --InFlight;
+    runLinkEndGenerators();
+    fireQuiescence();
+    return;
   }
   auto Q = std::make_shared<Query>();
   Q->result.assign(Names.size(), 0);
@@ -336,11 +363,51 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
     E->waiting.push_back({Q, I});
   }
   // Start the links that define what is pending (this may resolve some now).
+  ++InFlight; // the link-end generators wait until all of them have started
   for (auto &[E, I] : Pending)
     if (E->owner && E->owner->state == Object::State::Pending)
       materialize(*E->owner);
+  --InFlight;
   if (Q->remaining == 0)
     Q->complete(std::move(Q->result));
+  runLinkEndGenerators();
+  fireQuiescence();
+}
+
+// Runs when every link in flight waits for a link-end name: nothing else
+// can add a graph now, so the tables can be laid out over all of them.
+void Session::runLinkEndGenerators() {
+  while (!InLinkEnd && !Parked.empty() && InFlight == ParkedLinks) {
+    InLinkEnd = true;
+    std::vector<std::string> Names;
+    for (auto &P : Parked)
+      for (auto &R : P.names)
+        if (!Symbols.count(std::string(R.name)) && claimedAtLinkEnd(R.name) &&
+            std::find(Names.begin(), Names.end(), R.name) == Names.end())
+          Names.push_back(std::string(R.name));
+    Error Err = Error::success();
+    for (auto &G : LinkEndGenerators) {
+      std::vector<std::string> Mine;
+      for (auto &N : Names)
+        if (G->claims(N) && !Symbols.count(N))
+          Mine.push_back(N);
+      if (!Err && !Mine.empty())
+        Err = G->tryToGenerate(*this, Mine);
+    }
+    auto Waiting = std::move(Parked);
+    Parked.clear();
+    ParkedLinks = 0;
+    std::string Message = Err ? Err.message() : "";
+    // Resolved again, without waiting: what is still missing is missing.
+    for (auto &P : Waiting) {
+      if (!Message.empty())
+        P.onResult(makeError(Message));
+      else
+        resolveForLink(std::move(P.names), std::move(P.onResult), P.hasReferrer ? &P.referrer : nullptr,
+                       P.fromLink, /*MayWait=*/false);
+    }
+    InLinkEnd = false;
+  }
 }
 
 void Session::symbolsResolved(Object &O, LinkGraph &G) {
@@ -389,6 +456,7 @@ void Session::linkDone(Object &O, Error Err) {
         Failures.push_back(PE.message());
   }
   --InFlight;
+  runLinkEndGenerators();
   fireQuiescence();
 }
 
@@ -447,6 +515,7 @@ void Session::linkAll(std::function<void(Error)> OnDone) {
     if (Objects[I]->state == Object::State::Pending)
       materialize(*Objects[I]);
   --InFlight;
+  runLinkEndGenerators();
   fireQuiescence();
 }
 

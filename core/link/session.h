@@ -26,10 +26,13 @@ struct MaterializationInfo {
   std::string objectName;
 };
 
-// The six hooks of ORC's ObjectLinkingLayer::Plugin.
+// The six hooks of ORC's ObjectLinkingLayer::Plugin, plus notifyAdded.
 class Plugin {
 public:
   virtual ~Plugin() = default;
+  // An object's graph as it is added, before the session records what it
+  // defines: a plugin may move definitions out of it (section merging).
+  virtual Error notifyAdded(ResourceKey K, LinkGraph &G) { return Error::success(); }
   virtual void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) {}
   virtual void notifyLoaded(const MaterializationInfo &MR) {}
   virtual Error notifyEmitted(const MaterializationInfo &MR) { return Error::success(); }
@@ -43,6 +46,19 @@ public:
   virtual ~DefinitionGenerator() = default;
   // Called with names nothing defines; may add objects or absolute symbols.
   virtual Error tryToGenerate(Session &S, const std::vector<std::string> &Names) = 0;
+};
+
+// Defines symbols whose values depend on every graph of the link, as a
+// static linker's do: tables spanning all objects (IRELATIVE records, init
+// arrays, __start_/__stop_ sections). A JIT links graph by graph, so a link
+// that references a claimed name waits (its own symbols already resolved,
+// so nobody waits on it) until every other link in flight has allocated or
+// waits likewise; then tryToGenerate runs once with every claimed name
+// asked for, and the waiting links continue. A graph that starts linking
+// after that is "late": the generator decides (usually an error naming it).
+class LinkEndGenerator : public DefinitionGenerator {
+public:
+  virtual bool claims(std::string_view Name) const = 0;
 };
 
 enum class ObjectKind {
@@ -72,6 +88,7 @@ public:
   Error addArchive(std::string Name, std::shared_ptr<const std::vector<char>> Bytes);
   Error defineAbsolute(std::string_view Name, Addr A);
   void addGenerator(std::shared_ptr<DefinitionGenerator> G) { Generators.push_back(std::move(G)); }
+  void addLinkEndGenerator(std::shared_ptr<LinkEndGenerator> G) { LinkEndGenerators.push_back(std::move(G)); }
   void addPlugin(std::shared_ptr<Plugin> P) { Plugins.push_back(std::move(P)); }
   // Resolves undefined names to 0 instead of failing (llvm-jitlink -phony-externals).
   void setPhonyExternals(bool On) { PhonyExternals = On; }
@@ -103,7 +120,12 @@ private:
   Error define(Object *Owner, std::string_view Name, Linkage L, Addr A, bool Resolved);
   void materialize(Object &O);
   // Referrer: the object whose link asks (named when symbols are missing).
-  void resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult, const std::string *Referrer = nullptr);
+  // FromLink: a graph's lookup (counted in InFlight), not a caller's.
+  // MayWait: false once the link-end generators have had their turn.
+  void resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult, const std::string *Referrer = nullptr,
+                      bool FromLink = false, bool MayWait = true);
+  bool claimedAtLinkEnd(std::string_view Name) const;
+  void runLinkEndGenerators();
   void symbolsResolved(Object &O, LinkGraph &G);
   void linkDone(Object &O, Error Err);
   void fireQuiescence();
@@ -115,6 +137,16 @@ private:
   std::vector<std::unique_ptr<Object>> Objects;
   std::unordered_map<std::string, std::unique_ptr<SymbolEntry>> Symbols;
   std::vector<std::shared_ptr<DefinitionGenerator>> Generators;
+  std::vector<std::shared_ptr<LinkEndGenerator>> LinkEndGenerators;
+  struct ParkedLookup {
+    std::vector<LookupRequest> names;
+    OnLookupFn onResult;
+    std::string referrer;
+    bool hasReferrer, fromLink;
+  };
+  std::vector<ParkedLookup> Parked; // waiting for the link-end generators
+  unsigned ParkedLinks = 0;
+  bool InLinkEnd = false;
   std::vector<std::shared_ptr<Plugin>> Plugins;
   std::vector<std::function<void()>> OnQuiescent;
   std::vector<std::string> Failures;

@@ -19,6 +19,7 @@ public:
 
   // Reads target memory that some finalized allocation covers.
   Expected<std::span<const char>> read(Addr A, uint64_t Size) const;
+  uint64_t pageSize() const { return PageSize; }
   // Every segment handed out so far, in address order.
   std::vector<SegmentRecord> segments() const;
 

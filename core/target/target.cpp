@@ -34,6 +34,10 @@ const ArchRow &archRow(Arch A) {
   return *Arches[size_t(A)];
 }
 
+EdgeKindNameFn edgeKindNamesOf(const Triple &TT) {
+  return TT.arch == Arch::Unknown ? nullptr : archRow(TT.arch).edgeKindName;
+}
+
 const ArchRow *findArchRow(std::string_view Name) {
   for (size_t I = 1; I < std::size(Arches); ++I) {
     const ArchRow *R = Arches[I];

@@ -111,6 +111,9 @@ struct TargetInfo {
 // The row of a registered architecture; every Arch enumerator but Unknown
 // has one (the enum is generated from the same table).
 const ArchRow &archRow(Arch A);
+// Its edge-kind names, or null for an unknown arch (graphs a link makes
+// itself: tables, merged sections).
+EdgeKindNameFn edgeKindNamesOf(const Triple &TT);
 // By triple spelling ("x86_64", "amd64"); null if unknown.
 const ArchRow *findArchRow(std::string_view Name);
 // Every registered row, in table order.

@@ -1,0 +1,92 @@
+#include "link/ifunc.h"
+
+#include "target/target.h"
+
+#include <map>
+
+namespace linklab {
+
+Error lowerIndirectFunctions(LinkGraph &G, const ArchRow &A, std::span<Symbol *const> IFuncs) {
+  if (IFuncs.empty())
+    return Error::success();
+  if (!A.createPointerJumpStub)
+    return makeError(formatv("%s: symbol %s: STT_GNU_IFUNC is not supported on %s", G.name().c_str(),
+                             std::string(IFuncs[0]->name).c_str(), A.name));
+  Section *Slots = nullptr, *Stubs = nullptr;
+  std::map<std::pair<Block *, uint64_t>, Symbol *> StubAt; // resolver address -> stub
+  for (Symbol *F : IFuncs) {
+    Symbol *&Stub = StubAt[{&F->block(), F->offset}];
+    if (!Stub) {
+      if (!Slots) {
+        Slots = &G.createSection(IFuncSlotsSectionName, MemProt::Read | MemProt::Write);
+        Stubs = &G.createSection(IFuncStubsSectionName, MemProt::Read | MemProt::Exec);
+      }
+      Symbol &Resolver = G.addAnonymousSymbol(F->block(), F->offset, 0, true, false);
+      static const char Zero[8] = {};
+      Block &Slot = G.createContentBlock(*Slots, {Zero, 8}, 0, 8, 0);
+      Slot.addEdge(edge::KeepAlive, 0, Resolver, 0); // the record's r_addend
+      Stub = &A.createPointerJumpStub(G, *Stubs, G.addAnonymousSymbol(Slot, 0, 8, false, false));
+    }
+    G.transferDefinedSymbol(*F, Stub->block(), Stub->offset, Stub->size);
+    F->callable = true;
+  }
+  return Error::success();
+}
+
+namespace {
+const char *const TableStart = "__rela_iplt_start", *const TableEnd = "__rela_iplt_end";
+}
+
+void IRelativeTable::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) {
+  if (!G.findSectionByName(IFuncSlotsSectionName))
+    return;
+  // Slots and resolvers have addresses once allocated; pruning has dropped
+  // the unused ones.
+  Config.postAllocationPasses.push_back([this](LinkGraph &G) -> Error {
+    Section *Slots = G.findSectionByName(IFuncSlotsSectionName);
+    for (Block *B : Slots ? Slots->blocks : std::vector<Block *>{})
+      for (const Edge &E : B->edges)
+        if (E.kind == edge::KeepAlive)
+          Records.push_back({B->address, E.target->address()});
+    return Error::success();
+  });
+}
+
+bool IRelativeTable::claims(std::string_view Name) const { return Name == TableStart || Name == TableEnd; }
+
+Error IRelativeTable::tryToGenerate(Session &S, const std::vector<std::string> &Names) {
+  if (LaidOut)
+    return Error::success();
+  const Triple &TT = S.triple();
+  const TargetInfo *T = findTarget(TT);
+  if (!T || !T->irelativeType)
+    return makeError(formatv("%s: IRELATIVE records (__rela_iplt_start) are not supported", TT.str.c_str()));
+  LaidOut = true;
+  Covered = Records.size();
+  // Elf64_Rela {r_offset, r_info = ELF64_R_INFO(0, type), r_addend}: the
+  // addresses are final, so the table needs no edges.
+  std::vector<char> Bytes;
+  auto Put = [&](uint64_t V) {
+    for (int I = 0; I < 8; ++I)
+      Bytes.push_back(char(V >> (8 * I)));
+  };
+  for (size_t I = 0; I < Covered; ++I)
+    Put(Records[I].slot), Put(T->irelativeType), Put(Records[I].resolver);
+  auto G = std::make_unique<LinkGraph>("<IRELATIVE records>", TT, T->arch.edgeKindName);
+  Section &Sec = G->createSection(".rela.iplt", MemProt::Read);
+  size_t Size = Bytes.size();
+  Bytes.resize(std::max<size_t>(Size, 8)); // a block needs a byte to have an address
+  Block &B = G->createContentBlock(Sec, G->allocateContent(Bytes), 0, 8, 0);
+  G->addDefinedSymbol(B, 0, TableStart, 0, Linkage::Strong, Scope::Default, false, true);
+  G->addDefinedSymbol(B, Size, TableEnd, 0, Linkage::Strong, Scope::Default, false, true);
+  auto Key = S.addGraph(std::move(G), ObjectKind::Library);
+  return Key ? Error::success() : Key.takeError();
+}
+
+std::vector<IRelative> IRelativeTable::takeUncovered() {
+  size_t From = std::max(Covered, Taken);
+  Taken = Records.size();
+  return {Records.begin() + std::min(From, Records.size()), Records.end()};
+}
+
+} // namespace linklab

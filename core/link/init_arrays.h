@@ -1,0 +1,51 @@
+// Constructor and destructor pointer arrays (.preinit_array, .init_array,
+// .fini_array and their numbered .init_array.N forms) across every graph of a
+// session, and the symbols a static linker defines around their
+// concatenation (__init_array_start...), which libc start-up and exit walk.
+//
+// Each graph's array blocks are kept alive and their fixed-up pointers
+// recorded; once every graph of the link has been allocated (a link-end
+// generator: the first reference to an __*_array_start/end symbol waits for
+// that) one table for the whole program is laid out, a graph of its own,
+// which the host fills (table()) once everything is linked. A graph with
+// constructors allocated after the table was laid out is an error rather
+// than a silently skipped constructor.
+#pragma once
+
+#include "link/session.h"
+
+#include <optional>
+
+namespace linklab {
+
+class InitArrays : public Plugin, public LinkEndGenerator {
+public:
+  enum Kind { PreInit, Init, Fini, NumKinds };
+
+  void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) override;
+  bool claims(std::string_view Name) const override;
+  Error tryToGenerate(Session &S, const std::vector<std::string> &Names) override;
+
+  // Pointers in the order a static link would run them (by priority, then
+  // link order).
+  std::vector<uint64_t> sorted(Kind K) const;
+  // Where the laid-out table is and what it must hold (preinit, init, fini
+  // concatenated); nothing if no table was laid out.
+  struct Table {
+    Addr address;
+    std::vector<uint8_t> bytes;
+  };
+  Expected<std::optional<Table>> table(const Session &S) const;
+
+private:
+  struct Entry {
+    long prio;
+    uint64_t order, pointer;
+  };
+  bool LaidOut = false;
+  uint64_t Counts[NumKinds] = {};
+  std::vector<Entry> Entries[NumKinds];
+  uint64_t Order = 0;
+};
+
+} // namespace linklab
