@@ -184,7 +184,7 @@ Symbols:
 
 TEST(RISCV64Link, UnsupportedAndUnknownRelocationsAreNamed) {
   const std::pair<std::string, std::string> Cases[] = {
-      {"R_RISCV_TLS_GD_HI20", "t.o: .text+0x4: R_RISCV_TLS_GD_HI20 (type 22): unsupported relocation type"},
+      {"R_RISCV_TLS_DTPMOD64", "t.o: .text+0x4: R_RISCV_TLS_DTPMOD64 (type 7): unsupported relocation type"},
       {"R_RISCV_TLSDESC_HI20", "t.o: .text+0x4: R_RISCV_TLSDESC_HI20 (type 62): unsupported relocation type"},
       {"0xc8", "t.o: .text+0x4: unknown relocation (type 200): unsupported relocation type"},
       {"R_RISCV_RELAX", "t.o: .text+0x4: R_RISCV_RELAX (type 51): no preceding relocation at the same offset"},
