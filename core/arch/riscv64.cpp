@@ -200,13 +200,15 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     writeLE<uint64_t>(Loc, uint64_t(*V - (E.kind == R_RISCV_TLS_DTPREL64 ? 0x800 : 0)));
     return Error::success();
   }
-  case R_RISCV_TLS_TPREL32: {
+  case R_RISCV_TLS_TPREL32:
+  case R_RISCV_TLS_DTPREL32: {
     auto V = F.tpoff();
     if (!V)
       return V.takeError();
-    if (Error Err = F.range(*V, INT32_MIN, INT32_MAX))
+    int64_t Off = *V - (E.kind == R_RISCV_TLS_DTPREL32 ? 0x800 : 0);
+    if (Error Err = F.range(Off, INT32_MIN, INT32_MAX))
       return Err;
-    writeLE<uint32_t>(Loc, uint32_t(*V));
+    writeLE<uint32_t>(Loc, uint32_t(Off));
     return Error::success();
   }
   case NegDelta32:
@@ -243,9 +245,10 @@ Symbol &createTLSGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
 
 Symbol &createTLSGDEntry(LinkGraph &G, Section &Pairs, Symbol &Target) {
   static const char Module1[16] = {1};
-  Block &B = G.createContentBlock(Pairs, {Module1, 16}, 0, 8, 0);
-  B.addEdge(R_RISCV_TLS_DTPREL64, 8, Target, 0);
-  return G.addAnonymousSymbol(B, 0, 16, false, false);
+  unsigned W = G.pointerSize();
+  Block &B = G.createContentBlock(Pairs, {Module1, 2 * W}, 0, W, 0);
+  B.addEdge(W == 4 ? R_RISCV_TLS_DTPREL32 : R_RISCV_TLS_DTPREL64, W, Target, 0);
+  return G.addAnonymousSymbol(B, 0, 2 * W, false, false);
 }
 
 // auipc t3, %pcrel_hi(entry); ld t3, %pcrel_lo(entry)(t3); jr t3; nop

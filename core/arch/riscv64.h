@@ -73,7 +73,8 @@ namespace linklab::riscv64 {
   X(NegDelta32, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                                \
   X(CallRelaxable, "R_RISCV_CALL_PLT followed by R_RISCV_RELAX; relaxed to R_RISCV_JAL or R_RISCV_RVC_JUMP")          \
   X(AlignRelaxable, "R_RISCV_ALIGN: A bytes of NOPs at P, trimmed by relaxation so P + A lands aligned")             \
-  X(R_RISCV_TLS_TPREL32, "Fixup <- TPOFF(S) + A : int32 (RV32 initial-exec GOT entries)")
+  X(R_RISCV_TLS_TPREL32, "Fixup <- TPOFF(S) + A : int32 (RV32 initial-exec GOT entries)")                           \
+  X(R_RISCV_TLS_DTPREL32, "Fixup <- TPOFF(S) + A - 0x800 : int32 (R_RISCV_TLS_DTPREL64 on RV32)")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,
@@ -100,7 +101,7 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config);
 // offset (R_RISCV_TLS_TPREL64).
 Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target);
 Symbol &createTLSGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target);
-// A 16-byte general-dynamic pair {module id 1, DTPREL(Target)}: the tls_index
+// A general-dynamic pair {module id 1, DTPREL(Target)} of two pointer-sized words: the tls_index
 // __tls_get_addr takes (a static program is TLS module 1).
 Symbol &createTLSGDEntry(LinkGraph &G, Section &Pairs, Symbol &Target);
 // A 16-byte stub jumping through the given GOT entry (clobbers t3).

@@ -32,7 +32,7 @@ const RelocInfo Relocs[] = {
     {5, "R_RISCV_JUMP_SLOT", None, 0},
     {6, "R_RISCV_TLS_DTPMOD32", None, 0},
     {7, "R_RISCV_TLS_DTPMOD64", None, 0},
-    {8, "R_RISCV_TLS_DTPREL32", None, 0},
+    {8, "R_RISCV_TLS_DTPREL32", R_RISCV_TLS_DTPREL32, 4},
     {9, "R_RISCV_TLS_DTPREL64", R_RISCV_TLS_DTPREL64, 8},
     {10, "R_RISCV_TLS_TPREL32", None, 0},
     {11, "R_RISCV_TLS_TPREL64", None, 0},

@@ -10,6 +10,10 @@
 # RUN: llvm-mc -triple=riscv64 -mattr=+relax -filetype=obj -o %t/gd.o %s
 # RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -abs __tls_get_addr=0xfff80000 -check %s %t/gd.o
+# On RV32 the pair is two 4-byte words (R_RISCV_TLS_DTPREL32).
+# RUN: llvm-mc -triple=riscv32 -mattr=+relax -filetype=obj -o %t/gd32.o %s
+# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN:     -slab-page-size 4096 -abs __tls_get_addr=0xfff80000 -check %s -check-name=rv32-check %t/gd32.o
 
         .text
         .globl  main
@@ -42,6 +46,11 @@ gd_again:
 # jitlink-check: *{8}(section_addr(gd.o, $__TLSGD) + 8) = 4 - 0x800
 # jitlink-check: *{8}(section_addr(gd.o, $__TLSGD) + 16) = 1
 # jitlink-check: *{8}(section_addr(gd.o, $__TLSGD) + 24) = 16 - 0x800
+# rv32-check: *{4}(section_addr(gd32.o, $__TLSGD)) = 1
+# rv32-check: *{4}(section_addr(gd32.o, $__TLSGD) + 4) = (4 - 0x800)[31:0]
+# rv32-check: *{4}(section_addr(gd32.o, $__TLSGD) + 8) = 1
+# rv32-check: *{4}(section_addr(gd32.o, $__TLSGD) + 12) = (16 - 0x800)[31:0]
+# rv32-check: (*{4}gd_tb)[31:12] = ((section_addr(gd32.o, $__TLSGD) + 8 - gd_tb) + 0x800)[31:12]
 
         .section .tdata,"awT",@progbits
         .p2align 2
