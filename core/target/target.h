@@ -67,7 +67,8 @@ struct ArchRow {
   // The calling-convention table, or null if none is modelled.
   const callconv::TargetInfo &(*conventions)();
   // A PLT-style stub jumping through the 8-byte pointer at Pointer (the GOT
-  // stub), which lowered STT_GNU_IFUNC symbols become.
+  // stub), which lowered STT_GNU_IFUNC symbols become; null where IFUNC
+  // lowering is not modelled (its slots and records are 64-bit).
   Symbol &(*createPointerJumpStub)(LinkGraph &G, Section &Stubs, Symbol &Pointer);
 };
 
