@@ -43,6 +43,40 @@ struct BlockRelax {
 
 bool isRelaxable(const Edge &E) { return E.kind == CallRelaxable || E.kind == AlignRelaxable; }
 
+// The bytes relaxing E may rewrite: the auipc+jalr pair, or the padding.
+uint64_t relaxSpan(const Edge &E) { return E.kind == CallRelaxable ? 8 : uint64_t(E.addend); }
+
+// Relaxation shifts bytes between these regions, so each must lie inside the
+// block's content and after the previous one; a malformed object can break
+// either, and is refused before any byte moves.
+Error checkRelaxRegions(const LinkGraph &G, const Block &B, const std::vector<Edge *> &Edges) {
+  uint64_t PrevEnd = 0;
+  for (const Edge *E : Edges) {
+    if (E->kind == AlignRelaxable && E->addend < 0)
+      return makeError(formatv("%s: negative alignment padding %lld", describeEdge(G, B, *E).c_str(),
+                               (long long)E->addend));
+    uint64_t Span = relaxSpan(*E);
+    if (E->offset < PrevEnd)
+      return makeError(formatv("%s: relaxable bytes at offset %s overlap the previous relaxable region (ending at %s)",
+                               describeEdge(G, B, *E).c_str(), hex(E->offset).c_str(), hex(PrevEnd).c_str()));
+    if (E->offset > B.content().size() || Span > B.content().size() - E->offset)
+      return makeError(formatv("%s: %s relaxable bytes at offset %s run past the end of the block's %s content bytes",
+                               describeEdge(G, B, *E).c_str(), hex(Span).c_str(), hex(E->offset).c_str(),
+                               hex(B.content().size()).c_str()));
+    PrevEnd = E->offset + Span;
+  }
+  // Another edge inside a region would be moved by bytes deleted before it.
+  size_t R = 0;
+  for (const Edge &E : B.edges) { // sorted by offset
+    while (R < Edges.size() && Edges[R]->offset + relaxSpan(*Edges[R]) <= E.offset)
+      ++R;
+    if (R < Edges.size() && E.offset > Edges[R]->offset)
+      return makeError(formatv("%s: fixup at offset %s lies inside the relaxable bytes of the edge at offset %s",
+                               describeEdge(G, B, E).c_str(), hex(E.offset).c_str(), hex(Edges[R]->offset).c_str()));
+  }
+  return Error::success();
+}
+
 // How many bytes relaxing E at (moved) address Loc deletes, and its new kind.
 // c.jal (link register ra) exists only in RV32C; c.j (x0) in both.
 uint32_t relaxEdge(const Block &B, const Edge &E, Addr Loc, bool HasRVC, bool RV32, EdgeKind &NewKind) {
@@ -168,6 +202,8 @@ Error relax(LinkGraph &G) {
           R.edges.push_back(&E);
       if (R.edges.empty())
         continue;
+      if (Error Err = checkRelaxRegions(G, *B, R.edges))
+        return Err;
       R.deltas.assign(R.edges.size(), 0);
       R.kinds.assign(R.edges.size(), edge::Invalid);
       Index[B] = Work.size();

@@ -191,7 +191,8 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
     } else if (S.shndx >= elf::SHN_LORESERVE && S.shndx != elf::SHN_ABS && S.shndx != elf::SHN_COMMON)
       return F.error(formatv("symbol %zu (%s): unsupported special section index %s", I, std::string(S.name).c_str(),
                              hex(S.shndx).c_str()));
-    if (S.shndx < elf::SHN_LORESERVE && S.shndx >= ShNum)
+    // An extended index is a plain section number, whatever its value.
+    if ((S.shndx < elf::SHN_LORESERVE || U16(P + L.symShndx) == elf::SHN_XINDEX) && S.shndx >= ShNum)
       return F.error(formatv("symbol %zu (%s): section index %u is out of range (%llu sections)", I,
                              std::string(S.name).c_str(), S.shndx, (unsigned long long)ShNum));
   }

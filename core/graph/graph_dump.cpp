@@ -61,7 +61,7 @@ std::string LinkGraph::dump() const {
         for (const Edge &E : Edges) {
           appendf(Out, "      0x%llx (block + 0x%08x), addend = %c0x%08llx, kind = %s, target = ",
                   (unsigned long long)B->fixupAddress(E), E.offset, E.addend >= 0 ? '+' : '-',
-                  (unsigned long long)(E.addend >= 0 ? E.addend : -E.addend), edgeKindName(E.kind));
+                  (E.addend >= 0 ? (unsigned long long)E.addend : 0ULL - (unsigned long long)E.addend), edgeKindName(E.kind));
           if (E.target->hasName())
             Out += E.target->name;
           else

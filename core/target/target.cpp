@@ -139,7 +139,7 @@ std::string describeEdge(const LinkGraph &G, const Block &B, const Edge &E) {
                  symbolLabel(*E.target).c_str());
 }
 
-static std::string signedHex(int64_t V) { return V < 0 ? "-" + hex(uint64_t(-V)) : hex(uint64_t(V)); }
+static std::string signedHex(int64_t V) { return V < 0 ? "-" + hex(0 - uint64_t(V)) : hex(uint64_t(V)); }
 
 Error makeOutOfRangeError(const LinkGraph &G, const Block &B, const Edge &E, int64_t Value, int64_t Lo, int64_t Hi) {
   return makeError(formatv("%s: value %s out of range [%s, %s] (fixup at %s, target at %s)",

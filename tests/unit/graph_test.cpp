@@ -164,6 +164,15 @@ TEST_F(GraphFixture, DumpUsesLLVMJITLinkFormat) {
   EXPECT_NE(D.find("Absolute symbols:\n  none\n\nExternal symbols:\n  none\n"), std::string::npos);
 }
 
+// The most negative addend has no positive counterpart in int64_t (found by
+// fuzz_object under UBSan); it prints as its magnitude, as llvm-jitlink does.
+TEST_F(GraphFixture, DumpPrintsTheMostNegativeAddend) {
+  Block &B = G.createContentBlock(Text, {Bytes, 16}, 0x1000, 16, 0);
+  Symbol &F = G.addDefinedSymbol(B, 0, "f", 16, Linkage::Strong, Scope::Default, true, true);
+  B.addEdge(edge::KeepAlive, 0, F, INT64_MIN);
+  EXPECT_NE(G.dump().find("addend = -0x8000000000000000, kind = Keep-Alive"), std::string::npos) << G.dump();
+}
+
 } // namespace
 
 namespace {
