@@ -2,7 +2,7 @@
 // linked by the built `linklab` and checked against independent oracles:
 // llvm-jitlink-22's -show-graphs dump and hand-computed field values for
 // range limits. Relocation values checked by jitlink-check rules under both
-// linkers are lit tests (tests/lit/riscv64).
+// linkers are lit tests (tests/lit/riscv, riscv64 and riscv32).
 #include "test_support.h"
 
 #include "arch/riscv64_fields.h"

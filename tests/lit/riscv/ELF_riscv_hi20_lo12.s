@@ -2,6 +2,9 @@
 # R_RISCV_LO12_S (stores). The slab sits below 2GiB: lui sign-extends on RV64.
 #
 # RUN: rm -rf %t && mkdir -p %t
+# RUN: llvm-mc -triple=riscv64 -mattr=+relax -filetype=obj -o %t/elf_riscv64_hi20_lo12.o %s
+# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x1ff00000 \
+# RUN:     -slab-page-size 4096 -check %s %t/elf_riscv64_hi20_lo12.o
 # RUN: llvm-mc -triple=riscv32 -mattr=+relax -filetype=obj -o %t/elf_riscv32_hi20_lo12.o %s
 # RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x1ff00000 \
 # RUN:     -slab-page-size 4096 -check %s %t/elf_riscv32_hi20_lo12.o

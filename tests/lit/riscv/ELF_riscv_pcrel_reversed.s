@@ -6,6 +6,9 @@
 # RUN: llvm-mc -triple=riscv64 -filetype=obj -o %t/elf_riscv64_pcrel_reversed.o %s
 # RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -check %s %t/elf_riscv64_pcrel_reversed.o
+# RUN: llvm-mc -triple=riscv32 -filetype=obj -o %t/elf_riscv32_pcrel_reversed.o %s
+# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN:     -slab-page-size 4096 -check %s %t/elf_riscv32_pcrel_reversed.o
 
         .text
         .globl  main
