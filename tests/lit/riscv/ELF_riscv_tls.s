@@ -5,9 +5,16 @@
 #
 # REQUIRES-LINKLAB-ONLY: llvm-jitlink-22 rejects R_RISCV_TPREL_HI20 ("Unsupported riscv relocation:29")
 # RUN: rm -rf %t && mkdir -p %t
-# RUN: llvm-mc -triple=riscv32 -mattr=+relax -filetype=obj -o %t/elf_riscv32_tls.o %s
+# RUN: llvm-mc -triple=riscv64 -mattr=+relax --defsym=RV64=1 -filetype=obj -o %t/elf_riscv_tls.o %s
 # RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
-# RUN:     -slab-page-size 4096 -check %s %t/elf_riscv32_tls.o
+# RUN:     -slab-page-size 4096 -check %s %t/elf_riscv_tls.o
+# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN:     -slab-page-size 4096 -check-name=rv64-check -check %s %t/elf_riscv_tls.o
+# RUN: llvm-mc -triple=riscv32 -mattr=+relax -filetype=obj -o %t/elf_riscv_tls.o %s
+# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN:     -slab-page-size 4096 -check %s %t/elf_riscv_tls.o
+# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN:     -slab-page-size 4096 -check-name=rv32-check -check %s %t/elf_riscv_tls.o
 
         .text
         .globl  main
@@ -28,13 +35,18 @@ le_lo:
 le_st:
         sw      a1, %tprel_lo(td2)(a0)
         .size   le_st, 4
-# jitlink-check: *{4}(got_addr(elf_riscv32_tls.o, td2)) = 4
-# jitlink-check: (*{4}ie)[31:12] = ((got_addr(elf_riscv32_tls.o, td2) - ie) + 0x800)[31:12]
-# jitlink-check: decode_operand(ie + 4, 2)[11:0] = (got_addr(elf_riscv32_tls.o, td2) - ie)[11:0]
+# rv64-check: *{8}(got_addr(elf_riscv_tls.o, td2)) = 4
+# rv32-check: *{4}(got_addr(elf_riscv_tls.o, td2)) = 4
+# jitlink-check: (*{4}ie)[31:12] = ((got_addr(elf_riscv_tls.o, td2) - ie) + 0x800)[31:12]
+# jitlink-check: decode_operand(ie + 4, 2)[11:0] = (got_addr(elf_riscv_tls.o, td2) - ie)[11:0]
         .globl  ie
 ie:
         auipc   a2, %tls_ie_pcrel_hi(td2)
+        .ifdef RV64
+        ld      a2, %pcrel_lo(ie)(a2)
+        .else
         lw      a2, %pcrel_lo(ie)(a2)
+        .endif
         ret
 
         .section .tdata,"awT",@progbits
