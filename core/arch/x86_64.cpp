@@ -60,7 +60,8 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case BranchPCRel32:
   case BranchPCRel32ToPtrJumpStub:
   case BranchPCRel32ToPtrJumpStubBypassable:
-  case PCRel32TLVPLoadREXRelaxable: return Int32(S - (P + 4) + A);
+  case PCRel32TLVPLoadREXRelaxable:
+  case PCRel32: return Int32(S - (P + 4) + A);
   case TPOffGOTLoadRelaxable: return Int32(S - P + A);
   case TPOff32:
   case TPOff64:

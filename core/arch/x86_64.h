@@ -56,7 +56,10 @@ namespace linklab::x86_64 {
   X(TLSLDToLocalExec, "local-dynamic call sequence rewritten to movq %fs:0,%rax")                                   \
   X(RequestTLVPAndTransformToPCRel32TLVPLoadREXRelaxable,                                                             \
     "PCRel32TLVPLoadREXRelaxable to a GOT entry holding the address of Target's MachO TLV descriptor")                \
-  X(PCRel32TLVPLoadREXRelaxable, "Fixup <- Target - (Fixup + 4) + Addend : int32, Target a TLV descriptor's GOT entry")
+  X(PCRel32TLVPLoadREXRelaxable, "Fixup <- Target - (Fixup + 4) + Addend : int32, Target a TLV descriptor's GOT entry") \
+  X(PCRel32, "Fixup <- Target - (Fixup + 4) + Addend : int32 (COFF REL32)")                                             \
+  X(Pointer32NB, "Fixup <- Target - __ImageBase + Addend : uint32 (COFF RVA; lowered to Pointer32 before fixup)")     \
+  X(SectionOffset32, "Fixup <- Target - SectionStart(Target) + Addend : uint32 (COFF SECREL; lowered to Pointer32)")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,

@@ -12,7 +12,7 @@ Triple Triple::parse(std::string_view S) {
     T.arch = R->arch;
   if (S.find("darwin") != std::string_view::npos || S.find("macos") != std::string_view::npos)
     T.format = ObjectFormat::MachO;
-  else if (S.find("windows") != std::string_view::npos)
+  else if (S.find("windows") != std::string_view::npos || S.ends_with("-coff"))
     T.format = ObjectFormat::COFF;
   else
     T.format = ObjectFormat::ELF;
