@@ -24,6 +24,9 @@ BasicLayout::BasicLayout(LinkGraph &Graph) : G(Graph) {
       return L->section->ordinal < R->section->ordinal;
     if (L->address != R->address)
       return L->address < R->address;
+    // JITLink's order; it leaves blocks of one size in hash order, we in creation order.
+    if (L->size != R->size)
+      return L->size < R->size;
     return L->ordinal < R->ordinal;
   };
   for (auto &[Prot, Seg] : Segments) {
