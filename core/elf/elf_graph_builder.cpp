@@ -16,13 +16,30 @@ static bool isKeepAliveSection(const ElfSection &S) {
          S.name.starts_with(".dtors");
 }
 
+// The OS an object's EI_OSABI names, spelled as LLVM's ELFObjectFile::makeTriple
+// spells it in the graph's triple ("x86_64--freebsd"); ELFOSABI_NONE names none.
+// Nothing links differently for it.
+static const char *osOfABI(uint8_t OSABI) {
+  static const struct {
+    uint8_t abi;
+    const char *os;
+  } Table[] = {{2, "netbsd"}, {3, "linux"},   {4, "hurd"},    {6, "solaris"}, {7, "aix"},    {9, "freebsd"},
+               {12, "openbsd"}, {51, "cuda"}, {64, "amdhsa"}, {65, "amdpal"}, {66, "mesa3d"}};
+  for (auto &E : Table)
+    if (E.abi == OSABI)
+      return E.os;
+  return "";
+}
+
 Expected<std::unique_ptr<LinkGraph>> ElfGraphBuilder::build(const TargetInfo &T, std::string Name, GraphBuffer Buffer,
                                                             RelocationMapper Map, bool AcceptsRel) {
   auto F = ElfFile::parse(Name, {Buffer->data(), Buffer->size()});
   if (!F)
     return F.takeError();
   ElfGraphBuilder B(std::move(*F), T, Map, AcceptsRel);
-  B.G = std::make_unique<LinkGraph>(std::move(Name), targetTriple(T), T.arch.edgeKindName);
+  Triple TT = targetTriple(T);
+  TT.str += osOfABI(uint8_t((*Buffer)[7])); // EI_OSABI: only the name changes, as in LLVM's triple
+  B.G = std::make_unique<LinkGraph>(std::move(Name), std::move(TT), T.arch.edgeKindName);
   B.G->retainBuffer(std::move(Buffer));
   if (Error E = B.graphifySections())
     return E;
