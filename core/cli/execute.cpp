@@ -8,7 +8,10 @@
 #include "executor/native_transport.h"
 #include "object/archive.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <unistd.h>
 
 namespace linklab::cli {
 
@@ -37,6 +40,18 @@ Expected<Triple> inputTriple(const Options &O, const std::vector<Input> &Inputs)
 }
 
 } // namespace
+
+Error writePerfMap(const std::vector<ObjectLinkInfo> &Objects) {
+  std::string Path = formatv("/tmp/perf-%d.map", int(getpid()));
+  std::string Text = formatPerfMap(Objects);
+  FILE *F = std::fopen(Path.c_str(), "w");
+  if (!F)
+    return makeError(formatv("-perf-support: cannot write %s: %s", Path.c_str(), std::strerror(errno)));
+  bool Ok = std::fwrite(Text.data(), 1, Text.size(), F) == Text.size();
+  if (std::fclose(F) != 0 || !Ok)
+    return makeError(formatv("-perf-support: cannot write %s", Path.c_str()));
+  return Error::success();
+}
 
 int runInExecutor(const Options &O) {
   auto L = parseLimits(O.maxInstructions, O.timeoutMs, O.maxMemory);
@@ -84,6 +99,11 @@ int runInExecutor(const Options &O) {
     Args.push_back(O.inputs.empty() ? O.harnesses.front() : O.inputs.front());
   (*P)->setEnvironment(O.env);
   auto R = (*P)->runMainSync(entrySymbol(O, *TT), std::move(Args), *L);
+  if (O.perfSupport) // what was linked, whether or not the run went well
+    if (Error E = writePerfMap((*P)->linkInfo().objects())) {
+      consumeError(C.hangupSync());
+      return fail(std::move(E));
+    }
   if (!R)
     return fail(R.takeError());
   auto Code = C.exitCode(*R);

@@ -84,7 +84,7 @@ int run(int Argc, char **Argv) {
   Recorder->setDumpPatterns(std::move(Patterns));
   Recorder->setRecordContents(O.showRelocated || !O.checkFiles.empty()); // -check reads linked bytes
   // Recording copies every symbol name of every graph: only when asked for.
-  if (!O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty())
+  if (!O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty() || O.perfSupport)
     S.addPlugin(Recorder);
 
   Timer Load;
@@ -106,6 +106,9 @@ int run(int Argc, char **Argv) {
       std::printf("Link graph \"%s\" post-fixup:\n%s", Obj.name.c_str(), Obj.graphDump.c_str());
   if (!Entry)
     return fail(Entry.takeError());
+  if (O.perfSupport)
+    if (Error E = cli::writePerfMap(Recorder->objects()))
+      return fail(std::move(E));
   if (O.showAddrs)
     for (auto &Obj : Recorder->objects())
       std::fputs(formatAddresses(Obj).c_str(), stdout);

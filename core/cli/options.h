@@ -28,6 +28,7 @@ struct Options {
   std::string slabAllocate, slabAddress, slabPageSize;
   std::string oopExecutor, oopExecutorConnect;
   bool noExec = false, phonyExternals = false, showAddrs = false, showTimes = false, showRelocated = false;
+  bool perfSupport = false;
   bool help = false;
   // Execution (core/cli/execute.cpp): limits per run, 0 = the executor's
   // default; which C runtime to link ("default" or "none").

@@ -2,6 +2,9 @@
 
 #include "link/table_manager.h"
 
+#include <algorithm>
+#include <tuple>
+
 namespace linklab {
 
 void LinkInfoRecorder::modifyPassConfig(const MaterializationInfo &, LinkGraph &, PassConfiguration &Config) {
@@ -54,7 +57,8 @@ void LinkInfoRecorder::record(LinkGraph &G) {
   G.forEachDefinedSymbol([&](Symbol &S) {
     if (S.hasName())
       Info.symbols.emplace(std::string(S.name),
-                           ObjectLinkInfo::SymbolInfo{S.address(), S.size, S.scope, std::string(S.section().name)});
+                           ObjectLinkInfo::SymbolInfo{S.address(), S.size, S.scope, std::string(S.section().name),
+                                                      S.callable});
   });
   for (Symbol *S : G.absoluteSymbols())
     if (S->hasName())
@@ -90,6 +94,19 @@ std::string formatAddresses(const ObjectLinkInfo &O) {
     Out += formatv("  got entry for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
   for (auto &[N, A] : O.stubs)
     Out += formatv("  stub for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
+  return Out;
+}
+
+std::string formatPerfMap(const std::vector<ObjectLinkInfo> &Objects) {
+  std::vector<std::tuple<Addr, uint64_t, std::string>> Lines;
+  for (auto &O : Objects)
+    for (auto &[N, S] : O.symbols)
+      if (S.callable)
+        Lines.emplace_back(S.address, S.size, N);
+  std::sort(Lines.begin(), Lines.end());
+  std::string Out;
+  for (auto &[A, Size, N] : Lines)
+    Out += formatv("%llx %llx %s\n", (unsigned long long)A, (unsigned long long)Size, N.c_str());
   return Out;
 }
 

@@ -24,6 +24,7 @@ struct ObjectLinkInfo {
     uint64_t size;
     Scope scope;
     std::string section;
+    bool callable = false;
   };
   std::string name;
   std::vector<SectionInfo> sections;
@@ -54,6 +55,9 @@ private:
 
 // llvm-jitlink's -show-addrs text for one object.
 std::string formatAddresses(const ObjectLinkInfo &O);
+// perf's map of JIT code (-perf-support): "START SIZE name" per callable
+// symbol, hex without 0x, by address (perf's tools/perf/Documentation/jit-interface.txt).
+std::string formatPerfMap(const std::vector<ObjectLinkInfo> &Objects);
 // -show-relocated-section-contents: 16 bytes a row, rows at 16-aligned
 // addresses, the first padded to its start (needs recorded contents).
 std::string formatRelocatedContents(const ObjectLinkInfo &O);
