@@ -817,6 +817,8 @@ val parseOptions(val Args) {
   Argv.push_back(nullptr); // argv[argc], as main() gets it
   auto O = cli::parseOptions(int(Argv.size() - 1), Argv.data());
   if (!O) return failOr(O);
+  // perf reads its map from the host's /tmp, where only the native CLI writes.
+  if (O->perfSupport) return fail("option '-perf-support' writes /tmp/perf-<pid>.map: use the native linklab CLI");
   auto Strings = [](const std::vector<std::string> &V) {
     val R = val::array();
     for (auto &S : V) R.call<void>("push", S);
