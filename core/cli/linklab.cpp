@@ -110,8 +110,7 @@ int run(int Argc, char **Argv) {
     if (Error E = cli::writePerfMap(Recorder->objects()))
       return fail(std::move(E));
   if (O.showAddrs)
-    for (auto &Obj : Recorder->objects())
-      std::fputs(formatAddresses(Obj).c_str(), stdout);
+    std::fputs(formatAddresses(Recorder->objects()).c_str(), stdout);
   if (O.showRelocated)
     for (auto &Obj : Recorder->objects())
       std::fputs(formatRelocatedContents(Obj).c_str(), stdout);

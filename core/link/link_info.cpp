@@ -34,6 +34,7 @@ void LinkInfoRecorder::record(LinkGraph &G) {
     ObjectLinkInfo::SectionInfo SI;
     SI.name = std::string(S->name);
     SI.prot = S->prot;
+    SI.zeroFill = std::all_of(S->blocks.begin(), S->blocks.end(), [](Block *B) { return B->isZeroFill(); });
     Addr Lo = ~Addr(0), Hi = 0;
     for (Block *B : S->blocks) {
       Lo = std::min(Lo, B->address);
@@ -50,19 +51,21 @@ void LinkInfoRecorder::record(LinkGraph &G) {
     bool IsGOT = S->name == GOTSectionName, IsStubs = S->name == StubsSectionName;
     if (IsGOT || IsStubs)
       for (Block *B : S->blocks)
-        if (const Symbol *T = entryTarget(*B); T && T->hasName())
+        if (const Symbol *T = entryTarget(*B); T && T->hasName()) {
           (IsGOT ? Info.gotEntries : Info.stubs).emplace(std::string(T->name), B->address);
+          Info.entrySizes.emplace(B->address, B->size);
+        }
     Info.sections.push_back(std::move(SI));
   }
   G.forEachDefinedSymbol([&](Symbol &S) {
     if (S.hasName())
       Info.symbols.emplace(std::string(S.name),
                            ObjectLinkInfo::SymbolInfo{S.address(), S.size, S.scope, std::string(S.section().name),
-                                                      S.callable});
+                                                      S.callable, S.block().isZeroFill()});
   });
   for (Symbol *S : G.absoluteSymbols())
     if (S->hasName())
-      Info.symbols.emplace(std::string(S->name), ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, ""});
+      Info.symbols.emplace(std::string(S->name), ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, "", false, true});
   for (auto &P : DumpPatterns)
     if (std::regex_search(G.name(), P)) {
       Info.graphDump = G.dump();
@@ -81,19 +84,31 @@ const ObjectLinkInfo *LinkInfoRecorder::find(std::string_view File) const {
   return nullptr;
 }
 
-std::string formatAddresses(const ObjectLinkInfo &O) {
-  std::string Out = formatv("Addresses for %s:\n  sections:\n", O.name.c_str());
-  for (auto &S : O.sections)
-    Out += formatv("    %-24s 0x%llx -- 0x%llx %s\n", S.name.c_str(), (unsigned long long)S.address,
-                   (unsigned long long)(S.address + S.size), protString(S.prot).c_str());
-  Out += "  symbols:\n";
-  for (auto &[N, S] : O.symbols)
-    Out += formatv("    %-24s 0x%llx size 0x%llx %s\n", N.c_str(), (unsigned long long)S.address,
-                   (unsigned long long)S.size, scopeName(S.scope));
-  for (auto &[N, A] : O.gotEntries)
-    Out += formatv("  got entry for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
-  for (auto &[N, A] : O.stubs)
-    Out += formatv("  stub for %s: 0x%llx\n", N.c_str(), (unsigned long long)A);
+// One MemoryRegionInfo line as llvm-jitlink prints it.
+static std::string regionText(Addr A, uint64_t Size, bool ZeroFill) {
+  std::string Out = formatv("target addr = 0x%016llx, ", (unsigned long long)A);
+  if (ZeroFill)
+    return Out + formatv("zero-fill: %llu bytes", (unsigned long long)Size);
+  return Out + formatv("content: 0x%llx -- 0x%llx (%llu bytes)", (unsigned long long)A,
+                       (unsigned long long)(A + Size), (unsigned long long)Size);
+}
+
+std::string formatAddresses(const std::vector<ObjectLinkInfo> &Objects) {
+  std::string Out = "Registered addresses:\nSymbols:\n";
+  for (auto &O : Objects)
+    for (auto &[N, S] : O.symbols)
+      Out += formatv("  \"%s\" %s\n", N.c_str(), regionText(S.address, S.size, S.zeroFill).c_str());
+  for (auto &O : Objects) {
+    Out += formatv("File \"%s\":\n", O.name.c_str());
+    for (auto &S : O.sections)
+      Out += formatv("  Section \"%s\": %s\n", S.name.c_str(), regionText(S.address, S.size, S.zeroFill).c_str());
+    for (auto [Label, Table] : {std::pair{"GOT", &O.gotEntries}, std::pair{"Stubs", &O.stubs}})
+      for (auto &[N, A] : *Table) {
+        auto Size = O.entrySizes.find(A);
+        Out += formatv("  %s \"%s\": %s\n", Label, N.c_str(),
+                       regionText(A, Size == O.entrySizes.end() ? 0 : Size->second, false).c_str());
+      }
+  }
   return Out;
 }
 

@@ -17,6 +17,7 @@ struct ObjectLinkInfo {
     Addr address = 0;
     uint64_t size = 0;
     MemProt prot = MemProt::None;
+    bool zeroFill = false;     // only zero-fill blocks
     std::vector<char> content; // relocated bytes (when recorded)
   };
   struct SymbolInfo {
@@ -25,12 +26,14 @@ struct ObjectLinkInfo {
     Scope scope;
     std::string section;
     bool callable = false;
+    bool zeroFill = false; // in a zero-fill block, or absolute
   };
   std::string name;
   std::vector<SectionInfo> sections;
   std::map<std::string, SymbolInfo> symbols;
   std::map<std::string, Addr> gotEntries; // target name -> entry address
   std::map<std::string, Addr> stubs;      // target name -> stub address
+  std::map<Addr, uint64_t> entrySizes;    // GOT entry or stub address -> its size
   std::string graphDump;                  // when the name matched a dump pattern
 };
 
@@ -53,8 +56,11 @@ private:
   std::vector<ObjectLinkInfo> Objects;
 };
 
-// llvm-jitlink's -show-addrs text for one object.
-std::string formatAddresses(const ObjectLinkInfo &O);
+// llvm-jitlink's -show-addrs text: every symbol, then each object's sections,
+// GOT entries and stubs. Where llvm-jitlink shows its working memory
+// ("content: <from> -- <to>"), linklab shows the same range at the target
+// addresses; zero-sized symbols show an empty range.
+std::string formatAddresses(const std::vector<ObjectLinkInfo> &Objects);
 // perf's map of JIT code (-perf-support): "START SIZE name" per callable
 // symbol, hex without 0x, by address (perf's tools/perf/Documentation/jit-interface.txt).
 std::string formatPerfMap(const std::vector<ObjectLinkInfo> &Objects);

@@ -29,7 +29,7 @@ const char *const Absolutes[][2] = {{"far_sym", "0x12345678"}, {"small_sym", "0x
 // -show-relocated-section-contents output.
 std::map<std::string, std::pair<uint64_t, std::vector<uint8_t>>> parseLinklab(const std::string &Out) {
   std::map<std::string, std::pair<uint64_t, std::vector<uint8_t>>> Secs;
-  static const std::regex Range("^    (\\S+) +0x([0-9a-f]+) -- 0x[0-9a-f]+ ...$"), Content("^(\\S+) content:$"),
+  static const std::regex Range("^  Section \"(\\S+)\": target addr = 0x([0-9a-f]+), .*$"), Content("^(\\S+) content:$"),
       Row("^0x([0-9a-f]+):(.*)$");
   std::istringstream In(Out);
   std::string Line, Current;

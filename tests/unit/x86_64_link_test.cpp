@@ -68,7 +68,7 @@ TEST(X86_64Link, WeakAndDuplicateDefinitions) {
   auto R = runCommand(linklabPath() + " -noexec -show-addrs " + W + " " + S);
   ASSERT_EQ(R.status, 0) << R.output;
   // value resolves into strong.o: weak.o's definition became a reference.
-  EXPECT_NE(R.output.find("Addresses for " + S), std::string::npos) << R.output;
+  EXPECT_NE(R.output.find("File \"" + S + "\":"), std::string::npos) << R.output;
   auto Dup = runCommand(linklabPath() + " -noexec " + W + " " + S + " " + S2);
   EXPECT_EQ(Dup.status, 1);
   EXPECT_NE(Dup.output.find("duplicate definition of symbol 'value' (in " + S + " and " + S2 + ")"),

@@ -697,8 +697,7 @@ public:
   val linkReport(bool Addresses, bool Relocated) {
     if (!S) return notReady();
     std::string Out;
-    for (auto &O : Recorder->objects())
-      if (Addresses) Out += formatAddresses(O);
+    if (Addresses) Out += formatAddresses(Recorder->objects());
     for (auto &O : Recorder->objects())
       if (Relocated) Out += formatRelocatedContents(O);
     return ok(val(Out));
