@@ -56,6 +56,9 @@ int run(int Argc, char **Argv) {
     std::fputs(cli::usage().c_str(), stdout);
     return 0;
   }
+  if (!O.numThreads.empty())
+    if (auto N = cli::parseNumber("num-threads", O.numThreads); !N)
+      return fail(N.takeError());
   if (O.inputs.empty() && O.harnesses.empty())
     return fail(makeError("no input files (see -help)"));
   if (O.reduce)

@@ -40,6 +40,7 @@ const OptionSpec Specs[] = {
     {"show-relocated-section-contents", Kind::Flag, "hex-dump sections after fixups", FIELD(showRelocated)},
     {"check", Kind::List, "FILE: evaluate its '# jitlink-check:' lines", FIELD(checkFiles)},
     {"check-name", Kind::Value, "NAME: rules are the lines starting '# NAME:' (default jitlink-check)", FIELD(checkName)},
+    {"num-threads", Kind::Value, "N: accepted as llvm-jitlink does; linklab links on one thread", FIELD(numThreads)},
     {"oop-executor", Kind::Value, "run in an executor process (optional PATH)", FIELD(oopExecutor)},
     {"oop-executor-connect", Kind::Value, "HOST:PORT of a running executor", FIELD(oopExecutorConnect)},
     {"max-instructions", Kind::Value, "N: stop the program after N instructions", FIELD(maxInstructions)},

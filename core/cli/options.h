@@ -27,6 +27,8 @@ struct Options {
   std::string triple;
   std::string slabAllocate, slabAddress, slabPageSize;
   std::string oopExecutor, oopExecutorConnect;
+  // llvm-jitlink's materialization thread count: checked, no effect (linklab links on one thread).
+  std::string numThreads;
   bool noExec = false, phonyExternals = false, showAddrs = false, showTimes = false, showRelocated = false;
   bool perfSupport = false;
   bool help = false;
