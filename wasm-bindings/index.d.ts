@@ -4,7 +4,8 @@
 export class LinklabError extends Error {}
 
 export type Phase = 'pre-prune' | 'prune' | 'post-prune' | 'post-allocation' | 'pre-fixup' | 'post-fixup';
-export const PHASES: Phase[];
+/** From the core (api::phaseNames), in link order. */
+export const PHASES: readonly Phase[];
 export type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
 /** 64-bit values: a safe integer, a bigint, or decimal / 0x text. */
 export type U64 = number | bigint | string;
@@ -13,10 +14,11 @@ export function targets(): string[];
 
 export interface ObjectInfo {
   name: string; format: 'elf'; machine: number; arch: string; triple: string; flags: number;
-  sections: { index: number; name: string; type: number; flags: number; size: number; offset: number;
+  sections: { index: number; name: string; type: number; typeName: string; flags: number; size: number; offset: number;
               addralign: number; entsize: number; link: number; info: number }[];
-  symbols: { index: number; name: string; bind: number; type: number; visibility: number; shndx: number;
-             section: string; value: number; size: number }[];
+  /** Names as llvm-readelf prints them (typeName "FUNC", bindName "GLOBAL"; section "UND", "ABS", "COMMON"). */
+  symbols: { index: number; name: string; bind: number; bindName: string; type: number; typeName: string;
+             visibility: number; shndx: number; section: string; value: number; size: number }[];
   relocations: { section: string; offset: number; type: number; typeName: string; symbol: number;
                  symbolName: string; addend: number }[];
 }
@@ -30,7 +32,10 @@ export interface ArchiveInfo {
 }
 export function inspect(object: Bytes, name?: string): ObjectInfo | ArchiveInfo;
 
-export interface GraphEdge { offset: number; kind: string; target: number; targetName: string; addend: number }
+/** `width`: the bytes the kind's fixup writes from `offset` on (core's edge-kind table). */
+export interface GraphEdge {
+  offset: number; kind: string; width: number; target: number; targetName: string; addend: number;
+}
 export interface GraphBlock {
   id: number; address: number; size: number; alignment: number; alignmentOffset: number; zeroFill: boolean;
   content?: Uint8Array; edges: GraphEdge[];

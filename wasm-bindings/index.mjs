@@ -181,8 +181,8 @@ export class Graph {
   removeBlock(block) { unwrap(this.#v().removeBlock(block)); }
 }
 
-/** Points in the link where passes and snapshots run, in order. */
-export const PHASES = ['pre-prune', 'prune', 'post-prune', 'post-allocation', 'pre-fixup', 'post-fixup'];
+/** Points in the link where passes and snapshots run, in order (core's api::phaseNames). */
+export const PHASES = Object.freeze(core.phases());
 
 function describeThrow(e) {
   return e instanceof Error ? e.message : String(e);

@@ -1,6 +1,7 @@
 #include "api/json_export.h"
 
 #include "elf/elf_graph_builder.h"
+#include "elf/elf_names.h"
 #include "object/archive.h"
 #include "support/triple.h"
 #include "target/target.h"
@@ -112,6 +113,7 @@ void symbolJson(std::string &Out, const Symbol &S, GraphIndex &Ix) {
 }
 
 void blockJson(std::string &Out, const LinkGraph &G, const Block &B, GraphIndex &Ix, bool WithContent) {
+  const TargetInfo *T = findTarget(G.triple());
   JsonObject O(Out);
   O.num("id", Ix.id(B));
   O.num("address", B.address);
@@ -126,6 +128,7 @@ void blockJson(std::string &Out, const LinkGraph &G, const Block &B, GraphIndex 
     JsonObject EO(Es.next());
     EO.num("offset", Ed.offset);
     EO.str("kind", G.edgeKindName(Ed.kind));
+    EO.num("width", T ? T->arch.edgeKindWidth(Ed.kind) : 0);
     EO.num("target", Ix.id(*Ed.target));
     EO.str("targetName", Ed.target->name);
     EO.snum("addend", Ed.addend);
@@ -166,6 +169,8 @@ std::string graphToJson(const LinkGraph &G, GraphIndex &Ix, bool WithContent) {
 
 namespace {
 
+const char *nameOr(const char *Name) { return Name ? Name : ""; }
+
 // inspectObjectJson's fields after "name", into O (an archive member's
 // object adds its own before them). On an error O's text is partial.
 Error objectFields(JsonObject &O, const std::string &Name, std::span<const char> Bytes) {
@@ -192,6 +197,7 @@ Error objectFields(JsonObject &O, const std::string &Name, std::span<const char>
       SO.num("index", I);
       SO.str("name", S.name);
       SO.num("type", S.type);
+      SO.str("typeName", nameOr(elf::sectionTypeName(S.type)));
       SO.num("flags", S.flags);
       SO.num("size", S.size);
       SO.num("offset", S.offset);
@@ -211,10 +217,14 @@ Error objectFields(JsonObject &O, const std::string &Name, std::span<const char>
       YO.num("index", I);
       YO.str("name", S.name);
       YO.num("bind", S.bind);
+      YO.str("bindName", nameOr(elf::symbolBindName(S.bind)));
       YO.num("type", S.type);
+      YO.str("typeName", nameOr(elf::symbolTypeName(S.type)));
       YO.num("visibility", S.visibility);
       YO.num("shndx", S.shndx);
-      YO.str("section", S.shndx < elf::SHN_LORESERVE ? SectionName(S.shndx) : "");
+      // As llvm-readelf's Ndx column: a section's name, or UND, ABS, COMMON.
+      const char *Special = elf::specialSectionIndexName(S.shndx);
+      YO.str("section", Special ? Special : S.shndx < elf::SHN_LORESERVE ? SectionName(S.shndx) : "");
       YO.num("value", S.value);
       YO.num("size", S.size);
     }
@@ -320,6 +330,15 @@ std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects) {
           SO.num("size", S.size);
           SO.str("scope", scopeName(S.scope));
           SO.str("section", S.section);
+        }
+      }
+      {
+        JsonArray Segs(O.key("segments"));
+        for (const SegmentRecord &S : Obj.segments) {
+          JsonObject SO(Segs.next());
+          SO.num("address", S.address);
+          SO.num("size", S.size);
+          SO.str("prot", protString(S.prot));
         }
       }
       for (auto [Key, Table] : {std::pair{"gotEntries", &Obj.gotEntries}, std::pair{"stubs", &Obj.stubs}}) {

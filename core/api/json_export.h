@@ -35,7 +35,8 @@ private:
 
 // {"name","triple","sections":[{"name","prot","noAlloc","blocks":[{"id","address",
 //  "size","alignment","alignmentOffset","zeroFill","content"(hex, when asked),
-//  "edges":[{"offset","kind"(by name),"target"(symbol id),"targetName","addend"}]}]}],
+//  "edges":[{"offset","kind"(by name),"width"(bytes its fixup writes),"target"(symbol id),"targetName",
+//  "addend"}]}]}],
 //  "symbols":[{"id","name","kind"(defined|external|absolute),"block","section",
 //  "offset","address","size","linkage","scope","callable","live","weak"}]}
 // Numbers are JSON numbers (exact up to 2^53).
@@ -55,7 +56,8 @@ Expected<std::string> inspectArchiveJson(const std::string &Name, std::shared_pt
 
 // What LinkInfoRecorder kept per linked object: [{"name","sections":[{"name",
 // "address","size","prot","content"(hex)}],"symbols":{NAME:{"address","size",
-// "scope","section"}},"gotEntries":{NAME:address},"stubs":{NAME:address}}].
+// "scope","section"}},"segments":[{"address","size","prot"}],"gotEntries":{NAME:address},
+// "stubs":{NAME:address}}].
 std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects);
 
 } // namespace linklab::api

@@ -14,7 +14,7 @@ namespace linklab::aarch64 {
 
 namespace F = fields;
 
-LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_AARCH64_EDGE_KINDS)
+LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_AARCH64_EDGE_KINDS)
 
 
 // --- fixups ------------------------------------------------------------------
@@ -329,7 +329,7 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 namespace linklab {
 // The registry row: aarch64 as every object format sees it.
 const ArchRow AArch64Arch = {Arch::AArch64, "aarch64", "arm64", 8, false,
-                       aarch64::edgeKindName, aarch64::applyFixup, aarch64::EhFrameEdgeKinds,
+                       aarch64::edgeKindName, aarch64::edgeKindWidth, aarch64::applyFixup, aarch64::EhFrameEdgeKinds,
                        TLSVariant::BlockAfterTCB16, check::decodeAArch64, callconv::aarch64Conventions,
                        aarch64::createPointerJumpStub};
 } // namespace linklab

@@ -5,7 +5,7 @@
 
 namespace linklab::i386 {
 
-LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_I386_EDGE_KINDS)
+LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_I386_EDGE_KINDS)
 
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   const FixupContext X(G, B, E);
@@ -163,6 +163,6 @@ namespace linklab {
 // The registry row: i386 as every object format sees it. No instruction
 // decoder (jitlink-check's decode_operand) or calling-convention table yet.
 extern const ArchRow I386Arch = {Arch::I386, "i386", "i486 i586 i686 x86", 4, false,
-                                 i386::edgeKindName, i386::applyFixup, i386::EhFrameEdgeKinds,
+                                 i386::edgeKindName, i386::edgeKindWidth, i386::applyFixup, i386::EhFrameEdgeKinds,
                                  TLSVariant::BlockBelowTP, nullptr, nullptr, nullptr};
 } // namespace linklab

@@ -24,31 +24,32 @@
 
 namespace linklab::i386 {
 
-// X(Name, Doc): edge kinds in the order of their numbers. S = target, A =
+// X(Name, Width, Doc): edge kinds in the order of their numbers; Width is
+// the bytes the fixup writes from the edge's offset on. S = target, A =
 // addend, P = fixup address, GOT = _GLOBAL_OFFSET_TABLE_, TPOFF(S) = S's
 // (negative) offset from the thread pointer.
 #define LINKLAB_I386_EDGE_KINDS(X)                                                                                    \
-  X(None, "no fixup")                                                                                                 \
-  X(Pointer32, "Fixup <- S + A : uint32 (wrapping at 4 GiB, as addresses do)")                                       \
-  X(PCRel32, "Fixup <- S + A - P : int32")                                                                            \
-  X(Pointer16, "Fixup <- S + A : uint16")                                                                             \
-  X(PCRel16, "Fixup <- S + A - P : int16")                                                                            \
-  X(Delta32, "Fixup <- S + A - P : int32 (R_386_GOTPC)")                                                              \
-  X(Delta32FromGOT, "Fixup <- S + A - GOT : int32")                                                                   \
-  X(RequestGOTAndTransformToDelta32FromGOT, "Delta32FromGOT to a GOT entry for S")                                    \
-  X(BranchPCRel32, "Fixup <- S + A - P : int32 (calls)")                                                              \
-  X(BranchPCRel32ToPtrJumpStub, "BranchPCRel32 to a stub that is never bypassed")                                     \
-  X(BranchPCRel32ToPtrJumpStubBypassable, "BranchPCRel32 to a stub; bypassed when the real target is in range")       \
-  X(NegDelta32, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                                \
-  X(Size32, "Fixup <- Size(S) + A : uint32")                                                                          \
-  X(TPOff32, "Fixup <- TPOFF(S) + A : int32 (R_386_TLS_LE, @ntpoff)")                                                 \
-  X(NegTPOff32, "Fixup <- -(TPOFF(S) + A) : int32 (R_386_TLS_LE_32, @tpoff)")                                         \
-  X(RequestTPOffGOTAndTransformToPointer32, "Pointer32 to a GOT entry holding TPOFF(S) (R_386_TLS_IE)")               \
-  X(RequestTPOffGOTAndTransformToDelta32FromGOT, "Delta32FromGOT to a GOT entry holding TPOFF(S) (TLS_GOTIE)")
+  X(None, 0, "no fixup")                                                                                              \
+  X(Pointer32, 4, "Fixup <- S + A : uint32 (wrapping at 4 GiB, as addresses do)")                                     \
+  X(PCRel32, 4, "Fixup <- S + A - P : int32")                                                                         \
+  X(Pointer16, 2, "Fixup <- S + A : uint16")                                                                          \
+  X(PCRel16, 2, "Fixup <- S + A - P : int16")                                                                         \
+  X(Delta32, 4, "Fixup <- S + A - P : int32 (R_386_GOTPC)")                                                           \
+  X(Delta32FromGOT, 4, "Fixup <- S + A - GOT : int32")                                                                \
+  X(RequestGOTAndTransformToDelta32FromGOT, 4, "Delta32FromGOT to a GOT entry for S")                                 \
+  X(BranchPCRel32, 4, "Fixup <- S + A - P : int32 (calls)")                                                           \
+  X(BranchPCRel32ToPtrJumpStub, 4, "BranchPCRel32 to a stub that is never bypassed")                                  \
+  X(BranchPCRel32ToPtrJumpStubBypassable, 4, "BranchPCRel32 to a stub; bypassed when the real target is in range")    \
+  X(NegDelta32, 4, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                             \
+  X(Size32, 4, "Fixup <- Size(S) + A : uint32")                                                                       \
+  X(TPOff32, 4, "Fixup <- TPOFF(S) + A : int32 (R_386_TLS_LE, @ntpoff)")                                              \
+  X(NegTPOff32, 4, "Fixup <- -(TPOFF(S) + A) : int32 (R_386_TLS_LE_32, @tpoff)")                                      \
+  X(RequestTPOffGOTAndTransformToPointer32, 4, "Pointer32 to a GOT entry holding TPOFF(S) (R_386_TLS_IE)")            \
+  X(RequestTPOffGOTAndTransformToDelta32FromGOT, 4, "Delta32FromGOT to a GOT entry holding TPOFF(S) (TLS_GOTIE)")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,
-#define LINKLAB_ENUM(N, D) N,
+#define LINKLAB_ENUM(N, W, D) N,
   LINKLAB_I386_EDGE_KINDS(LINKLAB_ENUM)
 #undef LINKLAB_ENUM
 };
@@ -57,6 +58,7 @@ enum EdgeKinds : EdgeKind {
 inline constexpr EhFrameKinds EhFrameEdgeKinds = {PCRel32, edge::Invalid, NegDelta32, Pointer32, edge::Invalid};
 
 const char *edgeKindName(EdgeKind K);
+unsigned edgeKindWidth(EdgeKind K);
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E);
 // Post-prune GOT/PLT, post-allocation _GLOBAL_OFFSET_TABLE_, pre-fixup stub bypass.
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config);

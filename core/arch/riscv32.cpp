@@ -11,7 +11,8 @@
 namespace linklab {
 
 extern const ArchRow RISCV32Arch = {Arch::RISCV32, "riscv32", "", 4, false,
-                                    riscv64::edgeKindName, riscv64::applyFixup, riscv64::EhFrameEdgeKinds,
+                                    riscv64::edgeKindName, riscv64::edgeKindWidth, riscv64::applyFixup,
+                                    riscv64::EhFrameEdgeKinds,
                                     TLSVariant::BlockAtTP, check::decodeRISCV64, nullptr, nullptr};
 
 } // namespace linklab

@@ -12,7 +12,7 @@
 
 namespace linklab::riscv64 {
 
-LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_RISCV64_EDGE_KINDS)
+LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_RISCV64_EDGE_KINDS)
 
 // ---------------------------------------------------------------------------
 // TLS layout
@@ -323,7 +323,7 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 namespace linklab {
 // The registry row: riscv64 as every object format sees it.
 const ArchRow RISCV64Arch = {Arch::RISCV64, "riscv64", "", 8, false,
-                       riscv64::edgeKindName, riscv64::applyFixup, riscv64::EhFrameEdgeKinds,
+                       riscv64::edgeKindName, riscv64::edgeKindWidth, riscv64::applyFixup, riscv64::EhFrameEdgeKinds,
                        TLSVariant::BlockAtTP, check::decodeRISCV64, callconv::riscv64Conventions,
                        riscv64::createPointerJumpStub};
 } // namespace linklab

@@ -9,7 +9,7 @@
 
 namespace linklab::x86_64 {
 
-LINKLAB_DEFINE_EDGE_KIND_NAME(LINKLAB_X86_64_EDGE_KINDS)
+LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_X86_64_EDGE_KINDS)
 
 
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
@@ -313,7 +313,7 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 namespace linklab {
 // The registry row: x86_64 as every object format sees it.
 const ArchRow X86_64Arch = {Arch::X86_64, "x86_64", "amd64", 8, false,
-                       x86_64::edgeKindName, x86_64::applyFixup, x86_64::EhFrameEdgeKinds,
+                       x86_64::edgeKindName, x86_64::edgeKindWidth, x86_64::applyFixup, x86_64::EhFrameEdgeKinds,
                        TLSVariant::BlockBelowTP, check::decodeX86_64, callconv::x86_64Conventions,
                        x86_64::createPointerJumpStub};
 } // namespace linklab

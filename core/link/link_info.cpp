@@ -57,6 +57,15 @@ void LinkInfoRecorder::record(LinkGraph &G) {
         }
     Info.sections.push_back(std::move(SI));
   }
+  BasicLayout Layout(G);
+  for (auto &[Prot, Seg] : Layout.segments()) {
+    Addr Lo = ~Addr(0), Hi = 0;
+    for (auto *Blocks : {&Seg.contentBlocks, &Seg.zeroFillBlocks})
+      for (const Block *B : *Blocks)
+        Lo = std::min(Lo, B->address), Hi = std::max(Hi, B->address + B->size);
+    if (Hi > Lo)
+      Info.segments.push_back({Lo, Hi - Lo, Prot});
+  }
   G.forEachDefinedSymbol([&](Symbol &S) {
     if (S.hasName())
       Info.symbols.emplace(std::string(S.name),

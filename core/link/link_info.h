@@ -34,6 +34,9 @@ struct ObjectLinkInfo {
   std::map<std::string, Addr> gotEntries; // target name -> entry address
   std::map<std::string, Addr> stubs;      // target name -> stub address
   std::map<Addr, uint64_t> entrySizes;    // GOT entry or stub address -> its size
+  // The memory manager's segments for this object: BasicLayout's grouping
+  // (one per protection), each from its first block to its last block's end.
+  std::vector<SegmentRecord> segments;
   std::string graphDump;                  // when the name matched a dump pattern
 };
 

@@ -59,6 +59,8 @@ struct ArchRow {
   uint8_t pointerSize;     // bytes
   bool bigEndian;          // data byte order (instructions may differ: AArch64 BE)
   EdgeKindNameFn edgeKindName;
+  // Bytes a kind's fixup writes from the edge's offset on (the edge-kind list's Width).
+  unsigned (*edgeKindWidth)(EdgeKind);
   Error (*applyFixup)(LinkGraph &G, Block &B, const Edge &E);
   EhFrameKinds ehFrame;
   TLSVariant tlsVariant;   // where the executor points TP, as the psABI says

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 using namespace linklab;
@@ -378,4 +379,27 @@ TEST(AArch64Link, InventoryProgramAllModes) {
                                     "-slab-page-size=4096 -show-addrs" + Objs);
       EXPECT_EQ(All.status, 0) << Pic << " " << Opt << ": " << All.output;
     }
+}
+
+// The segments LinkInfoRecorder reports (what the page's memory map shows)
+// are the memory manager's: one per protection, each inside the range the
+// slab reserved for it, and every section inside its protection's segment.
+TEST(AArch64Link, RecordedSegmentsAreTheMemoryManagers) {
+  Linked L(assemble("families.s"), {{"ext_data", 0x123456789abc}, {"ext_func", 0x20000}});
+  std::vector<SegmentRecord> Reserved = L.MM.segments();
+  ASSERT_GE(L.Obj->segments.size(), 2u);
+  std::set<uint8_t> Prots;
+  auto Within = [](const SegmentRecord &Outer, Addr A, uint64_t Size, MemProt P) {
+    return Outer.prot == P && A >= Outer.address && A + Size <= Outer.address + Outer.size;
+  };
+  for (const SegmentRecord &S : L.Obj->segments) {
+    EXPECT_TRUE(Prots.insert(uint8_t(S.prot)).second) << protString(S.prot);
+    EXPECT_TRUE(std::any_of(Reserved.begin(), Reserved.end(),
+                            [&](const SegmentRecord &R) { return Within(R, S.address, S.size, S.prot); }))
+        << hex(S.address) << " " << protString(S.prot);
+  }
+  for (auto &Sec : L.Obj->sections)
+    EXPECT_TRUE(std::any_of(L.Obj->segments.begin(), L.Obj->segments.end(),
+                            [&](const SegmentRecord &S) { return Within(S, Sec.address, Sec.size, Sec.prot); }))
+        << Sec.name;
 }

@@ -3,6 +3,7 @@
 // returns {ok: true, value} or {ok: false, error: "<core message>"} and the
 // JS wrapper (linklab.mjs) throws. Asynchronous core callbacks are queued
 // here and run from the JS event loop, so a link yields between phases.
+#include "api/graph_edit.h"
 #include "api/json_export.h"
 #include "callconv/call.h"
 #include "callconv/plan.h"
@@ -147,251 +148,104 @@ val inspectObject(std::string Name, val Bytes) {
 
 // ---- the graph as seen by a JS pass ---------------------------------------------
 
-enum class Point : uint8_t { AfterPrePrune, AfterPrune, AfterPostPrune, AfterAllocation, PreFixup, AfterFixups };
-const char *const PointNames[] = {"pre-prune", "prune", "post-prune", "post-allocation", "pre-fixup", "post-fixup"};
+// A JS number as a 64-bit integer: offsets, sizes and addends must be whole.
+Expected<int64_t> integer(const char *What, double D) {
+  if (!(D >= -9.2e18 && D <= 9.2e18) || D != double(int64_t(D)))
+    return makeError(formatv("%s: %g is not an integer", What, D));
+  return int64_t(D);
+}
+val result(Error E) { return E ? fail(std::move(E)) : ok(); }
+val result(Expected<uint32_t> E) { return E ? ok(val(*E)) : failOr(E); }
 
-// A handle on the graph a JS pass is running on. JS owns its copy of the
-// handle; all copies share one state, which the plugin detaches when the
-// pass returns, so a handle kept past its pass gets an error, not a crash.
+// A handle on the graph a JS pass is running on: core's checked GraphEditor
+// (api/graph_edit.h). JS owns its copy of the handle; all copies share one
+// editor, which the plugin drops when the pass returns, so a handle kept past
+// its pass gets an error, not a crash.
 class GraphView {
-  struct State {
-    LinkGraph *G;
-    Point P;
-    api::GraphIndex Ix;
-  };
-
 public:
-  GraphView(LinkGraph &G, Point P) : St(std::make_shared<State>(State{&G, P, {}})) {}
-  void detach() { St->G = nullptr, St->Ix = {}; }
+  GraphView(LinkGraph &G, api::LinkPhase P)
+      : Ed(std::make_shared<std::optional<api::GraphEditor>>(std::in_place, G, P)) {}
+  void detach() { Ed->reset(); }
 
-  val data(bool WithContent) {
-    if (!G) return detached();
-    return ok(val(api::graphToJson(*G, Ix, WithContent)));
-  }
-  val dump() { return G ? ok(val(G->dump())) : detached(); }
+  val data(bool WithContent) { return with([&](api::GraphEditor &E) { return ok(val(E.data(WithContent))); }); }
+  val dump() { return with([&](api::GraphEditor &E) { return ok(val(E.graph().dump())); }); }
   val edgeKindNames() {
-    if (!G) return detached();
-    val A = val::array();
-    forEachKind([&](EdgeKind, const char *Name) { A.call<void>("push", std::string(Name)); return false; });
-    return ok(A);
+    return with([&](api::GraphEditor &E) {
+      val A = val::array();
+      for (const std::string &N : E.edgeKindNames()) A.call<void>("push", N);
+      return ok(A);
+    });
   }
-
   val addExternalSymbol(std::string Name, bool Weak) {
-    if (!G) return detached();
-    if (Name.empty()) return fail("addExternalSymbol: an external symbol needs a name");
-    return ok(val(Ix.id(G->addExternalSymbol(G->allocateString(Name), 0, Weak))));
+    return with([&](api::GraphEditor &E) { return result(E.addExternalSymbol(Name, Weak)); });
   }
-  val addAbsoluteSymbol(std::string Name, std::string Address, std::string ScopeName) {
-    if (!G) return detached();
-    auto A = number("addAbsoluteSymbol address", Address);
-    if (!A) return failOr(A);
-    auto S = scopeFrom(ScopeName);
-    if (!S) return failOr(S);
-    return ok(val(Ix.id(G->addAbsoluteSymbol(G->allocateString(Name), *A, 0, Linkage::Strong, *S, true))));
+  val addAbsoluteSymbol(std::string Name, std::string Address, std::string Scope) {
+    return with([&](api::GraphEditor &E) {
+      auto A = number("addAbsoluteSymbol address", Address);
+      return A ? result(E.addAbsoluteSymbol(Name, *A, Scope)) : failOr(A);
+    });
   }
-  val addDefinedSymbol(uint32_t BlockId, double Offset, std::string Name, double Size, std::string LinkageName,
-                       std::string ScopeName, bool Callable, bool Live) {
-    if (!G) return detached();
-    auto B = block(BlockId);
-    if (!B) return failOr(B);
-    if (Offset < 0 || Offset > double((*B)->size))
-      return fail(formatv("addDefinedSymbol %s: offset %.0f is outside block %u (size %s)", Name.c_str(), Offset,
-                          BlockId, hex((*B)->size).c_str()));
-    auto S = scopeFrom(ScopeName);
-    if (!S) return failOr(S);
-    Linkage L = LinkageName == "weak" ? Linkage::Weak : Linkage::Strong;
-    if (LinkageName != "weak" && LinkageName != "strong")
-      return fail("addDefinedSymbol " + Name + ": linkage '" + LinkageName + "' is not strong or weak");
-    Symbol &Sym = Name.empty() ? G->addAnonymousSymbol(**B, uint64_t(Offset), uint64_t(Size), Callable, Live)
-                               : G->addDefinedSymbol(**B, uint64_t(Offset), G->allocateString(Name), uint64_t(Size),
-                                                     L, *S, Callable, Live);
-    return ok(val(Ix.id(Sym)));
+  val addDefinedSymbol(uint32_t Block, double Offset, std::string Name, double Size, std::string Linkage,
+                       std::string Scope, bool Callable, bool Live) {
+    return with([&](api::GraphEditor &E) {
+      auto O = integer("addDefinedSymbol offset", Offset);
+      auto S = integer("addDefinedSymbol size", Size);
+      if (!O) return failOr(O);
+      if (!S) return failOr(S);
+      return result(E.addDefinedSymbol(Block, *O, Name, uint64_t(*S), Linkage, Scope, Callable, Live));
+    });
   }
-  val removeSymbol(uint32_t Id) {
-    if (!G) return detached();
-    auto S = symbol(Id);
-    if (!S) return failOr(S);
-    if (const Block *User = firstUser(**S))
-      return fail(formatv("removeSymbol: symbol %u (%s) is still the target of an edge in block %u of section %s",
-                          Id, label(**S).c_str(), Ix.id(*User), std::string(User->section->name).c_str()));
-    Symbol &Sym = **S;
-    Ix.forget(Sym);
-    if (Sym.isDefined()) G->removeDefinedSymbol(Sym);
-    else if (Sym.isExternal()) G->removeExternalSymbol(Sym);
-    else G->removeAbsoluteSymbol(Sym);
-    return ok();
-  }
-  val makeExternal(uint32_t Id) {
-    if (!G) return detached();
-    auto S = symbol(Id);
-    if (!S) return failOr(S);
-    if (!(*S)->hasName()) return fail(formatv("makeExternal: symbol %u is anonymous", Id));
-    if (P >= Point::AfterAllocation) return tooLate("makeExternal");
-    G->makeExternal(**S);
-    return ok();
-  }
+  val removeSymbol(uint32_t Id) { return with([&](api::GraphEditor &E) { return result(E.removeSymbol(Id)); }); }
+  val makeExternal(uint32_t Id) { return with([&](api::GraphEditor &E) { return result(E.makeExternal(Id)); }); }
   val setLive(uint32_t Id, bool Live) {
-    if (!G) return detached();
-    auto S = symbol(Id);
-    if (!S) return failOr(S);
-    (*S)->live = Live;
-    return ok();
+    return with([&](api::GraphEditor &E) { return result(E.setLive(Id, Live)); });
   }
-
-  val addEdge(uint32_t BlockId, std::string Kind, double Offset, uint32_t TargetId, double Addend) {
-    if (!G) return detached();
-    auto B = block(BlockId);
-    if (!B) return failOr(B);
-    auto K = kind(Kind);
-    if (!K) return failOr(K);
-    auto T = symbol(TargetId);
-    if (!T) return failOr(T);
-    if (Offset < 0 || Offset >= double((*B)->size))
-      return fail(formatv("addEdge %s: offset %.0f is outside block %u (size %s)", Kind.c_str(), Offset, BlockId,
-                          hex((*B)->size).c_str()));
-    (*B)->addEdge(*K, uint32_t(Offset), **T, int64_t(Addend));
-    return ok(val(unsigned((*B)->edges.size() - 1)));
+  val addEdge(uint32_t Block, std::string Kind, double Offset, uint32_t Target, double Addend) {
+    return with([&](api::GraphEditor &E) {
+      auto O = integer("addEdge offset", Offset);
+      auto A = integer("addEdge addend", Addend);
+      if (!O) return failOr(O);
+      if (!A) return failOr(A);
+      return result(E.addEdge(Block, Kind, *O, Target, *A));
+    });
   }
-  val setEdgeKind(uint32_t BlockId, uint32_t Index, std::string Kind) {
-    auto E = edge(BlockId, Index);
-    if (!E) return failOr(E);
-    auto K = kind(Kind);
-    if (!K) return failOr(K);
-    (*E)->kind = *K;
-    return ok();
+  val setEdgeKind(uint32_t Block, uint32_t Index, std::string Kind) {
+    return with([&](api::GraphEditor &E) { return result(E.setEdgeKind(Block, Index, Kind)); });
   }
-  val setEdgeTarget(uint32_t BlockId, uint32_t Index, uint32_t TargetId) {
-    auto E = edge(BlockId, Index);
-    if (!E) return failOr(E);
-    auto T = symbol(TargetId);
-    if (!T) return failOr(T);
-    (*E)->target = *T;
-    return ok();
+  val setEdgeTarget(uint32_t Block, uint32_t Index, uint32_t Target) {
+    return with([&](api::GraphEditor &E) { return result(E.setEdgeTarget(Block, Index, Target)); });
   }
-  val setEdgeAddend(uint32_t BlockId, uint32_t Index, double Addend) {
-    auto E = edge(BlockId, Index);
-    if (!E) return failOr(E);
-    (*E)->addend = int64_t(Addend);
-    return ok();
+  val setEdgeAddend(uint32_t Block, uint32_t Index, double Addend) {
+    return with([&](api::GraphEditor &E) {
+      auto A = integer("setEdgeAddend addend", Addend);
+      return A ? result(E.setEdgeAddend(Block, Index, *A)) : failOr(A);
+    });
   }
-  val removeEdge(uint32_t BlockId, uint32_t Index) {
-    auto E = edge(BlockId, Index);
-    if (!E) return failOr(E);
-    auto &Es = (*block(BlockId))->edges;
-    Es.erase(Es.begin() + Index);
-    return ok();
+  val removeEdge(uint32_t Block, uint32_t Index) {
+    return with([&](api::GraphEditor &E) { return result(E.removeEdge(Block, Index)); });
   }
-
   val createSection(std::string Name, std::string Prot) {
-    if (!G) return detached();
-    if (P >= Point::AfterAllocation) return tooLate("createSection");
-    if (G->findSectionByName(Name)) return fail("createSection: section " + Name + " already exists");
-    std::optional<MemProt> MP = parseProt(Prot);
-    if (!MP) return fail("createSection " + Name + ": protection '" + Prot + "' is not like \"R-X\"");
-    G->createSection(G->allocateString(Name), *MP);
-    return ok();
+    return with([&](api::GraphEditor &E) { return result(E.createSection(Name, Prot)); });
   }
-  val addContentBlock(std::string SectionName, val Bytes, double Alignment) {
-    if (!G) return detached();
-    if (P >= Point::AfterAllocation) return tooLate("addContentBlock");
-    Section *S = G->findSectionByName(SectionName);
-    if (!S) return fail("addContentBlock: no section named " + SectionName);
-    uint64_t Align = uint64_t(Alignment);
-    if (Align == 0 || (Align & (Align - 1))) return fail(formatv("addContentBlock: alignment %.0f is not a power of two", Alignment));
-    std::vector<char> B = bytesFrom(Bytes);
-    return ok(val(Ix.id(G->createContentBlock(*S, G->allocateContent(B), 0, Align, 0))));
+  val addContentBlock(std::string Section, val Bytes, double Alignment) {
+    return with([&](api::GraphEditor &E) {
+      auto A = integer("addContentBlock alignment", Alignment);
+      if (!A) return failOr(A);
+      std::vector<char> B = bytesFrom(Bytes);
+      return result(E.addContentBlock(Section, B, uint64_t(*A)));
+    });
   }
-  val setBlockContent(uint32_t BlockId, val Bytes) {
-    if (!G) return detached();
-    auto B = block(BlockId);
-    if (!B) return failOr(B);
-    std::vector<char> C = bytesFrom(Bytes);
-    if (C.size() != (*B)->size && P >= Point::AfterAllocation)
-      return fail(formatv("setBlockContent: block %u has its address and size; the new content must keep %s bytes",
-                          BlockId, hex((*B)->size).c_str()));
-    for (const Edge &E : (*B)->edges)
-      if (E.offset >= C.size())
-        return fail(formatv("setBlockContent: block %u has an edge at offset %s beyond the new size %s", BlockId,
-                            hex(E.offset).c_str(), hex(C.size()).c_str()));
-    std::span<char> Copy = G->allocateContent(C);
-    (*B)->setMutableContent(Copy.data(), Copy.size());
-    return ok();
+  val setBlockContent(uint32_t Block, val Bytes) {
+    return with([&](api::GraphEditor &E) { return result(E.setBlockContent(Block, bytesFrom(Bytes))); });
   }
-  val removeBlock(uint32_t BlockId) {
-    if (!G) return detached();
-    auto B = block(BlockId);
-    if (!B) return failOr(B);
-    if (P >= Point::AfterAllocation) return tooLate("removeBlock");
-    for (Symbol *S : (*B)->section->symbols)
-      if (&S->block() == *B)
-        return fail(formatv("removeBlock: block %u still defines symbol %u (%s); remove its symbols first", BlockId,
-                            Ix.id(*S), label(*S).c_str()));
-    Ix.forget(**B);
-    G->removeBlock(**B);
-    return ok();
-  }
+  val removeBlock(uint32_t Block) { return with([&](api::GraphEditor &E) { return result(E.removeBlock(Block)); }); }
 
 private:
-  val detached() { return fail("this graph view belonged to a pass that has returned; it cannot be used any more"); }
-  val tooLate(const char *Op) {
-    return fail(std::string(Op) + ": not allowed at " + PointNames[int(P)] + ": blocks already have addresses");
+  template <typename Fn> val with(Fn F) {
+    if (!*Ed) return fail("this graph view belonged to a pass that has returned; it cannot be used any more");
+    return F(**Ed);
   }
-  static std::string label(const Symbol &S) { return S.hasName() ? std::string(S.name) : "<anonymous>"; }
-  Expected<Block *> block(uint32_t Id) {
-    if (!G) return makeError("graph view detached");
-    if (Block *B = Ix.block(Id)) return B;
-    return makeError(formatv("graph %s: no block with id %u (ids come from data() of this view)", G->name().c_str(), Id));
-  }
-  Expected<Symbol *> symbol(uint32_t Id) {
-    if (!G) return makeError("graph view detached");
-    if (Symbol *S = Ix.symbol(Id)) return S;
-    return makeError(formatv("graph %s: no symbol with id %u (ids come from data() of this view)", G->name().c_str(), Id));
-  }
-  Expected<Edge *> edge(uint32_t BlockId, uint32_t Index) {
-    auto B = block(BlockId);
-    if (!B) return B.takeError();
-    if (Index >= (*B)->edges.size())
-      return makeError(formatv("graph %s: block %u has %zu edges, no edge %u", G->name().c_str(), BlockId,
-                               (*B)->edges.size(), Index));
-    return &(*B)->edges[Index];
-  }
-  // Calls F(kind, name) for Keep-Alive and each of the target's kinds until it returns true.
-  template <typename Fn> bool forEachKind(Fn F) {
-    if (F(edge::KeepAlive, G->edgeKindName(edge::KeepAlive)))
-      return true;
-    const TargetInfo *T = findTarget(G->triple());
-    for (unsigned K = edge::FirstRelocation; T && K < 256; ++K)
-      if (const char *Name = T->arch.edgeKindName(EdgeKind(K)); Name && F(EdgeKind(K), Name))
-        return true;
-    return false;
-  }
-  Expected<EdgeKind> kind(const std::string &Name) {
-    EdgeKind Found{};
-    if (forEachKind([&](EdgeKind K, const char *N) { return Name == N && (Found = K, true); }))
-      return Found;
-    return makeError(formatv("graph %s (%s): '%s' is not an edge kind of this target", G->name().c_str(),
-                             G->triple().str.c_str(), Name.c_str()));
-  }
-  static Expected<Scope> scopeFrom(const std::string &N) {
-    for (Scope S : {Scope::Default, Scope::Hidden, Scope::Local})
-      if (N == scopeName(S)) return S;
-    return makeError("scope '" + N + "' is not one of " + scopeName(Scope::Default) + ", " + scopeName(Scope::Hidden) +
-                     ", " + scopeName(Scope::Local));
-  }
-  const Block *firstUser(const Symbol &S) const {
-    const Block *User = nullptr;
-    G->forEachBlock([&](const Block &B) {
-      for (const Edge &E : B.edges)
-        if (!User && E.target == &S) User = &B;
-    });
-    return User;
-  }
-
-  std::shared_ptr<State> St;
-  // Shorthands for the shared state (the methods read like plain members).
-  LinkGraph *&G = St->G;
-  Point &P = St->P;
-  api::GraphIndex &Ix = St->Ix;
+  std::shared_ptr<std::optional<api::GraphEditor>> Ed;
 };
 
 // Forwards a session's plugin hooks to a JS object (see linklab.mjs): the
@@ -402,27 +256,20 @@ public:
   explicit JsPlugin(val H) : Hooks(std::move(H)) {}
   void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &C) override {
     unsigned Mask = Hooks.call<unsigned>("points", MR.objectName);
-    auto Add = [&](Point P, std::vector<LinkGraphPass> &List, bool Front) {
-      if (!(Mask & (1u << unsigned(P))))
-        return;
-      LinkGraphPass Pass = [this, P, Name = MR.objectName](LinkGraph &G) { return run(P, Name, G); };
-      Front ? (void)List.insert(List.begin(), std::move(Pass)) : List.push_back(std::move(Pass));
-    };
-    Add(Point::AfterPrePrune, C.prePrunePasses, false);
-    Add(Point::AfterPrune, C.postPrunePasses, true);
-    Add(Point::AfterPostPrune, C.postPrunePasses, false);
-    Add(Point::AfterAllocation, C.postAllocationPasses, false);
-    Add(Point::PreFixup, C.preFixupPasses, false);
-    Add(Point::AfterFixups, C.postFixupPasses, false);
+    for (unsigned I = 0; I < api::phaseNames().size(); ++I)
+      if (Mask & (1u << I))
+        api::addPassAt(C, api::LinkPhase(I), [this, P = api::LinkPhase(I), Name = MR.objectName](LinkGraph &G) {
+          return run(P, Name, G);
+        });
   }
   void notifyLoaded(const MaterializationInfo &MR) override { (void)Hooks.call<val>("loaded", MR.objectName); }
   Error notifyEmitted(const MaterializationInfo &MR) override { return hookError(Hooks.call<val>("emitted", MR.objectName)); }
   Error notifyFailed(const MaterializationInfo &MR) override { return hookError(Hooks.call<val>("failed", MR.objectName)); }
 
 private:
-  Error run(Point P, const std::string &Name, LinkGraph &G) {
+  Error run(api::LinkPhase P, const std::string &Name, LinkGraph &G) {
     GraphView View(G, P);
-    val R = Hooks.call<val>("phase", std::string(PointNames[int(P)]), Name, val(View));
+    val R = Hooks.call<val>("phase", std::string(api::phaseName(P)), Name, val(View));
     View.detach();
     return hookError(R);
   }
@@ -799,6 +646,13 @@ val runtimeInfo(std::string Triple) {
   return ok(V);
 }
 
+// The link phases passes and snapshots run at, in order (api::phaseNames).
+val phases() {
+  val A = val::array();
+  for (const char *N : api::phaseNames()) A.call<void>("push", std::string(N));
+  return A;
+}
+
 val targets() {
   val A = val::array();
   for (const ArchRow *R : allArchRows())
@@ -863,6 +717,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
   function("inspectObject", &inspectObject);
   function("plan", &plan);
   function("targets", &targets);
+  function("phases", &phases);
   function("runtimeInfo", &runtimeInfo);
   function("runTasks", &runTasks);
   function("setWake", &setWake);
