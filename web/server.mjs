@@ -34,6 +34,7 @@ function mounts(gallery) {
   return [
     ['/node_modules/cytoscape/', path.join(WEB, 'node_modules/cytoscape/')],
     ['/node_modules/cytoscape-dagre/', path.join(WEB, 'node_modules/cytoscape-dagre/')],
+    ['/node_modules/@alexaltea/capstone-js/dist/', path.join(WEB, 'node_modules/@alexaltea/capstone-js/dist/')],
     ['/linklab/', path.join(ROOT, 'wasm-bindings/')],
     // The same package files as web/src imports them by relative path.
     ['/wasm-bindings/lib/', path.join(ROOT, 'wasm-bindings/lib/')],

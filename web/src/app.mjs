@@ -13,6 +13,7 @@ import * as link from './panels/link.mjs';
 import * as run from './panels/run.mjs';
 import * as graph from './panels/graph.mjs';
 import * as memory from './panels/memory.mjs';
+import * as disasm from './panels/disasm.mjs';
 import * as callconv from './panels/callconv.mjs';
 import * as passes from './panels/passes.mjs';
 import * as share from './panels/share.mjs';
@@ -23,7 +24,8 @@ window.addEventListener('unhandledrejection', e => banner(`Unexpected error: ${e
 // Fetched while the core loads.
 const galleryManifest = fetch('gallery/index.json').then(r => (r.ok ? r.json() : null)).catch(() => null);
 
-// The tab shown is store state too: panels that draw lazily (graph) watch it.
+// The tab shown is store state too: panels that draw lazily (graph,
+// disassembly) watch it.
 function showTab({ tab }) {
   for (const b of $('tabs').children) b.classList.toggle('active', b.dataset.tab === tab);
   for (const s of document.querySelectorAll('.tab')) s.hidden = s.id !== tab;
@@ -50,7 +52,7 @@ async function main() {
   $('core-status').textContent = `core ready · ${app.L.targets().join(', ')}`;
   app.store.on('tab', showTab);
   $('tabs').onclick = e => e.target.dataset.tab && selectTab(e.target.dataset.tab);
-  const panels = { objects, gallery, inspect, link, run, graph, memory, callconv, passes, share };
+  const panels = { objects, gallery, inspect, link, run, graph, memory, disasm, callconv, passes, share };
   for (const [name, panel] of Object.entries(panels)) app[name] = panel.mount(app);
   app.store.set({ gallery: await galleryManifest });
   await app.share.restoreFromUrl();

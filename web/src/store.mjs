@@ -3,7 +3,7 @@
 //
 // Keys: tab (the panel shown), objects [{name, bytes, harness, arch, info, error, archive, shownMember}],
 // arch (one per session, or null), archError, gallery, link (the last link:
-// {snapshots, info, objects}), live ({executor, transport, arch, session}:
+// {id, arch, snapshots, info, objects}), live ({executor, transport, arch, session}:
 // the last session linked for a run), running, stopping, graphPhase, outcome
 // (the last run's {status, exitCode, stdout}, which a shared bundle records).
 export function createStore(initial) {

@@ -135,8 +135,72 @@ test('the phase stepper shows GOT/PLT entries added, addresses assigned, blocks 
   await shot(page, 'memory-gotplt');
   await page.click('button[data-tab="inspect"]');
   assert.match(await page.textContent('#inspect-body'), /R_X86_64_(PLT32|GOTPCRELX|REX_GOTPCRELX)/);
+  // Symbol rows in core's (llvm-readelf's) words: binding, type, section or UND.
+  assert.match(await page.textContent('#inspect-body'), /mainGLOBALFUNC\.text0x0/);
+  assert.match(await page.textContent('#inspect-body'), /printfGLOBALNOTYPEUND0x0/);
   await shot(page, 'inspect-gotplt');
   await page.close();
+});
+
+// The Disassembly view on a GOT load, a call through a stub and a relaxed
+// (or, on AArch64, direct) call: inputs/disasm-<arch>.s linked with far
+// absolutes, so the GOT load and the stub call cannot be relaxed away.
+const DISASM = {
+  x86_64: { got: /^mov rax, qword ptr \[rip [+-] 0x/, call: /^call 0x/, stub: /^jmp qword ptr \[rip [+-] 0x/,
+            relaxed: ['BranchPCRel32', /^call 0x10100000$/], abs: 'near_fn=0x10100000\n' },
+  aarch64: { got: /^ldr x0, \[x0, #0x/, call: /^bl #0x/, stub: /^br x16$/, relaxed: ['Branch26PCRel', /^bl #0x/] },
+  riscv64: { got: /^auipc a0, /, call: /^jalr /, stub: /^(jr|jalr) /, relaxed: ['R_RISCV_JAL', /^jal /] },
+};
+test('the disassembly view marks GOT loads, stub calls and relaxed calls on every architecture', async () => {
+  for (const arch of ARCHES) {
+    const want = DISASM[arch];
+    const page = await openPage();
+    await page.setInputFiles('#file-input', [compile(`disasm-${arch}.s`, arch)]);
+    await page.waitForSelector(`#objects li[data-name="disasm-${arch}-${arch}.o"]`);
+    await page.uncheck('#opt-runtime');
+    await page.fill('#opt-abs', `far_data=0x10000000000\nfar_fn=0x10000000000\n${want.abs ?? ''}`);
+    await afterLink(page, () => page.click('#link'));
+    assert.equal(await page.textContent('#link-error'), '', arch);
+    await page.click('button[data-tab="disasm"]');
+    await page.waitForSelector('#disasm[data-rendered]', { timeout: 30000 });
+    const rows = await page.$$eval('#disasm-body tr.fixup', trs => trs.map(tr => ({
+      kinds: tr.dataset.kinds, targets: tr.dataset.targets, before: tr.cells[2].textContent,
+      after: tr.cells[4].textContent, fixup: tr.cells[5].textContent })));
+    const find = (what, pred) => {
+      const r = rows.find(pred);
+      assert.ok(r, `${arch}: no ${what} among the fixed-up instructions:\n${JSON.stringify(rows, null, 1)}`);
+      return r;
+    };
+    // The GOT load reaches the entry for far_data; before fixup its operand was not yet there.
+    const got = find('GOT load', r => r.targets.includes('GOT entry for far_data') && want.got.test(r.after));
+    assert.notEqual(got.before, got.after, `${arch}: ${JSON.stringify(got)}`);
+    assert.match(got.fixup, /→ GOT entry for far_data( [+-] 0x\w+)? = 0x[0-9a-f]+ \(\d+ bytes at \+0x[0-9a-f]+\)/);
+    find('call through the stub', r => r.targets.includes('stub for far_fn') && want.call.test(r.after));
+    const relaxed = find('relaxed call', r => r.kinds === want.relaxed[0] && r.targets === 'near_fn');
+    assert.match(relaxed.after, want.relaxed[1], `${arch}: ${JSON.stringify(relaxed)}`);
+    // The stub and the GOT entry are listed, labelled, decoded.
+    const blocks = await page.$$eval('#disasm-body h3', hs => hs.map(h => ({ label: h.dataset.label })));
+    const stub = blocks.find(b => b.label === 'stub for far_fn');
+    assert.ok(stub, `${arch}: ${JSON.stringify(blocks.map(b => b.label))}`);
+    // An instruction row's after-fixup text (label and header rows have no such cell).
+    const listed = label => page.$$eval(`#disasm-body h3[data-label="${label}"] + table tr`,
+      trs => trs.filter(r => r.cells[0].tagName === 'TD' && r.cells.length > 4).map(r => r.cells[4].textContent));
+    const stubInsns = await listed('stub for far_fn');
+    assert.ok(stubInsns.some(t => want.stub.test(t)), `${arch}: stub ${JSON.stringify(stubInsns)}`);
+    const entry = await listed('GOT entry for far_data');
+    assert.deepEqual(entry, ['.quad 0x10000000000'], arch);
+    await shot(page, `disasm-${arch}`);
+    // The hex view marks each fixup's real width: 8 bytes per GOT entry.
+    await page.click('button[data-tab="memory"]');
+    const gotSection = await page.$$eval('#hex-section option',
+                                         os => os.find(o => /\$__GOT/.test(o.textContent))?.value);
+    await page.selectOption('#hex-section', gotSection);
+    const marked = await page.$$eval('#hex .fixup', ss => ss.map(s => s.title));
+    assert.ok(marked.length >= 16 && marked.length % 8 === 0, `${arch}: ${marked.length} bytes marked`);
+    assert.ok(marked.every(t => /\(8 bytes\)$/.test(t)), `${arch}: ${marked[0]}`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
 });
 
 test('a JS pass runs at its phase and its effect shows in the graph', async () => {

@@ -2,19 +2,15 @@
 // archive, its members and symbol index, and one member in full.
 import { $, esc, hex, plural, table } from '../ui.mjs';
 
-const SYM_TYPE = ['notype', 'object', 'func', 'section', 'file', 'common', 'tls'];
-const BIND = ['local', 'global', 'weak'];
 const MEMBER_COLUMNS = ['#', 'member', 'offset', 'size', 'arch', 'sections', 'symbols', 'relocations', 'index entries'];
 
 function objectDetail(i) {
-  const secName = new Map(i.sections.map(s => [s.index, s.name]));
-  const where = s => s.section ||
-    (s.shndx === 0 ? 'UND' : s.shndx === 0xfff1 ? 'ABS' : secName.get(s.shndx) ?? s.shndx);
+  // Names as core gives them (llvm-readelf's): a number only where ELF has no name for it.
   return `<p>${esc(i.name)}: ELF ${esc(i.arch)} (machine ${i.machine}), flags ${hex(i.flags)}</p>
     <h3>Sections</h3>${table(['#', 'name', 'type', 'flags', 'size', 'align'],
-      i.sections.map(s => [s.index, s.name, s.type, hex(s.flags), hex(s.size), s.addralign]))}
+      i.sections.map(s => [s.index, s.name, s.typeName || s.type, hex(s.flags), hex(s.size), s.addralign]))}
     <h3>Symbols</h3>${table(['#', 'name', 'bind', 'type', 'section', 'value', 'size'],
-      i.symbols.map(s => [s.index, s.name, BIND[s.bind] ?? s.bind, SYM_TYPE[s.type] ?? s.type, where(s),
+      i.symbols.map(s => [s.index, s.name, s.bindName || s.bind, s.typeName || s.type, s.section || s.shndx,
                           hex(s.value), s.size]))}
     <h3>Relocations</h3>${table(['section', 'offset', 'type', 'symbol', 'addend'],
       i.relocations.map(r => [r.section, hex(r.offset), r.typeName ?? r.type, r.symbolName ?? r.symbol, r.addend]))}`;

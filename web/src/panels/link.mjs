@@ -49,15 +49,17 @@ export function mount(app) {
     const passes = [];
     const pass = app.passes.userPass();
     if (pass) passes.push(pass);
+    // Content only where the Disassembly view compares it: before and after fixups.
+    const content = phase => phase === 'pre-fixup' || phase === 'post-fixup';
     const record = phase => g => {
-      if (mine.has(g.object)) snapshots.push({ object: g.object, phase, graph: g.data() });
+      if (mine.has(g.object)) snapshots.push({ object: g.object, phase, graph: g.data({ content: content(phase) }) });
     };
     for (const phase of app.L.PHASES) passes.push({ phase, fn: record(phase) });
     const ctx = flow.makeSession(app.L, {
       triple: ARCHES[arch].triple, objects: store.state.objects, options: o, executor, passes,
       runtime: o.runtime ? await runtimeFiles(arch) : null,
     });
-    return { ...ctx, snapshots };
+    return { ...ctx, snapshots, arch };
   }
 
   function failed(e) {
@@ -68,10 +70,11 @@ export function mount(app) {
   }
 
   // Snapshots and link info are copies: the session can go afterwards.
+  let links = 0;
   function afterLink(ctx) {
     showError('link-error', '');
     app.objects.markCulprits('');
-    store.set({ link: { snapshots: ctx.snapshots, info: ctx.session.linkInfo(),
+    store.set({ link: { id: ++links, arch: ctx.arch, snapshots: ctx.snapshots, info: ctx.session.linkInfo(),
                         objects: store.state.objects.map(o => o.name) } });
   }
 

@@ -4,40 +4,30 @@ import { $, esc, hex } from '../ui.mjs';
 
 const protClass = p => `prot-${p.replace(/-/g, '')}`;
 
-// Segments: runs of sections with one protection that share pages (the
-// memory manager gives each protection its own page-aligned range).
-function segments(secs, page = 4096) {
-  const segs = [];
-  for (const s of secs) {
-    const last = segs[segs.length - 1];
-    if (last && last.prot === s.prot && Math.floor(s.address / page) <= Math.floor((last.end - 1) / page) + 1) {
-      last.end = Math.max(last.end, s.address + s.size);
-      last.count++;
-    } else segs.push({ start: s.address, end: s.address + s.size, prot: s.prot, count: 1 });
-  }
-  return segs;
-}
-
 const HEX_LIMIT = 4096;
 
 export function mount(app) {
   const { store } = app;
   let hexSections = [];
 
-  // Fixup sites: every edge of the object's post-fixup graph, by address.
+  // Fixup sites: every edge of the object's post-fixup graph, by address,
+  // with the bytes its fixup writes (core's edge-kind table; a kind that
+  // writes none still marks its first byte).
   function fixupSites(object) {
     const sites = new Map();
     const g = app.graph.snapshotsOf(object).find(s => s.phase === 'post-fixup')?.graph;
     for (const sec of g?.sections ?? []) for (const b of sec.blocks) for (const e of b.edges)
-      sites.set(b.address + e.offset, `${e.kind} → ${e.targetName || '#' + e.target}`);
+      sites.set(b.address + e.offset, { width: e.width, title: `${e.kind} → ${e.targetName || '#' + e.target}` +
+                                                           ` (${e.width} bytes)` });
     return sites;
   }
 
   function renderHex() {
     const s = hexSections[Number($('hex-section').value)];
     if (!s) { $('hex').textContent = ''; return; }
-    const marked = new Map(); // byte address → title, for the 4 bytes after each site
-    for (const [a, t] of fixupSites(s.object)) for (let k = 0; k < 4; k++) if (!marked.has(a + k)) marked.set(a + k, t);
+    const marked = new Map(); // byte address → title, for the bytes each fixup writes
+    for (const [a, site] of fixupSites(s.object))
+      for (let k = 0; k < Math.max(site.width, 1); k++) if (!marked.has(a + k)) marked.set(a + k, site.title);
     const bytes = s.content ?? new Uint8Array();
     let out = '';
     for (let off = 0; off < Math.min(bytes.length, HEX_LIMIT); off += 16) {
@@ -59,9 +49,14 @@ export function mount(app) {
     secs.sort((a, b) => a.address - b.address);
     const row = (cls, cells) => `<tr class="${cls}">${cells.map(c => `<td>${c}</td>`).join('')}</tr>`;
     const head = cols => `<tr>${cols.map(c => `<th>${c}</th>`).join('')}</tr>`;
-    $('segments').innerHTML = head(['start', 'end', 'size', 'prot', 'sections']) +
-      segments(secs).map(g => row(protClass(g.prot), [hex(g.start), hex(g.end), hex(g.end - g.start), g.prot, g.count]))
-        .join('');
+    // Segments as core's memory manager laid them out: one per protection and object.
+    const segs = link.info.flatMap(o => o.segments.map(g => ({ ...g, object: o.name })))
+      .sort((a, b) => a.address - b.address);
+    const inside = g => secs.filter(s => s.object === g.object && s.address >= g.address &&
+                                         s.address < g.address + g.size).length;
+    $('segments').innerHTML = head(['object', 'start', 'end', 'size', 'prot', 'sections']) +
+      segs.map(g => row(protClass(g.prot), [esc(g.object), hex(g.address), hex(g.address + g.size), hex(g.size), g.prot,
+                                            inside(g)])).join('');
     $('sections').innerHTML = head(['object', 'section', 'address', 'end', 'size', 'prot']) +
       secs.map(s => row(protClass(s.prot), [esc(s.object), esc(s.name), hex(s.address), hex(s.address + s.size),
                                             hex(s.size), s.prot])).join('');
