@@ -13,6 +13,7 @@
 #include "executor/executor_client.h"
 #include "executor/remote_memory_manager.h"
 #include "link/link_info.h"
+#include "link/linker_symbols.h"
 #include "link/session.h"
 #include "link/slab_memory_manager.h"
 #include "object/archive.h"
@@ -416,12 +417,14 @@ public:
     if (S) return fail("session already initialized");
     auto Slab = cli::makeSlab(SlabAddress, PageSize, SlabSize); // "" each: the CLI's defaults
     if (!Slab) return failOr(Slab);
+    uint64_t SlabPageSize = (*Slab)->pageSize();
     MM = std::make_unique<DeferringMemoryManager>(std::move(*Slab));
     Triple_ T = Triple.empty() ? Triple_() : Triple_::parse(Triple);
     if (!Triple.empty() && !findTarget(T))
       return fail("unsupported target triple '" + Triple + "'");
     Own = std::make_unique<Session>(T, *MM);
     S = Own.get();
+    addStaticLinkTables(*S, SlabPageSize); // as linklab -noexec: IRELATIVE table, __start_/__stop_, _end
     S->addPlugin(OwnRecorder);
     Recorder = OwnRecorder.get();
     initConventions();
