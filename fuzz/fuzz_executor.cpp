@@ -5,7 +5,8 @@
 // legitimately ask for unbounded runs, which would only measure the guest),
 // and drops instruction budgets: a budgeted run flushes Unicorn's whole
 // translation cache twice (emulator/process.cpp), which under ASan costs a
-// second per run; budgets are exercised by the unit tests instead. Guest memory takes Unicorn's software TLB: the direct-memory
+// second per run; budgets are exercised by the unit tests instead. Sizes a
+// client names (reservations, zero fill, reads, TLS) are capped likewise. Guest memory takes Unicorn's software TLB: the direct-memory
 // host window (emulator/direct_memory.cpp) cannot coexist with ASan's
 // shadow mappings, so it is not fuzzed here.
 #include "fuzz_support.h"
@@ -13,6 +14,7 @@
 #include "executor/protocol.h"
 #include "session.h"
 
+#include <algorithm>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -63,6 +65,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       bound(M->limits);
     if (auto *M = std::get_if<CallMsg>(&Fr.message))
       bound(M->limits);
+    // Sizes a client names are served in time proportional to them (zeroing,
+    // copying): lowered as the run limits are, or one input could legitimately
+    // ask for gigabytes and exceed the per-input timeout.
+    if (auto *M = std::get_if<ReserveMsg>(&Fr.message))
+      M->size = std::min<uint64_t>(M->size, MaxMemory);
+    if (auto *M = std::get_if<FinalizeMsg>(&Fr.message))
+      for (SegmentWrite &W : M->segments)
+        W.zeroFill = std::min<uint64_t>(W.zeroFill, MaxMemory);
+    if (auto *M = std::get_if<ReadMemoryMsg>(&Fr.message))
+      M->size = std::min<uint64_t>(M->size, MaxMemory);
+    if (auto *M = std::get_if<SetupTLSMsg>(&Fr.message))
+      M->memSize = std::min<uint64_t>(M->memSize, MaxMemory);
     std::vector<uint8_t> Bytes = encode(Fr.seq, Fr.message);
     Stream.insert(Stream.end(), Bytes.begin(), Bytes.end());
     Consumed = Size - R.buffered();

@@ -1,5 +1,7 @@
 #include "link/link_info.h"
 
+#include <bit>
+
 #include "link/table_manager.h"
 
 #include <algorithm>
@@ -134,18 +136,35 @@ std::string formatPerfMap(const std::vector<ObjectLinkInfo> &Objects) {
   return Out;
 }
 
+// Formatted by hand, a line at a time: sections can be megabytes (a large
+// common symbol), and a formatted call per byte took seconds to show them.
 std::string formatRelocatedContents(const ObjectLinkInfo &O) {
+  static const char Hex[] = "0123456789abcdef";
   std::string Out = formatv("Relocated section contents for %s:\n", O.name.c_str());
   for (auto &S : O.sections) {
     Out += S.name + " content:";
+    Out.reserve(Out.size() + S.content.size() / 16 * 72 + 72);
+    char Line[3 + 16 + 1 + 16 * 3]; // "\n0x" address ":" 16 x " hh"
+    size_t Len = 0;
     for (uint64_t I = 0; I < S.content.size(); ++I) {
       Addr A = S.address + I;
-      if (I == 0 || A % 16 == 0)
-        Out += formatv("\n0x%llx:", (unsigned long long)(I == 0 ? A & ~Addr(15) : A));
-      if (I == 0)
-        Out.append(3 * (A % 16), ' ');
-      Out += formatv(" %02x", unsigned(uint8_t(S.content[I])));
+      if (I == 0 || A % 16 == 0) {
+        Out.append(Line, Len);
+        Addr Start = I == 0 ? A & ~Addr(15) : A;
+        int Digits = Start ? (64 - std::countl_zero(Start) + 3) / 4 : 1;
+        Len = 0;
+        Line[Len++] = '\n', Line[Len++] = '0', Line[Len++] = 'x';
+        for (int D = Digits - 1; D >= 0; --D)
+          Line[Len++] = Hex[(Start >> (4 * D)) & 15];
+        Line[Len++] = ':';
+        if (I == 0)
+          for (Addr Pad = 0; Pad < A % 16; ++Pad)
+            Line[Len++] = ' ', Line[Len++] = ' ', Line[Len++] = ' ';
+      }
+      uint8_t Byte = uint8_t(S.content[I]);
+      Line[Len++] = ' ', Line[Len++] = Hex[Byte >> 4], Line[Len++] = Hex[Byte & 15];
     }
+    Out.append(Line, Len);
     Out += "\n";
   }
   return Out;
