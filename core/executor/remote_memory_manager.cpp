@@ -50,7 +50,10 @@ private:
 
 void RemoteMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAllocated) {
   auto Layout = std::make_shared<BasicLayout>(G);
-  uint64_t Size = Layout->pageAlignedSize(PageSize);
+  auto Measured = Layout->pageAlignedSize(PageSize);
+  if (!Measured)
+    return OnAllocated(Measured.takeError());
+  uint64_t Size = *Measured;
   uint64_t Align = PageSize;
   for (auto &[Prot, Seg] : Layout->segments())
     Align = std::max(Align, Seg.alignment);

@@ -33,23 +33,36 @@ BasicLayout::BasicLayout(LinkGraph &Graph) : G(Graph) {
     std::sort(Seg.contentBlocks.begin(), Seg.contentBlocks.end(), Order);
     std::sort(Seg.zeroFillBlocks.begin(), Seg.zeroFillBlocks.end(), Order);
     uint64_t Offset = 0;
-    for (Block *B : Seg.contentBlocks) {
-      Offset = alignedOffset(Offset, B->alignment, B->alignmentOffset) + B->size;
+    // A malformed object can name sizes whose sum wraps around (a common
+    // symbol of 2^64-1 bytes): the first such block is reported, not laid out.
+    auto Place = [&](Block *B) {
+      uint64_t Start = alignedOffset(Offset, B->alignment, B->alignmentOffset);
+      if (Start < Offset || Start + B->size < Start)
+        TooLarge = TooLarge ? TooLarge : B;
+      Offset = Start + B->size;
       Seg.alignment = std::max(Seg.alignment, B->alignment);
-    }
+    };
+    std::for_each(Seg.contentBlocks.begin(), Seg.contentBlocks.end(), Place);
     Seg.contentSize = Offset;
-    for (Block *B : Seg.zeroFillBlocks) {
-      Offset = alignedOffset(Offset, B->alignment, B->alignmentOffset) + B->size;
-      Seg.alignment = std::max(Seg.alignment, B->alignment);
-    }
+    std::for_each(Seg.zeroFillBlocks.begin(), Seg.zeroFillBlocks.end(), Place);
     Seg.zeroFillSize = Offset - Seg.contentSize;
   }
 }
 
-uint64_t BasicLayout::pageAlignedSize(uint64_t PageSize) const {
+Expected<uint64_t> BasicLayout::pageAlignedSize(uint64_t PageSize) const {
   uint64_t Total = 0;
-  for (auto &[Prot, Seg] : Segments)
-    Total += alignTo(Seg.contentSize + Seg.zeroFillSize, PageSize);
+  for (auto &[Prot, Seg] : Segments) {
+    uint64_t Size = alignTo(Seg.contentSize + Seg.zeroFillSize, PageSize);
+    if (TooLarge || Size < Seg.contentSize + Seg.zeroFillSize || Total + Size < Total) {
+      const Block *B = TooLarge ? TooLarge : Seg.contentBlocks.empty() ? Seg.zeroFillBlocks.back()
+                                                                        : Seg.contentBlocks.back();
+      return makeError(formatv("%s: section %s: a block of %s bytes at alignment %s makes the graph larger than "
+                               "the address space",
+                               G.name().c_str(), std::string(B->section->name).c_str(), hex(B->size).c_str(),
+                               hex(B->alignment).c_str()));
+    }
+    Total += Size;
+  }
   return Total;
 }
 

@@ -59,8 +59,9 @@ public:
   explicit BasicLayout(LinkGraph &G);
   // Segments in increasing protection order (R, RW, RX, ...).
   std::map<MemProt, Segment> &segments() { return Segments; }
-  // Total bytes when each segment starts on a page boundary.
-  uint64_t pageAlignedSize(uint64_t PageSize) const;
+  // Total bytes when each segment starts on a page boundary; an error when
+  // the blocks' sizes do not fit in the address space.
+  Expected<uint64_t> pageAlignedSize(uint64_t PageSize) const;
   // Gives the segments consecutive page-aligned addresses from Base (the
   // range pageAlignedSize measures); working memory is the manager's to set.
   void placeSegments(Addr Base, uint64_t PageSize);
@@ -70,6 +71,7 @@ public:
 private:
   LinkGraph &G;
   std::map<MemProt, Segment> Segments;
+  const Block *TooLarge = nullptr; // the first block whose end wraps around
 };
 
 // One protected, contiguous range in the executor (for executors and tests).

@@ -25,8 +25,11 @@ SlabMemoryManager::SlabMemoryManager(Addr Base, uint64_t PageSize, uint64_t Slab
 
 void SlabMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAllocated) {
   BasicLayout Layout(G);
-  uint64_t Size = Layout.pageAlignedSize(PageSize);
-  if (Next + Size - Base > SlabSize)
+  auto Measured = Layout.pageAlignedSize(PageSize);
+  if (!Measured)
+    return OnAllocated(Measured.takeError());
+  uint64_t Size = *Measured;
+  if (Size > SlabSize - (Next - Base))
     return OnAllocated(makeError(formatv("%s: slab exhausted: need %s bytes, %s of %s left", G.name().c_str(),
                                          hex(Size).c_str(), hex(SlabSize - (Next - Base)).c_str(),
                                          hex(SlabSize).c_str())));
