@@ -115,7 +115,7 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
   if (Kind == ObjectKind::Harness)
     for (Symbol *Ext : G->externalSymbols()) {
       HarnessRefs.insert(std::string(Ext->name));
-      if (Symbols.count(std::string(Ext->name)))
+      if (Symbols.count(Ext->name))
         continue;
       for (auto &Other : Objects) {
         auto L = Other->locals.find(Ext->name);
@@ -147,9 +147,9 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
 }
 
 Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, bool Resolved) {
-  auto [It, Inserted] = Symbols.try_emplace(std::string(Name), nullptr);
-  if (Inserted) {
-    It->second = std::make_unique<SymbolEntry>();
+  auto It = Symbols.find(Name);
+  if (It == Symbols.end()) {
+    It = Symbols.emplace(std::string(Name), std::make_unique<SymbolEntry>()).first;
   } else {
     SymbolEntry &E = *It->second;
     bool OldPending = !E.owner || E.owner->state == Object::State::Pending;
@@ -172,16 +172,16 @@ Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, b
 }
 
 Error Session::defineAbsolute(std::string_view Name, Addr A) {
-  auto It = Symbols.find(std::string(Name));
+  auto It = Symbols.find(Name);
   if (It != Symbols.end() && It->second->resolved && It->second->address != A)
     return makeError(formatv("absolute symbol '%.*s' is already defined at %s", int(Name.size()), Name.data(),
                              hex(It->second->address).c_str()));
   if (It != Symbols.end() && It->second->owner && It->second->owner->state != Object::State::Pending)
     return makeError(formatv("absolute symbol '%.*s' is already defined by %s", int(Name.size()), Name.data(),
                              It->second->owner->name.c_str()));
-  auto &E = Symbols[std::string(Name)];
-  if (!E)
-    E = std::make_unique<SymbolEntry>();
+  if (It == Symbols.end())
+    It = Symbols.emplace(std::string(Name), std::make_unique<SymbolEntry>()).first;
+  auto &E = It->second;
   E->owner = nullptr;
   E->linkage = Linkage::Strong; // a pending weak definition's linkage must not let a strong one replace it
   E->address = A;
@@ -245,7 +245,7 @@ Error Session::generate(const std::vector<std::string> &Missing) {
     for (; Seen < Objects.size(); ++Seen)
       if (Objects[Seen]->graph)
         for (Symbol *Ext : Objects[Seen]->graph->externalSymbols())
-          if (!Symbols.count(std::string(Ext->name)))
+          if (!Symbols.count(Ext->name))
             Want.push_back(std::string(Ext->name));
   }
   return Error::success();
@@ -264,7 +264,7 @@ void Session::applyHarnessScopes() {
     O->graph->forEachDefinedSymbol([&](Symbol &S) {
       if (!S.hasName() || S.scope == Scope::Local || HarnessRefs.count(std::string(S.name)))
         return;
-      auto It = Symbols.find(std::string(S.name));
+      auto It = Symbols.find(S.name);
       if (It == Symbols.end() || It->second->owner != O.get())
         return; // overridden by a harness definition: becomes a reference to it
       Symbols.erase(It);
@@ -282,7 +282,7 @@ void Session::materialize(Object &O) {
   std::vector<Symbol *> Lost;
   G->forEachDefinedSymbol([&](Symbol &S) {
     if (S.hasName() && S.scope != Scope::Local) {
-      auto It = Symbols.find(std::string(S.name));
+      auto It = Symbols.find(S.name);
       if (It == Symbols.end() || It->second->owner != &O)
         Lost.push_back(&S);
     }
@@ -305,7 +305,7 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
   applyHarnessScopes();
   std::vector<std::string> Missing;
   for (auto &R : Names)
-    if (!Symbols.count(std::string(R.name)))
+    if (!Symbols.count(R.name))
       Missing.push_back(std::string(R.name));
   if (!Missing.empty()) {
     if (Error E = generate(Missing))
@@ -314,12 +314,12 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
   // Names only the link-end generators define: start the links of
   // everything else this lookup needs (they must count), then wait.
   bool AtLinkEnd = MayWait && std::any_of(Names.begin(), Names.end(), [&](const LookupRequest &R) {
-    return !Symbols.count(std::string(R.name)) && claimedAtLinkEnd(R.name);
+    return !Symbols.count(R.name) && claimedAtLinkEnd(R.name);
   });
   if (AtLinkEnd) {
     ++InFlight; // no link-end run until every link started here has allocated
     for (auto &R : Names)
-      if (auto It = Symbols.find(std::string(R.name)); It != Symbols.end())
+      if (auto It = Symbols.find(R.name); It != Symbols.end())
         if (Object *Owner = It->second->owner; Owner && Owner->state == Object::State::Pending)
           materialize(*Owner);
     Parked.push_back({std::move(Names), std::move(OnResult), Referrer ? *Referrer : "", Referrer != nullptr, FromLink});
@@ -335,7 +335,7 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
   std::vector<std::string> NotFound;
   std::vector<std::pair<SymbolEntry *, size_t>> Pending;
   for (size_t I = 0; I < Names.size(); ++I) {
-    auto It = Symbols.find(std::string(Names[I].name));
+    auto It = Symbols.find(Names[I].name);
     if (It == Symbols.end()) {
       if (!Names[I].weaklyReferenced && !PhonyExternals)
         NotFound.push_back(std::string(Names[I].name));
@@ -382,7 +382,7 @@ void Session::runLinkEndGenerators() {
     std::vector<std::string> Names;
     for (auto &P : Parked)
       for (auto &R : P.names)
-        if (!Symbols.count(std::string(R.name)) && claimedAtLinkEnd(R.name) &&
+        if (!Symbols.count(R.name) && claimedAtLinkEnd(R.name) &&
             std::find(Names.begin(), Names.end(), R.name) == Names.end())
           Names.push_back(std::string(R.name));
     Error Err = Error::success();
@@ -415,7 +415,7 @@ void Session::symbolsResolved(Object &O, LinkGraph &G) {
   G.forEachDefinedSymbol([&](Symbol &S) {
     if (!S.hasName() || S.scope == Scope::Local)
       return;
-    auto It = Symbols.find(std::string(S.name));
+    auto It = Symbols.find(S.name);
     if (It == Symbols.end() || It->second->owner != &O)
       return;
     SymbolEntry &E = *It->second;
@@ -549,7 +549,7 @@ void Session::transferResources(ResourceKey Dst, ResourceKey Src) {
 }
 
 std::optional<Addr> Session::addressOf(std::string_view Name) const {
-  auto It = Symbols.find(std::string(Name));
+  auto It = Symbols.find(Name);
   if (It == Symbols.end() || !It->second->resolved)
     return std::nullopt;
   return It->second->address;

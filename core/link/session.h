@@ -135,7 +135,12 @@ private:
   Triple TT;
   MemoryManager &MM;
   std::vector<std::unique_ptr<Object>> Objects;
-  std::unordered_map<std::string, std::unique_ptr<SymbolEntry>> Symbols;
+  // Looked up by string_view (names live in the graphs): no key copies.
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view S) const { return std::hash<std::string_view>{}(S); }
+  };
+  std::unordered_map<std::string, std::unique_ptr<SymbolEntry>, NameHash, std::equal_to<>> Symbols;
   std::vector<std::shared_ptr<DefinitionGenerator>> Generators;
   std::vector<std::shared_ptr<LinkEndGenerator>> LinkEndGenerators;
   struct ParkedLookup {

@@ -4,8 +4,7 @@
 #pragma once
 
 #include "graph/link_graph.h"
-
-#include <unordered_map>
+#include "support/pointer_map.h"
 
 namespace linklab {
 
@@ -22,15 +21,15 @@ public:
   Symbol &getEntryForTarget(LinkGraph &G, Symbol &Target) { return getEntryForTarget(G, Target, Build); }
   // The section exists (found or created) before Make runs.
   template <typename MakeFn> Symbol &getEntryForTarget(LinkGraph &G, Symbol &Target, MakeFn Make) {
-    auto [It, Inserted] = Entries.try_emplace(&Target, nullptr);
-    if (Inserted) {
+    Symbol *&Entry = Entries[&Target];
+    if (!Entry) {
       if (!Sec)
         Sec = G.findSectionByName(SectionName);
       if (!Sec)
         Sec = &G.createSection(SectionName, Prot);
-      It->second = &Make(G, *Sec, Target);
+      Entry = &Make(G, *Sec, Target);
     }
-    return *It->second;
+    return *Entry;
   }
 
 private:
@@ -38,7 +37,7 @@ private:
   MemProt Prot;
   Builder Build;
   Section *Sec = nullptr;
-  std::unordered_map<Symbol *, Symbol *> Entries;
+  PointerMap<Symbol, Symbol> Entries;
 };
 
 // A pointer-sized, pointer-aligned table entry whose one edge (of kind K,
