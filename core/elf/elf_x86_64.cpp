@@ -26,7 +26,7 @@ const RelocMapping Mappings[] = {
     {23, "R_X86_64_TPOFF32", TPOff32, 4, 0},
     {2, "R_X86_64_PC32", Delta32, 4, 0},
     {4, "R_X86_64_PLT32", BranchPCRel32, 4, 4},
-    {9, "R_X86_64_GOTPCREL", RequestGOTAndTransformToPCRel32GOTLoadRelaxable, 4, 0},
+    {9, "R_X86_64_GOTPCREL", RequestGOTAndTransformToDelta32, 4, 0}, // only GOTPCRELX may be relaxed
     {10, "R_X86_64_32", Pointer32, 4, 0},
     {11, "R_X86_64_32S", Pointer32Signed, 4, 0},
     {12, "R_X86_64_16", Pointer16, 2, 0},

@@ -1,9 +1,10 @@
-# RequestGOTAndTransformToPCRel32GOTLoadRelaxable from R_X86_64_GOTPCREL:
-# a plain GOTPCREL (here in data, where no instruction could be relaxed)
-# always gets a GOT entry holding the target's address.
+# RequestGOTAndTransformToDelta32 from R_X86_64_GOTPCREL: a plain GOTPCREL
+# (in data, or on an instruction an assembler did not mark GOTPCRELX) always
+# gets a GOT entry holding the target's address, and is never relaxed: only
+# GOTPCRELX promises the instruction is one the linker may rewrite.
 #
 # RUN: rm -rf %t && mkdir -p %t
-# RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/gotpcrel.o %s
+# RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -x86-relax-relocations=false -filetype=obj -o %t/gotpcrel.o %s
 # RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -abs ext_data=0x7fff00001000 -check %s %t/gotpcrel.o
 
@@ -13,6 +14,14 @@
 main:
         retq
         .size   main, .-main
+
+# jitlink-check: decode_operand(test_mov, 4) = got_addr(gotpcrel.o, named_data) - next_pc(test_mov)
+        .globl  test_mov
+        .type   test_mov,@function
+test_mov:
+        movq    named_data@GOTPCREL(%rip), %rax
+        retq
+        .size   test_mov, .-test_mov
 
         .data
         .globl  named_data
