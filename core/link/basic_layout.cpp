@@ -29,7 +29,8 @@ BasicLayout::BasicLayout(LinkGraph &Graph) : G(Graph) {
       return L->size < R->size;
     return L->ordinal < R->ordinal;
   };
-  for (auto &[Prot, Seg] : Segments) {
+  for (auto &Entry : Segments) {
+    Segment &Seg = Entry.second; // a named reference: clang 14 (emcc) cannot capture a structured binding
     std::sort(Seg.contentBlocks.begin(), Seg.contentBlocks.end(), Order);
     std::sort(Seg.zeroFillBlocks.begin(), Seg.zeroFillBlocks.end(), Order);
     uint64_t Offset = 0;
