@@ -1,6 +1,7 @@
 #include "coff/coff_graph_builder.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <optional>
 #include <unordered_map>
@@ -158,6 +159,9 @@ Error COFFGraphBuilder::graphifySections() {
     else if (GS->prot != Prot)
       return error(formatv("section %s appears twice with different protections (%s vs %s)",
                            std::string(S.name).c_str(), protString(GS->prot).c_str(), protString(Prot).c_str()));
+    if (S.name == ".drectve" && !(C & coff::IMAGE_SCN_CNT_UNINITIALIZED_DATA))
+      if (Error E = parseDirectives({Bytes.data() + S.dataOffset, S.size}))
+        return E;
     // Debug information and linker directives never reach memory.
     if (C & (coff::IMAGE_SCN_MEM_DISCARDABLE | coff::IMAGE_SCN_LNK_INFO)) {
       GS->lifetime = MemLifetime::NoAlloc;
@@ -168,6 +172,40 @@ Error COFFGraphBuilder::graphifySections() {
     BlockBySection[I] = (C & coff::IMAGE_SCN_CNT_UNINITIALIZED_DATA)
                             ? &G->createZeroFillBlock(*GS, S.size, 0, Align, 0)
                             : &G->createContentBlock(*GS, {Bytes.data() + S.dataOffset, S.size}, 0, Align, 0);
+  }
+  return Error::success();
+}
+
+// The linker options a compiler leaves in .drectve (#pragma comment(linker)),
+// of which JITLink acts on two: /alternatename:From=To and /include:Symbol.
+// Others (/DEFAULTLIB, /EXPORT, ...) mean nothing to a JIT link.
+Error COFFGraphBuilder::parseDirectives(std::string_view Text) {
+  size_t I = 0;
+  while (I < Text.size()) {
+    while (I < Text.size() && (Text[I] == ' ' || Text[I] == '\t' || Text[I] == '\0' || Text[I] == '\n'))
+      ++I;
+    size_t Start = I;
+    bool Quoted = false;
+    while (I < Text.size() && (Quoted || !(Text[I] == ' ' || Text[I] == '\t' || Text[I] == '\0' || Text[I] == '\n')))
+      Quoted ^= Text[I++] == '"';
+    std::string Arg;
+    for (char Ch : Text.substr(Start, I - Start))
+      if (Ch != '"')
+        Arg += Ch;
+    if (Arg.size() < 2 || (Arg[0] != '/' && Arg[0] != '-'))
+      continue;
+    size_t Colon = Arg.find(':');
+    std::string Opt = Arg.substr(1, Colon == std::string::npos ? std::string::npos : Colon - 1);
+    for (char &Ch : Opt)
+      Ch = char(std::tolower(uint8_t(Ch)));
+    std::string Value = Colon == std::string::npos ? "" : Arg.substr(Colon + 1);
+    if (Opt == "alternatename") {
+      size_t Eq = Value.find('=');
+      if (Eq == std::string::npos || Eq == 0 || Eq + 1 == Value.size())
+        return error(formatv(".drectve: invalid /alternatename directive '%s' (want From=To)", Arg.c_str()));
+      AlternateNames.push_back({Value.substr(0, Eq), Value.substr(Eq + 1)});
+    } else if (Opt == "include" && !Value.empty())
+      Includes.push_back(Value);
   }
   return Error::success();
 }
@@ -187,7 +225,14 @@ Error COFFGraphBuilder::graphifySymbols() {
     Linkage linkage;
   };
   std::vector<std::optional<PendingComdat>> Pending(Sections.size());
-  std::unordered_map<std::string_view, Symbol *> Externals; // one graph symbol per name
+  // /include: symbols are looked up (live) whether or not anything refers to them.
+  for (const std::string &N : Includes) {
+    std::string_view Name = G->allocateString(N);
+    Symbol *&X = Externals[Name];
+    if (!X)
+      X = &G->addExternalSymbol(Name, 0, false);
+    X->live = true;
+  }
   for (uint32_t I = 0; I < NumSymbols; ++I) {
     const char *E = Bytes.data() + SymtabOffset + uint64_t(I) * coff::SymbolSize;
     uint32_t Value = rd32(E + 8);
@@ -236,13 +281,14 @@ Error COFFGraphBuilder::graphifySymbols() {
                              hex(Value).c_str(), std::string(B->section->name).c_str(), hex(B->size).c_str()));
       auto &P = Pending[SecNum - 1];
       if (Class == coff::IMAGE_SYM_CLASS_EXTERNAL && !Comdat)
-        Sym = &G->addDefinedSymbol(*B, Value, SymName, 0, Linkage::Strong, Scope::Default, Callable, false);
+        Sym = Defined[SymName] =
+            &G->addDefinedSymbol(*B, Value, SymName, 0, Linkage::Strong, Scope::Default, Callable, false);
       else if (Class == coff::IMAGE_SYM_CLASS_EXTERNAL) {
         // The COMDAT's name; sized later like any symbol (the definition's
         // length is the section's, not the symbol's).
         if (!P)
           return error(Label + ": COMDAT symbol without its section's definition before it");
-        Sym = &G->addDefinedSymbol(*B, Value, SymName, 0, P->linkage, Scope::Default, Callable, false);
+        Sym = Defined[SymName] = &G->addDefinedSymbol(*B, Value, SymName, 0, P->linkage, Scope::Default, Callable, false);
         SymbolByIndex[P->symbol] = Sym; // relocations against the section symbol reach it too
         P.reset();
       } else if (Class == coff::IMAGE_SYM_CLASS_STATIC || Class == coff::IMAGE_SYM_CLASS_LABEL) {
@@ -300,6 +346,15 @@ Error COFFGraphBuilder::graphifySymbols() {
     SymbolByIndex[W.alias] = &G->addDefinedSymbol(T->block(), T->offset, W.name, T->size, Linkage::Weak,
                                                   W.characteristics == 3 ? Scope::Default : Scope::Local, T->callable,
                                                   false);
+  }
+  // /alternatename:From=To defines an external From of this object as To
+  // (weak, local), when To is defined here, as JITLink does.
+  for (auto &[From, To] : AlternateNames) {
+    auto T = Defined.find(To);
+    auto A = Externals.find(From);
+    if (T != Defined.end() && A != Externals.end())
+      G->makeDefined(*A->second, T->second->block(), T->second->offset, T->second->size, Linkage::Weak, Scope::Local,
+                     false);
   }
   // COFF symbols carry no size: each runs to the next one's offset (those at
   // one offset share a size).

@@ -19,6 +19,9 @@
 
 #include <memory>
 #include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace linklab {
 
@@ -66,6 +69,7 @@ private:
   Error graphifySymbols();
   Error addRelocations();
   Expected<std::string_view> stringAt(uint32_t Offset) const;
+  Error parseDirectives(std::string_view Text);
 
   struct SectionHeader {
     std::string_view name;
@@ -84,6 +88,9 @@ private:
   std::vector<Symbol *> SymbolByIndex;
   Symbol *ImageBase = nullptr;
   Section *Common = nullptr;
+  std::vector<std::pair<std::string, std::string>> AlternateNames; // .drectve /alternatename:From=To
+  std::vector<std::string> Includes;                               // .drectve /include:Symbol
+  std::unordered_map<std::string_view, Symbol *> Externals, Defined; // by name: undefined; exported definitions
 };
 
 } // namespace linklab

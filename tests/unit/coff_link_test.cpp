@@ -127,7 +127,8 @@ TEST_P(COFFVersusLLVMJITLink, ObjectsLinkIdentically) {
   size_t Edges = 0;
   const std::pair<std::string, const char *> Sources[] = {
       {programSource("shapes"), "run"}, {programSource("util"), "run"}, {programSource("main"), "run"},
-      {sourceDir() + "/tests/inputs/coff/features.c", "features"}};
+      {sourceDir() + "/tests/inputs/coff/features.c", "features"},
+      {sourceDir() + "/tests/inputs/coff/directives.c", "run"}};
   int N = 0;
   for (auto &[Src, Entry] : Sources) {
     std::string Obj = compile(D, Src, Triple_, std::string(GetParam()) + " -ffreestanding",
@@ -200,6 +201,20 @@ TEST(COFFLink, CxxProgramRunsInExecutor) {
     auto R = runCommand(linklabPath() + " -runtime=none -entry=run " + Obj + " " + Stubs);
     EXPECT_EQ(R.status, Native.status) << Flags << "\n" << R.output;
   }
+}
+
+// .drectve: want() runs impl_fn(); forced_sym must be found though unused.
+TEST(COFFLink, DirectivesResolveAsInLLVMJITLink) {
+  TempDir D;
+  std::string Obj = compile(D, sourceDir() + "/tests/inputs/coff/directives.c", Triple_, "-O1 -ffreestanding", "d.o");
+  std::string Forced = assemble(D, ".data\n.globl forced_sym\nforced_sym: .long 0\n", Triple_, "forced.o");
+  auto Ref = runCommand("llvm-jitlink-22 -entry=run " + Obj + " " + Forced);
+  auto R = runCommand(linklabPath() + " -runtime=none -entry=run " + Obj + " " + Forced);
+  EXPECT_EQ(Ref.status, 10) << Ref.output; // impl_fn() + 3
+  EXPECT_EQ(R.status, Ref.status) << R.output;
+  auto Missing = runCommand(linklabPath() + " -runtime=none -entry=run " + Obj);
+  EXPECT_NE(Missing.output.find("forced_sym"), std::string::npos) << Missing.output;
+  EXPECT_NE(Missing.status, 0);
 }
 
 // The executor's C runtimes are ELF archives for Linux: a COFF program must
