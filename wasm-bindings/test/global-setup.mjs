@@ -70,7 +70,7 @@ export default async function setup() {
         made.set(out, obj);
       }
       if (!ll || !made.size) continue;
-      const opts = ll.split(/\s+/).slice(1);
+      const opts = ll.split('|')[0].trim().split(/\s+/).slice(1); // the linklab command, not what it pipes into
       const keep = [];
       for (let i = 0; i < opts.length; i++) {
         if (opts[i] === '-check') { i++; continue; }
