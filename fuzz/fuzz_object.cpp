@@ -27,9 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Error E = Conventions.addObject("fuzz.o", {Bytes->data(), Bytes->size()}))
     return 0;
   fuzz::linkAll(S);
-  for (auto &O : Recorder->objects()) {
-    (void)formatAddresses(O);
+  (void)formatAddresses(Recorder->objects());
+  for (auto &O : Recorder->objects())
     (void)formatRelocatedContents(O);
-  }
   return 0;
 }
