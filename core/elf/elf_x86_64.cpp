@@ -85,7 +85,8 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela
     auto Sym = GB.relocTarget(Target, R);
     if (!Sym)
       return Sym.takeError();
-    Target.addEdge(M->kind, uint32_t(R.offset), **Sym, R.addend + M->addendAdjust);
+    // Addends are modular (a wrapped value is what the field ends up holding).
+    Target.addEdge(M->kind, uint32_t(R.offset), **Sym, int64_t(uint64_t(R.addend) + uint64_t(M->addendAdjust)));
   }
   return Error::success();
 }

@@ -42,6 +42,8 @@ void prune(LinkGraph &G) {
   G.removeExternalSymbolsIf([](Symbol *S) { return !S->live; });
 }
 
+constexpr int64_t MaxFixupAddend = int64_t(1) << 62;
+
 Error applyFixups(LinkGraph &G) {
   if (G.triple().arch == Arch::Unknown)
     return makeError(formatv("graph %s: no backend for triple %s", G.name().c_str(), G.triple().str.c_str()));
@@ -57,10 +59,19 @@ Error applyFixups(LinkGraph &G) {
         return makeError(formatv("graph %s: section %s: zero-fill block at %s has fixups", G.name().c_str(),
                                  std::string(Sec->name).c_str(), hex(B->address).c_str()));
       B->mutableContent(G);
-      for (const Edge &E : B->edges)
-        if (E.isRelocation())
-          if (Error Err = A.applyFixup(G, *B, E))
-            return Err;
+      for (const Edge &E : B->edges) {
+        if (!E.isRelocation())
+          continue;
+        // Fixups compute S + A - P in 64-bit signed arithmetic, exact for any
+        // address below 2^62 while |A| stays below it too; only a malformed
+        // object names a wilder addend.
+        if (E.addend > MaxFixupAddend || E.addend < -MaxFixupAddend)
+          return makeError(describeEdge(G, *B, E) + ": addend " + (E.addend < 0 ? "-" : "") +
+                           hex(E.addend < 0 ? 0 - uint64_t(E.addend) : uint64_t(E.addend)) +
+                           " is beyond the +-2^62 a fixup can compute with");
+        if (Error Err = A.applyFixup(G, *B, E))
+          return Err;
+      }
     }
   }
   return Error::success();
