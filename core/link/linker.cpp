@@ -66,8 +66,7 @@ Error applyFixups(LinkGraph &G) {
         // address below 2^62 while |A| stays below it too; only a malformed
         // object names a wilder addend.
         if (E.addend > MaxFixupAddend || E.addend < -MaxFixupAddend)
-          return makeError(describeEdge(G, *B, E) + ": addend " + (E.addend < 0 ? "-" : "") +
-                           hex(E.addend < 0 ? 0 - uint64_t(E.addend) : uint64_t(E.addend)) +
+          return makeError(describeEdge(G, *B, E) + ": addend " + signedHex(E.addend) +
                            " is beyond the +-2^62 a fixup can compute with");
         if (Error Err = A.applyFixup(G, *B, E))
           return Err;

@@ -63,7 +63,7 @@ Expected<std::string> flagLetters(const ObjSection &S) {
   return Out;
 }
 
-std::string signedHex(int64_t V) {
+std::string addendText(int64_t V) { // "+0x10" or "-0x10", as an assembler operand
   return V < 0 ? "-" + hex(uint64_t(0) - uint64_t(V)) : "+" + hex(uint64_t(V));
 }
 
@@ -273,7 +273,7 @@ Expected<Assembly> writeAssembly(const ElfObject &O) {
         else
           Expr = quoted(Sym.name);
         if (R.addend)
-          Expr += signedHex(R.addend);
+          Expr += addendText(R.addend);
       }
       Out += formatv("  .reloc %s, %s, %s\n", hex(R.offset).c_str(), Name, Expr.c_str());
     }

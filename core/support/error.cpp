@@ -22,6 +22,8 @@ std::string hex(uint64_t V) {
   return Buf;
 }
 
+std::string signedHex(int64_t V) { return V < 0 ? "-" + hex(0 - uint64_t(V)) : hex(uint64_t(V)); }
+
 std::string formatv(const char *Fmt, ...) {
   va_list Args;
   va_start(Args, Fmt);

@@ -99,6 +99,8 @@ private:
 
 // Hex formatting used by every diagnostic ("0x1f").
 std::string hex(uint64_t V);
+// A signed value in the same form, "-0x1f" when negative (INT64_MIN included).
+std::string signedHex(int64_t V);
 // printf-style formatting into a std::string (std::format is missing in emcc 3.1.6).
 std::string formatv(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
 

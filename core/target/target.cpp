@@ -139,8 +139,6 @@ std::string describeEdge(const LinkGraph &G, const Block &B, const Edge &E) {
                  symbolLabel(*E.target).c_str());
 }
 
-static std::string signedHex(int64_t V) { return V < 0 ? "-" + hex(0 - uint64_t(V)) : hex(uint64_t(V)); }
-
 // llvm-jitlink's wording (JITLink's makeTargetOutOfRangeError), which
 // LLVM's tests match, including its quirk of printing the target's address
 // after "fixup at address"; the block is named by its best-scoped, then

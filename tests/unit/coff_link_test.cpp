@@ -25,19 +25,6 @@ namespace {
 
 const char *const Triple_ = "x86_64-pc-windows-msvc";
 
-std::string programSource(const std::string &File) {
-  return sourceDir() + "/tests/inputs/programs/freestanding/" + File + ".c";
-}
-
-std::multiset<std::string> symbolLines(const std::string &Dump) {
-  std::multiset<std::string> Out;
-  std::istringstream In(Dump);
-  std::string Line;
-  while (std::getline(In, Line))
-    if (Line.find("linkage: ") != std::string::npos)
-      Out.insert(Line);
-  return Out;
-}
 
 const char *const DumpArgs = " -noexec -phony-externals -show-graphs=.* -slab-allocate=10Mb -slab-address=0x100000 "
                              "-slab-page-size=4096 ";
@@ -126,7 +113,7 @@ TEST_P(COFFVersusLLVMJITLink, ObjectsLinkIdentically) {
   TempDir D;
   size_t Edges = 0;
   const std::pair<std::string, const char *> Sources[] = {
-      {programSource("shapes"), "run"}, {programSource("util"), "run"}, {programSource("main"), "run"},
+      {freestandingSource("shapes"), "run"}, {freestandingSource("util"), "run"}, {freestandingSource("main"), "run"},
       {sourceDir() + "/tests/inputs/coff/features.c", "features"},
       {sourceDir() + "/tests/inputs/coff/directives.c", "run"}};
   int N = 0;
@@ -172,7 +159,7 @@ TEST(COFFLink, FreestandingProgramRunsInExecutor) {
   for (const char *Flags : {"-O0", "-O2"}) {
     std::string Objs;
     for (const char *File : {"shapes", "util", "main"})
-      Objs += " " + compile(D, programSource(File), Triple_, std::string(Flags) + " -ffreestanding",
+      Objs += " " + compile(D, freestandingSource(File), Triple_, std::string(Flags) + " -ffreestanding",
                             std::string(Flags) + File + ".o");
     auto Ref = runCommand("llvm-jitlink-22 -entry=run" + Objs);
     auto R = runCommand(linklabPath() + " -runtime=none -entry=run" + Objs);
@@ -221,7 +208,7 @@ TEST(COFFLink, DirectivesResolveAsInLLVMJITLink) {
 // say so rather than link against them.
 TEST(COFFLink, DefaultRuntimeIsRefused) {
   TempDir D;
-  std::string Obj = compile(D, programSource("util"), Triple_, "-O1 -ffreestanding", "util.o");
+  std::string Obj = compile(D, freestandingSource("util"), Triple_, "-O1 -ffreestanding", "util.o");
   auto R = runCommand(linklabPath() + " -entry=run " + Obj);
   EXPECT_EQ(R.status, 1);
   EXPECT_NE(R.output.find("no C runtime is known for x86_64---coff; use -runtime=none"), std::string::npos)

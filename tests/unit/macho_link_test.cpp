@@ -21,20 +21,6 @@ namespace {
 
 const char *const ProgramFiles[] = {"shapes", "util", "main"};
 
-std::string programSource(const char *File) {
-  return sourceDir() + "/tests/inputs/programs/freestanding/" + File + ".c";
-}
-
-// Every symbol line of a dump (defined, absolute and external), as a multiset.
-std::multiset<std::string> symbolLines(const std::string &Dump) {
-  std::multiset<std::string> Out;
-  std::istringstream In(Dump);
-  std::string Line;
-  while (std::getline(In, Line))
-    if (Line.find("linkage: ") != std::string::npos)
-      Out.insert(Line);
-  return Out;
-}
 
 struct MachOCase {
   const char *triple, *flags;
@@ -46,7 +32,7 @@ TEST_P(MachOVersusLLVMJITLink, ProgramObjectsLinkIdentically) {
   TempDir D;
   size_t Edges = 0;
   for (const char *File : ProgramFiles) {
-    std::string Obj = compile(D, programSource(File), GetParam().triple,
+    std::string Obj = compile(D, freestandingSource(File), GetParam().triple,
                               std::string(GetParam().flags) + " -ffreestanding", std::string(File) + ".o");
     std::string Args = " -noexec -phony-externals -show-graphs=.* -slab-allocate=10Mb -slab-address=0x100000 "
                        "-slab-page-size=4096 -entry=_run " + Obj;
@@ -83,7 +69,7 @@ TEST(MachOLink, FreestandingProgramRunsInExecutor) {
   std::string Native = D.file("native");
   std::string Srcs;
   for (const char *File : ProgramFiles)
-    Srcs += " '" + programSource(File) + "'";
+    Srcs += " '" + freestandingSource(File) + "'";
   auto N = runCommand("clang-22 -O1 -o '" + Native + "' '" + Driver + "'" + Srcs + " && '" + Native + "'");
   ASSERT_EQ(N.status, 0) << N.output;
   int Expected = std::stoi(N.output) & 0xff;
@@ -91,7 +77,7 @@ TEST(MachOLink, FreestandingProgramRunsInExecutor) {
     for (const char *Flags : {"-O0", "-O2"}) {
       std::string Objs;
       for (const char *File : ProgramFiles)
-        Objs += " " + compile(D, programSource(File), Triple, std::string(Flags) + " -ffreestanding",
+        Objs += " " + compile(D, freestandingSource(File), Triple, std::string(Flags) + " -ffreestanding",
                               std::string(Triple) + Flags + File + ".o");
       auto R = runCommand(linklabPath() + " -runtime=none -entry=_run" + Objs);
       EXPECT_EQ(R.status, Expected) << Triple << " " << Flags << "\n" << R.output;
@@ -112,7 +98,7 @@ Error linkBytes(std::shared_ptr<const std::vector<char>> Bytes) {
 }
 
 std::vector<char> validObject(const TempDir &D, const char *Triple) {
-  return *readBytes(compile(D, programSource("main"), Triple, "-O1 -ffreestanding", std::string(Triple) + ".o"));
+  return *readBytes(compile(D, freestandingSource("main"), Triple, "-O1 -ffreestanding", std::string(Triple) + ".o"));
 }
 
 TEST(MachOBadInput, EveryTruncationIsAnErrorNotACrash) {

@@ -148,4 +148,21 @@ inline std::string diffSets(const std::multiset<std::string> &Ref, const std::mu
   return Out;
 }
 
+// A C source of the freestanding program the MachO and COFF tests link.
+inline std::string freestandingSource(const std::string &File) {
+  return sourceDir() + "/tests/inputs/programs/freestanding/" + File + ".c";
+}
+
+// Every symbol line of a graph dump (defined, absolute and external), as a
+// multiset: the order of symbols at one address is not part of the format.
+inline std::multiset<std::string> symbolLines(const std::string &Dump) {
+  std::multiset<std::string> Out;
+  std::istringstream In(Dump);
+  std::string Line;
+  while (std::getline(In, Line))
+    if (Line.find("linkage: ") != std::string::npos)
+      Out.insert(Line);
+  return Out;
+}
+
 } // namespace linklab::test
