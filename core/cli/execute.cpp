@@ -29,16 +29,6 @@ std::string defaultExecutorPath() {
 }
 
 
-// The link's triple: -triple, else the first object's.
-Expected<Triple> inputTriple(const Options &O, const std::vector<Input> &Inputs) {
-  if (!O.triple.empty())
-    return Triple::parse(O.triple);
-  for (const Input &I : Inputs)
-    if (!I.library && !I.isArchive())
-      return tripleOfObject(I.path, {I.bytes->data(), I.bytes->size()});
-  return makeError("cannot tell the target from the inputs (only archives); give -triple");
-}
-
 } // namespace
 
 Error writePerfMap(const std::vector<ObjectLinkInfo> &Objects) {
@@ -57,8 +47,6 @@ int runInExecutor(const Options &O) {
   auto L = parseLimits(O.maxInstructions, O.timeoutMs, O.maxMemory);
   if (!L)
     return fail(L.takeError());
-  if (O.runtime != "default" && O.runtime != "none")
-    return fail(makeError(formatv("option '-runtime': '%s' is not 'default' or 'none'", O.runtime.c_str())));
   for (auto &E : O.env)
     if (E.find('=') == std::string::npos)
       return fail(makeError(formatv("option '-env': '%s' is not NAME=VALUE", E.c_str())));
@@ -68,10 +56,9 @@ int runInExecutor(const Options &O) {
   auto TT = inputTriple(O, *Inputs);
   if (!TT)
     return fail(TT.takeError());
-  const exec::RuntimeSpec *Runtime = nullptr;
-  // The C runtimes are ELF archives: other formats run freestanding.
-  if (O.runtime == "default" && (TT->format != ObjectFormat::ELF || !(Runtime = exec::findRuntime(TT->arch))))
-    return fail(makeError(formatv("no C runtime is known for %s; use -runtime=none", TT->str.c_str())));
+  auto Runtime = selectRuntime(O, *TT, /*Required=*/true);
+  if (!Runtime)
+    return fail(Runtime.takeError());
 
   auto T = !O.oopExecutorConnect.empty()
                ? connectExecutor(O.oopExecutorConnect)
@@ -85,7 +72,7 @@ int runInExecutor(const Options &O) {
     std::fwrite(Bytes.data(), 1, Bytes.size(), F);
     std::fflush(F);
   });
-  auto P = exec::Program::createSync(C, *TT, Runtime);
+  auto P = exec::Program::createSync(C, *TT, *Runtime);
   if (!P)
     return fail(P.takeError());
   if (Error E = addInputs(O, *Inputs, (*P)->session()))

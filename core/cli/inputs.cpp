@@ -1,5 +1,6 @@
 #include "cli/inputs.h"
 
+#include "elf/elf_graph_builder.h"
 #include "exec/runtime.h"
 #include "object/archive.h"
 
@@ -61,6 +62,26 @@ Error addInputs(const Options &O, const std::vector<Input> &Inputs, Session &S) 
   }
   S.setPhonyExternals(O.phonyExternals);
   return Error::success();
+}
+
+Expected<Triple> inputTriple(const Options &O, const std::vector<Input> &Inputs) {
+  if (!O.triple.empty())
+    return Triple::parse(O.triple);
+  for (const Input &I : Inputs)
+    if (!I.library && !I.isArchive())
+      return tripleOfObject(I.path, {I.bytes->data(), I.bytes->size()});
+  return makeError("cannot tell the target from the inputs (only archives); give -triple");
+}
+
+Expected<const exec::RuntimeSpec *> selectRuntime(const Options &O, const Triple &TT, bool Required) {
+  if (O.runtime != "default" && O.runtime != "none")
+    return makeError(formatv("option '-runtime': '%s' is not 'default' or 'none'", O.runtime.c_str()));
+  // The C runtimes are ELF archives: other formats run freestanding.
+  bool None = O.runtime == "none" || O.noProcessSyms;
+  const exec::RuntimeSpec *R = None || TT.format != ObjectFormat::ELF ? nullptr : exec::findRuntime(TT.arch);
+  if (!R && Required && !None)
+    return makeError(formatv("no C runtime is known for %s; use -runtime=none", TT.str.c_str()));
+  return R;
 }
 
 

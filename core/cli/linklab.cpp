@@ -6,6 +6,7 @@
 #include "cli/inputs.h"
 #include "cli/options.h"
 #include "cli/repro_cli.h"
+#include "exec/program.h"
 #include "link/link_info.h"
 #include "link/linker_symbols.h"
 #include "link/session.h"
@@ -73,8 +74,31 @@ int run(int Argc, char **Argv) {
   if (!MM)
     return fail(MM.takeError());
 
-  Session S(O.triple.empty() ? Triple() : Triple::parse(O.triple), **MM);
-  addStaticLinkTables(S, (*MM)->pageSize());
+  Timer Load;
+  auto Inputs = cli::readInputs(O);
+  if (!Inputs)
+    return fail(Inputs.takeError());
+  // The link a run would make (issue 11): the runtime's archives and, for
+  // main, its start object, unless -runtime=none or the target has none.
+  Triple TT = O.triple.empty() ? Triple() : Triple::parse(O.triple);
+  const exec::RuntimeSpec *Runtime = nullptr;
+  exec::RuntimeFiles RuntimeFiles;
+  if (auto T = cli::inputTriple(O, *Inputs)) {
+    TT = *T;
+    auto R = cli::selectRuntime(O, TT, /*Required=*/false);
+    if (!R)
+      return fail(R.takeError());
+    if ((Runtime = *R)) {
+      auto Files = exec::readRuntimeFiles(*Runtime);
+      if (!Files)
+        return fail(Files.takeError());
+      RuntimeFiles = std::move(*Files);
+    }
+  } else {
+    consumeError(T.takeError()); // only archives: the link names no target, as before
+  }
+
+  Session S(TT, **MM);
   auto Recorder = std::make_shared<LinkInfoRecorder>();
   std::vector<std::regex> Patterns;
   for (auto &P : O.showGraphs) {
@@ -90,10 +114,14 @@ int run(int Argc, char **Argv) {
   if (!O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty() || O.perfSupport)
     S.addPlugin(Recorder);
 
-  Timer Load;
-  auto Inputs = cli::readInputs(O);
-  if (!Inputs)
-    return fail(Inputs.takeError());
+  if (TT.arch != Arch::Unknown)
+    exec::addLinkServices(S, (*MM)->pageSize());
+  else // only archives and no -triple: no target to lay TLS out for yet
+    addStaticLinkTables(S, (*MM)->pageSize());
+  exec::FileBytes StartObject;
+  if (Runtime)
+    if (Error E = exec::addRuntimeArchives(S, *Runtime, RuntimeFiles, &StartObject))
+      return fail(E);
   if (Error E = cli::addInputs(O, *Inputs, S))
     return fail(E);
   // -cc and .linklab.callconv: the same bridge thunks a run would link.
@@ -102,7 +130,15 @@ int run(int Argc, char **Argv) {
   double LoadMs = Load.ms();
 
   Timer Link;
-  auto Entry = S.lookupNow({cli::entrySymbol(O, S.triple())});
+  std::string EntryName = cli::entrySymbol(O, S.triple());
+  auto Entry = S.lookupNow({EntryName});
+  // A run enters main through the start object (exec::Program::runMain).
+  if (Entry && StartObject && EntryName == "main") {
+    auto K = S.addObject(Runtime->startObject.path, StartObject, ObjectKind::Library);
+    if (!K)
+      return fail(K.takeError());
+    Entry = S.lookupNow({Runtime->startSymbol});
+  }
   double LinkMs = Link.ms();
   for (auto &Obj : Recorder->objects())
     if (!Obj.graphDump.empty())

@@ -33,8 +33,11 @@ struct Options {
   bool perfSupport = false;
   bool help = false;
   // Execution (core/cli/execute.cpp): limits per run, 0 = the executor's
-  // default; which C runtime to link ("default" or "none").
+  // default; which C runtime to link ("default" or "none"; llvm-jitlink's
+  // -no-process-syms is "none": the C runtime is what a process's symbols
+  // are to llvm-jitlink).
   std::string maxInstructions, timeoutMs, maxMemory, runtime = "default";
+  bool noProcessSyms = false;
   // Calling conventions (core/cli/callconv_cli.cpp): SYMBOL=SIGNATURE;SPEC-OR-PLAN
   // entries, and a function to call through a plan instead of running main.
   std::vector<std::string> conventions;

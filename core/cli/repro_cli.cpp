@@ -109,7 +109,7 @@ Expected<ReproCase> caseFromOptions(const Options &O) {
   C.absolutes = O.absolutes;
   C.noExec = O.noExec;
   C.phonyExternals = O.phonyExternals;
-  C.runtime = O.runtime;
+  C.runtime = O.noProcessSyms ? "none" : O.runtime;
   // argv[0] explicit, as both linkers then pass the same argv.
   if (!C.noExec && C.args.empty() && !C.inputs.empty())
     C.args.push_back(baseName(C.inputs.front().name));

@@ -78,18 +78,27 @@ Expected<std::unique_ptr<Program>> Program::build(ExecutorClient &C, const Tripl
   P->S = std::make_unique<Session>(TT, *P->MM);
   P->Info = std::make_shared<LinkInfoRecorder>();
   P->S->addPlugin(P->Info);
-  P->TLS = std::make_shared<TLSLayout>(tlsVariantOf(TT.arch));
-  P->S->addPlugin(P->TLS);
-  P->Inits = std::make_shared<InitArrays>();
-  P->S->addPlugin(P->Inits);
-  P->S->addLinkEndGenerator(P->Inits);
-  P->IRelatives = addStaticLinkTables(*P->S, Info.pageSize);
+  LinkServices LS = addLinkServices(*P->S, Info.pageSize);
+  P->TLS = std::move(LS.tls);
+  P->Inits = std::move(LS.inits);
+  P->IRelatives = std::move(LS.irelatives);
   P->S->addGenerator(std::make_unique<ExecutorSymbols>(Info.symbols));
   if (Runtime)
     if (Error E = P->addRuntime(*Runtime, std::move(Files)))
       return E;
   C.setSymbolizer([P = P.get()](uint64_t A) { return P->symbolize(A); });
   return P;
+}
+
+LinkServices addLinkServices(Session &S, uint64_t PageSize) {
+  LinkServices LS;
+  LS.tls = std::make_shared<TLSLayout>(tlsVariantOf(S.triple().arch));
+  S.addPlugin(LS.tls);
+  LS.inits = std::make_shared<InitArrays>();
+  S.addPlugin(LS.inits);
+  S.addLinkEndGenerator(LS.inits);
+  LS.irelatives = addStaticLinkTables(S, PageSize);
+  return LS;
 }
 
 Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, FileBytes *StartObject) {

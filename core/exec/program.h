@@ -27,6 +27,16 @@ namespace linklab::exec {
 // link that starts no process).
 Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, FileBytes *StartObject);
 
+// The session-wide services a run links with: one TLS image, the init
+// arrays, the static link tables (link/linker_symbols.h). A session that
+// does not run (-noexec) adds them too, to link what a run would.
+struct LinkServices {
+  std::shared_ptr<TLSLayout> tls;
+  std::shared_ptr<InitArrays> inits;
+  std::shared_ptr<IRelativeTable> irelatives;
+};
+LinkServices addLinkServices(Session &S, uint64_t PageSize);
+
 class Program {
 public:
   using OnCreated = std::function<void(Expected<std::unique_ptr<Program>>)>;

@@ -404,6 +404,11 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
     Common += " -phony-externals";
   if (!C.triple.empty())
     Common += " -triple=" + shellQuote(C.triple);
+  // A -noexec session without the C runtime: llvm-jitlink's spelling, which
+  // both linkers take.
+  bool NoRuntime = C.noExec && C.runtime == "none";
+  if (NoRuntime)
+    Common += " -no-process-syms";
   std::string Tail = Objects + (Harnesses.empty() ? "" : " -harness" + Harnesses);
 
   std::string Run = "rm -rf %t && mkdir -p %t\n" + Build;
@@ -444,7 +449,8 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
       Rules = std::move(*Checked);
     T.checks = unsigned(Rules.size());
     if (!Rules.empty()) {
-      Run += "linklab -noexec " + std::string(SlabOptions) + Common +
+      // As fixupChecks linked: no C runtime, phony externals for a run's.
+      Run += "linklab -noexec " + std::string(SlabOptions) + Common + (NoRuntime ? "" : " -no-process-syms") +
              (C.phonyExternals || C.noExec ? "" : " -phony-externals") + " -check=%s" + Tail + "\n";
       for (auto &R : Rules)
         Expect += "# jitlink-check: " + R + "\n";

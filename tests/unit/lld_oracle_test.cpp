@@ -71,7 +71,7 @@ TEST_P(LldOracle, SectionBytesMatchLld) {
     Abs += std::string(" -abs ") + A[0] + "=" + A[1];
     Defsyms += std::string(" --defsym ") + A[0] + "=" + A[1];
   }
-  auto Ours = runCommand(linklabPath() + " -noexec -show-addrs -show-relocated-section-contents " +
+  auto Ours = runCommand(linklabPath() + " -noexec -no-process-syms -show-addrs -show-relocated-section-contents " +
                          "-slab-address=0x100000 -slab-page-size=4096" + Abs + " '" + Obj + "'");
   ASSERT_EQ(Ours.status, 0) << Ours.output;
   auto Secs = parseLinklab(Ours.output);

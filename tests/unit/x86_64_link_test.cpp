@@ -25,7 +25,7 @@ TEST_P(X86_64VersusLLVMJITLink, InventoryObjectsLinkIdentically) {
   for (auto [File, Entry] : Objects) {
     std::string Obj = compile(D, sourceDir() + "/tests/inputs/programs/inventory/" + File + ".c",
                               "x86_64-linux-gnu", std::string(GetParam()) + " -fcommon", std::string(File) + ".o");
-    std::string Args = std::string(" -noexec -phony-externals -show-graphs=.* -slab-allocate=10Mb ") +
+    std::string Args = std::string(" -noexec -no-process-syms -phony-externals -show-graphs=.* -slab-allocate=10Mb ") +
                        "-slab-address=0x100000 -slab-page-size=4096 -entry=" + Entry + " " + Obj;
     auto Ours = runCommand(linklabPath() + Args);
     auto Ref = runCommand("llvm-jitlink-22" + Args);

@@ -42,7 +42,7 @@ function sectionEntries(path) {
   return Buffer.from(b.subarray(s.offset, s.offset + s.size)).toString('latin1').split('\0').filter(Boolean);
 }
 
-const SLAB = ['-noexec', '-slab-allocate=1Mb', '-slab-address=0x10000', '-slab-page-size=4096'];
+const SLAB = ['-noexec', '-no-process-syms', '-slab-allocate=1Mb', '-slab-address=0x10000', '-slab-page-size=4096'];
 
 describe.each(Object.keys(ARCHES))('%s', (arch) => {
   const o = objects(arch);

@@ -37,7 +37,7 @@ describe.each(ARCHES)('%s', (arch) => {
     for (const [name, bytes] of badObjects(arch)) {
       const path = join(dir, `${arch}-${name}.o`);
       writeFileSync(path, bytes);
-      const args = ['-noexec', '-phony-externals', '-slab-address=0x10000', path];
+      const args = ['-noexec', '-no-process-syms', '-phony-externals', '-slab-address=0x10000', path];
       const n = runNative(args);
       const w = await runWasm(args);
       expect(w).toEqual(n);

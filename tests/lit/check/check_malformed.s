@@ -65,7 +65,7 @@ data_label:
 # bad: decode_operand = 0
 # CHECK: :[[#@LINE-1]]: error in check {{.*}}: left side: unexpected end of expression, expected '(' after decode_operand
 # bad: got_addr(nofile.o, main) = 0
-# CHECK: :[[#@LINE-1]]: error in check {{.*}}: left side: no linked file named 'nofile.o' (linked: {{.*}}m.o)
+# CHECK: :[[#@LINE-1]]: error in check {{.*}}: left side: no linked file named 'nofile.o' (linked: {{.*}}m.o, {{.*}}crt1.o{{.*}})
 # bad: got_addr(m.o, main) = 0
 # CHECK: :[[#@LINE-1]]: error in check {{.*}}: left side: {{.*}}m.o has no GOT entry for 'main'
 # bad: stub_addr(m.o, main) = 0
