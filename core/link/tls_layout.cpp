@@ -94,7 +94,7 @@ std::function<Expected<int64_t>(const Symbol &)> graphTLSLayout(const LinkGraph 
     auto It = S.isDefined() ? L->Offsets.find(&S.block()) : L->Offsets.end();
     if (It == L->Offsets.end())
       return makeError(formatv("TLS symbol %s is not in a .tdata/.tbss section of this object, and no session TLS "
-                               "layout spans objects (a -noexec link lays out each object's TLS alone)",
+                               "layout spans objects (a session without one lays out each object's TLS alone)",
                                S.hasName() ? std::string(S.name).c_str() : "<anonymous>"));
     return It->second + int64_t(S.offset);
   };

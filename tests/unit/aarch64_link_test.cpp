@@ -295,7 +295,7 @@ TEST(AArch64Fixups, AlignmentAndWrongInstructionErrors) {
             "range.o: .text+0x0: Page21 against target: instruction 0xd503201f at the fixup is not ADRP");
   EXPECT_EQ(applyOne(TPOffAddLo12, 0x91000000, 0x10),
             "range.o: .text+0x0: TPOffAddLo12 against target: TLS symbol target is not in a .tdata/.tbss section of this "
-            "object, and no session TLS layout spans objects (a -noexec link lays out each object's TLS alone)");
+            "object, and no session TLS layout spans objects (a session without one lays out each object's TLS alone)");
 }
 
 TEST(AArch64Elf, UnknownAndUnsupportedRelocationsAreNamed) {
