@@ -346,15 +346,21 @@ struct Linux {
   static int64_t getcwd(Process &P, const Call &C) {
     return C.a[1] < 2 ? -ERANGE : put(P, C.a[0], "/", 2) ? 2 : -EFAULT;
   }
-  // Only /proc/self/exe: the program's own name (AT_EXECFN).
+  // Only /proc/self/exe: the program's own name (AT_EXECFN), absolute as
+  // the kernel's link is (the emulated working directory is "/"; glibc's
+  // static start asserts the leading '/').
   static int64_t readlink(Process &P, const Call &C, uint64_t Path, uint64_t Buf, uint64_t Size) {
     auto S = string(P, Path);
     if (!S)
       return -EFAULT;
     if (*S != "/proc/self/exe")
       return refuse(P, C);
-    size_t N = std::min<size_t>(Size, P.ExecFn.size());
-    return put(P, Buf, P.ExecFn.data(), N) ? int64_t(N) : -EFAULT;
+    std::string_view Name = P.ExecFn;
+    while (Name.starts_with("./"))
+      Name.remove_prefix(2);
+    std::string Exe = Name.starts_with("/") ? std::string(Name) : "/" + std::string(Name);
+    size_t N = std::min<size_t>(Size, Exe.size());
+    return put(P, Buf, Exe.data(), N) ? int64_t(N) : -EFAULT;
   }
   static int64_t readlinkat(Process &P, const Call &C) { return readlink(P, C, C.a[1], C.a[2], C.a[3]); }
   static int64_t readlinkX86(Process &P, const Call &C) { return readlink(P, C, C.a[0], C.a[1], C.a[2]); }
@@ -485,6 +491,7 @@ const Linux::Row Linux::Table[] = {
     {"execveat", 322, 281, refuse},
     {"statx", 332, 291, refuse},
     {"rseq", 334, 293, noSysQuiet},
+    {"dup", 32, 23, noSysQuiet}, // glibc's perror then writes to stderr itself
     {"pidfd_send_signal", 424, 424, refuse},
     {"open_tree", 428, 428, refuse},
     {"move_mount", 429, 429, refuse},
@@ -500,7 +507,7 @@ const Linux::Row Linux::Table[] = {
     {"poll", 7, -1, nullptr}, {"rt_sigreturn", 15, 139, nullptr}, {"pread64", 17, 67, nullptr},
     {"pwrite64", 18, 68, nullptr}, {"pipe", 22, -1, nullptr}, {"select", 23, -1, nullptr},
     {"msync", 26, 227, nullptr}, {"mincore", 27, 232, nullptr}, {"shmget", 29, 194, nullptr},
-    {"shmat", 30, 196, nullptr}, {"shmctl", 31, 195, nullptr}, {"dup", 32, 23, nullptr}, {"dup2", 33, -1, nullptr},
+    {"shmat", 30, 196, nullptr}, {"shmctl", 31, 195, nullptr}, {"dup2", 33, -1, nullptr},
     {"pause", 34, -1, nullptr}, {"nanosleep", 35, 101, nullptr}, {"getitimer", 36, 102, nullptr},
     {"alarm", 37, -1, nullptr}, {"setitimer", 38, 103, nullptr}, {"sendfile", 40, 71, nullptr},
     {"sendto", 44, 206, nullptr}, {"recvfrom", 45, 207, nullptr}, {"sendmsg", 46, 211, nullptr},

@@ -74,11 +74,12 @@ Expected<Triple> inputTriple(const Options &O, const std::vector<Input> &Inputs)
 }
 
 Expected<const exec::RuntimeSpec *> selectRuntime(const Options &O, const Triple &TT, bool Required) {
-  if (O.runtime != "default" && O.runtime != "none")
-    return makeError(formatv("option '-runtime': '%s' is not 'default' or 'none'", O.runtime.c_str()));
-  // The C runtimes are ELF archives: other formats run freestanding.
   bool None = O.runtime == "none" || O.noProcessSyms;
-  const exec::RuntimeSpec *R = None || TT.format != ObjectFormat::ELF ? nullptr : exec::findRuntime(TT.arch);
+  // The C runtimes are ELF archives: other formats run freestanding.
+  const exec::RuntimeSpec *R = None || TT.format != ObjectFormat::ELF ? nullptr : exec::findRuntime(TT.arch, O.runtime);
+  if (!R && !None && O.runtime != "default")
+    return makeError(formatv("option '-runtime': '%s' is not 'default', 'none' or a C runtime for %s", O.runtime.c_str(),
+                             TT.str.c_str()));
   if (!R && Required && !None)
     return makeError(formatv("no C runtime is known for %s; use -runtime=none", TT.str.c_str()));
   return R;

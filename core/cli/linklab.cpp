@@ -130,15 +130,16 @@ int run(int Argc, char **Argv) {
   double LoadMs = Load.ms();
 
   Timer Link;
+  // A run enters main through the start object (exec::Program::runMain),
+  // looked up after main so that a missing main is the error.
   std::string EntryName = cli::entrySymbol(O, S.triple());
-  auto Entry = S.lookupNow({EntryName});
-  // A run enters main through the start object (exec::Program::runMain).
-  if (Entry && StartObject && EntryName == "main") {
-    auto K = S.addObject(Runtime->startObject.path, StartObject, ObjectKind::Library);
-    if (!K)
+  bool Process = StartObject && EntryName == "main";
+  if (Process)
+    if (auto K = S.addObject(Runtime->startObject.path, StartObject, ObjectKind::Library); !K)
       return fail(K.takeError());
+  auto Entry = S.lookupNow({EntryName});
+  if (Entry && Process)
     Entry = S.lookupNow({Runtime->startSymbol});
-  }
   double LinkMs = Link.ms();
   for (auto &Obj : Recorder->objects())
     if (!Obj.graphDump.empty())

@@ -132,6 +132,8 @@ Expected<ChildResult> runCase(const ReproCase &C, const Options &O, const fs::pa
                            {"slab-allocate", &O.slabAllocate}})
       if (!V->empty())
         Argv.push_back(std::string("-") + Name + "=" + *V);
+    if (C.runtime == "none") // both linkers' spelling
+      Argv.push_back("-no-process-syms");
   }
   if (C.entry != "main")
     Argv.push_back("-entry=" + C.entry);

@@ -200,10 +200,19 @@ void Program::runMain(std::string Entry, std::vector<std::string> Args, Limits L
   // Every object given is linked, as a static link would (their
   // constructors count even if nothing references them); archive members
   // only when needed.
-  S->linkAll([this, Entry = std::move(Entry), Args = std::move(Args), L, Done = std::move(Done)](Error E) mutable {
+  // The start object joins first (as a library, linked when needed): the
+  // libc refers to its symbols too (glibc's dl-support.o to _start).
+  bool Process = Runtime && Runtime->startObject.name && Entry == "main";
+  if (Process && !StartAdded) {
+    auto K = S->addObject(Runtime->startObject.path, StartObject, ObjectKind::Library);
+    if (!K)
+      return Done(K.takeError());
+    StartAdded = true;
+  }
+  S->linkAll([this, Process, Entry = std::move(Entry), Args = std::move(Args), L, Done = std::move(Done)](Error E) mutable {
     if (E)
       return Done(std::move(E));
-    if (Runtime && Runtime->startObject.name && Entry == "main")
+    if (Process)
       return startProcess(std::move(Args), L, std::move(Done));
     callMain(std::move(Entry), std::move(Args), L, std::move(Done));
   });
@@ -215,12 +224,6 @@ void Program::startProcess(std::vector<std::string> Args, Limits L, OnResult Don
   S->lookup({"main"}, [this, Args = std::move(Args), L, Done = std::move(Done)](Expected<std::vector<Addr>> Main) mutable {
     if (!Main)
       return Done(Main.takeError());
-    if (!StartAdded) {
-      auto K = S->addObject(Runtime->startObject.path, StartObject, ObjectKind::Library);
-      if (!K)
-        return Done(K.takeError());
-      StartAdded = true;
-    }
     S->lookup({Runtime->startSymbol}, [this, Args = std::move(Args), L, Done = std::move(Done)](
                                           Expected<std::vector<Addr>> Start) mutable {
       if (!Start)

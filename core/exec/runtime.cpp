@@ -23,32 +23,71 @@ namespace {
 // from Debian's libgcc-12-dev-<arch>-cross (rv64gc/lp64d for RISC-V).
 #define PICOLIBC_A64 "/usr/lib/picolibc/aarch64-linux-gnu/lib/"
 #define PICOLIBC_RV64 "/usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv64imafdc/lp64d/"
+//
+// glibc (-runtime=glibc; issue 11 makes it the default): Debian's static glibc
+// for each triple, as `gcc -static` links it: libc.a with
+// libm.a (as -lm), libgcc.a and libgcc_eh.a (compiler support and the
+// unwinder), entered through crt1.o's _start, which calls
+// __libc_start_main: glibc sets up its own TLS (from the PT_TLS program
+// header the executor provides), applies the IRELATIVE table
+// (__rela_iplt_start/end), runs _init (the executor's no-op: crti.o/crtn.o
+// only bracket a static link's concatenated .init) and the init arrays,
+// then main and exit. Its host interface is the Linux system calls the
+// executor implements.
+#define GLIBC_X86 "/usr/lib/x86_64-linux-gnu/"
+#define GCC_X86 "/usr/lib/gcc/x86_64-linux-gnu/12/"
+#define CROSS(T, F) "/usr/" T "/lib/" F
+#define CROSS_GCC(T, F) "/usr/lib/gcc-cross/" T "/12/" F
+// The first row of an arch is its default.
 const RuntimeSpec Runtimes[] = {
-    {Arch::X86_64, "musl (Debian musl-dev)", {{"libc.a", "/usr/lib/x86_64-linux-musl/libc.a"}},
+    {Arch::X86_64, "musl", "musl (Debian musl-dev)", {{"libc.a", "/usr/lib/x86_64-linux-musl/libc.a"}},
      {"crt1.o", "/usr/lib/x86_64-linux-musl/crt1.o"}, "_start", 5 /* rdi */,
      "--target=x86_64-linux-gnu -nostdlibinc -isystem /usr/include/x86_64-linux-musl"},
-    {Arch::AArch64, "picolibc (Debian picolibc-aarch64-linux-gnu)",
+    {Arch::AArch64, "picolibc", "picolibc (Debian picolibc-aarch64-linux-gnu)",
      {{"libc.a", PICOLIBC_A64 "libc.a"},
       {"libsemihost.a", PICOLIBC_A64 "libsemihost.a"},
       {"libm.a", PICOLIBC_A64 "libm.a"},
       {"libgcc.a", "/usr/lib/gcc-cross/aarch64-linux-gnu/12/libgcc.a"}},
      {nullptr, nullptr}, nullptr, 0 /* x0 */,
      "--target=aarch64-linux-gnu -nostdlibinc -isystem /usr/lib/picolibc/aarch64-linux-gnu/include"},
-    {Arch::RISCV64, "picolibc (Debian picolibc-riscv64-unknown-elf)",
+    {Arch::RISCV64, "picolibc", "picolibc (Debian picolibc-riscv64-unknown-elf)",
      {{"libc.a", PICOLIBC_RV64 "libc.a"},
       {"libsemihost.a", PICOLIBC_RV64 "libsemihost.a"},
       {"libm.a", PICOLIBC_RV64 "libm.a"},
       {"libgcc.a", "/usr/lib/gcc-cross/riscv64-linux-gnu/12/libgcc.a"}},
      {nullptr, nullptr}, nullptr, 10 /* a0 */,
      "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -nostdlibinc -isystem /usr/lib/picolibc/riscv64-unknown-elf/include"},
+    {Arch::X86_64, "glibc", "glibc (Debian libc6-dev)",
+     {{"libm.a", GLIBC_X86 "libm-2.36.a"}, // libm.a is a linker script naming it
+      {"libc.a", GLIBC_X86 "libc.a"},
+      {"libgcc.a", GCC_X86 "libgcc.a"},
+      {"libgcc_eh.a", GCC_X86 "libgcc_eh.a"}},
+     {"crt1.o", GLIBC_X86 "crt1.o"}, "_start", 5 /* rdi */, "--target=x86_64-linux-gnu"},
+    {Arch::AArch64, "glibc", "glibc (Debian libc6-dev-arm64-cross)",
+     {{"libm.a", CROSS("aarch64-linux-gnu", "libm.a")},
+      {"libc.a", CROSS("aarch64-linux-gnu", "libc.a")},
+      {"libgcc.a", CROSS_GCC("aarch64-linux-gnu", "libgcc.a")},
+      {"libgcc_eh.a", CROSS_GCC("aarch64-linux-gnu", "libgcc_eh.a")}},
+     {"crt1.o", CROSS("aarch64-linux-gnu", "crt1.o")}, "_start", 0 /* x0 */, "--target=aarch64-linux-gnu"},
+    {Arch::RISCV64, "glibc", "glibc (Debian libc6-dev-riscv64-cross)",
+     {{"libm.a", CROSS("riscv64-linux-gnu", "libm.a")},
+      {"libc.a", CROSS("riscv64-linux-gnu", "libc.a")},
+      {"libgcc.a", CROSS_GCC("riscv64-linux-gnu", "libgcc.a")},
+      {"libgcc_eh.a", CROSS_GCC("riscv64-linux-gnu", "libgcc_eh.a")}},
+     {"crt1.o", CROSS("riscv64-linux-gnu", "crt1.o")}, "_start", 10 /* a0 */,
+     "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d"},
 };
 #undef PICOLIBC_A64
 #undef PICOLIBC_RV64
+#undef GLIBC_X86
+#undef GCC_X86
+#undef CROSS
+#undef CROSS_GCC
 } // namespace
 
-const RuntimeSpec *findRuntime(Arch A) {
+const RuntimeSpec *findRuntime(Arch A, std::string_view Name) {
   for (auto &R : Runtimes)
-    if (R.arch == A)
+    if (R.arch == A && (Name == "default" || Name == R.name))
       return &R;
   return nullptr;
 }

@@ -1,7 +1,7 @@
 // The C runtime each architecture's programs link against, from Debian's
 // packages as shipped: which files, how a program starts.
-// One row per architecture; everything that differs between musl and
-// picolibc is a field here, not a branch elsewhere.
+// Rows per architecture, the first its default; what differs between rows
+// is a field here, not a branch elsewhere.
 //
 // Every file has a short name ("libc.a", "crt1.o") and the Debian path it is
 // read from. The native build reads the paths; the wasm build cannot, so its
@@ -25,6 +25,7 @@ struct RuntimeFile {
 
 struct RuntimeSpec {
   Arch arch;
+  const char *name; // what -runtime= selects it by ("glibc")
   const char *description;
   std::vector<RuntimeFile> archives; // searched in this order
   // Linked when the entry is `main` and entered like an exec'd process
@@ -45,7 +46,8 @@ using FileBytes = std::shared_ptr<const std::vector<char>>;
 // A runtime's file contents by RuntimeFile::name.
 using RuntimeFiles = std::map<std::string, FileBytes>;
 
-const RuntimeSpec *findRuntime(Arch A);
+// A's runtime called Name, or its default ("default": the first row).
+const RuntimeSpec *findRuntime(Arch A, std::string_view Name = "default");
 // A whole file, shared by the graphs that point into it.
 Expected<FileBytes> readFileBytes(const std::string &Path);
 // Every file of R read from its Debian path (the native build's source).

@@ -6,13 +6,12 @@ namespace {
 
 class RemoteAlloc : public InFlightAlloc {
 public:
-  RemoteAlloc(ExecutorClient &C, std::shared_ptr<BasicLayout> L, uint64_t Base)
-      : C(C), Layout(std::move(L)), Base(Base) {}
+  RemoteAlloc(ExecutorClient &C, RemoteMemoryManager &MM, std::shared_ptr<BasicLayout> L, uint64_t Id)
+      : C(C), MM(MM), Layout(std::move(L)), Id(Id) {}
 
-  // Gives segments addresses inside the reservation and working memory
-  // here; content is copied in and fixed up locally, then shipped.
-  Error layOut(uint64_t PageSize) {
-    Layout->placeSegments(Base, PageSize);
+  // Working memory here for segments already placed; content is copied in
+  // and fixed up locally, then shipped.
+  Error layOut() {
     for (auto &[Prot, Seg] : Layout->segments()) {
       Working.emplace_back(Seg.contentSize);
       Seg.workingMem = reinterpret_cast<char *>(Working.back().data());
@@ -21,67 +20,156 @@ public:
   }
 
   void finalize(std::function<void(Expected<FinalizedAlloc>)> OnFinalized) override {
-    std::vector<SegmentWrite> Segs;
+    std::vector<std::pair<Addr, std::vector<uint8_t>>> Writes;
     size_t I = 0;
-    for (auto &[Prot, Seg] : Layout->segments()) {
-      std::vector<uint8_t> &W = Working[I++];
-      if (Seg.contentSize + Seg.zeroFillSize == 0)
-        continue;
-      Segs.push_back({Seg.address, uint8_t(Prot), std::move(W), Seg.zeroFillSize}); // fixed up: ours no more
-    }
-    uint64_t B = Base;
-    C.finalize(std::move(Segs), [B, OnFinalized = std::move(OnFinalized)](Error E) {
-      if (E)
-        return OnFinalized(std::move(E).withContext(formatv("finalizing allocation at %s", hex(B).c_str())));
-      OnFinalized(FinalizedAlloc{B});
-    });
+    for (auto &[Prot, Seg] : Layout->segments())
+      if (std::vector<uint8_t> &W = Working[I++]; !W.empty())
+        Writes.push_back({Seg.address, std::move(W)}); // fixed up: ours no more
+    write(std::make_shared<decltype(Writes)>(std::move(Writes)), 0, std::move(OnFinalized));
   }
 
-  void abandon(std::function<void(Error)> OnAbandoned) override { C.deallocate({Base}, std::move(OnAbandoned)); }
+  void abandon(std::function<void(Error)> OnAbandoned) override { MM.handBack({Id}, std::move(OnAbandoned)); }
 
 private:
+  void write(std::shared_ptr<std::vector<std::pair<Addr, std::vector<uint8_t>>>> Writes, size_t Next,
+             std::function<void(Expected<FinalizedAlloc>)> OnFinalized) {
+    if (Next == Writes->size())
+      return OnFinalized(FinalizedAlloc{Id});
+    Addr A = (*Writes)[Next].first;
+    C.writeMemory(A, std::move((*Writes)[Next].second),
+                  [this, Writes, Next, A, OnFinalized = std::move(OnFinalized)](Error E) mutable {
+                    if (E)
+                      return OnFinalized(std::move(E).withContext(formatv("finalizing segment at %s", hex(A).c_str())));
+                    write(std::move(Writes), Next + 1, std::move(OnFinalized));
+                  });
+  }
+
   ExecutorClient &C;
+  RemoteMemoryManager &MM;
   std::shared_ptr<BasicLayout> Layout;
-  uint64_t Base;
+  uint64_t Id;
   std::vector<std::vector<uint8_t>> Working; // one per segment, in segment order
 };
 
 } // namespace
 
+RemoteMemoryManager::Arena *RemoteMemoryManager::arenaFor(MemProt P, uint64_t Size, uint64_t Align) {
+  for (auto It = Arenas.rbegin(); It != Arenas.rend(); ++It)
+    if (It->prot == P)
+      return alignTo(It->base + It->used, Align) + Size <= It->base + It->size ? &*It : nullptr;
+  return nullptr;
+}
+
 void RemoteMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAllocated) {
   auto Layout = std::make_shared<BasicLayout>(G);
-  auto Measured = Layout->pageAlignedSize(PageSize);
-  if (!Measured)
+  // A segment whose size wraps 64 bits (a huge common symbol) is refused
+  // before any arena arithmetic sees it.
+  if (auto Measured = Layout->pageAlignedSize(PageSize); !Measured)
     return OnAllocated(Measured.takeError());
-  uint64_t Size = *Measured;
-  uint64_t Align = PageSize;
-  for (auto &[Prot, Seg] : Layout->segments())
-    Align = std::max(Align, Seg.alignment);
-  if (Size == 0) // nothing allocatable: still one page, so the alloc has a name
-    Size = PageSize;
-  ExecutorClient &Client = C;
-  uint64_t Page = PageSize;
-  std::string Name = G.name();
-  C.reserve(Size, Align,
-            [&Client, Page, Name, Layout = std::move(Layout),
-             OnAllocated = std::move(OnAllocated)](Expected<uint64_t> Base) mutable {
-              if (!Base)
-                return OnAllocated(Base.takeError().withContext("graph " + Name + ": reserving executor memory"));
-              auto A = std::make_unique<RemoteAlloc>(Client, std::move(Layout), *Base);
-              if (Error E = A->layOut(Page)) {
-                // Hand the reservation back; the layout error is what matters.
-                A->abandon([](Error) {});
-                return OnAllocated(std::move(E));
-              }
-              OnAllocated(std::unique_ptr<InFlightAlloc>(std::move(A)));
-            });
+  Queue.push_back({std::move(Layout), G.name(), std::move(OnAllocated)});
+  pump();
+}
+
+// Serves queued allocations in order; when one needs an arena that is not
+// mapped yet, maps it (reserve, then one finalize giving the whole range its
+// protection) and carries on when that answers.
+void RemoteMemoryManager::pump() {
+  if (Pumping || Mapping)
+    return;
+  Pumping = true;
+  while (!Queue.empty() && !Mapping) {
+    Request &R = Queue.front();
+    // An arena with room for every segment, or the first one missing.
+    std::optional<std::pair<MemProt, uint64_t>> Missing;
+    for (auto &[Prot, Seg] : R.layout->segments()) {
+      uint64_t Size = Seg.contentSize + Seg.zeroFillSize;
+      if (Size && !arenaFor(Prot, Size, Seg.alignment)) {
+        Missing = {Prot, alignTo(Size + Seg.alignment, PageSize)};
+        break;
+      }
+    }
+    if (Missing) {
+      Mapping = true;
+      uint64_t Size = std::max(ArenaSize, Missing->second);
+      MemProt Prot = Missing->first;
+      std::string Name = R.name;
+      C.reserve(Size, PageSize, [this, Size, Prot, Name](Expected<uint64_t> Base) {
+        if (!Base)
+          return mappingFailed(Base.takeError(), Name);
+        Addr B = *Base;
+        std::vector<SegmentWrite> Whole = {{B, uint8_t(Prot), {}, Size}};
+        C.finalize(std::move(Whole), [this, B, Size, Prot, Name](Error E) {
+          if (E) {
+            C.deallocate({B}, [](Error) {}); // best effort: the mapping error is what matters
+            return mappingFailed(std::move(E), Name);
+          }
+          Arenas.push_back({B, Size, 0, Prot, 0});
+          Mapping = false;
+          pump();
+        });
+      });
+      break;
+    }
+    Request Req = std::move(Queue.front());
+    Queue.pop_front();
+    uint64_t Id = NextId++;
+    std::vector<Addr> &Used = Allocs[Id];
+    for (auto &[Prot, Seg] : Req.layout->segments()) {
+      uint64_t Size = Seg.contentSize + Seg.zeroFillSize;
+      if (!Size)
+        continue;
+      Arena *A = arenaFor(Prot, Size, Seg.alignment);
+      Seg.address = alignTo(A->base + A->used, Seg.alignment);
+      A->used = Seg.address - A->base + Size;
+      ++A->live;
+      Used.push_back(A->base);
+    }
+    auto Alloc = std::make_unique<RemoteAlloc>(C, *this, std::move(Req.layout), Id);
+    if (Error E = Alloc->layOut()) {
+      handBack({Id}, [](Error) {}); // the layout error is what matters
+      Req.done(std::move(E));
+      continue;
+    }
+    Req.done(std::unique_ptr<InFlightAlloc>(std::move(Alloc)));
+  }
+  Pumping = false;
+}
+
+void RemoteMemoryManager::mappingFailed(Error E, const std::string &Name) {
+  Mapping = false;
+  Request Lost = std::move(Queue.front());
+  Queue.pop_front();
+  Lost.done(std::move(E).withContext("graph " + Name + ": reserving executor memory"));
+  pump();
+}
+
+void RemoteMemoryManager::handBack(std::vector<uint64_t> Ids, std::function<void(Error)> Done) {
+  std::vector<uint64_t> Empty;
+  for (uint64_t Id : Ids) {
+    auto It = Allocs.find(Id);
+    if (It == Allocs.end())
+      continue;
+    for (Addr Base : It->second)
+      for (auto A = Arenas.begin(); A != Arenas.end(); ++A)
+        if (A->base == Base) {
+          if (--A->live == 0) {
+            Empty.push_back(Base);
+            Arenas.erase(A);
+          }
+          break;
+        }
+    Allocs.erase(It);
+  }
+  if (Empty.empty())
+    return Done(Error::success());
+  C.deallocate(std::move(Empty), std::move(Done));
 }
 
 void RemoteMemoryManager::deallocate(std::vector<FinalizedAlloc> Allocs, std::function<void(Error)> OnDeallocated) {
-  std::vector<uint64_t> Bases;
+  std::vector<uint64_t> Ids;
   for (const FinalizedAlloc &A : Allocs)
-    Bases.push_back(A.address);
-  C.deallocate(std::move(Bases), std::move(OnDeallocated));
+    Ids.push_back(A.address);
+  handBack(std::move(Ids), std::move(OnDeallocated));
 }
 
 } // namespace linklab::executor

@@ -9,7 +9,13 @@ namespace linklab {
 
 namespace {
 const char *const DSOHandle = "__dso_handle";
-const char *const EndNames[] = {"_end", "end"};
+// __global_pointer$: RISC-V's gp, which crt1.o loads; a static linker
+// points it 0x800 into small data for gp-relative relaxation, which linklab
+// does not do, so no code reads through it: the end page will do.
+// __ehdr_start, _init, _fini: the executor defines them in a run (its ELF
+// header page, a no-op); a link without one (-noexec) names the same page,
+// as nothing runs there.
+const char *const EndNames[] = {"_end", "end", "__global_pointer$", "__ehdr_start", "_init", "_fini"};
 } // namespace
 
 bool LinkerDefinedSymbols::claims(std::string_view Name) const {

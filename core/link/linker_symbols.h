@@ -9,6 +9,10 @@
 //                 own memory that nothing else uses: what a static
 //                 executable's last data page offers past _end (glibc's
 //                 minimal malloc carves [&_end, end of page) before mmap).
+//   __global_pointer$  RISC-V's gp (crt1.o loads it): the same page, as no
+//                 code is relaxed to gp-relative addressing here.
+//   __ehdr_start, _init, _fini  the executor's in a run; the same page in a
+//                 link that runs nothing (-noexec).
 //
 // __start_/__stop_ are section_merge.h's, __rela_iplt_* ifunc.h's,
 // __init_array_* and the rest the executor's program's.

@@ -152,7 +152,7 @@ TEST(AArch64Link, FamiliesDecodeToPsABIValues) {
 // identical layout, edge kinds, targets and addends.
 TEST(AArch64Link, FamiliesGraphMatchesLLVMJITLink) {
   std::string Obj = assemble("families.s");
-  std::string Opts = " -noexec -slab-allocate=1Mb -slab-address=0x10000 -slab-page-size=4096 "
+  std::string Opts = " -noexec -no-process-syms -slab-allocate=1Mb -slab-address=0x10000 -slab-page-size=4096 "
                      "-abs ext_data=0x123456789abc -abs ext_func=0x20000 -show-graphs=.* " + Obj;
   RunResult Ours = runCommand(Linklab + Opts), Ref = runCommand("llvm-jitlink-22" + Opts);
   ASSERT_EQ(Ref.status, 0) << Ref.output;
@@ -360,7 +360,7 @@ TEST(AArch64Link, InventoryProgramAllModes) {
         // Each object alone, entered at one of its own functions.
         RunResult Nm = runCommand("llvm-nm-22 --defined-only -g " + O + " | awk '$2==\"T\"{print $3; exit}'");
         std::string Entry = Nm.output.substr(0, Nm.output.find('\n'));
-        std::string Opts = " -noexec -phony-externals -slab-allocate=1Mb -slab-address=0x10000 "
+        std::string Opts = " -noexec -no-process-syms -phony-externals -slab-allocate=1Mb -slab-address=0x10000 "
                            "-slab-page-size=4096 -show-graphs=.* -entry=" + Entry + " " + O;
         RunResult Ours = runCommand(Linklab + Opts), Ref = runCommand("llvm-jitlink-22" + Opts);
         SCOPED_TRACE(std::string(Pic) + " " + Opt + " " + Base);
@@ -375,7 +375,7 @@ TEST(AArch64Link, InventoryProgramAllModes) {
           EXPECT_EQ(test::diffSets(R.edges, O.edges), "");
         }
       }
-      RunResult All = runCommand(Linklab + " -noexec -phony-externals -slab-allocate=4Mb -slab-address=0x10000 "
+      RunResult All = runCommand(Linklab + " -noexec -no-process-syms -phony-externals -slab-allocate=4Mb -slab-address=0x10000 "
                                     "-slab-page-size=4096 -show-addrs" + Objs);
       EXPECT_EQ(All.status, 0) << Pic << " " << Opt << ": " << All.output;
     }

@@ -214,7 +214,7 @@ TEST_P(CallconvExec, test_indirect_call_warning_when_run_and_noexec) {
   auto R = runCommand(linklabPath() + " -runtime=none " + Obj + " " + Custom);
   EXPECT_EQ(R.status, 0);
   EXPECT_EQ(R.output, Warning);
-  R = runCommand(linklabPath() + " -noexec -entry=main " + Obj + " " + Custom);
+  R = runCommand(linklabPath() + " -noexec -no-process-syms -entry=main " + Obj + " " + Custom);
   EXPECT_EQ(R.status, 0);
   EXPECT_EQ(R.output, Warning);
 }
@@ -237,7 +237,7 @@ TEST_P(CallconvExec, test_thunk_frame_size_refused) {
       Sig += I ? ",i64" : "i64";
     Sig += ")";
     std::string First = X86 ? "rcx" : GetParam().name == std::string("aarch64") ? "x9" : "t0";
-    return std::make_pair(Sig, runCommand(linklabPath() + " -noexec -phony-externals -entry=main -show-graphs=big " +
+    return std::make_pair(Sig, runCommand(linklabPath() + " -noexec -no-process-syms -phony-externals -entry=main -show-graphs=big " +
                                           Obj + " -cc=" + quote("big=" + Sig + ";gpr:" + First)));
   };
   auto [Small, Fits] = Link(20);

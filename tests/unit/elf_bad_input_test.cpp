@@ -132,7 +132,7 @@ TEST(ElfBadInput, OutOfRangeFixupNamesEverything) {
   std::string Obj = assemble(D,
                              "  .text\n  .globl main\nmain:\n  movl $far_away, %eax\n  ret\n",
                              "x86_64-linux-gnu", "abs.o");
-  auto R = runCommand(linklabPath() + " -noexec -abs far_away=0x123456789 " + Obj);
+  auto R = runCommand(linklabPath() + " -noexec -no-process-syms -abs far_away=0x123456789 " + Obj);
   EXPECT_EQ(R.status, 1);
   // llvm-jitlink's wording first, then linklab's detail.
   EXPECT_NE(R.output.find("linklab error: In graph " + Obj +
@@ -151,7 +151,7 @@ TEST(ElfBadInput, MixedArchitecturesAreRejected) {
   std::string Src = D.write("m.c", "int main(void) { return 0; }\n");
   std::string X = compile(D, Src, "x86_64-linux-gnu", "", "x.o");
   std::string A = compile(D, Src, "aarch64-linux-gnu", "", "a.o");
-  auto R = runCommand(linklabPath() + " -noexec " + X + " " + A);
+  auto R = runCommand(linklabPath() + " -noexec -no-process-syms " + X + " " + A);
   EXPECT_EQ(R.status, 1);
   EXPECT_NE(R.output.find("objects of different architectures cannot be linked together"), std::string::npos)
       << R.output;

@@ -34,7 +34,7 @@ TEST_P(MachOVersusLLVMJITLink, ProgramObjectsLinkIdentically) {
   for (const char *File : ProgramFiles) {
     std::string Obj = compile(D, freestandingSource(File), GetParam().triple,
                               std::string(GetParam().flags) + " -ffreestanding", std::string(File) + ".o");
-    std::string Args = " -noexec -phony-externals -show-graphs=.* -slab-allocate=10Mb -slab-address=0x100000 "
+    std::string Args = " -noexec -no-process-syms -phony-externals -show-graphs=.* -slab-allocate=10Mb -slab-address=0x100000 "
                        "-slab-page-size=4096 -entry=_run " + Obj;
     auto Ours = runCommand(linklabPath() + Args);
     auto Ref = runCommand("llvm-jitlink-22" + Args);

@@ -124,7 +124,7 @@ TEST(Repro, ExportNoExecPassesBothLinkersOnEachArch) {
     std::string P = compile(D, input("prog.c"), A.target, Flags, "prog.o");
     std::string H = compile(D, input("helper.c"), A.target, Flags, "helper.o");
     std::string Dir = D.file("nx");
-    auto R = runCommand(linklabPath() + " -noexec -phony-externals -export-test=" + Dir + " " + P + " " + H);
+    auto R = runCommand(linklabPath() + " -noexec -no-process-syms -phony-externals -export-test=" + Dir + " " + P + " " + H);
     EXPECT_EQ(R.status, 0) << R.output;
     std::string Test = std::filesystem::exists(Dir + "/nx.s") ? Dir + "/nx.s" : Dir + "/nx.test";
     auto L = lit(Test, D);
@@ -140,7 +140,7 @@ TEST(Repro, ExportLinkErrorPassesLit) {
   std::string M = compile(D, input("err_main.c"), "x86_64-linux-gnu", Flags, "err_main.o");
   std::string N = compile(D, input("needs_missing.c"), "x86_64-linux-gnu", Flags, "needs_missing.o");
   std::string Dir = D.file("err");
-  auto R = runCommand(linklabPath() + " -noexec -export-test=" + Dir + " " + M + " " + N);
+  auto R = runCommand(linklabPath() + " -noexec -no-process-syms -export-test=" + Dir + " " + M + " " + N);
   EXPECT_NE(R.status, 0) << R.output;
   std::string Text = readAll(Dir + "/err.s");
   EXPECT_NE(Text.find("# ERROR: error: "), std::string::npos) << Text;
@@ -168,7 +168,7 @@ data:
   .quad helper
 )", "x86_64-unknown-linux-gnu", "m.o");
   std::string Dir = D.file("marked");
-  auto R = runCommand(linklabPath() + " -noexec -export-check=main+8 -export-test=" + Dir + " " + P);
+  auto R = runCommand(linklabPath() + " -noexec -no-process-syms -export-check=main+8 -export-test=" + Dir + " " + P);
   EXPECT_EQ(R.status, 0) << R.output;
   std::string Text = readAll(Dir + "/marked.s");
   EXPECT_NE(Text.find("# jitlink-check: *{4}(main + 0x8) = "), std::string::npos) << Text;
@@ -198,7 +198,7 @@ TEST(Repro, ReduceKeepsAnErrorSubstring) {
   TempDir D;
   auto In = reduceInputs(D, "err_main.c");
   std::string Out = D.file("red");
-  auto R = runCommand(linklabPath() + " -noexec -reduce -reduce-error=missing_fn -reduce-out=" + Out + " " + In.extra +
+  auto R = runCommand(linklabPath() + " -noexec -no-process-syms -reduce -reduce-error=missing_fn -reduce-out=" + Out + " " + In.extra +
                       " " + In.main + " " + In.answer + " " + In.missing);
   ASSERT_EQ(R.status, 0) << R.output;
   EXPECT_NE(R.output.find("removed object " + In.extra), std::string::npos) << R.output;
@@ -210,7 +210,7 @@ TEST(Repro, ReduceKeepsAnErrorSubstring) {
   EXPECT_EQ(relocationCount(Out + "/main.o", ".text"), 1u);
   EXPECT_EQ(relocationCount(Out + "/needs_missing.o", ".text"), 1u);
   // The reduced inputs still fail so, and their exported test passes lit.
-  auto Again = runCommand(linklabPath() + " -noexec " + Out + "/main.o " + Out + "/needs_missing.o");
+  auto Again = runCommand(linklabPath() + " -noexec -no-process-syms " + Out + "/main.o " + Out + "/needs_missing.o");
   EXPECT_NE(Again.output.find("missing_fn"), std::string::npos) << Again.output;
   auto L = lit(Out + "/test/test.s", D);
   EXPECT_EQ(L.status, 0) << L.output;

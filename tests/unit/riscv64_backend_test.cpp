@@ -13,7 +13,7 @@
 namespace linklab::test {
 namespace {
 
-const std::string SlabArgs = " -noexec -slab-allocate=100Kb -slab-address=0xfff00000 -slab-page-size=4096 ";
+const std::string SlabArgs = " -noexec -no-process-syms -slab-allocate=100Kb -slab-address=0xfff00000 -slab-page-size=4096 ";
 
 CommandResult linkAsm(const TempDir &D, const std::string &Asm, const std::string &Extra = "",
                       const std::string &MAttr = "+c,+relax") {
@@ -79,7 +79,7 @@ dat:
   .uleb128 foo - main
   .word ext - .
 )", "riscv64", "t.o", "-mattr=+c,+relax");
-  std::string Args = " -noexec -slab-allocate=100Kb -slab-address=0x10000 -slab-page-size=4096 -abs ext=0x1 "
+  std::string Args = " -noexec -no-process-syms -slab-allocate=100Kb -slab-address=0x10000 -slab-page-size=4096 -abs ext=0x1 "
                      "-show-graphs='.*' ";
   auto Ours = runCommand(linklabPath() + Args + Obj);
   auto Ref = runCommand("llvm-jitlink-22" + Args + Obj);
@@ -226,7 +226,7 @@ TEST(RISCV64Link, InventoryProgramLinksInEveryConfiguration) {
                                runtimeCFlags(Arch::RISCV64) + " " + Pic + " " + Opt,
                                std::string(S) + ".o") +
                 "'";
-      std::string Args = " -noexec -phony-externals -slab-allocate=1Mb -slab-address=0x10000 "
+      std::string Args = " -noexec -no-process-syms -phony-externals -slab-allocate=1Mb -slab-address=0x10000 "
                          "-slab-page-size=4096 ";
       auto All = runCommand(linklabPath() + Args + Objs);
       EXPECT_EQ(All.status, 0) << Pic << " " << Opt << ": " << All.output;

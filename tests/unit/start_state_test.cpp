@@ -40,7 +40,7 @@ std::string expectedStdout(const ArchCase &A, const std::string &Argv1) {
          "ELF header before them=1\n" +
          A.fpLines +
          "FP works (1/3 * 3 == 1)=1\nTLS value=42\nuname=0\nsysname=Linux machine=" + A.name +
-         "\ngetpid=1000\ngetcwd=2\ncwd=/\n/proc/self/exe is argv[0]=1\nclock_gettime=0\nrealtime after 2020=1\n"
+         "\ngetpid=1000\ngetcwd=2\ncwd=/\n/proc/self/exe is /argv[0]=1\nclock_gettime=0\nrealtime after 2020=1\n"
          "prlimit64 STACK=0\nstack limit=8388608\ngetrandom=8\ngetrandom differs between calls=1\nfstat(1)=0\n"
          "newfstatat(1, \"\", AT_EMPTY_PATH)=0\nstdout st_mode=0x1180\nioctl(1, TCGETS)=-25\nlseek(1)=-29\n"
          "sched_getaffinity=8\ncpu mask=1\nbrk grows=1\nmmap page-aligned=1\nmremap keeps the bytes=1\nmunmap=0\n"

@@ -49,7 +49,7 @@ TEST(X86_64Link, MultiFileProgramLinksInEveryMode) {
     for (const char *F : {"table", "sort", "report", "main"})
       Objs += " " + compile(D, sourceDir() + "/tests/inputs/programs/inventory/" + F + ".c", "x86_64-linux-gnu",
                             Flags, std::string(F) + ".o");
-    auto R = runCommand(linklabPath() + " -noexec -phony-externals -show-addrs" + Objs);
+    auto R = runCommand(linklabPath() + " -noexec -no-process-syms -phony-externals -show-addrs" + Objs);
     EXPECT_EQ(R.status, 0) << Flags << "\n" << R.output;
     EXPECT_NE(R.output.find("inventory_add"), std::string::npos);
   }
@@ -65,11 +65,11 @@ TEST(X86_64Link, WeakAndDuplicateDefinitions) {
   std::string W = compile(D, Weak, "x86_64-linux-gnu", "-O1", "weak.o");
   std::string S = compile(D, Strong, "x86_64-linux-gnu", "-O1", "strong.o");
   std::string S2 = compile(D, Strong, "x86_64-linux-gnu", "-O1", "strong2.o");
-  auto R = runCommand(linklabPath() + " -noexec -show-addrs " + W + " " + S);
+  auto R = runCommand(linklabPath() + " -noexec -no-process-syms -show-addrs " + W + " " + S);
   ASSERT_EQ(R.status, 0) << R.output;
   // value resolves into strong.o: weak.o's definition became a reference.
   EXPECT_NE(R.output.find("File \"" + S + "\":"), std::string::npos) << R.output;
-  auto Dup = runCommand(linklabPath() + " -noexec " + W + " " + S + " " + S2);
+  auto Dup = runCommand(linklabPath() + " -noexec -no-process-syms " + W + " " + S + " " + S2);
   EXPECT_EQ(Dup.status, 1);
   EXPECT_NE(Dup.output.find("duplicate definition of symbol 'value' (in " + S + " and " + S2 + ")"),
             std::string::npos)
@@ -87,11 +87,11 @@ TEST(X86_64Link, SqliteObjectsLinkFromSqlite3Open) {
   ASSERT_EQ(X.status, 0) << X.output;
   EXPECT_GT(std::stoi(X.output), 50);
   auto R = runCommand("cd '" + D.Path + "' && " + linklabPath() +
-                      " -noexec -entry=sqlite3_open -phony-externals -show-times *.o");
+                      " -noexec -no-process-syms -entry=sqlite3_open -phony-externals -show-times *.o");
   EXPECT_EQ(R.status, 0) << R.output;
   EXPECT_NE(R.output.find("linklab timings:"), std::string::npos);
   // Without -phony-externals the libc symbols it needs are reported by name.
-  auto Missing = runCommand("cd '" + D.Path + "' && " + linklabPath() + " -noexec -entry=sqlite3_open *.o");
+  auto Missing = runCommand("cd '" + D.Path + "' && " + linklabPath() + " -noexec -no-process-syms -entry=sqlite3_open *.o");
   EXPECT_EQ(Missing.status, 1);
   EXPECT_NE(Missing.output.find("Symbols not found: ["), std::string::npos) << Missing.output;
 }
@@ -137,7 +137,7 @@ TEST_P(X86_64Range, LastInRangeLinksFirstOutOfRangeFails) {
   auto Link = [&](uint64_t Target) {
     char Abs[64];
     snprintf(Abs, sizeof Abs, " -abs target=0x%llx ", (unsigned long long)Target);
-    return runCommand(linklabPath() + " -noexec -slab-address=0x10000000 -slab-page-size=4096" + Abs + Obj);
+    return runCommand(linklabPath() + " -noexec -no-process-syms -slab-address=0x10000000 -slab-page-size=4096" + Abs + Obj);
   };
   auto Ok = Link(C.lastOk);
   EXPECT_EQ(Ok.status, 0) << Ok.output;
@@ -152,9 +152,9 @@ TEST_P(X86_64Range, LastInRangeLinksFirstOutOfRangeFails) {
 TEST(X86_64Link, FarCallsGoThroughStubs) {
   TempDir D;
   std::string Obj = assemble(D, "  .text\n  .globl main\nmain:\n  call far_fn\n  ret\n", "x86_64-linux-gnu", "far.o");
-  auto Near = runCommand(linklabPath() + " -noexec -show-graphs=.* -abs far_fn=0x10002000 " + Obj);
+  auto Near = runCommand(linklabPath() + " -noexec -no-process-syms -show-graphs=.* -abs far_fn=0x10002000 " + Obj);
   EXPECT_NE(Near.output.find("kind = BranchPCRel32, target = far_fn"), std::string::npos) << Near.output;
-  auto Far = runCommand(linklabPath() + " -noexec -show-graphs=.* -abs far_fn=0x7000000000 " + Obj);
+  auto Far = runCommand(linklabPath() + " -noexec -no-process-syms -show-graphs=.* -abs far_fn=0x7000000000 " + Obj);
   EXPECT_EQ(Far.status, 0) << Far.output;
   EXPECT_NE(Far.output.find("kind = BranchPCRel32ToPtrJumpStubBypassable"), std::string::npos) << Far.output;
 }

@@ -3,7 +3,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=aarch64-unknown-linux-gnu -filetype=obj -o %t/condbr.o %s
-# RUN: linklab -noexec -slab-allocate 2Mb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 2Mb -slab-address 0xfff00000 \
 # RUN:   -slab-page-size 4096 -check %s %t/condbr.o
 
         .text

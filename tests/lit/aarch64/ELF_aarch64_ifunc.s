@@ -7,7 +7,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=aarch64-linux-gnu -filetype=obj -o %t/ifunc.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -check %s %t/ifunc.o
 
         .text

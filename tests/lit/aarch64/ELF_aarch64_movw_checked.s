@@ -4,7 +4,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=aarch64-unknown-linux-gnu -filetype=obj -o %t/movw_checked.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:   -slab-page-size 4096 -abs ext16=0xbeef -abs ext32=0x12345678 -abs ext48=0x123456789abc -check %s %t/movw_checked.o
 
         .text

@@ -3,7 +3,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=aarch64-unknown-linux-gnu -position-independent -filetype=obj -o %t/zero.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x7fff0000 -slab-page-size 4096 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x7fff0000 -slab-page-size 4096 \
 # RUN:   -show-addrs %t/zero.o | FileCheck %s
 # CHECK: Registered addresses:
 # CHECK: "main" target addr = 0x{{0*}}7fff1000, content: {{0x[0-9a-f]+}} -- {{0x[0-9a-f]+}} (0 bytes)

@@ -2,7 +2,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=aarch64-unknown-linux-gnu -filetype=obj -o %t/tstbr.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:   -slab-page-size 4096 -check %s %t/tstbr.o
 
         .text

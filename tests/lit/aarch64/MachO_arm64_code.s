@@ -5,7 +5,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=arm64-apple-macos -filetype=obj -o %t/code.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x7f0000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x7f0000 \
 # RUN:   -slab-page-size 4096 -abs _ext_fn=0x12345678 -check %s %t/code.o
 
         .section __TEXT,__text,regular,pure_instructions

@@ -4,7 +4,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=arm64-apple-macos -filetype=obj -o %t/data.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x7f0000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x7f0000 \
 # RUN:   -slab-page-size 4096 -abs _ext_data=0xfeedf00d -check %s %t/data.o
 
         .section __TEXT,__text,regular,pure_instructions

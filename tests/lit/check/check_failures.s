@@ -6,15 +6,15 @@
 # REQUIRES-LINKLAB-ONLY: asserts linklab's own diagnostic text
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/f.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -check %s %t/f.o
-# RUN: not linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: not linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -check-name=fail -check %s %t/f.o 2>&1 \
 # RUN:   | FileCheck --check-prefix=FAIL %s
-# RUN: not linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: not linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -check-name=nothing -check %s %t/f.o 2>&1 \
 # RUN:   | FileCheck --check-prefix=NONE %s
-# RUN: not linklab -noexec -check %t/missing.txt %t/f.o 2>&1 \
+# RUN: not linklab -noexec -no-process-syms -check %t/missing.txt %t/f.o 2>&1 \
 # RUN:   | FileCheck --check-prefix=MISSING %s
 
         .text

@@ -4,7 +4,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=i386-unknown-linux-gnu -filetype=obj -o %t/elf_i386_abs_pcrel.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x1000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x1000 \
 # RUN:     -slab-page-size 4096 -abs external_data=0x12345678 -check %s %t/elf_i386_abs_pcrel.o
 
         .text

@@ -5,7 +5,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=i386-unknown-linux-gnu -filetype=obj -o %t/elf_i386_stubs.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:     -slab-page-size 4096 -abs far_func=0xf0000000 -abs near_func=0x20000 \
 # RUN:     -check %s %t/elf_i386_stubs.o
 

@@ -8,7 +8,7 @@
 # REQUIRES-LINKLAB-ONLY: llvm-jitlink-22 links no i386 TLS relocation ("Unsupported i386 relocation:17").
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=i386-unknown-linux-gnu -filetype=obj -o %t/elf_i386_tls.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:     -slab-page-size 4096 -check %s %t/elf_i386_tls.o
 
         .text

@@ -4,7 +4,7 @@
 # REQUIRES-LINKLAB-ONLY: the message is linklab's.
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=i386-unknown-linux-gnu -filetype=obj -o %t/elf_i386_unsupported.o %s
-# RUN: not linklab -noexec %t/elf_i386_unsupported.o 2>&1 | FileCheck %s
+# RUN: not linklab -noexec -no-process-syms %t/elf_i386_unsupported.o 2>&1 | FileCheck %s
 # CHECK: elf_i386_unsupported.o: .text+0x3: R_386_TLS_GD (type 18): unsupported relocation type
 
         .text

@@ -2,10 +2,10 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=riscv64 -filetype=obj -o %t/elf_riscv64_abs.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x1ff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x1ff00000 \
 # RUN:     -slab-page-size 4096 -abs external_data=0x12345678 -check %s %t/elf_riscv64_abs.o
 # RUN: llvm-mc -triple=riscv32 -filetype=obj -o %t/elf_riscv32_abs.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x1ff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x1ff00000 \
 # RUN:     -slab-page-size 4096 -abs external_data=0x12345678 -check %s %t/elf_riscv32_abs.o
 
         .text

@@ -4,10 +4,10 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=riscv64 -mattr=+c,+relax -filetype=obj -o %t/elf_riscv64_align.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -check %s %t/elf_riscv64_align.o
 # RUN: llvm-mc -triple=riscv32 -mattr=+c,+relax -filetype=obj -o %t/elf_riscv32_align.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -check %s %t/elf_riscv32_align.o
 
         .text

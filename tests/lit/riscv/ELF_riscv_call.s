@@ -4,14 +4,14 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=riscv64 -mattr=-relax --defsym=RV64=1 -filetype=obj -o %t/elf_riscv_call.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -abs external_func=0x12345678 -check %s %t/elf_riscv_call.o
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -abs external_func=0x12345678 -check-name=rv64-check -check %s %t/elf_riscv_call.o
 # RUN: llvm-mc -triple=riscv32 -mattr=-relax -filetype=obj -o %t/elf_riscv_call.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -abs external_func=0x12345678 -check %s %t/elf_riscv_call.o
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -abs external_func=0x12345678 -check-name=rv32-check -check %s %t/elf_riscv_call.o
 
         .text

@@ -3,14 +3,14 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=riscv64 --defsym=RV64=1 -filetype=obj -o %t/elf_riscv_got.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -abs external_data=0x12345678 -check %s %t/elf_riscv_got.o
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -abs external_data=0x12345678 -check-name=rv64-check -check %s %t/elf_riscv_got.o
 # RUN: llvm-mc -triple=riscv32 -filetype=obj -o %t/elf_riscv_got.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -abs external_data=0x12345678 -check %s %t/elf_riscv_got.o
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -abs external_data=0x12345678 -check-name=rv32-check -check %s %t/elf_riscv_got.o
 
         .text

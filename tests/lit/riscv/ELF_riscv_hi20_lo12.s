@@ -3,10 +3,10 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=riscv64 -mattr=+relax -filetype=obj -o %t/elf_riscv64_hi20_lo12.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x1ff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x1ff00000 \
 # RUN:     -slab-page-size 4096 -check %s %t/elf_riscv64_hi20_lo12.o
 # RUN: llvm-mc -triple=riscv32 -mattr=+relax -filetype=obj -o %t/elf_riscv32_hi20_lo12.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x1ff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x1ff00000 \
 # RUN:     -slab-page-size 4096 -check %s %t/elf_riscv32_hi20_lo12.o
 
         .text

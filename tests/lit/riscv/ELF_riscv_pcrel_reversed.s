@@ -4,10 +4,10 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=riscv64 -filetype=obj -o %t/elf_riscv64_pcrel_reversed.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -check %s %t/elf_riscv64_pcrel_reversed.o
 # RUN: llvm-mc -triple=riscv32 -filetype=obj -o %t/elf_riscv32_pcrel_reversed.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -check %s %t/elf_riscv32_pcrel_reversed.o
 
         .text

@@ -6,14 +6,14 @@
 # REQUIRES-LINKLAB-ONLY: llvm-jitlink-22 rejects R_RISCV_TPREL_HI20 ("Unsupported riscv relocation:29")
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=riscv64 -mattr=+relax --defsym=RV64=1 -filetype=obj -o %t/elf_riscv_tls.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -check %s %t/elf_riscv_tls.o
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -check-name=rv64-check -check %s %t/elf_riscv_tls.o
 # RUN: llvm-mc -triple=riscv32 -mattr=+relax -filetype=obj -o %t/elf_riscv_tls.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -check %s %t/elf_riscv_tls.o
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -check-name=rv32-check -check %s %t/elf_riscv_tls.o
 
         .text

@@ -9,7 +9,7 @@
 # RUN: llvm-mc -triple=riscv64 -filetype=obj -o %t/anchor.o %s
 # RUN: llvm-readelf -s %t/anchor.o | FileCheck --check-prefix=ANCHOR %s
 # ANCHOR: 0000000000001000 0 NOTYPE LOCAL DEFAULT {{[0-9]+}} .LANCHOR1
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -check %s %t/anchor.o
 
         .text

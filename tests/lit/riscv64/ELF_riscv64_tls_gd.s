@@ -8,11 +8,11 @@
 # REQUIRES-LINKLAB-ONLY: llvm-jitlink-22 rejects R_RISCV_TLS_GD_HI20
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=riscv64 -mattr=+relax -filetype=obj -o %t/gd.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -abs __tls_get_addr=0xfff80000 -check %s %t/gd.o
 # On RV32 the pair is two 4-byte words (R_RISCV_TLS_DTPREL32).
 # RUN: llvm-mc -triple=riscv32 -mattr=+relax -filetype=obj -o %t/gd32.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0xfff00000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0xfff00000 \
 # RUN:     -slab-page-size 4096 -abs __tls_get_addr=0xfff80000 -check %s -check-name=rv32-check %t/gd32.o
 
         .text

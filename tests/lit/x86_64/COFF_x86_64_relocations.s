@@ -5,7 +5,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=x86_64-pc-windows-msvc -filetype=obj -o %t/coff.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x7f0000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x7f0000 \
 # RUN:   -slab-page-size 4096 -abs __ImageBase=0x700000 -abs ext_fn=0x7f8000 \
 # RUN:   -entry=main -check %s %t/coff.o
 

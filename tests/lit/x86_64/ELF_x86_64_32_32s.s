@@ -3,7 +3,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/abs32.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -abs high_abs=0xfffff000 -abs neg_abs=0xffffffff80000000 \
 # RUN:   -check %s %t/abs32.o
 

@@ -6,7 +6,7 @@
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/first.o %s
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/second.o \
 # RUN:   %S/Inputs/ELF_x86_64_second_user.s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -abs ext=0x7fff00000000 -check %s %t/first.o %t/second.o
 
         .text

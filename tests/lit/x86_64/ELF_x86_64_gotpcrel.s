@@ -5,7 +5,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -x86-relax-relocations=false -filetype=obj -o %t/gotpcrel.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -abs ext_data=0x7fff00001000 -check %s %t/gotpcrel.o
 
         .text

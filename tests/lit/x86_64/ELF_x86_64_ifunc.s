@@ -11,11 +11,11 @@
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/ifunc.o %s
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/other.o \
 # RUN:   %S/Inputs/ELF_x86_64_ifunc_other.s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -check %s -check %S/Inputs/ELF_x86_64_ifunc_other.s %t/ifunc.o %t/other.o
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -check %s %t/other.o %t/ifunc.o
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -show-graphs=ifunc.o %t/ifunc.o %t/other.o | FileCheck %s
 
 # CHECK: section $__IFUNC_GOT:

@@ -5,11 +5,11 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/syms.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -check %s %t/syms.o
 # RUN: echo '.data; .globl __dso_handle; __dso_handle: .quad 7' | \
 # RUN:   llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/handle.o
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -check %s -check-name=own-check %t/syms.o %t/handle.o
 
         .text

@@ -6,20 +6,20 @@
 # RUN: llvm-mc -triple=x86_64-unknown-freebsd -filetype=obj -o %t/freebsd.o %s
 # RUN: llvm-readelf -h %t/freebsd.o | FileCheck %s --check-prefix=OSABI
 # OSABI: OS/ABI: UNIX - FreeBSD
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x7fff0000 -slab-page-size 4096 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x7fff0000 -slab-page-size 4096 \
 # RUN:   -show-graphs=.* -check %s %t/freebsd.o | FileCheck %s --check-prefix=FREEBSD
 # FREEBSD: LinkGraph "{{.*}}freebsd.o" (triple = x86_64--freebsd)
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x7fff0000 -slab-page-size 4096 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x7fff0000 -slab-page-size 4096 \
 # RUN:   -triple=x86_64-unknown-freebsd -check %s %t/freebsd.o
 #
 # RUN: llvm-mc -triple=x86_64-pc-solaris -filetype=obj -o %t/solaris.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x7fff0000 -slab-page-size 4096 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x7fff0000 -slab-page-size 4096 \
 # RUN:   -show-graphs=.* -check %s %t/solaris.o | FileCheck %s --check-prefix=SOLARIS
 # SOLARIS: LinkGraph "{{.*}}solaris.o" (triple = x86_64--solaris)
 #
 # NetBSD objects say ELFOSABI_NONE, as Linux ones do.
 # RUN: llvm-mc -triple=x86_64-unknown-netbsd -filetype=obj -o %t/netbsd.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x7fff0000 -slab-page-size 4096 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x7fff0000 -slab-page-size 4096 \
 # RUN:   -triple=x86_64-unknown-netbsd -show-graphs=.* -check %s %t/netbsd.o | FileCheck %s --check-prefix=NETBSD
 # NETBSD: LinkGraph "{{.*}}netbsd.o" (triple = x86_64--)
 

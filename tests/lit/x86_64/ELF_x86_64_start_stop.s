@@ -10,12 +10,12 @@
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/sets.o %s
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/more.o \
 # RUN:   %S/Inputs/ELF_x86_64_start_stop_more.s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -check %s -check %S/Inputs/ELF_x86_64_start_stop_more.s %t/sets.o %t/more.o
 # A bracket of a section no object has is undefined, as with a static linker.
 # RUN: echo '.globl f; f: leaq __start_nosuchsection(%%rip), %%rax' | \
 # RUN:   llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/missing.o
-# RUN: not linklab -noexec -entry=f %t/missing.o 2>&1 | FileCheck %s --check-prefix=MISSING
+# RUN: not linklab -noexec -no-process-syms -entry=f %t/missing.o 2>&1 | FileCheck %s --check-prefix=MISSING
 # MISSING: Symbols not found: [ __start_nosuchsection ]
 
         .text

@@ -5,7 +5,7 @@
 #
 # REQUIRES-LINKLAB-ONLY: llvm-jitlink-22 rejects R_X86_64_TPOFF32 ("Unsupported x86-64 relocation type").
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -check %s %t.o
 
   .text

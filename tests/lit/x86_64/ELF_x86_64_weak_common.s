@@ -6,7 +6,7 @@
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/weak.o %s
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/strong.o \
 # RUN:   %S/Inputs/ELF_x86_64_strong_def.s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x10000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x10000 \
 # RUN:   -slab-page-size 4096 -check %s %t/weak.o %t/strong.o
 
         .text

@@ -4,7 +4,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=x86_64-apple-macos -filetype=obj -o %t/got.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x7f0000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x7f0000 \
 # RUN:   -slab-page-size 4096 -abs _near_data=0x7f9000 -abs _far_data=0x7000000000 \
 # RUN:   -check %s %t/got.o
 

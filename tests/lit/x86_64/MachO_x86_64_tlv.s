@@ -6,7 +6,7 @@
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=x86_64-apple-macos -filetype=obj -o %t/tlv.o %s
-# RUN: linklab -noexec -slab-allocate 100Kb -slab-address 0x7f0000 \
+# RUN: linklab -noexec -no-process-syms -slab-allocate 100Kb -slab-address 0x7f0000 \
 # RUN:   -slab-page-size 4096 -abs __tlv_bootstrap=0x4000 -check %s %t/tlv.o
 
         .section __TEXT,__text,regular,pure_instructions
