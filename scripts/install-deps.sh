@@ -15,6 +15,7 @@ PACKAGES=(
   libc6-dev libstdc++-12-dev libc6-dev-arm64-cross libc6-dev-riscv64-cross  # Debian's static glibc/libstdc++ per triple:
   libstdc++-12-dev-arm64-cross libstdc++-12-dev-riscv64-cross          #   the executor's C/C++ runtime (issue 11)
   gcc-12-aarch64-linux-gnu gcc-12-riscv64-linux-gnu  # reference builds (-static, run under qemu-user) of the C test programs
+  g++-12-aarch64-linux-gnu g++-12-riscv64-linux-gnu  # ... and of the C++ test programs
   qemu-user                                      # reference for emulated execution speed
   emscripten node-acorn                          # the WebAssembly build
   chromium                                       # browser tests
