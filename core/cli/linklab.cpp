@@ -114,13 +114,14 @@ int run(int Argc, char **Argv) {
   if (!O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty() || O.perfSupport)
     S.addPlugin(Recorder);
 
+  exec::LinkServices Services;
   if (TT.arch != Arch::Unknown)
-    exec::addLinkServices(S, (*MM)->pageSize());
+    Services = exec::addLinkServices(S, (*MM)->pageSize());
   else // only archives and no -triple: no target to lay TLS out for yet
     addStaticLinkTables(S, (*MM)->pageSize());
   exec::FileBytes StartObject;
   if (Runtime)
-    if (Error E = exec::addRuntimeArchives(S, *Runtime, RuntimeFiles, &StartObject))
+    if (Error E = exec::addRuntimeArchives(S, *Runtime, RuntimeFiles, &StartObject, Services.inits))
       return fail(E);
   if (Error E = cli::addInputs(O, *Inputs, S))
     return fail(E);

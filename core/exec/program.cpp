@@ -101,7 +101,8 @@ LinkServices addLinkServices(Session &S, uint64_t PageSize) {
   return LS;
 }
 
-Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, FileBytes *StartObject) {
+Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, FileBytes *StartObject,
+                         std::shared_ptr<InitArrays> Inits) {
   if (R.arch != S.triple().arch)
     return makeError(formatv("C runtime %s is not for %s", R.description, S.triple().str.c_str()));
   auto All = R.files();
@@ -128,13 +129,15 @@ Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &F
     else if (Error E = S.addArchive(F.path, It->second))
       return E;
   }
+  if (Inits && R.registerFrames)
+    S.addPlugin(std::make_shared<EHFrameRegistration>(R.registerFrames, std::move(Inits)));
   return Error::success();
 }
 
 Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files) {
   if (Runtime)
     return makeError(formatv("this program already links the C runtime %s", Runtime->description));
-  if (Error E = addRuntimeArchives(*S, R, Files, &StartObject))
+  if (Error E = addRuntimeArchives(*S, R, Files, &StartObject, Inits))
     return E;
   Runtime = &R;
   return Error::success();

@@ -14,18 +14,13 @@
 #include "exec/runtime.h"
 #include "executor/executor_client.h"
 #include "link/ifunc.h"
+#include "link/eh_frame_registration.h"
 #include "link/init_arrays.h"
 #include "link/link_info.h"
 #include "link/session.h"
 #include "link/tls_layout.h"
 
 namespace linklab::exec {
-
-// Adds runtime R's archives to S (as libraries, named by their Debian paths)
-// from Files, which must hold each of R's files by name; StartObject, when
-// given, receives the start object's bytes (null: it is not needed, as in a
-// link that starts no process).
-Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, FileBytes *StartObject);
 
 // The session-wide services a run links with: one TLS image, the init
 // arrays, the static link tables (link/linker_symbols.h). A session that
@@ -36,6 +31,15 @@ struct LinkServices {
   std::shared_ptr<IRelativeTable> irelatives;
 };
 LinkServices addLinkServices(Session &S, uint64_t PageSize);
+
+// Adds runtime R's archives to S (as libraries, named by their Debian paths)
+// from Files, which must hold each of R's files by name; StartObject, when
+// given, receives the start object's bytes (null: it is not needed, as in a
+// link that starts no process). Given the session's init arrays, each
+// graph's .eh_frame is registered with R's unwinder, if it has one
+// (link/eh_frame_registration.h: a .preinit_array entry).
+Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, FileBytes *StartObject,
+                         std::shared_ptr<InitArrays> Inits = nullptr);
 
 class Program {
 public:

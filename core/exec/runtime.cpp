@@ -25,9 +25,10 @@ namespace {
 #define PICOLIBC_RV64 "/usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv64imafdc/lp64d/"
 //
 // glibc (-runtime=glibc; issue 11 makes it the default): Debian's static glibc
-// for each triple, as `gcc -static` links it: libc.a with
+// for each triple, as `g++ -static` links it: libstdc++.a, libc.a with
 // libm.a (as -lm), libgcc.a and libgcc_eh.a (compiler support and the
-// unwinder), entered through crt1.o's _start, which calls
+// unwinder, which each graph's .eh_frame is registered with), entered
+// through crt1.o's _start, which calls
 // __libc_start_main: glibc sets up its own TLS (from the PT_TLS program
 // header the executor provides), applies the IRELATIVE table
 // (__rela_iplt_start/end), runs _init (the executor's no-op: crti.o/crtn.o
@@ -58,24 +59,29 @@ const RuntimeSpec Runtimes[] = {
      {nullptr, nullptr}, nullptr, 10 /* a0 */,
      "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -nostdlibinc -isystem /usr/lib/picolibc/riscv64-unknown-elf/include"},
     {Arch::X86_64, "glibc", "glibc (Debian libc6-dev)",
-     {{"libm.a", GLIBC_X86 "libm-2.36.a"}, // libm.a is a linker script naming it
+     {{"libstdc++.a", GCC_X86 "libstdc++.a"},
+      {"libm.a", GLIBC_X86 "libm-2.36.a"}, // libm.a is a linker script naming it
       {"libc.a", GLIBC_X86 "libc.a"},
       {"libgcc.a", GCC_X86 "libgcc.a"},
       {"libgcc_eh.a", GCC_X86 "libgcc_eh.a"}},
-     {"crt1.o", GLIBC_X86 "crt1.o"}, "_start", 5 /* rdi */, "--target=x86_64-linux-gnu"},
+     {"crt1.o", GLIBC_X86 "crt1.o"}, "_start", 5 /* rdi */, "--target=x86_64-linux-gnu",
+     "__register_frame_info"},
     {Arch::AArch64, "glibc", "glibc (Debian libc6-dev-arm64-cross)",
-     {{"libm.a", CROSS("aarch64-linux-gnu", "libm.a")},
+     {{"libstdc++.a", CROSS_GCC("aarch64-linux-gnu", "libstdc++.a")},
+      {"libm.a", CROSS("aarch64-linux-gnu", "libm.a")},
       {"libc.a", CROSS("aarch64-linux-gnu", "libc.a")},
       {"libgcc.a", CROSS_GCC("aarch64-linux-gnu", "libgcc.a")},
       {"libgcc_eh.a", CROSS_GCC("aarch64-linux-gnu", "libgcc_eh.a")}},
-     {"crt1.o", CROSS("aarch64-linux-gnu", "crt1.o")}, "_start", 0 /* x0 */, "--target=aarch64-linux-gnu"},
+     {"crt1.o", CROSS("aarch64-linux-gnu", "crt1.o")}, "_start", 0 /* x0 */, "--target=aarch64-linux-gnu",
+     "__register_frame_info"},
     {Arch::RISCV64, "glibc", "glibc (Debian libc6-dev-riscv64-cross)",
-     {{"libm.a", CROSS("riscv64-linux-gnu", "libm.a")},
+     {{"libstdc++.a", CROSS_GCC("riscv64-linux-gnu", "libstdc++.a")},
+      {"libm.a", CROSS("riscv64-linux-gnu", "libm.a")},
       {"libc.a", CROSS("riscv64-linux-gnu", "libc.a")},
       {"libgcc.a", CROSS_GCC("riscv64-linux-gnu", "libgcc.a")},
       {"libgcc_eh.a", CROSS_GCC("riscv64-linux-gnu", "libgcc_eh.a")}},
      {"crt1.o", CROSS("riscv64-linux-gnu", "crt1.o")}, "_start", 10 /* a0 */,
-     "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d"},
+     "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d", "__register_frame_info"},
 };
 #undef PICOLIBC_A64
 #undef PICOLIBC_RV64

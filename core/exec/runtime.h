@@ -37,6 +37,10 @@ struct RuntimeSpec {
   // clang-22 flags that compile C for this runtime: target, ABI and the
   // runtime's headers.
   const char *cflags;
+  // The unwinder's `void f(const void *eh_frame, struct object *)` each
+  // graph's .eh_frame is registered with (link/eh_frame_registration.h),
+  // or null where the runtime has no unwinder.
+  const char *registerFrames = nullptr;
 
   // Every file of the row: the archives, then the start object if any.
   std::vector<RuntimeFile> files() const;

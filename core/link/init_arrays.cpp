@@ -116,6 +116,14 @@ Error InitArrays::tryToGenerate(Session &S, const std::vector<std::string> &Name
   return Key ? Error::success() : Key.takeError();
 }
 
+std::optional<size_t> InitArrays::add(Kind K, uint64_t Pointer) {
+  if (LaidOut)
+    return std::nullopt;
+  ++Counts[K];
+  Entries[K].push_back({arrayPriority(ArrayKinds[K].section, ArrayKinds[K]), Order++, Pointer});
+  return Entries[K].size() - 1;
+}
+
 std::vector<uint64_t> InitArrays::sorted(Kind K) const {
   auto E = Entries[K];
   std::sort(E.begin(), E.end(), [](auto &L, auto &R) { return std::tie(L.prio, L.order) < std::tie(R.prio, R.order); });

@@ -26,6 +26,12 @@ public:
   bool claims(std::string_view Name) const override;
   Error tryToGenerate(Session &S, const std::vector<std::string> &Names) override;
 
+  // One more entry, as if a graph allocated now held it in an unnumbered
+  // section (a link service's own function: link/eh_frame_registration.h):
+  // its index, or nothing once the table is laid out. repoint() changes
+  // where it points until the table is filled (table()).
+  std::optional<size_t> add(Kind K, uint64_t Pointer);
+  void repoint(Kind K, size_t Index, uint64_t Pointer) { Entries[K][Index].pointer = Pointer; }
   // Pointers in the order a static link would run them (by priority, then
   // link order).
   std::vector<uint64_t> sorted(Kind K) const;
