@@ -93,6 +93,7 @@ int run(int Argc, char **Argv) {
       if (!Files)
         return fail(Files.takeError());
       RuntimeFiles = std::move(*Files);
+      (*MM)->setPacked(true); // placed as a run places them: the runtime's code stays within branch range
     }
   } else {
     consumeError(T.takeError()); // only archives: the link names no target, as before
@@ -138,6 +139,11 @@ int run(int Argc, char **Argv) {
   if (Process)
     if (auto K = S.addObject(Runtime->startObject.path, StartObject, ObjectKind::Library); !K)
       return fail(K.takeError());
+  // As the run does: every object, the start object included, starts linking
+  // before the lookups (the start object's own init arrays count then).
+  std::optional<Error> Linked;
+  if (Process)
+    S.linkAll([&](Error E) { Linked = std::move(E); });
   auto Entry = S.lookupNow({EntryName});
   if (Entry && Process)
     Entry = S.lookupNow({Runtime->startSymbol});
@@ -147,6 +153,8 @@ int run(int Argc, char **Argv) {
       std::printf("Link graph \"%s\" post-fixup:\n%s", Obj.name.c_str(), Obj.graphDump.c_str());
   if (!Entry)
     return fail(Entry.takeError());
+  if (Linked && *Linked)
+    return fail(std::move(*Linked));
   if (O.perfSupport)
     if (Error E = cli::writePerfMap(Recorder->objects()))
       return fail(std::move(E));

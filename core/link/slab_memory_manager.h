@@ -1,7 +1,12 @@
 // An in-process memory manager over a fixed, virtual target slab: graphs get
-// deterministic target addresses (base + running offset, each segment on a
-// page boundary) and host working memory that stays readable after
-// finalization, for -noexec links, checks and dumps.
+// deterministic target addresses and host working memory that stays
+// readable after finalization, for -noexec links, checks and dumps.
+//
+// By default (llvm-jitlink's slab) each graph's segments follow the last
+// graph's, each on a page boundary. Packed, segments of one protection from
+// every graph share an arena carved from the slab, as the executor's memory
+// manager places them: a link of the C runtime's hundreds of members then
+// keeps its code together (glibc's RISC-V JALs reach only +-1 MiB).
 #pragma once
 
 #include "link/memory_manager.h"
@@ -13,6 +18,7 @@ namespace linklab {
 class SlabMemoryManager : public MemoryManager {
 public:
   SlabMemoryManager(Addr Base, uint64_t PageSize, uint64_t SlabSize);
+  void setPacked(bool On) { Packed = On; }
 
   void allocate(const void *Dylib, LinkGraph &G, OnAllocatedFn OnAllocated) override;
   void deallocate(std::vector<FinalizedAlloc> Allocs, std::function<void(Error)> OnDeallocated) override;
@@ -24,16 +30,32 @@ public:
   std::vector<SegmentRecord> segments() const;
 
 private:
+  struct Chunk {
+    std::vector<char> memory; // host copy of [address, address + size)
+    uint64_t allocation;
+  };
   struct Allocation {
-    std::vector<char> memory; // host copy of [base, base + size)
+    std::vector<Addr> chunks;
     std::vector<SegmentRecord> segments;
     bool finalized = false;
   };
+  struct Arena {
+    Addr base;
+    uint64_t size, used;
+    MemProt prot;
+  };
   class InFlight;
+  // Size bytes of the slab at a page boundary, or an error naming G.
+  Expected<Addr> take(const LinkGraph &G, uint64_t Size);
+  void release(uint64_t Id);
 
   Addr Base, Next;
   uint64_t PageSize, SlabSize;
-  std::map<Addr, Allocation> Allocations; // by base address
+  bool Packed = false;
+  std::vector<Arena> Arenas;
+  std::map<Addr, Chunk> Chunks;            // by target address
+  std::map<uint64_t, Allocation> Allocations; // by FinalizedAlloc id
+  uint64_t NextId = 1;
 };
 
 } // namespace linklab
