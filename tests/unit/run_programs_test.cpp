@@ -259,6 +259,26 @@ TEST_P(CxxParity, MatchesGlibcBuild) {
 INSTANTIATE_TEST_SUITE_P(All, CxxParity, ::testing::Combine(::testing::ValuesIn(CxxPrograms), ::testing::ValuesIn(ParityArches)),
                          [](const auto &I) { return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name; });
 
+// A C++ object needing what neither it nor the runtime defines: the link
+// fails naming the (mangled, as llvm-jitlink names them) symbols and the
+// object, on every arch; nothing runs.
+class CxxMissing : public ::testing::TestWithParam<ParityCase> {};
+TEST_P(CxxMissing, NamesSymbolAndObject) {
+  std::string Tag = std::string("parity-cxx-missing-") + GetParam().name;
+  ASSERT_EQ(std::system(("mkdir -p " + Out).c_str()), 0);
+  std::ofstream(Out + Tag + ".cpp") << "struct Widget { Widget(); virtual ~Widget(); };\n"
+                                      "int main() { Widget W; throw 1; }\n";
+  std::string Obj = Out + Tag + ".o";
+  std::string Compile = "clang++-22 -c " + std::string(GetParam().clangFlags) + " " + Out + Tag + ".cpp -o " + Obj;
+  ASSERT_EQ(std::system(Compile.c_str()), 0) << Compile;
+  Result R = runCommand(Linklab + " -runtime=glibc " + Obj, Tag);
+  EXPECT_EQ(R.code, 1);
+  EXPECT_EQ(R.out, "");
+  EXPECT_EQ(R.err, "linklab error: Symbols not found: [ _ZN6WidgetC1Ev _ZN6WidgetD1Ev ] (referenced by " + Obj + ")\n");
+}
+INSTANTIATE_TEST_SUITE_P(All, CxxMissing, ::testing::ValuesIn(ParityArches),
+                         [](const auto &I) { return std::string(I.param.name); });
+
 // The seed's harness example, verbatim command line: the mock overrides the
 // tested object's definition, the static function under test is reachable.
 class SeedHarness : public ::testing::TestWithParam<ArchCase> {};

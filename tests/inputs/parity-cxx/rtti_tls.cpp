@@ -47,7 +47,8 @@ int main() {
   Shapes.push_back(std::make_unique<Square>(3));
   Shapes.push_back(std::make_unique<Circle>(2));
   for (auto &S : Shapes) {
-    std::cout << typeid(*S).name() << ' ' << S->name() << ' ' << S->area() << '\n';
+    const Shape &Dynamic = *S;
+    std::cout << typeid(Dynamic).name() << ' ' << S->name() << ' ' << S->area() << '\n';
     if (auto *N = dynamic_cast<Named *>(S.get()))
       std::cout << "  also Named: " << N->label() << '\n';
     if (auto *C = dynamic_cast<Circle *>(S.get()))
