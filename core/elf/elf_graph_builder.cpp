@@ -32,11 +32,12 @@ static const char *osOfABI(uint8_t OSABI) {
 }
 
 Expected<std::unique_ptr<LinkGraph>> ElfGraphBuilder::build(const TargetInfo &T, std::string Name, GraphBuffer Buffer,
-                                                            RelocationMapper Map, bool AcceptsRel) {
+                                                            RelocationMapper Map, bool AcceptsRel,
+                                                            SymbolFlagsFn Flags) {
   auto F = ElfFile::parse(Name, {Buffer->data(), Buffer->size()});
   if (!F)
     return F.takeError();
-  ElfGraphBuilder B(std::move(*F), T, Map, AcceptsRel);
+  ElfGraphBuilder B(std::move(*F), T, Map, AcceptsRel, Flags);
   Triple TT = targetTriple(T);
   TT.str += osOfABI(uint8_t((*Buffer)[7])); // EI_OSABI: only the name changes, as in LLVM's triple
   B.G = std::make_unique<LinkGraph>(std::move(Name), std::move(TT), T.arch.edgeKindName);
@@ -122,20 +123,23 @@ Error ElfGraphBuilder::graphifySymbols() {
     Block *B = BlockBySection[S.shndx];
     if (!B)
       continue; // a symbol in a skipped (debug) section
+    uint64_t Value = S.value;
+    uint8_t TargetFlags = Flags ? Flags(S, Value) : 0;
     // GCC's section anchors (.LANCHORn: local, untyped, no size) may sit
     // past the end of the .bss they anchor, which code addresses at
     // negative offsets from them: the zero-fill block grows to hold it, as
     // the static linker's address for it would be.
-    if (S.value > B->size && B->isZeroFill() && S.bind == elf::STB_LOCAL && S.type == elf::STT_NOTYPE && !S.size)
-      B->size = S.value;
-    if (S.value > B->size || S.size > B->size - S.value)
+    if (Value > B->size && B->isZeroFill() && S.bind == elf::STB_LOCAL && S.type == elf::STT_NOTYPE && !S.size)
+      B->size = Value;
+    if (Value > B->size || S.size > B->size - Value)
       return File.error(formatv("symbol %s [%s, %s) extends past the end of section %s (size %s)",
-                                S.name.empty() ? "<anon>" : std::string(S.name).c_str(), hex(S.value).c_str(),
-                                hex(S.value + S.size).c_str(), std::string(B->section->name).c_str(),
+                                S.name.empty() ? "<anon>" : std::string(S.name).c_str(), hex(Value).c_str(),
+                                hex(Value + S.size).c_str(), std::string(B->section->name).c_str(),
                                 hex(B->size).c_str()));
     SymbolByIndex[I] = S.name.empty() || S.type == elf::STT_SECTION
-                           ? &G->addAnonymousSymbol(*B, S.value, S.size, false, false)
-                           : &G->addDefinedSymbol(*B, S.value, S.name, S.size, L, Sc, S.type == elf::STT_FUNC, false);
+                           ? &G->addAnonymousSymbol(*B, Value, S.size, false, false)
+                           : &G->addDefinedSymbol(*B, Value, S.name, S.size, L, Sc, S.type == elf::STT_FUNC, false);
+    SymbolByIndex[I]->targetFlags = TargetFlags;
     if (S.type == elf::STT_GNU_IFUNC) {
       if (!hasProt(B->section->prot, MemProt::Exec))
         return File.error(formatv("IFUNC symbol %s: its resolver is not in an executable section (%s)",

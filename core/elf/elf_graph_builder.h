@@ -16,11 +16,15 @@ public:
   // Turns one relocation section's entries into edges on Target: the
   // format x arch file's relocation mapping.
   using RelocationMapper = Error (*)(ElfGraphBuilder &B, Block &Target, std::span<const ElfRela> Relocs);
+  // A defined symbol's target flags (Symbol::targetFlags), clearing any
+  // flag bits its value carries (Arm: a Thumb function's bit 0).
+  using SymbolFlagsFn = uint8_t (*)(const ElfSymbol &S, uint64_t &Value);
   // Buffer is shared with the graph, whose names and content point into it.
   // AcceptsRel: the psABI uses SHT_REL (implicit addends, i386); else such
   // a section is an error.
   static Expected<std::unique_ptr<LinkGraph>> build(const TargetInfo &T, std::string Name, GraphBuffer Buffer,
-                                                    RelocationMapper Map, bool AcceptsRel = false);
+                                                    RelocationMapper Map, bool AcceptsRel = false,
+                                                    SymbolFlagsFn Flags = nullptr);
 
   LinkGraph &graph() { return *G; }
   const ElfFile &file() const { return File; }
@@ -37,8 +41,8 @@ public:
   int64_t addendOf(const Block &B, const ElfRela &R, unsigned Width) const;
 
 private:
-  ElfGraphBuilder(ElfFile F, const TargetInfo &T, RelocationMapper M, bool AcceptsRel)
-      : File(std::move(F)), Target(T), Map(M), AcceptsRel(AcceptsRel) {}
+  ElfGraphBuilder(ElfFile F, const TargetInfo &T, RelocationMapper M, bool AcceptsRel, SymbolFlagsFn Flags)
+      : File(std::move(F)), Target(T), Map(M), AcceptsRel(AcceptsRel), Flags(Flags) {}
   Error graphifySections();
   Error graphifySymbols();
   Error addRelocations();
@@ -47,6 +51,7 @@ private:
   const TargetInfo &Target;
   RelocationMapper Map;
   bool AcceptsRel;
+  SymbolFlagsFn Flags;
   std::unique_ptr<LinkGraph> G;
   std::vector<Block *> BlockBySection;  // by ELF section index
   std::vector<Symbol *> SymbolByIndex;  // by ELF symbol index

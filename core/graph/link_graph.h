@@ -118,6 +118,7 @@ public:
   bool callable;
   bool live;
   bool weaklyReferenced = false; // externals only: may resolve to 0
+  uint8_t targetFlags = 0;       // the arch's own facts (Arm: Thumb code)
 
   bool hasName() const { return !name.empty(); }
   bool isDefined() const { return base->isDefined(); }

@@ -412,6 +412,7 @@ void Session::runLinkEndGenerators() {
 
 void Session::symbolsResolved(Object &O, LinkGraph &G) {
   std::vector<std::shared_ptr<Query>> Ready;
+  auto Exported = G.triple().arch == Arch::Unknown ? nullptr : archRow(G.triple().arch).exportedAddress;
   G.forEachDefinedSymbol([&](Symbol &S) {
     if (!S.hasName() || S.scope == Scope::Local)
       return;
@@ -419,7 +420,7 @@ void Session::symbolsResolved(Object &O, LinkGraph &G) {
     if (It == Symbols.end() || It->second->owner != &O)
       return;
     SymbolEntry &E = *It->second;
-    E.address = S.address();
+    E.address = Exported ? Exported(S) : S.address();
     E.resolved = true;
     for (auto &[Q, Index] : E.waiting) {
       Q->result[Index] = E.address;

@@ -72,6 +72,9 @@ struct ArchRow {
   // stub), which lowered STT_GNU_IFUNC symbols become; null where IFUNC
   // lowering is not modelled (its slots and records are 64-bit).
   Symbol &(*createPointerJumpStub)(LinkGraph &G, Section &Stubs, Symbol &Pointer);
+  // The address other graphs and lookups see for a defined symbol (Arm: a
+  // Thumb function's with bit 0 set); null: Symbol::address().
+  Addr (*exportedAddress)(const Symbol &S) = nullptr;
 };
 
 // What a format's header says about the code inside.

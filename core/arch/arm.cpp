@@ -1,0 +1,315 @@
+#include "arch/arm.h"
+
+#include "arch/edge_kind_names.h"
+#include "link/table_manager.h"
+
+namespace linklab::arm {
+
+LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_ARM_EDGE_KINDS)
+
+namespace {
+
+// --- instruction fields (Arm ARM DDI 0406C, A8.8: B, BL/BLX, MOVW, MOVT) ----
+
+constexpr uint32_t bits(uint32_t V, unsigned Lo, unsigned Width) { return (V >> Lo) & ((1u << Width) - 1); }
+constexpr int64_t signExtend(uint64_t V, unsigned Bits) { return int64_t(V << (64 - Bits)) >> (64 - Bits); }
+
+// Little-endian only (the row says so): an Arm instruction is one word, a
+// Thumb-2 instruction two halfwords, the first (Hi) at the lower address.
+uint32_t readArm(const char *P) { return readLE<uint32_t>(P); }
+struct ThumbPair {
+  uint16_t hi, lo;
+};
+ThumbPair readThumb(const char *P) { return {readLE<uint16_t>(P), readLE<uint16_t>(P + 2)}; }
+void writeThumb(char *P, ThumbPair T) {
+  writeLE<uint16_t>(P, T.hi);
+  writeLE<uint16_t>(P + 2, T.lo);
+}
+
+// B/BL (cond != 1111) and BLX imm (cond == 1111, bit 24 = H): imm24 words.
+constexpr bool isArmBranch(uint32_t I) { return (I & 0x0e000000) == 0x0a000000; }
+constexpr bool isArmBlx(uint32_t I) { return (I & 0xfe000000) == 0xfa000000; }
+constexpr int64_t decodeArmBranch(uint32_t I) {
+  return signExtend(bits(I, 0, 24) << 2, 26) | (isArmBlx(I) ? bits(I, 24, 1) << 1 : 0);
+}
+// MOVW (A2) and MOVT (A1): imm4 at [19:16], imm12 at [11:0].
+constexpr bool isArmMovw(uint32_t I) { return (I & 0x0ff00000) == 0x03000000; }
+constexpr bool isArmMovt(uint32_t I) { return (I & 0x0ff00000) == 0x03400000; }
+constexpr uint16_t decodeArmMov(uint32_t I) { return uint16_t(bits(I, 16, 4) << 12 | bits(I, 0, 12)); }
+constexpr uint32_t encodeArmMov(uint32_t I, uint16_t V) { return (I & ~0x000f0fffu) | (V >> 12) << 16 | (V & 0xfff); }
+
+// BL/BLX (T1/T2: Lo bit 12 = 1 for BL) and B.W (T4): S:I1:I2:imm10:imm11:0
+// with I1 = !(J1 ^ S), I2 = !(J2 ^ S) (the v6T2+ "J1/J2" range).
+constexpr bool isThumbCall(ThumbPair T) { return (T.hi & 0xf800) == 0xf000 && (T.lo & 0xc000) == 0xc000; }
+constexpr bool isThumbJump24(ThumbPair T) { return (T.hi & 0xf800) == 0xf000 && (T.lo & 0xd000) == 0x9000; }
+constexpr int64_t decodeThumbBranch(ThumbPair T) {
+  uint32_t S = bits(T.hi, 10, 1), I1 = !(bits(T.lo, 13, 1) ^ S), I2 = !(bits(T.lo, 11, 1) ^ S);
+  return signExtend(S << 24 | I1 << 23 | I2 << 22 | bits(T.hi, 0, 10) << 12 | bits(T.lo, 0, 11) << 1, 25);
+}
+constexpr ThumbPair encodeThumbBranch(ThumbPair T, int64_t V) {
+  uint32_t S = bits(uint32_t(V), 24, 1), J1 = !bits(uint32_t(V), 23, 1) ^ S, J2 = !bits(uint32_t(V), 22, 1) ^ S;
+  return {uint16_t((T.hi & 0xf800) | S << 10 | bits(uint32_t(V), 12, 10)),
+          uint16_t((T.lo & 0xd000) | J1 << 13 | J2 << 11 | bits(uint32_t(V), 1, 11))};
+}
+// MOVW (T3) / MOVT (T1): imm4 in Hi[3:0], i in Hi[10], imm3 in Lo[14:12], imm8 in Lo[7:0].
+constexpr bool isThumbMovw(ThumbPair T) { return (T.hi & 0xfbf0) == 0xf240 && !(T.lo & 0x8000); }
+constexpr bool isThumbMovt(ThumbPair T) { return (T.hi & 0xfbf0) == 0xf2c0 && !(T.lo & 0x8000); }
+constexpr uint16_t decodeThumbMov(ThumbPair T) {
+  return uint16_t(bits(T.hi, 0, 4) << 12 | bits(T.hi, 10, 1) << 11 | bits(T.lo, 12, 3) << 8 | bits(T.lo, 0, 8));
+}
+constexpr ThumbPair encodeThumbMov(ThumbPair T, uint16_t V) {
+  return {uint16_t((T.hi & 0xfbf0) | bits(V, 12, 4) | bits(V, 11, 1) << 10),
+          uint16_t((T.lo & 0x8f00) | bits(V, 8, 3) << 12 | bits(V, 0, 8))};
+}
+
+// The instruction each instruction kind expects at its fixup.
+struct InstructionClass {
+  EdgeKind kind;
+  const char *name;
+  bool thumb;
+  bool (*armMatch)(uint32_t);
+  bool (*thumbMatch)(ThumbPair);
+};
+const InstructionClass Classes[] = {
+    {Arm_Call, "BL/BLX", false, isArmBranch, nullptr},
+    {Arm_Jump24, "B/BL<cond>", false, [](uint32_t I) { return isArmBranch(I) && !isArmBlx(I); }, nullptr},
+    {Arm_MovwAbsNC, "MOVW", false, isArmMovw, nullptr},
+    {Arm_MovwPrelNC, "MOVW", false, isArmMovw, nullptr},
+    {Arm_MovtAbs, "MOVT", false, isArmMovt, nullptr},
+    {Arm_MovtPrel, "MOVT", false, isArmMovt, nullptr},
+    {Thumb_Call, "Thumb BL/BLX", true, nullptr, isThumbCall},
+    {Thumb_Jump24, "Thumb B.W", true, nullptr, isThumbJump24},
+    {Thumb_MovwAbsNC, "Thumb MOVW", true, nullptr, isThumbMovw},
+    {Thumb_MovwPrelNC, "Thumb MOVW", true, nullptr, isThumbMovw},
+    {Thumb_MovtAbs, "Thumb MOVT", true, nullptr, isThumbMovt},
+    {Thumb_MovtPrel, "Thumb MOVT", true, nullptr, isThumbMovt},
+};
+const InstructionClass *classOf(EdgeKind K) {
+  for (const InstructionClass &C : Classes)
+    if (C.kind == K)
+      return &C;
+  return nullptr;
+}
+// Error text for bytes that are not the instruction a kind expects, or null.
+Expected<bool> checkInstruction(EdgeKind K, const char *Loc) {
+  const InstructionClass *C = classOf(K);
+  if (!C)
+    return false;
+  if (C->thumb ? C->thumbMatch(readThumb(Loc)) : C->armMatch(readArm(Loc)))
+    return true;
+  std::string Found = C->thumb ? formatv("[ %04x, %04x ]", readThumb(Loc).hi, readThumb(Loc).lo)
+                               : formatv("%08x", readArm(Loc));
+  return makeError(formatv("expected %s instruction for %s, found %s", C->name, edgeKindName(K), Found.c_str()));
+}
+
+bool isThumbTarget(const Symbol &S) { return S.isDefined() && (S.targetFlags & ThumbSymbol); }
+
+} // namespace
+
+Expected<int64_t> implicitAddend(EdgeKind K, const char *Loc) {
+  auto IsInstruction = checkInstruction(K, Loc);
+  if (!IsInstruction)
+    return IsInstruction.takeError();
+  switch (K) {
+  case None: return 0;
+  case Data_PRel31: return signExtend(readLE<uint32_t>(Loc), 31);
+  case Arm_Call:
+  case Arm_Jump24: return decodeArmBranch(readArm(Loc));
+  // MOVW/MOVT REL addends are the signed 16-bit immediate (AAELF32 5.6.1.1).
+  case Arm_MovwAbsNC:
+  case Arm_MovtAbs:
+  case Arm_MovwPrelNC:
+  case Arm_MovtPrel: return int16_t(decodeArmMov(readArm(Loc)));
+  case Thumb_Call:
+  case Thumb_Jump24: return decodeThumbBranch(readThumb(Loc));
+  case Thumb_MovwAbsNC:
+  case Thumb_MovtAbs:
+  case Thumb_MovwPrelNC:
+  case Thumb_MovtPrel: return int16_t(decodeThumbMov(readThumb(Loc)));
+  default: return int32_t(readLE<uint32_t>(Loc));
+  }
+}
+
+Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
+  const FixupContext X(G, B, E);
+  const int64_t S = X.S, A = X.A, P = X.P, T = isThumbTarget(*E.target) ? 1 : 0;
+  if (auto IsInstruction = checkInstruction(E.kind, X.Loc); !IsInstruction)
+    return X.fail(IsInstruction.takeError().message());
+  auto WriteData = [&](int64_t V, int64_t Lo, int64_t Hi) -> Error {
+    if (Error Err = X.range(V, Lo, Hi))
+      return Err;
+    writeLE<uint32_t>(X.Loc, uint32_t(V));
+    return Error::success();
+  };
+  auto WriteArmMov = [&](uint64_t V) { writeLE<uint32_t>(X.Loc, encodeArmMov(readArm(X.Loc), uint16_t(V))); };
+  auto WriteThumbMov = [&](uint64_t V) { writeThumb(X.Loc, encodeThumbMov(readThumb(X.Loc), uint16_t(V))); };
+  switch (E.kind) {
+  case None: return Error::success();
+  case Data_Delta32: return WriteData(((S + A) | T) - P, INT32_MIN, INT32_MAX);
+  case Data_Pointer32: return WriteData((S + A) | T, INT32_MIN, UINT32_MAX);
+  case Data_Delta32FromGOT: return WriteData(S + A - int64_t(gotBase(G)), INT32_MIN, INT32_MAX);
+  case Data_PRel31: {
+    int64_t V = ((S + A) | T) - P;
+    if (Error Err = X.range(V, -(int64_t(1) << 30), (int64_t(1) << 30) - 1))
+      return Err;
+    writeLE<uint32_t>(X.Loc, (readLE<uint32_t>(X.Loc) & 0x80000000u) | (uint32_t(V) & 0x7fffffffu));
+    return Error::success();
+  }
+  case Arm_Call:
+  case Arm_Jump24: {
+    uint32_t I = readArm(X.Loc);
+    int64_t V = S + A - P;
+    if (E.kind == Arm_Jump24 && T)
+      return X.fail("a branch to Thumb code needs an interworking stub");
+    if (E.kind == Arm_Call && bits(I, 28, 4) < 0xe)
+      return X.fail(formatv("expected an unconditional BL/BLX, found %08x", I));
+    if (Error Err = X.range(V, -(int64_t(1) << 25), (int64_t(1) << 25) - 1))
+      return Err;
+    if (Error Err = X.aligned(V, T ? 2 : 4))
+      return Err;
+    uint32_t Imm = bits(uint32_t(V), 2, 24);
+    if (E.kind == Arm_Jump24)
+      I = (I & 0xff000000u) | Imm;
+    else // BL stays in Arm state, BLX (with offset bit 1 in H) switches to Thumb
+      I = T ? 0xfa000000u | bits(uint32_t(V), 1, 1) << 24 | Imm : 0xeb000000u | Imm;
+    writeLE<uint32_t>(X.Loc, I);
+    return Error::success();
+  }
+  case Arm_MovwAbsNC: return WriteArmMov((S + A) | T), Error::success();
+  case Arm_MovtAbs: return WriteArmMov(uint64_t(S + A) >> 16), Error::success();
+  case Arm_MovwPrelNC: return WriteArmMov(((S + A) | T) - P), Error::success();
+  case Arm_MovtPrel: return WriteArmMov(uint64_t(S + A - P) >> 16), Error::success();
+  case Thumb_Call:
+  case Thumb_Jump24: {
+    ThumbPair I = readThumb(X.Loc);
+    int64_t V = S + A - P;
+    if (E.kind == Thumb_Jump24 && !T)
+      return X.fail("a branch to Arm code needs an interworking stub");
+    if (E.kind == Thumb_Call) {
+      // BL stays in Thumb state; BLX switches to Arm and counts from Align(PC, 4).
+      I.lo = T ? (I.lo | 0x1000) : (I.lo & ~0x1000);
+      if (!T)
+        V = S + A - (P & ~int64_t(3));
+    }
+    if (Error Err = X.range(V, -(int64_t(1) << 24), (int64_t(1) << 24) - 1))
+      return Err;
+    if (Error Err = X.aligned(V, T ? 2 : 4))
+      return Err;
+    writeThumb(X.Loc, encodeThumbBranch(I, V));
+    return Error::success();
+  }
+  case Thumb_MovwAbsNC: return WriteThumbMov((S + A) | T), Error::success();
+  case Thumb_MovtAbs: return WriteThumbMov(uint64_t(S + A) >> 16), Error::success();
+  case Thumb_MovwPrelNC: return WriteThumbMov(((S + A) | T) - P), Error::success();
+  case Thumb_MovtPrel: return WriteThumbMov(uint64_t(S + A - P) >> 16), Error::success();
+  default: return X.fail("edge kind was not lowered before fixup");
+  }
+}
+
+namespace {
+
+// A 4-byte GOT entry holding Target's address (with its T bit).
+Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
+  return createPointerEntry(G, GOT, Target, Data_Pointer32);
+}
+
+// movw r12, #:lower16:S ; movt r12, #:upper16:S ; bx r12
+const char ArmStub[12] = {0x00, char(0xc0), 0x00, char(0xe3), 0x00, char(0xc0), 0x40, char(0xe3),
+                          0x1c, char(0xff), 0x2f, char(0xe1)};
+// movw ip, #:lower16:S ; movt ip, #:upper16:S ; bx ip (Thumb-2)
+const char ThumbStub[10] = {0x40, char(0xf2), 0x00, 0x0c, char(0xc0), char(0xf2), 0x00, 0x0c, 0x60, 0x47};
+
+Symbol &createStub(LinkGraph &G, Section &Stubs, Symbol &Target, bool Thumb) {
+  std::span<const char> Code = Thumb ? std::span<const char>(ThumbStub) : std::span<const char>(ArmStub);
+  Block &B = G.createContentBlock(Stubs, Code, 0, 4, 0);
+  B.addEdge(Thumb ? Thumb_MovwAbsNC : Arm_MovwAbsNC, 0, Target, 0);
+  B.addEdge(Thumb ? Thumb_MovtAbs : Arm_MovtAbs, 4, Target, 0);
+  Symbol &Stub = G.addAnonymousSymbol(B, 0, B.size, true, false);
+  Stub.targetFlags = Thumb ? ThumbSymbol : 0;
+  return Stub;
+}
+Symbol &createArmStub(LinkGraph &G, Section &S, Symbol &T) { return createStub(G, S, T, false); }
+Symbol &createThumbStub(LinkGraph &G, Section &S, Symbol &T) { return createStub(G, S, T, true); }
+
+bool isThumbKind(EdgeKind K) { return K >= Thumb_Call && K <= Thumb_MovtPrel; }
+
+// A branch needs a stub when its target is outside the graph (range and
+// state unknown) or when it cannot switch state itself (B, B.W).
+bool needsStub(const Edge &E) {
+  bool Branch = E.kind == Arm_Call || E.kind == Arm_Jump24 || E.kind == Thumb_Call || E.kind == Thumb_Jump24;
+  if (!Branch)
+    return false;
+  if (!E.target->isDefined())
+    return true;
+  bool Thumb = isThumbTarget(*E.target);
+  return (E.kind == Arm_Jump24 && Thumb) || (E.kind == Thumb_Jump24 && !Thumb);
+}
+
+// Gives GOT edges their entries, routes branches through stubs in the
+// caller's instruction set, and defines _GLOBAL_OFFSET_TABLE_.
+struct GOTAndStubsBuilder {
+  TableManager GOT{GOTSectionName, MemProt::Read, createGOTEntry};
+  TableManager ArmStubs{ArmStubsSectionName, MemProt::Read | MemProt::Exec, createArmStub};
+  TableManager ThumbStubs{ArmStubsSectionName, MemProt::Read | MemProt::Exec, createThumbStub};
+
+  Error operator()(LinkGraph &G) {
+    bool GOTRelative = false; // GOTOFF measures from the GOT even when no entry was asked for
+    std::vector<Block *> Blocks;
+    G.forEachBlock([&](Block &B) { Blocks.push_back(&B); });
+    for (Block *B : Blocks)
+      for (Edge &E : B->edges) {
+        if (needsStub(E))
+          E.target = &(isThumbKind(E.kind) ? ThumbStubs : ArmStubs).getEntryForTarget(G, *E.target);
+        else if (E.kind == Data_RequestGOTAndTransformToDelta32 ||
+                 E.kind == Data_RequestGOTAndTransformToDelta32FromGOT) {
+          E.kind = E.kind == Data_RequestGOTAndTransformToDelta32 ? Data_Delta32 : Data_Delta32FromGOT;
+          E.target = &GOT.getEntryForTarget(G, *E.target);
+        }
+        GOTRelative |= E.kind == Data_Delta32FromGOT;
+      }
+    defineGOTSymbol(G, GOTRelative);
+    return Error::success();
+  }
+
+  // _GLOBAL_OFFSET_TABLE_ (GOT_BREL, GOTOFF32 and BASE_PREL measure from it)
+  // at the start of the GOT, created empty if nothing asked for an entry.
+  static void defineGOTSymbol(LinkGraph &G, bool GOTRelative) {
+    Symbol *Ref = nullptr;
+    for (Symbol *S : G.externalSymbols())
+      if (S->name == "_GLOBAL_OFFSET_TABLE_")
+        Ref = S;
+    Section *GOTSec = G.findSectionByName(GOTSectionName);
+    if (!Ref && !GOTRelative)
+      return;
+    if (!GOTSec)
+      GOTSec = &G.createSection(GOTSectionName, MemProt::Read);
+    if (GOTSec->blocks.empty())
+      G.createContentBlock(*GOTSec, std::span<const char>(), 0, 4, 0);
+    Block &First = *GOTSec->blocks.front();
+    if (Ref)
+      G.makeDefined(*Ref, First, 0, 0, Linkage::Strong, Scope::Local, false);
+    else
+      G.addDefinedSymbol(First, 0, "_GLOBAL_OFFSET_TABLE_", 0, Linkage::Strong, Scope::Local, false, true);
+  }
+};
+
+// Other graphs and lookups see a Thumb function's address with bit 0 set.
+Addr exportedAddress(const Symbol &S) { return S.address() | (S.targetFlags & ThumbSymbol ? 1 : 0); }
+
+} // namespace
+
+void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) { Config.postPrunePasses.push_back(GOTAndStubsBuilder()); }
+
+} // namespace linklab::arm
+
+namespace linklab {
+// The registry row: 32-bit Arm as every object format sees it. No
+// instruction decoder (jitlink-check's decode_operand) or calling-convention
+// table yet.
+// TLS relocations are not linked on Arm, so its TLS variant (I, with an
+// 8-byte TCB) is not modelled; the row's is never used.
+extern const ArchRow ArmArch = {Arch::Arm, "armv7", "arm armv7a armv7l armv7ve armv8a armhf thumb thumbv7 thumbv7a",
+                                4, false, arm::edgeKindName, arm::edgeKindWidth, arm::applyFixup,
+                                arm::EhFrameEdgeKinds, TLSVariant::BlockAfterTCB16, nullptr, nullptr, nullptr,
+                                arm::exportedAddress};
+} // namespace linklab
