@@ -59,7 +59,29 @@ static constexpr ElfClassLayout Elf32 = {52, 32, 36, 46, 48, 50, 40, 8, 12, 16, 
 static constexpr ElfClassLayout Elf64 = {64, 40, 48, 58, 60, 62, 64, 8, 16, 24, 32, 40, 44, 48, 56,
                                24, 8,  16, 4,  5,  6,  16, 24, 8};
 
+// Fields are read with one load and, for a big-endian file, one byte swap
+// (both hosts, native and wasm, are little-endian): relocation tables of
+// hundreds of thousands of entries are decoded here.
+template <typename T> static T loadField(const char *P, bool Swap) {
+  T V;
+  std::memcpy(&V, P, sizeof(T));
+  if constexpr (sizeof(T) == 1)
+    return V;
+  else if constexpr (sizeof(T) == 2)
+    return Swap ? __builtin_bswap16(V) : V;
+  else if constexpr (sizeof(T) == 4)
+    return Swap ? __builtin_bswap32(V) : V;
+  else
+    return Swap ? __builtin_bswap64(V) : V;
+}
+
 uint64_t ElfFile::readField(const char *P, unsigned Size) const {
+  switch (Size) {
+  case 1: return loadField<uint8_t>(P, BigEndian);
+  case 2: return loadField<uint16_t>(P, BigEndian);
+  case 4: return loadField<uint32_t>(P, BigEndian);
+  case 8: return loadField<uint64_t>(P, BigEndian);
+  }
   uint64_t V = 0;
   for (unsigned I = 0; I < Size; ++I)
     V |= uint64_t(uint8_t(P[BigEndian ? I : Size - 1 - I])) << (8 * (Size - 1 - I));
@@ -206,21 +228,29 @@ Expected<std::vector<ElfRela>> ElfFile::relocations(const ElfSection &Sec) const
     return error(formatv("relocation section %s: entry size %llu (expected %u)", std::string(Sec.name).c_str(),
                          (unsigned long long)Sec.entsize, Size));
   size_t N = Sec.size / Size;
-  std::vector<ElfRela> Out(N);
-  unsigned W = Layout->word;
-  for (size_t I = 0; I < N; ++I) {
-    const char *P = Sec.content.data() + I * Size;
-    uint64_t Info = readField(P + W, W);
-    // r_info: symbol above the type, which is 8 bits in ELF32 and 32 in ELF64.
-    uint32_t Sym = Is64 ? uint32_t(Info >> 32) : uint32_t(Info >> 8);
-    uint32_t Type = Is64 ? uint32_t(Info) : uint32_t(Info & 0xff);
-    int64_t Addend = HasAddend ? (Is64 ? int64_t(readField(P + 2 * W, 8)) : int32_t(readField(P + 2 * W, 4))) : 0;
-    Out[I] = {readField(P, W), Type, Sym, Addend, !HasAddend};
-    if (Out[I].sym >= Symbols.size() && !(Out[I].sym == 0))
-      return error(formatv("relocation section %s: entry %zu refers to symbol index %u, but the symbol table has %zu "
-                           "entries",
-                           std::string(Sec.name).c_str(), I, Out[I].sym, Symbols.size()));
-  }
+  std::vector<ElfRela> Out;
+  Out.reserve(N);
+  // One loop per ELF class: the field widths are constants there.
+  auto Decode = [&]<typename Word>() -> Error {
+    constexpr unsigned W = sizeof(Word);
+    for (size_t I = 0; I < N; ++I) {
+      const char *P = Sec.content.data() + I * Size;
+      uint64_t Info = loadField<Word>(P + W, BigEndian);
+      // r_info: symbol above the type, which is 8 bits in ELF32 and 32 in ELF64.
+      uint32_t Sym = W == 8 ? uint32_t(Info >> 32) : uint32_t(Info >> 8);
+      uint32_t Type = W == 8 ? uint32_t(Info) : uint32_t(Info & 0xff);
+      int64_t Addend = !HasAddend ? 0 : W == 8 ? int64_t(loadField<uint64_t>(P + 2 * W, BigEndian))
+                                               : int32_t(loadField<uint32_t>(P + 2 * W, BigEndian));
+      if (Sym >= Symbols.size() && Sym != 0)
+        return error(formatv("relocation section %s: entry %zu refers to symbol index %u, but the symbol table has "
+                             "%zu entries",
+                             std::string(Sec.name).c_str(), I, Sym, Symbols.size()));
+      Out.push_back({loadField<Word>(P, BigEndian), Type, Sym, Addend, !HasAddend});
+    }
+    return Error::success();
+  };
+  if (Error E = Is64 ? Decode.template operator()<uint64_t>() : Decode.template operator()<uint32_t>())
+    return E;
   return Out;
 }
 

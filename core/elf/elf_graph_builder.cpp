@@ -151,8 +151,32 @@ Error ElfGraphBuilder::graphifySymbols() {
   return lowerIndirectFunctions(*G, Target.arch, IFuncs);
 }
 
+// The eh_frame pass gives each function an edge keeping its FDE alive: room
+// for those is reserved with the relocations (one per .eh_frame relocation
+// into a section bounds them), so a .text block of hundreds of thousands of
+// edges is not copied to grow by a few thousand.
+std::vector<uint32_t> ElfGraphBuilder::unwindEdgesBySection() const {
+  const auto &Secs = File.sections();
+  std::vector<uint32_t> Count(Secs.size(), 0);
+  for (const ElfSection &RS : Secs) {
+    if ((RS.type != elf::SHT_RELA && RS.type != elf::SHT_REL) || RS.info >= Secs.size() ||
+        Secs[RS.info].name != ".eh_frame")
+      continue;
+    unsigned Word = File.is64() ? 8 : 4; // r_offset, then r_info, then (RELA) r_addend
+    size_t Entry = (RS.type == elf::SHT_RELA ? 3 : 2) * Word;
+    for (size_t Off = 0; Off + Entry <= RS.content.size(); Off += Entry) {
+      uint64_t Info = File.readField(RS.content.data() + Off + Word, Word);
+      uint32_t Sym = File.is64() ? uint32_t(Info >> 32) : uint32_t(Info >> 8);
+      if (Sym < File.symbols().size() && File.symbols()[Sym].shndx < Count.size())
+        ++Count[File.symbols()[Sym].shndx];
+    }
+  }
+  return Count;
+}
+
 Error ElfGraphBuilder::addRelocations() {
   const auto &Secs = File.sections();
+  std::vector<uint32_t> UnwindEdges = unwindEdgesBySection();
   for (const ElfSection &RS : Secs) {
     if (RS.type == elf::SHT_REL && !AcceptsRel)
       return File.error(formatv("section %s: SHT_REL relocations are not supported on %s", std::string(RS.name).c_str(),
@@ -171,7 +195,7 @@ Error ElfGraphBuilder::addRelocations() {
     auto Relocs = File.relocations(RS);
     if (!Relocs)
       return Relocs.takeError();
-    Target->edges.reserve(Target->edges.size() + Relocs->size());
+    Target->edges.reserve(Target->edges.size() + Relocs->size() + UnwindEdges[RS.info]);
     if (Error E = Map(*this, *Target, *Relocs))
       return E;
   }
@@ -224,7 +248,7 @@ static Expected<ObjectIdentity> identifyElf(const std::string &Name, std::span<c
                              Name.c_str(), Data));
   uint16_t Machine = Data == 1 ? uint16_t(uint8_t(B[18]) | uint8_t(B[19]) << 8)
                                : uint16_t(uint8_t(B[18]) << 8 | uint8_t(B[19]));
-  return ObjectIdentity{Machine, uint8_t(Class == 1 ? 4 : 8), Data == 2};
+  return ObjectIdentity{Machine, uint8_t(Class == 1 ? 4 : 8), Data == 2, osOfABI(uint8_t(B[7]))};
 }
 
 const ObjectFormatRow ElfFormat = {ObjectFormat::ELF, "ELF", "--", isElf, identifyElf, elfMachineConstant};

@@ -46,6 +46,7 @@ private:
   Error graphifySections();
   Error graphifySymbols();
   Error addRelocations();
+  std::vector<uint32_t> unwindEdgesBySection() const;
 
   ElfFile File;
   const TargetInfo &Target;

@@ -16,14 +16,9 @@ struct Session::Object {
   std::vector<FinalizedAlloc> allocs;
   // Named local symbols, which a harness may promote.
   std::unordered_map<std::string_view, Symbol *> locals;
-};
-
-struct Session::SymbolEntry {
-  Object *owner = nullptr; // null for absolute definitions
-  Linkage linkage = Linkage::Strong;
-  Addr address = 0;
-  bool resolved = false;
-  std::vector<std::pair<std::shared_ptr<Query>, size_t>> waiting; // query, result index
+  // Set when another definition took one of this object's names (or kept
+  // its own): only then must materialize look for definitions it lost.
+  bool lostDefinitions = false;
 };
 
 // A linker's lookup waiting for symbols to get addresses.
@@ -128,6 +123,10 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
       }
     }
 
+  size_t Defined = 0;
+  for (auto &Sec : G->sections())
+    Defined += Sec->symbols.size();
+  Symbols.reserve(Symbols.size() + Defined); // one rehash per object, not a doubling series
   Error Err = Error::success();
   G->forEachDefinedSymbol([&](Symbol &S) {
     if (Err || !S.hasName())
@@ -149,21 +148,26 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
 Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, bool Resolved) {
   auto It = Symbols.find(Name);
   if (It == Symbols.end()) {
-    It = Symbols.emplace(std::string(Name), std::make_unique<SymbolEntry>()).first;
+    It = Symbols.try_emplace(std::string(Name)).first;
   } else {
-    SymbolEntry &E = *It->second;
+    SymbolEntry &E = It->second;
     bool OldPending = !E.owner || E.owner->state == Object::State::Pending;
     bool HarnessOverride = Owner && Owner->kind == ObjectKind::Harness && E.owner && E.owner->kind != ObjectKind::Harness;
     bool Override = HarnessOverride || (E.linkage == Linkage::Weak && L == Linkage::Strong);
     if (!Override || !OldPending) {
-      if (L == Linkage::Weak || E.linkage == Linkage::Weak || (E.owner && E.owner->kind == ObjectKind::Harness))
-        return Error::success(); // the existing definition stays
+      if (L == Linkage::Weak || E.linkage == Linkage::Weak || (E.owner && E.owner->kind == ObjectKind::Harness)) {
+        if (Owner) // the existing definition stays
+          Owner->lostDefinitions = true;
+        return Error::success();
+      }
       return makeError(formatv("duplicate definition of symbol '%s' (in %s and %s)", It->first.c_str(),
                                E.owner ? E.owner->name.c_str() : "<absolute>",
                                Owner ? Owner->name.c_str() : "<absolute>"));
     }
   }
-  SymbolEntry &E = *It->second;
+  SymbolEntry &E = It->second;
+  if (E.owner && E.owner != Owner)
+    E.owner->lostDefinitions = true;
   E.owner = Owner;
   E.linkage = L;
   E.address = A;
@@ -173,19 +177,21 @@ Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, b
 
 Error Session::defineAbsolute(std::string_view Name, Addr A) {
   auto It = Symbols.find(Name);
-  if (It != Symbols.end() && It->second->resolved && It->second->address != A)
+  if (It != Symbols.end() && It->second.resolved && It->second.address != A)
     return makeError(formatv("absolute symbol '%.*s' is already defined at %s", int(Name.size()), Name.data(),
-                             hex(It->second->address).c_str()));
-  if (It != Symbols.end() && It->second->owner && It->second->owner->state != Object::State::Pending)
+                             hex(It->second.address).c_str()));
+  if (It != Symbols.end() && It->second.owner && It->second.owner->state != Object::State::Pending)
     return makeError(formatv("absolute symbol '%.*s' is already defined by %s", int(Name.size()), Name.data(),
-                             It->second->owner->name.c_str()));
+                             It->second.owner->name.c_str()));
   if (It == Symbols.end())
-    It = Symbols.emplace(std::string(Name), std::make_unique<SymbolEntry>()).first;
+    It = Symbols.try_emplace(std::string(Name)).first;
   auto &E = It->second;
-  E->owner = nullptr;
-  E->linkage = Linkage::Strong; // a pending weak definition's linkage must not let a strong one replace it
-  E->address = A;
-  E->resolved = true;
+  if (E.owner)
+    E.owner->lostDefinitions = true;
+  E.owner = nullptr;
+  E.linkage = Linkage::Strong; // a pending weak definition's linkage must not let a strong one replace it
+  E.address = A;
+  E.resolved = true;
   return Error::success();
 }
 
@@ -265,7 +271,7 @@ void Session::applyHarnessScopes() {
       if (!S.hasName() || S.scope == Scope::Local || HarnessRefs.count(std::string(S.name)))
         return;
       auto It = Symbols.find(S.name);
-      if (It == Symbols.end() || It->second->owner != O.get())
+      if (It == Symbols.end() || It->second.owner != O.get())
         return; // overridden by a harness definition: becomes a reference to it
       Symbols.erase(It);
       S.scope = Scope::Local;
@@ -280,13 +286,14 @@ void Session::materialize(Object &O) {
   std::unique_ptr<LinkGraph> G = std::move(O.graph);
   // Definitions that lost to another object's become references to it.
   std::vector<Symbol *> Lost;
-  G->forEachDefinedSymbol([&](Symbol &S) {
-    if (S.hasName() && S.scope != Scope::Local) {
-      auto It = Symbols.find(S.name);
-      if (It == Symbols.end() || It->second->owner != &O)
-        Lost.push_back(&S);
-    }
-  });
+  if (O.lostDefinitions)
+    G->forEachDefinedSymbol([&](Symbol &S) {
+      if (S.hasName() && S.scope != Scope::Local) {
+        auto It = Symbols.find(S.name);
+        if (It == Symbols.end() || It->second.owner != &O)
+          Lost.push_back(&S);
+      }
+    });
   for (Symbol *S : Lost)
     G->makeExternal(*S);
   MaterializationInfo MR{O.key, O.name};
@@ -320,7 +327,7 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
     ++InFlight; // no link-end run until every link started here has allocated
     for (auto &R : Names)
       if (auto It = Symbols.find(R.name); It != Symbols.end())
-        if (Object *Owner = It->second->owner; Owner && Owner->state == Object::State::Pending)
+        if (Object *Owner = It->second.owner; Owner && Owner->state == Object::State::Pending)
           materialize(*Owner);
     Parked.push_back({std::move(Names), std::move(OnResult), Referrer ? *Referrer : "", Referrer != nullptr, FromLink});
     ParkedLinks += FromLink;
@@ -341,7 +348,7 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
         NotFound.push_back(std::string(Names[I].name));
       continue;
     }
-    SymbolEntry &E = *It->second;
+    SymbolEntry &E = It->second;
     if (E.resolved)
       Q->result[I] = E.address;
     else if (E.owner && E.owner->state == Object::State::Failed)
@@ -417,9 +424,9 @@ void Session::symbolsResolved(Object &O, LinkGraph &G) {
     if (!S.hasName() || S.scope == Scope::Local)
       return;
     auto It = Symbols.find(S.name);
-    if (It == Symbols.end() || It->second->owner != &O)
+    if (It == Symbols.end() || It->second.owner != &O)
       return;
-    SymbolEntry &E = *It->second;
+    SymbolEntry &E = It->second;
     E.address = Exported ? Exported(S) : S.address();
     E.resolved = true;
     for (auto &[Q, Index] : E.waiting) {
@@ -443,8 +450,8 @@ void Session::linkDone(Object &O, Error Err) {
         Failures.push_back(PE.message());
     // Fail every lookup waiting for this object's symbols.
     for (auto &[Name, E] : Symbols)
-      if (E->owner == &O) {
-        auto Waiting = std::move(E->waiting);
+      if (E.owner == &O) {
+        auto Waiting = std::move(E.waiting);
         for (auto &[Q, Index] : Waiting)
           Q->complete(makeError(formatv("symbol '%s' is unavailable: %s failed to link", Name.c_str(),
                                         O.name.c_str())));
@@ -529,7 +536,7 @@ void Session::removeObject(ResourceKey K, std::function<void(Error)> OnDone) {
       return OnDone(std::move(E));
   Object *O = It->get();
   for (auto SI = Symbols.begin(); SI != Symbols.end();)
-    SI = SI->second->owner == O ? Symbols.erase(SI) : std::next(SI);
+    SI = SI->second.owner == O ? Symbols.erase(SI) : std::next(SI);
   std::vector<FinalizedAlloc> Allocs = std::move(O->allocs);
   Objects.erase(It);
   MM.deallocate(std::move(Allocs), std::move(OnDone));
@@ -551,9 +558,9 @@ void Session::transferResources(ResourceKey Dst, ResourceKey Src) {
 
 std::optional<Addr> Session::addressOf(std::string_view Name) const {
   auto It = Symbols.find(Name);
-  if (It == Symbols.end() || !It->second->resolved)
+  if (It == Symbols.end() || !It->second.resolved)
     return std::nullopt;
-  return It->second->address;
+  return It->second.address;
 }
 
 std::vector<std::string> Session::objectNames() const {

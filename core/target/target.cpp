@@ -106,7 +106,12 @@ Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> B
   auto T = identifyObject(Name, Bytes);
   if (!T)
     return T.takeError();
-  return targetTriple(**T);
+  Triple TT = targetTriple(**T);
+  auto Id = (*T)->format.identify(Name, Bytes);
+  if (!Id)
+    return Id.takeError();
+  TT.str += Id->os; // as the graph's triple names it
+  return TT;
 }
 
 Expected<std::unique_ptr<LinkGraph>> createLinkGraph(std::string Name, GraphBuffer Buffer) {

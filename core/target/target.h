@@ -82,6 +82,7 @@ struct ObjectIdentity {
   uint32_t machine;    // ELF e_machine, MachO cputype, COFF Machine
   uint8_t pointerSize; // bytes (ELF class, MachO 64-bit magic...)
   bool bigEndian;
+  const char *os = ""; // the OS the object names, as LLVM spells it in a triple ("freebsd"); "" for none
 };
 
 using GraphBuffer = std::shared_ptr<const std::vector<char>>;
