@@ -40,9 +40,9 @@ export function fromBase64(text) {
 export function openBundle(s, where) {
   const bad = why => { throw new Error(`${where}: not a linklab session: ${why}`); };
   if (!s || typeof s !== 'object') bad('not a JSON object');
-  if (s.format !== BUNDLE_FORMAT) bad(`format is ${JSON.stringify(s.format)}, expected "${BUNDLE_FORMAT}"`);
-  if (!Number.isInteger(s.version) || s.version < 1)
-    bad(`version ${JSON.stringify(s.version)} is not a format version`);
+  const shown = v => (v === undefined ? 'missing' : JSON.stringify(v));
+  if (s.format !== BUNDLE_FORMAT) bad(`format is ${shown(s.format)}, expected "${BUNDLE_FORMAT}"`);
+  if (!Number.isInteger(s.version) || s.version < 1) bad(`version is ${shown(s.version)}, not a format version`);
   if (s.version > BUNDLE_VERSION)
     throw new Error(`${where}: made by linklab ${s.linklab ?? '(unknown)'} in session format version ` +
                     `${s.version}; this is linklab ${LINKLAB_VERSION}, which reads versions up to ` +
@@ -50,6 +50,8 @@ export function openBundle(s, where) {
   if (!Array.isArray(s.objects)) bad('it has no objects list');
   s.objects.forEach((o, i) => {
     if (typeof o?.name !== 'string' || typeof o?.data !== 'string') bad(`object ${i} lacks a name or data`);
+    if (o.data.length % 4 || !/^[A-Za-z0-9+/]*={0,2}$/.test(o.data))
+      bad(`object ${i} (${o.name}): its data is not base64`);
   });
   const notes = [];
   if (s.linklab !== LINKLAB_VERSION)
