@@ -162,10 +162,8 @@ const RelocType RelocTypes[] = {
 };
 
 const RelocType *findRelocType(uint32_t Type) {
-  for (const RelocType &R : RelocTypes)
-    if (R.type == Type)
-      return &R;
-  return nullptr;
+  static const RelocTypeIndex<RelocType> Index(RelocTypes);
+  return Index.find(Type);
 }
 
 const char *relocName(uint32_t Type) {

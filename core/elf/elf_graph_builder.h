@@ -8,8 +8,28 @@
 #include "target/target.h"
 
 #include <memory>
+#include <vector>
 
 namespace linklab {
+
+// An arch's relocation table (rows with a `type` field) indexed by type: one
+// load per relocation instead of a scan of the table, as objects carry
+// hundreds of thousands of them. The first row of a type wins, as in a scan.
+template <typename Row> class RelocTypeIndex {
+public:
+  template <size_t N> explicit RelocTypeIndex(const Row (&Rows)[N]) {
+    for (const Row &R : Rows) {
+      if (R.type >= ByType.size())
+        ByType.resize(R.type + 1, nullptr);
+      if (!ByType[R.type])
+        ByType[R.type] = &R;
+    }
+  }
+  const Row *find(uint32_t Type) const { return Type < ByType.size() ? ByType[Type] : nullptr; }
+
+private:
+  std::vector<const Row *> ByType;
+};
 
 class ElfGraphBuilder {
 public:

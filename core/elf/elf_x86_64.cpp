@@ -72,12 +72,8 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela
   for (const ElfRela &R : Relocs) {
     if (R.type == 0) // R_X86_64_NONE
       continue;
-    const RelocMapping *M = nullptr;
-    for (auto &Cand : Mappings)
-      if (Cand.type == R.type) {
-        M = &Cand;
-        break;
-      }
+    static const RelocTypeIndex<RelocMapping> Index(Mappings);
+    const RelocMapping *M = Index.find(R.type);
     if (!M)
       return GB.relocError(Target, R, relocName(R.type), "unsupported relocation type");
     if (Error E = GB.checkFixupInBlock(Target, R, M->width, M->name))
