@@ -93,10 +93,8 @@ const RelocInfo Relocs[] = {
 } // namespace
 
 static const RelocInfo *findReloc(uint32_t Type) {
-  for (const RelocInfo &R : Relocs)
-    if (R.type == Type)
-      return &R;
-  return nullptr;
+  static const RelocTypeIndex<RelocInfo> Index(Relocs);
+  return Index.find(Type);
 }
 
 const char *relocName(uint32_t Type) {
