@@ -180,8 +180,8 @@ uint64_t Process::reg(int R) {
 }
 void Process::setReg(int R, uint64_t V) { uc_reg_write(UC, R, &V); }
 
-// picolibc's sbrk carves its heap from [__heap_start, __heap_end); musl and
-// glibc ask brk for the same range. glibc's static start names its own ELF
+// A freestanding program's sbrk may carve its heap from [__heap_start,
+// __heap_end) (as picolibc's does); glibc asks brk for the same range. glibc's static start names its own ELF
 // header (__ehdr_start) and calls _init/_fini, which a static link makes of
 // crti.o/crtn.o: here the executor's header page and a bare return.
 std::vector<ExposedSymbol> Process::exposedSymbols() const {

@@ -46,7 +46,7 @@ const OptionSpec Specs[] = {
     {"max-instructions", Kind::Value, "N: stop the program after N instructions", FIELD(maxInstructions)},
     {"timeout-ms", Kind::Value, "N: stop the program after N ms of wall time (default 60000)", FIELD(timeoutMs)},
     {"max-memory", Kind::Value, "SIZE: cap the memory the program obtains at run time (e.g. 64Mb)", FIELD(maxMemory)},
-    {"runtime", Kind::Value, "default|none|glibc|musl|picolibc: the C runtime linked (also with -noexec)",
+    {"runtime", Kind::Value, "default|none|glibc: the C runtime linked (also with -noexec)",
      FIELD(runtime)},
     {"no-process-syms", Kind::Flag, "resolve nothing against the C runtime (as -runtime=none)", FIELD(noProcessSyms)},
     {"cc", Kind::List, "SYMBOL=SIGNATURE;SPEC-OR-PLAN: SYMBOL's calling convention (calls from C get bridge thunks)",

@@ -6,26 +6,10 @@
 namespace linklab::exec {
 
 namespace {
-// musl for x86-64: its crt1.o `_start` -> __libc_start_main sets up libc,
-// runs .init_array (through the __init_array_* symbols the session defines),
-// main, and exit (which flushes stdio). Its host interface is the Linux
-// system calls the executor implements. crti.o/crtn.o are not linked: they
-// only bracket a static link's concatenated .init/.fini, which a per-object
-// JIT link has no equivalent of, and musl's _init/_fini are weak no-ops.
-//
-// picolibc for AArch64 and RISC-V (rv64imafdc/lp64d): its host interface is
-// semihosting (libsemihost.a), which the executor implements. Its crt0 is
-// bare-metal (sets up its own stack, MMU/exception vectors on AArch64), so
-// main is called directly after the session runs the constructors and
-// installs the TLS image (errno is thread-local there); exit() afterwards
-// runs atexit handlers and .fini_array. picolibc leaves compiler support
-// routines (128-bit shifts in printf, soft-float helpers) to libgcc, taken
-// from Debian's libgcc-12-dev-<arch>-cross (rv64gc/lp64d for RISC-V).
-#define PICOLIBC_A64 "/usr/lib/picolibc/aarch64-linux-gnu/lib/"
-#define PICOLIBC_RV64 "/usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv64imafdc/lp64d/"
-//
-// glibc (-runtime=glibc; issue 11 makes it the default): Debian's static glibc
-// for each triple, as `g++ -static` links it: libstdc++.a, libc.a with
+// glibc on every triple (issue 11): Debian's static glibc, as
+// `g++ -static` links it, so objects compiled the ordinary way for the
+// triple (glibc's headers and their ABI: __errno_location, __ctype_b_loc)
+// link and run unchanged: libstdc++.a, libc.a with
 // libm.a (as -lm), libgcc.a and libgcc_eh.a (compiler support and the
 // unwinder, which each graph's .eh_frame is registered with), entered
 // through crt1.o's _start, which calls
@@ -41,23 +25,6 @@ namespace {
 #define CROSS_GCC(T, F) "/usr/lib/gcc-cross/" T "/12/" F
 // The first row of an arch is its default.
 const RuntimeSpec Runtimes[] = {
-    {Arch::X86_64, "musl", "musl (Debian musl-dev)", {{"libc.a", "/usr/lib/x86_64-linux-musl/libc.a"}},
-     {"crt1.o", "/usr/lib/x86_64-linux-musl/crt1.o"}, "_start", 5 /* rdi */,
-     "--target=x86_64-linux-gnu -nostdlibinc -isystem /usr/include/x86_64-linux-musl"},
-    {Arch::AArch64, "picolibc", "picolibc (Debian picolibc-aarch64-linux-gnu)",
-     {{"libc.a", PICOLIBC_A64 "libc.a"},
-      {"libsemihost.a", PICOLIBC_A64 "libsemihost.a"},
-      {"libm.a", PICOLIBC_A64 "libm.a"},
-      {"libgcc.a", "/usr/lib/gcc-cross/aarch64-linux-gnu/12/libgcc.a"}},
-     {nullptr, nullptr}, nullptr, 0 /* x0 */,
-     "--target=aarch64-linux-gnu -nostdlibinc -isystem /usr/lib/picolibc/aarch64-linux-gnu/include"},
-    {Arch::RISCV64, "picolibc", "picolibc (Debian picolibc-riscv64-unknown-elf)",
-     {{"libc.a", PICOLIBC_RV64 "libc.a"},
-      {"libsemihost.a", PICOLIBC_RV64 "libsemihost.a"},
-      {"libm.a", PICOLIBC_RV64 "libm.a"},
-      {"libgcc.a", "/usr/lib/gcc-cross/riscv64-linux-gnu/12/libgcc.a"}},
-     {nullptr, nullptr}, nullptr, 10 /* a0 */,
-     "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -nostdlibinc -isystem /usr/lib/picolibc/riscv64-unknown-elf/include"},
     {Arch::X86_64, "glibc", "glibc (Debian libc6-dev)",
      {{"libstdc++.a", GCC_X86 "libstdc++.a"},
       {"libm.a", GLIBC_X86 "libm-2.36.a"}, // libm.a is a linker script naming it
@@ -83,8 +50,6 @@ const RuntimeSpec Runtimes[] = {
      {"crt1.o", CROSS("riscv64-linux-gnu", "crt1.o")}, "_start", 10 /* a0 */,
      "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d", "__register_frame_info"},
 };
-#undef PICOLIBC_A64
-#undef PICOLIBC_RV64
 #undef GLIBC_X86
 #undef GCC_X86
 #undef CROSS

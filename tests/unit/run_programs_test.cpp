@@ -23,14 +23,12 @@ const std::string Linklab = LINKLAB_BINARY_DIR "/core/linklab";
 struct ArchCase {
   const char *name;
   Arch arch;
-  // picolibc's semihosting console has one stream: stderr arrives on stdout.
-  bool separateStderr;
 };
 void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
 const ArchCase Arches[] = {
-    {"x86_64", Arch::X86_64, true},
-    {"aarch64", Arch::AArch64, false},
-    {"riscv64", Arch::RISCV64, false},
+    {"x86_64", Arch::X86_64},
+    {"aarch64", Arch::AArch64},
+    {"riscv64", Arch::RISCV64},
 };
 
 struct Program {
@@ -126,13 +124,8 @@ TEST_P(RunPrograms, MatchesNative) {
   Result Linked = runCommand(Cmd, Tag);
 
   EXPECT_EQ(Linked.code, Native.code) << Cmd << "\nstderr: " << Linked.err;
-  if (A.separateStderr) {
-    EXPECT_EQ(Linked.out, Native.out) << Cmd;
-    EXPECT_EQ(Linked.err, Native.err) << Cmd;
-  } else { // the programs write stderr last
-    EXPECT_EQ(Linked.out, Native.out + Native.err) << Cmd << "\nstderr: " << Linked.err;
-    EXPECT_EQ(Linked.err, "");
-  }
+  EXPECT_EQ(Linked.out, Native.out) << Cmd;
+  EXPECT_EQ(Linked.err, Native.err) << Cmd;
 }
 
 INSTANTIATE_TEST_SUITE_P(All, RunPrograms, ::testing::Combine(::testing::ValuesIn(Programs), ::testing::ValuesIn(Arches)),
@@ -140,7 +133,7 @@ INSTANTIATE_TEST_SUITE_P(All, RunPrograms, ::testing::Combine(::testing::ValuesI
                            return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
                          });
 
-// glibc parity (issue 11; -runtime=glibc until it is the default): ordinary C programs (tests/inputs/parity)
+// glibc parity (issue 11): ordinary C programs (tests/inputs/parity)
 // compiled with plain `clang-22 --target=T` at -O0 and -O2 -fPIC, run by
 // linklab, must print, report on stderr and exit exactly as the same
 // sources built the ordinary way with glibc: gcc for this x86-64 host, the
@@ -188,7 +181,7 @@ TEST_P(GlibcParity, MatchesGlibcBuild) {
   for (const char *Opt : {"-O0", "-O2 -fPIC"}) {
     std::string Obj = Out + Tag + (Opt[2] == '0' ? "-O0.o" : "-O2.o");
     compile(A.clangFlags, "parity/" + std::string(Name) + ".c", Obj, Opt);
-    std::string Cmd = Linklab + " -runtime=glibc " + Obj + " -args ./prog a 'b c'";
+    std::string Cmd = Linklab + " " + Obj + " -args ./prog a 'b c'";
     Result Linked = runCommand(Cmd, Tag);
     EXPECT_EQ(Linked.code, Ref.code) << Cmd << "\nstderr: " << Linked.err;
     EXPECT_EQ(Linked.out, Ref.out) << Cmd;

@@ -7,8 +7,8 @@ using namespace linklab::test;
 
 namespace {
 
-// Each compiles against its runtime's headers (musl, picolibc): the
-// runtime row's flags, then these.
+// Each compiles against its runtime's headers (glibc's): the runtime
+// row's flags, then these.
 struct TLSCase {
   const char *name;
   linklab::Arch arch;
