@@ -101,7 +101,7 @@ export interface RuntimeInfo {
   cflags: string;
   /** Every file, link order; `path` is where Debian installs it (Node reads it; a browser fetches `name`). */
   files: { name: string; path: string }[];
-  /** Entered like an exec'd process when the entry is main (x86-64 musl: crt1.o). */
+  /** Entered like an exec'd process when the entry is main (glibc's crt1.o), by run() and by a slab session's link(). */
   startObject?: string;
 }
 /** The C runtime the native CLI links for `triple` (runtime 'default'). */
@@ -110,7 +110,7 @@ export function runtimeInfo(triple: string): RuntimeInfo;
 export interface SessionOptions {
   triple?: string; slabAddress?: U64; slabPageSize?: U64; slabAllocate?: string; executor?: Executor;
   phonyExternals?: boolean; recordContents?: boolean; snapshot?: Phase[];
-  /** Executor sessions only: 'default' links the C runtime from runtimeFiles now (default 'none'). */
+  /** 'default' links the C runtime from runtimeFiles now (default 'none'); in a slab it lies after the slab. */
   runtime?: 'default' | 'none'; runtimeFiles?: RuntimeFiles;
   /** Calling conventions as linklab's -cc gives them: 'SYMBOL=SIGNATURE;SPEC-OR-PLAN'. */
   conventions?: string[];

@@ -216,12 +216,11 @@ export class LinkSession {
     if (executor) {
       this.#executor = executor;
       unwrap(this.#s.initRemote(triple, executor._native()));
-      checkRuntime(runtime);
-      if (runtime === 'default') this.useRuntime(runtimeFiles);
     } else {
-      if (runtime !== 'none') throw new LinklabError(`runtime '${runtime}': a C runtime needs an executor session`);
       unwrap(this.#s.initSlab(triple, u64(slabAddress, 'slabAddress'), u64(slabPageSize, 'slabPageSize'), String(slabAllocate)));
     }
+    checkRuntime(runtime);
+    if (runtime === 'default') this.useRuntime(runtimeFiles);
     unwrap(this.#s.setWarningHandler((message) => {
       this.warnings.push(message);
       // Called from inside the link: a throw must not cross the wasm frames.
@@ -283,7 +282,10 @@ export class LinkSession {
   }
   /** Links the entry point's dependencies (like `linklab -noexec`); resolves to its address. */
   async link({ entry = 'main' } = {}) {
-    const [address] = await this.lookup([entry]);
+    this.#hookErrors = [];
+    // With a C runtime, main is entered through its start object (crt1.o), as natively.
+    const [address] = await promised((done) => this.#s.linkEntry(entry, done));
+    if (this.#hookErrors.length) throw new LinklabError(this.#hookErrors.join('; '));
     return address;
   }
   /**
@@ -298,9 +300,10 @@ export class LinkSession {
   /** The text of -show-addrs and/or -show-relocated-section-contents for every linked object, as the CLI prints it. */
   linkReport({ addresses = false, relocated = false } = {}) { return unwrap(this.#s.linkReport(addresses, relocated)); }
   /**
-   * Links the C runtime (runtimeInfo(triple)) into this executor session:
-   * files is {name: Uint8Array} or a Map. Before the first link, so libc
-   * calls resolve against it.
+   * Links the C runtime (runtimeInfo(triple)) into this session: files is
+   * {name: Uint8Array} or a Map. Before the first link, so libc calls
+   * resolve against it. In a slab (-noexec) its graphs lie after the slab
+   * and link() enters main through its start object, as linklab -noexec.
    */
   useRuntime(files) {
     unwrap(this.#s.useRuntime(runtimeFileMap(files)));

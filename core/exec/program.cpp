@@ -116,13 +116,18 @@ Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &F
                                Known.c_str()));
     }
   }
+  // Every file is checked before any joins the session: a refused call leaves it as it was.
+  for (auto &F : All) {
+    bool Start = R.startObject.name && std::strcmp(F.name, R.startObject.name) == 0;
+    auto It = Files.find(F.name);
+    if ((!Start || StartObject) && (It == Files.end() || !It->second))
+      return makeError(formatv("C runtime %s: the bytes of %s (%s) were not supplied", R.description, F.name, F.path));
+  }
   for (auto &F : All) {
     bool Start = R.startObject.name && std::strcmp(F.name, R.startObject.name) == 0;
     if (Start && !StartObject)
       continue; // not wanted: a link that does not start a process
     auto It = Files.find(F.name);
-    if (It == Files.end() || !It->second)
-      return makeError(formatv("C runtime %s: the bytes of %s (%s) were not supplied", R.description, F.name, F.path));
     if (Start)
       *StartObject = It->second;
     // Named by Debian path in every build, so messages and fault reports match.

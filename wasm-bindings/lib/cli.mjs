@@ -31,6 +31,16 @@ export async function runCli(argv, io = { stdout: process.stdout, stderr: proces
   }
 }
 
+// As the native CLI's selectRuntime: a run needs the runtime (an unknown
+// one is readRuntimeFiles' error); -noexec links it for ELF objects of a
+// triple that has one.
+function linksRuntime(o, firstObject, executor) {
+  if (o.runtime !== 'default' || !firstObject) return false;
+  if (executor) return true;
+  if (!firstObject.bytes.subarray(0, 4).equals(Buffer.from('\x7fELF', 'latin1'))) return false;
+  try { L.runtimeInfo(o.triple || L.inspect(firstObject.bytes).triple); return true; } catch { return false; }
+}
+
 async function main(argv, io) {
   const o = L.parseOptions(argv);
   if (o.help) return io.stdout.write(o.usage), 0;
@@ -60,11 +70,13 @@ async function main(argv, io) {
     const patterns = o.showGraphs.map((p) => {
       try { return new RegExp(p); } catch { throw new L.LinklabError(`-show-graphs: '${p}' is not a valid regular expression`); }
     });
+    const runtime = linksRuntime(o, firstObject, executor);
     const s = new L.LinkSession({
-      triple: o.triple, executor, phonyExternals: o.phonyExternals, recordContents: o.showRelocated,
+      // With the runtime a slab session needs its triple first, as the native CLI takes it from the inputs.
+      triple: o.triple || (runtime && !executor ? L.inspect(firstObject.bytes).triple : o.triple), executor, phonyExternals: o.phonyExternals, recordContents: o.showRelocated,
       slabAddress: o.slabAddress, slabPageSize: o.slabPageSize, slabAllocate: o.slabAllocate, // '' : core's defaults
-      // The C runtime, as the native CLI links it (its -runtime option).
-      ...(executor && o.runtime === 'default' ? { runtime: 'default', runtimeFiles: L.readRuntimeFiles(triple) } : {}),
+      // The C runtime, as the native CLI links it (its -runtime option), -noexec too.
+      ...(runtime ? { runtime: 'default', runtimeFiles: L.readRuntimeFiles(o.triple || L.inspect(firstObject.bytes).triple) } : {}),
       // Planner warnings as the native CLI prints them, as they happen.
       onWarning: (w) => io.stderr.write(`linklab warning: ${w}\n`),
     });

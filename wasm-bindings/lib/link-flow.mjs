@@ -47,8 +47,8 @@ export async function runtimeFiles(L, triple, load) {
 // [{phase, fn}] run in order (user passes first, then snapshots).
 // With an executor the session is a program as the native CLI runs one
 // (run() links the runtime's start code, TLS and constructors). Without
-// one it links into a slab (-noexec): the runtime's archives join as
-// libraries there only so that libc calls resolve as they would in a run.
+// one it links into a slab as linklab -noexec does: session.link() enters
+// main through the runtime's start object, whose graphs lie after the slab.
 // Returns {session, entry}.
 export function makeSession(L, { triple, objects, options = {}, runtime = null, executor, passes = [] }) {
   const session = new L.LinkSession({

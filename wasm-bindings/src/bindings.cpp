@@ -12,6 +12,7 @@
 #include "exec/program.h"
 #include "executor/executor_client.h"
 #include "executor/remote_memory_manager.h"
+#include "link/init_arrays.h"
 #include "link/link_info.h"
 #include "link/linker_symbols.h"
 #include "link/session.h"
@@ -418,13 +419,19 @@ public:
     auto Slab = cli::makeSlab(SlabAddress, PageSize, SlabSize); // "" each: the CLI's defaults
     if (!Slab) return failOr(Slab);
     uint64_t SlabPageSize = (*Slab)->pageSize();
+    SlabMM = Slab->get();
     MM = std::make_unique<DeferringMemoryManager>(std::move(*Slab));
     Triple_ T = Triple.empty() ? Triple_() : Triple_::parse(Triple);
     if (!Triple.empty() && !findTarget(T))
       return fail("unsupported target triple '" + Triple + "'");
     Own = std::make_unique<Session>(T, *MM);
     S = Own.get();
-    addStaticLinkTables(*S, SlabPageSize); // as linklab -noexec: IRELATIVE table, __start_/__stop_, _end
+    // As linklab -noexec: one TLS layout and the init arrays once the triple
+    // is known, the IRELATIVE table, __start_/__stop_, _end.
+    if (!Triple.empty())
+      SlabInits = exec::addLinkServices(*S, SlabPageSize).inits;
+    else
+      addStaticLinkTables(*S, SlabPageSize);
     S->addPlugin(OwnRecorder);
     Recorder = OwnRecorder.get();
     initConventions();
@@ -469,9 +476,39 @@ public:
       return E ? fail(std::move(E)) : ok();
     }
     if (SlabRuntime) return fail(formatv("this session already links the C runtime %s", SlabRuntime->description));
-    if (Error E = exec::addRuntimeArchives(*S, *R, Map, nullptr)) return fail(std::move(E));
+    if (Error E = exec::addRuntimeArchives(*S, *R, Map, &SlabStart, SlabInits)) return fail(std::move(E));
+    SlabMM->setPacked(true); // as linklab -noexec: placed as a run places them
     SlabRuntime = R;
     return ok();
+  }
+  // Links what Entry needs; Done gets {ok, value: [address]}. A slab
+  // session with a runtime enters main through its start object, as
+  // linklab -noexec does: every object, the start object included, starts
+  // linking, then main and the start symbol are looked up.
+  void linkEntry(std::string Entry, val Done) {
+    if (!S) return (void)Done(notReady());
+    auto Answer = [Done](Expected<std::vector<Addr>> R) mutable { Done(R ? ok(addresses({R->front()})) : failOr(R)); };
+    if (Prog || !SlabStart || Entry != "main")
+      return S->lookup({Entry}, Answer);
+    if (!SlabStartAdded) {
+      auto K = S->addObject(SlabRuntime->startObject.path, SlabStart, ObjectKind::Library);
+      if (!K) return (void)Done(failOr(K));
+      SlabStartAdded = true;
+    }
+    // An object that fails to link and that main does not need is reported
+    // here if linkAll has answered by then (it answers when the link is quiet).
+    auto LinkError = std::make_shared<std::string>();
+    S->linkAll([LinkError](Error E) {
+      if (E) *LinkError = E.message();
+    });
+    S->lookup({Entry}, [this, LinkError, Done](Expected<std::vector<Addr>> Main) mutable {
+      if (!Main) return (void)Done(failOr(Main));
+      S->lookup({SlabRuntime->startSymbol}, [LinkError, Done, M = Main->front()](Expected<std::vector<Addr>> Start) mutable {
+        if (!Start) return (void)Done(failOr(Start));
+        if (!LinkError->empty()) return (void)Done(fail(*LinkError));
+        Done(ok(addresses({M})));
+      });
+    });
   }
   bool hasRuntime() const { return Prog ? Prog->runtime() != nullptr : SlabRuntime != nullptr; }
   // Runs Entry as main, as the native CLI does (exec::Program::runMain).
@@ -566,12 +603,16 @@ private:
   using Triple_ = linklab::Triple;
 
   std::unique_ptr<MemoryManager> MM; // a slab session's
+  SlabMemoryManager *SlabMM = nullptr; // inside MM
   std::unique_ptr<Session> Own;
   std::shared_ptr<LinkInfoRecorder> OwnRecorder = std::make_shared<LinkInfoRecorder>();
   std::unique_ptr<exec::Program> Prog; // an executor session's
   Session *S = nullptr;
   LinkInfoRecorder *Recorder = nullptr;
   const exec::RuntimeSpec *SlabRuntime = nullptr; // a slab session's, once useRuntime added it
+  exec::FileBytes SlabStart;                       // its start object, added when main is linked
+  std::shared_ptr<InitArrays> SlabInits;           // a slab session's with a triple (its link services)
+  bool SlabStartAdded = false;
   std::unique_ptr<cli::SessionConventions> Conventions;
   val OnWarning = val::undefined();
 };
@@ -702,7 +743,7 @@ val parseOptions(val Args) {
   V.set("showTimes", O->showTimes);
   V.set("showRelocated", O->showRelocated);
   V.set("help", O->help);
-  V.set("runtime", O->runtime);
+  V.set("runtime", O->noProcessSyms ? std::string("none") : O->runtime); // llvm-jitlink's spelling of none
   V.set("maxInstructions", O->maxInstructions);
   V.set("timeoutMs", O->timeoutMs);
   V.set("maxMemory", O->maxMemory);
@@ -764,6 +805,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("setWarningHandler", &WasmSession::setWarningHandler)
       .function("setRecordContents", &WasmSession::setRecordContents)
       .function("lookup", &WasmSession::lookup)
+      .function("linkEntry", &WasmSession::linkEntry)
       .function("useRuntime", &WasmSession::useRuntime)
       .function("hasRuntime", &WasmSession::hasRuntime)
       .function("run", &WasmSession::run)
