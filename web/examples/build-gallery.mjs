@@ -24,10 +24,14 @@ for (const ex of gallery.examples) {
       const src = path.join(HERE, o.src.replace('{arch}', arch));
       const name = path.basename(src).replace(/\.[cs]$/, '.o');
       const obj = path.join(dir, name);
-      // Rebuild only what changed: scripts/run calls this on every start.
-      if (!fs.existsSync(obj) || fs.statSync(obj).mtimeMs < fs.statSync(src).mtimeMs) {
-        const flags = ['-Qunused-arguments', ...cflags(L, arch), '-O1', '-c', ...(o.cflags ?? [])];
+      // Rebuild only what changed (the source, or the flags: the runtime's
+      // headers): scripts/run calls this on every start.
+      const flags = ['-Qunused-arguments', ...cflags(L, arch), '-O1', '-c', ...(o.cflags ?? [])];
+      const stamp = `${obj}.flags`, want = flags.join(' ');
+      if (!fs.existsSync(obj) || fs.statSync(obj).mtimeMs < fs.statSync(src).mtimeMs ||
+          !fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== want) {
         execFileSync(CLANG, [...flags, src, '-o', obj], { stdio: 'inherit' });
+        fs.writeFileSync(stamp, want);
         ++built;
       } else ++skipped;
       return { name, url: `gallery/${arch}/${ex.id}/${name}`, harness: !!o.harness,

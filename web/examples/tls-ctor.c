@@ -1,6 +1,6 @@
 // What a C runtime sets up before main, on every architecture: a
-// constructor runs first, and errno lives in thread-local storage (musl and
-// picolibc both keep it there), so strtol's overflow report reaches main only
+// constructor runs first, and errno lives in thread-local storage (glibc
+// keeps it there), so strtol's overflow report reaches main only
 // if the executor installed the TLS image. `depth` is a thread-local of the
 // program's own, with an initial value from its .tdata.
 #include <errno.h>

@@ -286,10 +286,10 @@ test('a share URL restores the session in a fresh page and re-runs it', async ()
 
 test('a session too large for a link becomes a bundle that the page and the Node runner load', async () => {
   const page = await openPage();
-  // The harness example plus a 2 MiB archive does not fit in a URL.
+  // The harness example plus a 3 MiB archive does not fit in a URL.
   await afterRun(page, () => page.click('button[data-example="harness"][data-arch="x86_64"]'));
-  await page.setInputFiles('#file-input', ['/usr/lib/x86_64-linux-musl/libc.a']);
-  await page.waitForSelector('#objects li[data-name="libc.a"]');
+  await page.setInputFiles('#file-input', ['/usr/lib/gcc/x86_64-linux-gnu/12/libgcc.a']);
+  await page.waitForSelector('#objects li[data-name="libgcc.a"]');
   const before = await afterRun(page, () => page.click('#run'));
   assert.match(before.console, /channel 2: 18 C, heater on/);
   await page.click('#share');
@@ -302,7 +302,7 @@ test('a session too large for a link becomes a bundle that the page and the Node
 
   const fresh = await openPage();
   await fresh.setInputFiles('#bundle-input', bundle);
-  await fresh.waitForSelector('#objects li[data-name="libc.a"]');
+  await fresh.waitForSelector('#objects li[data-name="libgcc.a"]');
   assert.equal(await fresh.locator('#objects li').count(), 4);
   assert.ok(await fresh.isChecked('#objects li[data-name="test_thermostat.o"] input[data-harness]'));
   const again = await afterRun(fresh, () => fresh.click('#run'));
@@ -496,7 +496,7 @@ test("the server serves exactly the C runtime files the package names, from the 
     }
   }
   // Names outside the table, and folders, are not served.
-  const refused = ['x86_64/libgcc.a', 'x86_64/crt1.a', 'mips/libc.a', 'x86_64/libc.a/x',
+  const refused = ['x86_64/libsemihost.a', 'x86_64/crt1.a', 'mips/libc.a', 'x86_64/libc.a/x',
                    'x86_64/..%2F..%2Fetc%2Fpasswd'];
   for (const bad of refused)
     assert.equal((await fetch(`${server.url}runtime/${bad}`)).status, 404, bad);

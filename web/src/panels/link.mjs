@@ -83,7 +83,7 @@ export function mount(app) {
     try {
       const arch = linkable();
       ctx = await makeSession(arch);
-      const [a] = await ctx.session.lookup([ctx.entry]);
+      const a = await ctx.session.link({ entry: ctx.entry }); // main through the runtime's crt1.o, as -noexec
       afterLink(ctx);
       setStatus(`linked ${ctx.entry} at ${hex(a)} (slab at ${options().slabAddress || '0x10000000'}, not run)`, 'ok');
       app.selectTab('graph');
