@@ -217,12 +217,23 @@ void Program::runMain(std::string Entry, std::vector<std::string> Args, Limits L
       return Done(K.takeError());
     StartAdded = true;
   }
-  S->linkAll([this, Process, Entry = std::move(Entry), Args = std::move(Args), L, Done = std::move(Done)](Error E) mutable {
+  auto LinkAndRun = [this, Process, Entry, Args = std::move(Args), L, Done](Error E) mutable {
     if (E)
       return Done(std::move(E));
-    if (Process)
-      return startProcess(std::move(Args), L, std::move(Done));
-    callMain(std::move(Entry), std::move(Args), L, std::move(Done));
+    S->linkAll([this, Process, Entry = std::move(Entry), Args = std::move(Args), L, Done = std::move(Done)](Error E) mutable {
+      if (E)
+        return Done(std::move(E));
+      if (Process)
+        return startProcess(std::move(Args), L, std::move(Done));
+      callMain(std::move(Entry), std::move(Args), L, std::move(Done));
+    });
+  };
+  if (Process)
+    return LinkAndRun(Error::success());
+  // A direct call: the entry is looked up first, so a missing one is the
+  // error named, not some libc reference the other links meet first.
+  S->lookup({Entry}, [LinkAndRun = std::move(LinkAndRun)](Expected<std::vector<Addr>> A) mutable {
+    LinkAndRun(A ? Error::success() : A.takeError());
   });
 }
 

@@ -19,6 +19,7 @@ struct Session::Object {
   // Set when another definition took one of this object's names (or kept
   // its own): only then must materialize look for definitions it lost.
   bool lostDefinitions = false;
+  std::string failure; // why its link failed: lookups of its symbols say so
 };
 
 // A linker's lookup waiting for symbols to get addresses.
@@ -352,8 +353,8 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
     if (E.resolved)
       Q->result[I] = E.address;
     else if (E.owner && E.owner->state == Object::State::Failed)
-      return Q->complete(makeError(formatv("symbol '%s' is unavailable: %s failed to link", It->first.c_str(),
-                                           E.owner->name.c_str())));
+      return Q->complete(makeError(formatv("symbol '%s' is unavailable: %s failed to link: %s", It->first.c_str(),
+                                           E.owner->name.c_str(), E.owner->failure.c_str())));
     else
       Pending.push_back({&E, I});
   }
@@ -443,7 +444,8 @@ void Session::symbolsResolved(Object &O, LinkGraph &G) {
 void Session::linkDone(Object &O, Error Err) {
   if (Err) {
     O.state = Object::State::Failed;
-    Failures.push_back(Err.message());
+    O.failure = Err.message();
+    Failures.push_back(O.failure);
     MaterializationInfo MR{O.key, O.name};
     for (auto &P : Plugins)
       if (Error PE = P->notifyFailed(MR))
@@ -453,8 +455,8 @@ void Session::linkDone(Object &O, Error Err) {
       if (E.owner == &O) {
         auto Waiting = std::move(E.waiting);
         for (auto &[Q, Index] : Waiting)
-          Q->complete(makeError(formatv("symbol '%s' is unavailable: %s failed to link", Name.c_str(),
-                                        O.name.c_str())));
+          Q->complete(makeError(formatv("symbol '%s' is unavailable: %s failed to link: %s", Name.c_str(),
+                                        O.name.c_str(), O.failure.c_str())));
       }
   } else {
     O.state = Object::State::Done;
