@@ -10,8 +10,7 @@ PACKAGES=(
   libclang-rt-22-dev                             # clang-22's sanitizer and libFuzzer runtimes (scripts/fuzz)
   libsqlite3-dev                                 # the sqlite link benchmark's objects
   libunicorn-dev                                 # the emulators behind linklab-executor
-  picolibc-aarch64-linux-gnu picolibc-riscv64-unknown-elf musl-dev  # C runtimes for emulated programs
-  libgcc-12-dev-arm64-cross libgcc-12-dev-riscv64-cross  # compiler helpers (__lshrti3, __riscv_save_N) those C runtimes need
+  libgcc-12-dev-arm64-cross libgcc-12-dev-riscv64-cross  # libgcc.a/libgcc_eh.a for the cross glibc runtimes
   libc6-dev libstdc++-12-dev libc6-dev-arm64-cross libc6-dev-riscv64-cross  # Debian's static glibc/libstdc++ per triple:
   libstdc++-12-dev-arm64-cross libstdc++-12-dev-riscv64-cross          #   the executor's C/C++ runtime (issue 11)
   gcc-12-aarch64-linux-gnu gcc-12-riscv64-linux-gnu  # reference builds (-static, run under qemu-user) of the C test programs
