@@ -79,10 +79,8 @@ const RelocMapping Mappings[] = {
 };
 
 const RelocMapping *findMapping(uint32_t Type) {
-  for (auto &M : Mappings)
-    if (M.type == Type)
-      return &M;
-  return nullptr;
+  static const RelocTypeIndex<RelocMapping> Index(Mappings);
+  return Index.find(Type);
 }
 
 const char *relocName(uint32_t Type) {

@@ -162,14 +162,14 @@ std::vector<uint32_t> ElfGraphBuilder::unwindEdgesBySection() const {
     if ((RS.type != elf::SHT_RELA && RS.type != elf::SHT_REL) || RS.info >= Secs.size() ||
         Secs[RS.info].name != ".eh_frame")
       continue;
-    unsigned Word = File.is64() ? 8 : 4; // r_offset, then r_info, then (RELA) r_addend
-    size_t Entry = (RS.type == elf::SHT_RELA ? 3 : 2) * Word;
-    for (size_t Off = 0; Off + Entry <= RS.content.size(); Off += Entry) {
-      uint64_t Info = File.readField(RS.content.data() + Off + Word, Word);
-      uint32_t Sym = File.is64() ? uint32_t(Info >> 32) : uint32_t(Info >> 8);
-      if (Sym < File.symbols().size() && File.symbols()[Sym].shndx < Count.size())
-        ++Count[File.symbols()[Sym].shndx];
+    auto Relocs = File.relocations(RS);
+    if (!Relocs) { // addRelocations reports it
+      consumeError(Relocs.takeError());
+      continue;
     }
+    for (const ElfRela &R : *Relocs)
+      if (R.sym < File.symbols().size() && File.symbols()[R.sym].shndx < Count.size())
+        ++Count[File.symbols()[R.sym].shndx];
   }
   return Count;
 }

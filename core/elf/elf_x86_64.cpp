@@ -58,10 +58,14 @@ const struct {
     {37, "R_X86_64_IRELATIVE"},
 };
 
+const RelocMapping *findMapping(uint32_t Type) {
+  static const RelocTypeIndex<RelocMapping> Index(Mappings);
+  return Index.find(Type);
+}
+
 const char *relocName(uint32_t Type) {
-  for (auto &M : Mappings)
-    if (M.type == Type)
-      return M.name;
+  if (const RelocMapping *M = findMapping(Type))
+    return M->name;
   for (auto &U : Unsupported)
     if (U.type == Type)
       return U.name;
@@ -72,8 +76,7 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela
   for (const ElfRela &R : Relocs) {
     if (R.type == 0) // R_X86_64_NONE
       continue;
-    static const RelocTypeIndex<RelocMapping> Index(Mappings);
-    const RelocMapping *M = Index.find(R.type);
+    const RelocMapping *M = findMapping(R.type);
     if (!M)
       return GB.relocError(Target, R, relocName(R.type), "unsupported relocation type");
     if (Error E = GB.checkFixupInBlock(Target, R, M->width, M->name))

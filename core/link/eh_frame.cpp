@@ -128,7 +128,6 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat 
   for (size_t I = 0; I < Pieces.size(); ++I)
     Records.push_back({I ? Starts[I - 1] : 0, Pieces[I], &G.addAnonymousSymbol(*Pieces[I], 0, Pieces[I]->size, false, false)});
   std::map<uint64_t, const Record *> CIEs; // by original offset
-  std::vector<std::pair<Block *, Symbol *>> KeepAlives; // function block, its FDE
   for (const Record &Rec : Records) {
     auto &[RecOffset, B, Start] = Rec;
     if (B->size == 4) // an existing terminator
@@ -174,21 +173,8 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat 
       B->addEdge(K, 8, *Fn, 0);
     }
     Symbol &Fn = *EdgeAt(8)->target;
-    if (Fn.isDefined())
-      KeepAlives.push_back({&Fn.block(), Start});
-  }
-  // Each function keeps its FDE alive. Many FDEs point into one block (a
-  // .text without -ffunction-sections), whose edge vector was sized for its
-  // relocations: grow it once per block, not by doubling a copy of it.
-  std::stable_sort(KeepAlives.begin(), KeepAlives.end(),
-                   [](const auto &A, const auto &B) { return A.first->ordinal < B.first->ordinal; });
-  for (size_t I = 0, J; I < KeepAlives.size(); I = J) {
-    Block *Fb = KeepAlives[I].first;
-    for (J = I; J < KeepAlives.size() && KeepAlives[J].first == Fb; ++J)
-      ;
-    Fb->edges.reserve(Fb->edges.size() + (J - I));
-    for (size_t K = I; K < J; ++K)
-      Fb->addEdge(edge::KeepAlive, 0, *KeepAlives[K].second, 0);
+    if (Fn.isDefined()) // the ELF reader reserved room for these (unwindEdgesBySection)
+      Fn.block().addEdge(edge::KeepAlive, 0, *Start, 0);
   }
   if (!Format.nullTerminator)
     return Error::success();
