@@ -235,7 +235,7 @@ struct GOTAndStubsBuilder {
       for (Edge &E : B->edges)
         visitEdge(G, E);
     if (DefineGOTSymbol)
-      defineGOTSymbol(G);
+      defineGOTSymbol(G, false, {MemProt::Read | MemProt::Exec, 8, true, true});
     return Error::success();
   }
 
@@ -290,26 +290,6 @@ struct GOTAndStubsBuilder {
     return G.addAnonymousSymbol(B, 0, 16, false, false);
   }
 
-  // _GLOBAL_OFFSET_TABLE_ names the GOT's start, as JITLink defines it
-  // whenever the graph has a GOT or refers to the symbol.
-  static void defineGOTSymbol(LinkGraph &G) {
-    Symbol *Ref = nullptr;
-    for (Symbol *S : G.externalSymbols())
-      if (S->name == "_GLOBAL_OFFSET_TABLE_")
-        Ref = S;
-    Section *GOTSec = G.findSectionByName(GOTSectionName);
-    if (!Ref && !GOTSec)
-      return;
-    if (!GOTSec)
-      GOTSec = &G.createSection(GOTSectionName, MemProt::Read | MemProt::Exec);
-    if (GOTSec->blocks.empty())
-      G.createContentBlock(*GOTSec, {}, 0, 8, 0);
-    Block &First = *GOTSec->blocks.front();
-    if (Ref)
-      G.makeDefined(*Ref, First, 0, 0, Linkage::Strong, Scope::Local, true);
-    else
-      G.addDefinedSymbol(First, 0, "_GLOBAL_OFFSET_TABLE_", 0, Linkage::Strong, Scope::Local, false, true);
-  }
 };
 
 } // namespace

@@ -267,30 +267,10 @@ struct GOTAndStubsBuilder {
         }
         GOTRelative |= E.kind == Data_Delta32FromGOT;
       }
-    defineGOTSymbol(G, GOTRelative);
+    defineGOTSymbol(G, GOTRelative, {MemProt::Read, 4, false, false}); // GOT_BREL, GOTOFF32, BASE_PREL
     return Error::success();
   }
 
-  // _GLOBAL_OFFSET_TABLE_ (GOT_BREL, GOTOFF32 and BASE_PREL measure from it)
-  // at the start of the GOT, created empty if nothing asked for an entry.
-  static void defineGOTSymbol(LinkGraph &G, bool GOTRelative) {
-    Symbol *Ref = nullptr;
-    for (Symbol *S : G.externalSymbols())
-      if (S->name == "_GLOBAL_OFFSET_TABLE_")
-        Ref = S;
-    Section *GOTSec = G.findSectionByName(GOTSectionName);
-    if (!Ref && !GOTRelative)
-      return;
-    if (!GOTSec)
-      GOTSec = &G.createSection(GOTSectionName, MemProt::Read);
-    if (GOTSec->blocks.empty())
-      G.createContentBlock(*GOTSec, std::span<const char>(), 0, 4, 0);
-    Block &First = *GOTSec->blocks.front();
-    if (Ref)
-      G.makeDefined(*Ref, First, 0, 0, Linkage::Strong, Scope::Local, false);
-    else
-      G.addDefinedSymbol(First, 0, "_GLOBAL_OFFSET_TABLE_", 0, Linkage::Strong, Scope::Local, false, true);
-  }
 };
 
 // Other graphs and lookups see a Thumb function's address with bit 0 set.

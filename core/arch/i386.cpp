@@ -84,7 +84,7 @@ struct GOTAndStubsBuilder {
         visitEdge(G, E);
         GOTRelative |= E.kind == Delta32FromGOT;
       }
-    defineGOTSymbol(G, GOTRelative);
+    defineGOTSymbol(G, GOTRelative, {MemProt::Read, 8, false, true}); // defined after pruning: dead
     return Error::success();
   }
 
@@ -111,25 +111,6 @@ struct GOTAndStubsBuilder {
     }
   }
 
-  static void defineGOTSymbol(LinkGraph &G, bool GOTRelative) {
-    Symbol *Ref = nullptr;
-    for (Symbol *S : G.externalSymbols())
-      if (S->name == "_GLOBAL_OFFSET_TABLE_")
-        Ref = S;
-    Section *GOTSec = G.findSectionByName(GOTSectionName);
-    if (!Ref && !GOTSec && !GOTRelative)
-      return;
-    if (!GOTSec)
-      GOTSec = &G.createSection(GOTSectionName, MemProt::Read);
-    if (GOTSec->blocks.empty())
-      G.createContentBlock(*GOTSec, std::span<const char>(), 0, 8, 0);
-    Block &First = *GOTSec->blocks.front();
-    // Defined after pruning, so liveness no longer matters: dead, as JITLink's.
-    if (Ref)
-      G.makeDefined(*Ref, First, 0, 0, Linkage::Strong, Scope::Local, false);
-    else
-      G.addDefinedSymbol(First, 0, "_GLOBAL_OFFSET_TABLE_", 0, Linkage::Strong, Scope::Local, false, true);
-  }
 };
 
 // A stub call whose real target is within a rel32 goes straight there.

@@ -127,7 +127,7 @@ struct GOTAndStubsBuilder {
           GOTRelative |= E.kind == Delta64FromGOT;
         }
     if (DefineGOTSymbol)
-      defineGOTSymbol(G, GOTRelative);
+      defineGOTSymbol(G, GOTRelative, {MemProt::Read, 8, true, true}); // GOTPC32, GOTOFF64
     return Error::success();
   }
   bool DefineGOTSymbol = true;
@@ -172,27 +172,6 @@ struct GOTAndStubsBuilder {
     }
   }
 
-  // _GLOBAL_OFFSET_TABLE_ names the GOT's start (GOTPC32, GOTOFF64).
-  static void defineGOTSymbol(LinkGraph &G, bool GOTRelative) {
-    Symbol *Ref = nullptr;
-    for (Symbol *S : G.externalSymbols())
-      if (S->name == "_GLOBAL_OFFSET_TABLE_")
-        Ref = S;
-    Section *GOTSec = G.findSectionByName(GOTSectionName);
-    if (!Ref && !GOTSec && !GOTRelative)
-      return;
-    if (!GOTSec)
-      GOTSec = &G.createSection(GOTSectionName, MemProt::Read);
-    if (GOTSec->blocks.empty()) {
-      static const char Zero[8] = {};
-      G.createContentBlock(*GOTSec, std::span<const char>(Zero, size_t(0)), 0, 8, 0);
-    }
-    Block &First = *GOTSec->blocks.front();
-    if (Ref)
-      G.makeDefined(*Ref, First, 0, 0, Linkage::Strong, Scope::Local, true);
-    else
-      G.addDefinedSymbol(First, 0, "_GLOBAL_OFFSET_TABLE_", 0, Linkage::Strong, Scope::Local, false, true);
-  }
 
   TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
 };

@@ -54,6 +54,37 @@ inline Symbol &createPointerEntry(LinkGraph &G, Section &Table, Symbol &Target, 
 inline constexpr const char *GOTSectionName = "$__GOT";
 inline constexpr const char *StubsSectionName = "$__STUBS";
 
+// How an arch's GOT pass defines _GLOBAL_OFFSET_TABLE_ at the GOT's start,
+// as llvm-jitlink does for that arch (its dumps show these differences).
+struct GOTSymbolStyle {
+  MemProt prot;     // of a GOT section made only to hold the symbol
+  uint64_t align;   // of the empty first block made then
+  bool live;        // whether an external reference turned definition is live
+  bool forAnyGOT;   // defined whenever the graph has a GOT, not only when used
+};
+
+// Defines _GLOBAL_OFFSET_TABLE_ at the GOT's first block when the graph refers
+// to it, when an edge measures from it (GOTRelative), or (Style.forAnyGOT)
+// when the graph has a GOT; the GOT is created empty if need be.
+inline void defineGOTSymbol(LinkGraph &G, bool GOTRelative, const GOTSymbolStyle &Style) {
+  Symbol *Ref = nullptr;
+  for (Symbol *S : G.externalSymbols())
+    if (S->name == "_GLOBAL_OFFSET_TABLE_")
+      Ref = S;
+  Section *GOTSec = G.findSectionByName(GOTSectionName);
+  if (!Ref && !GOTRelative && !(Style.forAnyGOT && GOTSec))
+    return;
+  if (!GOTSec)
+    GOTSec = &G.createSection(GOTSectionName, Style.prot);
+  if (GOTSec->blocks.empty())
+    G.createContentBlock(*GOTSec, std::span<const char>(), 0, Style.align, 0);
+  Block &First = *GOTSec->blocks.front();
+  if (Ref)
+    G.makeDefined(*Ref, First, 0, 0, Linkage::Strong, Scope::Local, Style.live);
+  else
+    G.addDefinedSymbol(First, 0, "_GLOBAL_OFFSET_TABLE_", 0, Linkage::Strong, Scope::Local, false, true);
+}
+
 // The GOT's start, where the arch's GOT pass defines _GLOBAL_OFFSET_TABLE_
 // (its first block, which layout places first); 0 without a GOT.
 inline Addr gotBase(const LinkGraph &G) {
