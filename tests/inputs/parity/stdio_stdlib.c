@@ -39,6 +39,12 @@ int main(int argc, char **argv) {
   int key = 7;
   int *f = bsearch(&key, a, 5, sizeof a[0], cmp);
   printf("sorted: %d %d %d %d %d found=%ld\n", a[0], a[1], a[2], a[3], a[4], f ? (long)(f - a) : -1L);
+  // Over 1 KiB: glibc's qsort sizes a heap buffer from sysconf(_SC_PHYS_PAGES) (sysinfo).
+  static int big[2000];
+  for (int i = 0; i < 2000; ++i)
+    big[i] = (i * 7919) % 2003;
+  qsort(big, 2000, sizeof big[0], cmp);
+  printf("big sorted: %d %d %d\n", big[0], big[1000], big[1999]);
   printf("atof=%g strtod=%g atoi=%d\n", atof("2.5e3"), strtod("0x1p-3", NULL), atoi("  -17x"));
   fprintf(stderr, "to stderr\n");
   return 3;
