@@ -1,5 +1,6 @@
 #include "arch_table.h"
 
+#include <unicorn/arm.h>
 #include <unicorn/arm64.h>
 #include <unicorn/riscv.h>
 #include <unicorn/x86.h>
@@ -10,7 +11,8 @@ namespace {
 
 // DWARF register numbers: x86-64 psABI table 3.36; AArch64 DWARF ABI
 // (x0-x30 = 0-30, sp = 31, v0-v31 = 64-95); RISC-V ELF psABI (x0-x31 = 0-31,
-// f0-f31 = 32-63).
+// f0-f31 = 32-63); i386 psABI (eax ecx edx ebx esp ebp esi edi = 0-7,
+// xmm0-7 = 21-28); Arm DWARF ABI (r0-r15 = 0-15, d0-d31 = 256-287).
 std::vector<DwarfReg> x86Regs() {
   static const int Gprs[] = {UC_X86_REG_RAX, UC_X86_REG_RDX, UC_X86_REG_RCX, UC_X86_REG_RBX,
                              UC_X86_REG_RSI, UC_X86_REG_RDI, UC_X86_REG_RBP, UC_X86_REG_RSP};
@@ -45,31 +47,114 @@ std::vector<DwarfReg> riscvRegs() {
   return R;
 }
 
+std::vector<DwarfReg> i386Regs() {
+  static const int Gprs[] = {UC_X86_REG_EAX, UC_X86_REG_ECX, UC_X86_REG_EDX, UC_X86_REG_EBX,
+                             UC_X86_REG_ESP, UC_X86_REG_EBP, UC_X86_REG_ESI, UC_X86_REG_EDI};
+  std::vector<DwarfReg> R;
+  for (uint16_t I = 0; I < 8; ++I)
+    R.push_back({I, Gprs[I], 4});
+  for (uint16_t I = 0; I < 8; ++I)
+    R.push_back({uint16_t(21 + I), UC_X86_REG_XMM0 + I, 16});
+  return R;
+}
+
+std::vector<DwarfReg> armRegs() {
+  std::vector<DwarfReg> R;
+  for (uint16_t I = 0; I < 13; ++I)
+    R.push_back({I, UC_ARM_REG_R0 + I, 4});
+  R.push_back({13, UC_ARM_REG_SP, 4});
+  R.push_back({14, UC_ARM_REG_LR, 4});
+  for (uint16_t I = 0; I < 32; ++I)
+    R.push_back({uint16_t(256 + I), UC_ARM_REG_D0 + I, 8});
+  return R;
+}
+
+// As Linux starts a process: floating point enabled (both RISC-V and
+// AArch64 cores start with it off: mstatus.FS = Initial, CPACR_EL1.FPEN =
+// 0b11; Arm VFP needs CPACR cp10/cp11 access and FPEXC.EN; i386 SSE needs
+// CR4.OSFXSR/OSXMMEXCPT and CR0.EM clear), the x87 control word 0x37F
+// (64-bit precision, exceptions masked) and MXCSR 0x1F80 (SSE exceptions
+// masked, round to nearest), FPCR/FPSR, fcsr and FPSCR 0.
 const ArchInfo Table[] = {
-    {Arch::X86_64, "x86_64", UC_ARCH_X86, UC_MODE_64, UC_X86_REG_RIP, UC_X86_REG_RSP, UC_X86_REG_RAX, -1,
-     UC_X86_REG_FS_BASE,
-     {UC_X86_REG_RDI, UC_X86_REG_RSI, UC_X86_REG_RDX, UC_X86_REG_RCX, UC_X86_REG_R8, UC_X86_REG_R9},
-     UC_X86_REG_RAX,
-     {UC_X86_REG_RDI, UC_X86_REG_RSI, UC_X86_REG_RDX, UC_X86_REG_R10, UC_X86_REG_R8, UC_X86_REG_R9},
-     SyscallAbi::X86_64, 62, 0x07088100, 0, "x86_64", {0xc3 /* ret */}, -1, -1, {}, 0, x86Regs()},
-    {Arch::AArch64, "aarch64", UC_ARCH_ARM64, UC_MODE_ARM, UC_ARM64_REG_PC, UC_ARM64_REG_SP, UC_ARM64_REG_X0,
-     UC_ARM64_REG_X30, UC_ARM64_REG_TPIDR_EL0,
-     {UC_ARM64_REG_X0, UC_ARM64_REG_X1, UC_ARM64_REG_X2, UC_ARM64_REG_X3, UC_ARM64_REG_X4, UC_ARM64_REG_X5,
-      UC_ARM64_REG_X6, UC_ARM64_REG_X7},
-     UC_ARM64_REG_X8,
-     {UC_ARM64_REG_X0, UC_ARM64_REG_X1, UC_ARM64_REG_X2, UC_ARM64_REG_X3, UC_ARM64_REG_X4, UC_ARM64_REG_X5},
-     SyscallAbi::Generic, 183, 0x8fb, 0, "aarch64", {0xc0, 0x03, 0x5f, 0xd6 /* ret */}, UC_ARM64_REG_X0,
-     UC_ARM64_REG_X1, {0xd45e0000 /* hlt #0xf000 */}, 0,
-     aarch64Regs()},
-    {Arch::RISCV64, "riscv64", UC_ARCH_RISCV, UC_MODE_RISCV64, UC_RISCV_REG_PC, UC_RISCV_REG_SP,
-     UC_RISCV_REG_A0, UC_RISCV_REG_RA, UC_RISCV_REG_TP,
-     {UC_RISCV_REG_A0, UC_RISCV_REG_A1, UC_RISCV_REG_A2, UC_RISCV_REG_A3, UC_RISCV_REG_A4, UC_RISCV_REG_A5,
-      UC_RISCV_REG_A6, UC_RISCV_REG_A7},
-     UC_RISCV_REG_A7,
-     {UC_RISCV_REG_A0, UC_RISCV_REG_A1, UC_RISCV_REG_A2, UC_RISCV_REG_A3, UC_RISCV_REG_A4, UC_RISCV_REG_A5},
-     SyscallAbi::Generic, 243, 0x112d, 0, nullptr, {0x67, 0x80, 0x00, 0x00 /* ret */}, UC_RISCV_REG_A0,
-     UC_RISCV_REG_A1,
-     {0x01f01013 /* slli x0,x0,0x1f */, 0x00100073 /* ebreak */, 0x40705013 /* srai x0,x0,7 */}, 1, riscvRegs()},
+    {.arch = Arch::X86_64, .name = "x86_64", .qemuTarget = "x86_64", .ucArch = UC_ARCH_X86, .ucMode = UC_MODE_64,
+     .wordSize = 8, .pc = UC_X86_REG_RIP, .sp = UC_X86_REG_RSP, .ret = UC_X86_REG_RAX, .link = -1,
+     .threadPointer = UC_X86_REG_FS_BASE, .tpKind = ThreadPointer::Register,
+     .args = {UC_X86_REG_RDI, UC_X86_REG_RSI, UC_X86_REG_RDX, UC_X86_REG_RCX, UC_X86_REG_R8, UC_X86_REG_R9},
+     .atExit = UC_X86_REG_RDX, .sysNumber = UC_X86_REG_RAX,
+     .sysArgs = {UC_X86_REG_RDI, UC_X86_REG_RSI, UC_X86_REG_RDX, UC_X86_REG_R10, UC_X86_REG_R8, UC_X86_REG_R9},
+     .syscallAbi = SyscallAbi::X86_64, .syscallInsn = UC_X86_INS_SYSCALL, .traps = {},
+     .initialRegs = {{UC_X86_REG_FPCW, ~0ull, 0x37f}, {UC_X86_REG_MXCSR, ~0ull, 0x1f80}},
+     .elfMachine = 62, .elfFlags = 0, .hwcap = 0x07088100, .hwcap2 = 0, .platform = "x86_64", .sigactionSize = 32,
+     .retInsn = {0xc3 /* ret */}, .regs = x86Regs()},
+    {.arch = Arch::AArch64, .name = "aarch64", .qemuTarget = "aarch64", .ucArch = UC_ARCH_ARM64,
+     .ucMode = UC_MODE_ARM, .wordSize = 8, .pc = UC_ARM64_REG_PC, .sp = UC_ARM64_REG_SP, .ret = UC_ARM64_REG_X0,
+     .link = UC_ARM64_REG_X30, .threadPointer = UC_ARM64_REG_TPIDR_EL0, .tpKind = ThreadPointer::Register,
+     .args = {UC_ARM64_REG_X0, UC_ARM64_REG_X1, UC_ARM64_REG_X2, UC_ARM64_REG_X3, UC_ARM64_REG_X4, UC_ARM64_REG_X5,
+              UC_ARM64_REG_X6, UC_ARM64_REG_X7},
+     .atExit = UC_ARM64_REG_X0, .sysNumber = UC_ARM64_REG_X8,
+     .sysArgs = {UC_ARM64_REG_X0, UC_ARM64_REG_X1, UC_ARM64_REG_X2, UC_ARM64_REG_X3, UC_ARM64_REG_X4,
+                 UC_ARM64_REG_X5},
+     .syscallAbi = SyscallAbi::Generic, .syscallInsn = -1,
+     .traps = {{2, Trap::Syscall, 0},            // EXCP_SWI: svc, PC already past it
+               {1, Trap::SemihostOrIllegal, 0}}, // EXCP_UDEF: also `hlt #0xf000`, PC at it
+     .initialRegs = {{UC_ARM64_REG_CPACR_EL1, 0, 3u << 20}, {UC_ARM64_REG_FPCR, ~0ull, 0},
+                     {UC_ARM64_REG_FPSR, ~0ull, 0}},
+     .elfMachine = 183, .elfFlags = 0, .hwcap = 0x8fb, .hwcap2 = 0, .platform = "aarch64", .sigactionSize = 32,
+     .retInsn = {0xc0, 0x03, 0x5f, 0xd6 /* ret */}, .semiOp = UC_ARM64_REG_X0, .semiParam = UC_ARM64_REG_X1,
+     .semiTrap = {0xd45e0000 /* hlt #0xf000 */}, .semiTrapPc = 0, .regs = aarch64Regs()},
+    {.arch = Arch::RISCV64, .name = "riscv64", .qemuTarget = "riscv64", .ucArch = UC_ARCH_RISCV,
+     .ucMode = UC_MODE_RISCV64, .wordSize = 8, .pc = UC_RISCV_REG_PC, .sp = UC_RISCV_REG_SP,
+     .ret = UC_RISCV_REG_A0, .link = UC_RISCV_REG_RA, .threadPointer = UC_RISCV_REG_TP,
+     .tpKind = ThreadPointer::Register,
+     .args = {UC_RISCV_REG_A0, UC_RISCV_REG_A1, UC_RISCV_REG_A2, UC_RISCV_REG_A3, UC_RISCV_REG_A4, UC_RISCV_REG_A5,
+              UC_RISCV_REG_A6, UC_RISCV_REG_A7},
+     .atExit = UC_RISCV_REG_A0, .sysNumber = UC_RISCV_REG_A7,
+     .sysArgs = {UC_RISCV_REG_A0, UC_RISCV_REG_A1, UC_RISCV_REG_A2, UC_RISCV_REG_A3, UC_RISCV_REG_A4,
+                 UC_RISCV_REG_A5},
+     .syscallAbi = SyscallAbi::Generic, .syscallInsn = -1,
+     .traps = {{8, Trap::Syscall, 0}, // ecall from U/S/M mode, PC already past it
+               {9, Trap::Syscall, 0},
+               {11, Trap::Syscall, 0},
+               {2, Trap::Illegal, 4}}, // illegal instruction, PC reported past it
+     .initialRegs = {{UC_RISCV_REG_MSTATUS, 3u << 13, 1u << 13}, {UC_RISCV_REG_FCSR, ~0ull, 0}},
+     .elfMachine = 243, .elfFlags = 0x5 /* RVC, double-float ABI */, .hwcap = 0x112d, .hwcap2 = 0,
+     .platform = nullptr, .sigactionSize = 24, .retInsn = {0x67, 0x80, 0x00, 0x00 /* ret */},
+     .semiOp = UC_RISCV_REG_A0, .semiParam = UC_RISCV_REG_A1,
+     .semiTrap = {0x01f01013 /* slli x0,x0,0x1f */, 0x00100073 /* ebreak */, 0x40705013 /* srai x0,x0,7 */},
+     .semiTrapPc = 1, .regs = riscvRegs()},
+    // i386: Unicorn's x86-64 target in 32-bit protected mode. Arguments go
+    // on the stack (System V i386 psABI); system calls are `int $0x80` with
+    // the number in eax and arguments in ebx, ecx, edx, esi, edi, ebp.
+    {.arch = Arch::I386, .name = "i686", .qemuTarget = "x86_64", .ucArch = UC_ARCH_X86, .ucMode = UC_MODE_32,
+     .wordSize = 4, .pc = UC_X86_REG_EIP, .sp = UC_X86_REG_ESP, .ret = UC_X86_REG_EAX, .link = -1,
+     .threadPointer = UC_X86_REG_GS, .tpKind = ThreadPointer::GdtSegment, .args = {}, .atExit = UC_X86_REG_EDX,
+     .sysNumber = UC_X86_REG_EAX,
+     .sysArgs = {UC_X86_REG_EBX, UC_X86_REG_ECX, UC_X86_REG_EDX, UC_X86_REG_ESI, UC_X86_REG_EDI, UC_X86_REG_EBP},
+     .syscallAbi = SyscallAbi::I386, .syscallInsn = -1,
+     .traps = {{0x80, Trap::Syscall, 0}}, // int $0x80, EIP already past it
+     .initialRegs = {{UC_X86_REG_CR0, 1u << 2 /* EM */, 1u << 1 /* MP */},
+                     {UC_X86_REG_CR4, 0, 3u << 9 /* OSFXSR, OSXMMEXCPT */},
+                     {UC_X86_REG_FPCW, ~0ull, 0x37f},
+                     {UC_X86_REG_MXCSR, ~0ull, 0x1f80}},
+     .elfMachine = 3, .elfFlags = 0, .hwcap = 0x07088100, .hwcap2 = 0, .platform = "i686", .sigactionSize = 20,
+     .retInsn = {0xc3 /* ret */}, .regs = i386Regs()},
+    // 32-bit Arm (EABI, hard-float): Unicorn's Cortex-A15. A Thumb entry
+    // has bit 0 set, which Unicorn's start takes as the Thumb state; `svc 0`
+    // with the number in r7.
+    {.arch = Arch::Arm, .name = "armv7l", .qemuTarget = "arm", .ucArch = UC_ARCH_ARM, .ucMode = UC_MODE_ARM,
+     .wordSize = 4, .pc = UC_ARM_REG_PC, .sp = UC_ARM_REG_SP, .ret = UC_ARM_REG_R0, .link = UC_ARM_REG_LR,
+     .threadPointer = UC_ARM_REG_C13_C0_3, .tpKind = ThreadPointer::Register,
+     .args = {UC_ARM_REG_R0, UC_ARM_REG_R1, UC_ARM_REG_R2, UC_ARM_REG_R3}, .atExit = UC_ARM_REG_R0,
+     .sysNumber = UC_ARM_REG_R7,
+     .sysArgs = {UC_ARM_REG_R0, UC_ARM_REG_R1, UC_ARM_REG_R2, UC_ARM_REG_R3, UC_ARM_REG_R4, UC_ARM_REG_R5},
+     .syscallAbi = SyscallAbi::Arm, .syscallInsn = -1,
+     .traps = {{2, Trap::Syscall, 0},  // EXCP_SWI: svc, PC already past it
+               {1, Trap::Illegal, 0}}, // EXCP_UDEF, PC at it
+     .initialRegs = {{UC_ARM_REG_C1_C0_2, 0, 0xfu << 20 /* CPACR: cp10, cp11 */},
+                     {UC_ARM_REG_FPEXC, ~0ull, 1u << 30 /* EN */},
+                     {UC_ARM_REG_FPSCR, ~0ull, 0}},
+     .elfMachine = 40, .elfFlags = 0x05000400 /* EABI5, hard-float */, .hwcap = 0x1fb0d6, .hwcap2 = 0,
+     .platform = "v7l", .sigactionSize = 20, .retInsn = {0x1e, 0xff, 0x2f, 0xe1 /* bx lr */}, .regs = armRegs()},
 };
 
 } // namespace

@@ -1,7 +1,8 @@
 // What the executor must know about each architecture, as data: Unicorn's
 // arch/mode, the ABI's registers for calls, returns, system calls and
-// semihosting, and the DWARF numbering the call message uses. Adding an
-// architecture means adding one ArchInfo row.
+// semihosting, the traps Unicorn reports, the state Linux starts a process
+// in, and the DWARF numbering the call message uses. Adding an architecture
+// means adding one ArchInfo row.
 #pragma once
 
 #include "support/triple.h"
@@ -13,8 +14,9 @@
 
 namespace linklab::emu {
 
-// Which Linux system-call numbering an arch uses (linux_syscalls.cpp).
-enum class SyscallAbi : uint8_t { X86_64, Generic };
+// Which Linux system-call numbering an arch uses: a column of
+// linux_syscalls.cpp's table.
+enum class SyscallAbi : uint8_t { X86_64, Generic, I386, Arm };
 
 struct DwarfReg {
   uint16_t dwarf;
@@ -22,36 +24,65 @@ struct DwarfReg {
   uint8_t bytes;
 };
 
+// What an interrupt number means (Unicorn hands us QEMU's exception numbers
+// instead of entering a guest vector).
+enum class Trap : uint8_t { Syscall, SemihostOrIllegal, Illegal };
+struct TrapRule {
+  uint32_t intno;
+  Trap trap;
+  uint8_t pcBack; // Unicorn reports the PC this far past the instruction
+};
+
+// A register as Linux's exec leaves it: value = (value & ~clear) | set.
+struct InitialReg {
+  int reg;
+  uint64_t clear, set;
+};
+
+// How the thread pointer is set: a register Unicorn exposes, or (i386) the
+// base of a GDT descriptor that %gs selects, as set_thread_area makes one.
+enum class ThreadPointer : uint8_t { Register, GdtSegment };
+
 struct ArchInfo {
   Arch arch;
-  const char *name;
+  const char *name;       // uname's machine ("i686")
+  const char *qemuTarget; // the QEMU target inside Unicorn ("x86_64" runs i386 too): unicorn_quirks.cpp
   uc_arch ucArch;
   uc_mode ucMode;
-  // link: the return-address register (AArch64 x30, RISC-V ra); -1 on
-  // x86-64, where `call` pushes the return address and `ret` pops it.
+  uint8_t wordSize; // bytes of a pointer: stack words, auxv, ELF class
+  // link: the return-address register (AArch64 x30, RISC-V ra, Arm lr); -1
+  // on x86, where `call` pushes the return address and `ret` pops it.
   int pc, sp, ret, link;
-  int threadPointer;     // register Unicorn exposes for the TLS base
-  std::vector<int> args;        // integer argument registers, in order
-  int sysNumber;                // register holding the syscall number
-  std::vector<int> sysArgs;     // syscall argument registers
+  int threadPointer; // register Unicorn exposes for the TLS base (GdtSegment: the segment register)
+  ThreadPointer tpKind;
+  std::vector<int> args;    // integer argument registers, in order (none on i386: all on the stack)
+  int atExit;               // the register exec clears for _start's "atexit function" argument
+  int sysNumber;            // register holding the syscall number
+  std::vector<int> sysArgs; // syscall argument registers
   SyscallAbi syscallAbi;
-  // What Linux tells a process about its machine: ELF e_machine, the
-  // auxiliary vector's AT_HWCAP/AT_HWCAP2 (for the CPU Unicorn models:
-  // x86-64 CPUID.1:EDX; AArch64 FP, ASIMD, AES, PMULL, SHA1, SHA2, CRC32,
-  // CPUID; RISC-V the IMAFDC letters) and AT_PLATFORM (null: none, as on
-  // RISC-V).
+  int syscallInsn;          // a UC_HOOK_INSN instruction that is the system call (x86-64 `syscall`), or -1
+  std::vector<TrapRule> traps;
+  std::vector<InitialReg> initialRegs; // floating point enabled and reset as Linux starts a process
+  // What Linux tells a process about its machine: ELF e_machine and e_flags
+  // of its headers, the auxiliary vector's AT_HWCAP/AT_HWCAP2 (for the CPU
+  // Unicorn models: x86 CPUID.1:EDX; AArch64 FP, ASIMD, AES, PMULL, SHA1,
+  // SHA2, CRC32, CPUID; RISC-V the IMAFDC letters; Arm HALF THUMB FAST_MULT
+  // VFP EDSP NEON VFPv3 TLS VFPv4 IDIVA IDIVT VFPD32 LPAE) and AT_PLATFORM
+  // (null: none, as on RISC-V).
   uint16_t elfMachine;
+  uint32_t elfFlags;
   uint64_t hwcap, hwcap2;
   const char *platform;
+  uint8_t sigactionSize;        // the kernel's struct sigaction: handler, flags, [restorer,] mask
   std::vector<uint8_t> retInsn; // a bare return, for the no-op _init/_fini
   // Semihosting: the operation and parameter-block registers (the result
   // goes back into `semiOp`), and the trap sequence the semihosting spec
   // defines, as instruction words; Unicorn reports the PC at word
   // semiTrapPc of it. Empty: no semihosting.
-  int semiOp, semiParam;
-  std::vector<uint32_t> semiTrap;
-  unsigned semiTrapPc;
-  std::vector<DwarfReg> regs;
+  int semiOp = -1, semiParam = -1;
+  std::vector<uint32_t> semiTrap = {};
+  unsigned semiTrapPc = 0;
+  std::vector<DwarfReg> regs = {};
 };
 
 const ArchInfo *findArch(Arch A);

@@ -205,6 +205,10 @@ std::unique_ptr<DirectMemory> DirectMemory::claim(const char *Target) {
   if (Claimed || !supported() || std::getenv("LINKLAB_EXECUTOR_SOFTMMU"))
     return nullptr;
   std::string T = Target;
+  // The targets whose generators are interposed below (Arm's 32-bit
+  // addresses are TCG i32 values, which the generator does not handle).
+  if (T != "x86_64" && T != "aarch64" && T != "riscv64")
+    return nullptr;
   auto Restore = reinterpret_cast<RestoreFn>(dlsym(RTLD_DEFAULT, ("cpu_restore_state_" + T).c_str()));
   auto Exit = reinterpret_cast<ExitFn>(dlsym(RTLD_DEFAULT, ("cpu_loop_exit_" + T).c_str()));
   // The fault path needs the CPU, which FastStores learns in its TLB-fill

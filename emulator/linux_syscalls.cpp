@@ -1,15 +1,18 @@
 // The Linux system calls of the emulated process, as qemu-user's linux-user
 // answers them, but for a process that reaches nothing outside itself: one
-// table, a row per call with its number on x86-64 and in the generic table
-// AArch64 and RISC-V share (include/uapi/asm-generic/unistd.h), and its
+// table, a row per call with its number in each numbering (x86-64; the
+// generic table AArch64 and RISC-V share, include/uapi/asm-generic/unistd.h;
+// i386, arch/x86/entry/syscalls/syscall_32.tbl; Arm EABI,
+// arch/arm/tools/syscall.tbl, and Arm's private calls at 0xf0000) and its
 // handler. A row without a handler answers -ENOSYS; `refuse` answers -EPERM
 // for whatever would reach a host file, process or network. Both name the
 // call in a one-line note on the program's stderr, the first time each is
 // made. SYSCALLS.md documents what each supported call does here.
 //
-// Errno values, signal numbers and the structures written (stat, utsname,
-// rlimit, timespec) are Linux's, the same on all three arches except
-// `struct stat`, whose x86-64 layout differs from the generic one.
+// Errno values, signal numbers and most structures written (utsname,
+// statx, rlimit64) are Linux's, the same on every arch; `struct stat`'s
+// x86-64 layout differs from the generic one, and structures of `long`s
+// (timespec, timeval, iovec, rlimit) follow the process's word size.
 #include "process.h"
 
 #include "support/bits.h"
@@ -21,6 +24,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <unordered_map>
 
 namespace linklab::emu {
 
@@ -35,8 +39,8 @@ struct Linux {
   using Handler = int64_t (*)(Process &, const Call &);
   struct Row {
     const char *name;
-    int16_t x86, generic; // -1: not on that ABI
-    Handler fn;           // null: -ENOSYS with a note
+    int32_t nr[4]; // per SyscallAbi: x86-64, generic, i386, Arm EABI; -1: not on that ABI
+    Handler fn;    // null: -ENOSYS with a note
   };
   static const Row Table[];
   static const Row *find(SyscallAbi Abi, uint64_t Nr);
@@ -46,6 +50,16 @@ struct Linux {
     return !P.write(Addr, {static_cast<const uint8_t *>(Bytes), N});
   }
   template <typename T> static bool put(Process &P, uint64_t Addr, const T &V) { return put(P, Addr, &V, sizeof V); }
+  // Words of Size bytes (the process's `long` unless given), as the kernel's
+  // structures of longs (timespec, timeval, iovec, rlimit) are.
+  static bool putWords(Process &P, uint64_t Addr, std::initializer_list<uint64_t> Vs, unsigned Size = 0) {
+    Size = Size ? Size : P.A.wordSize;
+    std::vector<uint8_t> Bytes(Vs.size() * Size);
+    size_t At = 0;
+    for (uint64_t V : Vs)
+      std::memcpy(Bytes.data() + At, &V, Size), At += Size;
+    return put(P, Addr, Bytes.data(), Bytes.size());
+  }
   static bool isStd(uint64_t Fd) { return Fd <= 2; }
   // A NUL-terminated guest string, at most Max bytes; nullopt if unreadable.
   static std::optional<std::string> string(Process &P, uint64_t Addr, size_t Max = 4096) {
@@ -86,9 +100,11 @@ struct Linux {
     if (C.a[2] > 1024)
       return -EINVAL;
     int64_t R = 0;
+    const unsigned W = P.A.wordSize; // struct iovec: base, length
     for (uint64_t I = 0; I < C.a[2]; ++I) {
-      uint64_t Iov[2];
-      if (uc_mem_read(P.UC, C.a[1] + 16 * I, Iov, 16) != UC_ERR_OK)
+      uint64_t Iov[2] = {0, 0};
+      if (uc_mem_read(P.UC, C.a[1] + 2 * W * I, &Iov[0], W) != UC_ERR_OK ||
+          uc_mem_read(P.UC, C.a[1] + 2 * W * I + W, &Iov[1], W) != UC_ERR_OK)
         return -EFAULT;
       int64_t N = Iov[1] ? output(P, C.a[0], Iov[0], Iov[1]) : 0;
       if (N < 0)
@@ -125,7 +141,7 @@ struct Linux {
       return -EINVAL; // the executor places every mapping
     // A size the mmap area could hold but the memory cap cannot ends the
     // run; every other failure is ENOMEM, as for a real process.
-    if (uint64_t Size = alignTo(C.a[1], layout::PageSize); Size && Size <= layout::MmapSpan)
+    if (uint64_t Size = alignTo(C.a[1], layout::PageSize); Size && Size <= P.Space.mmapSpan())
       if (Error E = P.overCap(Size)) {
         P.stop(RunStatus::MemoryLimit, 0, E.message());
         return -ENOMEM;
@@ -188,7 +204,8 @@ struct Linux {
       return put(P, C.a[1], P.reg(UC_X86_REG_FS_BASE)) ? 0 : -EFAULT;
     return -EINVAL;
   }
-  static int64_t prlimit(Process &P, uint64_t Resource, uint64_t New, uint64_t Old) {
+  // Size: bytes of each rlim_t (prlimit64's are 64-bit on every arch).
+  static int64_t prlimit(Process &P, uint64_t Resource, uint64_t New, uint64_t Old, unsigned Size) {
     constexpr uint64_t Infinity = ~uint64_t(0), Stack = 3, NoFile = 7;
     if (Resource >= 16)
       return -EINVAL;
@@ -199,12 +216,33 @@ struct Linux {
       Lim[0] = layout::StackSize;
     if (Resource == NoFile)
       Lim[0] = 1024, Lim[1] = 4096;
-    return !Old || put(P, Old, Lim) ? 0 : -EFAULT;
+    return !Old || putWords(P, Old, {Lim[0], Lim[1]}, Size) ? 0 : -EFAULT;
   }
   static int64_t prlimit64(Process &P, const Call &C) {
-    return C.a[0] && C.a[0] != Pid ? -ESRCH : prlimit(P, C.a[1], C.a[2], C.a[3]);
+    return C.a[0] && C.a[0] != Pid ? -ESRCH : prlimit(P, C.a[1], C.a[2], C.a[3], 8);
   }
-  static int64_t getrlimit(Process &P, const Call &C) { return prlimit(P, C.a[0], 0, C.a[1]); }
+  static int64_t getrlimit(Process &P, const Call &C) { return prlimit(P, C.a[0], 0, C.a[1], P.A.wordSize); }
+  // i386 set_thread_area: struct user_desc {entry_number, base_addr, limit,
+  // flags}; entry -1 asks for a free TLS entry, which is written back.
+  static int64_t setThreadArea(Process &P, const Call &C) {
+    uint32_t Desc[4];
+    if (uc_mem_read(P.UC, C.a[0], Desc, sizeof Desc) != UC_ERR_OK)
+      return -EFAULT;
+    uint32_t Entry = Desc[0] == ~0u ? Process::GdtTlsEntry : Desc[0];
+    if (Entry < Process::GdtTlsEntry || Entry > Process::GdtTlsEntry + 2)
+      return -EINVAL;
+    if (Desc[0] == ~0u && !put(P, C.a[0], Entry))
+      return -EFAULT;
+    if (Error E = P.setThreadPointer(Desc[1], Entry))
+      return consumeError(std::move(E)), -EINVAL;
+    return 0;
+  }
+  // Arm's private set_tls: TPIDRURO, which `mrc p15, 0, rN, c13, c0, 3` reads.
+  static int64_t setTls(Process &P, const Call &C) {
+    if (Error E = P.setThreadPointer(C.a[0]))
+      return consumeError(std::move(E)), -EINVAL;
+    return 0;
+  }
   // Reproducible bytes (splitmix64), as AT_RANDOM's are.
   static int64_t getrandom(Process &P, const Call &C) {
     uint64_t Len = std::min<uint64_t>(C.a[1], 1 << 20);
@@ -225,17 +263,21 @@ struct Linux {
       std::strncpy(U[I], Fields[I], 64);
     return put(P, C.a[0], U) ? 0 : -EFAULT;
   }
-  // Linux's struct sysinfo (112 bytes on 64-bit ABIs): the memory is the
-  // run's cap (glibc's qsort sizes its buffer from it), one process.
+  // Linux's struct sysinfo of longs (112 bytes on 64-bit ABIs, 64 on
+  // 32-bit ones): the memory is the run's cap (glibc's qsort sizes its
+  // buffer from it), one process.
   static int64_t sysinfo(Process &P, const Call &C) {
+    const unsigned W = P.A.wordSize;
     char Info[112] = {};
     uint64_t Free = P.Cur->memCap > P.RuntimeBytes ? P.Cur->memCap - P.RuntimeBytes : 0;
-    writeLE<uint64_t>(Info, now(1, 1)[0]);   // uptime
-    writeLE<uint64_t>(Info + 32, P.Cur->memCap); // totalram
-    writeLE<uint64_t>(Info + 40, Free);      // freeram
-    writeLE<uint16_t>(Info + 80, 1);         // procs
-    writeLE<uint32_t>(Info + 104, 1);        // mem_unit
-    return put(P, C.a[0], Info) ? 0 : -EFAULT;
+    uint64_t Total = W == 4 ? std::min<uint64_t>(P.Cur->memCap, 0xffffffff) : P.Cur->memCap;
+    std::memcpy(Info, &now(1, 1)[0], W);             // uptime
+    std::memcpy(Info + 4 * W, &Total, W);             // totalram
+    Free = std::min(Free, Total);
+    std::memcpy(Info + 5 * W, &Free, W);              // freeram
+    writeLE<uint16_t>(Info + 10 * W, 1);              // procs
+    writeLE<uint32_t>(Info + alignTo(10 * W + 4, W) + 2 * W, 1); // mem_unit, after totalhigh and freehigh
+    return put(P, C.a[0], Info, W == 8 ? 112 : 64) ? 0 : -EFAULT;
   }
   static std::array<uint64_t, 2> now(uint64_t Clock, uint64_t Unit) {
     using namespace std::chrono;
@@ -244,25 +286,32 @@ struct Linux {
     auto Ns = duration_cast<nanoseconds>(D).count();
     return {uint64_t(Ns / 1000000000), uint64_t(Ns % 1000000000) / Unit};
   }
-  static int64_t clockGettime(Process &P, const Call &C) {
-    return C.a[0] > 11 ? -EINVAL : put(P, C.a[1], now(C.a[0], 1)) ? 0 : -EFAULT;
+  // struct timespec of longs, or (the 32-bit arches' *_time64 calls) of 64-bit fields.
+  static int64_t clockGettimeOf(Process &P, const Call &C, unsigned Size) {
+    if (C.a[0] > 11)
+      return -EINVAL;
+    auto T = now(C.a[0], 1);
+    return putWords(P, C.a[1], {T[0], T[1]}, Size) ? 0 : -EFAULT;
   }
-  static int64_t clockGetres(Process &P, const Call &C) {
-    uint64_t Res[2] = {0, 1};
-    return C.a[0] > 11 ? -EINVAL : !C.a[1] || put(P, C.a[1], Res) ? 0 : -EFAULT;
+  static int64_t clockGetresOf(Process &P, const Call &C, unsigned Size) {
+    return C.a[0] > 11 ? -EINVAL : !C.a[1] || putWords(P, C.a[1], {0, 1}, Size) ? 0 : -EFAULT;
   }
+  static int64_t clockGettime(Process &P, const Call &C) { return clockGettimeOf(P, C, 0); }
+  static int64_t clockGettime64(Process &P, const Call &C) { return clockGettimeOf(P, C, 8); }
+  static int64_t clockGetres(Process &P, const Call &C) { return clockGetresOf(P, C, 0); }
+  static int64_t clockGetres64(Process &P, const Call &C) { return clockGetresOf(P, C, 8); }
   static int64_t gettimeofday(Process &P, const Call &C) {
-    uint64_t Tz[1] = {0};
-    if ((C.a[0] && !put(P, C.a[0], now(0, 1000))) || (C.a[1] && !put(P, C.a[1], Tz)))
-      return -EFAULT;
+    auto T = now(0, 1000);
+    if ((C.a[0] && !putWords(P, C.a[0], {T[0], T[1]})) || (C.a[1] && !putWords(P, C.a[1], {0}, 8)))
+      return -EFAULT; // struct timezone: two ints
     return 0;
   }
   static int64_t time(Process &P, const Call &C) {
     uint64_t S = now(0, 1)[0];
-    return !C.a[0] || put(P, C.a[0], S) ? int64_t(S) : -EFAULT;
+    return !C.a[0] || putWords(P, C.a[0], {S}) ? int64_t(S) : -EFAULT;
   }
-  // The kernel's struct sigaction: handler, flags, [restorer,] mask.
-  static size_t sigactionSize(const Process &P) { return P.A.arch == Arch::RISCV64 ? 24 : 32; }
+  // The kernel's struct sigaction (handler, flags, [restorer,] mask), as the row sizes it.
+  static size_t sigactionSize(const Process &P) { return P.A.sigactionSize; }
   static int64_t rtSigaction(Process &P, const Call &C) {
     uint64_t Sig = C.a[0];
     if (Sig < 1 || Sig > 64 || C.a[3] != 8 || (C.a[1] && (Sig == 9 || Sig == 19)))
@@ -290,7 +339,7 @@ struct Linux {
                           Sig == 28 /* SIGWINCH */;
     uint64_t Handler = 0;
     if (auto It = P.SigActions.find(Sig); It != P.SigActions.end())
-      std::memcpy(&Handler, It->second.data(), 8);
+      std::memcpy(&Handler, It->second.data(), P.A.wordSize);
     if (DefaultIgnored || Handler == 1 /* SIG_IGN */)
       return 0;
     const char *Name = signalName(int64_t(Sig));
@@ -329,6 +378,22 @@ struct Linux {
     if (Path->empty() && (C.a[3] & EmptyPath))
       return statStd(P, C.a[0], C.a[2]);
     return Path->empty() ? -ENOENT : refuse(P, C);
+  }
+  // The one stat call the 32-bit arches' glibc makes (its struct is the same everywhere).
+  static int64_t statx(Process &P, const Call &C) {
+    constexpr uint64_t EmptyPath = 0x1000;
+    auto Path = string(P, C.a[1]);
+    if (!Path)
+      return -EFAULT;
+    if (!Path->empty() || !(C.a[2] & EmptyPath))
+      return Path->empty() ? -ENOENT : refuse(P, C);
+    if (!isStd(C.a[0]))
+      return -EBADF;
+    uint8_t St[256] = {};
+    auto Set = [&](size_t Off, uint64_t V, size_t N) { std::memcpy(St + Off, &V, N); };
+    Set(0, 0x7ff /* STATX_BASIC_STATS */, 4), Set(4, 4096, 4), Set(16, 1, 4), Set(20, Uid, 4), Set(24, Uid, 4);
+    Set(28, 0010000 /* S_IFIFO */ | 0600, 2), Set(32, 1000 + C.a[0], 8); // blksize, nlink, uid, gid, mode, ino
+    return put(P, C.a[4], St) ? 0 : -EFAULT;
   }
   static int64_t lseek(Process &, const Call &C) { return isStd(C.a[0]) ? -ESPIPE : -EBADF; }
   // One thread: a wake finds no waiter; a wait whose value still matches
@@ -382,239 +447,300 @@ const char *const Linux::RefusedWhy = "refused (the emulated process reaches no 
 
 // clang-format off
 const Linux::Row Linux::Table[] = {
-    // Handled (SYSCALLS.md), or refused with -EPERM.
-    {"read", 0, 63, read},
-    {"write", 1, 64, write},
-    {"open", 2, -1, refuse},
-    {"close", 3, 57, close},
-    {"stat", 4, -1, refuse},
-    {"fstat", 5, 80, fstat},
-    {"lstat", 6, -1, refuse},
-    {"lseek", 8, 62, lseek},
-    {"mmap", 9, 222, mmap},
-    {"mprotect", 10, 226, mprotect},
-    {"munmap", 11, 215, munmap},
-    {"brk", 12, 214, brk},
-    {"rt_sigaction", 13, 134, rtSigaction},
-    {"rt_sigprocmask", 14, 135, rtSigprocmask},
-    {"ioctl", 16, 29, ioctl},
-    {"readv", 19, 65, readv},
-    {"writev", 20, 66, writev},
-    {"access", 21, -1, refuse},
-    {"sched_yield", 24, 124, zero},
-    {"mremap", 25, 216, mremap},
-    {"madvise", 28, 233, zero},
-    {"getpid", 39, 172, getpid},
-    {"socket", 41, 198, refuse},
-    {"connect", 42, 203, refuse},
-    {"accept", 43, 202, refuse},
-    {"bind", 49, 200, refuse},
-    {"listen", 50, 201, refuse},
-    {"socketpair", 53, 199, refuse},
-    {"clone", 56, 220, refuse},
-    {"fork", 57, -1, refuse},
-    {"vfork", 58, -1, refuse},
-    {"execve", 59, 221, refuse},
-    {"exit", 60, 93, exit},
-    {"kill", 62, 129, kill},
-    {"uname", 63, 160, uname},
-    {"truncate", 76, 45, refuse},
-    {"getcwd", 79, 17, getcwd},
-    {"chdir", 80, 49, refuse},
-    {"rename", 82, -1, refuse},
-    {"mkdir", 83, -1, refuse},
-    {"rmdir", 84, -1, refuse},
-    {"creat", 85, -1, refuse},
-    {"link", 86, -1, refuse},
-    {"unlink", 87, -1, refuse},
-    {"symlink", 88, -1, refuse},
-    {"readlink", 89, -1, readlinkX86},
-    {"chmod", 90, -1, refuse},
-    {"chown", 92, -1, refuse},
-    {"lchown", 94, -1, refuse},
-    {"gettimeofday", 96, 169, gettimeofday},
-    {"getrlimit", 97, 163, getrlimit},
-    {"ptrace", 101, 117, refuse},
-    {"getuid", 102, 174, getuid},
-    {"getgid", 104, 176, getuid},
-    {"geteuid", 107, 175, getuid},
-    {"getegid", 108, 177, getuid},
-    {"getppid", 110, 173, getppid},
-    {"utime", 132, -1, refuse},
-    {"mknod", 133, -1, refuse},
-    {"uselib", 134, -1, refuse},
-    {"statfs", 137, 43, refuse},
-    {"pivot_root", 155, 41, refuse},
-    {"arch_prctl", 158, -1, archPrctl},
-    {"chroot", 161, 51, refuse},
-    {"acct", 163, 89, refuse},
-    {"mount", 165, 40, refuse},
-    {"umount2", 166, 39, refuse},
-    {"swapon", 167, 224, refuse},
-    {"swapoff", 168, 225, refuse},
-    {"reboot", 169, 142, refuse},
-    {"quotactl", 179, 60, refuse},
-    {"gettid", 186, 178, getpid},
-    {"setxattr", 188, 5, refuse},
-    {"lsetxattr", 189, 6, refuse},
-    {"getxattr", 191, 8, refuse},
-    {"lgetxattr", 192, 9, refuse},
-    {"listxattr", 194, 11, refuse},
-    {"llistxattr", 195, 12, refuse},
-    {"removexattr", 197, 14, refuse},
-    {"lremovexattr", 198, 15, refuse},
-    {"tkill", 200, 130, tkill},
-    {"time", 201, -1, time},
-    {"futex", 202, 98, futex},
-    {"sched_getaffinity", 204, 123, schedGetaffinity},
-    {"set_tid_address", 218, 96, getpid},
-    {"clock_gettime", 228, 113, clockGettime},
-    {"clock_getres", 229, 114, clockGetres},
-    {"exit_group", 231, 94, exit},
-    {"tgkill", 234, 131, tgkill},
-    {"utimes", 235, -1, refuse},
-    {"kexec_load", 246, 104, refuse},
-    {"inotify_add_watch", 254, 27, refuse},
-    {"openat", 257, 56, refuse},
-    {"mkdirat", 258, 34, refuse},
-    {"mknodat", 259, 33, refuse},
-    {"fchownat", 260, 54, refuse},
-    {"futimesat", 261, -1, refuse},
-    {"newfstatat", 262, 79, newfstatat},
-    {"unlinkat", 263, 35, refuse},
-    {"renameat", 264, 38, refuse},
-    {"linkat", 265, 37, refuse},
-    {"symlinkat", 266, 36, refuse},
-    {"readlinkat", 267, 78, readlinkat},
-    {"fchmodat", 268, 53, refuse},
-    {"faccessat", 269, 48, refuse},
-    {"set_robust_list", 273, 99, zero},
-    {"utimensat", 280, 88, refuse},
-    {"accept4", 288, 242, refuse},
-    {"fanotify_mark", 301, 263, refuse},
-    {"prlimit64", 302, 261, prlimit64},
-    {"name_to_handle_at", 303, 264, refuse},
-    {"open_by_handle_at", 304, 265, refuse},
-    {"process_vm_readv", 310, 270, refuse},
-    {"process_vm_writev", 311, 271, refuse},
-    {"renameat2", 316, 276, refuse},
-    {"getrandom", 318, 278, getrandom},
-    {"kexec_file_load", 320, 294, refuse},
-    {"execveat", 322, 281, refuse},
-    {"statx", 332, 291, refuse},
-    {"rseq", 334, 293, noSysQuiet},
-    {"dup", 32, 23, noSysQuiet}, // glibc's perror then writes to stderr itself
-    {"pidfd_send_signal", 424, 424, refuse},
-    {"open_tree", 428, 428, refuse},
-    {"move_mount", 429, 429, refuse},
-    {"fsopen", 430, 430, refuse},
-    {"fspick", 433, 433, refuse},
-    {"pidfd_open", 434, 434, refuse},
-    {"clone3", 435, 435, refuse},
-    {"openat2", 437, 437, refuse},
-    {"pidfd_getfd", 438, 438, refuse},
-    {"faccessat2", 439, 439, refuse},
-    {"mount_setattr", 442, 442, refuse},
+    // {name, x86-64, generic, i386, Arm EABI, handler}. Handled (SYSCALLS.md), or refused with -EPERM.
+    {"read", 0, 63, 3, 3, read},
+    {"write", 1, 64, 4, 4, write},
+    {"open", 2, -1, 5, 5, refuse},
+    {"close", 3, 57, 6, 6, close},
+    {"stat", 4, -1, 106, 106, refuse},
+    {"fstat", 5, 80, -1, -1, fstat},
+    {"lstat", 6, -1, 107, 107, refuse},
+    {"lseek", 8, 62, 19, 19, lseek},
+    {"mmap", 9, 222, -1, -1, mmap},
+    {"mprotect", 10, 226, 125, 125, mprotect},
+    {"munmap", 11, 215, 91, 91, munmap},
+    {"brk", 12, 214, 45, 45, brk},
+    {"rt_sigaction", 13, 134, 174, 174, rtSigaction},
+    {"rt_sigprocmask", 14, 135, 175, 175, rtSigprocmask},
+    {"ioctl", 16, 29, 54, 54, ioctl},
+    {"readv", 19, 65, 145, 145, readv},
+    {"writev", 20, 66, 146, 146, writev},
+    {"access", 21, -1, 33, 33, refuse},
+    {"sched_yield", 24, 124, 158, 158, zero},
+    {"mremap", 25, 216, 163, 163, mremap},
+    {"madvise", 28, 233, 219, 220, zero},
+    {"getpid", 39, 172, 20, 20, getpid},
+    {"socket", 41, 198, 359, 281, refuse},
+    {"connect", 42, 203, 362, 283, refuse},
+    {"accept", 43, 202, -1, 285, refuse},
+    {"bind", 49, 200, 361, 282, refuse},
+    {"listen", 50, 201, 363, 284, refuse},
+    {"socketpair", 53, 199, 360, 288, refuse},
+    {"clone", 56, 220, 120, 120, refuse},
+    {"fork", 57, -1, 2, 2, refuse},
+    {"vfork", 58, -1, 190, 190, refuse},
+    {"execve", 59, 221, 11, 11, refuse},
+    {"exit", 60, 93, 1, 1, exit},
+    {"kill", 62, 129, 37, 37, kill},
+    {"uname", 63, 160, 122, 122, uname},
+    {"truncate", 76, 45, 92, 92, refuse},
+    {"getcwd", 79, 17, 183, 183, getcwd},
+    {"chdir", 80, 49, 12, 12, refuse},
+    {"rename", 82, -1, 38, 38, refuse},
+    {"mkdir", 83, -1, 39, 39, refuse},
+    {"rmdir", 84, -1, 40, 40, refuse},
+    {"creat", 85, -1, 8, 8, refuse},
+    {"link", 86, -1, 9, 9, refuse},
+    {"unlink", 87, -1, 10, 10, refuse},
+    {"symlink", 88, -1, 83, 83, refuse},
+    {"readlink", 89, -1, 85, 85, readlinkX86},
+    {"chmod", 90, -1, 15, 15, refuse},
+    {"chown", 92, -1, 182, 182, refuse},
+    {"lchown", 94, -1, 16, 16, refuse},
+    {"gettimeofday", 96, 169, 78, 78, gettimeofday},
+    {"getrlimit", 97, 163, 76, -1, getrlimit},
+    {"ptrace", 101, 117, 26, 26, refuse},
+    {"getuid", 102, 174, 24, 24, getuid},
+    {"getgid", 104, 176, 47, 47, getuid},
+    {"geteuid", 107, 175, 49, 49, getuid},
+    {"getegid", 108, 177, 50, 50, getuid},
+    {"getppid", 110, 173, 64, 64, getppid},
+    {"utime", 132, -1, 30, -1, refuse},
+    {"mknod", 133, -1, 14, 14, refuse},
+    {"uselib", 134, -1, 86, 86, refuse},
+    {"statfs", 137, 43, 99, 99, refuse},
+    {"pivot_root", 155, 41, 217, 218, refuse},
+    {"arch_prctl", 158, -1, -1, -1, archPrctl}, // i386 has one too, without ARCH_SET_FS
+    {"set_thread_area", 205, -1, 243, -1, setThreadArea},
+    {"chroot", 161, 51, 61, 61, refuse},
+    {"acct", 163, 89, 51, 51, refuse},
+    {"mount", 165, 40, 21, 21, refuse},
+    {"umount2", 166, 39, 52, 52, refuse},
+    {"swapon", 167, 224, 87, 87, refuse},
+    {"swapoff", 168, 225, 115, 115, refuse},
+    {"reboot", 169, 142, 88, 88, refuse},
+    {"quotactl", 179, 60, 131, 131, refuse},
+    {"gettid", 186, 178, 224, 224, getpid},
+    {"setxattr", 188, 5, 226, 226, refuse},
+    {"lsetxattr", 189, 6, 227, 227, refuse},
+    {"getxattr", 191, 8, 229, 229, refuse},
+    {"lgetxattr", 192, 9, 230, 230, refuse},
+    {"listxattr", 194, 11, 232, 232, refuse},
+    {"llistxattr", 195, 12, 233, 233, refuse},
+    {"removexattr", 197, 14, 235, 235, refuse},
+    {"lremovexattr", 198, 15, 236, 236, refuse},
+    {"tkill", 200, 130, 238, 238, tkill},
+    {"time", 201, -1, 13, -1, time},
+    {"futex", 202, 98, 240, 240, futex},
+    {"sched_getaffinity", 204, 123, 242, 242, schedGetaffinity},
+    {"set_tid_address", 218, 96, 258, 256, getpid},
+    {"clock_gettime", 228, 113, 265, 263, clockGettime},
+    {"clock_getres", 229, 114, 266, 264, clockGetres},
+    {"exit_group", 231, 94, 252, 248, exit},
+    {"tgkill", 234, 131, 270, 268, tgkill},
+    {"utimes", 235, -1, 271, 269, refuse},
+    {"kexec_load", 246, 104, 283, 347, refuse},
+    {"inotify_add_watch", 254, 27, 292, 317, refuse},
+    {"openat", 257, 56, 295, 322, refuse},
+    {"mkdirat", 258, 34, 296, 323, refuse},
+    {"mknodat", 259, 33, 297, 324, refuse},
+    {"fchownat", 260, 54, 298, 325, refuse},
+    {"futimesat", 261, -1, 299, 326, refuse},
+    {"newfstatat", 262, 79, -1, -1, newfstatat},
+    {"unlinkat", 263, 35, 301, 328, refuse},
+    {"renameat", 264, 38, 302, 329, refuse},
+    {"linkat", 265, 37, 303, 330, refuse},
+    {"symlinkat", 266, 36, 304, 331, refuse},
+    {"readlinkat", 267, 78, 305, 332, readlinkat},
+    {"fchmodat", 268, 53, 306, 333, refuse},
+    {"faccessat", 269, 48, 307, 334, refuse},
+    {"set_robust_list", 273, 99, 311, 338, zero},
+    {"utimensat", 280, 88, 320, 348, refuse},
+    {"accept4", 288, 242, 364, 366, refuse},
+    {"fanotify_mark", 301, 263, 339, 368, refuse},
+    {"prlimit64", 302, 261, 340, 369, prlimit64},
+    {"name_to_handle_at", 303, 264, 341, 370, refuse},
+    {"open_by_handle_at", 304, 265, 342, 371, refuse},
+    {"process_vm_readv", 310, 270, 347, 376, refuse},
+    {"process_vm_writev", 311, 271, 348, 377, refuse},
+    {"renameat2", 316, 276, 353, 382, refuse},
+    {"getrandom", 318, 278, 355, 384, getrandom},
+    {"kexec_file_load", 320, 294, -1, 401, refuse},
+    {"execveat", 322, 281, 358, 387, refuse},
+    {"statx", 332, 291, 383, 397, statx},
+    {"rseq", 334, 293, 386, 398, noSysQuiet},
+    {"dup", 32, 23, 41, 41, noSysQuiet}, // glibc's perror then writes to stderr itself
+    {"pidfd_send_signal", 424, 424, 424, 424, refuse},
+    {"open_tree", 428, 428, 428, 428, refuse},
+    {"move_mount", 429, 429, 429, 429, refuse},
+    {"fsopen", 430, 430, 430, 430, refuse},
+    {"fspick", 433, 433, 433, 433, refuse},
+    {"pidfd_open", 434, 434, 434, 434, refuse},
+    {"clone3", 435, 435, 435, 435, refuse},
+    {"openat2", 437, 437, 437, 437, refuse},
+    {"pidfd_getfd", 438, 438, 438, 438, refuse},
+    {"faccessat2", 439, 439, 439, 439, refuse},
+    {"mount_setattr", 442, 442, 442, 442, refuse},
     // Known by name only: -ENOSYS.
-    {"poll", 7, -1, nullptr}, {"rt_sigreturn", 15, 139, nullptr}, {"pread64", 17, 67, nullptr},
-    {"pwrite64", 18, 68, nullptr}, {"pipe", 22, -1, nullptr}, {"select", 23, -1, nullptr},
-    {"msync", 26, 227, nullptr}, {"mincore", 27, 232, nullptr}, {"shmget", 29, 194, nullptr},
-    {"shmat", 30, 196, nullptr}, {"shmctl", 31, 195, nullptr}, {"dup2", 33, -1, nullptr},
-    {"pause", 34, -1, nullptr}, {"nanosleep", 35, 101, nullptr}, {"getitimer", 36, 102, nullptr},
-    {"alarm", 37, -1, nullptr}, {"setitimer", 38, 103, nullptr}, {"sendfile", 40, 71, nullptr},
-    {"sendto", 44, 206, nullptr}, {"recvfrom", 45, 207, nullptr}, {"sendmsg", 46, 211, nullptr},
-    {"recvmsg", 47, 212, nullptr}, {"shutdown", 48, 210, nullptr}, {"getsockname", 51, 204, nullptr},
-    {"getpeername", 52, 205, nullptr}, {"setsockopt", 54, 208, nullptr}, {"getsockopt", 55, 209, nullptr},
-    {"wait4", 61, 260, nullptr}, {"semget", 64, 190, nullptr}, {"semop", 65, 193, nullptr},
-    {"semctl", 66, 191, nullptr}, {"shmdt", 67, 197, nullptr}, {"msgget", 68, 186, nullptr},
-    {"msgsnd", 69, 189, nullptr}, {"msgrcv", 70, 188, nullptr}, {"msgctl", 71, 187, nullptr},
-    {"fcntl", 72, 25, nullptr}, {"flock", 73, 32, nullptr}, {"fsync", 74, 82, nullptr},
-    {"fdatasync", 75, 83, nullptr}, {"ftruncate", 77, 46, nullptr}, {"getdents", 78, -1, nullptr},
-    {"fchdir", 81, 50, nullptr}, {"fchmod", 91, 52, nullptr}, {"fchown", 93, 55, nullptr},
-    {"umask", 95, 166, nullptr}, {"getrusage", 98, 165, nullptr}, {"sysinfo", 99, 179, sysinfo},
-    {"times", 100, 153, nullptr}, {"syslog", 103, 116, nullptr}, {"setuid", 105, 146, nullptr},
-    {"setgid", 106, 144, nullptr}, {"setpgid", 109, 154, nullptr}, {"getpgrp", 111, -1, nullptr},
-    {"setsid", 112, 157, nullptr}, {"setreuid", 113, 145, nullptr}, {"setregid", 114, 143, nullptr},
-    {"getgroups", 115, 158, nullptr}, {"setgroups", 116, 159, nullptr}, {"setresuid", 117, 147, nullptr},
-    {"getresuid", 118, 148, nullptr}, {"setresgid", 119, 149, nullptr}, {"getresgid", 120, 150, nullptr},
-    {"getpgid", 121, 155, nullptr}, {"setfsuid", 122, 151, nullptr}, {"setfsgid", 123, 152, nullptr},
-    {"getsid", 124, 156, nullptr}, {"capget", 125, 90, nullptr}, {"capset", 126, 91, nullptr},
-    {"rt_sigpending", 127, 136, nullptr}, {"rt_sigtimedwait", 128, 137, nullptr},
-    {"rt_sigqueueinfo", 129, 138, nullptr}, {"rt_sigsuspend", 130, 133, nullptr}, {"sigaltstack", 131, 132, nullptr},
-    {"personality", 135, 92, nullptr}, {"ustat", 136, -1, nullptr}, {"fstatfs", 138, 44, nullptr},
-    {"sysfs", 139, -1, nullptr}, {"getpriority", 140, 141, nullptr}, {"setpriority", 141, 140, nullptr},
-    {"sched_setparam", 142, 118, nullptr}, {"sched_getparam", 143, 121, nullptr},
-    {"sched_setscheduler", 144, 119, nullptr}, {"sched_getscheduler", 145, 120, nullptr},
-    {"sched_get_priority_max", 146, 125, nullptr}, {"sched_get_priority_min", 147, 126, nullptr},
-    {"sched_rr_get_interval", 148, 127, nullptr}, {"mlock", 149, 228, nullptr}, {"munlock", 150, 229, nullptr},
-    {"mlockall", 151, 230, nullptr}, {"munlockall", 152, 231, nullptr}, {"vhangup", 153, 58, nullptr},
-    {"modify_ldt", 154, -1, nullptr}, {"_sysctl", 156, -1, nullptr}, {"prctl", 157, 167, nullptr},
-    {"adjtimex", 159, 171, nullptr}, {"setrlimit", 160, 164, nullptr}, {"sync", 162, 81, nullptr},
-    {"settimeofday", 164, 170, nullptr}, {"sethostname", 170, 161, nullptr}, {"setdomainname", 171, 162, nullptr},
-    {"iopl", 172, -1, nullptr}, {"ioperm", 173, -1, nullptr}, {"create_module", 174, -1, nullptr},
-    {"init_module", 175, 105, nullptr}, {"delete_module", 176, 106, nullptr}, {"get_kernel_syms", 177, -1, nullptr},
-    {"query_module", 178, -1, nullptr}, {"nfsservctl", 180, 42, nullptr}, {"getpmsg", 181, -1, nullptr},
-    {"putpmsg", 182, -1, nullptr}, {"afs_syscall", 183, -1, nullptr}, {"tuxcall", 184, -1, nullptr},
-    {"security", 185, -1, nullptr}, {"readahead", 187, 213, nullptr}, {"fsetxattr", 190, 7, nullptr},
-    {"fgetxattr", 193, 10, nullptr}, {"flistxattr", 196, 13, nullptr}, {"fremovexattr", 199, 16, nullptr},
-    {"sched_setaffinity", 203, 122, nullptr}, {"set_thread_area", 205, -1, nullptr}, {"io_setup", 206, 0, nullptr},
-    {"io_destroy", 207, 1, nullptr}, {"io_getevents", 208, 4, nullptr}, {"io_submit", 209, 2, nullptr},
-    {"io_cancel", 210, 3, nullptr}, {"get_thread_area", 211, -1, nullptr}, {"lookup_dcookie", 212, 18, nullptr},
-    {"epoll_create", 213, -1, nullptr}, {"epoll_ctl_old", 214, -1, nullptr}, {"epoll_wait_old", 215, -1, nullptr},
-    {"remap_file_pages", 216, 234, nullptr}, {"getdents64", 217, 61, nullptr}, {"restart_syscall", 219, 128, nullptr},
-    {"semtimedop", 220, 192, nullptr}, {"fadvise64", 221, 223, nullptr}, {"timer_create", 222, 107, nullptr},
-    {"timer_settime", 223, 110, nullptr}, {"timer_gettime", 224, 108, nullptr},
-    {"timer_getoverrun", 225, 109, nullptr}, {"timer_delete", 226, 111, nullptr},
-    {"clock_settime", 227, 112, nullptr}, {"clock_nanosleep", 230, 115, nullptr}, {"epoll_wait", 232, -1, nullptr},
-    {"epoll_ctl", 233, 21, nullptr}, {"vserver", 236, -1, nullptr}, {"mbind", 237, 235, nullptr},
-    {"set_mempolicy", 238, 237, nullptr}, {"get_mempolicy", 239, 236, nullptr}, {"mq_open", 240, 180, nullptr},
-    {"mq_unlink", 241, 181, nullptr}, {"mq_timedsend", 242, 182, nullptr}, {"mq_timedreceive", 243, 183, nullptr},
-    {"mq_notify", 244, 184, nullptr}, {"mq_getsetattr", 245, 185, nullptr}, {"waitid", 247, 95, nullptr},
-    {"add_key", 248, 217, nullptr}, {"request_key", 249, 218, nullptr}, {"keyctl", 250, 219, nullptr},
-    {"ioprio_set", 251, 30, nullptr}, {"ioprio_get", 252, 31, nullptr}, {"inotify_init", 253, -1, nullptr},
-    {"inotify_rm_watch", 255, 28, nullptr}, {"migrate_pages", 256, 238, nullptr}, {"pselect6", 270, 72, nullptr},
-    {"ppoll", 271, 73, nullptr}, {"unshare", 272, 97, nullptr}, {"get_robust_list", 274, 100, nullptr},
-    {"splice", 275, 76, nullptr}, {"tee", 276, 77, nullptr}, {"sync_file_range", 277, 84, nullptr},
-    {"vmsplice", 278, 75, nullptr}, {"move_pages", 279, 239, nullptr}, {"epoll_pwait", 281, 22, nullptr},
-    {"signalfd", 282, -1, nullptr}, {"timerfd_create", 283, 85, nullptr}, {"eventfd", 284, -1, nullptr},
-    {"fallocate", 285, 47, nullptr}, {"timerfd_settime", 286, 86, nullptr}, {"timerfd_gettime", 287, 87, nullptr},
-    {"signalfd4", 289, 74, nullptr}, {"eventfd2", 290, 19, nullptr}, {"epoll_create1", 291, 20, nullptr},
-    {"dup3", 292, 24, nullptr}, {"pipe2", 293, 59, nullptr}, {"inotify_init1", 294, 26, nullptr},
-    {"preadv", 295, 69, nullptr}, {"pwritev", 296, 70, nullptr}, {"rt_tgsigqueueinfo", 297, 240, nullptr},
-    {"perf_event_open", 298, 241, nullptr}, {"recvmmsg", 299, 243, nullptr}, {"fanotify_init", 300, 262, nullptr},
-    {"clock_adjtime", 305, 266, nullptr}, {"syncfs", 306, 267, nullptr}, {"sendmmsg", 307, 269, nullptr},
-    {"setns", 308, 268, nullptr}, {"getcpu", 309, 168, nullptr}, {"kcmp", 312, 272, nullptr},
-    {"finit_module", 313, 273, nullptr}, {"sched_setattr", 314, 274, nullptr}, {"sched_getattr", 315, 275, nullptr},
-    {"seccomp", 317, 277, nullptr}, {"memfd_create", 319, 279, nullptr}, {"bpf", 321, 280, nullptr},
-    {"userfaultfd", 323, 282, nullptr}, {"membarrier", 324, 283, nullptr}, {"mlock2", 325, 284, nullptr},
-    {"copy_file_range", 326, 285, nullptr}, {"preadv2", 327, 286, nullptr}, {"pwritev2", 328, 287, nullptr},
-    {"pkey_mprotect", 329, 288, nullptr}, {"pkey_alloc", 330, 289, nullptr}, {"pkey_free", 331, 290, nullptr},
-    {"io_pgetevents", 333, 292, nullptr}, {"io_uring_setup", 425, 425, nullptr},
-    {"io_uring_enter", 426, 426, nullptr}, {"io_uring_register", 427, 427, nullptr}, {"fsconfig", 431, 431, nullptr},
-    {"fsmount", 432, 432, nullptr}, {"close_range", 436, 436, nullptr}, {"process_madvise", 440, 440, nullptr},
-    {"epoll_pwait2", 441, 441, nullptr}, {"quotactl_fd", 443, 443, nullptr},
-    {"landlock_create_ruleset", 444, 444, nullptr}, {"landlock_add_rule", 445, 445, nullptr},
-    {"landlock_restrict_self", 446, 446, nullptr}, {"memfd_secret", 447, 447, nullptr},
-    {"process_mrelease", 448, 448, nullptr}, {"futex_waitv", 449, 449, nullptr},
-    {"set_mempolicy_home_node", 450, 450, nullptr},
+    {"poll", 7, -1, 168, 168, nullptr}, {"rt_sigreturn", 15, 139, 173, 173, nullptr}, {"pread64", 17, 67, 180, 180, nullptr},
+    {"pwrite64", 18, 68, 181, 181, nullptr}, {"pipe", 22, -1, 42, 42, nullptr}, {"select", 23, -1, 82, -1, nullptr},
+    {"msync", 26, 227, 144, 144, nullptr}, {"mincore", 27, 232, 218, 219, nullptr}, {"shmget", 29, 194, 395, 307, nullptr},
+    {"shmat", 30, 196, 397, 305, nullptr}, {"shmctl", 31, 195, 396, 308, nullptr}, {"dup2", 33, -1, 63, 63, nullptr},
+    {"pause", 34, -1, 29, 29, nullptr}, {"nanosleep", 35, 101, 162, 162, nullptr}, {"getitimer", 36, 102, 105, 105, nullptr},
+    {"alarm", 37, -1, 27, -1, nullptr}, {"setitimer", 38, 103, 104, 104, nullptr}, {"sendfile", 40, 71, 187, 187, nullptr},
+    {"sendto", 44, 206, 369, 290, nullptr}, {"recvfrom", 45, 207, 371, 292, nullptr}, {"sendmsg", 46, 211, 370, 296, nullptr},
+    {"recvmsg", 47, 212, 372, 297, nullptr}, {"shutdown", 48, 210, 373, 293, nullptr}, {"getsockname", 51, 204, 367, 286, nullptr},
+    {"getpeername", 52, 205, 368, 287, nullptr}, {"setsockopt", 54, 208, 366, 294, nullptr}, {"getsockopt", 55, 209, 365, 295, nullptr},
+    {"wait4", 61, 260, 114, 114, nullptr}, {"semget", 64, 190, 393, 299, nullptr}, {"semop", 65, 193, -1, 298, nullptr},
+    {"semctl", 66, 191, 394, 300, nullptr}, {"shmdt", 67, 197, 398, 306, nullptr}, {"msgget", 68, 186, 399, 303, nullptr},
+    {"msgsnd", 69, 189, 400, 301, nullptr}, {"msgrcv", 70, 188, 401, 302, nullptr}, {"msgctl", 71, 187, 402, 304, nullptr},
+    {"fcntl", 72, 25, 55, 55, nullptr}, {"flock", 73, 32, 143, 143, nullptr}, {"fsync", 74, 82, 118, 118, nullptr},
+    {"fdatasync", 75, 83, 148, 148, nullptr}, {"ftruncate", 77, 46, 93, 93, nullptr}, {"getdents", 78, -1, 141, 141, nullptr},
+    {"fchdir", 81, 50, 133, 133, nullptr}, {"fchmod", 91, 52, 94, 94, nullptr}, {"fchown", 93, 55, 95, 95, nullptr},
+    {"umask", 95, 166, 60, 60, nullptr}, {"getrusage", 98, 165, 77, 77, nullptr}, {"sysinfo", 99, 179, 116, 116, sysinfo},
+    {"times", 100, 153, 43, 43, nullptr}, {"syslog", 103, 116, 103, 103, nullptr}, {"setuid", 105, 146, 23, 23, nullptr},
+    {"setgid", 106, 144, 46, 46, nullptr}, {"setpgid", 109, 154, 57, 57, nullptr}, {"getpgrp", 111, -1, 65, 65, nullptr},
+    {"setsid", 112, 157, 66, 66, nullptr}, {"setreuid", 113, 145, 70, 70, nullptr}, {"setregid", 114, 143, 71, 71, nullptr},
+    {"getgroups", 115, 158, 80, 80, nullptr}, {"setgroups", 116, 159, 81, 81, nullptr}, {"setresuid", 117, 147, 164, 164, nullptr},
+    {"getresuid", 118, 148, 165, 165, nullptr}, {"setresgid", 119, 149, 170, 170, nullptr}, {"getresgid", 120, 150, 171, 171, nullptr},
+    {"getpgid", 121, 155, 132, 132, nullptr}, {"setfsuid", 122, 151, 138, 138, nullptr}, {"setfsgid", 123, 152, 139, 139, nullptr},
+    {"getsid", 124, 156, 147, 147, nullptr}, {"capget", 125, 90, 184, 184, nullptr}, {"capset", 126, 91, 185, 185, nullptr},
+    {"rt_sigpending", 127, 136, 176, 176, nullptr}, {"rt_sigtimedwait", 128, 137, 177, 177, nullptr},
+    {"rt_sigqueueinfo", 129, 138, 178, 178, nullptr}, {"rt_sigsuspend", 130, 133, 179, 179, nullptr}, {"sigaltstack", 131, 132, 186, 186, nullptr},
+    {"personality", 135, 92, 136, 136, nullptr}, {"ustat", 136, -1, 62, 62, nullptr}, {"fstatfs", 138, 44, 100, 100, nullptr},
+    {"sysfs", 139, -1, 135, 135, nullptr}, {"getpriority", 140, 141, 96, 96, nullptr}, {"setpriority", 141, 140, 97, 97, nullptr},
+    {"sched_setparam", 142, 118, 154, 154, nullptr}, {"sched_getparam", 143, 121, 155, 155, nullptr},
+    {"sched_setscheduler", 144, 119, 156, 156, nullptr}, {"sched_getscheduler", 145, 120, 157, 157, nullptr},
+    {"sched_get_priority_max", 146, 125, 159, 159, nullptr}, {"sched_get_priority_min", 147, 126, 160, 160, nullptr},
+    {"sched_rr_get_interval", 148, 127, 161, 161, nullptr}, {"mlock", 149, 228, 150, 150, nullptr}, {"munlock", 150, 229, 151, 151, nullptr},
+    {"mlockall", 151, 230, 152, 152, nullptr}, {"munlockall", 152, 231, 153, 153, nullptr}, {"vhangup", 153, 58, 111, 111, nullptr},
+    {"modify_ldt", 154, -1, 123, -1, nullptr}, {"_sysctl", 156, -1, 149, 149, nullptr}, {"prctl", 157, 167, 172, 172, nullptr},
+    {"adjtimex", 159, 171, 124, 124, nullptr}, {"setrlimit", 160, 164, 75, 75, nullptr}, {"sync", 162, 81, 36, 36, nullptr},
+    {"settimeofday", 164, 170, 79, 79, nullptr}, {"sethostname", 170, 161, 74, 74, nullptr}, {"setdomainname", 171, 162, 121, 121, nullptr},
+    {"iopl", 172, -1, 110, -1, nullptr}, {"ioperm", 173, -1, 101, -1, nullptr}, {"create_module", 174, -1, 127, -1, nullptr},
+    {"init_module", 175, 105, 128, 128, nullptr}, {"delete_module", 176, 106, 129, 129, nullptr}, {"get_kernel_syms", 177, -1, 130, -1, nullptr},
+    {"query_module", 178, -1, 167, -1, nullptr}, {"nfsservctl", 180, 42, 169, 169, nullptr}, {"getpmsg", 181, -1, 188, -1, nullptr},
+    {"putpmsg", 182, -1, 189, -1, nullptr}, {"afs_syscall", 183, -1, 137, -1, nullptr}, {"tuxcall", 184, -1, -1, -1, nullptr},
+    {"security", 185, -1, -1, -1, nullptr}, {"readahead", 187, 213, 225, 225, nullptr}, {"fsetxattr", 190, 7, 228, 228, nullptr},
+    {"fgetxattr", 193, 10, 231, 231, nullptr}, {"flistxattr", 196, 13, 234, 234, nullptr}, {"fremovexattr", 199, 16, 237, 237, nullptr},
+    {"sched_setaffinity", 203, 122, 241, 241, nullptr}, {"io_setup", 206, 0, 245, 243, nullptr},
+    {"io_destroy", 207, 1, 246, 244, nullptr}, {"io_getevents", 208, 4, 247, 245, nullptr}, {"io_submit", 209, 2, 248, 246, nullptr},
+    {"io_cancel", 210, 3, 249, 247, nullptr}, {"get_thread_area", 211, -1, 244, -1, nullptr}, {"lookup_dcookie", 212, 18, 253, 249, nullptr},
+    {"epoll_create", 213, -1, 254, 250, nullptr}, {"epoll_ctl_old", 214, -1, -1, -1, nullptr}, {"epoll_wait_old", 215, -1, -1, -1, nullptr},
+    {"remap_file_pages", 216, 234, 257, 253, nullptr}, {"getdents64", 217, 61, 220, 217, nullptr}, {"restart_syscall", 219, 128, 0, 0, nullptr},
+    {"semtimedop", 220, 192, -1, 312, nullptr}, {"fadvise64", 221, 223, 250, -1, nullptr}, {"timer_create", 222, 107, 259, 257, nullptr},
+    {"timer_settime", 223, 110, 260, 258, nullptr}, {"timer_gettime", 224, 108, 261, 259, nullptr},
+    {"timer_getoverrun", 225, 109, 262, 260, nullptr}, {"timer_delete", 226, 111, 263, 261, nullptr},
+    {"clock_settime", 227, 112, 264, 262, nullptr}, {"clock_nanosleep", 230, 115, 267, 265, nullptr}, {"epoll_wait", 232, -1, 256, 252, nullptr},
+    {"epoll_ctl", 233, 21, 255, 251, nullptr}, {"vserver", 236, -1, 273, 313, nullptr}, {"mbind", 237, 235, 274, 319, nullptr},
+    {"set_mempolicy", 238, 237, 276, 321, nullptr}, {"get_mempolicy", 239, 236, 275, 320, nullptr}, {"mq_open", 240, 180, 277, 274, nullptr},
+    {"mq_unlink", 241, 181, 278, 275, nullptr}, {"mq_timedsend", 242, 182, 279, 276, nullptr}, {"mq_timedreceive", 243, 183, 280, 277, nullptr},
+    {"mq_notify", 244, 184, 281, 278, nullptr}, {"mq_getsetattr", 245, 185, 282, 279, nullptr}, {"waitid", 247, 95, 284, 280, nullptr},
+    {"add_key", 248, 217, 286, 309, nullptr}, {"request_key", 249, 218, 287, 310, nullptr}, {"keyctl", 250, 219, 288, 311, nullptr},
+    {"ioprio_set", 251, 30, 289, 314, nullptr}, {"ioprio_get", 252, 31, 290, 315, nullptr}, {"inotify_init", 253, -1, 291, 316, nullptr},
+    {"inotify_rm_watch", 255, 28, 293, 318, nullptr}, {"migrate_pages", 256, 238, 294, 400, nullptr}, {"pselect6", 270, 72, 308, 335, nullptr},
+    {"ppoll", 271, 73, 309, 336, nullptr}, {"unshare", 272, 97, 310, 337, nullptr}, {"get_robust_list", 274, 100, 312, 339, nullptr},
+    {"splice", 275, 76, 313, 340, nullptr}, {"tee", 276, 77, 315, 342, nullptr}, {"sync_file_range", 277, 84, 314, -1, nullptr},
+    {"vmsplice", 278, 75, 316, 343, nullptr}, {"move_pages", 279, 239, 317, 344, nullptr}, {"epoll_pwait", 281, 22, 319, 346, nullptr},
+    {"signalfd", 282, -1, 321, 349, nullptr}, {"timerfd_create", 283, 85, 322, 350, nullptr}, {"eventfd", 284, -1, 323, 351, nullptr},
+    {"fallocate", 285, 47, 324, 352, nullptr}, {"timerfd_settime", 286, 86, 325, 353, nullptr}, {"timerfd_gettime", 287, 87, 326, 354, nullptr},
+    {"signalfd4", 289, 74, 327, 355, nullptr}, {"eventfd2", 290, 19, 328, 356, nullptr}, {"epoll_create1", 291, 20, 329, 357, nullptr},
+    {"dup3", 292, 24, 330, 358, nullptr}, {"pipe2", 293, 59, 331, 359, nullptr}, {"inotify_init1", 294, 26, 332, 360, nullptr},
+    {"preadv", 295, 69, 333, 361, nullptr}, {"pwritev", 296, 70, 334, 362, nullptr}, {"rt_tgsigqueueinfo", 297, 240, 335, 363, nullptr},
+    {"perf_event_open", 298, 241, 336, 364, nullptr}, {"recvmmsg", 299, 243, 337, 365, nullptr}, {"fanotify_init", 300, 262, 338, 367, nullptr},
+    {"clock_adjtime", 305, 266, 343, 372, nullptr}, {"syncfs", 306, 267, 344, 373, nullptr}, {"sendmmsg", 307, 269, 345, 374, nullptr},
+    {"setns", 308, 268, 346, 375, nullptr}, {"getcpu", 309, 168, 318, 345, nullptr}, {"kcmp", 312, 272, 349, 378, nullptr},
+    {"finit_module", 313, 273, 350, 379, nullptr}, {"sched_setattr", 314, 274, 351, 380, nullptr}, {"sched_getattr", 315, 275, 352, 381, nullptr},
+    {"seccomp", 317, 277, 354, 383, nullptr}, {"memfd_create", 319, 279, 356, 385, nullptr}, {"bpf", 321, 280, 357, 386, nullptr},
+    {"userfaultfd", 323, 282, 374, 388, nullptr}, {"membarrier", 324, 283, 375, 389, nullptr}, {"mlock2", 325, 284, 376, 390, nullptr},
+    {"copy_file_range", 326, 285, 377, 391, nullptr}, {"preadv2", 327, 286, 378, 392, nullptr}, {"pwritev2", 328, 287, 379, 393, nullptr},
+    {"pkey_mprotect", 329, 288, 380, 394, nullptr}, {"pkey_alloc", 330, 289, 381, 395, nullptr}, {"pkey_free", 331, 290, 382, 396, nullptr},
+    {"io_pgetevents", 333, 292, 385, 399, nullptr}, {"io_uring_setup", 425, 425, 425, 425, nullptr},
+    {"io_uring_enter", 426, 426, 426, 426, nullptr}, {"io_uring_register", 427, 427, 427, 427, nullptr}, {"fsconfig", 431, 431, 431, 431, nullptr},
+    {"fsmount", 432, 432, 432, 432, nullptr}, {"close_range", 436, 436, 436, 436, nullptr}, {"process_madvise", 440, 440, 440, 440, nullptr},
+    {"epoll_pwait2", 441, 441, 441, 441, nullptr}, {"quotactl_fd", 443, 443, 443, 443, nullptr},
+    {"landlock_create_ruleset", 444, 444, 444, 444, nullptr}, {"landlock_add_rule", 445, 445, 445, 445, nullptr},
+    {"landlock_restrict_self", 446, 446, 446, 446, nullptr}, {"memfd_secret", 447, 447, 447, -1, nullptr},
+    {"process_mrelease", 448, 448, 448, 448, nullptr}, {"futex_waitv", 449, 449, 449, 449, nullptr},
+    {"set_mempolicy_home_node", 450, 450, 450, 450, nullptr},
+    // 32-bit only (i386 `int $0x80`, Arm EABI `svc 0`).
+    {"oldstat", -1, -1, 18, -1, refuse},
+    {"umount", -1, -1, 22, -1, refuse},
+    {"oldlstat", -1, -1, 84, -1, refuse},
+    {"socketcall", -1, -1, 102, -1, refuse},
+    {"ipc", -1, -1, 117, -1, refuse},
+    {"_llseek", -1, -1, 140, 140, lseek},
+    {"ugetrlimit", -1, -1, 191, 191, getrlimit},
+    {"mmap2", -1, -1, 192, 192, mmap},
+    {"truncate64", -1, -1, 193, 193, refuse},
+    {"stat64", -1, -1, 195, 195, refuse},
+    {"lstat64", -1, -1, 196, 196, refuse},
+    {"lchown32", -1, -1, 198, 198, refuse},
+    {"getuid32", -1, -1, 199, 199, getuid},
+    {"getgid32", -1, -1, 200, 200, getuid},
+    {"geteuid32", -1, -1, 201, 201, getuid},
+    {"getegid32", -1, -1, 202, 202, getuid},
+    {"chown32", -1, -1, 212, 212, refuse},
+    {"statfs64", -1, -1, 268, 266, refuse},
+    {"fstatat64", -1, -1, 300, 327, refuse},
+    {"clock_gettime64", -1, -1, 403, 403, clockGettime64},
+    {"clock_getres_time64", -1, -1, 406, 406, clockGetres64},
+    {"utimensat_time64", -1, -1, 412, 412, refuse},
+    {"futex_time64", -1, -1, 422, 422, futex},
+    {"mmap", -1, -1, 90, -1, nullptr}, // i386's old mmap: its arguments in memory
+    {"fstat", -1, -1, 108, 108, nullptr}, // the old 32-bit struct stat
+    {"cacheflush", -1, -1, -1, 0xf0002, zero}, // Arm private: nothing to flush in an emulator
+    {"set_tls", -1, -1, -1, 0xf0005, setTls},  // Arm private
+    {"waitpid", -1, -1, 7, -1, nullptr}, {"break", -1, -1, 17, -1, nullptr}, {"stime", -1, -1, 25, -1, nullptr},
+    {"oldfstat", -1, -1, 28, -1, nullptr}, {"stty", -1, -1, 31, -1, nullptr}, {"gtty", -1, -1, 32, -1, nullptr},
+    {"nice", -1, -1, 34, 34, nullptr}, {"ftime", -1, -1, 35, -1, nullptr}, {"prof", -1, -1, 44, -1, nullptr},
+    {"signal", -1, -1, 48, -1, nullptr}, {"lock", -1, -1, 53, -1, nullptr}, {"mpx", -1, -1, 56, -1, nullptr},
+    {"ulimit", -1, -1, 58, -1, nullptr}, {"oldolduname", -1, -1, 59, -1, nullptr},
+    {"sigaction", -1, -1, 67, 67, nullptr}, {"sgetmask", -1, -1, 68, -1, nullptr},
+    {"ssetmask", -1, -1, 69, -1, nullptr}, {"sigsuspend", -1, -1, 72, 72, nullptr},
+    {"sigpending", -1, -1, 73, 73, nullptr}, {"readdir", -1, -1, 89, -1, nullptr},
+    {"profil", -1, -1, 98, -1, nullptr}, {"olduname", -1, -1, 109, -1, nullptr}, {"idle", -1, -1, 112, -1, nullptr},
+    {"vm86old", -1, -1, 113, -1, nullptr}, {"sigreturn", -1, -1, 119, 119, nullptr},
+    {"sigprocmask", -1, -1, 126, 126, nullptr}, {"bdflush", -1, -1, 134, 134, nullptr},
+    {"_newselect", -1, -1, 142, 142, nullptr}, {"vm86", -1, -1, 166, -1, nullptr},
+    {"ftruncate64", -1, -1, 194, 194, nullptr}, {"fstat64", -1, -1, 197, 197, nullptr},
+    {"setreuid32", -1, -1, 203, 203, nullptr}, {"setregid32", -1, -1, 204, 204, nullptr},
+    {"getgroups32", -1, -1, 205, 205, nullptr}, {"setgroups32", -1, -1, 206, 206, nullptr},
+    {"fchown32", -1, -1, 207, 207, nullptr}, {"setresuid32", -1, -1, 208, 208, nullptr},
+    {"getresuid32", -1, -1, 209, 209, nullptr}, {"setresgid32", -1, -1, 210, 210, nullptr},
+    {"getresgid32", -1, -1, 211, 211, nullptr}, {"setuid32", -1, -1, 213, 213, nullptr},
+    {"setgid32", -1, -1, 214, 214, nullptr}, {"setfsuid32", -1, -1, 215, 215, nullptr},
+    {"setfsgid32", -1, -1, 216, 216, nullptr}, {"fcntl64", -1, -1, 221, 221, nullptr},
+    {"sendfile64", -1, -1, 239, 239, nullptr}, {"fstatfs64", -1, -1, 269, 267, nullptr},
+    {"arm_fadvise64_64", -1, -1, -1, 270, nullptr}, {"pciconfig_iobase", -1, -1, -1, 271, nullptr},
+    {"pciconfig_read", -1, -1, -1, 272, nullptr}, {"fadvise64_64", -1, -1, 272, -1, nullptr},
+    {"pciconfig_write", -1, -1, -1, 273, nullptr}, {"send", -1, -1, -1, 289, nullptr},
+    {"recv", -1, -1, -1, 291, nullptr}, {"arm_sync_file_range", -1, -1, -1, 341, nullptr},
+    {"clock_settime64", -1, -1, 404, 404, nullptr}, {"clock_adjtime64", -1, -1, 405, 405, nullptr},
+    {"clock_nanosleep_time64", -1, -1, 407, 407, nullptr}, {"timer_gettime64", -1, -1, 408, 408, nullptr},
+    {"timer_settime64", -1, -1, 409, 409, nullptr}, {"timerfd_gettime64", -1, -1, 410, 410, nullptr},
+    {"timerfd_settime64", -1, -1, 411, 411, nullptr}, {"pselect6_time64", -1, -1, 413, 413, nullptr},
+    {"ppoll_time64", -1, -1, 414, 414, nullptr}, {"io_pgetevents_time64", -1, -1, 416, 416, nullptr},
+    {"recvmmsg_time64", -1, -1, 417, 417, nullptr}, {"mq_timedsend_time64", -1, -1, 418, 418, nullptr},
+    {"mq_timedreceive_time64", -1, -1, 419, 419, nullptr}, {"semtimedop_time64", -1, -1, 420, 420, nullptr},
+    {"rt_sigtimedwait_time64", -1, -1, 421, 421, nullptr},
+    {"sched_rr_get_interval_time64", -1, -1, 423, 423, nullptr},
 };
 // clang-format on
 
 const Linux::Row *Linux::find(SyscallAbi Abi, uint64_t Nr) {
   // Indexed once per ABI by number.
   static const auto Index = [] {
-    std::array<std::vector<const Row *>, 2> I;
+    std::array<std::unordered_map<uint64_t, const Row *>, 4> I;
     for (const Row &R : Table)
-      for (int Which = 0; Which < 2; ++Which)
-        if (int N = Which == 0 ? R.x86 : R.generic; N >= 0) {
-          if (I[Which].size() <= size_t(N))
-            I[Which].resize(size_t(N) + 1);
-          I[Which][size_t(N)] = &R;
-        }
+      for (size_t Abi = 0; Abi < I.size(); ++Abi)
+        if (R.nr[Abi] >= 0)
+          I[Abi][uint64_t(R.nr[Abi])] = &R;
     return I;
   }();
-  auto &I = Index[Abi == SyscallAbi::X86_64 ? 0 : 1];
-  return Nr < I.size() ? I[Nr] : nullptr;
+  auto &I = Index[size_t(Abi)];
+  auto It = I.find(Nr);
+  return It == I.end() ? nullptr : It->second;
 }
 
 void Process::noteSyscall(uint64_t Nr, const char *Name, const char *What) {

@@ -2,11 +2,13 @@
 
 #include "link/tls_layout.h"
 
+#include <unicorn/arm.h>
 #include <unicorn/arm64.h>
 #include <unicorn/riscv.h>
 #include <unicorn/x86.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -63,24 +65,6 @@ FaultKind faultFor(uc_mem_type T) {
   }
 }
 
-// What an interrupt number means on each arch (Unicorn hands us QEMU's
-// exception numbers instead of entering a guest vector).
-enum class Trap : uint8_t { Syscall, SemihostOrIllegal, Illegal };
-struct TrapRule {
-  Arch arch;
-  uint32_t intno;
-  Trap trap;
-  uint8_t pcBack; // Unicorn reports the PC this far past the instruction
-};
-const TrapRule TrapRules[] = {
-    {Arch::AArch64, 2, Trap::Syscall, 0},           // EXCP_SWI: svc, PC already past it
-    {Arch::AArch64, 1, Trap::SemihostOrIllegal, 0}, // EXCP_UDEF: also `hlt #0xf000`, PC at it
-    {Arch::RISCV64, 8, Trap::Syscall, 0},           // ecall from U/S/M mode, PC already past it
-    {Arch::RISCV64, 9, Trap::Syscall, 0},
-    {Arch::RISCV64, 11, Trap::Syscall, 0},
-    {Arch::RISCV64, 2, Trap::Illegal, 4},           // illegal instruction, PC reported past it
-};
-
 // Semihosting (Arm "Semihosting for AArch32 and AArch64" v2; the RISC-V
 // semihosting spec reuses its operation numbers and parameter blocks).
 enum SemiOp : uint32_t {
@@ -111,7 +95,7 @@ Process::~Process() { uc_close(UC); }
 
 Error Process::init() {
   Stores.useDirect(
-      DirectMemory::claim(A.name), [this](uint64_t Addr) { return Cur && inHeap(Addr) && mapHeapOnTouch(Addr); },
+      DirectMemory::claim(A.qemuTarget), [this](uint64_t Addr) { return Cur && inHeap(Addr) && mapHeapOnTouch(Addr); },
       [this](uint64_t Addr, uc_mem_type T) { fault(faultFor(T), reg(A.pc), Addr); });
   // The return trap: executable so that fetching it is no fault; `until`
   // stops emulation before its first instruction runs.
@@ -125,7 +109,7 @@ Error Process::init() {
     return ucError(E, "protecting the return trap");
   if (uc_err E = Stores.map(layout::Headers, layout::PageSize, UC_PROT_READ))
     return ucError(E, "mapping the program headers");
-  if (uc_err E = Stores.map(layout::StackTop - layout::StackSize, layout::StackSize,
+  if (uc_err E = Stores.map(Space.stackTop - layout::StackSize, layout::StackSize,
                             UC_PROT_READ | UC_PROT_WRITE))
     return ucError(E, "mapping the stack");
   resetFloatingPoint();
@@ -144,33 +128,16 @@ Error Process::init() {
     return E;
   if (Error E = Add(UC_HOOK_INSN_INVALID, onInvalidInsn, "insn hook"))
     return E;
-  if (A.arch == Arch::X86_64)
-    if (Error E = Add(UC_HOOK_INSN, onSyscallInsn, "syscall hook", int(UC_X86_INS_SYSCALL)))
+  if (A.syscallInsn >= 0)
+    if (Error E = Add(UC_HOOK_INSN, onSyscallInsn, "syscall hook", A.syscallInsn))
       return E;
   return Error::success();
 }
 
-// As Linux starts a process: floating point enabled (both cores start with
-// it off: RISC-V mstatus.FS = Initial, AArch64 CPACR_EL1.FPEN = 0b11), the
-// x87 control word 0x37F (64-bit precision, exceptions masked) and MXCSR
-// 0x1F80 (SSE exceptions masked, round to nearest), FPCR/FPSR and fcsr 0.
+// As Linux starts a process (the row's initialRegs say how, per arch).
 void Process::resetFloatingPoint() {
-  switch (A.arch) {
-  case Arch::X86_64:
-    setReg(UC_X86_REG_FPCW, 0x37f);
-    setReg(UC_X86_REG_MXCSR, 0x1f80);
-    break;
-  case Arch::AArch64:
-    setReg(UC_ARM64_REG_CPACR_EL1, reg(UC_ARM64_REG_CPACR_EL1) | (3u << 20));
-    setReg(UC_ARM64_REG_FPCR, 0);
-    setReg(UC_ARM64_REG_FPSR, 0);
-    break;
-  case Arch::RISCV64:
-    setReg(UC_RISCV_REG_MSTATUS, (reg(UC_RISCV_REG_MSTATUS) & ~uint64_t(3u << 13)) | (1u << 13));
-    setReg(UC_RISCV_REG_FCSR, 0);
-    break;
-  default: break;
-  }
+  for (const InitialReg &R : A.initialRegs)
+    setReg(R.reg, (reg(R.reg) & ~R.clear) | R.set);
 }
 
 uint64_t Process::reg(int R) {
@@ -345,7 +312,7 @@ bool Process::mapHeapOnTouch(uint64_t Addr) {
 
 Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
   Size = alignTo(Size, layout::PageSize);
-  if (Size == 0 || Size > layout::MmapSpan)
+  if (Size == 0 || Size > Space.mmapSpan())
     return makeError(formatv("bad mapping size %s", hex(Size).c_str()));
   if (Error E = overCap(Size))
     return E;
@@ -357,7 +324,7 @@ Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
   auto Fit = std::find_if(MmapFree.begin(), MmapFree.end(), [&](auto &F) { return F.second >= Size; });
   if (Fit == MmapFree.end()) {
     uint64_t Chunk = std::max(alignTo(Size, HeapChunkMin), MmapChunk);
-    if (NextMmap + Chunk > layout::MmapBase + layout::MmapSpan)
+    if (NextMmap + Chunk > Space.mmapBase + Space.mmapSpan())
       return Fail(makeError(formatv("mmap area exhausted mapping %s bytes", hex(Size).c_str())));
     if (Error E = roomForRegions(1, "mmap"))
       return Fail(std::move(E));
@@ -424,10 +391,11 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
   switch (tlsVariantOf(A.arch)) {
   case TLSVariant::BlockBelowTP:
     // The block ends at TP: the linker's offsets count back from TP over
-    // memSize bytes (a multiple of the image's own alignment).
+    // memSize bytes (a multiple of the image's own alignment). The TCB's
+    // first word points to itself (%fs:0 / %gs:0 is the thread pointer).
     R.threadPointer = alignTo(*Base + Block, Align);
     R.block = R.threadPointer - M.memSize;
-    if (Error E = write(R.threadPointer, {reinterpret_cast<const uint8_t *>(&R.threadPointer), 8}))
+    if (Error E = writeWords(R.threadPointer, std::array{R.threadPointer}))
       return E;
     break;
   case TLSVariant::BlockAfterTCB16:
@@ -440,7 +408,8 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
   }
   if (Error E = write(R.block, M.image))
     return E;
-  setReg(A.threadPointer, R.threadPointer);
+  if (Error E = setThreadPointer(R.threadPointer))
+    return E;
   TlsPhdr = {R.block, M.image.size(), M.memSize, std::max<uint64_t>(M.alignment, 1)};
   return R;
 }
@@ -484,8 +453,8 @@ void Process::onSyscallInsn(uc_engine *, void *User) { static_cast<Process *>(Us
 void Process::onInterrupt(uc_engine *, uint32_t IntNo, void *User) {
   auto *P = static_cast<Process *>(User);
   uint64_t Pc = P->reg(P->A.pc);
-  for (const TrapRule &R : TrapRules) {
-    if (R.arch != P->A.arch || R.intno != IntNo)
+  for (const TrapRule &R : P->A.traps) {
+    if (R.intno != IntNo)
       continue;
     switch (R.trap) {
     case Trap::Syscall:
@@ -510,7 +479,7 @@ void Process::onInterrupt(uc_engine *, uint32_t IntNo, void *User) {
 bool Process::onInvalidInsn(uc_engine *, void *User) {
   auto *P = static_cast<Process *>(User);
   uint64_t Pc = P->reg(P->A.pc);
-  if (P->A.arch == Arch::RISCV64 && P->semihosting(Pc)) {
+  if (P->semihosting(Pc)) {
     P->Cur->resume = !P->Cur->stopped;
     P->Cur->resumePc = Pc + 4;
     return true;
@@ -605,7 +574,7 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
     else if (E != UC_ERR_OK)
       stop(RunStatus::Error, 0, formatv("emulation failed at pc %s: %s", hex(Now).c_str(), uc_strerror(E)));
     else if (Now == layout::ReturnTrap)
-      stop(RunStatus::Returned, int64_t(reg(A.ret)));
+      stop(RunStatus::Returned, A.wordSize == 4 ? int64_t(int32_t(reg(A.ret))) : int64_t(reg(A.ret)));
     else if (Timer.expired())
       stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached at pc %s", WallMs, hex(Now).c_str()));
     else
@@ -623,26 +592,43 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
 // The ELF header and program headers of the running program, where a loaded
 // executable has them: PT_PHDR, a PT_LOAD for this page, PT_TLS describing
 // the TLS image set up last (glibc's and musl's static start build the
-// initial thread's block from it), and PT_GNU_STACK (not executable).
-// System V gABI, "ELF Header" and "Program Header".
+// initial thread's block from it), and PT_GNU_STACK (not executable), in
+// the process's ELF class. System V gABI, "ELF Header" and "Program Header".
 Expected<uint64_t> Process::writeHeaders(uint64_t Entry) {
   struct Phdr {
     uint32_t type, flags;
-    uint64_t offset, vaddr, paddr, filesz, memsz, align;
+    uint64_t offset, vaddr, filesz, memsz, align;
   };
   enum : uint32_t { PtLoad = 1, PtPhdr = 6, PtTls = 7, PtGnuStack = 0x6474e551, R = 4, W = 2 };
-  std::vector<Phdr> Ph = {{PtPhdr, R, 64, layout::Headers + 64, layout::Headers + 64, 0, 0, 8}};
-  Ph.push_back({PtLoad, R, 0, layout::Headers, layout::Headers, layout::PageSize, layout::PageSize, layout::PageSize});
+  const bool Is64 = A.wordSize == 8;
+  const uint64_t EhSize = Is64 ? 64 : 52, PhEnt = phdrSize();
+  std::vector<Phdr> Ph = {{PtPhdr, R, EhSize, layout::Headers + EhSize, 0, 0, A.wordSize}};
+  Ph.push_back({PtLoad, R, 0, layout::Headers, layout::PageSize, layout::PageSize, layout::PageSize});
   if (TlsPhdr.memSize)
-    Ph.push_back({PtTls, R, 0, TlsPhdr.vaddr, TlsPhdr.vaddr, TlsPhdr.fileSize, TlsPhdr.memSize, TlsPhdr.align});
-  Ph.push_back({PtGnuStack, R | W, 0, 0, 0, 0, 0, 16});
-  Ph[0].filesz = Ph[0].memsz = Ph.size() * sizeof(Phdr);
-  uint8_t Page[layout::PageSize] = {0x7f, 'E', 'L', 'F', 2 /* 64-bit */, 1 /* little-endian */, 1 /* version */};
+    Ph.push_back({PtTls, R, 0, TlsPhdr.vaddr, TlsPhdr.fileSize, TlsPhdr.memSize, TlsPhdr.align});
+  Ph.push_back({PtGnuStack, R | W, 0, 0, 0, 0, 16});
+  Ph[0].filesz = Ph[0].memsz = Ph.size() * PhEnt;
+  uint8_t Page[layout::PageSize] = {0x7f, 'E', 'L', 'F', uint8_t(Is64 ? 2 : 1), 1 /* little-endian */, 1 /* version */};
   auto Put = [&](size_t Off, uint64_t V, size_t N) { std::memcpy(Page + Off, &V, N); };
-  Put(16, 2 /* ET_EXEC */, 2), Put(18, A.elfMachine, 2), Put(20, 1, 4), Put(24, Entry, 8), Put(32, 64, 8);
-  Put(48, A.arch == Arch::RISCV64 ? 0x5 /* RVC, double-float ABI */ : 0, 4);
-  Put(52, 64, 2), Put(54, sizeof(Phdr), 2), Put(56, Ph.size(), 2);
-  std::memcpy(Page + 64, Ph.data(), Ph.size() * sizeof(Phdr));
+  const size_t W0 = A.wordSize; // e_entry, e_phoff, e_shoff and the phdr addresses are words
+  Put(16, 2 /* ET_EXEC */, 2), Put(18, A.elfMachine, 2), Put(20, 1, 4), Put(24, Entry, W0), Put(24 + W0, EhSize, W0);
+  size_t Flags = 24 + 3 * W0; // after e_shoff
+  Put(Flags, A.elfFlags, 4), Put(Flags + 4, EhSize, 2), Put(Flags + 6, PhEnt, 2), Put(Flags + 8, Ph.size(), 2);
+  for (size_t I = 0; I < Ph.size(); ++I) {
+    const Phdr &P = Ph[I];
+    size_t At = EhSize + I * PhEnt;
+    // Elf64_Phdr puts p_flags second; Elf32_Phdr puts it after p_memsz.
+    uint64_t Fields[] = {P.offset, P.vaddr, P.vaddr, P.filesz, P.memsz};
+    Put(At, P.type, 4);
+    size_t F = Is64 ? At + 8 : At + 4;
+    if (Is64)
+      Put(At + 4, P.flags, 4);
+    for (uint64_t V : Fields)
+      Put(F, V, W0), F += W0;
+    if (!Is64)
+      Put(F, P.flags, 4), F += 4;
+    Put(F, P.align, W0);
+  }
   if (uc_err E = Stores.protect(layout::Headers, layout::PageSize, UC_PROT_READ | UC_PROT_WRITE))
     return ucError(E, "writing the program headers");
   uc_err E = uc_mem_write(UC, layout::Headers, Page, sizeof Page);
@@ -657,7 +643,7 @@ Expected<uint64_t> Process::writeHeaders(uint64_t Entry) {
 // NULL, envp[], NULL, auxv pairs ending in AT_NULL, then the strings and the
 // 16 AT_RANDOM bytes above.
 Error Process::pushArgv(const RunMainMsg &M, uint64_t &Sp, uint64_t &Argv, uint64_t &Envp) {
-  uint64_t Top = layout::StackTop;
+  uint64_t Top = Space.stackTop;
   size_t Total = 0;
   for (auto *List : {&M.args, &M.env})
     for (const std::string &S : *List)
@@ -705,7 +691,7 @@ Error Process::pushArgv(const RunMainMsg &M, uint64_t &Sp, uint64_t &Argv, uint6
     AT_UID = 11, AT_EUID = 12, AT_GID = 13, AT_EGID = 14, AT_PLATFORM = 15, AT_HWCAP = 16, AT_CLKTCK = 17,
     AT_SECURE = 23, AT_RANDOM = 25, AT_HWCAP2 = 26, AT_EXECFN = 31,
   };
-  std::vector<uint64_t> Aux = {AT_PHDR, layout::Headers + 64, AT_PHENT, 56, AT_PHNUM, *Phnum,
+  std::vector<uint64_t> Aux = {AT_PHDR, layout::Headers + (A.wordSize == 8 ? 64 : 52), AT_PHENT, phdrSize(), AT_PHNUM, *Phnum,
                                AT_PAGESZ, layout::PageSize, AT_BASE, 0, AT_FLAGS, 0, AT_ENTRY, M.entry,
                                AT_UID, 1000, AT_EUID, 1000, AT_GID, 1000, AT_EGID, 1000,
                                AT_HWCAP, A.hwcap, AT_HWCAP2, A.hwcap2, AT_CLKTCK, 100, AT_SECURE, 0,
@@ -719,10 +705,17 @@ Error Process::pushArgv(const RunMainMsg &M, uint64_t &Sp, uint64_t &Argv, uint6
     Words.push_back(0); // argv / envp terminator
   }
   Words.insert(Words.end(), Aux.begin(), Aux.end());
-  Sp = (Top - 8 * Words.size()) & ~uint64_t(15);
-  Argv = Sp + 8;
-  Envp = Argv + 8 * (M.args.size() + 1);
-  return write(Sp, {reinterpret_cast<const uint8_t *>(Words.data()), 8 * Words.size()});
+  Sp = (Top - A.wordSize * Words.size()) & ~uint64_t(15);
+  Argv = Sp + A.wordSize;
+  Envp = Argv + A.wordSize * (M.args.size() + 1);
+  return writeWords(Sp, Words);
+}
+
+Error Process::writeWords(uint64_t Addr, std::span<const uint64_t> Words) {
+  std::vector<uint8_t> Bytes(Words.size() * A.wordSize);
+  for (size_t I = 0; I < Words.size(); ++I)
+    std::memcpy(Bytes.data() + I * A.wordSize, &Words[I], A.wordSize); // little-endian hosts and guests
+  return write(Addr, Bytes);
 }
 
 Error Process::setReturnAddress(uint64_t &Sp) {
@@ -730,9 +723,48 @@ Error Process::setReturnAddress(uint64_t &Sp) {
     setReg(A.link, layout::ReturnTrap);
     return Error::success();
   }
-  Sp -= 8; // as `call` would: the callee sees rsp = 8 mod 16
-  uint64_t Trap = layout::ReturnTrap;
-  return write(Sp, {reinterpret_cast<const uint8_t *>(&Trap), 8});
+  Sp -= A.wordSize; // as `call` would: the callee sees sp = -word mod 16
+  return writeWords(Sp, std::array{layout::ReturnTrap});
+}
+
+Error Process::passArguments(std::span<const uint64_t> Args, uint64_t &Sp) {
+  size_t InRegs = std::min(Args.size(), A.args.size());
+  for (size_t I = 0; I < InRegs; ++I)
+    setReg(A.args[I], Args[I]);
+  if (InRegs == Args.size())
+    return Error::success();
+  // The rest in order from the lowest address, which the call leaves 16-aligned.
+  Sp = (Sp - A.wordSize * (Args.size() - InRegs)) & ~uint64_t(15);
+  return writeWords(Sp, Args.subspan(InRegs));
+}
+
+// A flat 4 GiB data segment of base Tp, user-accessible (DPL 3), in GDT
+// entry Entry, loaded into the thread-pointer segment register: what Linux's
+// set_thread_area and then glibc's `mov %ax, %gs` make of it. The GDT
+// lives in the page after the program headers (read-only to the program).
+Error Process::setThreadPointer(uint64_t Tp, uint32_t Entry) {
+  if (A.tpKind == ThreadPointer::Register) {
+    setReg(A.threadPointer, Tp);
+    return Error::success();
+  }
+  constexpr uint64_t Gdt = layout::Headers + layout::PageSize;
+  if (!GdtMapped) {
+    if (uc_err E = Stores.map(Gdt, layout::PageSize, UC_PROT_READ))
+      return ucError(E, "mapping the GDT");
+    GdtMapped = true;
+  }
+  // Segment descriptor (Intel SDM vol. 3, 3.4.5): limit 0xfffff in 4 KiB
+  // pages, type 3 (read/write, accessed), S, DPL 3, present, 32-bit.
+  uint64_t D = 0xffff | (Tp & 0xffffff) << 16 | uint64_t(0xf3) << 40 | uint64_t(0xcf) << 48 | (Tp >> 24 & 0xff) << 56;
+  if (uc_err E = uc_mem_write(UC, Gdt + 8 * Entry, &D, 8))
+    return ucError(E, "writing a GDT entry");
+  uc_x86_mmr Gdtr = {0, Gdt, uint32_t(layout::PageSize - 1), 0};
+  if (uc_err E = uc_reg_write(UC, UC_X86_REG_GDTR, &Gdtr))
+    return ucError(E, "loading the GDT");
+  uint64_t Selector = 8 * Entry + 3; // RPL 3
+  if (uc_err E = uc_reg_write(UC, A.threadPointer, &Selector))
+    return ucError(E, "loading the thread-pointer segment");
+  return Error::success();
 }
 
 static RunResultMsg errorResult(Error E) {
@@ -750,16 +782,16 @@ RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out) {
   if (Error E = pushArgv(M, Sp, Argv, Envp))
     return errorResult(std::move(E));
   if (Startup(M.startup) == Startup::CallMain) {
-    setReg(A.args[0], M.args.size());
-    setReg(A.args[1], Argv);
-    setReg(A.args[2], Envp);
+    if (Error E = passArguments(std::array{uint64_t(M.args.size()), Argv, Envp}, Sp))
+      return errorResult(std::move(E));
     if (Error E = setReturnAddress(Sp))
       return errorResult(std::move(E));
   } else {
-    // As exec leaves it: the ABI's "atexit function" register (x86-64
-    // rdx, the others' first argument register) holds 0, no return address.
-    setReg(A.args[A.arch == Arch::X86_64 ? 2 : 0], 0);
-    setReg(A.link >= 0 ? A.link : A.args[0], layout::ReturnTrap);
+    // As exec leaves it: the ABI's "atexit function" register holds 0, no
+    // return address.
+    setReg(A.atExit, 0);
+    if (A.link >= 0 || !A.args.empty())
+      setReg(A.link >= 0 ? A.link : A.args[0], layout::ReturnTrap);
   }
   setReg(A.sp, Sp);
   return run(M.entry, M.limits, std::move(Out));
@@ -789,7 +821,7 @@ RunResultMsg Process::call(const CallMsg &M, OutputFn Out) {
   for (uint16_t D : M.results)
     if (!Find(D))
       return errorResult(makeError(formatv("%s has no register with DWARF number %u", A.name, D)));
-  uint64_t Sp = (layout::StackTop - M.stack.size()) & ~uint64_t(15);
+  uint64_t Sp = (Space.stackTop - M.stack.size()) & ~uint64_t(15);
   if (Error E = write(Sp, M.stack))
     return errorResult(std::move(E));
   if (Error E = setReturnAddress(Sp))
@@ -900,8 +932,8 @@ bool Process::semihosting(uint64_t Pc) {
   case SysTime: R = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count(); break;
   case SysErrno: R = 0; break;
   case SysHeapInfo: {
-    uint64_t Info[4] = {layout::HeapBase, layout::HeapBase + layout::HeapSpan, layout::StackTop,
-                        layout::StackTop - layout::StackSize};
+    uint64_t Info[4] = {layout::HeapBase, layout::HeapBase + layout::HeapSpan, Space.stackTop,
+                        Space.stackTop - layout::StackSize};
     R = write(Field(0), {reinterpret_cast<const uint8_t *>(Info), 32}) ? -1 : 0;
     break;
   }

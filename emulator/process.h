@@ -40,11 +40,16 @@ constexpr uint64_t ReservationEnd = 0x40000000;
 // (RISC-V medany auipc, AArch64 adrp).
 constexpr uint64_t HeapBase = 0x40000000;
 constexpr uint64_t HeapSpan = 0x40000000;         // 1 GiB of address space
-constexpr uint64_t MmapBase = 0x2000000000;       // anonymous mmap and TLS blocks
-constexpr uint64_t StackTop = 0x3000000000;
 constexpr uint64_t StackSize = 8 << 20;
-constexpr uint64_t MmapSpan = StackTop - StackSize - MmapBase - (1ull << 30);
-static_assert(StackTop <= DirectMemory::WindowEnd, "the plan must fit the host window");
+// Where anonymous mmaps (and TLS blocks) go, and the stack: above the
+// heap, below 4 GiB for a 32-bit process (the top 256 MiB stay free, where
+// Linux keeps Arm's vector page).
+struct Upper {
+  uint64_t mmapBase, stackTop, gap; // gap: unmapped between the mmap area and the stack
+  constexpr uint64_t mmapSpan() const { return stackTop - StackSize - mmapBase - gap; }
+};
+constexpr Upper Upper64 = {0x2000000000, 0x3000000000, 1ull << 30}, Upper32 = {0x80000000, 0xf0000000, 1ull << 28};
+static_assert(Upper64.stackTop <= DirectMemory::WindowEnd, "the plan must fit the host window");
 } // namespace layout
 
 constexpr uint64_t MaxTransfer = executor::MaxFrameSize - 1024; // read-memory and output must fit one frame
@@ -79,7 +84,9 @@ private:
     RunResultMsg result;
   };
   class Watchdog;
-  Process(const ArchInfo &A, uc_engine *UC) : A(A), UC(UC), Stores(UC) {}
+  Process(const ArchInfo &A, uc_engine *UC)
+      : A(A), Space(A.wordSize == 4 ? layout::Upper32 : layout::Upper64), UC(UC), Stores(UC),
+        NextMmap(Space.mmapBase) {}
   Error init();
   // Starts at Entry with registers already set; ends at the return trap, an
   // exit, a fault or a limit.
@@ -88,9 +95,19 @@ private:
   Error pushArgv(const executor::RunMainMsg &M, uint64_t &Sp, uint64_t &Argv, uint64_t &Envp);
   // Writes the ELF header and program headers at layout::Headers; their count.
   Expected<uint64_t> writeHeaders(uint64_t Entry);
+  uint64_t phdrSize() const { return A.wordSize == 8 ? 56 : 32; }
   // Linux's initial floating-point and vector state.
   void resetFloatingPoint();
   Error setReturnAddress(uint64_t &Sp);
+  // Integer arguments as the ABI passes them: the argument registers, then
+  // the stack words above the return address (i386: all of them).
+  Error passArguments(std::span<const uint64_t> Args, uint64_t &Sp);
+  // Words of the process's size (4 or 8 bytes each) at Addr.
+  Error writeWords(uint64_t Addr, std::span<const uint64_t> Words);
+  // The thread pointer, as the arch keeps it (a register, or i386's %gs
+  // through a GDT descriptor of that base: set_thread_area's entry Entry).
+  Error setThreadPointer(uint64_t Tp, uint32_t Entry = GdtTlsEntry);
+  static constexpr uint32_t GdtTlsEntry = 12; // GDT_ENTRY_TLS_MIN of a 64-bit kernel running 32-bit code
   Expected<uint64_t> mapAnonymous(uint64_t Size, uint32_t Prot);
   Error unmapAnonymous(uint64_t Base, uint64_t Size);
   Error mapHeapAround(uint64_t Addr);
@@ -120,6 +137,7 @@ private:
   void setReg(int R, uint64_t V);
 
   const ArchInfo &A;
+  const layout::Upper Space;
   uc_engine *UC;
   std::vector<uc_hook> Hooks;
   FastStores Stores; // every map, protect and unmap goes through it
@@ -132,7 +150,7 @@ private:
   uint64_t HeapMapped = 0;
   // Anonymous mappings are carved from large read-write arena chunks; free
   // ranges are kept zeroed so a new mapping reads as zero.
-  uint64_t NextMmap = layout::MmapBase;
+  uint64_t NextMmap;
   std::map<uint64_t, uint64_t> MmapFree; // base -> size
   std::map<uint64_t, uint64_t> Mmaps;    // base -> size
   std::set<uint64_t> MmapReprotected;      // bases whose pages are no longer read-write
@@ -152,6 +170,7 @@ private:
   std::map<uint64_t, uint64_t> SemiHandles;
   uint64_t SemiFeaturesPos = 0; // read position in ":semihosting-features
 
+  bool GdtMapped = false; // i386: the page setThreadPointer keeps the GDT in
   RunState *Cur = nullptr;
 };
 

@@ -1,0 +1,108 @@
+// i386 and 32-bit Arm (Arm and Thumb code) programs run in linklab-executor
+// through the `linklab` CLI, freestanding (-runtime=none -entry=NAME): calls
+// between the program's own functions (Arm <-> Thumb interworking across
+// objects), the exit status from the entry's return value as llvm-jitlink
+// gives it, and the arch's Linux system calls (i386 `int $0x80`, Arm EABI
+// `svc 0`) with their notes and faults. The reference for a program's value
+// is the same sources built the ordinary way for the arch (gcc -m32 -static,
+// arm-linux-gnueabihf-gcc-12 -static under qemu-arm) with a main calling the
+// entry.
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace linklab;
+using namespace linklab::test;
+
+namespace {
+
+struct Arch32 {
+  const char *name;
+  const char *clangFlags; // target and code flags for linklab's objects
+  const char *otherFlags; // util.c's: the other instruction set, where there is one
+  const char *reference;  // builds SRCS into EXE
+  const char *runner;     // runs EXE
+  int unsupportedNr;      // io_setup's number
+};
+void PrintTo(const Arch32 &A, std::ostream *OS) { *OS << A.name; }
+// Armv7-A with the Cortex-A15's integer divide (Unicorn's Arm CPU), so that
+// freestanding code needs no libgcc division helpers.
+#define ARM "--target=armv7a-linux-gnueabihf -mcpu=cortex-a15"
+const Arch32 Arches[] = {
+    {"i386", "--target=i386-linux-gnu", "--target=i386-linux-gnu", "gcc -m32 -static -O1 SRCS -o EXE", "EXE", 245},
+    {"arm", ARM " -marm", ARM " -mthumb", "arm-linux-gnueabihf-gcc-12 -static -O1 SRCS -o EXE", "qemu-arm EXE", 243},
+    {"thumb", ARM " -mthumb", ARM " -marm", "arm-linux-gnueabihf-gcc-12 -static -O1 SRCS -o EXE", "qemu-arm EXE", 243},
+};
+#undef ARM
+
+std::string replace(std::string S, const std::string &From, const std::string &To) {
+  for (size_t At; (At = S.find(From)) != std::string::npos;)
+    S.replace(At, From.size(), To);
+  return S;
+}
+
+class Run32 : public ::testing::TestWithParam<Arch32> {};
+
+// The MachO/COFF tests' multi-file program: function pointers, data
+// relocations, calls across objects (Arm calling Thumb and back on Arm).
+TEST_P(Run32, FreestandingProgramReturnsItsValue) {
+  const Arch32 &A = GetParam();
+  TempDir D;
+  std::string Driver = D.write("driver.c", "int run(void);\nint main(void) { return run(); }\n");
+  std::string Srcs = Driver;
+  for (const char *File : {"shapes", "util", "main"})
+    Srcs += " " + freestandingSource(File);
+  std::string Exe = D.file("ref");
+  auto Built = runCommand(replace(replace(A.reference, "SRCS", Srcs), "EXE", Exe));
+  ASSERT_EQ(Built.status, 0) << Built.output;
+  auto Ref = runCommand(replace(A.runner, "EXE", Exe));
+  EXPECT_NE(Ref.status, 0) << Ref.output;
+  for (const char *Opt : {"-O0", "-O2"}) {
+    std::string Objs;
+    for (const char *File : {"shapes", "util", "main"}) {
+      std::string Flags = std::string(File) == "util" ? A.otherFlags : A.clangFlags;
+      std::string Obj = D.file(std::string(File) + Opt + ".o");
+      auto C = runCommand("clang-22 " + Flags + " " + Opt + " -ffreestanding -c " + freestandingSource(File) + " -o " +
+                          Obj);
+      ASSERT_EQ(C.status, 0) << C.output;
+      Objs += " " + Obj;
+    }
+    auto R = runCommand(linklabPath() + " -runtime=none -entry=run" + Objs);
+    EXPECT_EQ(R.status, Ref.status) << Opt << "\n" << R.output;
+  }
+}
+
+TEST_P(Run32, SystemCallsNotesAndFaults) {
+  const Arch32 &A = GetParam();
+  TempDir D;
+  std::string Obj = D.file("raw.o");
+  auto C = runCommand("clang-22 " + std::string(A.clangFlags) + " -O1 -ffreestanding -c " + sourceDir() +
+                      "/tests/inputs/run/raw_syscalls.c -o " + Obj);
+  ASSERT_EQ(C.status, 0) << C.output;
+  auto Run = [&](const char *Entry) { return runCommand(linklabPath() + " -runtime=none -entry=" + Entry + " " + Obj); };
+
+  auto Hello = Run("hello");
+  EXPECT_EQ(Hello.status, 7) << Hello.output;
+  EXPECT_EQ(Hello.output, "hello from a freestanding program\nto stderr\n");
+
+  auto Leave = Run("leave");
+  EXPECT_EQ(Leave.status, 42) << Leave.output;
+
+  auto Unsupported = Run("unsupported");
+  EXPECT_EQ(Unsupported.status, 38) << Unsupported.output; // ENOSYS
+  EXPECT_EQ(Unsupported.output, "linklab: system call " + std::to_string(A.unsupportedNr) + " (io_setup) not supported\n");
+
+  auto Refused = Run("refused");
+  EXPECT_EQ(Refused.status, 1) << Refused.output; // EPERM
+  EXPECT_EQ(Refused.output, "linklab: system call 5 (open) refused (the emulated process reaches no host file, "
+                            "process or network)\n");
+
+  auto Fault = Run("fault");
+  EXPECT_EQ(Fault.status, 1) << Fault.output;
+  for (const char *Expect : {"read of unmapped memory", "read_bad+0x", "address 0x123458", "raw.o"})
+    EXPECT_NE(Fault.output.find(Expect), std::string::npos) << "missing '" << Expect << "' in: " << Fault.output;
+}
+
+INSTANTIATE_TEST_SUITE_P(All, Run32, ::testing::ValuesIn(Arches), [](const auto &I) { return std::string(I.param.name); });
+
+} // namespace
