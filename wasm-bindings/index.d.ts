@@ -142,6 +142,8 @@ export class LinkSession {
   addPlugin(plugin: Plugin): this;
   snapshot(phase: Phase): this;
   lookup(names: string[]): Promise<number[]>;
+  /** entry, or (empty) the C main as the objects' format spells it: main, or _main for MachO (core's default). */
+  entrySymbol(entry?: string): string;
   link(options?: { entry?: string }): Promise<number>;
   linkInfo(): ObjectLinkInfo[];
   linkReport(options?: { addresses?: boolean; relocated?: boolean }): string;

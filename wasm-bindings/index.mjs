@@ -234,6 +234,8 @@ export class LinkSession {
   }
 
   get triple() { return unwrap(this.#s.triple()); }
+  /** `entry`, or (empty) the C main as the objects' format spells it: main, or _main for MachO. */
+  entrySymbol(entry = '') { return unwrap(this.#s.entrySymbol(String(entry))); }
 
   /** Adds an object (parsed now: errors surface at once) or a static archive. */
   addObject(object, { name = 'object', harness = false } = {}) {
@@ -281,10 +283,11 @@ export class LinkSession {
     return result;
   }
   /** Links the entry point's dependencies (like `linklab -noexec`); resolves to its address. */
-  async link({ entry = 'main' } = {}) {
+  async link({ entry = '' } = {}) {
     this.#hookErrors = [];
-    // With a C runtime, main is entered through its start object (crt1.o), as natively.
-    const [address] = await promised((done) => this.#s.linkEntry(entry, done));
+    // With a C runtime, main is entered through its start object (crt1.o), as natively;
+    // an empty entry is core's default for the objects' format (MachO: _main).
+    const [address] = await promised((done) => this.#s.linkEntry(String(entry), done));
     if (this.#hookErrors.length) throw new LinklabError(this.#hookErrors.join('; '));
     return address;
   }
@@ -319,7 +322,7 @@ export class LinkSession {
    * executor's handler). Resolves to {exitCode?, status, description,
    * error?, fault?, pc?, address?, instructions}.
    */
-  async run({ entry = 'main', args = [], argv0 = 'a.out', limits = {}, runtime, runtimeFiles, onOutput } = {}) {
+  async run({ entry = '', args = [], argv0 = 'a.out', limits = {}, runtime, runtimeFiles, onOutput } = {}) {
     if (!this.#executor) throw new LinklabError('run: this session links into a slab (-noexec); create it with an executor');
     if (runtime !== undefined) checkRuntime(runtime);
     if (runtime === 'default' && !this.hasRuntime) this.useRuntime(runtimeFiles);

@@ -54,9 +54,12 @@ struct Options {
 Expected<Options> parseOptions(int Argc, char **Argv);
 // -entry, or the C main as the object format spells it (llvm-jitlink's
 // default: "_main" for MachO, "main" otherwise).
-inline std::string entrySymbol(const Options &O, const Triple &TT) {
-  return !O.entry.empty() ? O.entry : TT.format == ObjectFormat::MachO ? "_main" : "main";
+// The one place this default is spelled: the package, the page and the
+// reproducers ask here (Entry empty: the default).
+inline std::string entrySymbol(std::string_view Entry, const Triple &TT) {
+  return !Entry.empty() ? std::string(Entry) : TT.format == ObjectFormat::MachO ? "_main" : "main";
 }
+inline std::string entrySymbol(const Options &O, const Triple &TT) { return entrySymbol(O.entry, TT); }
 // Prints "linklab error: ..." to stderr; the exit status for it.
 int fail(const Error &E);
 std::string usage();

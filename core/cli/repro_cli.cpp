@@ -104,7 +104,7 @@ Expected<ReproCase> caseFromOptions(const Options &O) {
     C.inputs.push_back(std::move(*In));
   }
   C.triple = O.triple;
-  C.entry = O.entry.empty() ? "main" : O.entry; // reproducers are ELF objects: C's main
+  C.entry = O.entry;
   C.args = O.args;
   C.absolutes = O.absolutes;
   C.noExec = O.noExec;
@@ -135,7 +135,7 @@ Expected<ChildResult> runCase(const ReproCase &C, const Options &O, const fs::pa
     if (C.runtime == "none") // both linkers' spelling
       Argv.push_back("-no-process-syms");
   }
-  if (C.entry != "main")
+  if (!C.entry.empty())
     Argv.push_back("-entry=" + C.entry);
   for (auto &A : C.absolutes)
     Argv.push_back("-abs=" + A);

@@ -2,6 +2,7 @@
 
 #include "check/check.h"
 #include "check/link_info_env.h"
+#include "cli/options.h"
 #include "link/link_info.h"
 #include "link/session.h"
 #include "link/slab_memory_manager.h"
@@ -306,7 +307,7 @@ Expected<std::vector<std::string>> fixupChecks(const ReproCase &C, const std::ve
   }
   // A program's C library calls have no definitions in a -noexec link.
   S.setPhonyExternals(C.phonyExternals || !C.noExec);
-  auto Entry = S.lookupNow({C.entry});
+  auto Entry = S.lookupNow({cli::entrySymbol(C.entry, S.triple())});
   if (!Entry)
     return Entry.takeError();
   check::LinkInfoCheckEnv Env(*Info, S.triple().arch, [&S](std::string_view N) { return S.addressOf(N); });
@@ -396,7 +397,7 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
   }
 
   std::string Common;
-  if (C.entry != "main")
+  if (!C.entry.empty())
     Common += " -entry=" + shellQuote(C.entry);
   for (auto &A : C.absolutes)
     Common += " -abs=" + shellQuote(A);

@@ -6,7 +6,7 @@
 
 namespace linklab {
 
-#ifndef NDEBUG
+// Defined in every build: an assert-enabled user of an NDEBUG library calls it.
 void Error::reportUnchecked(const std::string *Message) {
   if (Message)
     std::fprintf(stderr, "linklab: error dropped unchecked: %s\n", Message->c_str());
@@ -14,7 +14,6 @@ void Error::reportUnchecked(const std::string *Message) {
     std::fprintf(stderr, "linklab: error dropped unchecked (a success value)\n");
   std::abort();
 }
-#endif
 
 std::string hex(uint64_t V) {
   char Buf[24];

@@ -54,20 +54,19 @@ public:
 private:
   template <typename T> friend class Expected;
   bool isFailure() const { return Message != nullptr; }
-#ifndef NDEBUG
+  // Always a member, so the class's layout is the same with and without
+  // NDEBUG (code built either way links against one library); only the
+  // check is left out of NDEBUG builds.
   mutable bool Checked = false;
   void markChecked() const { Checked = true; }
   void markUnchecked() { Checked = false; }
   void assertChecked() const {
+#ifndef NDEBUG
     if (!Checked)
       reportUnchecked(Message.get());
+#endif
   }
   [[noreturn]] static void reportUnchecked(const std::string *Message);
-#else
-  void markChecked() const {}
-  void markUnchecked() {}
-  void assertChecked() const {}
-#endif
   std::unique_ptr<std::string> Message;
 };
 

@@ -53,7 +53,7 @@ async function main(argv, io) {
   for (const p of o.harnesses) inputs.push({ name: p, bytes: await read(p), harness: true });
   for (const l of o.libraries) { const p = await findLibrary(o, l); inputs.push({ name: p, bytes: await read(p) }); }
 
-  // The first input that is not an archive: it names the triple and the entry's spelling.
+  // The first input that is not an archive: it names the triple.
   const firstObject = inputs.find((i) => !i.bytes.subarray(0, 8).equals(Buffer.from('!<arch>\n')));
   let executor, triple;
   if (o.runtime !== 'default' && o.runtime !== 'none')
@@ -92,9 +92,7 @@ async function main(argv, io) {
     }
     const t1 = performance.now();
     let linkError;
-    // No -entry: the C main as the first object's format spells it (MachO: _main), as natively.
-    const machO = firstObject?.bytes.length >= 4 && firstObject.bytes.readUInt32LE(0) === 0xfeedfacf;
-    const entry = o.entry || (machO ? '_main' : 'main');
+    const entry = o.entry; // empty: core's default for the objects' format (MachO: _main)
     try { await s.link({ entry }); } catch (e) { linkError = e; }
     const t2 = performance.now();
     const out = dumps.map(([n, d]) => `Link graph "${n}" post-fixup:\n${d}`);

@@ -59,7 +59,7 @@ export function makeSession(L, { triple, objects, options = {}, runtime = null, 
   for (const p of passes) session.addPass(p.phase, p.fn);
   for (const o of objects) session.addObject(o.bytes, { name: o.name, harness: !!o.harness });
   if (runtime) session.useRuntime(runtime);
-  return { session, entry: options.entry || 'main' };
+  return { session, entry: session.entrySymbol(options.entry) };
 }
 
 // Runs the session's entry as `linklab prog.o -args ...` does: resolves to

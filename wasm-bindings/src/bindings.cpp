@@ -484,9 +484,11 @@ public:
   // Links what Entry needs; Done gets {ok, value: [address]}. A slab
   // session with a runtime enters main through its start object, as
   // linklab -noexec does: every object, the start object included, starts
-  // linking, then main and the start symbol are looked up.
+  // linking, then main and the start symbol are looked up. Entry empty:
+  // the C main as the objects' format spells it (cli::entrySymbol).
   void linkEntry(std::string Entry, val Done) {
     if (!S) return (void)Done(notReady());
+    Entry = cli::entrySymbol(Entry, S->triple());
     auto Answer = [Done](Expected<std::vector<Addr>> R) mutable { Done(R ? ok(addresses({R->front()})) : failOr(R)); };
     if (Prog || !SlabStart || Entry != "main")
       return S->lookup({Entry}, Answer);
@@ -516,7 +518,7 @@ public:
     if (!Prog) return (void)Done(fail("run: this session links into a slab (-noexec); create it with an executor"));
     auto L = cli::parseLimits(Instructions, WallMillis, MemoryBytes);
     if (!L) return (void)Done(failOr(L));
-    Prog->runMain(Entry, stringsFrom(Args), *L, [this, Done](Expected<executor::RunResultMsg> R) mutable {
+    Prog->runMain(cli::entrySymbol(Entry, S->triple()), stringsFrom(Args), *L, [this, Done](Expected<executor::RunResultMsg> R) mutable {
       Done(R ? ok(runResult(Prog->client(), *R)) : failOr(R));
     });
   }
@@ -578,6 +580,8 @@ public:
     });
   }
   val triple() { return S ? ok(val(S->triple().str)) : notReady(); }
+  // Entry, or the C main as the session's object format spells it (core's default).
+  val entrySymbol(std::string Entry) { return S ? ok(val(cli::entrySymbol(Entry, S->triple()))) : notReady(); }
   // What LinkInfoRecorder kept for each linked object, as JSON.
   val linkInfo() { return S ? ok(val(api::linkInfoToJson(Recorder->objects()))) : notReady(); }
   // -show-addrs and -show-relocated-section-contents, as the native CLI prints them.
@@ -810,6 +814,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("hasRuntime", &WasmSession::hasRuntime)
       .function("run", &WasmSession::run)
       .function("triple", &WasmSession::triple)
+      .function("entrySymbol", &WasmSession::entrySymbol)
       .function("linkInfo", &WasmSession::linkInfo)
       .function("linkReport", &WasmSession::linkReport);
 }

@@ -1,6 +1,7 @@
 // The wasm build links like the native linklab, byte for byte: graph dumps,
 // addresses and relocated section contents at a fixed slab address.
-import { config, runNative, runWasm } from './helpers.mjs';
+import { LinkSession } from '../index.mjs';
+import { config, read, runNative, runWasm } from './helpers.mjs';
 
 // -no-process-syms: the native -noexec links the C runtime as a run would;
 // linklab-run's -noexec does not (yet), so both link without it here.
@@ -40,5 +41,15 @@ describe('C programs: wasm output equals native output', () => {
     expect(w.stdout.length).toBeGreaterThan(1000);
     expect(w.stdout).toBe(n.stdout);
     expect(w.stderr).toBe(n.stderr);
+  });
+});
+
+describe('the default entry is core\'s (cli::entrySymbol), not restated in JS', () => {
+  const lit = (re) => config.lit.find((l) => re.test(l.name));
+  test.each([[/x86_64\/MachO_x86_64_code/, '_main'], [/x86_64\/ELF_x86_64_/, 'main']])('%s', (re, main) => {
+    const s = new LinkSession();
+    s.addObject(read(lit(re).obj), { name: 'a.o' });
+    expect(s.entrySymbol()).toBe(main);
+    expect(s.entrySymbol('start')).toBe('start');
   });
 });
