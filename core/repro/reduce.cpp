@@ -15,11 +15,8 @@ const char *stageName(Stage S) {
   return Names[int(S)];
 }
 
-// An item of a stage: input, object (archive member), and the index of the
-// section/symbol/relocation (with its section for relocations).
-struct Item {
-  size_t in = 0, obj = 0, index = 0, section = 0;
-};
+using Item = ReduceItem;
+constexpr Stage Stages[] = {Stage::Inputs, Stage::Members, Stage::Sections, Stage::Symbols, Stage::Relocations};
 
 std::string objectName(const ReproInput &In, const ElfObject &O) {
   return In.archive ? In.name + "(" + O.name + ")" : In.name;
@@ -159,7 +156,7 @@ std::vector<Item> listItems(Stage St, const ReproCase &C) {
 }
 
 // Applies one removal; returns what it removed.
-std::string apply(Stage St, ReproCase &C, const Item &It, const FailurePredicate &) {
+std::string apply(Stage St, ReproCase &C, const Item &It) {
   ReproInput &In = C.inputs[It.in];
   switch (St) {
   case Stage::Inputs: {
@@ -207,59 +204,110 @@ std::string apply(Stage St, ReproCase &C, const Item &It, const FailurePredicate
   return "";
 }
 
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+
 } // namespace
 
-Expected<ReduceResult> reduce(ReproCase C, const FailurePredicate &Fails, const ReduceOptions &Opts) {
-  using Clock = std::chrono::steady_clock;
-  auto Start = Clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - Start).count(); };
-  auto say = [&](const std::string &S) {
-    if (Opts.progress)
-      Opts.progress(S);
-  };
-  ReduceResult R;
-  ++R.tests;
-  if (!Fails(C))
-    return makeError("reduce: the input does not fail as specified, so there is nothing to keep failing");
-  for (Stage St : {Stage::Inputs, Stage::Members, Stage::Sections, Stage::Symbols, Stage::Relocations}) {
-    auto Items = listItems(St, C);
-    say(formatv("reduce: %s: %zu to try", stageName(St), Items.size()));
-    for (size_t Chunk = std::max<size_t>(1, Items.size() / 2); !Items.empty(); Chunk /= 2) {
-      for (size_t End = Items.size(); End > 0;) {
-        size_t Begin = End >= Chunk ? End - Chunk : 0;
-        if (elapsed() > Opts.seconds) {
-          R.timedOut = true;
-          say(formatv("reduce: time limit (%.0f s) reached; stopping with what holds so far", Opts.seconds));
-          R.reduced = std::move(C);
-          return R;
-        }
-        // Never try an empty link: it fails for an uninteresting reason.
-        bool Everything = St == Stage::Inputs && Begin == 0 && End == Items.size();
-        ReproCase Cand = C;
-        std::vector<std::string> What;
-        if (!Everything)
-          for (size_t K = End; K-- > Begin;)
-            What.push_back(apply(St, Cand, Items[K], Fails));
-        bool Holds = !Everything && (++R.tests, Fails(Cand));
-        if (Holds) {
-          C = std::move(Cand);
-          for (auto W = What.rbegin(); W != What.rend(); ++W) {
-            say("reduce: removed " + *W);
-            R.removed.push_back(*W);
-          }
-          Items = listItems(St, C);
-          End = std::min(Begin, Items.size());
-        } else
-          End = Begin;
-      }
-      if (Chunk == 1)
-        break;
+Reducer::Reducer(ReproCase Input, ReduceOptions O) : Opts(std::move(O)), C(std::move(Input)), Start(now()) {}
+
+double Reducer::elapsed() const { return now() - Start; }
+void Reducer::say(const std::string &S) const {
+  if (Opts.progress)
+    Opts.progress(S);
+}
+
+// Each stage tries chunks of its items from the last to the first, halving
+// the chunk down to single items; after a removal holds, the items are
+// listed again (indices moved) and the search goes on below it.
+bool Reducer::advance() {
+  while (StageIndex < std::size(Stages)) {
+    Stage St = Stages[StageIndex];
+    if (!StageStarted) {
       Items = listItems(St, C);
+      say(formatv("reduce: %s: %zu to try", stageName(St), Items.size()));
+      Chunk = std::max<size_t>(1, Items.size() / 2);
+      End = Items.size();
+      StageStarted = true;
     }
+    if (Items.empty() || (End == 0 && Chunk == 1)) {
+      ++StageIndex, StageStarted = false;
+      continue;
+    }
+    if (End == 0) {
+      Chunk /= 2;
+      Items = listItems(St, C);
+      End = Items.size();
+      continue;
+    }
+    Begin = End >= Chunk ? End - Chunk : 0;
+    // Never try an empty link: it fails for an uninteresting reason.
+    if (St == Stage::Inputs && Begin == 0 && End == Items.size()) {
+      End = Begin;
+      continue;
+    }
+    return true;
   }
-  say(formatv("reduce: done after %u tests, %.1f s", R.tests, elapsed()));
+  return false;
+}
+
+const ReproCase *Reducer::next() {
+  if (Done)
+    return nullptr;
+  if (!Tested) {
+    ++R.tests;
+    return &C;
+  }
+  if (elapsed() > Opts.seconds) {
+    R.timedOut = Done = true;
+    say(formatv("reduce: time limit (%.0f s) reached; stopping with what holds so far", Opts.seconds));
+    return nullptr;
+  }
+  if (!advance()) {
+    Done = true;
+    say(formatv("reduce: done after %u tests, %.1f s", R.tests, elapsed()));
+    return nullptr;
+  }
+  Cand = C;
+  What.clear();
+  for (size_t K = End; K-- > Begin;)
+    What.push_back(apply(Stages[StageIndex], Cand, Items[K]));
+  ++R.tests;
+  return &Cand;
+}
+
+Error Reducer::report(bool Fails) {
+  if (!Tested) {
+    Tested = true;
+    if (Fails)
+      return Error::success();
+    Done = true;
+    return makeError("reduce: the input does not fail as specified, so there is nothing to keep failing");
+  }
+  if (!Fails) {
+    End = Begin;
+    return Error::success();
+  }
+  C = std::move(Cand);
+  for (auto W = What.rbegin(); W != What.rend(); ++W) {
+    say("reduce: removed " + *W);
+    R.removed.push_back(*W);
+  }
+  Items = listItems(Stages[StageIndex], C);
+  End = std::min(Begin, Items.size());
+  return Error::success();
+}
+
+ReduceResult Reducer::result() && {
   R.reduced = std::move(C);
-  return R;
+  return std::move(R);
+}
+
+Expected<ReduceResult> reduce(ReproCase C, const FailurePredicate &Fails, const ReduceOptions &Opts) {
+  Reducer Red(std::move(C), Opts);
+  while (const ReproCase *Cand = Red.next())
+    if (Error E = Red.report(Fails(*Cand)))
+      return E;
+  return std::move(Red).result();
 }
 
 } // namespace linklab::repro

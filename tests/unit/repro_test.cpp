@@ -9,6 +9,7 @@
 #include "repro/reduce.h"
 
 #include <filesystem>
+#include <fstream>
 
 using namespace linklab;
 using namespace linklab::test;
@@ -228,6 +229,14 @@ TEST(Repro, ReduceKeepsAnExitStatus) {
   EXPECT_EQ(symbolNames(Out + "/answer.o"), (std::set<std::string>{"answer"})) << R.output;
   auto Again = runCommand(linklabPath() + " " + Out + "/main.o " + Out + "/answer.o");
   EXPECT_EQ(Again.status, 42) << Again.output;
+  // Its test expects the exit status, not what the reduced program printed.
+  std::string Test = std::filesystem::exists(Out + "/test/test.s") ? Out + "/test/test.s" : Out + "/test/test.test";
+  std::ifstream F(Test);
+  std::string Text((std::istreambuf_iterator<char>(F)), {});
+  EXPECT_NE(Text.find("test $? -eq 42"), std::string::npos) << Text;
+  EXPECT_EQ(Text.find("diff %t/stdout"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("only its exit status was kept"), std::string::npos) << Text;
+  EXPECT_EQ(lit(Test, D).status, 0);
 }
 
 // Output mismatch: the program prints 42, the expectation says 41.
