@@ -163,6 +163,32 @@ export interface Plan {
   signature: string; stackBytes: number; returns: PlanLocation[]; arguments: PlanLocation[];
   calleeSaved: number[]; warnings: string[];
 }
+/** A reproducer: a session's objects and the options that decide its outcome (as linklab -export-test / -reduce read them). */
+export interface ReproCase {
+  objects: { name: string; bytes: Bytes; harness?: boolean }[];
+  triple?: string;
+  entry?: string;
+  /** The program's whole argv. */
+  args?: string[];
+  /** 'NAME=ADDRESS' */
+  absolutes?: string[];
+  noExec?: boolean;
+  phonyExternals?: boolean;
+  runtime?: 'default' | 'none';
+}
+export interface ExportedTest {
+  files: { path: string; text: string }[];
+  testFile: string;
+  checks: number;
+  notes: string[];
+}
+export const UNASKED_LLVM_JITLINK: string;
+export function exportTest(c: ReproCase, outcome: { error?: string; exitCode?: number; output?: string },
+                           options?: { name?: string; marks?: string[]; linklabOnly?: string; compareOutput?: boolean;
+                                       acceptAssembly?: (object: string, text: string, mcFlags: string) => boolean }): ExportedTest;
+export function reduce(c: ReproCase, fails: (candidate: ReproCase) => boolean | Promise<boolean>,
+                       options?: { seconds?: number; onProgress?: (line: string) => void }):
+  Promise<{ objects: { name: string; bytes: Uint8Array; harness: boolean }[]; removed: string[]; tests: number; timedOut: boolean }>;
 export function plan(q: { spec?: string; signature: string; triple: string; expect?: string }): Plan;
 export function validatePlan(text: string, q: { signature: string; triple: string; expect?: string }): Plan;
 export function parseOptions(args: string[]): Record<string, unknown>;

@@ -391,6 +391,89 @@ export class LinkSession {
   }
 }
 
+// ---- reproducers ----------------------------------------------------------------
+
+// A reproducer case, checked: the session's objects (ELF objects and
+// archives) and the options that decide its outcome, as linklab's
+// -export-test and -reduce take them from a command line. args is the
+// program's whole argv; absolutes are 'NAME=ADDRESS'.
+function reproCase({ objects, triple = '', entry = '', args = [], absolutes = [], noExec = false,
+                     phonyExternals = false, runtime = 'default' } = {}) {
+  if (!Array.isArray(objects) || !objects.length) throw new LinklabError('reproducer: objects: expected a non-empty array of {name, bytes}');
+  checkRuntime(runtime);
+  const strings = (v, what) => {
+    if (!Array.isArray(v)) throw new LinklabError(`reproducer: ${what}: expected an array of strings`);
+    return v.map(String);
+  };
+  return {
+    objects: objects.map((o, i) => ({ name: String(o?.name ?? `object${i}.o`), bytes: bytes(o?.bytes, `reproducer: objects[${i}]`), harness: !!o.harness })),
+    triple: String(triple), entry: String(entry), args: strings(args, 'args'), absolutes: strings(absolutes, 'absolutes'),
+    noExec: !!noExec, phonyExternals: !!phonyExternals, runtime,
+  };
+}
+
+/** Why an exported test skips llvm-jitlink-22 unless the caller says it agrees (the CLI asks it; the package cannot). */
+export const UNASKED_LLVM_JITLINK = 'exported by the linklab package, which did not ask llvm-jitlink-22 whether it agrees';
+
+/**
+ * The session `c` (see reduce()) as an LLVM-style test for tests/lit/run-lit.py,
+ * as linklab -export-test writes it. `outcome` is what it did: {error} (the
+ * link failed), or {exitCode, output} for a run ({} for a -noexec link).
+ * Objects are written as yaml2obj YAML unless acceptAssembly(name, text,
+ * mcFlags) says their assembly re-assembles to the same object (the CLI asks
+ * llvm-mc-22). linklabOnly: the REQUIRES-LINKLAB-ONLY reason ('' when
+ * llvm-jitlink-22 agrees). compareOutput false: a run's test checks its exit
+ * status only (a case reduced for its exit status prints whatever its data
+ * left). Returns {files: [{path, text}], testFile, checks, notes}.
+ */
+export function exportTest(c, outcome = {}, { name = 'repro', marks = [], linklabOnly = UNASKED_LLVM_JITLINK, compareOutput = true,
+                                              acceptAssembly } = {}) {
+  const rc = reproCase(c);
+  const linkError = outcome.error !== undefined && outcome.error !== null;
+  if (!linkError && !rc.noExec && !Number.isInteger(outcome.exitCode))
+    throw new LinklabError('exportTest: the outcome of a run needs its exitCode (or error, for a link that failed)');
+  const errors = [];
+  const accept = acceptAssembly && ((obj, text, flags) => {
+    try { return !!acceptAssembly(obj, text, flags); } catch (e) { errors.push(`acceptAssembly for ${obj}: ${describeThrow(e)}`); return false; }
+  });
+  const r = unwrap(core.exportTest(rc, { linkError, error: linkError ? String(outcome.error) : '', exitCode: linkError ? 0 : Number(outcome.exitCode ?? 0),
+                                         output: linkError ? '' : String(outcome.output ?? '') },
+                                   { name: String(name), marks: marks.map(String), linklabOnly: String(linklabOnly), compareOutput: !!compareOutput,
+                                     acceptAssembly: accept || undefined }));
+  if (errors.length) throw new LinklabError(errors.join('; '));
+  return r;
+}
+
+/**
+ * Shrinks the case `c` ({objects: [{name, bytes, harness}], triple, entry,
+ * args, absolutes, noExec, phonyExternals, runtime}) while `fails(candidate)`
+ * (async; the candidate is `c` with fewer objects, members, sections,
+ * symbols or relocations) keeps holding, as linklab -reduce does: core's
+ * deterministic stages, bounded by `seconds`; onProgress(line) reports each
+ * stage and removal. Resolves to {objects, removed, tests, timedOut}.
+ */
+export async function reduce(c, fails, { seconds = 60, onProgress } = {}) {
+  const rc = reproCase(c);
+  if (typeof fails !== 'function') throw new TypeError('reduce: fails must be a function (candidate) => boolean');
+  const r = new core.Reducer();
+  try {
+    const progress = [];
+    unwrap(r.init(rc, Number(seconds), (line) => progress.push(line)));
+    const say = () => { for (const line of progress.splice(0)) onProgress?.(line); };
+    for (;;) {
+      const objects = unwrap(r.next());
+      say();
+      if (objects === null) break;
+      const holds = !!(await fails({ ...c, objects }));
+      unwrap(r.report(holds));
+      say();
+    }
+    return unwrap(r.result());
+  } finally {
+    r.delete();
+  }
+}
+
 // ---- executors ---------------------------------------------------------------
 
 /**

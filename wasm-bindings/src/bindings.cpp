@@ -18,6 +18,8 @@
 #include "link/session.h"
 #include "link/slab_memory_manager.h"
 #include "object/archive.h"
+#include "repro/export_test.h"
+#include "repro/reduce.h"
 #include "target/target.h"
 
 #include <deque>
@@ -708,6 +710,128 @@ val targets() {
   return A;
 }
 
+// ---- reproducers: a session exported as a lit test, reduced ---------------------
+
+// A case from the JS wrapper's checked object: {objects: [{name, bytes,
+// harness}], triple, entry, args, absolutes, noExec, phonyExternals, runtime}.
+Expected<repro::ReproCase> reproCase(const val &V) {
+  repro::ReproCase C;
+  val Objs = V["objects"];
+  for (size_t I = 0, N = Objs["length"].as<size_t>(); I < N; ++I) {
+    std::vector<char> B = bytesFrom(Objs[I]["bytes"]);
+    auto In = repro::readInput(Objs[I]["name"].as<std::string>(), B, Objs[I]["harness"].as<bool>());
+    if (!In)
+      return In.takeError();
+    C.inputs.push_back(std::move(*In));
+  }
+  C.triple = V["triple"].as<std::string>();
+  C.entry = V["entry"].as<std::string>();
+  C.args = stringsFrom(V["args"]);
+  C.absolutes = stringsFrom(V["absolutes"]);
+  C.noExec = V["noExec"].as<bool>();
+  C.phonyExternals = V["phonyExternals"].as<bool>();
+  C.runtime = V["runtime"].as<std::string>();
+  return C;
+}
+// A case's inputs as files: [{name, bytes, harness}] (archives rebuilt with their index).
+val reproObjects(const repro::ReproCase &C) {
+  val A = val::array();
+  for (auto &In : C.inputs) {
+    val O = val::object();
+    O.set("name", In.name);
+    O.set("bytes", bytesTo(*repro::inputBytes(In)));
+    O.set("harness", In.harness);
+    A.call<void>("push", O);
+  }
+  return A;
+}
+
+// Outcome: {linkError, error, exitCode, output}; Opts: {name, marks,
+// linklabOnly, compareOutput, acceptAssembly?(objectName, text, mcFlags) -> bool}.
+val exportTest(val Case, val Outcome, val Opts) {
+  auto C = reproCase(Case);
+  if (!C)
+    return failOr(C);
+  repro::Outcome O;
+  O.linkError = Outcome["linkError"].as<bool>();
+  O.error = Outcome["error"].as<std::string>();
+  O.exitCode = Outcome["exitCode"].as<int>();
+  O.output = Outcome["output"].as<std::string>();
+  repro::ExportOptions EO;
+  EO.name = Opts["name"].as<std::string>();
+  EO.marks = stringsFrom(Opts["marks"]);
+  EO.linklabOnly = Opts["linklabOnly"].as<std::string>();
+  EO.compareOutput = Opts["compareOutput"].as<bool>();
+  val Accept = Opts["acceptAssembly"];
+  if (!Accept.isUndefined())
+    EO.acceptAssembly = [Accept](const repro::ElfObject &Obj, const repro::Assembly &A) {
+      return Accept(Obj.name, A.text, A.mcFlags).as<bool>();
+    };
+  auto T = repro::exportTest(*C, O, EO);
+  if (!T)
+    return failOr(T);
+  val Files = val::array();
+  for (auto &F : T->files) {
+    val X = val::object();
+    X.set("path", F.first);
+    X.set("text", F.second);
+    Files.call<void>("push", X);
+  }
+  val V = val::object();
+  V.set("files", Files);
+  V.set("testFile", T->testFile);
+  V.set("checks", T->checks);
+  val Notes = val::array();
+  for (auto &N : T->notes) Notes.call<void>("push", N);
+  V.set("notes", Notes);
+  return ok(V);
+}
+
+// core's stepwise reducer: JS tests each candidate (a link or a run, which
+// is asynchronous) and reports whether it still fails.
+class WasmReducer {
+public:
+  val init(val Case, double Seconds, val Progress) {
+    auto C = reproCase(Case);
+    if (!C)
+      return failOr(C);
+    repro::ReduceOptions O;
+    O.seconds = Seconds;
+    O.progress = [Progress](const std::string &Line) { Progress(Line); };
+    R.emplace(std::move(*C), std::move(O));
+    return ok();
+  }
+  // The next candidate's objects, or null when the reduction is over.
+  val next() {
+    if (!R) return notReady();
+    const repro::ReproCase *C = R->next();
+    return ok(C ? reproObjects(*C) : val::null());
+  }
+  val report(bool Fails) {
+    if (!R) return notReady();
+    Error E = R->report(Fails);
+    return E ? fail(std::move(E)) : ok();
+  }
+  // {objects, removed, tests, timedOut}; the reducer is spent afterwards.
+  val result() {
+    if (!R) return notReady();
+    repro::ReduceResult Res = std::move(*R).result();
+    R.reset();
+    val V = val::object();
+    V.set("objects", reproObjects(Res.reduced));
+    val Removed = val::array();
+    for (auto &W : Res.removed) Removed.call<void>("push", W);
+    V.set("removed", Removed);
+    V.set("tests", Res.tests);
+    V.set("timedOut", Res.timedOut);
+    return ok(V);
+  }
+
+private:
+  val notReady() { return fail("reducer not initialized, or its result already taken"); }
+  std::optional<repro::Reducer> R;
+};
+
 // ---- the CLI's option parser, so linklab-run accepts exactly what linklab does ----
 
 val parseOptions(val Args) {
@@ -767,6 +891,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
   function("targets", &targets);
   function("phases", &phases);
   function("runtimeInfo", &runtimeInfo);
+  function("exportTest", &exportTest);
   function("runTasks", &runTasks);
   function("setWake", &setWake);
   class_<GraphView>("GraphView")
@@ -797,6 +922,12 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("callWithPlan", &WasmExecutor::callWithPlan)
       .function("readMemory", &WasmExecutor::readMemory)
       .function("hangup", &WasmExecutor::hangup);
+  class_<WasmReducer>("Reducer")
+      .constructor<>()
+      .function("init", &WasmReducer::init)
+      .function("next", &WasmReducer::next)
+      .function("report", &WasmReducer::report)
+      .function("result", &WasmReducer::result);
   class_<WasmSession>("Session")
       .constructor<>()
       .function("initSlab", &WasmSession::initSlab)

@@ -17,6 +17,7 @@ import * as disasm from './panels/disasm.mjs';
 import * as callconv from './panels/callconv.mjs';
 import * as passes from './panels/passes.mjs';
 import * as share from './panels/share.mjs';
+import * as repro from './panels/repro.mjs';
 
 window.addEventListener('error', e => banner(`Unexpected error: ${e.message}`));
 window.addEventListener('unhandledrejection', e => banner(`Unexpected error: ${e.reason?.message ?? e.reason}`));
@@ -36,7 +37,7 @@ const app = {
   L: null, // the wasm package, once loaded
   store: createStore({
     tab: 'inspect', objects: [], arch: null, archError: '', gallery: null, link: null,
-    live: null, running: false, stopping: false, graphPhase: -1,
+    live: null, running: false, stopping: false, graphPhase: -1, last: null,
   }),
   selectTab,
 };
@@ -52,7 +53,7 @@ async function main() {
   $('core-status').textContent = `core ready · ${app.L.targets().join(', ')}`;
   app.store.on('tab', showTab);
   $('tabs').onclick = e => e.target.dataset.tab && selectTab(e.target.dataset.tab);
-  const panels = { objects, gallery, inspect, link, run, graph, memory, disasm, callconv, passes, share };
+  const panels = { objects, gallery, inspect, link, run, graph, memory, disasm, callconv, passes, share, repro };
   for (const [name, panel] of Object.entries(panels)) app[name] = panel.mount(app);
   app.store.set({ gallery: await galleryManifest });
   await app.share.restoreFromUrl();

@@ -5,7 +5,8 @@
 // arch (one per session, or null), archError, gallery, link (the last link:
 // {id, arch, snapshots, info, objects}), live ({executor, transport, arch, session}:
 // the last session linked for a run), running, stopping, graphPhase, outcome
-// (the last run's {status, exitCode, stdout}, which a shared bundle records).
+// (the last run's {status, exitCode, stdout}, which a shared bundle records), last (the last Link or
+// Link & run as a reproducer: {case, arch, outcome}, panels/repro.mjs).
 export function createStore(initial) {
   const state = { ...initial };
   const listeners = new Map();

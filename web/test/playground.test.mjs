@@ -19,26 +19,28 @@ const ARTIFACTS = path.join(WEB, 'artifacts');
 import { CHROMIUM_ARGS } from './chromium.mjs';
 const ARCHES = Object.keys(ARCH_TABLE);
 
-// What each gallery example prints, in this order, and returns, on every
-// architecture.
-const EXPECT = {
-  hello: { out: ['hello, world'], exit: 0 },
-  'print-args': { out: ['argc = 4', 'argv[2] = "two words"', 'argv[3] = "3"'], exit: 3 },
-  harness: {
-    out: ['channel 0: 15 C, heater on', 'channel 1: 21 C, heater off', 'channel 2: 18 C, heater on'], exit: 0,
-  },
-  gotplt: { out: ['add(5, 3) = 8', 'mul(6, 3) = 18', 'sub(7, 3) = 4', 'add(mul(2, 3), sub(9, 4)) = 11'], exit: 0 },
-  'custom-cc': { out: ['scaled_sum(4, 5) = 17'], exit: 0 },
-  // The constructor's line first; errno and the program's own thread-local
-  // through the TLS image (LONG_MAX: strtol saturates).
-  'tls-ctor': { out: ['constructor: runs before main', 'strtol overflow: 9223372036854775807, errno ERANGE',
-                      'thread-local depth = 42, constructed = 1'], exit: 0 },
-};
+// What each gallery example prints and returns, on every architecture: the
+// same sources built for this host with its C library and run with the
+// gallery's arguments (argv[0] as the page gives it). A harness's
+// definitions come first and win, as llvm-jitlink's -harness makes them.
+const GALLERY = JSON.parse(fs.readFileSync(path.join(WEB, 'examples/gallery.json'), 'utf8')).examples;
+function hostRun(ex, dir) {
+  const objects = [...ex.objects].sort((a, b) => !!b.harness - !!a.harness);
+  const exe = path.join(dir, ex.id);
+  execFileSync('clang-22', ['-O1', '-fno-stack-protector', '-Qunused-arguments', '-Wl,--allow-multiple-definition',
+    ...objects.flatMap(o => [...(o.cflags ?? []), path.join(WEB, 'examples', o.src.replace('{arch}', 'x86_64'))]),
+    '-o', exe], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const argv0 = path.basename(objects.find(o => !o.harness).src).replace(/\.[cs]$/, '');
+  const r = spawnSync(exe, ex.args ?? [], { encoding: 'utf8', argv0 });
+  return { out: r.stdout + r.stderr, exit: r.status };
+}
+let EXPECT;
 
 let server, browser, tmp;
 before(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'linklab-web-'));
+  EXPECT = Object.fromEntries(GALLERY.map(ex => [ex.id, hostRun(ex, tmp)]));
   server = await startServer({ port: 0 });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 });
@@ -82,13 +84,8 @@ test('every gallery example links, draws and runs on every architecture', async 
   const page = await openPage();
   for (const arch of ARCHES) for (const [id, want] of Object.entries(EXPECT)) {
     const r = await afterRun(page, () => page.click(`button[data-example="${id}"][data-arch="${arch}"]`));
-    let at = 0;
-    for (const line of want.out) {
-      const i = r.console.indexOf(line, at);
-      assert.ok(i >= 0, `${id}/${arch}: console lacks '${line}' (after offset ${at}):\n${r.console}\n` +
-                        `status: ${r.status}; link error: ${await page.textContent('#link-error')}`);
-      at = i + line.length;
-    }
+    assert.equal(r.console, want.out, `${id}/${arch}: status: ${r.status}; link error: ` +
+                                      `${await page.textContent('#link-error')}`);
     assert.match(r.status, new RegExp(`exit code ${want.exit}\\b`), `${id}/${arch}: ${r.status}`);
     await page.waitForSelector('#graph[data-counts]:not([hidden])');
     const counts = JSON.parse(await page.getAttribute('#graph', 'data-counts'));
@@ -201,6 +198,124 @@ test('the disassembly view marks GOT loads, stub calls and relaxed calls on ever
     assert.deepEqual(page.errors, []);
     await page.close();
   }
+});
+
+// Reproducers: Export as test downloads a zip whose test passes the
+// project's lit runner; Reduce shrinks the last link or run while it fails
+// the same way (an error, an exit status), shows what it removed and offers
+// the reduced session as a bundle and as a test.
+const ROOT = path.join(WEB, '..');
+function compileRepro(name) {
+  const out = path.join(tmp, `${name}.o`);
+  execFileSync('clang-22', ['-Qunused-arguments', ...cflags(L, 'x86_64'), '-O1', '-c',
+                            path.join(ROOT, 'tests/inputs/repro', `${name}.c`), '-o', out]);
+  return out;
+}
+async function saveDownload(page, selector, name) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const file = path.join(tmp, name);
+  await download.saveAs(file);
+  return file;
+}
+// Unzips an exported test into its own folder and runs it (linklab's pass).
+function litZip(zip, folder) {
+  const dir = path.join(tmp, folder);
+  fs.rmSync(dir, { recursive: true, force: true });
+  execFileSync('unzip', ['-q', zip, '-d', dir]);
+  const test = fs.readdirSync(path.join(dir, 'repro')).find(f => /^repro\.(test|s)$/.test(f));
+  const linklab = path.join(ROOT, 'build/core/linklab');
+  const r = spawnSync('python3', [path.join(ROOT, 'tests/lit/run-lit.py'), '--linklab', linklab,
+                                  '--out', path.join(dir, 'out'), '--only', 'linklab', path.join(dir, 'repro', test)],
+                      { encoding: 'utf8' });
+  return { ...r, text: fs.readFileSync(path.join(dir, 'repro', test), 'utf8') };
+}
+const reductions = page => page.evaluate(() => Number(document.body.dataset.reductions ?? 0));
+async function afterReduce(page) {
+  const n = await reductions(page);
+  await page.click('#reduce');
+  await page.waitForFunction(k => Number(document.body.dataset.reductions ?? 0) > k, n, { timeout: 240000 });
+  assert.equal(await page.textContent('#repro-error'), '');
+}
+
+test('Export as test: a run and a link error become tests that pass the lit runner', async () => {
+  const page = await openPage();
+  await page.click('button[data-tab="repro"]');
+  await page.click('#export-test');
+  assert.match(await page.textContent('#repro-error'), /Link or Link & run first/);
+  await afterRun(page, () => page.click('button[data-example="print-args"][data-arch="x86_64"]'));
+  await page.click('button[data-tab="repro"]');
+  assert.match(await page.textContent('#repro-what'), /last run of print-args\.o: exit code 3/);
+  await page.click('#export-test');
+  assert.match(await page.textContent('#export-files'), /repro\/repro\.test.*repro\/repro\.stdout/s);
+  const run = litZip(await saveDownload(page, '#export-download', 'run.zip'), 'export-run');
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.text, /-args .*'two words' 3 > %t\/stdout; test \$\? -eq 3/);
+  // A link that fails: the error is the expectation.
+  await page.setInputFiles('#file-input', [compile('unresolved.c', 'x86_64')]);
+  await page.click('#objects li:nth-child(1) button[data-remove]');
+  await page.waitForSelector('#objects li[data-name="unresolved-x86_64.o"]');
+  await afterLink(page, () => page.click('#link'));
+  await page.click('button[data-tab="repro"]');
+  await page.click('#export-test');
+  const err = litZip(await saveDownload(page, '#export-download', 'error.zip'), 'export-error');
+  assert.equal(err.status, 0, err.stdout + err.stderr);
+  assert.match(err.text, /# ERROR: error: .*missing_function/);
+  await shot(page, 'repro-export');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Reduce keeps a link error, then an exit status, and offers the reduced bundle and test', async () => {
+  const page = await openPage();
+  const objs = ['extra', 'err_main', 'answer', 'needs_missing'].map(compileRepro);
+  await page.setInputFiles('#file-input', objs);
+  await page.waitForSelector('#objects li[data-name="needs_missing.o"]');
+  await page.uncheck('#opt-runtime');
+  await afterLink(page, () => page.click('#link'));
+  await page.click('button[data-tab="repro"]');
+  assert.equal(await page.inputValue('#reduce-kind'), 'error');
+  assert.match(await page.inputValue('#reduce-value'), /missing_fn/);
+  await afterReduce(page);
+  const removed = await page.locator('#reduce-removed li').allTextContents();
+  assert.ok(removed.includes('object extra.o') && removed.includes('object answer.o'), removed.join('\n'));
+  assert.match(await page.textContent('#reduce-kept'), /^err_main\.o \(\d+ bytes\), needs_missing\.o \(\d+ bytes\)$/);
+  assert.match(await page.textContent('#reduce-log'), /reduce: inputs: 4 to try\n[^]*reduce: done after \d+ tests/);
+  assert.match(await page.textContent('#reduce-status'), /\d+ removals in \d+ tests$/);
+  const test = litZip(await saveDownload(page, '#reduce-test', 'reduced-error.zip'), 'reduced-error');
+  assert.equal(test.status, 0, test.stdout + test.stderr);
+  assert.match(test.text, /missing_fn/);
+  // The bundle holds the reduced objects; Load puts them in the page.
+  const bundle = JSON.parse(fs.readFileSync(await saveDownload(page, '#reduce-bundle', 'reduced.json'), 'utf8'));
+  assert.deepEqual(bundle.objects.map(o => o.name), ['err_main.o', 'needs_missing.o']);
+  await page.click('#reduce-load');
+  await page.waitForFunction(() => document.querySelectorAll('#objects li').length === 2);
+  await shot(page, 'repro-reduce');
+
+  // An exit status, through runs in the executor: the noise object goes.
+  await page.click('#objects li:nth-child(1) button[data-remove]');
+  await page.click('#objects li:nth-child(1) button[data-remove]');
+  await page.setInputFiles('#file-input', ['answer_main', 'extra', 'answer'].map(compileRepro));
+  await page.waitForSelector('#objects li[data-name="answer.o"]');
+  await page.check('#opt-runtime');
+  const r = await afterRun(page, () => page.click('#run'));
+  assert.match(r.status, /exit code 42\b/);
+  await page.click('button[data-tab="repro"]');
+  assert.equal(await page.inputValue('#reduce-kind'), 'exitCode');
+  assert.equal(await page.inputValue('#reduce-value'), '42');
+  await afterReduce(page);
+  assert.ok((await page.locator('#reduce-removed li').allTextContents()).includes('object extra.o'));
+  assert.match(await page.textContent('#reduce-kept'), /^answer_main\.o \(\d+ bytes\), answer\.o \(\d+ bytes\)$/);
+  const exit = litZip(await saveDownload(page, '#reduce-test', 'reduced-exit.zip'), 'reduced-exit');
+  assert.equal(exit.status, 0, exit.stdout + exit.stderr);
+  assert.match(exit.text, /test \$\? -eq 42/);
+  // A failure the session does not show is refused before any reduction.
+  await page.selectOption('#reduce-kind', 'exitCode');
+  await page.fill('#reduce-value', '7');
+  await page.click('#reduce');
+  await page.waitForSelector('#repro-error:not([hidden])');
+  assert.match(await page.textContent('#repro-error'), /does not fail as specified/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
 
 test('a JS pass runs at its phase and its effect shows in the graph', async () => {

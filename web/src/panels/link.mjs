@@ -79,15 +79,19 @@ export function mount(app) {
   }
 
   async function linkOnly() {
-    let ctx = null;
+    let ctx = null, arch = null;
     try {
-      const arch = linkable();
+      arch = linkable();
       ctx = await makeSession(arch);
       const a = await ctx.session.link({ entry: ctx.entry }); // main through the runtime's crt1.o, as -noexec
       afterLink(ctx);
+      app.repro.record(true, { exitCode: 0, output: '' });
       setStatus(`linked ${ctx.entry} at ${hex(a)} (slab at ${options().slabAddress || '0x10000000'}, not run)`, 'ok');
       app.selectTab('graph');
-    } catch (e) { failed(e); }
+    } catch (e) {
+      failed(e);
+      if (arch) app.repro.record(true, { error: message(e) }); // a link that failed, not a page that cannot link
+    }
     // The slab session's wasm memory can go.
     ctx?.session.dispose();
     bump('links');

@@ -30,6 +30,15 @@ export function mount(app) {
     store.set({ live: null });
     if (live) { try { live.transport.close(); } catch { /* already closed */ } }
   }
+  // An executor process of its own, set up for arch (the reducer's runs).
+  async function openExecutor(arch) {
+    const transport = await app.L.webSocketTransport(bridgeUrl());
+    const executor = new app.L.Executor(transport);
+    try {
+      await executor.setup(ARCHES[arch].triple);
+    } catch (e) { transport.close(); throw e; }
+    return { executor, transport };
+  }
   async function connect(arch) {
     await dropLive();
     const transport = await app.L.webSocketTransport(bridgeUrl());
@@ -99,6 +108,8 @@ export function mount(app) {
       window.__timing ??= { connect: connected - started, link: linked - connected, run: performance.now() - linked };
       const exit = r.exitCode !== undefined ? { exitCode: r.exitCode } : {};
       store.set({ outcome: { status: r.status, ...exit, stdout } });
+      app.repro.record(false, r.exitCode !== undefined ? { exitCode: r.exitCode, output: stdout }
+                                                       : { error: r.error ?? r.description });
       let text = `${describe(r)} · ${(performance.now() - started).toFixed(0)} ms`;
       if (r.instructions) text += ` · ${r.instructions} instructions`;
       setStatus(text, r.status === 'fault' || r.status === 'error' || /limit/.test(r.status) ? 'bad' : 'ok');
@@ -121,6 +132,7 @@ export function mount(app) {
       } else {
         store.set({ outcome: { error: e.message } });
         app.link.failed(e);
+        app.repro.record(false, { error: e.message });
       }
     } finally {
       store.set({ running: false, stopping: false });
@@ -140,5 +152,5 @@ export function mount(app) {
 
   $('run').onclick = $('run2').onclick = linkAndRun;
   $('stop').onclick = stop;
-  return { linkAndRun, connect, limits, symbolize };
+  return { linkAndRun, connect, openExecutor, limits, symbolize };
 }

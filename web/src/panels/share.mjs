@@ -64,5 +64,5 @@ export function mount(app) {
 
   $('share').onclick = () => share().catch(e => banner(message(e)));
   $('bundle-input').onchange = e => e.target.files[0] && loadBundleFile(e.target.files[0]);
-  return { loadBundleFile, restoreFromUrl };
+  return { collect, loadBundleFile, restoreFromUrl };
 }

@@ -1,0 +1,134 @@
+// Reproducers through the package: exportTest writes the test linklab
+// -export-test writes (run here by tests/lit/run-lit.py), reduce shrinks a
+// case with core's reducer while an asynchronous test of each candidate (a
+// slab link, or a run in a spawned executor) says it still fails.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import * as L from '../node.mjs';
+import { caseOutcome, failureOf, stillFails } from '../lib/repro.mjs';
+import { config, read } from './helpers.mjs';
+
+const TRIPLE = 'x86_64-linux-gnu';
+const work = mkdtempSync(join(config.work, 'repro-'));
+function compile(name) {
+  const out = join(work, `${name}.o`);
+  const flags = L.runtimeInfo(TRIPLE).cflags.split(' ');
+  execFileSync('clang-22', [`--target=${TRIPLE}`, ...flags, '-O1', '-c', join(config.root, 'tests/inputs/repro', `${name}.c`),
+                            '-o', out]);
+  return { name: `${name}.o`, bytes: read(out) };
+}
+const obj = Object.fromEntries(['err_main', 'answer_main', 'answer', 'extra', 'needs_missing'].map((n) => [n, compile(n)]));
+const runtime = L.readRuntimeFiles(TRIPLE);
+
+// Writes an exported test to a folder and runs it under the project's lit runner (linklab's pass).
+function lit(t, folder) {
+  const dir = join(work, folder);
+  for (const f of t.files) {
+    mkdirSync(dirname(join(dir, f.path)), { recursive: true });
+    writeFileSync(join(dir, f.path), f.text);
+  }
+  return spawnSync('python3', [join(config.root, 'tests/lit/run-lit.py'), '--linklab', config.linklab, '--out', join(dir, 'out'),
+                               '--only', 'linklab', join(dir, t.testFile)], { encoding: 'utf8' });
+}
+
+// A run in an executor of its own, as the page's reducer does.
+async function outcome(c) {
+  if (c.noExec) return caseOutcome(L, c, { triple: TRIPLE, runtime });
+  const executor = await L.spawnExecutor(TRIPLE);
+  try {
+    return await caseOutcome(L, c, { triple: TRIPLE, executor, runtime });
+  } finally {
+    await executor.close();
+  }
+}
+
+describe('exportTest', () => {
+  test('a run: its exit status and output are the expectation, and the test passes lit', async () => {
+    const c = { objects: [obj.answer_main, obj.answer], args: ['answer'] };
+    const o = await outcome(c);
+    expect(o).toEqual({ exitCode: 42, output: '42\n' });
+    const t = L.exportTest(c, o);
+    expect(t.testFile).toBe('repro.test');
+    expect(t.files.map((f) => f.path).sort()).toEqual(['Inputs/repro-answer_main_o.yaml', 'Inputs/repro-answer_o.yaml',
+                                                       'repro.stdout', 'repro.test'].sort());
+    expect(t.files.find((f) => f.path === 'repro.stdout').text).toBe('42\n');
+    const text = t.files[0].text;
+    expect(text).toMatch(/^# RUN: linklab .*> %t\/stdout; test \$\? -eq 42$/m);
+    expect(text).toContain(`# REQUIRES-LINKLAB-ONLY: ${L.UNASKED_LLVM_JITLINK}`);
+    expect(t.checks).toBeGreaterThan(0);
+    const r = lit(t, 'run');
+    expect(r.stdout + r.stderr).toMatch(/PASS/);
+    expect(r.status).toBe(0);
+  });
+
+  test('a link error: the message is the expectation; assembly where the caller accepts it', async () => {
+    const c = { objects: [obj.err_main, obj.needs_missing], noExec: true, runtime: 'none' };
+    const o = await outcome(c);
+    expect(o.error).toMatch(/missing_fn/);
+    const offered = [];
+    const t = L.exportTest(c, o, { name: 'missing', linklabOnly: '', acceptAssembly: (name, text, flags) => {
+      offered.push([name, flags]);
+      return true;
+    } });
+    expect(offered.map(([n]) => n)).toEqual(['err_main.o', 'needs_missing.o']);
+    expect(offered[0][1]).toMatch(/-triple=x86_64/);
+    expect(t.testFile).toBe('missing.s');
+    expect(t.files[0].text).toMatch(/# RUN: not linklab -noexec [^]* 2>&1 \| FileCheck %s --check-prefix=ERROR\n/);
+    expect(t.files[0].text).toMatch(/# ERROR: error: Symbols not found: \[ missing_fn \]/);
+    expect(t.files[0].text).not.toContain('REQUIRES-LINKLAB-ONLY');
+    const r = lit(t, 'error');
+    expect(r.status).toBe(0);
+  });
+
+  test('bad cases and outcomes are refused, naming what is wrong', () => {
+    expect(() => L.exportTest({ objects: [] }, {})).toThrow(/objects: expected a non-empty array/);
+    expect(() => L.exportTest({ objects: [obj.answer] }, {})).toThrow(/needs its exitCode/);
+    expect(() => L.exportTest({ objects: [{ name: 'x.o', bytes: new Uint8Array(8) }] }, { exitCode: 0 })).toThrow(/x\.o/);
+    expect(() => L.exportTest({ objects: [obj.answer], runtime: 'musl' }, { exitCode: 0 })).toThrow(/'musl' is not 'default' or 'none'/);
+    expect(() => L.exportTest({ objects: [obj.answer], noExec: true }, {}, { acceptAssembly: () => { throw new Error('boom'); } }))
+      .toThrow(/acceptAssembly for answer\.o: boom/);
+  });
+});
+
+describe('reduce', () => {
+  test('an error substring: only what leads to missing_fn stays', async () => {
+    const c = { objects: [obj.extra, obj.err_main, obj.answer, obj.needs_missing], noExec: true, runtime: 'none' };
+    const want = failureOf(await outcome(c));
+    expect(want.error).toMatch(/missing_fn/);
+    const progress = [];
+    const r = await L.reduce(c, async (cand) => stillFails(await outcome(cand), want), { onProgress: (l) => progress.push(l) });
+    expect(r.objects.map((o) => o.name)).toEqual(['err_main.o', 'needs_missing.o']);
+    expect(r.removed).toEqual(expect.arrayContaining(['object extra.o', 'object answer.o']));
+    expect(r.timedOut).toBe(false);
+    expect(progress[0]).toMatch(/^reduce: inputs: 4 to try$/);
+    expect(progress).toContain('reduce: removed object extra.o');
+    const symbols = (o) => L.inspect(o.bytes, o.name).symbols.map((s) => s.name).filter((n) => n && !n.endsWith('.c')).sort();
+    expect(symbols(r.objects[0])).toEqual(['answer2', 'main']);
+    expect(symbols(r.objects[1])).toEqual(['answer2', 'missing_fn']);
+    // The reduced case still fails so, and exports to a test that passes.
+    const again = await outcome({ ...c, objects: r.objects });
+    expect(stillFails(again, want)).toBe(true);
+    expect(lit(L.exportTest({ ...c, objects: r.objects }, again, { name: 'reduced' }), 'reduced').status).toBe(0);
+  });
+
+  test('an exit status, with runs in an executor: the noise object goes', async () => {
+    const c = { objects: [obj.answer_main, obj.extra, obj.answer], args: ['answer'] };
+    const r = await L.reduce(c, async (cand) => stillFails(await outcome(cand), { exitCode: 42 }), { seconds: 120 });
+    expect(r.objects.map((o) => o.name)).toEqual(['answer_main.o', 'answer.o']);
+    expect((await outcome({ ...c, objects: r.objects })).exitCode).toBe(42);
+  });
+
+  test('an input that does not fail, and a bad predicate, are errors', async () => {
+    const c = { objects: [obj.answer_main, obj.answer] };
+    await expect(L.reduce(c, async () => false)).rejects.toThrow(/does not fail as specified/);
+    await expect(L.reduce(c, 'no')).rejects.toThrow(/fails must be a function/);
+    await expect(L.reduce(c, async () => { throw new Error('predicate broke'); })).rejects.toThrow(/predicate broke/);
+    // No time: the input is tested, then the reducer stops with it.
+    let calls = 0;
+    const r = await L.reduce(c, async () => ++calls > 0, { seconds: 0 });
+    expect(r.timedOut).toBe(true);
+    expect(r.objects.length).toBe(2);
+    expect(calls).toBe(1);
+  });
+});
