@@ -145,7 +145,7 @@ export class LinkSession {
   /** entry, or (empty) the C main as the objects' format spells it: main, or _main for MachO (core's default). */
   entrySymbol(entry?: string): string;
   link(options?: { entry?: string }): Promise<number>;
-  linkInfo(): ObjectLinkInfo[];
+  linkInfo(options?: { contentOf?: string[] }): ObjectLinkInfo[];
   linkReport(options?: { addresses?: boolean; relocated?: boolean }): string;
   useRuntime(files: RuntimeFiles): this;
   readonly hasRuntime: boolean;

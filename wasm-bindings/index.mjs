@@ -72,9 +72,13 @@ function u64(v, what) {
   if (typeof v === 'string') return v;
   throw new TypeError(`${what}: expected a number, bigint or string`);
 }
+// Section and block contents come as hex: a table per character code, not
+// parseInt per byte (a glibc program's link info holds ~1 MB of contents).
+const HEX_VALUE = new Uint8Array(128);
+for (const [i, c] of [...'0123456789abcdef'].entries()) HEX_VALUE[c.charCodeAt(0)] = HEX_VALUE[c.toUpperCase().charCodeAt(0)] = i;
 function hexToBytes(h) {
-  const out = new Uint8Array(h.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(h.substr(i * 2, 2), 16);
+  const out = new Uint8Array(h.length >> 1);
+  for (let i = 0, j = 0; i < out.length; i++, j += 2) out[i] = (HEX_VALUE[h.charCodeAt(j)] << 4) | HEX_VALUE[h.charCodeAt(j + 1)];
   return out;
 }
 
@@ -293,11 +297,13 @@ export class LinkSession {
   }
   /**
    * Per linked object: sections (address, size, prot, relocated content when
-   * recordContents), symbols, GOT entries and stubs, in link order.
+   * recordContents; with contentOf, only for the objects it names), symbols,
+   * GOT entries and stubs, in link order.
    */
-  linkInfo() {
-    const objs = JSON.parse(unwrap(this.#s.linkInfo()));
-    for (const o of objs) for (const s of o.sections) s.content = hexToBytes(s.content);
+  linkInfo({ contentOf } = {}) {
+    if (contentOf !== undefined && !Array.isArray(contentOf)) throw new LinklabError('linkInfo: contentOf must be an array of object names');
+    const objs = JSON.parse(unwrap(this.#s.linkInfo(contentOf?.map(String))));
+    for (const o of objs) for (const s of o.sections) if (s.content !== undefined) s.content = hexToBytes(s.content);
     return objs;
   }
   /** The text of -show-addrs and/or -show-relocated-section-contents for every linked object, as the CLI prints it. */

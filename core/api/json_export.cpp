@@ -304,13 +304,14 @@ Expected<std::string> inspectArchiveJson(const std::string &Name, std::shared_pt
   return Out;
 }
 
-std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects) {
+std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects, const std::set<std::string> *Only) {
   std::string Out;
   {
     JsonArray Os(Out);
     for (const ObjectLinkInfo &Obj : Objects) {
       JsonObject O(Os.next());
       O.str("name", Obj.name);
+      bool Content = !Only || Only->count(Obj.name);
       {
         JsonArray Secs(O.key("sections"));
         for (auto &S : Obj.sections) {
@@ -319,7 +320,8 @@ std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects) {
           SO.num("address", S.address);
           SO.num("size", S.size);
           SO.str("prot", protString(S.prot));
-          SO.key("content") += '"' + hexBytes(S.content) + '"';
+          if (Content)
+            SO.key("content") += '"' + hexBytes(S.content) + '"';
         }
       }
       {

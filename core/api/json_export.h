@@ -7,6 +7,7 @@
 #include "graph/link_graph.h"
 #include "link/link_info.h"
 
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -57,7 +58,8 @@ Expected<std::string> inspectArchiveJson(const std::string &Name, std::shared_pt
 // What LinkInfoRecorder kept per linked object: [{"name","sections":[{"name",
 // "address","size","prot","content"(hex)}],"symbols":{NAME:{"address","size",
 // "scope","section"}},"segments":[{"address","size","prot"}],"gotEntries":{NAME:address},
-// "stubs":{NAME:address}}].
-std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects);
+// "stubs":{NAME:address}}]. With Only, contents only for the objects it
+// names (a page shows its user's objects' bytes, not the C runtime's ~1 MB).
+std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects, const std::set<std::string> *Only = nullptr);
 
 } // namespace linklab::api

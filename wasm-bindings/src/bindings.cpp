@@ -584,8 +584,15 @@ public:
   val triple() { return S ? ok(val(S->triple().str)) : notReady(); }
   // Entry, or the C main as the session's object format spells it (core's default).
   val entrySymbol(std::string Entry) { return S ? ok(val(cli::entrySymbol(Entry, S->triple()))) : notReady(); }
-  // What LinkInfoRecorder kept for each linked object, as JSON.
-  val linkInfo() { return S ? ok(val(api::linkInfoToJson(Recorder->objects()))) : notReady(); }
+  // What LinkInfoRecorder kept for each linked object, as JSON; contents only
+  // for the objects ContentOf names, when it is an array.
+  val linkInfo(val ContentOf) {
+    if (!S) return notReady();
+    if (ContentOf.isUndefined()) return ok(val(api::linkInfoToJson(Recorder->objects())));
+    std::vector<std::string> Names = stringsFrom(ContentOf);
+    std::set<std::string> Only(Names.begin(), Names.end());
+    return ok(val(api::linkInfoToJson(Recorder->objects(), &Only)));
+  }
   // -show-addrs and -show-relocated-section-contents, as the native CLI prints them.
   val linkReport(bool Addresses, bool Relocated) {
     if (!S) return notReady();

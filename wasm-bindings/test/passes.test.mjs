@@ -83,7 +83,7 @@ describe.each(ARCHES)('%s', (arch) => {
   });
 
   test('a JS pass creates a section with a block of its own, which the link places and keeps', async () => {
-    const s = session(arch, 'passes');
+    const s = session(arch, 'passes', { recordContents: true });
     let late;
     s.addPass('pre-prune', (g) => {
       expect(() => g.createSection('.js_bad', 'RXW')).toThrow(/protection 'RXW' is not like "R-X"/);
@@ -92,7 +92,7 @@ describe.each(ARCHES)('%s', (arch) => {
       expect(() => g.createSection('.js_data', 'RW-')).toThrow(/already exists/);
       expect(() => g.addContentBlock('.js_data', [1, 2])).toThrow(/addContentBlock: expected a Uint8Array/);
       const block = g.addContentBlock('.js_data', Uint8Array.of(1, 2, 3, 4), { alignment: 8 });
-      g.setBlockContent(block, Uint8Array.of(0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88));
+      g.setBlockContent(block, Uint8Array.of(0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef));
       g.addDefinedSymbol({ block, name: 'js_data', size: 8, live: true });
     });
     s.addPass('post-allocation', (g) => {
@@ -107,6 +107,15 @@ describe.each(ARCHES)('%s', (arch) => {
     await s.link();
     const info = s.linkInfo()[0];
     expect(info.symbols.js_data).toBeDefined();
+    // The linked bytes come back as written (every nibble value: the hex decoder's table).
+    const content = (i) => Array.from(i.sections.find((x) => x.name === '.js_data').content ?? []);
+    expect(content(info)).toEqual([0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef]);
+    // contentOf: contents only for the objects it names; the rest of the info is the same.
+    expect(content(s.linkInfo({ contentOf: [info.name] })[0])).toEqual(content(info));
+    const bare = s.linkInfo({ contentOf: [] })[0];
+    expect(bare.sections.every((x) => x.content === undefined)).toBe(true);
+    expect(bare.sections.map((x) => [x.name, x.address, x.size])).toEqual(info.sections.map((x) => [x.name, x.address, x.size]));
+    expect(() => s.linkInfo({ contentOf: 'a.o' })).toThrow(/contentOf must be an array/);
   });
 
   test('removeBlock refuses a block that still defines symbols, and works after removing them', async () => {

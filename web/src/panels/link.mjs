@@ -74,8 +74,10 @@ export function mount(app) {
   function afterLink(ctx) {
     showError('link-error', '');
     app.objects.markCulprits('');
-    store.set({ link: { id: ++links, arch: ctx.arch, snapshots: ctx.snapshots, info: ctx.session.linkInfo(),
-                        objects: store.state.objects.map(o => o.name) } });
+    // Contents of the user's objects only (the hex view's): the C runtime's members hold ~1 MB.
+    const objects = store.state.objects.map(o => o.name);
+    store.set({ link: { id: ++links, arch: ctx.arch, snapshots: ctx.snapshots, objects,
+                        info: ctx.session.linkInfo({ contentOf: objects }) } });
   }
 
   async function linkOnly() {
