@@ -748,19 +748,30 @@ Error Process::setThreadPointer(uint64_t Tp, uint32_t Entry) {
     return Error::success();
   }
   constexpr uint64_t Gdt = layout::Headers + layout::PageSize;
+  // Segment descriptor (Intel SDM vol. 3, 3.4.5): limit 0xfffff in 4 KiB
+  // pages, type 3 (read/write, accessed), S, present, 32-bit.
+  auto Descriptor = [](uint64_t Base, uint64_t Dpl) {
+    return 0xffff | (Base & 0xffffff) << 16 | (0x93 | Dpl << 5) << 40 | uint64_t(0xcf) << 48 | (Base >> 24 & 0xff) << 56;
+  };
   if (!GdtMapped) {
     if (uc_err E = Stores.map(Gdt, layout::PageSize, UC_PROT_READ))
       return ucError(E, "mapping the GDT");
     GdtMapped = true;
+    // Any segment load recomputes the stack's width from SS's descriptor,
+    // which Unicorn's 32-bit mode leaves empty (16-bit): SS gets a flat
+    // 32-bit one first (entry 2, DPL 0 as the CPU's privilege level).
+    uint64_t Ss = Descriptor(0, 0), SsSelector = 2 * 8;
+    uc_x86_mmr Gdtr = {0, Gdt, uint32_t(layout::PageSize - 1), 0};
+    if (uc_err E = uc_mem_write(UC, Gdt + SsSelector, &Ss, 8))
+      return ucError(E, "writing a GDT entry");
+    if (uc_err E = uc_reg_write(UC, UC_X86_REG_GDTR, &Gdtr))
+      return ucError(E, "loading the GDT");
+    if (uc_err E = uc_reg_write(UC, UC_X86_REG_SS, &SsSelector))
+      return ucError(E, "loading the stack segment");
   }
-  // Segment descriptor (Intel SDM vol. 3, 3.4.5): limit 0xfffff in 4 KiB
-  // pages, type 3 (read/write, accessed), S, DPL 3, present, 32-bit.
-  uint64_t D = 0xffff | (Tp & 0xffffff) << 16 | uint64_t(0xf3) << 40 | uint64_t(0xcf) << 48 | (Tp >> 24 & 0xff) << 56;
+  uint64_t D = Descriptor(Tp, 3);
   if (uc_err E = uc_mem_write(UC, Gdt + 8 * Entry, &D, 8))
     return ucError(E, "writing a GDT entry");
-  uc_x86_mmr Gdtr = {0, Gdt, uint32_t(layout::PageSize - 1), 0};
-  if (uc_err E = uc_reg_write(UC, UC_X86_REG_GDTR, &Gdtr))
-    return ucError(E, "loading the GDT");
   uint64_t Selector = 8 * Entry + 3; // RPL 3
   if (uc_err E = uc_reg_write(UC, A.threadPointer, &Selector))
     return ucError(E, "loading the thread-pointer segment");

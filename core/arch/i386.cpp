@@ -145,5 +145,5 @@ namespace linklab {
 // decoder (jitlink-check's decode_operand) or calling-convention table yet.
 extern const ArchRow I386Arch = {Arch::I386, "i386", "i486 i586 i686 x86", 4, false,
                                  i386::edgeKindName, i386::edgeKindWidth, i386::applyFixup, i386::EhFrameEdgeKinds,
-                                 TLSVariant::BlockBelowTP, nullptr, nullptr, nullptr};
+                                 TLSVariant::BlockBelowTP, nullptr, nullptr, i386::createPointerJumpStub};
 } // namespace linklab

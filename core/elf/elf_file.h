@@ -20,7 +20,7 @@ enum : uint32_t {
   SHT_INIT_ARRAY = 14, SHT_FINI_ARRAY = 15, SHT_PREINIT_ARRAY = 16, SHT_GROUP = 17, SHT_SYMTAB_SHNDX = 18,
 };
 enum : uint64_t { SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXECINSTR = 4, SHF_MERGE = 0x10, SHF_STRINGS = 0x20,
-                  SHF_TLS = 0x400, SHF_COMPRESSED = 0x800 };
+                  SHF_GROUP = 0x200, SHF_TLS = 0x400, SHF_COMPRESSED = 0x800 };
 enum : uint8_t { STB_LOCAL = 0, STB_GLOBAL = 1, STB_WEAK = 2, STB_GNU_UNIQUE = 10 };
 enum : uint8_t { STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2, STT_SECTION = 3, STT_FILE = 4, STT_COMMON = 5,
                  STT_TLS = 6, STT_GNU_IFUNC = 10 };

@@ -89,7 +89,11 @@ Error ElfGraphBuilder::graphifySymbols() {
     const ElfSymbol &S = Syms[I];
     if (S.type == elf::STT_FILE)
       continue;
-    Linkage L = S.bind == elf::STB_WEAK ? Linkage::Weak : Linkage::Strong;
+    // A global in a COMDAT group's section (i386's __x86.get_pc_thunk.*, in
+    // every libc.a member using it) is one copy among many, as a static
+    // linker keeps the first group of a signature: weak here.
+    bool InGroup = S.shndx && S.shndx < File.sections().size() && (File.sections()[S.shndx].flags & elf::SHF_GROUP);
+    Linkage L = S.bind == elf::STB_WEAK || InGroup ? Linkage::Weak : Linkage::Strong;
     Scope Sc = S.bind == elf::STB_LOCAL ? Scope::Local
                : (S.visibility == elf::STV_HIDDEN || S.visibility == elf::STV_INTERNAL) ? Scope::Hidden
                                                                                         : Scope::Default;
@@ -148,7 +152,7 @@ Error ElfGraphBuilder::graphifySymbols() {
     }
   }
   // Relocations against an IFUNC symbol reach its stub.
-  return lowerIndirectFunctions(*G, Target.arch, IFuncs);
+  return lowerIndirectFunctions(*G, Target, IFuncs);
 }
 
 // The eh_frame pass gives each function an edge keeping its FDE alive: room

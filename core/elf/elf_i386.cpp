@@ -90,6 +90,6 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 extern const TargetInfo ElfI386Target = {
     ElfFormat, I386Arch, 3 /* EM_386 */,
-    createGraph, i386::addDefaultPasses, relocName};
+    createGraph, i386::addDefaultPasses, relocName, 42 /* R_386_IRELATIVE */, /*irelativeRel=*/true};
 
 } // namespace linklab

@@ -192,8 +192,8 @@ void Program::applyIRelatives(std::vector<IRelative> Recs, size_t Next, Limits L
     if (R->runStatus() != RunStatus::Returned)
       return Done(makeError(formatv("the IFUNC resolver at %s did not return: %s", symbolize(Recs[Next].resolver).c_str(),
                                     R->message.c_str())));
-    std::vector<uint8_t> Value;
-    for (int I = 0; I < 8; ++I)
+    std::vector<uint8_t> Value; // a pointer-sized slot
+    for (unsigned I = 0; I < archRow(S->triple().arch).pointerSize; ++I)
       Value.push_back(uint8_t(uint64_t(R->value) >> (8 * I)));
     Addr Slot = Recs[Next].slot;
     C.writeMemory(Slot, std::move(Value), [this, Recs = std::move(Recs), Next, L, Done = std::move(Done)](Error E) mutable {
@@ -283,8 +283,12 @@ void Program::callMain(std::string Entry, std::vector<std::string> Args, Limits 
           M.entry = Exit;
           M.limits = L;
           int64_t Status = R->value;
-          M.registers.push_back({Runtime->firstArgDwarf, {uint8_t(Status), uint8_t(Status >> 8),
-                                                          uint8_t(Status >> 16), uint8_t(Status >> 24)}});
+          std::vector<uint8_t> Arg = {uint8_t(Status), uint8_t(Status >> 8), uint8_t(Status >> 16),
+                                      uint8_t(Status >> 24)};
+          if (Runtime->firstArgDwarf == RuntimeSpec::OnStack)
+            M.stack = std::move(Arg);
+          else
+            M.registers.push_back({Runtime->firstArgDwarf, std::move(Arg)});
           C.call(std::move(M), Done);
         }, Startup::CallMain, Env);
       };

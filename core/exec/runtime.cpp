@@ -49,6 +49,16 @@ const RuntimeSpec Runtimes[] = {
       {"libgcc_eh.a", CROSS_GCC("riscv64-linux-gnu", "libgcc_eh.a")}},
      {"crt1.o", CROSS("riscv64-linux-gnu", "crt1.o")}, "_start", 10 /* a0 */,
      "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d", "__register_frame_info"},
+    // glibc's i386 headers name <asm/...>, which only gcc-multilib puts on
+    // the default path (and it conflicts with Debian's cross compilers): the
+    // host's bi-arch copy is searched last.
+    {Arch::I386, "glibc", "glibc (Debian libc6-dev-i386)",
+     {{"libm.a", "/usr/lib32/libm.a"},
+      {"libc.a", "/usr/lib32/libc.a"},
+      {"libgcc.a", GCC_X86 "32/libgcc.a"},
+      {"libgcc_eh.a", GCC_X86 "32/libgcc_eh.a"}},
+     {"crt1.o", "/usr/lib32/crt1.o"}, "_start", RuntimeSpec::OnStack,
+     "--target=i386-linux-gnu -idirafter /usr/include/x86_64-linux-gnu", "__register_frame_info"},
 };
 #undef GLIBC_X86
 #undef GCC_X86

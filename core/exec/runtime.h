@@ -33,7 +33,10 @@ struct RuntimeSpec {
   // constructors, main and exit. Null name: call main directly.
   RuntimeFile startObject;
   const char *startSymbol;
-  uint16_t firstArgDwarf; // the register carrying a call's first integer argument
+  // The register carrying a call's first integer argument, or OnStack: the
+  // first word above the return address (i386).
+  uint16_t firstArgDwarf;
+  static constexpr uint16_t OnStack = 0xffff;
   // clang-22 flags that compile C for this runtime: target, ABI and the
   // runtime's headers.
   const char *cflags;

@@ -6,7 +6,8 @@
 
 namespace linklab {
 
-Error lowerIndirectFunctions(LinkGraph &G, const ArchRow &A, std::span<Symbol *const> IFuncs) {
+Error lowerIndirectFunctions(LinkGraph &G, const TargetInfo &T, std::span<Symbol *const> IFuncs) {
+  const ArchRow &A = T.arch;
   if (IFuncs.empty())
     return Error::success();
   if (!A.createPointerJumpStub)
@@ -23,9 +24,12 @@ Error lowerIndirectFunctions(LinkGraph &G, const ArchRow &A, std::span<Symbol *c
       }
       Symbol &Resolver = G.addAnonymousSymbol(F->block(), F->offset, 0, true, false);
       static const char Zero[8] = {};
-      Block &Slot = G.createContentBlock(*Slots, {Zero, 8}, 0, 8, 0);
-      Slot.addEdge(edge::KeepAlive, 0, Resolver, 0); // the record's r_addend
-      Stub = &A.createPointerJumpStub(G, *Stubs, G.addAnonymousSymbol(Slot, 0, 8, false, false));
+      const uint8_t Size = A.pointerSize;
+      Block &Slot = G.createContentBlock(*Slots, {Zero, Size}, 0, Size, 0);
+      // The record's r_addend, or for REL records the slot's first value.
+      EdgeKind K = !T.irelativeRel ? EdgeKind(edge::KeepAlive) : Size == 8 ? A.ehFrame.pointer64 : A.ehFrame.pointer32;
+      Slot.addEdge(K, 0, Resolver, 0);
+      Stub = &A.createPointerJumpStub(G, *Stubs, G.addAnonymousSymbol(Slot, 0, Size, false, false));
     }
     G.transferDefinedSymbol(*F, Stub->block(), Stub->offset, Stub->size);
     F->callable = true;
@@ -34,7 +38,9 @@ Error lowerIndirectFunctions(LinkGraph &G, const ArchRow &A, std::span<Symbol *c
 }
 
 namespace {
-const char *const TableStart = "__rela_iplt_start", *const TableEnd = "__rela_iplt_end";
+// [0]: RELA, [1]: REL.
+const char *const TableStart[2] = {"__rela_iplt_start", "__rel_iplt_start"};
+const char *const TableEnd[2] = {"__rela_iplt_end", "__rel_iplt_end"};
 }
 
 void IRelativeTable::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) {
@@ -45,14 +51,18 @@ void IRelativeTable::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &
   Config.postAllocationPasses.push_back([this](LinkGraph &G) -> Error {
     Section *Slots = G.findSectionByName(IFuncSlotsSectionName);
     for (Block *B : Slots ? Slots->blocks : std::vector<Block *>{})
-      for (const Edge &E : B->edges)
-        if (E.kind == edge::KeepAlive)
-          Records.push_back({B->address, E.target->address()});
+      for (const Edge &E : B->edges) // the one edge naming the resolver
+        Records.push_back({B->address, E.target->address()});
     return Error::success();
   });
 }
 
-bool IRelativeTable::claims(std::string_view Name) const { return Name == TableStart || Name == TableEnd; }
+bool IRelativeTable::claims(std::string_view Name) const {
+  for (int Rel = 0; Rel < 2; ++Rel)
+    if (Name == TableStart[Rel] || Name == TableEnd[Rel])
+      return true;
+  return false;
+}
 
 Error IRelativeTable::tryToGenerate(Session &S, const std::vector<std::string> &Names) {
   if (LaidOut)
@@ -63,22 +73,28 @@ Error IRelativeTable::tryToGenerate(Session &S, const std::vector<std::string> &
     return makeError(formatv("%s: IRELATIVE records (__rela_iplt_start) are not supported", TT.str.c_str()));
   LaidOut = true;
   Covered = Records.size();
-  // Elf64_Rela {r_offset, r_info = ELF64_R_INFO(0, type), r_addend}: the
-  // addresses are final, so the table needs no edges.
+  // ElfN_Rela {r_offset, r_info = ELFN_R_INFO(0, type), r_addend}, or
+  // ElfN_Rel without the addend: the addresses are final, so the table
+  // needs no edges.
+  const int Rel = T->irelativeRel ? 1 : 0;
+  const unsigned Word = T->arch.pointerSize;
   std::vector<char> Bytes;
   auto Put = [&](uint64_t V) {
-    for (int I = 0; I < 8; ++I)
+    for (unsigned I = 0; I < Word; ++I)
       Bytes.push_back(char(V >> (8 * I)));
   };
-  for (size_t I = 0; I < Covered; ++I)
-    Put(Records[I].slot), Put(T->irelativeType), Put(Records[I].resolver);
+  for (size_t I = 0; I < Covered; ++I) {
+    Put(Records[I].slot), Put(T->irelativeType);
+    if (!Rel)
+      Put(Records[I].resolver);
+  }
   auto G = std::make_unique<LinkGraph>("<IRELATIVE records>", TT, T->arch.edgeKindName);
-  Section &Sec = G->createSection(".rela.iplt", MemProt::Read);
+  Section &Sec = G->createSection(Rel ? ".rel.iplt" : ".rela.iplt", MemProt::Read);
   size_t Size = Bytes.size();
-  Bytes.resize(std::max<size_t>(Size, 8)); // a block needs a byte to have an address
-  Block &B = G->createContentBlock(Sec, G->allocateContent(Bytes), 0, 8, 0);
-  G->addDefinedSymbol(B, 0, TableStart, 0, Linkage::Strong, Scope::Default, false, true);
-  G->addDefinedSymbol(B, Size, TableEnd, 0, Linkage::Strong, Scope::Default, false, true);
+  Bytes.resize(std::max<size_t>(Size, Word)); // a block needs a byte to have an address
+  Block &B = G->createContentBlock(Sec, G->allocateContent(Bytes), 0, Word, 0);
+  G->addDefinedSymbol(B, 0, TableStart[Rel], 0, Linkage::Strong, Scope::Default, false, true);
+  G->addDefinedSymbol(B, Size, TableEnd[Rel], 0, Linkage::Strong, Scope::Default, false, true);
   auto Key = S.addGraph(std::move(G), ObjectKind::Library);
   return Key ? Error::success() : Key.takeError();
 }

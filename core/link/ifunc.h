@@ -7,11 +7,13 @@
 // function's canonical address, so pointers to it compare equal everywhere.
 // The slot is filled at run time from an IRELATIVE record {slot,
 // R_<ARCH>_IRELATIVE, resolver}. The records of every graph form one table of
-// Elf64_Rela bracketed by __rela_iplt_start/__rela_iplt_end, which a static C
-// library's start code walks (glibc's apply_irel, after it has read the CPU's
-// features); records no such table covers (a runtime without that start code,
-// or a graph linked after the table was laid out) are left for the host to
-// apply by calling the resolver (IRelativeTable::takeUncovered).
+// ElfN_Rela bracketed by __rela_iplt_start/__rela_iplt_end, or where the psABI
+// uses REL (i386, Arm) of ElfN_Rel bracketed by __rel_iplt_start/end with the
+// resolver's address already in the slot, which a static C library's start
+// code walks (glibc's apply_irel, after it has read the CPU's features);
+// records no such table covers (a runtime without that start code, or a graph
+// linked after the table was laid out) are left for the host to apply by
+// calling the resolver (IRelativeTable::takeUncovered).
 #pragma once
 
 #include "link/session.h"
@@ -20,7 +22,7 @@
 
 namespace linklab {
 
-struct ArchRow;
+struct TargetInfo;
 
 inline constexpr const char *IFuncSlotsSectionName = "$__IFUNC_GOT";
 inline constexpr const char *IFuncStubsSectionName = "$__IFUNC_STUBS";
@@ -28,7 +30,7 @@ inline constexpr const char *IFuncStubsSectionName = "$__IFUNC_STUBS";
 // Moves each IFUNC symbol (defined at its resolver) to a stub jumping through
 // a new slot whose KeepAlive edge names the resolver. Symbols at one address
 // (aliases) share a stub.
-Error lowerIndirectFunctions(LinkGraph &G, const ArchRow &A, std::span<Symbol *const> IFuncs);
+Error lowerIndirectFunctions(LinkGraph &G, const TargetInfo &T, std::span<Symbol *const> IFuncs);
 
 struct IRelative {
   Addr slot, resolver;

@@ -113,6 +113,10 @@ struct TargetInfo {
   // The relocation type a static linker describes an IFUNC's pointer slot
   // with (R_<ARCH>_IRELATIVE), or 0 if the format has none.
   uint32_t irelativeType = 0;
+  // Whether those records are REL ({r_offset, r_info}, the resolver's
+  // address stored in the slot: i386, Arm) rather than RELA (the resolver
+  // in r_addend); link/ifunc.h.
+  bool irelativeRel = false;
 };
 
 // The row of a registered architecture; every Arch enumerator but Unknown

@@ -24,6 +24,7 @@ const ArchCase Arches[] = {
     {"x86_64", Arch::X86_64},
     {"aarch64", Arch::AArch64},
     {"riscv64", Arch::RISCV64},
+    {"i386", Arch::I386},
 };
 
 struct Case {

@@ -195,6 +195,14 @@ TEST_P(GlibcParity, MatchesGlibcBuild) {
 INSTANTIATE_TEST_SUITE_P(All, GlibcParity,
                          ::testing::Combine(::testing::ValuesIn(ParityPrograms), ::testing::ValuesIn(ParityArches)),
                          [](const auto &I) { return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name; });
+// i386: C only (the runtime row has no libstdc++); gcc -m32 -static runs natively.
+const ParityCase ParityArchesCOnly[] = {
+    {"i386", Arch::I386, "--target=i386-linux-gnu -idirafter /usr/include/x86_64-linux-gnu",
+     "gcc -m32 -static -O1 -idirafter /usr/include/x86_64-linux-gnu SRC -o EXE -lm", nullptr, "exec -a ./prog EXE"},
+};
+INSTANTIATE_TEST_SUITE_P(COnly, GlibcParity,
+                         ::testing::Combine(::testing::ValuesIn(ParityPrograms), ::testing::ValuesIn(ParityArchesCOnly)),
+                         [](const auto &I) { return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name; });
 
 // C++ parity (issue 11): ordinary C++ programs (tests/inputs/parity-cxx),
 // some of several objects (an exception thrown in one and caught in another,
