@@ -56,6 +56,8 @@ int runInExecutor(const Options &O) {
   auto TT = inputTriple(O, *Inputs);
   if (!TT)
     return fail(TT.takeError());
+  if (Error E = checkRunnable(*TT)) // before asking for a C runtime it could not use
+    return fail(std::move(E));
   auto Runtime = selectRuntime(O, *TT, /*Required=*/true);
   if (!Runtime)
     return fail(Runtime.takeError());

@@ -45,6 +45,8 @@ Program::~Program() { C.setSymbolizer(nullptr); }
 
 void Program::create(ExecutorClient &C, const Triple &TT, const RuntimeSpec *Runtime, RuntimeFiles Files,
                      OnCreated Done) {
+  if (Error E = checkRunnable(TT))
+    return Done(std::move(E));
   if (auto &Info = C.setupInfo()) {
     if (Triple::parse(Info->triple).arch != TT.arch)
       return Done(makeError(formatv("the executor is set up for %s; cannot run a %s program in it",

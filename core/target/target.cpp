@@ -166,6 +166,13 @@ static std::string llvmOutOfRangeText(const LinkGraph &G, const Block &B, const 
   return Out;
 }
 
+Error checkRunnable(const Triple &TT) {
+  if (TT.arch == Arch::Unknown || !archRow(TT.arch).cannotRun)
+    return Error::success();
+  return makeError(formatv("cannot run %s code: %s; link it with -noexec", archRow(TT.arch).name,
+                           archRow(TT.arch).cannotRun));
+}
+
 Error makeOutOfRangeError(const LinkGraph &G, const Block &B, const Edge &E, int64_t Value, int64_t Lo, int64_t Hi) {
   return makeError(formatv("%s; %s: value %s out of range [%s, %s] (fixup at %s, target at %s)",
                            llvmOutOfRangeText(G, B, E).c_str(), describeEdge(G, B, E).c_str(),

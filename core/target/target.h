@@ -75,6 +75,9 @@ struct ArchRow {
   // The address other graphs and lookups see for a defined symbol (Arm: a
   // Thumb function's with bit 0 set); null: Symbol::address().
   Addr (*exportedAddress)(const Symbol &S) = nullptr;
+  // Why no executor can run this arch's code (the emulator lacks the ISA or
+  // mode), for the error a run request gets; null if one may.
+  const char *cannotRun = nullptr;
 };
 
 // What a format's header says about the code inside.
@@ -130,6 +133,9 @@ const ArchRow *findArchRow(std::string_view Name);
 // Every registered row, in table order.
 std::span<const ArchRow *const> allArchRows();
 std::span<const TargetInfo *const> allTargets();
+
+// An error naming the arch and ArchRow::cannotRun if TT's code cannot be run.
+Error checkRunnable(const Triple &TT);
 
 // The pair for a triple's format and arch, or null.
 const TargetInfo *findTarget(const Triple &TT);
