@@ -264,7 +264,7 @@ Expected<std::string> inspectObjectJson(const std::string &Name, std::span<const
   return Out;
 }
 
-Expected<std::string> inspectArchiveJson(const std::string &Name, std::shared_ptr<const std::vector<char>> Bytes) {
+Expected<std::string> inspectArchiveJson(const std::string &Name, SharedBytes Bytes) {
   auto A = Archive::parse(Name, Bytes);
   if (!A)
     return A.takeError();
@@ -281,7 +281,7 @@ Expected<std::string> inspectArchiveJson(const std::string &Name, std::shared_pt
         JsonObject MO(Text);
         MO.str("name", Full);
         MO.str("member", M.name);
-        MO.num("offset", uint64_t(M.data.data() - Bytes->data()));
+        MO.num("offset", uint64_t(M.data.data() - Bytes.data()));
         MO.num("size", M.data.size());
         // A member that is not a readable object shows its error instead of
         // hiding the others (archives may hold other files too).

@@ -53,7 +53,7 @@ Expected<std::string> inspectObjectJson(const std::string &Name, std::span<const
 // are named "archive(member)" as a link names them; the index is sorted by
 // symbol, each with the member a link pulls in for it (the first defining
 // it). Errors are the archive's own (malformed header, bad index).
-Expected<std::string> inspectArchiveJson(const std::string &Name, std::shared_ptr<const std::vector<char>> Bytes);
+Expected<std::string> inspectArchiveJson(const std::string &Name, SharedBytes Bytes);
 
 // What LinkInfoRecorder kept per linked object: [{"name","sections":[{"name",
 // "address","size","prot","content"(hex)}],"symbols":{NAME:{"address","size",

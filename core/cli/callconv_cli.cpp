@@ -97,7 +97,7 @@ Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(co
       return Err;
   for (const Input &I : Inputs) // the objects named (not -l archives)
     if (!I.library)
-      if (Error Err = C.addObject(I.path, {I.bytes->data(), I.bytes->size()}))
+      if (Error Err = C.addObject(I.path, I.bytes.span()))
         return Err;
   return C.table();
 }

@@ -6,12 +6,12 @@
 
 namespace linklab::cli {
 
-bool Input::isArchive() const { return Archive::isArchive({bytes->data(), bytes->size()}); }
+bool Input::isArchive() const { return Archive::isArchive(bytes.span()); }
 
 Expected<std::vector<Input>> readInputs(const Options &O) {
   std::vector<Input> In;
   auto Read = [&](const std::string &Path, ObjectKind Kind, bool Library) -> Error {
-    auto Bytes = exec::readFileBytes(Path);
+    auto Bytes = SharedBytes::readFile(Path);
     if (!Bytes)
       return Bytes.takeError();
     In.push_back({Path, std::move(*Bytes), Kind, Library});
@@ -27,7 +27,7 @@ Expected<std::vector<Input>> readInputs(const Options &O) {
     bool Found = false;
     for (size_t I = 0; I < O.libraryPaths.size() && !Found; ++I) {
       std::string Path = O.libraryPaths[I] + "/lib" + L + ".a";
-      auto Bytes = exec::readFileBytes(Path); // the first that reads is the one
+      auto Bytes = SharedBytes::readFile(Path); // the first that reads is the one
       if ((Found = bool(Bytes)))
         In.push_back({Path, std::move(*Bytes), ObjectKind::Regular, true});
       else
@@ -69,7 +69,7 @@ Expected<Triple> inputTriple(const Options &O, const std::vector<Input> &Inputs)
     return Triple::parse(O.triple);
   for (const Input &I : Inputs)
     if (!I.library && !I.isArchive())
-      return tripleOfObject(I.path, {I.bytes->data(), I.bytes->size()});
+      return tripleOfObject(I.path, I.bytes.span());
   return makeError("cannot tell the target from the inputs (only archives); give -triple");
 }
 

@@ -11,7 +11,7 @@ namespace linklab::cli {
 
 struct Input {
   std::string path;
-  exec::FileBytes bytes;
+  SharedBytes bytes;
   ObjectKind kind;
   bool library; // found through -l
   bool isArchive() const;

@@ -31,14 +31,14 @@ struct Timer {
 bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name, const check::CheckEnv &Env) {
   bool AllPassed = true;
   for (auto &F : Files) {
-    auto Bytes = exec::readFileBytes(F);
+    auto Bytes = SharedBytes::readFile(F);
     if (!Bytes) {
       consumeError(Bytes.takeError()); // llvm-jitlink's wording instead
       std::fprintf(stderr, "%s: cannot open check file\n", F.c_str());
       AllPassed = false;
       continue;
     }
-    check::CheckResult R = check::checkBuffer({(*Bytes)->data(), (*Bytes)->size()}, F, Name, Env);
+    check::CheckResult R = check::checkBuffer({Bytes->data(), Bytes->size()}, F, Name, Env);
     for (auto &Msg : R.failures)
       std::fprintf(stderr, "%s\n", Msg.c_str());
     if (R.rules && !R.failures.empty())
@@ -120,7 +120,7 @@ int run(int Argc, char **Argv) {
     Services = exec::addLinkServices(S, (*MM)->pageSize());
   else // only archives and no -triple: no target to lay TLS out for yet
     addStaticLinkTables(S, (*MM)->pageSize());
-  exec::FileBytes StartObject;
+  SharedBytes StartObject;
   if (Runtime)
     if (Error E = exec::addRuntimeArchives(S, *Runtime, RuntimeFiles, &StartObject, Services.inits))
       return fail(E);

@@ -98,7 +98,7 @@ Expected<ReproCase> caseFromOptions(const Options &O) {
     return Inputs.takeError();
   ReproCase C;
   for (const Input &I : *Inputs) {
-    auto In = readInput(I.path, {I.bytes->data(), I.bytes->size()}, I.kind == ObjectKind::Harness);
+    auto In = readInput(I.path, I.bytes.span(), I.kind == ObjectKind::Harness);
     if (!In)
       return In.takeError();
     C.inputs.push_back(std::move(*In));
@@ -156,8 +156,8 @@ Expected<ChildResult> runCase(const ReproCase &C, const Options &O, const fs::pa
   std::vector<std::string> Harnesses;
   for (auto &In : C.inputs) {
     std::string Path = (Dir / baseName(In.name)).string();
-    Bytes B = inputBytes(In);
-    if (Error E = writeText(Path, {B->data(), B->size()}))
+    SharedBytes B = inputBytes(In);
+    if (Error E = writeText(Path, {B.data(), B.size()}))
       return E;
     (In.harness ? Harnesses : Argv).push_back(Path);
   }
@@ -278,8 +278,8 @@ Error writeExport(const ReproCase &C, const ChildResult &R, const Options &O, co
   if (C.triple.empty())
     for (auto &In : C.inputs)
       if (!In.archive) {
-        Bytes B = inputBytes(In);
-        if (auto X = tripleOfObject(In.name, {B->data(), B->size()}))
+        SharedBytes B = inputBytes(In);
+        if (auto X = tripleOfObject(In.name, B.span()))
           TT = *X;
         break;
       }
@@ -428,8 +428,8 @@ int reduceCommand(const Options &O) {
     std::printf("  removed %s\n", W.c_str());
   fs::path Out = O.reduceOut;
   for (auto &In : R->reduced.inputs) {
-    Bytes B = inputBytes(In);
-    if (auto E = writeText(Out / baseName(In.name), {B->data(), B->size()}))
+    SharedBytes B = inputBytes(In);
+    if (auto E = writeText(Out / baseName(In.name), {B.data(), B.size()}))
       return fail(E);
     std::printf("reduce: kept %s\n", (Out / baseName(In.name)).c_str());
   }

@@ -60,7 +60,7 @@ extern const ObjectFormatRow COFFFormat = {ObjectFormat::COFF, "COFF", "---coff"
 Expected<std::unique_ptr<LinkGraph>> COFFGraphBuilder::build(const TargetInfo &T, const char *TripleName,
                                                              std::string Name, GraphBuffer Buffer,
                                                              COFFRelocationMapper Map) {
-  std::span<const char> Bytes(Buffer->data(), Buffer->size());
+  std::span<const char> Bytes = Buffer.span();
   COFFGraphBuilder B(Name, Bytes, T, Map);
   B.G = std::make_unique<LinkGraph>(std::move(Name), Triple::parse(TripleName), T.arch.edgeKindName);
   B.G->retainBuffer(std::move(Buffer));

@@ -34,12 +34,12 @@ static const char *osOfABI(uint8_t OSABI) {
 Expected<std::unique_ptr<LinkGraph>> ElfGraphBuilder::build(const TargetInfo &T, std::string Name, GraphBuffer Buffer,
                                                             RelocationMapper Map, bool AcceptsRel,
                                                             SymbolFlagsFn Flags) {
-  auto F = ElfFile::parse(Name, {Buffer->data(), Buffer->size()});
+  auto F = ElfFile::parse(Name, Buffer.span());
   if (!F)
     return F.takeError();
   ElfGraphBuilder B(std::move(*F), T, Map, AcceptsRel, Flags);
   Triple TT = targetTriple(T);
-  TT.str += osOfABI(uint8_t((*Buffer)[7])); // EI_OSABI: only the name changes, as in LLVM's triple
+  TT.str += osOfABI(uint8_t(Buffer[7])); // EI_OSABI: only the name changes, as in LLVM's triple
   B.G = std::make_unique<LinkGraph>(std::move(Name), std::move(TT), T.arch.edgeKindName);
   B.G->retainBuffer(std::move(Buffer));
   if (Error E = B.graphifySections())

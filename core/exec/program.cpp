@@ -103,7 +103,7 @@ LinkServices addLinkServices(Session &S, uint64_t PageSize) {
   return LS;
 }
 
-Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, FileBytes *StartObject,
+Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, SharedBytes *StartObject,
                          std::shared_ptr<InitArrays> Inits) {
   if (R.arch != S.triple().arch)
     return makeError(formatv("C runtime %s is not for %s", R.description, S.triple().str.c_str()));

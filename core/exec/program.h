@@ -38,7 +38,7 @@ LinkServices addLinkServices(Session &S, uint64_t PageSize);
 // link that starts no process). Given the session's init arrays, each
 // graph's .eh_frame is registered with R's unwinder, if it has one
 // (link/eh_frame_registration.h: a .preinit_array entry).
-Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, FileBytes *StartObject,
+Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, SharedBytes *StartObject,
                          std::shared_ptr<InitArrays> Inits = nullptr);
 
 class Program {
@@ -99,7 +99,7 @@ private:
 
   executor::ExecutorClient &C;
   const RuntimeSpec *Runtime = nullptr;
-  FileBytes StartObject; // the runtime's, added on the first process start
+  SharedBytes StartObject; // the runtime's, added on the first process start
   bool StartAdded = false;
   std::unique_ptr<MemoryManager> MM;
   std::unique_ptr<Session> S;

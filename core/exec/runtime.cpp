@@ -1,6 +1,5 @@
 #include "exec/runtime.h"
 
-#include <fstream>
 #include <sys/stat.h>
 
 namespace linklab::exec {
@@ -73,17 +72,6 @@ const RuntimeSpec *findRuntime(Arch A, std::string_view Name) {
   return nullptr;
 }
 
-Expected<FileBytes> readFileBytes(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary | std::ios::ate);
-  if (!In)
-    return makeError(formatv("%s: cannot open file", Path.c_str()));
-  auto Bytes = std::make_shared<std::vector<char>>(size_t(In.tellg()));
-  In.seekg(0);
-  if (!In.read(Bytes->data(), std::streamsize(Bytes->size())))
-    return makeError(formatv("%s: read error", Path.c_str()));
-  return FileBytes(std::move(Bytes));
-}
-
 std::vector<RuntimeFile> RuntimeSpec::files() const {
   std::vector<RuntimeFile> Out = archives;
   if (startObject.name)
@@ -98,7 +86,7 @@ Expected<RuntimeFiles> readRuntimeFiles(const RuntimeSpec &R) {
     if (stat(F.path, &St) != 0)
       return makeError(formatv("C runtime %s: %s is missing (install the package, or run with -runtime=none)",
                                R.description, F.path));
-    auto Bytes = readFileBytes(F.path);
+    auto Bytes = SharedBytes::readFile(F.path);
     if (!Bytes)
       return Bytes.takeError();
     Out[F.name] = std::move(*Bytes);

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "executor/protocol.h"
+#include "support/shared_bytes.h"
 #include "support/triple.h"
 
 #include <map>
@@ -49,14 +50,11 @@ struct RuntimeSpec {
   std::vector<RuntimeFile> files() const;
 };
 
-using FileBytes = std::shared_ptr<const std::vector<char>>;
 // A runtime's file contents by RuntimeFile::name.
-using RuntimeFiles = std::map<std::string, FileBytes>;
+using RuntimeFiles = std::map<std::string, SharedBytes>;
 
 // A's runtime called Name, or its default ("default": the first row).
 const RuntimeSpec *findRuntime(Arch A, std::string_view Name = "default");
-// A whole file, shared by the graphs that point into it.
-Expected<FileBytes> readFileBytes(const std::string &Path);
 // Every file of R read from its Debian path (the native build's source).
 Expected<RuntimeFiles> readRuntimeFiles(const RuntimeSpec &R);
 

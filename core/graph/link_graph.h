@@ -11,6 +11,7 @@
 
 #include "support/bits.h"
 #include "support/error.h"
+#include "support/shared_bytes.h"
 #include "support/triple.h"
 
 #include <cstddef>
@@ -172,7 +173,7 @@ public:
   std::span<char> allocateContent(std::span<const char> Bytes);
   // Keeps an object buffer alive for as long as the graph (names and content
   // point into it).
-  void retainBuffer(std::shared_ptr<const std::vector<char>> Buf) { Buffers.push_back(std::move(Buf)); }
+  void retainBuffer(SharedBytes Buf) { Buffers.push_back(std::move(Buf)); }
 
   // --- sections -------------------------------------------------------------
   Section &createSection(std::string_view Name, MemProt Prot);
@@ -255,7 +256,7 @@ private:
   std::vector<std::unique_ptr<char[]>> Slabs;
   char *SlabCur = nullptr;
   size_t SlabLeft = 0;
-  std::vector<std::shared_ptr<const std::vector<char>>> Buffers;
+  std::vector<SharedBytes> Buffers;
 };
 
 // Little-endian reads and writes of N-byte fields (targets are all LE).

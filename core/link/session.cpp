@@ -81,7 +81,7 @@ private:
 Session::Session(Triple T, MemoryManager &M) : TT(std::move(T)), MM(M) {}
 Session::~Session() = default;
 
-Expected<ResourceKey> Session::addObject(std::string Name, std::shared_ptr<const std::vector<char>> Bytes,
+Expected<ResourceKey> Session::addObject(std::string Name, SharedBytes Bytes,
                                          ObjectKind Kind) {
   auto G = createLinkGraph(std::move(Name), std::move(Bytes));
   if (!G)
@@ -208,8 +208,7 @@ public:
         continue;
       Loaded[M] = true;
       const auto &Member = A.members()[M];
-      auto Bytes = std::make_shared<std::vector<char>>(Member.data.begin(), Member.data.end());
-      auto K = S.addObject(A.name() + "(" + Member.name + ")", std::move(Bytes), ObjectKind::Library);
+      auto K = S.addObject(A.name() + "(" + Member.name + ")", A.memberBytes(size_t(M)), ObjectKind::Library);
       if (!K)
         return K.takeError();
     }
@@ -222,7 +221,7 @@ private:
 };
 } // namespace
 
-Error Session::addArchive(std::string Name, std::shared_ptr<const std::vector<char>> Bytes) {
+Error Session::addArchive(std::string Name, SharedBytes Bytes) {
   auto A = Archive::parse(std::move(Name), std::move(Bytes));
   if (!A)
     return A.takeError();

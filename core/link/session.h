@@ -81,11 +81,11 @@ public:
   const Triple &triple() const { return TT; }
 
   // Parses the object now (errors surface at once); links it on demand.
-  Expected<ResourceKey> addObject(std::string Name, std::shared_ptr<const std::vector<char>> Bytes,
+  Expected<ResourceKey> addObject(std::string Name, SharedBytes Bytes,
                                   ObjectKind Kind = ObjectKind::Regular);
   Expected<ResourceKey> addGraph(std::unique_ptr<LinkGraph> G, ObjectKind Kind = ObjectKind::Regular);
   // Adds an archive whose members are linked when they define a needed symbol.
-  Error addArchive(std::string Name, std::shared_ptr<const std::vector<char>> Bytes);
+  Error addArchive(std::string Name, SharedBytes Bytes);
   Error defineAbsolute(std::string_view Name, Addr A);
   void addGenerator(std::shared_ptr<DefinitionGenerator> G) { Generators.push_back(std::move(G)); }
   void addLinkEndGenerator(std::shared_ptr<LinkEndGenerator> G) { LinkEndGenerators.push_back(std::move(G)); }

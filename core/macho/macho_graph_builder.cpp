@@ -48,7 +48,7 @@ extern const ObjectFormatRow MachOFormat = {ObjectFormat::MachO, "MachO", "-appl
 Expected<std::unique_ptr<LinkGraph>> MachOGraphBuilder::build(const TargetInfo &T, const char *TripleName,
                                                               std::string Name, GraphBuffer Buffer,
                                                               MachORelocationMapper Map) {
-  std::span<const char> Bytes(Buffer->data(), Buffer->size());
+  std::span<const char> Bytes = Buffer.span();
   MachOGraphBuilder B(Name, Bytes, T, Map);
   if (rd32(Bytes.data() + 12) != macho::MH_OBJECT)
     return B.error(formatv("MachO file type %u is not a relocatable object (MH_OBJECT)", rd32(Bytes.data() + 12)));

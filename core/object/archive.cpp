@@ -28,11 +28,11 @@ static uint32_t readBE32(const char *P) {
 }
 static uint64_t readBE64(const char *P) { return uint64_t(readBE32(P)) << 32 | readBE32(P + 4); }
 
-Expected<Archive> Archive::parse(std::string Name, std::shared_ptr<const std::vector<char>> Buffer) {
+Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
   Archive A;
   A.Name = std::move(Name);
   A.Buffer = std::move(Buffer);
-  std::span<const char> B(A.Buffer->data(), A.Buffer->size());
+  std::span<const char> B = A.Buffer.span();
   auto Err = [&](uint64_t Off, const std::string &Msg) {
     return makeError(formatv("%s: archive member header at %s: %s", A.Name.c_str(), hex(Off).c_str(), Msg.c_str()));
   };

@@ -3,7 +3,7 @@
 // into the archive buffer.
 #pragma once
 
-#include "support/error.h"
+#include "support/shared_bytes.h"
 
 #include <memory>
 #include <span>
@@ -20,11 +20,15 @@ public:
     std::span<const char> data;
   };
 
-  static Expected<Archive> parse(std::string Name, std::shared_ptr<const std::vector<char>> Buffer);
+  static Expected<Archive> parse(std::string Name, SharedBytes Buffer);
   static bool isArchive(std::span<const char> Bytes);
 
   const std::string &name() const { return Name; }
   const std::vector<Member> &members() const { return Members; }
+  // Member I's bytes, sharing the archive's (no copy).
+  SharedBytes memberBytes(size_t I) const {
+    return Buffer.slice(size_t(Members[I].data.data() - Buffer.data()), Members[I].data.size());
+  }
   // Index into members() of the member defining Symbol, per the archive's
   // symbol index; -1 if none.
   long memberDefining(std::string_view Symbol) const;
@@ -33,7 +37,7 @@ public:
 
 private:
   std::string Name;
-  std::shared_ptr<const std::vector<char>> Buffer;
+  SharedBytes Buffer;
   std::vector<Member> Members;
   std::unordered_map<std::string_view, size_t> Index;
 };

@@ -290,7 +290,7 @@ Expected<std::vector<std::string>> fixupChecks(const ReproCase &C, const std::ve
   S.addPlugin(Info);
   S.addPlugin(Sites);
   for (auto &In : C.inputs) {
-    Bytes B = inputBytes(In);
+    SharedBytes B = inputBytes(In);
     if (In.archive) {
       if (Error E = S.addArchive(baseName(In.name), B))
         return E;

@@ -44,7 +44,7 @@ void arHeader(std::string &Out, const std::string &Name, size_t Size) {
 
 } // namespace
 
-Bytes inputBytes(const ReproInput &In) {
+SharedBytes inputBytes(const ReproInput &In) {
   if (!In.archive)
     return std::make_shared<std::vector<char>>(writeElfObject(In.objects.front()));
   // GNU format: a "/" symbol index (big-endian offsets), long names in "//".

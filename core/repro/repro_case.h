@@ -4,12 +4,11 @@
 #pragma once
 
 #include "repro/elf_object.h"
+#include "support/shared_bytes.h"
 
 #include <memory>
 
 namespace linklab::repro {
-
-using Bytes = std::shared_ptr<const std::vector<char>>;
 
 struct ReproInput {
   std::string name; // file name as the user gave it
@@ -32,7 +31,7 @@ struct ReproCase {
 Expected<ReproInput> readInput(std::string Name, std::span<const char> Data, bool Harness);
 // The file an input stands for: the object, or a GNU archive with a symbol
 // index of its members' global definitions.
-Bytes inputBytes(const ReproInput &In);
+SharedBytes inputBytes(const ReproInput &In);
 // The base name of Path ("dir/a.o" -> "a.o").
 std::string baseName(const std::string &Path);
 

@@ -115,7 +115,7 @@ Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> B
 }
 
 Expected<std::unique_ptr<LinkGraph>> createLinkGraph(std::string Name, GraphBuffer Buffer) {
-  auto T = identifyObject(Name, {Buffer->data(), Buffer->size()});
+  auto T = identifyObject(Name, Buffer.span());
   if (!T)
     return T.takeError();
   return (*T)->createGraph(**T, std::move(Name), std::move(Buffer));

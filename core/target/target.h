@@ -88,7 +88,7 @@ struct ObjectIdentity {
   const char *os = ""; // the OS the object names, as LLVM spells it in a triple ("freebsd"); "" for none
 };
 
-using GraphBuffer = std::shared_ptr<const std::vector<char>>;
+using GraphBuffer = SharedBytes;
 struct TargetInfo;
 
 struct ObjectFormatRow {

@@ -623,7 +623,7 @@ private:
   Session *S = nullptr;
   LinkInfoRecorder *Recorder = nullptr;
   const exec::RuntimeSpec *SlabRuntime = nullptr; // a slab session's, once useRuntime added it
-  exec::FileBytes SlabStart;                       // its start object, added when main is linked
+  SharedBytes SlabStart;                       // its start object, added when main is linked
   std::shared_ptr<InitArrays> SlabInits;           // a slab session's with a triple (its link services)
   bool SlabStartAdded = false;
   std::unique_ptr<cli::SessionConventions> Conventions;
