@@ -276,7 +276,7 @@ Expected<std::string> inspectArchiveJson(const std::string &Name, SharedBytes By
     {
       JsonArray MA(O.key("members"));
       for (const Archive::Member &M : A->members()) {
-        std::string Full = Name + "(" + M.name + ")";
+        std::string Full = Name + "(" + std::string(M.name) + ")";
         std::string &Text = MA.next();
         JsonObject MO(Text);
         MO.str("name", Full);

@@ -79,7 +79,9 @@ const char *LinkGraph::edgeKindName(EdgeKind K) const {
 char *LinkGraph::allocateBuffer(size_t Size, size_t Align) {
   auto Pad = [&] { return (Align - (reinterpret_cast<uintptr_t>(SlabCur) & (Align - 1))) & (Align - 1); };
   if (!SlabCur || SlabLeft < Size + Pad()) {
-    size_t SlabSize = std::max<size_t>(Size + Align, 64 * 1024);
+    // Slabs double from 4 KiB: most graphs (an archive member each) are
+    // small, and a fixed 64 KiB per graph was most of a runtime link's memory.
+    size_t SlabSize = std::max<size_t>(Size + Align, std::min<size_t>(size_t(4096) << Slabs.size(), 1 << 20));
     Slabs.emplace_back(new char[SlabSize]);
     SlabCur = Slabs.back().get();
     SlabLeft = SlabSize;

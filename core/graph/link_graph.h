@@ -12,12 +12,12 @@
 #include "support/bits.h"
 #include "support/error.h"
 #include "support/shared_bytes.h"
+#include "support/stable_pool.h"
 #include "support/triple.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -247,10 +247,9 @@ private:
   std::unordered_map<std::string_view, Section *> SectionsByName;
   std::vector<Symbol *> Externals;
   std::vector<Symbol *> Absolutes;
-  // Pools: deques never move their elements.
-  std::deque<Block> Blocks;
-  std::deque<Symbol> Symbols;
-  std::deque<Addressable> Addressables;
+  StablePool<Block> Blocks;
+  StablePool<Symbol> Symbols;
+  StablePool<Addressable> Addressables;
   uint32_t NextBlockOrdinal = 0;
   // Arena for strings and content copies.
   std::vector<std::unique_ptr<char[]>> Slabs;

@@ -14,8 +14,6 @@ struct Session::Object {
   std::unique_ptr<LinkGraph> graph; // until its link starts
   enum class State { Pending, Linking, Done, Failed } state = State::Pending;
   std::vector<FinalizedAlloc> allocs;
-  // Named local symbols, which a harness may promote.
-  std::unordered_map<std::string_view, Symbol *> locals;
   // Set when another definition took one of this object's names (or kept
   // its own): only then must materialize look for definitions it lost.
   bool lostDefinitions = false;
@@ -108,33 +106,47 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
 
   // A harness reaches the tested objects' statics: promote the locals it names.
   HarnessScopesPending |= Kind == ObjectKind::Harness;
-  if (Kind == ObjectKind::Harness)
+  // Each name goes to the first pending object with such a local. Found by
+  // a scan when a harness comes (rarely), not indexed for every object.
+  if (Kind == ObjectKind::Harness) {
+    std::unordered_set<std::string_view> Wanted;
     for (Symbol *Ext : G->externalSymbols()) {
       HarnessRefs.insert(std::string(Ext->name));
-      if (Symbols.count(Ext->name))
-        continue;
-      for (auto &Other : Objects) {
-        auto L = Other->locals.find(Ext->name);
-        if (Other->state != Object::State::Pending || L == Other->locals.end())
-          continue;
-        L->second->scope = Scope::Default;
-        if (Error E = define(Other.get(), L->second->name, L->second->linkage, 0, false))
-          return E;
-        break;
-      }
+      if (!Symbols.count(Ext->name))
+        Wanted.insert(Ext->name);
     }
+    for (auto &Other : Objects) {
+      if (Wanted.empty())
+        break;
+      if (Other->state != Object::State::Pending || !Other->graph)
+        continue;
+      Error Err = Error::success();
+      Other->graph->forEachDefinedSymbol([&](Symbol &S) {
+        auto W = Err || S.scope != Scope::Local || !S.hasName() ? Wanted.end() : Wanted.find(S.name);
+        if (W == Wanted.end())
+          return;
+        Wanted.erase(W);
+        S.scope = Scope::Default;
+        Err = define(Other.get(), S.name, S.linkage, 0, false);
+      });
+      if (Err)
+        return Err;
+    }
+  }
 
   size_t Defined = 0;
   for (auto &Sec : G->sections())
     Defined += Sec->symbols.size();
-  Symbols.reserve(Symbols.size() + Defined); // one rehash per object, not a doubling series
+  // One rehash for a big object instead of a doubling series; growth stays
+  // geometric, as a reserve of just what one more small object needs would
+  // rehash the whole table for each archive member.
+  if (size_t Need = Symbols.size() + Defined; Need > Symbols.bucket_count() * Symbols.max_load_factor())
+    Symbols.reserve(std::max(Need, 2 * Symbols.size()));
   Error Err = Error::success();
   G->forEachDefinedSymbol([&](Symbol &S) {
     if (Err || !S.hasName())
       return;
-    if (S.scope == Scope::Local)
-      Obj->locals.emplace(S.name, &S);
-    else
+    if (S.scope != Scope::Local)
       Err = define(Obj, S.name, S.linkage, 0, false);
   });
   for (Symbol *S : G->absoluteSymbols())
@@ -208,7 +220,8 @@ public:
         continue;
       Loaded[M] = true;
       const auto &Member = A.members()[M];
-      auto K = S.addObject(A.name() + "(" + Member.name + ")", A.memberBytes(size_t(M)), ObjectKind::Library);
+      auto K = S.addObject(A.name() + "(" + std::string(Member.name) + ")", A.memberBytes(size_t(M)),
+                           ObjectKind::Library);
       if (!K)
         return K.takeError();
     }
@@ -275,7 +288,6 @@ void Session::applyHarnessScopes() {
         return; // overridden by a harness definition: becomes a reference to it
       Symbols.erase(It);
       S.scope = Scope::Local;
-      O->locals.emplace(S.name, &S);
     });
   }
 }

@@ -1,7 +1,7 @@
 #include "object/archive.h"
 
 #include <cstring>
-#include <map>
+#include <algorithm>
 
 namespace linklab {
 
@@ -41,7 +41,7 @@ Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
 
   std::span<const char> SymTab, LongNames;
   bool SymTab64 = false;
-  std::map<uint64_t, size_t> MemberByOffset;
+  std::vector<uint64_t> MemberOffsets; // increasing: members are in file order
   uint64_t Off = 8;
   while (Off < B.size()) {
     if (B.size() - Off < 60)
@@ -64,7 +64,7 @@ Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
     else if (RawName.starts_with("//"))
       LongNames = Data;
     else {
-      std::string MemberName;
+      std::string_view MemberName;
       if (RawName[0] == '/') {
         uint64_t NameOff = parseDecimal(RawName.substr(1, RawName.find_last_not_of(' ')), Ok);
         if (!Ok || NameOff >= LongNames.size())
@@ -73,20 +73,19 @@ Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
         size_t Len = 0;
         while (NameOff + Len < LongNames.size() && P[Len] != '/' && P[Len] != '\n')
           ++Len;
-        MemberName.assign(P, Len);
+        MemberName = {P, Len};
       } else if (RawName.starts_with("#1/")) { // BSD: name precedes the data
         uint64_t Len = parseDecimal(RawName.substr(3, RawName.find_last_not_of(' ') - 2), Ok);
         if (!Ok || Len > Size)
           return Err(Off, "bad BSD long name");
-        MemberName.assign(Data.data(), strnlen(Data.data(), Len));
+        MemberName = {Data.data(), strnlen(Data.data(), Len)};
         Data = Data.subspan(Len);
       } else {
         size_t End = RawName.find('/');
-        MemberName = std::string(RawName.substr(0, End == std::string_view::npos ? RawName.find_last_not_of(' ') + 1
-                                                                                : End));
+        MemberName = RawName.substr(0, End == std::string_view::npos ? RawName.find_last_not_of(' ') + 1 : End);
       }
-      MemberByOffset[Off] = A.Members.size();
-      A.Members.push_back({std::move(MemberName), Data});
+      MemberOffsets.push_back(Off);
+      A.Members.push_back({MemberName, Data});
     }
     Off += 60 + Size + (Size & 1);
   }
@@ -102,16 +101,17 @@ Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
       return makeError(A.Name + ": symbol index count exceeds its size");
     const char *Names = SymTab.data() + W + Count * W;
     const char *End = SymTab.data() + SymTab.size();
+    A.Index.reserve(size_t(Count));
     for (uint64_t I = 0; I < Count; ++I) {
       if (Names >= End)
         return makeError(A.Name + ": symbol index names are truncated");
       size_t Len = strnlen(Names, size_t(End - Names));
       uint64_t MemberOff = Rd(SymTab.data() + W + I * W);
-      auto M = MemberByOffset.find(MemberOff);
-      if (M == MemberByOffset.end())
+      auto M = std::lower_bound(MemberOffsets.begin(), MemberOffsets.end(), MemberOff);
+      if (M == MemberOffsets.end() || *M != MemberOff)
         return makeError(formatv("%s: symbol index entry '%.*s' points at %s, which is not a member header",
                                  A.Name.c_str(), int(Len), Names, hex(MemberOff).c_str()));
-      A.Index.try_emplace(std::string_view(Names, Len), M->second);
+      A.Index.try_emplace(std::string_view(Names, Len), size_t(M - MemberOffsets.begin()));
       Names += Len + 1;
     }
   }

@@ -16,7 +16,7 @@ namespace linklab {
 class Archive {
 public:
   struct Member {
-    std::string name;
+    std::string_view name; // in the archive's bytes, as the data
     std::span<const char> data;
   };
 

@@ -25,9 +25,9 @@ Expected<ReproInput> readInput(std::string Name, std::span<const char> Data, boo
   if (!A)
     return A.takeError();
   for (auto &M : A->members()) {
-    auto O = readElfObject(M.name, M.data);
+    auto O = readElfObject(std::string(M.name), M.data);
     if (!O)
-      return makeError(Name + "(" + M.name + "): " + O.takeError().message());
+      return makeError(Name + "(" + std::string(M.name) + "): " + O.takeError().message());
     In.objects.push_back(std::move(*O));
   }
   return In;
