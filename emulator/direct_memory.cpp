@@ -307,6 +307,17 @@ bool DirectMemory::mapped(uint64_t Addr) const {
   return It != Regions.begin() && Addr < std::prev(It)->first + std::prev(It)->second.size;
 }
 
+void *DirectMemory::hostView(uint64_t Addr, uint64_t Size) const {
+  auto It = Regions.upper_bound(Addr);
+  if (It == Regions.begin())
+    return nullptr;
+  --It;
+  uint64_t Off = Addr - It->first;
+  if (Off > It->second.size || Size > It->second.size - Off)
+    return nullptr;
+  return static_cast<char *>(It->second.unicornView) + Off;
+}
+
 void DirectMemory::restoreState(void *Cpu, uintptr_t HostPc) const {
   // cpu_restore_state expects a helper's return address and steps back
   // GETPC_ADJ (2) bytes from it; this is the faulting instruction itself.

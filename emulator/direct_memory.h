@@ -36,6 +36,9 @@ public:
   // What direct loads and stores may do in the mapped parts of [Lo, Hi).
   void setAccess(uint64_t Lo, uint64_t Hi, bool Read, bool Write);
   bool mapped(uint64_t Addr) const;
+  // Unicorn's own view of [Addr, Addr+Size), writable whatever the guest's
+  // protection, when one region maps all of it; null otherwise.
+  void *hostView(uint64_t Addr, uint64_t Size) const;
   bool overlaps(uint64_t Base, uint64_t Size) const;
 
   // A faulting direct access is retried after retry() returns true (it made

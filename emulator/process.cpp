@@ -182,11 +182,13 @@ Expected<uint64_t> Process::reserve(uint64_t Size, uint64_t Align) {
   if (uc_err E = Stores.map(Base, Size, UC_PROT_NONE))
     return ucError(E, formatv("reserving %s bytes at %s", hex(Size).c_str(), hex(Base).c_str()));
   Reservations[Base] = Size;
+  Untouched.insert(Base);
   NextReservation = Base + Size + layout::PageSize; // an unmapped guard page between allocations
   return Base;
 }
 
 Error Process::finalize(const std::vector<SegmentWrite> &Segs) {
+  std::vector<uint64_t> Touched;
   for (const SegmentWrite &S : Segs) {
     uint64_t Size = S.content.size() + S.zeroFill;
     std::string Where = formatv("segment %s+%s", hex(S.address).c_str(), hex(Size).c_str());
@@ -205,13 +207,17 @@ Error Process::finalize(const std::vector<SegmentWrite> &Segs) {
     uint64_t Span = alignTo(Size, layout::PageSize);
     if (uc_err E = Stores.protect(S.address, Span, UC_PROT_READ | UC_PROT_WRITE))
       return ucError(E, Where);
-    if (uc_err E = uc_mem_write(UC, S.address, S.content.data(), S.content.size()))
+    if (uc_err E = Stores.write(S.address, S.content.data(), S.content.size()))
       return ucError(E, Where);
-    if (uc_err E = zeroFill(UC, S.address + S.content.size(), Span - S.content.size()))
-      return ucError(E, Where);
+    if (!Untouched.count(It->first))
+      if (uc_err E = zeroFill(UC, S.address + S.content.size(), Span - S.content.size()))
+        return ucError(E, Where);
+    Touched.push_back(It->first);
     if (uc_err E = Stores.protect(S.address, Span, S.prot)) // ProtBits equal UC_PROT_* bits
       return ucError(E, Where);
   }
+  for (uint64_t Base : Touched)
+    Untouched.erase(Base);
   return Error::success();
 }
 
@@ -235,7 +241,9 @@ Expected<std::vector<uint8_t>> Process::read(uint64_t Addr, uint64_t Size) {
 }
 
 Error Process::write(uint64_t Addr, std::span<const uint8_t> Bytes) {
-  if (uc_err E = uc_mem_write(UC, Addr, Bytes.data(), Bytes.size()))
+  if (auto It = Reservations.upper_bound(Addr); It != Reservations.begin())
+    Untouched.erase(std::prev(It)->first);
+  if (uc_err E = Stores.write(Addr, Bytes.data(), Bytes.size()))
     return ucError(E, formatv("writing %s bytes at %s", hex(Bytes.size()).c_str(), hex(Addr).c_str()));
   return Error::success();
 }
@@ -534,6 +542,7 @@ private:
 };
 
 RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
+  Untouched.clear(); // the program may write anywhere writable
   RunState S;
   S.out = std::move(Out);
   S.budget = L.instructions;

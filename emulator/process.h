@@ -144,6 +144,9 @@ private:
 
   // Reservations: base -> size (mapped PROT_NONE until finalized).
   std::map<uint64_t, uint64_t> Reservations;
+  // Reservations nothing has written yet (no finalize, write or run): their
+  // memory is fresh, so still zero, and a zero-fill there is skipped.
+  std::set<uint64_t> Untouched;
   uint64_t NextReservation = layout::ReservationBase;
   uint64_t Brk = layout::HeapBase;
   std::map<uint64_t, uint64_t> HeapChunks; // base -> size, mapped read-write on first touch

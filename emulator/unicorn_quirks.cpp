@@ -72,6 +72,7 @@
 // translation cache whenever the counter comes or goes.
 #include "unicorn_quirks.h"
 
+#include <cstring>
 #include <dlfcn.h>
 #include <iterator>
 #include <string>
@@ -274,6 +275,19 @@ uc_err FastStores::map(uint64_t Base, uint64_t Size, uint32_t Prot) {
   if (Err == UC_ERR_OK)
     update(Base, Base + Size, Prot, [&](uint8_t Old) { return stateFor(Old, Prot); });
   return Err;
+}
+
+uc_err FastStores::write(uint64_t Addr, const void *Bytes, size_t Size) {
+  void *Host = Direct && Size ? Direct->hostView(Addr, Size) : nullptr;
+  if (!Host)
+    return uc_mem_write(UC, Addr, Bytes, Size);
+  // Nothing is translated before the first run's first fill (Cpu). Dropping
+  // then would make Unicorn fill the code TLB outside a run, and the run
+  // would never learn Cpu, which faults in direct accesses need.
+  if (Cpu)
+    dropTranslations(Addr & ~(HostPage - 1), Addr + Size);
+  std::memcpy(Host, Bytes, Size);
+  return UC_ERR_OK;
 }
 
 uc_err FastStores::protect(uint64_t Base, uint64_t Size, uint32_t Prot) {

@@ -41,6 +41,12 @@ public:
   uc_err map(uint64_t Base, uint64_t Size, uint32_t Prot);
   uc_err protect(uint64_t Base, uint64_t Size, uint32_t Prot);
   uc_err unmap(uint64_t Base, uint64_t Size);
+  // A debugger's write, whatever the protection: into the shared memory when
+  // the mirror maps it all (dropping code translated from it), else through
+  // uc_mem_write, which makes a read-only region writable and back again,
+  // rebuilding QEMU's memory map twice: most of a glibc start-up's time was
+  // that, once per linked segment.
+  uc_err write(uint64_t Addr, const void *Bytes, size_t Size);
   // Every hook the Process adds, by type: memory hooks see only the stores
   // that take the slow path, so any of them turns fast stores off.
   void noteHook(int Type);
