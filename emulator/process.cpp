@@ -151,12 +151,16 @@ void Process::setReg(int R, uint64_t V) { uc_reg_write(UC, R, &V); }
 // __heap_end) (as picolibc's does); glibc asks brk for the same range. glibc's static start names its own ELF
 // header (__ehdr_start) and calls _init/_fini, which a static link makes of
 // crti.o/crtn.o: here the executor's header page and a bare return.
+// Jumping to __linklab_return_trap ends a run as a return: a C runtime's
+// start code that calls it as main stops there, initialised, so that calls
+// can follow in the process (exec::Program::call).
 std::vector<ExposedSymbol> Process::exposedSymbols() const {
   return {{"__heap_start", layout::HeapBase},
           {"__heap_end", layout::HeapBase + layout::HeapSpan},
           {"__ehdr_start", layout::Headers},
           {"_init", layout::NoOp},
-          {"_fini", layout::NoOp}};
+          {"_fini", layout::NoOp},
+          {"__linklab_return_trap", layout::ReturnTrap}};
 }
 
 uint64_t Process::lookup(std::string_view Name) const {
@@ -715,6 +719,7 @@ Error Process::pushArgv(const RunMainMsg &M, uint64_t &Sp, uint64_t &Argv, uint6
   }
   Words.insert(Words.end(), Aux.begin(), Aux.end());
   Sp = (Top - A.wordSize * Words.size()) & ~uint64_t(15);
+  CallStackTop = Sp;
   Argv = Sp + A.wordSize;
   Envp = Argv + A.wordSize * (M.args.size() + 1);
   return writeWords(Sp, Words);
@@ -841,7 +846,7 @@ RunResultMsg Process::call(const CallMsg &M, OutputFn Out) {
   for (uint16_t D : M.results)
     if (!Find(D))
       return errorResult(makeError(formatv("%s has no register with DWARF number %u", A.name, D)));
-  uint64_t Sp = (Space.stackTop - M.stack.size()) & ~uint64_t(15);
+  uint64_t Sp = (CallStackTop - M.stack.size()) & ~uint64_t(15);
   if (Error E = write(Sp, M.stack))
     return errorResult(std::move(E));
   if (Error E = setReturnAddress(Sp))

@@ -165,6 +165,10 @@ private:
   } TlsPhdr;
   uint64_t RuntimeBytes = 0;          // HeapMapped + every mmap: what the memory cap limits
   std::string ExecFn;                 // argv[0] of the last process start: AT_EXECFN, /proc/self/exe
+  // Below the last run-main's argv/envp/auxv block, which a started C
+  // runtime keeps pointers into (environ, argv, getauxval): later calls'
+  // stacks start here.
+  uint64_t CallStackTop = Space.stackTop;
   std::set<uint64_t> NotedSyscalls;   // numbers already named in a note
   std::map<uint64_t, std::vector<uint8_t>> SigActions; // signal -> the kernel sigaction last set
   uint64_t RandomState = 0x6c696e6b6c616221; // getrandom's generator: reproducible runs

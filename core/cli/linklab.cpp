@@ -132,12 +132,13 @@ int run(int Argc, char **Argv) {
   double LoadMs = Load.ms();
 
   Timer Link;
-  // A run enters main through the start object (exec::Program::runMain),
-  // looked up after main so that a missing main is the error.
+  // A run enters main, or another entry, through the start object
+  // (exec::Program::runMain), looked up after the entry so that a missing
+  // entry is the error.
   std::string EntryName = cli::entrySymbol(O, S.triple());
-  bool Process = StartObject && EntryName == "main";
+  bool Process = StartObject && exec::entersThroughStart(Runtime, EntryName);
   if (Process)
-    if (auto K = S.addObject(Runtime->startObject.path, StartObject, ObjectKind::Library); !K)
+    if (auto K = exec::addStartObject(S, *Runtime, StartObject, EntryName); !K)
       return fail(K.takeError());
   // As the run does: every object, the start object included, starts linking
   // before the lookups (the start object's own init arrays count then).

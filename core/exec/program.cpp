@@ -141,6 +141,21 @@ Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &F
   return Error::success();
 }
 
+bool entersThroughStart(const RuntimeSpec *R, std::string_view Entry) {
+  return R && R->startObject.name && Entry != R->startSymbol;
+}
+
+Expected<ResourceKey> addStartObject(Session &S, const RuntimeSpec &R, SharedBytes Bytes, std::string_view Entry) {
+  auto G = createLinkGraph(R.startObject.path, std::move(Bytes));
+  if (!G)
+    return G.takeError();
+  if (Entry != "main")
+    for (Symbol *Ext : (*G)->externalSymbols())
+      if (Ext->name == "main")
+        Ext->name = (*G)->allocateString(Entry);
+  return S.addGraph(std::move(*G), ObjectKind::Library);
+}
+
 Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files) {
   if (Runtime)
     return makeError(formatv("this program already links the C runtime %s", Runtime->description));
@@ -212,12 +227,15 @@ void Program::runMain(std::string Entry, std::vector<std::string> Args, Limits L
   // only when needed.
   // The start object joins first (as a library, linked when needed): the
   // libc refers to its symbols too (glibc's dl-support.o to _start).
-  bool Process = Runtime && Runtime->startObject.name && Entry == "main";
-  if (Process && !StartAdded) {
-    auto K = S->addObject(Runtime->startObject.path, StartObject, ObjectKind::Library);
+  bool Process = entersThroughStart(Runtime, Entry);
+  if (Process && !StartEntry) {
+    auto K = addStartObject(*S, *Runtime, StartObject, Entry);
     if (!K)
       return Done(K.takeError());
-    StartAdded = true;
+    StartEntry = Entry;
+  } else if (Process && *StartEntry != Entry) {
+    return Done(makeError(formatv("cannot run %s: this program's start code was linked to enter %s", Entry.c_str(),
+                                  StartEntry->c_str())));
   }
   auto LinkAndRun = [this, Process, Entry, Args = std::move(Args), L, Done](Error E) mutable {
     if (E)
@@ -226,7 +244,7 @@ void Program::runMain(std::string Entry, std::vector<std::string> Args, Limits L
       if (E)
         return Done(std::move(E));
       if (Process)
-        return startProcess(std::move(Args), L, std::move(Done));
+        return startProcess(std::move(Entry), std::move(Args), L, std::move(Done));
       callMain(std::move(Entry), std::move(Args), L, std::move(Done));
     });
   };
@@ -239,10 +257,10 @@ void Program::runMain(std::string Entry, std::vector<std::string> Args, Limits L
   });
 }
 
-// Through the runtime's start object: main is looked up first so that a
-// program without one fails naming main, not some reference inside crt1.
-void Program::startProcess(std::vector<std::string> Args, Limits L, OnResult Done) {
-  S->lookup({"main"}, [this, Args = std::move(Args), L, Done = std::move(Done)](Expected<std::vector<Addr>> Main) mutable {
+// Through the runtime's start object: the entry is looked up first so that
+// a program without one fails naming it, not some reference inside crt1.
+void Program::startProcess(std::string Entry, std::vector<std::string> Args, Limits L, OnResult Done) {
+  S->lookup({std::move(Entry)}, [this, Args = std::move(Args), L, Done = std::move(Done)](Expected<std::vector<Addr>> Main) mutable {
     if (!Main)
       return Done(Main.takeError());
     S->lookup({Runtime->startSymbol}, [this, Args = std::move(Args), L, Done = std::move(Done)](
@@ -252,6 +270,7 @@ void Program::startProcess(std::vector<std::string> Args, Limits L, OnResult Don
       prepareRun(L, [this, Args = std::move(Args), L, Done = std::move(Done), Entry = (*Start)[0]](Error E) mutable {
         if (E)
           return Done(std::move(E));
+        ProcessStarted = true;
         C.runMain(Entry, std::move(Args), L, std::move(Done), Startup::ProcessEntry, Env);
       });
     });
@@ -314,17 +333,87 @@ void Program::callInOrder(std::vector<uint64_t> Fns, size_t Next, Limits L, OnRe
   });
 }
 
+// With a runtime that has start code, the call runs in an initialised
+// process: started once (startForCalls) unless a run started it already,
+// and fflush(NULL) after the call writes out what it left in stdio's
+// buffers.
 void Program::call(std::string Entry, CallMsg M, OnResult Done) {
-  S->lookup({std::move(Entry)}, [this, M = std::move(M), Done = std::move(Done)](Expected<std::vector<Addr>> A) mutable {
-    if (!A)
-      return Done(A.takeError());
-    M.entry = (*A)[0];
-    Limits L = M.limits;
-    prepareRun(L, [this, M = std::move(M), Done = std::move(Done)](Error E) mutable {
-      if (E)
-        return Done(std::move(E));
-      C.call(std::move(M), std::move(Done));
+  bool Process = Runtime && Runtime->startObject.name;
+  bool Start = Process && !ProcessStarted;
+  auto LookupAndCall = [this, Process, Start, Entry, M = std::move(M), Done = std::move(Done)](Error E) mutable {
+    if (E)
+      return Done(std::move(E));
+    std::vector<std::string> Names = {Entry};
+    if (Process)
+      Names.push_back("fflush");
+    if (Start)
+      Names.push_back(Runtime->startSymbol);
+    S->lookup(std::move(Names), [this, Start, M = std::move(M), Done = std::move(Done)](
+                                    Expected<std::vector<Addr>> A) mutable {
+      if (!A)
+        return Done(A.takeError());
+      M.entry = (*A)[0];
+      Addr Flush = A->size() > 1 ? (*A)[1] : 0;
+      Limits L = M.limits;
+      auto Call = [this, M = std::move(M), Flush, L, Done = std::move(Done)](Error E) mutable {
+        if (E)
+          return Done(std::move(E));
+        prepareRun(L, [this, M = std::move(M), Flush, L, Done = std::move(Done)](Error E) mutable {
+          if (E)
+            return Done(std::move(E));
+          C.call(std::move(M), [this, Flush, L, Done = std::move(Done)](Expected<RunResultMsg> R) mutable {
+            if (!R || R->runStatus() != RunStatus::Returned || !Flush)
+              return Done(std::move(R));
+            CallMsg F;
+            F.entry = Flush;
+            F.limits = L;
+            F.registers.push_back({Runtime->firstArgDwarf, {0}});
+            C.call(std::move(F), [R = std::move(*R), Done = std::move(Done)](Expected<RunResultMsg> FR) mutable {
+              if (!FR || FR->runStatus() != RunStatus::Returned)
+                return Done(std::move(FR));
+              Done(std::move(R));
+            });
+          });
+        });
+      };
+      if (!Start)
+        return Call(Error::success());
+      startForCalls((*A)[2], L, std::move(Call));
     });
+  };
+  if (!Start)
+    return LookupAndCall(Error::success());
+  // As runMain: the start object and every object start linking before the
+  // lookups (their init arrays are laid out once).
+  const char *Trap = "__linklab_return_trap";
+  if (StartEntry && *StartEntry != Trap)
+    return Done(makeError(formatv("cannot call %s: this program's start code was linked to enter %s, which has not run",
+                                  Entry.c_str(), StartEntry->c_str())));
+  if (!StartEntry) {
+    auto K = addStartObject(*S, *Runtime, StartObject, Trap);
+    if (!K)
+      return Done(K.takeError());
+    StartEntry = Trap;
+  }
+  S->linkAll(std::move(LookupAndCall));
+}
+
+// Runs the start code, whose main is __linklab_return_trap (the
+// executor's): the runtime initialises itself and runs the constructors,
+// and the run ends as a return where main would start. argv is empty but
+// for argv[0], "linklab-call".
+void Program::startForCalls(Addr Start, Limits L, std::function<void(Error)> Done) {
+  prepareRun(L, [this, L, Done = std::move(Done), Start](Error E) mutable {
+    if (E)
+      return Done(std::move(E));
+    ProcessStarted = true;
+    C.runMain(Start, {"linklab-call"}, L, [this, Done = std::move(Done)](Expected<RunResultMsg> R) mutable {
+      if (!R)
+        return Done(R.takeError());
+      if (R->runStatus() != RunStatus::Returned)
+        return Done(makeError("the C runtime's start-up did not return: " + C.describe(*R)));
+      Done(Error::success());
+    }, Startup::ProcessEntry, Env);
   });
 }
 

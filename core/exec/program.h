@@ -41,6 +41,17 @@ LinkServices addLinkServices(Session &S, uint64_t PageSize);
 Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, SharedBytes *StartObject,
                          std::shared_ptr<InitArrays> Inits = nullptr);
 
+// Whether a run of Entry with runtime R (null: none) enters through R's
+// start object: for main and any other entry but the start symbol itself,
+// when R has one. The runtime initialises itself there (glibc: TLS, IFUNCs,
+// stdio, init arrays) before the entry, and exits with its result (atexit
+// handlers, destructors, stdio flushed), as for main.
+bool entersThroughStart(const RuntimeSpec *R, std::string_view Entry);
+// Adds R's start object to S as a library, linked when needed. Its
+// reference to main names Entry instead, so the start code calls
+// Entry(argc, argv, envp) where it would call main.
+Expected<ResourceKey> addStartObject(Session &S, const RuntimeSpec &R, SharedBytes Bytes, std::string_view Entry);
+
 class Program {
 public:
   using OnCreated = std::function<void(Expected<std::unique_ptr<Program>>)>;
@@ -71,14 +82,19 @@ public:
 
   // Links Entry and everything it needs, installs TLS and the init arrays,
   // then runs Entry(argc, argv) as main: through the runtime's start object
-  // when Entry is main and the runtime has one, otherwise constructors, the
-  // entry, and exit(result). Args is the whole argv. Done gets the last
-  // run's result: the exit, or the first constructor/entry that did not
-  // return (a fault or a limit).
+  // when it has one (entersThroughStart), otherwise constructors, the
+  // entry, and with a runtime exit(result). Args is the whole argv. Done
+  // gets the last run's result: the exit, or the first constructor/entry
+  // that did not return (a fault or a limit). The start object is bound to
+  // the first entry run through it: a later run of another entry is an
+  // error.
   void runMain(std::string Entry, std::vector<std::string> Args, executor::Limits L, OnResult Done);
   Expected<executor::RunResultMsg> runMainSync(std::string Entry, std::vector<std::string> Args,
                                                executor::Limits L);
   // Links Entry and calls it with M's registers (M.entry is filled in).
+  // With a runtime that has start code, the process is started first if no
+  // run has (the runtime initialised, constructors run, as before main),
+  // and stdio is flushed after the call.
   void call(std::string Entry, executor::CallMsg M, OnResult Done);
   Expected<executor::RunResultMsg> callSync(std::string Entry, executor::CallMsg M);
 
@@ -93,14 +109,16 @@ private:
   // TLS image, IFUNC slots and init arrays, once everything is linked.
   void prepareRun(executor::Limits L, std::function<void(Error)> Done);
   void applyIRelatives(std::vector<IRelative> Recs, size_t Next, executor::Limits L, std::function<void(Error)> Done);
-  void startProcess(std::vector<std::string> Args, executor::Limits L, OnResult Done);
+  void startProcess(std::string Entry, std::vector<std::string> Args, executor::Limits L, OnResult Done);
   void callMain(std::string Entry, std::vector<std::string> Args, executor::Limits L, OnResult Done);
+  void startForCalls(Addr Start, executor::Limits L, std::function<void(Error)> Done);
   void callInOrder(std::vector<uint64_t> Fns, size_t Next, executor::Limits L, OnResult Done);
 
   executor::ExecutorClient &C;
   const RuntimeSpec *Runtime = nullptr;
   SharedBytes StartObject; // the runtime's, added on the first process start
-  bool StartAdded = false;
+  std::optional<std::string> StartEntry; // the entry it was added for
+  bool ProcessStarted = false;           // its start code has run
   std::unique_ptr<MemoryManager> MM;
   std::unique_ptr<Session> S;
   std::shared_ptr<LinkInfoRecorder> Info;

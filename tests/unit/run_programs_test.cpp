@@ -133,6 +133,42 @@ INSTANTIATE_TEST_SUITE_P(All, RunPrograms, ::testing::Combine(::testing::ValuesI
                            return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
                          });
 
+// A direct-call run (-entry other than main) with glibc: the start code
+// initialises glibc (TLS, malloc, stdio, constructors), calls the entry as
+// it would main, and exits with its result, stdout flushed: what
+// llvm-jitlink-22 -entry prints for the same source natively. -call runs
+// its function in a process so started. -noexec links that start code too;
+// a missing entry is the error named.
+class DirectEntry : public ::testing::TestWithParam<ArchCase> {};
+TEST_P(DirectEntry, RuntimeInitialisedAndFlushed) {
+  std::string Tag = std::string("entry-") + GetParam().name;
+  ASSERT_EQ(std::system(("mkdir -p " + Out).c_str()), 0);
+  std::string Obj = Out + Tag + ".o", HostObj = Out + Tag + "-host.o";
+  compile(test::runtimeCFlags(GetParam().arch), "run/entry.c", Obj);
+  compile("", "run/entry.c", HostObj);
+  Result Ref = runCommand("llvm-jitlink-22 -entry=greet " + HostObj + " -args prog a b", Tag + "-ref");
+  ASSERT_EQ(Ref.code, 7) << Ref.err;
+  ASSERT_EQ(Ref.out, "argc=3 ready=42 last=b len=15\n");
+  Result R = runCommand(Linklab + " -entry=greet " + Obj + " -args prog a b", Tag);
+  EXPECT_EQ(R.code, 7) << R.err;
+  EXPECT_EQ(R.out, Ref.out);
+  EXPECT_EQ(R.err, "");
+  // Through a plan: the process starts first (the start code stops where
+  // main would begin), stdio is flushed after the call.
+  Result Call = runCommand(Linklab + " -call=scaled -call-sig='i32(i32,i32)' -call-args=6,7 " + Obj, Tag + "-call");
+  EXPECT_EQ(Call.code, 0) << Call.err;
+  EXPECT_EQ(Call.out, "scaled(6*7) ready=42\nreturn: 84\n");
+  EXPECT_EQ(Call.err, "");
+  Result NoExec = runCommand(Linklab + " -noexec -entry=greet -show-graphs=crt1 " + Obj, Tag + "-noexec");
+  EXPECT_EQ(NoExec.code, 0) << NoExec.err;
+  EXPECT_NE(NoExec.out.find("crt1.o\" post-fixup:"), std::string::npos) << NoExec.out;
+  Result Missing = runCommand(Linklab + " -entry=nosuch " + Obj, Tag + "-missing");
+  EXPECT_EQ(Missing.code, 1);
+  EXPECT_EQ(Missing.err.rfind("linklab error: Symbols not found: [ nosuch ]", 0), 0u) << Missing.err;
+}
+INSTANTIATE_TEST_SUITE_P(All, DirectEntry, ::testing::ValuesIn(Arches),
+                         [](const auto &I) { return std::string(I.param.name); });
+
 // glibc parity (issue 11): ordinary C programs (tests/inputs/parity)
 // compiled with plain `clang-22 --target=T` at -O0 and -O2 -fPIC, run by
 // linklab, must print, report on stderr and exit exactly as the same

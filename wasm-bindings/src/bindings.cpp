@@ -484,20 +484,24 @@ public:
     return ok();
   }
   // Links what Entry needs; Done gets {ok, value: [address]}. A slab
-  // session with a runtime enters main through its start object, as
-  // linklab -noexec does: every object, the start object included, starts
-  // linking, then main and the start symbol are looked up. Entry empty:
-  // the C main as the objects' format spells it (cli::entrySymbol).
+  // session with a runtime enters main (or another entry, which the start
+  // code then calls as main: exec::addStartObject) through its start
+  // object, as linklab -noexec does: every object, the start object
+  // included, starts linking, then the entry and the start symbol are
+  // looked up. Entry empty: the C main as the objects' format spells it
+  // (cli::entrySymbol).
   void linkEntry(std::string Entry, val Done) {
     if (!S) return (void)Done(notReady());
     Entry = cli::entrySymbol(Entry, S->triple());
     auto Answer = [Done](Expected<std::vector<Addr>> R) mutable { Done(R ? ok(addresses({R->front()})) : failOr(R)); };
-    if (Prog || !SlabStart || Entry != "main")
+    if (Prog || !SlabStart || !exec::entersThroughStart(SlabRuntime, Entry))
       return S->lookup({Entry}, Answer);
-    if (!SlabStartAdded) {
-      auto K = S->addObject(SlabRuntime->startObject.path, SlabStart, ObjectKind::Library);
+    if (!SlabStartEntry) {
+      auto K = exec::addStartObject(*S, *SlabRuntime, SlabStart, Entry);
       if (!K) return (void)Done(failOr(K));
-      SlabStartAdded = true;
+      SlabStartEntry = Entry;
+    } else if (*SlabStartEntry != Entry) {
+      return (void)Done(fail("cannot link " + Entry + ": this session's start code was linked to enter " + *SlabStartEntry));
     }
     // An object that fails to link and that main does not need is reported
     // here if linkAll has answered by then (it answers when the link is quiet).
@@ -625,7 +629,7 @@ private:
   const exec::RuntimeSpec *SlabRuntime = nullptr; // a slab session's, once useRuntime added it
   SharedBytes SlabStart;                       // its start object, added when main is linked
   std::shared_ptr<InitArrays> SlabInits;           // a slab session's with a triple (its link services)
-  bool SlabStartAdded = false;
+  std::optional<std::string> SlabStartEntry;     // the entry its start object was added for
   std::unique_ptr<cli::SessionConventions> Conventions;
   val OnWarning = val::undefined();
 };

@@ -135,6 +135,24 @@ test.each(Object.keys(ARCHES))('%s: a slab session (-noexec) enters main through
   await expect(bare.link({ entry: 'main' })).rejects.toThrow('Symbols not found: [ puts ]'); // clang's printf("...\n")
 });
 
+test.each(Object.keys(ARCHES))('%s: a slab session entering another function links the start code for it, as linklab -noexec -entry does', async (arch) => {
+  const obj = compile(arch, 'run/entry.c', 'slab-entry');
+  const s = new LinkSession({ triple: ARCHES[arch].triple,
+                              runtime: 'default', runtimeFiles: readRuntimeFiles(ARCHES[arch].triple) });
+  s.addObject(read(obj), { name: obj });
+  const greet = await s.link({ entry: 'greet' });
+  const [start] = await s.lookup(['_start']);
+  expect(greet).toBeGreaterThan(0);
+  expect(start).toBeGreaterThan(0);
+  const crt1 = runtimeInfo(ARCHES[arch].triple).files.find((f) => f.name === 'crt1.o').path;
+  expect(s.linkReport({ addresses: true })).toContain(`File "${crt1}":`);
+  const n = runNative(['-noexec', '-show-addrs', '-entry=greet', obj]);
+  expect(n.status).toBe(0);
+  expect(n.stdout).toContain(`File "${crt1}":`);
+  // Its start code is bound to greet: another entry is refused, not linked to a second one.
+  await expect(s.link({ entry: 'main' })).rejects.toThrow("cannot link main: this session's start code was linked to enter greet");
+});
+
 test('runtime files: the table names them; a missing or unknown one is a clear error', async () => {
   const info = runtimeInfo(ARCHES.x86_64.triple);
   expect(info.description).toBe('glibc (Debian libc6-dev)');
