@@ -108,6 +108,28 @@ describe.each(Object.keys(ARCHES))('%s', (arch) => {
   });
 });
 
+// C++ on libstdc++: an exception thrown in one object and caught in another
+// unwinds through the linked code only if the session registered each
+// graph's .eh_frame with the program's unwinder (core's
+// link/eh_frame_registration, as natively): the same output as g++'s build
+// of the same sources on this host.
+test.each(Object.keys(ARCHES))('%s: C++ exceptions across objects print what the native g++ build prints', async (arch) => {
+  const sources = ['throw_main.cpp', 'throw_lib.cpp'].map((f) => join(config.root, 'tests/inputs/parity-cxx', f));
+  const exe = join(dir, `host-cxx-${arch}`);
+  execFileSync('g++', ['-O1', ...sources, '-o', exe], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const host = spawnSync(exe, [], { encoding: 'utf8' });
+  expect(host.stdout).toContain('caught'); // the reference itself caught what was thrown
+  const objs = sources.map((src, i) => {
+    const out = join(dir, `${arch}-cxx-${i}.o`);
+    execFileSync('clang++-22', ['-c', '-O1', ...ARCHES[arch].cflags, src, '-o', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+    return { path: out };
+  });
+  const w = await runWasm(arch, objs, ['prog']);
+  expect(w.r.status).toBe('exited');
+  expect({ stdout: w.stdout, stderr: w.stderr, status: Number(w.r.exitCode) })
+    .toEqual({ stdout: host.stdout, stderr: host.stderr, status: host.status });
+});
+
 test.each(Object.keys(ARCHES))('%s: a slab session (-noexec) enters main through crt1.o, linking what linklab -noexec links', async (arch) => {
   const obj = compile(arch, 'seed/hello-world.c', 'slab-hello');
   const s = new LinkSession({ triple: ARCHES[arch].triple,
