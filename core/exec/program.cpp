@@ -367,7 +367,10 @@ void Program::call(std::string Entry, CallMsg M, OnResult Done) {
             CallMsg F;
             F.entry = Flush;
             F.limits = L;
-            F.registers.push_back({Runtime->firstArgDwarf, {0}});
+            if (Runtime->firstArgDwarf == RuntimeSpec::OnStack)
+              F.stack = {0, 0, 0, 0};
+            else
+              F.registers.push_back({Runtime->firstArgDwarf, {0}});
             C.call(std::move(F), [R = std::move(*R), Done = std::move(Done)](Expected<RunResultMsg> FR) mutable {
               if (!FR || FR->runStatus() != RunStatus::Returned)
                 return Done(std::move(FR));
