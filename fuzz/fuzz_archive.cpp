@@ -32,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // A -noexec link of a lone archive needs its target: the CLI's would come
   // from an object on the command line; here from the first member.
   for (auto &M : A->members()) {
-    auto K = S.addObject("fuzz.a(" + M.name + ")", fuzz::bytesOf(reinterpret_cast<const uint8_t *>(M.data.data()),
+    auto K = S.addObject("fuzz.a(" + std::string(M.name) + ")", fuzz::bytesOf(reinterpret_cast<const uint8_t *>(M.data.data()),
                                                               M.data.size()),
                          ObjectKind::Library);
     if (K)

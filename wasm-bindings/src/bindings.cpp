@@ -750,7 +750,7 @@ val reproObjects(const repro::ReproCase &C) {
   for (auto &In : C.inputs) {
     val O = val::object();
     O.set("name", In.name);
-    O.set("bytes", bytesTo(*repro::inputBytes(In)));
+    O.set("bytes", bytesTo(repro::inputBytes(In)));
     O.set("harness", In.harness);
     A.call<void>("push", O);
   }
