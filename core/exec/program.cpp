@@ -37,6 +37,21 @@ RunResultMsg returned() {
   R.status = uint8_t(RunStatus::Returned);
   return R;
 }
+
+// A call of the runtime's function at Entry with one 32-bit argument
+// (exit's status, fflush's NULL), passed where the runtime's ABI puts it.
+CallMsg runtimeCall(const RuntimeSpec &R, Addr Entry, uint32_t Arg, Limits L) {
+  CallMsg M;
+  M.entry = Entry;
+  M.limits = L;
+  std::vector<uint8_t> Bytes = {uint8_t(Arg), uint8_t(Arg >> 8), uint8_t(Arg >> 16), uint8_t(Arg >> 24)};
+  if (R.firstArgDwarf == RuntimeSpec::OnStack)
+    M.stack = std::move(Bytes);
+  else
+    M.registers.push_back({R.firstArgDwarf, std::move(Bytes)});
+  return M;
+}
+
 } // namespace
 
 // The client outlives the program (a browser session disposes programs):
@@ -300,17 +315,7 @@ void Program::callMain(std::string Entry, std::vector<std::string> Args, Limits 
         C.runMain(Entry, std::move(Args), L, [this, L, Done, Exit](Expected<RunResultMsg> R) {
           if (!R || R->runStatus() != RunStatus::Returned || !Runtime)
             return Done(std::move(R));
-          CallMsg M;
-          M.entry = Exit;
-          M.limits = L;
-          int64_t Status = R->value;
-          std::vector<uint8_t> Arg = {uint8_t(Status), uint8_t(Status >> 8), uint8_t(Status >> 16),
-                                      uint8_t(Status >> 24)};
-          if (Runtime->firstArgDwarf == RuntimeSpec::OnStack)
-            M.stack = std::move(Arg);
-          else
-            M.registers.push_back({Runtime->firstArgDwarf, std::move(Arg)});
-          C.call(std::move(M), Done);
+          C.call(runtimeCall(*Runtime, Exit, uint32_t(R->value), L), Done);
         }, Startup::CallMain, Env);
       };
       callInOrder(std::move(Ctors), 0, L, std::move(AfterCtors));
@@ -364,14 +369,7 @@ void Program::call(std::string Entry, CallMsg M, OnResult Done) {
           C.call(std::move(M), [this, Flush, L, Done = std::move(Done)](Expected<RunResultMsg> R) mutable {
             if (!R || R->runStatus() != RunStatus::Returned || !Flush)
               return Done(std::move(R));
-            CallMsg F;
-            F.entry = Flush;
-            F.limits = L;
-            if (Runtime->firstArgDwarf == RuntimeSpec::OnStack)
-              F.stack = {0, 0, 0, 0};
-            else
-              F.registers.push_back({Runtime->firstArgDwarf, {0}});
-            C.call(std::move(F), [R = std::move(*R), Done = std::move(Done)](Expected<RunResultMsg> FR) mutable {
+            C.call(runtimeCall(*Runtime, Flush, 0, L), [R = std::move(*R), Done = std::move(Done)](Expected<RunResultMsg> FR) mutable {
               if (!FR || FR->runStatus() != RunStatus::Returned)
                 return Done(std::move(FR));
               Done(std::move(R));
