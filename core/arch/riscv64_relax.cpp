@@ -18,27 +18,67 @@
 // the block's size stays, its tail zeroed.
 #include "arch/riscv64.h"
 #include "arch/riscv64_fields.h"
+#include "support/pointer_map.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <unordered_map>
 
 namespace linklab::riscv64 {
 namespace {
 
-struct Anchor {
-  uint64_t offset;
-  Symbol *sym;
-  bool isEnd; // offset is the symbol's end, not its start
-};
-
 struct BlockRelax {
   Block *block;
-  std::vector<Anchor> anchors;   // sorted by offset, starts before ends
   std::vector<Edge *> edges;     // relaxable edges, by offset
+  std::vector<uint64_t> offsets; // their original offsets (edges[I]->offset until finalize)
   std::vector<uint32_t> deltas;  // bytes deleted up to and including edges[I]
   std::vector<EdgeKind> kinds;   // what edges[I] becomes (Invalid: unchanged)
+  // For a call, the deletion count before its target (an entry of the target
+  // block's deltas, or Zero): a symbol moves with its block's deletions.
+  std::vector<const uint32_t *> targetDeleted;
+  static constexpr uint32_t Zero = 0;
+
+  // Bytes deleted before original offset X, as decided so far: this pass's
+  // decisions for the edges already visited, the previous pass's after them.
+  // Hint (the previous answer's index) makes a walk in offset order linear.
+  uint32_t deletedBefore(uint64_t X, size_t &Hint) const {
+    size_t I = firstAtOrAfter(X, Hint);
+    return I ? deltas[I - 1] : 0;
+  }
+  size_t firstAtOrAfter(uint64_t X, size_t &Hint) const {
+    size_t Lo = 0, Hi = std::min(Hint, offsets.size());
+    if (Hi == 0 || offsets[Hi - 1] < X) { // at or after the hint: gallop forward
+      Lo = Hi;
+      for (size_t Step = 1; Hi < offsets.size() && offsets[Hi] < X; Step *= 2)
+        Lo = Hi + 1, Hi = Lo + Step;
+      Hi = std::min(Hi, offsets.size());
+    }
+    return Hint = std::lower_bound(offsets.begin() + Lo, offsets.begin() + Hi, X) - offsets.begin();
+  }
+};
+
+// The blocks being relaxed, by block ordinal: a symbol's address is read
+// through its block's deletions, so no symbol moves until the end.
+struct RelaxSet {
+  std::vector<BlockRelax> work;
+  std::vector<int32_t> byOrdinal; // index into work, or -1
+
+  const BlockRelax *of(const Block &B) const {
+    return B.ordinal < byOrdinal.size() && byOrdinal[B.ordinal] >= 0 ? &work[byOrdinal[B.ordinal]] : nullptr;
+  }
+  // Where S's deletion count lives; found once per symbol (calls share a
+  // few targets), read on every pass.
+  const uint32_t *deletedBefore(Symbol &S) {
+    const uint32_t *&Found = byTarget[&S];
+    if (!Found) {
+      const BlockRelax *R = S.isDefined() ? of(S.block()) : nullptr;
+      size_t I = 0;
+      I = R ? R->firstAtOrAfter(S.offset, I) : 0;
+      Found = I ? &R->deltas[I - 1] : &BlockRelax::Zero;
+    }
+    return Found;
+  }
+  PointerMap<Symbol, const uint32_t> byTarget;
 };
 
 bool isRelaxable(const Edge &E) { return E.kind == CallRelaxable || E.kind == AlignRelaxable; }
@@ -79,7 +119,8 @@ Error checkRelaxRegions(const LinkGraph &G, const Block &B, const std::vector<Ed
 
 // How many bytes relaxing E at (moved) address Loc deletes, and its new kind.
 // c.jal (link register ra) exists only in RV32C; c.j (x0) in both.
-uint32_t relaxEdge(const Block &B, const Edge &E, Addr Loc, bool HasRVC, bool RV32, EdgeKind &NewKind) {
+uint32_t relaxEdge(const Block &B, const Edge &E, uint32_t TargetDeleted, Addr Loc, bool HasRVC, bool RV32,
+                   EdgeKind &NewKind) {
   if (E.kind == AlignRelaxable) {
     uint64_t Align = std::bit_ceil(uint64_t(E.addend) + 1);
     uint64_t Dest = (Loc + Align - 1) / Align * Align;
@@ -87,7 +128,7 @@ uint32_t relaxEdge(const Block &B, const Edge &E, Addr Loc, bool HasRVC, bool RV
     return uint32_t(Loc + uint64_t(E.addend) - Dest);
   }
   uint32_t Jalr = readLE<uint32_t>(B.content().data() + E.offset + 4);
-  int64_t Disp = int64_t(E.target->address()) + E.addend - int64_t(Loc);
+  int64_t Disp = int64_t(E.target->address() - TargetDeleted) + E.addend - int64_t(Loc);
   if (HasRVC && (rdOf(Jalr) == 0 || (RV32 && rdOf(Jalr) == 1)) && Disp >= -2048 && Disp < 2048)
     return NewKind = R_RISCV_RVC_JUMP, 6;
   if (Disp >= -(1 << 20) && Disp < (1 << 20))
@@ -99,26 +140,12 @@ uint32_t relaxEdge(const Block &B, const Edge &E, Addr Loc, bool HasRVC, bool RV
 bool relaxOnce(BlockRelax &R, bool HasRVC, bool RV32) {
   bool Changed = false;
   uint32_t Delta = 0;
-  size_t NextAnchor = 0;
-  auto MoveAnchorsUpTo = [&](uint64_t Offset) {
-    for (; NextAnchor < R.anchors.size() && R.anchors[NextAnchor].offset <= Offset; ++NextAnchor) {
-      const Anchor &A = R.anchors[NextAnchor];
-      if (A.isEnd)
-        A.sym->size = A.offset - Delta - A.sym->offset;
-      else
-        A.sym->offset = A.offset - Delta;
-    }
-  };
   for (size_t I = 0; I < R.edges.size(); ++I) {
     const Edge &E = *R.edges[I];
-    uint32_t Remove = relaxEdge(*R.block, E, R.block->address + E.offset - Delta, HasRVC, RV32, R.kinds[I]);
-    // Symbols at or before this edge are shifted by the deletions before it.
-    MoveAnchorsUpTo(E.offset);
-    Delta += Remove;
+    Delta += relaxEdge(*R.block, E, *R.targetDeleted[I], R.block->address + E.offset - Delta, HasRVC, RV32, R.kinds[I]);
     if (R.deltas[I] != Delta)
       R.deltas[I] = Delta, Changed = true;
   }
-  MoveAnchorsUpTo(UINT64_MAX);
   return Changed;
 }
 
@@ -165,16 +192,13 @@ void finalize(LinkGraph &G, BlockRelax &R) {
   // An edge moves back by the bytes deleted before it: by every relaxed edge
   // at a lower original offset (a relaxed edge's own deletion lies after its
   // first bytes). Original offsets are read before any is changed.
-  std::vector<uint64_t> Orig;
-  for (size_t K = 0; K < R.edges.size(); ++K) {
-    Orig.push_back(R.edges[K]->offset);
+  for (size_t K = 0; K < R.edges.size(); ++K)
     if (R.kinds[K] != edge::Invalid)
       R.edges[K]->kind = R.kinds[K];
-  }
   size_t I = 0;
   uint32_t Delta = 0;
   for (Edge &E : B.edges) {
-    for (; I < Orig.size() && Orig[I] < E.offset; ++I)
+    for (; I < R.offsets.size() && R.offsets[I] < E.offset; ++I)
       Delta = R.deltas[I];
     E.offset -= Delta;
   }
@@ -185,45 +209,42 @@ void finalize(LinkGraph &G, BlockRelax &R) {
 
 Error relax(LinkGraph &G) {
   // Sorted edges let relaxation walk a block once and let applyFixup find
-  // PCREL_HI20 and SUB_ULEB128 partners by binary search.
-  G.forEachBlock([](Block &B) {
-    std::stable_sort(B.edges.begin(), B.edges.end(), [](const Edge &L, const Edge &R) { return L.offset < R.offset; });
+  // PCREL_HI20 and SUB_ULEB128 partners by binary search. Edges come in
+  // relocation order, sorted, then a few that passes appended (the unwind
+  // keep-alives): sorting only those and merging is linear.
+  auto ByOffset = [](const Edge &L, const Edge &R) { return L.offset < R.offset; };
+  G.forEachBlock([&](Block &B) {
+    auto Tail = std::is_sorted_until(B.edges.begin(), B.edges.end(), ByOffset);
+    std::stable_sort(Tail, B.edges.end(), ByOffset);
+    std::inplace_merge(B.edges.begin(), Tail, B.edges.end(), ByOffset);
   });
 
-  std::vector<BlockRelax> Work;
-  std::unordered_map<Block *, size_t> Index;
+  RelaxSet Set;
   for (auto &Sec : G.sections()) {
     if (!hasProt(Sec->prot, MemProt::Exec))
       continue;
     for (Block *B : Sec->blocks) {
-      BlockRelax R{B, {}, {}, {}, {}};
+      BlockRelax R{B, {}, {}, {}, {}, {}};
       for (Edge &E : B->edges)
         if (isRelaxable(E))
-          R.edges.push_back(&E);
+          R.edges.push_back(&E), R.offsets.push_back(E.offset);
       if (R.edges.empty())
         continue;
       if (Error Err = checkRelaxRegions(G, *B, R.edges))
         return Err;
       R.deltas.assign(R.edges.size(), 0);
       R.kinds.assign(R.edges.size(), edge::Invalid);
-      Index[B] = Work.size();
-      Work.push_back(std::move(R));
-    }
-    for (Symbol *S : Sec->symbols) {
-      auto It = Index.find(&S->block());
-      if (It == Index.end())
-        continue;
-      auto &Anchors = Work[It->second].anchors;
-      Anchors.push_back({S->offset, S, false});
-      Anchors.push_back({S->offset + S->size, S, true});
+      if (B->ordinal >= Set.byOrdinal.size())
+        Set.byOrdinal.resize(B->ordinal + 1, -1);
+      Set.byOrdinal[B->ordinal] = int32_t(Set.work.size());
+      Set.work.push_back(std::move(R));
     }
   }
-  if (Work.empty())
+  if (Set.work.empty())
     return Error::success();
-  for (BlockRelax &R : Work)
-    std::sort(R.anchors.begin(), R.anchors.end(), [](const Anchor &L, const Anchor &R) {
-      return L.offset != R.offset ? L.offset < R.offset : L.isEnd < R.isEnd;
-    });
+  for (BlockRelax &R : Set.work)
+    for (const Edge *E : R.edges)
+      R.targetDeleted.push_back(E->kind == CallRelaxable ? Set.deletedBefore(*E->target) : &BlockRelax::Zero);
 
   // Relaxation only deletes bytes, so decisions settle quickly; the bound
   // guards against oscillation. ALIGN is exact on every pass, and a call
@@ -231,12 +252,23 @@ Error relax(LinkGraph &G) {
   const bool HasRVC = G.targetFeatures & EF_RISCV_RVC;
   for (int Pass = 0; Pass < 32; ++Pass) {
     bool Changed = false;
-    for (BlockRelax &R : Work)
+    for (BlockRelax &R : Set.work)
       Changed |= relaxOnce(R, HasRVC, G.pointerSize() == 4);
     if (!Changed)
       break;
   }
-  for (BlockRelax &R : Work)
+  // Symbols (starts and ends) move back by the bytes deleted before them.
+  // A section lists its symbols mostly in offset order, which the hints use.
+  for (auto &Sec : G.sections()) {
+    size_t StartHint = 0, EndHint = 0;
+    for (Symbol *S : Sec->symbols)
+      if (const BlockRelax *R = Set.of(S->block())) {
+        uint64_t End = S->offset + S->size;
+        S->offset -= R->deletedBefore(S->offset, StartHint);
+        S->size = End - R->deletedBefore(End, EndHint) - S->offset;
+      }
+  }
+  for (BlockRelax &R : Set.work)
     finalize(G, R);
   return Error::success();
 }
