@@ -239,11 +239,12 @@ struct GOTAndStubsBuilder {
     return Error::success();
   }
 
+  struct Request {
+    EdgeKind From, To;
+    TableManager GOTAndStubsBuilder::*Table;
+  };
   void visitEdge(LinkGraph &G, Edge &E) {
-    static const struct {
-      EdgeKind From, To;
-      TableManager GOTAndStubsBuilder::*Table;
-    } Requests[] = {
+    static const Request Requests[] = {
         {RequestGOTAndTransformToPage21, Page21, &GOTAndStubsBuilder::GOT},
         {RequestGOTAndTransformToPageOffset12, PageOffset12, &GOTAndStubsBuilder::GOT},
         {RequestGOTAndTransformToPageOffset15, GotPageOffset15, &GOTAndStubsBuilder::GOT},
@@ -254,12 +255,12 @@ struct GOTAndStubsBuilder {
         {RequestTLSDescEntryAndTransformToPage21, Page21, &GOTAndStubsBuilder::TLSDescs},
         {RequestTLSDescEntryAndTransformToPageOffset12, PageOffset12, &GOTAndStubsBuilder::TLSDescs},
     };
-    for (auto &R : Requests)
-      if (E.kind == R.From) {
-        E.kind = R.To;
-        E.target = &(this->*R.Table).getEntryForTarget(G, *E.target);
-        return;
-      }
+    static const RequestIndex<Request> Index(Requests);
+    if (const Request *R = Index.find(E.kind)) {
+      E.kind = R->To;
+      E.target = &(this->*R->Table).getEntryForTarget(G, *E.target);
+      return;
+    }
     // As JITLink's ELF/aarch64: every call or jump to a symbol outside the
     // graph goes through a stub (the target may be further than +-128MiB),
     // and the stub is never bypassed.

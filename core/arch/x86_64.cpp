@@ -139,28 +139,26 @@ struct GOTAndStubsBuilder {
     return Out;
   }
 
+  struct Request {
+    EdgeKind From, To;
+    TableManager GOTAndStubsBuilder::*Table;
+  };
   void visitEdge(LinkGraph &G, Edge &E) {
-    static const struct {
-      EdgeKind From, To;
-    } GOTRequests[] = {
-        {RequestGOTAndTransformToDelta32, Delta32},
-        {RequestGOTAndTransformToDelta64, Delta64},
-        {RequestGOTAndTransformToDelta64FromGOT, Delta64FromGOT},
-        {RequestGOTAndTransformToPCRel32GOTLoadRelaxable, PCRel32GOTLoadRelaxable},
-        {RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, PCRel32GOTLoadREXRelaxable},
-        {RequestTLVPAndTransformToPCRel32TLVPLoadREXRelaxable, PCRel32TLVPLoadREXRelaxable},
+    static const Request Requests[] = {
+        {RequestGOTAndTransformToDelta32, Delta32, &GOTAndStubsBuilder::GOT},
+        {RequestGOTAndTransformToDelta64, Delta64, &GOTAndStubsBuilder::GOT},
+        {RequestGOTAndTransformToDelta64FromGOT, Delta64FromGOT, &GOTAndStubsBuilder::GOT},
+        {RequestGOTAndTransformToPCRel32GOTLoadRelaxable, PCRel32GOTLoadRelaxable, &GOTAndStubsBuilder::GOT},
+        {RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, PCRel32GOTLoadREXRelaxable, &GOTAndStubsBuilder::GOT},
+        {RequestTLVPAndTransformToPCRel32TLVPLoadREXRelaxable, PCRel32TLVPLoadREXRelaxable, &GOTAndStubsBuilder::GOT},
+        {RequestTPOffGOTAndTransformToTPOffGOTLoadRelaxable, TPOffGOTLoadRelaxable, &GOTAndStubsBuilder::TPOffGOT},
     };
-    if (E.kind == RequestTPOffGOTAndTransformToTPOffGOTLoadRelaxable) {
-      E.kind = TPOffGOTLoadRelaxable;
-      E.target = &TPOffGOT.getEntryForTarget(G, *E.target);
+    static const RequestIndex<Request> Index(Requests);
+    if (const Request *R = Index.find(E.kind)) {
+      E.kind = R->To;
+      E.target = &(this->*R->Table).getEntryForTarget(G, *E.target);
       return;
     }
-    for (auto &R : GOTRequests)
-      if (E.kind == R.From) {
-        E.kind = R.To;
-        E.target = &GOT.getEntryForTarget(G, *E.target);
-        return;
-      }
     // Calls to symbols outside the graph go through a stub, which the
     // relaxation pass bypasses when the target turns out to be in range.
     if (E.kind == BranchPCRel32 && !E.target->isDefined()) {

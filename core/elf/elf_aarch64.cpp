@@ -172,7 +172,7 @@ const char *relocName(uint32_t Type) {
 }
 
 // Converts every entry it can and reports all unsupported ones together.
-Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela> Relocs) {
+Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Relocs) {
   std::string Unknown;
   for (const ElfRela &R : Relocs) {
     const RelocType *T = findRelocType(R.type);

@@ -88,7 +88,7 @@ const char *relocName(uint32_t Type) {
   return M ? M->name : nullptr;
 }
 
-Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela> Relocs) {
+Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Relocs) {
   // Unwind index entries live as long as the graph, as in JITLink (which
   // keeps each .ARM.exidx section alive through an anonymous symbol).
   if (Target.section->name.starts_with(".ARM.exidx"))

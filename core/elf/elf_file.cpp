@@ -59,28 +59,12 @@ static constexpr ElfClassLayout Elf32 = {52, 32, 36, 46, 48, 50, 40, 8, 12, 16, 
 static constexpr ElfClassLayout Elf64 = {64, 40, 48, 58, 60, 62, 64, 8, 16, 24, 32, 40, 44, 48, 56,
                                24, 8,  16, 4,  5,  6,  16, 24, 8};
 
-// Fields are read with one load and, for a big-endian file, one byte swap
-// (both hosts, native and wasm, are little-endian): relocation tables of
-// hundreds of thousands of entries are decoded here.
-template <typename T> static T loadField(const char *P, bool Swap) {
-  T V;
-  std::memcpy(&V, P, sizeof(T));
-  if constexpr (sizeof(T) == 1)
-    return V;
-  else if constexpr (sizeof(T) == 2)
-    return Swap ? __builtin_bswap16(V) : V;
-  else if constexpr (sizeof(T) == 4)
-    return Swap ? __builtin_bswap32(V) : V;
-  else
-    return Swap ? __builtin_bswap64(V) : V;
-}
-
 uint64_t ElfFile::readField(const char *P, unsigned Size) const {
   switch (Size) {
-  case 1: return loadField<uint8_t>(P, BigEndian);
-  case 2: return loadField<uint16_t>(P, BigEndian);
-  case 4: return loadField<uint32_t>(P, BigEndian);
-  case 8: return loadField<uint64_t>(P, BigEndian);
+  case 1: return loadElfField<uint8_t>(P, BigEndian);
+  case 2: return loadElfField<uint16_t>(P, BigEndian);
+  case 4: return loadElfField<uint32_t>(P, BigEndian);
+  case 8: return loadElfField<uint64_t>(P, BigEndian);
   }
   uint64_t V = 0;
   for (unsigned I = 0; I < Size; ++I)
@@ -221,35 +205,25 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
   return F;
 }
 
-Expected<std::vector<ElfRela>> ElfFile::relocations(const ElfSection &Sec) const {
+Expected<ElfRelocs> ElfFile::relocations(const ElfSection &Sec) const {
   bool HasAddend = Sec.type == elf::SHT_RELA;
   unsigned Size = HasAddend ? Layout->rela : Layout->rel;
   if (Sec.entsize != Size)
     return error(formatv("relocation section %s: entry size %llu (expected %u)", std::string(Sec.name).c_str(),
                          (unsigned long long)Sec.entsize, Size));
-  size_t N = Sec.size / Size;
-  std::vector<ElfRela> Out;
-  Out.reserve(N);
-  // One loop per ELF class: the field widths are constants there.
-  auto Decode = [&]<typename Word>() -> Error {
-    constexpr unsigned W = sizeof(Word);
-    for (size_t I = 0; I < N; ++I) {
-      const char *P = Sec.content.data() + I * Size;
-      uint64_t Info = loadField<Word>(P + W, BigEndian);
-      // r_info: symbol above the type, which is 8 bits in ELF32 and 32 in ELF64.
-      uint32_t Sym = W == 8 ? uint32_t(Info >> 32) : uint32_t(Info >> 8);
-      uint32_t Type = W == 8 ? uint32_t(Info) : uint32_t(Info & 0xff);
-      int64_t Addend = !HasAddend ? 0 : W == 8 ? int64_t(loadField<uint64_t>(P + 2 * W, BigEndian))
-                                               : int32_t(loadField<uint32_t>(P + 2 * W, BigEndian));
+  ElfRelocs Out(Sec.content, Size, Is64, BigEndian, HasAddend);
+  // Symbol indices are checked here, once, so the view's users need not.
+  auto Check = [&]<typename Word>() -> Error {
+    for (size_t I = 0; I < Out.size(); ++I) {
+      uint32_t Sym = ElfRelocs::symOf(loadElfField<Word>(Sec.content.data() + I * Size + sizeof(Word), BigEndian));
       if (Sym >= Symbols.size() && Sym != 0)
         return error(formatv("relocation section %s: entry %zu refers to symbol index %u, but the symbol table has "
                              "%zu entries",
                              std::string(Sec.name).c_str(), I, Sym, Symbols.size()));
-      Out.push_back({loadField<Word>(P, BigEndian), Type, Sym, Addend, !HasAddend});
     }
     return Error::success();
   };
-  if (Error E = Is64 ? Decode.template operator()<uint64_t>() : Decode.template operator()<uint32_t>())
+  if (Error E = Is64 ? Check.template operator()<uint64_t>() : Check.template operator()<uint32_t>())
     return E;
   return Out;
 }

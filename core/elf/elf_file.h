@@ -7,6 +7,7 @@
 #include "support/error.h"
 
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -63,6 +64,68 @@ struct ElfRela {
   bool implicitAddend = false; // an SHT_REL entry
 };
 
+// Fields are read with one load and, for a big-endian file, one byte swap
+// (both hosts, native and wasm, are little-endian).
+template <typename T> inline T loadElfField(const char *P, bool Swap) {
+  T V;
+  std::memcpy(&V, P, sizeof(T));
+  if constexpr (sizeof(T) == 1)
+    return V;
+  else if constexpr (sizeof(T) == 2)
+    return Swap ? __builtin_bswap16(V) : V;
+  else if constexpr (sizeof(T) == 4)
+    return Swap ? __builtin_bswap32(V) : V;
+  else
+    return Swap ? __builtin_bswap64(V) : V;
+}
+
+// A relocation section's entries (already validated), decoded on access:
+// tables of hundreds of thousands of entries are read once, in order, and a
+// decoded copy would cost 32 bytes of fresh memory per entry.
+class ElfRelocs {
+public:
+  ElfRelocs(std::span<const char> Data, unsigned EntSize, bool Is64, bool BigEndian, bool HasAddend)
+      : Data(Data.data()), Count(Data.size() / EntSize), EntSize(EntSize), Is64(Is64), BigEndian(BigEndian),
+        HasAddend(HasAddend) {}
+  size_t size() const { return Count; }
+  bool empty() const { return Count == 0; }
+  ElfRela operator[](size_t I) const { return Is64 ? decode<uint64_t>(I) : decode<uint32_t>(I); }
+
+  class iterator {
+  public:
+    iterator(const ElfRelocs *T, size_t I) : T(T), I(I) {}
+    ElfRela operator*() const { return (*T)[I]; }
+    iterator &operator++() { return ++I, *this; }
+    bool operator==(const iterator &O) const { return I == O.I; }
+
+  private:
+    const ElfRelocs *T;
+    size_t I;
+  };
+  iterator begin() const { return {this, 0}; }
+  iterator end() const { return {this, Count}; }
+
+  // r_info: symbol above the type, which is 8 bits in ELF32 and 32 in ELF64.
+  template <typename Word> static uint32_t symOf(Word Info) {
+    return sizeof(Word) == 8 ? uint32_t(uint64_t(Info) >> 32) : uint32_t(Info >> 8);
+  }
+
+private:
+  template <typename Word> ElfRela decode(size_t I) const {
+    constexpr unsigned W = sizeof(Word);
+    const char *P = Data + I * EntSize;
+    Word Info = loadElfField<Word>(P + W, BigEndian);
+    uint32_t Type = W == 8 ? uint32_t(Info) : uint32_t(Info & 0xff);
+    int64_t Addend = !HasAddend ? 0 : W == 8 ? int64_t(loadElfField<uint64_t>(P + 2 * W, BigEndian))
+                                             : int32_t(loadElfField<uint32_t>(P + 2 * W, BigEndian));
+    return {loadElfField<Word>(P, BigEndian), Type, symOf(Info), Addend, !HasAddend};
+  }
+  const char *Data;
+  size_t Count;
+  unsigned EntSize;
+  bool Is64, BigEndian, HasAddend;
+};
+
 class ElfFile {
 public:
   // Parses the headers, section table and symbol table of Bytes (which must
@@ -80,7 +143,7 @@ public:
   const std::vector<ElfSymbol> &symbols() const { return Symbols; }
   uint32_t symtabIndex() const { return SymtabIndex; }
   // The entries of a SHT_RELA or SHT_REL section, validated against the file and symtab.
-  Expected<std::vector<ElfRela>> relocations(const ElfSection &Rela) const;
+  Expected<ElfRelocs> relocations(const ElfSection &Rela) const;
   Error error(const std::string &Msg) const { return makeError(Name + ": " + Msg); }
 
 private:

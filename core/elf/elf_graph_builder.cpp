@@ -206,12 +206,9 @@ Error ElfGraphBuilder::addRelocations() {
   return Error::success();
 }
 
-Expected<Symbol *> ElfGraphBuilder::relocTarget(const Block &B, const ElfRela &R) {
-  Symbol *S = R.sym < SymbolByIndex.size() ? SymbolByIndex[R.sym] : nullptr;
-  if (!S)
-    return makeError(formatv("%s: %s+%s: relocation refers to symbol index %u, which has no graph symbol",
-                             File.name().c_str(), std::string(B.section->name).c_str(), hex(R.offset).c_str(), R.sym));
-  return S;
+Error ElfGraphBuilder::noSymbolError(const Block &B, const ElfRela &R) const {
+  return makeError(formatv("%s: %s+%s: relocation refers to symbol index %u, which has no graph symbol",
+                           File.name().c_str(), std::string(B.section->name).c_str(), hex(R.offset).c_str(), R.sym));
 }
 
 Error ElfGraphBuilder::relocError(const Block &B, const ElfRela &R, const char *TypeName,
@@ -221,13 +218,10 @@ Error ElfGraphBuilder::relocError(const Block &B, const ElfRela &R, const char *
                            Problem.c_str()));
 }
 
-Error ElfGraphBuilder::checkFixupInBlock(const Block &B, const ElfRela &R, unsigned Width,
-                                         const char *TypeName) const {
-  if (R.offset > B.size || Width > B.size - R.offset)
-    return relocError(B, R, TypeName,
-                      formatv("%u-byte fixup at offset %s extends past the end of the section (size %s)", Width,
-                              hex(R.offset).c_str(), hex(B.size).c_str()));
-  return Error::success();
+Error ElfGraphBuilder::pastEndError(const Block &B, const ElfRela &R, unsigned Width, const char *TypeName) const {
+  return relocError(B, R, TypeName,
+                    formatv("%u-byte fixup at offset %s extends past the end of the section (size %s)", Width,
+                            hex(R.offset).c_str(), hex(B.size).c_str()));
 }
 
 int64_t ElfGraphBuilder::addendOf(const Block &B, const ElfRela &R, unsigned Width) const {

@@ -35,7 +35,7 @@ class ElfGraphBuilder {
 public:
   // Turns one relocation section's entries into edges on Target: the
   // format x arch file's relocation mapping.
-  using RelocationMapper = Error (*)(ElfGraphBuilder &B, Block &Target, std::span<const ElfRela> Relocs);
+  using RelocationMapper = Error (*)(ElfGraphBuilder &B, Block &Target, const ElfRelocs &Relocs);
   // A defined symbol's target flags (Symbol::targetFlags), clearing any
   // flag bits its value carries (Arm: a Thumb function's bit 0).
   using SymbolFlagsFn = uint8_t (*)(const ElfSymbol &S, uint64_t &Value);
@@ -51,11 +51,20 @@ public:
   const TargetInfo &target() const { return Target; }
 
   // The graph symbol for ELF symbol Index, or an error naming the relocation.
-  Expected<Symbol *> relocTarget(const Block &B, const ElfRela &R);
+  // (Inline: every relocation passes here and through checkFixupInBlock.)
+  Expected<Symbol *> relocTarget(const Block &B, const ElfRela &R) {
+    if (R.sym < SymbolByIndex.size() && SymbolByIndex[R.sym]) [[likely]]
+      return SymbolByIndex[R.sym];
+    return noSymbolError(B, R);
+  }
   // "<obj>: <section>+0x<off>: <type name> (<type>): <problem>"
   Error relocError(const Block &B, const ElfRela &R, const char *TypeName, const std::string &Problem) const;
   // Checks that a Width-byte fixup at R.offset lies inside B.
-  Error checkFixupInBlock(const Block &B, const ElfRela &R, unsigned Width, const char *TypeName) const;
+  Error checkFixupInBlock(const Block &B, const ElfRela &R, unsigned Width, const char *TypeName) const {
+    if (R.offset <= B.size && Width <= B.size - R.offset) [[likely]]
+      return Error::success();
+    return pastEndError(B, R, Width, TypeName);
+  }
   // R's addend: R.addend, or for an SHT_REL entry the Width bytes at
   // R.offset, sign-extended, in the object's byte order (checked in B first).
   int64_t addendOf(const Block &B, const ElfRela &R, unsigned Width) const;
@@ -67,6 +76,8 @@ private:
   Error graphifySymbols();
   Error addRelocations();
   std::vector<uint32_t> unwindEdgesBySection() const;
+  Error noSymbolError(const Block &B, const ElfRela &R) const;
+  Error pastEndError(const Block &B, const ElfRela &R, unsigned Width, const char *TypeName) const;
 
   ElfFile File;
   const TargetInfo &Target;

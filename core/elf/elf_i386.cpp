@@ -65,7 +65,7 @@ const char *relocName(uint32_t Type) {
   return M ? M->name : nullptr;
 }
 
-Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela> Relocs) {
+Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Relocs) {
   for (const ElfRela &R : Relocs) {
     const RelocMapping *M = findMapping(R.type);
     if (M && M->kind == None)

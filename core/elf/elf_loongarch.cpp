@@ -160,7 +160,7 @@ const char *relocName(uint32_t Type) {
   return R ? R->name : nullptr;
 }
 
-Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela> Rels) {
+Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Rels) {
   bool HasPrevious = false; // for R_LARCH_RELAX
   for (const ElfRela &R : Rels) {
     const RelocInfo *Info = findReloc(R.type);

@@ -7,7 +7,7 @@
 
 namespace linklab::elf_riscv {
 
-Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela> Relocs);
+Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Relocs);
 const char *relocName(uint32_t Type);
 Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::string Name, GraphBuffer Buffer);
 

@@ -102,7 +102,7 @@ const char *relocName(uint32_t Type) {
   return R ? R->name : nullptr;
 }
 
-Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela> Rels) {
+Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Rels) {
   // Relaxation may emit compressed instructions only where the object allows them.
   if (GB.file().flags() & EF_RISCV_RVC)
     GB.graph().targetFeatures |= EF_RISCV_RVC;

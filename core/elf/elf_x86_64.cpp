@@ -72,7 +72,7 @@ const char *relocName(uint32_t Type) {
   return nullptr;
 }
 
-Error addRelocations(ElfGraphBuilder &GB, Block &Target, std::span<const ElfRela> Relocs) {
+Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Relocs) {
   for (const ElfRela &R : Relocs) {
     if (R.type == 0) // R_X86_64_NONE
       continue;

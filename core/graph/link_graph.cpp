@@ -172,14 +172,27 @@ std::vector<Block *> LinkGraph::splitBlock(Block &B, std::span<const uint64_t> O
     P.contentMutable = B.contentMutable;
     Pieces.push_back(&P);
   }
+  // The section lists the pieces where B was, in address order (layouts
+  // then find its blocks sorted).
+  auto &List = B.section->blocks;
+  std::rotate(std::find(List.begin(), List.end(), &B), List.end() - Pieces.size(), List.end());
   Pieces.push_back(&B);
   auto PieceOf = [&](uint64_t Off) {
     return size_t(std::upper_bound(Starts.begin(), Starts.end(), Off) - Starts.begin()) - 1;
   };
 
+  // Each piece's edges in one allocation (an .eh_frame splits into thousands).
+  std::vector<uint32_t> PieceOfEdge, Count(Pieces.size());
+  PieceOfEdge.reserve(B.edges.size());
+  for (const Edge &E : B.edges)
+    ++Count[PieceOfEdge.emplace_back(uint32_t(PieceOf(E.offset)))];
   std::vector<Edge> Kept;
-  for (Edge &E : B.edges) {
-    size_t I = PieceOf(E.offset);
+  Kept.reserve(Count.back());
+  for (size_t I = 0; I + 1 < Pieces.size(); ++I)
+    Pieces[I]->edges.reserve(Pieces[I]->edges.size() + Count[I]);
+  for (size_t K = 0; K < B.edges.size(); ++K) {
+    Edge E = B.edges[K];
+    size_t I = PieceOfEdge[K];
     E.offset -= uint32_t(Starts[I]);
     (I + 1 == Pieces.size() ? Kept : Pieces[I]->edges).push_back(E);
   }

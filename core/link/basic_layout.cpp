@@ -31,8 +31,10 @@ BasicLayout::BasicLayout(LinkGraph &Graph) : G(Graph) {
   };
   for (auto &Entry : Segments) {
     Segment &Seg = Entry.second; // a named reference: clang 14 (emcc) cannot capture a structured binding
-    std::sort(Seg.contentBlocks.begin(), Seg.contentBlocks.end(), Order);
-    std::sort(Seg.zeroFillBlocks.begin(), Seg.zeroFillBlocks.end(), Order);
+    // Blocks split from one section (an object's .eh_frame) arrive in order.
+    for (auto *Blocks : {&Seg.contentBlocks, &Seg.zeroFillBlocks})
+      if (!std::is_sorted(Blocks->begin(), Blocks->end(), Order))
+        std::sort(Blocks->begin(), Blocks->end(), Order);
     uint64_t Offset = 0;
     // A malformed object can name sizes whose sum wraps around (a common
     // symbol of 2^64-1 bytes): the first such block is reported, not laid out.

@@ -4,7 +4,8 @@
 #include "link/tls_layout.h"
 #include "target/target.h"
 
-#include <unordered_set>
+#include <algorithm>
+#include <utility>
 
 namespace linklab {
 
@@ -19,13 +20,15 @@ void prune(LinkGraph &G) {
     if (S.live)
       Worklist.push_back(&S);
   });
-  std::unordered_set<Block *> Visited;
-  Visited.reserve(G.blockCount());
+  // Visited blocks, by ordinal: one byte each instead of a hash-set node.
+  uint32_t Bound = 0;
+  G.forEachBlock([&](Block &B) { Bound = std::max(Bound, B.ordinal + 1); });
+  std::vector<uint8_t> Visited(Bound);
   while (!Worklist.empty()) {
     Symbol *S = Worklist.back();
     Worklist.pop_back();
     Block &B = S->block();
-    if (!Visited.insert(&B).second)
+    if (std::exchange(Visited[B.ordinal], 1))
       continue;
     for (Edge &E : B.edges) {
       Symbol &T = *E.target;
@@ -37,7 +40,7 @@ void prune(LinkGraph &G) {
   // Bulk filtering keeps pruning linear in the graph size.
   for (auto &Sec : G.sections()) {
     std::erase_if(Sec->symbols, [](Symbol *S) { return !S->live; });
-    std::erase_if(Sec->blocks, [&](Block *B) { return !Visited.count(B); });
+    std::erase_if(Sec->blocks, [&](Block *B) { return !Visited[B->ordinal]; });
   }
   G.removeExternalSymbolsIf([](Symbol *S) { return !S->live; });
 }

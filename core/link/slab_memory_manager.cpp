@@ -25,6 +25,11 @@ private:
   uint64_t Id;
 };
 
+static Error hostMemoryError(const LinkGraph &G, uint64_t Size) {
+  return makeError(formatv("%s: cannot allocate %s bytes of host memory for its segments", G.name().c_str(),
+                           hex(Size).c_str()));
+}
+
 SlabMemoryManager::SlabMemoryManager(Addr Base, uint64_t PageSize, uint64_t SlabSize)
     : Base(Base), Next(Base), PageSize(PageSize ? PageSize : 4096), SlabSize(SlabSize) {}
 
@@ -49,9 +54,10 @@ void SlabMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAll
       return nullptr;
     A.chunks.push_back(At);
     Chunk &C = Chunks[At];
-    C.memory.assign(Size, 0);
+    C.memory.reset(static_cast<char *>(std::calloc(Size, 1)));
+    C.size = C.memory ? Size : 0;
     C.allocation = Id;
-    return C.memory.data();
+    return C.memory.get();
   };
   if (!Packed) {
     Addr NextBefore = Next;
@@ -61,6 +67,11 @@ void SlabMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAll
       return OnAllocated(AllocBase.takeError());
     }
     char *Memory = AddChunk(*AllocBase, *Measured);
+    if (!Memory && *Measured) {
+      release(Id);
+      Next = NextBefore;
+      return OnAllocated(hostMemoryError(G, *Measured));
+    }
     Layout.placeSegments(*AllocBase, PageSize);
     for (auto &[Prot, Seg] : Layout.segments()) {
       Seg.workingMem = Memory + (Seg.address - *AllocBase);
@@ -99,6 +110,10 @@ void SlabMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAll
     Seg.address = alignTo(R->base + R->used, Seg.alignment);
     R->used = Seg.address - R->base + Size;
     Seg.workingMem = AddChunk(Seg.address, Size);
+    if (!Seg.workingMem) {
+      release(Id);
+      return OnAllocated(hostMemoryError(G, Size));
+    }
     A.segments.push_back({Seg.address, Size, Prot});
   }
   if (Error E = Layout.apply()) {
@@ -130,8 +145,8 @@ Expected<std::span<const char>> SlabMemoryManager::read(Addr At, uint64_t Size) 
     const Chunk &C = It->second;
     uint64_t Off = At - It->first;
     auto A = Allocations.find(C.allocation);
-    if (A != Allocations.end() && A->second.finalized && Off <= C.memory.size() && Size <= C.memory.size() - Off)
-      return std::span<const char>(C.memory.data() + Off, Size);
+    if (A != Allocations.end() && A->second.finalized && Off <= C.size && Size <= C.size - Off)
+      return std::span<const char>(C.memory.get() + Off, Size);
   }
   return makeError(formatv("no linked memory at %s (reading %llu bytes)", hex(At).c_str(), (unsigned long long)Size));
 }

@@ -11,7 +11,9 @@
 
 #include "link/memory_manager.h"
 
+#include <cstdlib>
 #include <map>
+#include <memory>
 
 namespace linklab {
 
@@ -31,7 +33,10 @@ public:
 
 private:
   struct Chunk {
-    std::vector<char> memory; // host copy of [address, address + size)
+    // Host copy of [address, address + size), from calloc: pages nothing is
+    // copied into (zero-fill, padding) are never touched.
+    std::unique_ptr<char, decltype(&std::free)> memory{nullptr, &std::free};
+    uint64_t size = 0;
     uint64_t allocation;
   };
   struct Allocation {

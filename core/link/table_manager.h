@@ -6,7 +6,23 @@
 #include "graph/link_graph.h"
 #include "support/pointer_map.h"
 
+#include <array>
+
 namespace linklab {
+
+// A pass's table of the edge kinds asking for an entry (rows with a From
+// kind), indexed by kind: one load per edge instead of a scan of the rows.
+template <typename Row> class RequestIndex {
+public:
+  template <size_t N> explicit RequestIndex(const Row (&Rows)[N]) {
+    for (const Row &R : Rows)
+      ByKind[R.From] = &R;
+  }
+  const Row *find(EdgeKind K) const { return ByKind[K]; }
+
+private:
+  std::array<const Row *, 256> ByKind{};
+};
 
 class TableManager {
 public:
