@@ -1,0 +1,340 @@
+#include "arch/ppc64.h"
+
+#include "arch/edge_kind_names.h"
+#include "link/table_manager.h"
+
+#include <map>
+
+namespace linklab::ppc64 {
+
+LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_PPC64_EDGE_KINDS)
+
+namespace {
+
+constexpr const char *TOCSymbolName = ".TOC.";
+constexpr const char *TOCAliasName = "__TOC__"; // as JITLink names it for its checker
+
+// The address of .TOC. once the post-allocation pass has defined it.
+Expected<int64_t> tocBase(const LinkGraph &G) {
+  for (const Symbol *S : G.absoluteSymbols())
+    if (S->name == TOCSymbolName)
+      return int64_t(S->address());
+  for (const Symbol *S : G.definedSymbols())
+    if (S->name == TOCSymbolName)
+      return int64_t(S->address());
+  return makeError(formatv("%s: .TOC. is not defined (no GOT was built)", G.name().c_str()));
+}
+
+struct Fixup : FixupContext {
+  using FixupContext::FixupContext;
+
+  // A half16 field from a value that must fit an int32 (JITLink's check).
+  Error half16(int64_t V) const {
+    if (Error Err = range(V, INT32_MIN, INT32_MAX))
+      return Err;
+    return half16Unchecked(V);
+  }
+  Error half16Unchecked(int64_t V) const {
+    uint64_t U = uint64_t(V);
+    uint16_t H = 0;
+    switch (E.kind) {
+    case Pointer16:
+    case Delta16:
+    case TOCDelta16: H = uint16_t(U); break;
+    case Pointer16DS:
+    case TOCDelta16DS:
+    case Pointer16LODS:
+    case TOCDelta16LODS: // the low 2 bits belong to the instruction (DS form)
+      H = uint16_t((U & 0xfffc) | (readLE<uint16_t>(Loc) & 3));
+      break;
+    case Pointer16HA:
+    case Delta16HA:
+    case TOCDelta16HA: H = uint16_t((U + 0x8000) >> 16); break;
+    case Pointer16HI:
+    case Delta16HI:
+    case TOCDelta16HI: H = uint16_t(U >> 16); break;
+    case Pointer16HIGH: H = uint16_t(U >> 16); break;
+    case Pointer16HIGHA: H = uint16_t((U + 0x8000) >> 16); break;
+    case Pointer16HIGHER: H = uint16_t(U >> 32); break;
+    case Pointer16HIGHERA: H = uint16_t((U + 0x8000) >> 32); break;
+    case Pointer16HIGHEST: H = uint16_t(U >> 48); break;
+    case Pointer16HIGHESTA: H = uint16_t((U + 0x8000) >> 48); break;
+    default: H = uint16_t(U); break; // the LO kinds
+    }
+    writeLE<uint16_t>(Loc, H);
+    return Error::success();
+  }
+};
+
+} // namespace
+
+Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
+  const Fixup F(G, B, E);
+  const int64_t S = F.S, A = F.A, P = F.P;
+  switch (E.kind) {
+  case Pointer64: writeLE<uint64_t>(F.Loc, uint64_t(S + A)); return Error::success();
+  case Pointer32:
+    if (Error Err = F.range(S + A, 0, UINT32_MAX))
+      return Err;
+    writeLE<uint32_t>(F.Loc, uint32_t(S + A));
+    return Error::success();
+  case Pointer16:
+  case Pointer16DS:
+  case Pointer16HA:
+  case Pointer16HI:
+  case Pointer16LO:
+  case Pointer16LODS: return F.half16(S + A);
+  // The 64-bit pieces of an address: any 64-bit value is in range.
+  case Pointer16HIGH:
+  case Pointer16HIGHA:
+  case Pointer16HIGHER:
+  case Pointer16HIGHERA:
+  case Pointer16HIGHEST:
+  case Pointer16HIGHESTA: return F.half16Unchecked(S + A);
+  case Pointer14: {
+    int64_t V = S + A;
+    if (Error Err = F.range(V, INT16_MIN, INT16_MAX))
+      return Err;
+    if (Error Err = F.aligned(V, 4))
+      return Err;
+    writeLE<uint32_t>(F.Loc, (readLE<uint32_t>(F.Loc) & ~0xfffcu) | (uint32_t(V) & 0xfffc));
+    return Error::success();
+  }
+  case Delta64: writeLE<uint64_t>(F.Loc, uint64_t(S + A - P)); return Error::success();
+  case Delta34: {
+    // The prefix word (first in memory) holds si0, the high 18 bits; the
+    // suffix word's low half holds si1.
+    int64_t V = S + A - P;
+    if (Error Err = F.range(V, -(int64_t(1) << 33), (int64_t(1) << 33) - 1))
+      return Err;
+    writeLE<uint32_t>(F.Loc, (readLE<uint32_t>(F.Loc) & ~0x3ffffu) | (uint32_t(uint64_t(V) >> 16) & 0x3ffff));
+    writeLE<uint32_t>(F.Loc + 4, (readLE<uint32_t>(F.Loc + 4) & ~0xffffu) | (uint32_t(V) & 0xffff));
+    return Error::success();
+  }
+  case Delta32:
+  case NegDelta32: {
+    int64_t V = E.kind == Delta32 ? S + A - P : P - S + A;
+    if (Error Err = F.range(V, INT32_MIN, INT32_MAX))
+      return Err;
+    writeLE<uint32_t>(F.Loc, uint32_t(V));
+    return Error::success();
+  }
+  case Delta16:
+  case Delta16HA:
+  case Delta16HI:
+  case Delta16LO: return F.half16(S + A - P);
+  case TOC:
+  case TOCDelta16:
+  case TOCDelta16DS:
+  case TOCDelta16HA:
+  case TOCDelta16HI:
+  case TOCDelta16LO:
+  case TOCDelta16LODS: {
+    auto Base = tocBase(G);
+    if (!Base)
+      return F.fail(Base.takeError().message());
+    if (E.kind == TOC)
+      return writeLE<uint64_t>(F.Loc, uint64_t(*Base)), Error::success();
+    return F.half16(S + A - *Base);
+  }
+  case CallBranchDelta:
+  case CallBranchDeltaRestoreTOC: {
+    int64_t V = S + A - P;
+    if (Error Err = F.range(V, -(int64_t(1) << 25), (int64_t(1) << 25) - 1))
+      return Err;
+    if (Error Err = F.aligned(V, 4))
+      return Err;
+    writeLE<uint32_t>(F.Loc, (readLE<uint32_t>(F.Loc) & 0xfc000003u) | (uint32_t(V) & 0x03fffffcu));
+    if (E.kind == CallBranchDeltaRestoreTOC) {
+      // The caller's TOC pointer comes back from the stub's save slot.
+      if (readLE<uint32_t>(F.Loc + 4) != 0x60000000)
+        return F.fail(formatv("expected a nop after the call to restore r2 into, found %08x",
+                              readLE<uint32_t>(F.Loc + 4)));
+      writeLE<uint32_t>(F.Loc + 4, 0xe8410018); // ld r2, 24(r1)
+    }
+    return Error::success();
+  }
+  default: return F.fail("edge kind was not lowered before fixup");
+  }
+}
+
+namespace {
+
+Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
+  return createPointerEntry(G, GOT, Target, Pointer64);
+}
+// An entry holding Target + Addend: a static callee or variable is named
+// by its section's symbol plus an offset.
+Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target, int64_t Addend) {
+  Symbol &Entry = createGOTEntry(G, GOT, Target);
+  Entry.block().edges.front().addend = Addend;
+  return Entry;
+}
+
+// std r2, 24(r1) ; addis r12, r2, entry@toc@ha ; ld r12, entry@toc@l(r12) ;
+// mtctr r12 ; bctr (r12 holds the callee's global entry, as ELFv2 wants).
+const char SaveR2Stub[20] = {0x18, 0,    0x41, char(0xf8), 0,    0,    char(0x82), 0x3d, 0,    0,
+                             char(0x8c), char(0xe9), char(0xa6), 0x03, char(0x89), 0x7d, 0x20, 0x04, char(0x80), 0x4e};
+
+Symbol &createCallStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry) {
+  Block &B = G.createContentBlock(Stubs, SaveR2Stub, 0, 4, 0);
+  B.addEdge(TOCDelta16HA, 4, GOTEntry, 0);
+  B.addEdge(TOCDelta16LO, 8, GOTEntry, 0);
+  return G.addAnonymousSymbol(B, 0, sizeof(SaveR2Stub), true, false);
+}
+
+// For callers without a TOC (Power10 @notoc): mflr r12 ; bcl 20, 31, .+4 ;
+// mflr r11 ; mtlr r12 ; addis r12, r11, (entry - L)@ha ;
+// ld r12, (entry - L)@l(r12) ; mtctr r12 ; bctr, where L (the stub + 8) is
+// the address bcl leaves in the link register.
+const char NoTOCStub[32] = {char(0xa6), 0x02, char(0x88), 0x7d, 0x05, 0, char(0x9f), 0x42,
+                            char(0xa6), 0x02, 0x68, 0x7d, char(0xa6), 0x03, char(0x88), 0x7d,
+                            0, 0, char(0x8b), 0x3d, 0, 0, char(0x8c), char(0xe9),
+                            char(0xa6), 0x03, char(0x89), 0x7d, 0x20, 0x04, char(0x80), 0x4e};
+
+Symbol &createNoTOCStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry) {
+  Block &B = G.createContentBlock(Stubs, NoTOCStub, 0, 4, 0);
+  B.addEdge(Delta16HA, 16, GOTEntry, 16 - 8); // P - 8 = L
+  B.addEdge(Delta16LO, 20, GOTEntry, 20 - 8);
+  return G.addAnonymousSymbol(B, 0, sizeof(NoTOCStub), true, false);
+}
+
+// Sections the TOC pointer reaches, merged into the GOT as JITLink merges them.
+const char *const TOCSections[] = {".got", ".toc", ".sdata", ".sbss", ".tocbss", ".plt"};
+
+void mergeInto(LinkGraph &G, Section &To, Section &From) {
+  for (Block *B : From.blocks) {
+    B->section = &To;
+    To.blocks.push_back(B);
+  }
+  To.symbols.insert(To.symbols.end(), From.symbols.begin(), From.symbols.end());
+  From.blocks.clear();
+  From.symbols.clear();
+  G.removeSection(From);
+}
+
+// The GOT with its ELFv2 header (an entry holding .TOC.), the compiler's .toc
+// entries for externals reused as their GOT entries, stubs for calls leaving
+// the graph and for every @notoc call, then the TOC sections merged into the
+// GOT. Each GOT_PCREL34 gets a GOT entry of its own, as in JITLink (whose
+// dumps then line up); a stub's entry is shared.
+struct TOCAndStubsBuilder {
+  TableManager GOT{GOTSectionName, MemProt::Read, createGOTEntry};
+  TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
+  // @notoc stubs by target and addend (each reaching its own GOT entry
+  // when the addend is not 0).
+  std::map<std::pair<Symbol *, int64_t>, Symbol *> NoTOCStubs;
+
+  Symbol &noTOCStub(LinkGraph &G, Section &GOTSec, Symbol &Target, int64_t Addend) {
+    Symbol *&Stub = NoTOCStubs[{&Target, Addend}];
+    if (!Stub) {
+      Section *Sec = G.findSectionByName(StubsSectionName);
+      if (!Sec)
+        Sec = &G.createSection(StubsSectionName, MemProt::Read | MemProt::Exec);
+      Stub = &createNoTOCStub(G, *Sec, Addend ? createGOTEntry(G, GOTSec, Target, Addend)
+                                               : GOT.getEntryForTarget(G, Target));
+    }
+    return *Stub;
+  }
+
+  Error operator()(LinkGraph &G) {
+    Symbol *TOCSym = nullptr;
+    for (Symbol *S : G.definedSymbols())
+      if (S->name == TOCSymbolName)
+        TOCSym = S;
+    for (Symbol *S : G.externalSymbols())
+      if (!TOCSym && S->name == TOCSymbolName)
+        TOCSym = S;
+    if (!TOCSym)
+      TOCSym = &G.addExternalSymbol(TOCSymbolName, 0, false);
+    GOT.getEntryForTarget(G, *TOCSym);
+    Section &GOTSec = *G.findSectionByName(GOTSectionName);
+
+    if (Section *Toc = G.findSectionByName(".toc"))
+      for (Block *B : Toc->blocks)
+        for (Edge &E : B->edges)
+          if (E.kind == Pointer64 && E.target->isExternal()) {
+            Symbol &Entry = G.addAnonymousSymbol(*B, E.offset, 8, false, false);
+            GOT.getEntryForTarget(G, *E.target, [&](LinkGraph &, Section &, Symbol &) -> Symbol & { return Entry; });
+          }
+
+    std::vector<Block *> Blocks;
+    G.forEachBlock([&](Block &B) { Blocks.push_back(&B); });
+    for (Block *B : Blocks)
+      for (Edge &E : B->edges) {
+        if (E.kind == RequestGOTAndTransformToDelta34) {
+          E.kind = Delta34;
+          E.target = &createGOTEntry(G, GOTSec, *E.target, E.addend);
+          E.addend = 0;
+          continue;
+        }
+        if (E.kind == RequestCallNoTOC) {
+          E.kind = CallBranchDelta;
+          E.target = &noTOCStub(G, GOTSec, *E.target, E.addend);
+          E.addend = 0;
+          continue;
+        }
+        if (E.kind != RequestCall)
+          continue;
+        if (!E.target->isExternal()) {
+          E.kind = CallBranchDelta; // to the local entry (the reader added its offset)
+          continue;
+        }
+        E.kind = CallBranchDeltaRestoreTOC;
+        E.addend = 0;
+        E.target = &Stubs.getEntryForTarget(G, *E.target, [&](LinkGraph &G, Section &S, Symbol &T) -> Symbol & {
+          return createCallStub(G, S, GOT.getEntryForTarget(G, T));
+        });
+      }
+
+    for (const char *Name : TOCSections)
+      if (Section *S = G.findSectionByName(Name))
+        mergeInto(G, GOTSec, *S);
+    return Error::success();
+  }
+};
+
+// After allocation: an external .TOC. becomes an absolute 0x8000 past the
+// GOT's first block, with the alias __TOC__ (both as JITLink defines them).
+Error defineTOCBase(LinkGraph &G) {
+  Symbol *Ext = nullptr;
+  for (Symbol *S : G.externalSymbols())
+    if (S->name == TOCSymbolName)
+      Ext = S;
+  Section *GOTSec = G.findSectionByName(GOTSectionName);
+  if (!Ext || !GOTSec || GOTSec->blocks.empty())
+    return Error::success();
+  Addr Base = GOTSec->address() + TOCBaseOffset;
+  // Live only if something kept alive refers to it (not the GOT header's
+  // own reference, made after pruning), as JITLink's makeAbsolute keeps it.
+  bool Live = Ext->live;
+  Symbol &Abs = G.addAbsoluteSymbol(TOCSymbolName, Base, 0, Linkage::Strong, Scope::Local, Live);
+  G.forEachBlock([&](Block &B) {
+    for (Edge &E : B.edges)
+      if (E.target == Ext)
+        E.target = &Abs;
+  });
+  G.removeExternalSymbol(*Ext);
+  G.addAbsoluteSymbol(TOCAliasName, Base, 0, Linkage::Strong, Scope::Local, Live);
+  return Error::success();
+}
+
+} // namespace
+
+void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
+  Config.postPrunePasses.push_back(TOCAndStubsBuilder());
+  Config.postAllocationPasses.push_back(defineTOCBase);
+}
+
+} // namespace linklab::ppc64
+
+namespace linklab {
+// The registry row: little-endian PowerPC 64 (ELFv2). No instruction decoder,
+// calling-convention table or TLS (variant I with a 0x7000 TP bias, not
+// modelled).
+extern const ArchRow PPC64LEArch = {
+    Arch::PPC64LE, "powerpc64le", "ppc64le", 8, false, ppc64::edgeKindName, ppc64::edgeKindWidth,
+    ppc64::applyFixup, ppc64::EhFrameEdgeKinds, TLSVariant::BlockAtTP, nullptr, nullptr, nullptr, nullptr,
+    "the executor's emulator (Unicorn 2.0.1) runs PowerPC 64 big-endian only (UC_MODE_PPC64 | "
+    "UC_MODE_LITTLE_ENDIAN is refused with UC_ERR_MODE)"};
+} // namespace linklab
