@@ -411,8 +411,10 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
       return E;
     break;
   case TLSVariant::BlockAfterTCB16:
+  case TLSVariant::BlockAfterTCB8:
     R.threadPointer = alignTo(*Base, Align);
-    R.block = R.threadPointer + alignTo(16, Align);
+    R.block = R.threadPointer +
+              alignTo(tlsVariantOf(A.arch) == TLSVariant::BlockAfterTCB16 ? 16 : 8, std::max<uint64_t>(M.alignment, 1));
     break;
   case TLSVariant::BlockAtTP:
     R.threadPointer = R.block = alignTo(*Base, Align);

@@ -8,7 +8,9 @@ namespace linklab {
 
 namespace {
 // The first TP-relative byte of the image for variant I (after any TCB).
-int64_t imageStart(TLSVariant V) { return V == TLSVariant::BlockAfterTCB16 ? 16 : 0; }
+int64_t imageStart(TLSVariant V) {
+  return V == TLSVariant::BlockAfterTCB16 ? 16 : V == TLSVariant::BlockAfterTCB8 ? 8 : 0;
+}
 bool isTBss(std::string_view N) { return N == ".tbss" || N.starts_with(".tbss."); }
 } // namespace
 
@@ -132,12 +134,13 @@ Expected<TLSImage> TLSLayout::image() const {
   if (Variant == TLSVariant::BlockBelowTP) {
     // TP is aligned, so the block must span a multiple of the alignment.
     Begin = -int64_t(alignTo(uint64_t(-Begin), Alignment));
-  } else if (Variant == TLSVariant::BlockAfterTCB16 && Alignment > 16) {
-    // The executor puts the block at TP + alignTo(16, alignment); offsets
-    // handed out from TP + 16 would be wrong.
-    return makeError(formatv("a TLS block needs %llu-byte alignment; AArch64 TLS images are laid out from TP+16 and "
-                             "support at most 16",
-                             (unsigned long long)Alignment));
+  } else if (Begin && uint64_t(Alignment) > uint64_t(Begin)) {
+    // The executor (and glibc) put the block at TP + alignTo(TCB, alignment);
+    // offsets handed out from TP + TCB would be wrong.
+    return makeError(formatv("a TLS block needs %llu-byte alignment; %s TLS images are laid out from TP+%lld and "
+                             "support at most %lld",
+                             (unsigned long long)Alignment, Variant == TLSVariant::BlockAfterTCB16 ? "AArch64" : "Arm",
+                             (long long)Begin, (long long)Begin));
   }
   I.memSize = uint64_t(End - Begin);
   I.bytes.assign(I.memSize, 0);

@@ -49,6 +49,7 @@ struct EhFrameKinds {
 enum class TLSVariant : uint8_t {
   BlockBelowTP,    // variant II (x86-64): the block ends at TP
   BlockAfterTCB16, // variant I (AArch64): a 16-byte TCB at TP, then the block
+  BlockAfterTCB8,  // variant I (32-bit Arm): an 8-byte TCB at TP, then the block
   BlockAtTP,       // variant I (RISC-V): the block starts at TP
 };
 
