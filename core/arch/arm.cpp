@@ -51,6 +51,20 @@ constexpr ThumbPair encodeThumbBranch(ThumbPair T, int64_t V) {
   return {uint16_t((T.hi & 0xf800) | S << 10 | bits(uint32_t(V), 12, 10)),
           uint16_t((T.lo & 0xd000) | J1 << 13 | J2 << 11 | bits(uint32_t(V), 1, 11))};
 }
+// B<c>.W (T3; cond not 111x): S:J2:J1:imm6:imm11:0, J1/J2 taken as they are.
+constexpr bool isThumbJump19(ThumbPair T) {
+  return (T.hi & 0xf800) == 0xf000 && (T.lo & 0xd000) == 0x8000 && bits(T.hi, 7, 3) != 7;
+}
+constexpr int64_t decodeThumbJump19(ThumbPair T) {
+  return signExtend(bits(T.hi, 10, 1) << 20 | bits(T.lo, 11, 1) << 19 | bits(T.lo, 13, 1) << 18 |
+                        bits(T.hi, 0, 6) << 12 | bits(T.lo, 0, 11) << 1,
+                    21);
+}
+constexpr ThumbPair encodeThumbJump19(ThumbPair T, int64_t V) {
+  uint32_t U = uint32_t(V);
+  return {uint16_t((T.hi & 0xfbc0) | bits(U, 20, 1) << 10 | bits(U, 12, 6)),
+          uint16_t((T.lo & 0xd000) | bits(U, 18, 1) << 13 | bits(U, 19, 1) << 11 | bits(U, 1, 11))};
+}
 // MOVW (T3) / MOVT (T1): imm4 in Hi[3:0], i in Hi[10], imm3 in Lo[14:12], imm8 in Lo[7:0].
 constexpr bool isThumbMovw(ThumbPair T) { return (T.hi & 0xfbf0) == 0xf240 && !(T.lo & 0x8000); }
 constexpr bool isThumbMovt(ThumbPair T) { return (T.hi & 0xfbf0) == 0xf2c0 && !(T.lo & 0x8000); }
@@ -79,6 +93,7 @@ const InstructionClass Classes[] = {
     {Arm_MovtPrel, "MOVT", false, isArmMovt, nullptr},
     {Thumb_Call, "Thumb BL/BLX", true, nullptr, isThumbCall},
     {Thumb_Jump24, "Thumb B.W", true, nullptr, isThumbJump24},
+    {Thumb_Jump19, "Thumb B<c>.W", true, nullptr, isThumbJump19},
     {Thumb_MovwAbsNC, "Thumb MOVW", true, nullptr, isThumbMovw},
     {Thumb_MovwPrelNC, "Thumb MOVW", true, nullptr, isThumbMovw},
     {Thumb_MovtAbs, "Thumb MOVT", true, nullptr, isThumbMovt},
@@ -122,6 +137,7 @@ Expected<int64_t> implicitAddend(EdgeKind K, const char *Loc) {
   case Arm_MovtPrel: return int16_t(decodeArmMov(readArm(Loc)));
   case Thumb_Call:
   case Thumb_Jump24: return decodeThumbBranch(readThumb(Loc));
+  case Thumb_Jump19: return decodeThumbJump19(readThumb(Loc));
   case Thumb_MovwAbsNC:
   case Thumb_MovtAbs:
   case Thumb_MovwPrelNC:
@@ -130,9 +146,18 @@ Expected<int64_t> implicitAddend(EdgeKind K, const char *Loc) {
   }
 }
 
+bool isBranchKind(EdgeKind K) {
+  return K == Arm_Call || K == Arm_Jump24 || K == Thumb_Call || K == Thumb_Jump24 || K == Thumb_Jump19;
+}
+
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   const FixupContext X(G, B, E);
-  const int64_t S = X.S, A = X.A, P = X.P, T = isThumbTarget(*E.target) ? 1 : 0;
+  int64_t S = X.S, T = isThumbTarget(*E.target) ? 1 : 0;
+  const int64_t A = X.A, P = X.P;
+  // A branch straight to a Thumb function of another graph (addDirectBranches)
+  // sees its address with the T bit.
+  if (isBranchKind(E.kind) && !E.target->isDefined() && (S & 1))
+    S &= ~int64_t(1), T = 1;
   if (auto IsInstruction = checkInstruction(E.kind, X.Loc); !IsInstruction)
     return X.fail(IsInstruction.takeError().message());
   auto WriteData = [&](int64_t V, int64_t Lo, int64_t Hi) -> Error {
@@ -198,6 +223,24 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     writeThumb(X.Loc, encodeThumbBranch(I, V));
     return Error::success();
   }
+  case Thumb_Jump19: {
+    int64_t V = S + A - P;
+    if (!T)
+      return X.fail("a branch to Arm code needs an interworking stub");
+    if (Error Err = X.range(V, -(int64_t(1) << 20), (int64_t(1) << 20) - 1))
+      return Err;
+    if (Error Err = X.aligned(V, 2))
+      return Err;
+    writeThumb(X.Loc, encodeThumbJump19(readThumb(X.Loc), V));
+    return Error::success();
+  }
+  case Data_TPOff32:
+  case Data_DTPOff32: {
+    auto Off = edgeTPOffset(G, B, E);
+    if (!Off)
+      return Off.takeError();
+    return WriteData(E.kind == Data_TPOff32 ? *Off : *Off - TCBSize, INT32_MIN, INT32_MAX);
+  }
   case Thumb_MovwAbsNC: return WriteThumbMov((S + A) | T), Error::success();
   case Thumb_MovtAbs: return WriteThumbMov(uint64_t(S + A) >> 16), Error::success();
   case Thumb_MovwPrelNC: return WriteThumbMov(((S + A) | T) - P), Error::success();
@@ -229,26 +272,44 @@ Symbol &createStub(LinkGraph &G, Section &Stubs, Symbol &Target, bool Thumb) {
   return Stub;
 }
 Symbol &createArmStub(LinkGraph &G, Section &S, Symbol &T) { return createStub(G, S, T, false); }
+
+// A GOT entry holding Target's TP offset (initial-exec).
+Symbol &createTPOffGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
+  return createPointerEntry(G, GOT, Target, Data_TPOff32);
+}
+// A GOT pair {module, offset} for __tls_get_addr: a static program is TLS
+// module 1; local-dynamic's pair has offset 0 (Target null), its variables'
+// offsets are added by R_ARM_TLS_LDO32.
+const char TLSPairContent[8] = {1, 0, 0, 0, 0, 0, 0, 0};
+Symbol &createTLSPair(LinkGraph &G, Section &GOT, Symbol *Target) {
+  Block &B = G.createContentBlock(GOT, TLSPairContent, 0, 4, 0);
+  if (Target)
+    B.addEdge(Data_DTPOff32, 4, *Target, 0);
+  return G.addAnonymousSymbol(B, 0, sizeof(TLSPairContent), false, false);
+}
+Symbol &createTLSGDPair(LinkGraph &G, Section &GOT, Symbol &Target) { return createTLSPair(G, GOT, &Target); }
 Symbol &createThumbStub(LinkGraph &G, Section &S, Symbol &T) { return createStub(G, S, T, true); }
 
-bool isThumbKind(EdgeKind K) { return K >= Thumb_Call && K <= Thumb_MovtPrel; }
+bool isThumbKind(EdgeKind K) { return (K >= Thumb_Call && K <= Thumb_MovtPrel) || K == Thumb_Jump19; }
 
 // A branch needs a stub when its target is outside the graph (range and
 // state unknown) or when it cannot switch state itself (B, B.W).
 bool needsStub(const Edge &E) {
-  bool Branch = E.kind == Arm_Call || E.kind == Arm_Jump24 || E.kind == Thumb_Call || E.kind == Thumb_Jump24;
-  if (!Branch)
+  if (!isBranchKind(E.kind))
     return false;
   if (!E.target->isDefined())
     return true;
   bool Thumb = isThumbTarget(*E.target);
-  return (E.kind == Arm_Jump24 && Thumb) || (E.kind == Thumb_Jump24 && !Thumb);
+  return (E.kind == Arm_Jump24 && Thumb) || ((E.kind == Thumb_Jump24 || E.kind == Thumb_Jump19) && !Thumb);
 }
 
 // Gives GOT edges their entries, routes branches through stubs in the
 // caller's instruction set, and defines _GLOBAL_OFFSET_TABLE_.
 struct GOTAndStubsBuilder {
   TableManager GOT{GOTSectionName, MemProt::Read, createGOTEntry};
+  TableManager TPOffGOT{GOTSectionName, MemProt::Read, createTPOffGOTEntry};
+  TableManager TLSGDPairs{GOTSectionName, MemProt::Read, createTLSGDPair};
+  Symbol *TLSLDMPair = nullptr;
   TableManager ArmStubs{ArmStubsSectionName, MemProt::Read | MemProt::Exec, createArmStub};
   TableManager ThumbStubs{ArmStubsSectionName, MemProt::Read | MemProt::Exec, createThumbStub};
 
@@ -264,6 +325,19 @@ struct GOTAndStubsBuilder {
                  E.kind == Data_RequestGOTAndTransformToDelta32FromGOT) {
           E.kind = E.kind == Data_RequestGOTAndTransformToDelta32 ? Data_Delta32 : Data_Delta32FromGOT;
           E.target = &GOT.getEntryForTarget(G, *E.target);
+        } else if (E.kind == Data_RequestTPOffGOTAndTransformToDelta32) {
+          E.kind = Data_Delta32;
+          E.target = &TPOffGOT.getEntryForTarget(G, *E.target);
+        } else if (E.kind == Data_RequestTLSGDPairAndTransformToDelta32) {
+          E.kind = Data_Delta32;
+          E.target = &TLSGDPairs.getEntryForTarget(G, *E.target);
+        } else if (E.kind == Data_RequestTLSLDMPairAndTransformToDelta32) {
+          E.kind = Data_Delta32;
+          if (!TLSLDMPair) {
+            Section *Sec = G.findSectionByName(GOTSectionName);
+            TLSLDMPair = &createTLSPair(G, Sec ? *Sec : G.createSection(GOTSectionName, MemProt::Read), nullptr);
+          }
+          E.target = TLSLDMPair;
         }
         GOTRelative |= E.kind == Data_Delta32FromGOT;
       }
@@ -273,6 +347,11 @@ struct GOTAndStubsBuilder {
 
 };
 
+// movw ip, #:lower16:ptr ; movt ip, #:upper16:ptr ; ldr pc, [ip] (Arm code:
+// the load switches to Thumb when the slot's value has bit 0 set).
+const char PointerJumpStub[12] = {0x00, char(0xc0), 0x00, char(0xe3), 0x00, char(0xc0), 0x40, char(0xe3),
+                                  0x00, char(0xf0), char(0x9c), char(0xe5)};
+
 // Other graphs and lookups see a Thumb function's address with bit 0 set.
 Addr exportedAddress(const Symbol &S) { return S.address() | (S.targetFlags & ThumbSymbol ? 1 : 0); }
 
@@ -280,16 +359,51 @@ Addr exportedAddress(const Symbol &S) { return S.address() | (S.targetFlags & Th
 
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) { Config.postPrunePasses.push_back(GOTAndStubsBuilder()); }
 
+// Before fixups, every branch's target has its address: one through a stub
+// whose target is in range and needs no state change a B/B.W cannot make
+// goes there directly, as a static linker adds veneers only where needed.
+Error directBranches(LinkGraph &G) {
+  Section *Stubs = G.findSectionByName(ArmStubsSectionName);
+  if (!Stubs)
+    return Error::success();
+  G.forEachBlock([&](Block &B) {
+    for (Edge &E : B.edges) {
+      if (!isBranchKind(E.kind) || !E.target->isDefined() || E.target->block().section != Stubs)
+        continue;
+      Symbol &Real = *E.target->block().edges.front().target;
+      int64_t S = int64_t(Real.address());
+      bool Thumb = Real.isDefined() ? isThumbTarget(Real) : (S & 1);
+      S &= ~int64_t(1);
+      int64_t P = int64_t(B.address + E.offset);
+      bool ThumbBranch = isThumbKind(E.kind);
+      if ((E.kind == Arm_Jump24 && Thumb) || ((E.kind == Thumb_Jump24 || E.kind == Thumb_Jump19) && !Thumb))
+        continue;
+      int64_t V = S + E.addend - (ThumbBranch && !Thumb ? P & ~int64_t(3) : P);
+      int64_t Half = int64_t(1) << (E.kind == Thumb_Jump19 ? 20 : ThumbBranch ? 24 : 25);
+      if (V >= -Half && V < Half)
+        E.target = &Real;
+    }
+  });
+  return Error::success();
+}
+
+void addDirectBranches(LinkGraph &, PassConfiguration &Config) { Config.preFixupPasses.push_back(directBranches); }
+
+Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer) {
+  Block &B = G.createContentBlock(Stubs, PointerJumpStub, 0, 4, 0);
+  B.addEdge(Arm_MovwAbsNC, 0, Pointer, 0);
+  B.addEdge(Arm_MovtAbs, 4, Pointer, 0);
+  return G.addAnonymousSymbol(B, 0, sizeof(PointerJumpStub), true, false);
+}
+
 } // namespace linklab::arm
 
 namespace linklab {
 // The registry row: 32-bit Arm as every object format sees it. No
 // instruction decoder (jitlink-check's decode_operand) or calling-convention
 // table yet.
-// TLS relocations are not linked on Arm, so its TLS variant (I, with an
-// 8-byte TCB) is not modelled; the row's is never used.
 extern const ArchRow ArmArch = {Arch::Arm, "armv7", "arm armv7a armv7l armv7ve armv8a armhf thumb thumbv7 thumbv7a",
                                 4, false, arm::edgeKindName, arm::edgeKindWidth, arm::applyFixup,
-                                arm::EhFrameEdgeKinds, TLSVariant::BlockAfterTCB16, nullptr, nullptr, nullptr,
-                                arm::exportedAddress};
+                                arm::EhFrameEdgeKinds, TLSVariant::BlockAfterTCB8, nullptr, nullptr,
+                                arm::createPointerJumpStub, arm::exportedAddress};
 } // namespace linklab

@@ -22,6 +22,13 @@
 //   clobbered, as AAPCS allows for veneers), in the caller's instruction set.
 // - .ARM.exidx (EHABI unwind index) entries point at their functions with
 //   PREL31; the sections are kept alive whole, as JITLink keeps them.
+// - TLS is variant I with an 8-byte TCB at the thread pointer (TPIDRURO):
+//   the TLS block starts at TP + 8 (glibc's tcb_offset, for blocks aligned
+//   to at most 8). Local-exec (TLS_LE32) is a data word holding the TP
+//   offset; initial-exec (TLS_IE32) a PC-relative word to a GOT entry
+//   holding it; general- and local-dynamic (TLS_GD32, TLS_LDM32 + LDO32)
+//   GOT pairs {module 1, offset in the block} for __tls_get_addr, as a
+//   static linker leaves them.
 #pragma once
 
 #include "graph/link_graph.h"
@@ -53,7 +60,13 @@ namespace linklab::arm {
   X(Thumb_MovwAbsNC, 4, "MOVW (T3) imm16 <- ((S + A) | T)[15:0]")                                                     \
   X(Thumb_MovtAbs, 4, "MOVT (T1) imm16 <- (S + A)[31:16]")                                                            \
   X(Thumb_MovwPrelNC, 4, "MOVW (T3) imm16 <- (((S + A) | T) - P)[15:0]")                                              \
-  X(Thumb_MovtPrel, 4, "MOVT (T1) imm16 <- (S + A - P)[31:16]")
+  X(Thumb_MovtPrel, 4, "MOVT (T1) imm16 <- (S + A - P)[31:16]")                                                      \
+  X(Thumb_Jump19, 4, "B<c>.W (T3) imm20 (J1/J2) <- S + A - P : int21; Thumb targets only")                            \
+  X(Data_TPOff32, 4, "Fixup <- TPOFF(S) + A : int32 (R_ARM_TLS_LE32)")                                                \
+  X(Data_DTPOff32, 4, "Fixup <- TPOFF(S) - 8 + A : int32, the offset in the TLS block (R_ARM_TLS_LDO32)")              \
+  X(Data_RequestTPOffGOTAndTransformToDelta32, 4, "Data_Delta32 to a GOT entry holding TPOFF(S) (R_ARM_TLS_IE32)")    \
+  X(Data_RequestTLSGDPairAndTransformToDelta32, 4, "Data_Delta32 to a GOT pair {1, DTPOFF(S)} (R_ARM_TLS_GD32)")      \
+  X(Data_RequestTLSLDMPairAndTransformToDelta32, 4, "Data_Delta32 to the GOT pair {1, 0} (R_ARM_TLS_LDM32)")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,
@@ -64,6 +77,10 @@ enum EdgeKinds : EdgeKind {
 
 // Symbol::targetFlags bit: the symbol is Thumb code.
 inline constexpr uint8_t ThumbSymbol = 1;
+
+// Bytes of the thread control block at the thread pointer, before the TLS
+// block (glibc's tcbhead_t: the DTV pointer and a private word).
+inline constexpr int64_t TCBSize = 8;
 
 // .eh_frame's edge kinds (EHABI objects rarely have one; only 32-bit kinds).
 inline constexpr EhFrameKinds EhFrameEdgeKinds = {Data_Delta32, edge::Invalid, edge::Invalid, Data_Pointer32,
@@ -78,6 +95,13 @@ Expected<int64_t> implicitAddend(EdgeKind K, const char *Loc);
 // Post-prune GOT entries and stubs (externals, Arm/Thumb interworking),
 // _GLOBAL_OFFSET_TABLE_.
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config);
+// Branches through stubs made direct where their target is in range (what a
+// static link of a C runtime does: glibc's Thumb syscall helper takes its
+// number in ip, which a veneer clobbers).
+void addDirectBranches(LinkGraph &G, PassConfiguration &Config);
+// A stub jumping through the 4-byte pointer at Pointer (IFUNC lowering; Arm
+// code, clobbers ip).
+Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer);
 // The name JITLink gives its v7 stubs section (so dumps line up).
 inline constexpr const char *ArmStubsSectionName = "__llvm_jitlink_aarch32_STUBS_v7";
 

@@ -65,16 +65,21 @@ const RelocMapping Mappings[] = {
     {48, "R_ARM_THM_MOVT_ABS", Thumb_MovtAbs},
     {49, "R_ARM_THM_MOVW_PREL_NC", Thumb_MovwPrelNC},
     {50, "R_ARM_THM_MOVT_PREL", Thumb_MovtPrel},
-    {51, "R_ARM_THM_JUMP19", edge::Invalid},
+    {51, "R_ARM_THM_JUMP19", Thumb_Jump19},
+    // TLS descriptors (-mtls-dialect=gnu2): not linked.
+    {90, "R_ARM_TLS_GOTDESC", edge::Invalid},
+    {91, "R_ARM_TLS_CALL", edge::Invalid},
+    {92, "R_ARM_TLS_DESCSEQ", edge::Invalid},
+    {93, "R_ARM_THM_TLS_CALL", edge::Invalid},
     {96, "R_ARM_GOT_PREL", Data_RequestGOTAndTransformToDelta32},
     {102, "R_ARM_THM_JUMP11", edge::Invalid},
     {103, "R_ARM_THM_JUMP8", edge::Invalid},
-    // TLS needs the Arm TLS layout and __tls_get_addr: not here.
-    {104, "R_ARM_TLS_GD32", edge::Invalid},
-    {105, "R_ARM_TLS_LDM32", edge::Invalid},
-    {106, "R_ARM_TLS_LDO32", edge::Invalid},
-    {107, "R_ARM_TLS_IE32", edge::Invalid},
-    {108, "R_ARM_TLS_LE32", edge::Invalid},
+    // TLS: local-exec, initial-exec, general- and local-dynamic.
+    {104, "R_ARM_TLS_GD32", Data_RequestTLSGDPairAndTransformToDelta32},
+    {105, "R_ARM_TLS_LDM32", Data_RequestTLSLDMPairAndTransformToDelta32},
+    {106, "R_ARM_TLS_LDO32", Data_DTPOff32},
+    {107, "R_ARM_TLS_IE32", Data_RequestTPOffGOTAndTransformToDelta32},
+    {108, "R_ARM_TLS_LE32", Data_TPOff32},
     {160, "R_ARM_IRELATIVE", edge::Invalid},
 };
 
@@ -118,10 +123,10 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Relocs
   return Error::success();
 }
 
-// A function's bit 0 says it is Thumb code (AAELF32 5.5.3); other symbols'
-// values are plain offsets.
+// A function's (or an IFUNC resolver's) bit 0 says it is Thumb code
+// (AAELF32 5.5.3); other symbols' values are plain offsets.
 uint8_t symbolFlags(const ElfSymbol &S, uint64_t &Value) {
-  if (S.type != elf::STT_FUNC || !(Value & 1))
+  if ((S.type != elf::STT_FUNC && S.type != elf::STT_GNU_IFUNC) || !(Value & 1))
     return 0;
   Value &= ~uint64_t(1);
   return ThumbSymbol;
@@ -134,7 +139,7 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo ElfArmTarget = {ElfFormat, ArmArch, 40 /* EM_ARM */, createGraph, arm::addDefaultPasses,
-                                        relocName};
+extern const TargetInfo ElfArmTarget = {ElfFormat,  ArmArch,   40 /* EM_ARM */, createGraph, arm::addDefaultPasses,
+                                        relocName, 160 /* R_ARM_IRELATIVE */, /*irelativeRel=*/true};
 
 } // namespace linklab

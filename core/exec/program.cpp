@@ -153,6 +153,16 @@ Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &F
   }
   if (Inits && R.registerFrames)
     S.addPlugin(std::make_shared<EHFrameRegistration>(R.registerFrames, std::move(Inits)));
+  if (R.addPasses) {
+    struct RuntimePasses : Plugin {
+      void (*Add)(LinkGraph &, PassConfiguration &);
+      explicit RuntimePasses(decltype(Add) A) : Add(A) {}
+      void modifyPassConfig(const MaterializationInfo &, LinkGraph &G, PassConfiguration &Config) override {
+        Add(G, Config);
+      }
+    };
+    S.addPlugin(std::make_shared<RuntimePasses>(R.addPasses));
+  }
   return Error::success();
 }
 

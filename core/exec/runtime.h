@@ -11,6 +11,7 @@
 #pragma once
 
 #include "executor/protocol.h"
+#include "link/linker.h"
 #include "support/shared_bytes.h"
 #include "support/triple.h"
 
@@ -45,6 +46,10 @@ struct RuntimeSpec {
   // graph's .eh_frame is registered with (link/eh_frame_registration.h),
   // or null where the runtime has no unwinder.
   const char *registerFrames = nullptr;
+  // Passes each graph of a link with this runtime adds, or null: what the
+  // runtime's code assumes of a static link that a JIT link's defaults differ
+  // from.
+  void (*addPasses)(LinkGraph &G, PassConfiguration &Config) = nullptr;
 
   // Every file of the row: the archives, then the start object if any.
   std::vector<RuntimeFile> files() const;

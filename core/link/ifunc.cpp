@@ -23,6 +23,7 @@ Error lowerIndirectFunctions(LinkGraph &G, const TargetInfo &T, std::span<Symbol
         Stubs = &G.createSection(IFuncStubsSectionName, MemProt::Read | MemProt::Exec);
       }
       Symbol &Resolver = G.addAnonymousSymbol(F->block(), F->offset, 0, true, false);
+      Resolver.targetFlags = F->targetFlags; // Arm: a Thumb resolver's slot value has bit 0 set
       static const char Zero[8] = {};
       const uint8_t Size = A.pointerSize;
       Block &Slot = G.createContentBlock(*Slots, {Zero, Size}, 0, Size, 0);
@@ -33,6 +34,7 @@ Error lowerIndirectFunctions(LinkGraph &G, const TargetInfo &T, std::span<Symbol
     }
     G.transferDefinedSymbol(*F, Stub->block(), Stub->offset, Stub->size);
     F->callable = true;
+    F->targetFlags = Stub->targetFlags;
   }
   return Error::success();
 }

@@ -15,7 +15,12 @@ const char *const DSOHandle = "__dso_handle";
 // __ehdr_start, _init, _fini: the executor defines them in a run (its ELF
 // header page, a no-op); a link without one (-noexec) names the same page,
 // as nothing runs there.
-const char *const EndNames[] = {"_end", "end", "__global_pointer$", "__ehdr_start", "_init", "_fini"};
+// __exidx_start/__exidx_end: Arm EHABI's unwind index, which a static
+// linker sorts into one table. Each graph keeps its own .ARM.exidx here, so
+// libgcc's static lookup gets an empty table: C programs, which do not
+// unwind, link and run; unwinding finds no frame.
+const char *const EndNames[] = {"_end",  "end",   "__global_pointer$", "__ehdr_start",
+                                "_init", "_fini", "__exidx_start",     "__exidx_end"};
 } // namespace
 
 bool LinkerDefinedSymbols::claims(std::string_view Name) const {

@@ -13,6 +13,8 @@
 //                 code is relaxed to gp-relative addressing here.
 //   __ehdr_start, _init, _fini  the executor's in a run; the same page in a
 //                 link that runs nothing (-noexec).
+//   __exidx_start, __exidx_end  Arm's unwind index: the same page, an empty
+//                 table (each graph keeps its own .ARM.exidx).
 //
 // __start_/__stop_ are section_merge.h's, __rela_iplt_* ifunc.h's,
 // __init_array_* and the rest the executor's program's.
