@@ -3,6 +3,9 @@
 #include "arch/edge_kind_names.h"
 #include "link/table_manager.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace linklab::i386 {
 
 LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_I386_EDGE_KINDS)
@@ -41,6 +44,19 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     if (!Off)
       return Off.takeError();
     return Write32(E.kind == TPOff32 ? *Off : -*Off, INT32_MIN, INT32_MAX);
+  }
+  case TLSGDToLocalExec: {
+    // The 12 bytes from the lea (3 before the fixup) become movl %gs:0,%eax;
+    // subl $imm32,%eax (i386 psABI TLS, GD -> LE, as ld writes it).
+    auto Off = edgeTPOffset(G, B, E);
+    if (!Off)
+      return Off.takeError();
+    static const uint8_t LE[8] = {0x65, 0xa1, 0, 0, 0, 0, 0x81, 0xe8};
+    std::memcpy(X.Loc - 3, LE, sizeof LE);
+    if (Error Err = X.range(-*Off, INT32_MIN, INT32_MAX))
+      return Err;
+    writeLE<uint32_t>(X.Loc + 5, uint32_t(-*Off));
+    return Error::success();
   }
   default: return X.fail("edge kind was not lowered before fixup");
   }
@@ -133,7 +149,38 @@ Error bypassStubs(LinkGraph &G) {
 
 } // namespace
 
+namespace {
+// A static link relaxes general-dynamic TLS to local-exec: the call to
+// ___tls_get_addr vanishes, so its edge goes before pruning and the
+// external is never looked up.
+Error relaxDynamicTLS(LinkGraph &G) {
+  for (auto &Sec : G.sections())
+    for (Block *B : Sec->blocks) {
+      std::vector<uint32_t> DeadCalls;
+      for (const Edge &E : B->edges) {
+        if (E.kind != TLSGDToLocalExec)
+          continue;
+        // 8d 04 1d <x@tlsgd> e8 <___tls_get_addr@PLT>
+        static const uint8_t Head[3] = {0x8d, 0x04, 0x1d};
+        auto C = B->content();
+        if (E.offset < 3 || uint64_t(E.offset) + 9 > C.size() || std::memcmp(C.data() + E.offset - 3, Head, 3) ||
+            uint8_t(C[E.offset + 4]) != 0xe8)
+          return makeError(describeEdge(G, *B, E) + ": not the general-dynamic TLS code sequence (leal "
+                                                    "x@tlsgd(,%ebx,1),%eax; call ___tls_get_addr@PLT) that can be "
+                                                    "relaxed");
+        DeadCalls.push_back(E.offset + 5);
+      }
+      if (!DeadCalls.empty())
+        std::erase_if(B->edges, [&](const Edge &E) {
+          return std::find(DeadCalls.begin(), DeadCalls.end(), E.offset) != DeadCalls.end();
+        });
+    }
+  return Error::success();
+}
+} // namespace
+
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
+  Config.prePrunePasses.push_back(relaxDynamicTLS);
   Config.postPrunePasses.push_back(GOTAndStubsBuilder());
   Config.preFixupPasses.push_back(bypassStubs);
 }

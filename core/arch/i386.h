@@ -15,7 +15,8 @@
 // - Thread-local storage is variant II, as on x86-64: the block ends at the
 //   thread pointer (%gs base), so TP offsets are negative. Local-exec
 //   (TLS_LE, TLS_LE_32) and initial-exec (TLS_IE, TLS_GOTIE) are linked;
-//   the dynamic models need __tls_get_addr and are refused.
+//   general-dynamic (TLS_GD, as libstdc++.a's PIC code uses it) is relaxed
+//   to local-exec as a static linker does; local-dynamic is refused.
 #pragma once
 
 #include "graph/link_graph.h"
@@ -45,7 +46,8 @@ namespace linklab::i386 {
   X(TPOff32, 4, "Fixup <- TPOFF(S) + A : int32 (R_386_TLS_LE, @ntpoff)")                                              \
   X(NegTPOff32, 4, "Fixup <- -(TPOFF(S) + A) : int32 (R_386_TLS_LE_32, @tpoff)")                                      \
   X(RequestTPOffGOTAndTransformToPointer32, 4, "Pointer32 to a GOT entry holding TPOFF(S) (R_386_TLS_IE)")            \
-  X(RequestTPOffGOTAndTransformToDelta32FromGOT, 4, "Delta32FromGOT to a GOT entry holding TPOFF(S) (TLS_GOTIE)")
+  X(RequestTPOffGOTAndTransformToDelta32FromGOT, 4, "Delta32FromGOT to a GOT entry holding TPOFF(S) (TLS_GOTIE)")     \
+  X(TLSGDToLocalExec, 9, "leal x@tlsgd(,%ebx,1),%eax; call ___tls_get_addr -> movl %gs:0,%eax; subl $-TPOFF(S),%eax")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,

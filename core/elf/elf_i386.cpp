@@ -35,7 +35,7 @@ const RelocMapping Mappings[] = {
     {16, "R_386_TLS_GOTIE", RequestTPOffGOTAndTransformToDelta32FromGOT, 4},
     {17, "R_386_TLS_LE", TPOff32, 4},
     // General/local-dynamic TLS needs __tls_get_addr and module ids: not here.
-    {18, "R_386_TLS_GD", edge::Invalid, 0},
+    {18, "R_386_TLS_GD", TLSGDToLocalExec, 4},
     {19, "R_386_TLS_LDM", edge::Invalid, 0},
     {20, "R_386_16", Pointer16, 2},
     {21, "R_386_PC16", PCRel16, 2},

@@ -55,7 +55,7 @@ void InitArrays::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, P
   std::string Name = MR.objectName;
   Config.prePrunePasses.push_back([](LinkGraph &G) -> Error {
     forEachArrayBlock(G, [&](unsigned, long, Block &B) {
-      if (B.size % 8)
+      if (B.size % G.pointerSize())
         return;
       G.addAnonymousSymbol(B, 0, B.size, false, true); // nothing else references these blocks
     });
@@ -63,7 +63,7 @@ void InitArrays::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, P
   });
   Config.postAllocationPasses.push_back([this, Name](LinkGraph &G) -> Error {
     uint64_t Count[NumArrays] = {};
-    forEachArrayBlock(G, [&](unsigned Kind, long, Block &B) { Count[Kind] += B.size / 8; });
+    forEachArrayBlock(G, [&](unsigned Kind, long, Block &B) { Count[Kind] += B.size / G.pointerSize(); });
     if (LaidOut && (Count[PreInit] || Count[Init] || Count[Fini]))
       return makeError(formatv("%s: has constructor/destructor arrays but was linked after the program's init "
                                "arrays were laid out (linked by a later lookup)",
@@ -77,15 +77,16 @@ void InitArrays::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, P
     forEachArrayBlock(G, [&](unsigned Kind, long Prio, Block &B) {
       if (Err)
         return;
-      if (B.size % 8 || B.isZeroFill()) {
-        Err = makeError(formatv("%s: %s block at %s is %llu bytes, not an array of 8-byte pointers", Name.c_str(),
+      const unsigned Size = G.pointerSize();
+      if (B.size % Size || B.isZeroFill()) {
+        Err = makeError(formatv("%s: %s block at %s is %llu bytes, not an array of %u-byte pointers", Name.c_str(),
                                 std::string(B.section->name).c_str(), hex(B.address).c_str(),
-                                (unsigned long long)B.size));
+                                (unsigned long long)B.size, Size));
         return;
       }
-      for (uint64_t Off = 0; Off < B.size; Off += 8) {
-        uint64_t P;
-        std::memcpy(&P, B.content().data() + Off, 8);
+      for (uint64_t Off = 0; Off < B.size; Off += Size) {
+        uint64_t P = 0;
+        std::memcpy(&P, B.content().data() + Off, Size);
         Entries[Kind].push_back({Prio, Order++, P});
       }
     });
@@ -104,12 +105,13 @@ Error InitArrays::tryToGenerate(Session &S, const std::vector<std::string> &Name
   LaidOut = true;
   auto G = std::make_unique<LinkGraph>("<init/fini arrays>", S.triple(), edgeKindNamesOf(S.triple()));
   uint64_t Total = Counts[PreInit] + Counts[Init] + Counts[Fini];
+  const unsigned Size = G->pointerSize();
   Section &Sec = G->createSection(".linklab.init_arrays", MemProt::Read | MemProt::Write);
-  Block &B = G->createZeroFillBlock(Sec, std::max<uint64_t>(Total, 1) * 8, 0, 8, 0);
+  Block &B = G->createZeroFillBlock(Sec, std::max<uint64_t>(Total, 1) * Size, 0, Size, 0);
   uint64_t Off = 0;
   for (unsigned K = 0; K < NumArrays; ++K) {
     G->addDefinedSymbol(B, Off, ArrayKinds[K].start, 0, Linkage::Strong, Scope::Default, false, true);
-    Off += Counts[K] * 8;
+    Off += Counts[K] * Size;
     G->addDefinedSymbol(B, Off, ArrayKinds[K].end, 0, Linkage::Strong, Scope::Default, false, true);
   }
   auto Key = S.addGraph(std::move(G), ObjectKind::Library);
@@ -143,7 +145,7 @@ Expected<std::optional<InitArrays::Table>> InitArrays::table(const Session &S) c
       return makeError(formatv("%s: %zu entries were counted but %zu linked", ArrayKinds[K].section,
                                size_t(Counts[K]), Entries[K].size()));
     for (uint64_t P : sorted(Kind(K)))
-      for (int I = 0; I < 8; ++I)
+      for (unsigned I = 0; I < archRow(S.triple().arch).pointerSize; ++I)
         Bytes.push_back(uint8_t(P >> (8 * I)));
   }
   return std::optional<Table>(Table{*Base, std::move(Bytes)});

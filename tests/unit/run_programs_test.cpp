@@ -132,6 +132,22 @@ INSTANTIATE_TEST_SUITE_P(All, RunPrograms, ::testing::Combine(::testing::ValuesI
                          [](const auto &I) {
                            return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
                          });
+// 32-bit glibc (i386, armhf): the programs whose output does not depend on
+// the size of long (hello prints one) nor on where clang's Arm assembler
+// puts an IFUNC's address (ifunc): constructors and destructors run from
+// arrays of 4-byte pointers.
+const ArchCase Arches32[] = {{"i386", Arch::I386}, {"arm", Arch::Arm}};
+const Program Programs32[] = {
+    {"globals", {"run/globals.c"}, {}, {}}, {"floats", {"run/floats.c"}, {}, {}},
+    {"lists", {"run/lists.c"}, {}, {}},     {"sort", {"run/sort.c"}, {}, {}},
+    {"weak", {"run/weak.c", "run/weak_strong.c"}, {}, {}},
+    {"ctors", {"run/ctors.c"}, {}, {}},     {"seed_hello_world", {"seed/hello-world.c"}, {}, {}},
+};
+INSTANTIATE_TEST_SUITE_P(Glibc32, RunPrograms,
+                         ::testing::Combine(::testing::ValuesIn(Programs32), ::testing::ValuesIn(Arches32)),
+                         [](const auto &I) {
+                           return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
+                         });
 
 // A direct-call run (-entry other than main) with glibc: the start code
 // initialises glibc (TLS, malloc, stdio, constructors), calls the entry as
