@@ -33,9 +33,17 @@ struct BlockRelax {
   std::vector<uint64_t> offsets; // their original offsets (edges[I]->offset until finalize)
   std::vector<uint32_t> deltas;  // bytes deleted up to and including edges[I]
   std::vector<EdgeKind> kinds;   // what edges[I] becomes (Invalid: unchanged)
-  // For a call, the deletion count before its target (an entry of the target
-  // block's deltas, or Zero): a symbol moves with its block's deletions.
-  std::vector<const uint32_t *> targetDeleted;
+  // What the passes read of edges[I], taken from the graph once.
+  struct Site {
+    Addr loc;      // the edge's original address
+    int64_t dest;  // a call's target address before deletions, plus addend; ALIGN: the padding size
+    // A call's deletion count before its target (an entry of the target
+    // block's deltas, or Zero): a symbol moves with its block's deletions.
+    const uint32_t *targetDeleted;
+    bool align;
+    bool compressible; // c.j (rd x0), or c.jal (rd ra, RV32 only), where the object allows RVC
+  };
+  std::vector<Site> sites;
   static constexpr uint32_t Zero = 0;
 
   // Bytes deleted before original offset X, as decided so far: this pass's
@@ -117,19 +125,18 @@ Error checkRelaxRegions(const LinkGraph &G, const Block &B, const std::vector<Ed
   return Error::success();
 }
 
-// How many bytes relaxing E at (moved) address Loc deletes, and its new kind.
-// c.jal (link register ra) exists only in RV32C; c.j (x0) in both.
-uint32_t relaxEdge(const Block &B, const Edge &E, uint32_t TargetDeleted, Addr Loc, bool HasRVC, bool RV32,
-                   EdgeKind &NewKind) {
-  if (E.kind == AlignRelaxable) {
-    uint64_t Align = std::bit_ceil(uint64_t(E.addend) + 1);
+// How many bytes relaxing site S deletes when Delta bytes went before it,
+// and what its edge becomes.
+uint32_t relaxSite(const BlockRelax::Site &S, uint32_t Delta, EdgeKind &NewKind) {
+  Addr Loc = S.loc - Delta;
+  if (S.align) {
+    uint64_t Align = std::bit_ceil(uint64_t(S.dest) + 1);
     uint64_t Dest = (Loc + Align - 1) / Align * Align;
     NewKind = AlignRelaxable;
-    return uint32_t(Loc + uint64_t(E.addend) - Dest);
+    return uint32_t(Loc + uint64_t(S.dest) - Dest);
   }
-  uint32_t Jalr = readLE<uint32_t>(B.content().data() + E.offset + 4);
-  int64_t Disp = int64_t(E.target->address() - TargetDeleted) + E.addend - int64_t(Loc);
-  if (HasRVC && (rdOf(Jalr) == 0 || (RV32 && rdOf(Jalr) == 1)) && Disp >= -2048 && Disp < 2048)
+  int64_t Disp = S.dest - int64_t(*S.targetDeleted) - int64_t(Loc);
+  if (S.compressible && Disp >= -2048 && Disp < 2048)
     return NewKind = R_RISCV_RVC_JUMP, 6;
   if (Disp >= -(1 << 20) && Disp < (1 << 20))
     return NewKind = R_RISCV_JAL, 4;
@@ -137,12 +144,11 @@ uint32_t relaxEdge(const Block &B, const Edge &E, uint32_t TargetDeleted, Addr L
 }
 
 // One pass over a block; true if any deletion amount changed.
-bool relaxOnce(BlockRelax &R, bool HasRVC, bool RV32) {
+bool relaxOnce(BlockRelax &R) {
   bool Changed = false;
   uint32_t Delta = 0;
-  for (size_t I = 0; I < R.edges.size(); ++I) {
-    const Edge &E = *R.edges[I];
-    Delta += relaxEdge(*R.block, E, *R.targetDeleted[I], R.block->address + E.offset - Delta, HasRVC, RV32, R.kinds[I]);
+  for (size_t I = 0; I < R.sites.size(); ++I) {
+    Delta += relaxSite(R.sites[I], Delta, R.kinds[I]);
     if (R.deltas[I] != Delta)
       R.deltas[I] = Delta, Changed = true;
   }
@@ -242,18 +248,27 @@ Error relax(LinkGraph &G) {
   }
   if (Set.work.empty())
     return Error::success();
+  // c.jal (link register ra) exists only in RV32C; c.j (x0) in both.
+  const bool HasRVC = G.targetFeatures & EF_RISCV_RVC, RV32 = G.pointerSize() == 4;
   for (BlockRelax &R : Set.work)
-    for (const Edge *E : R.edges)
-      R.targetDeleted.push_back(E->kind == CallRelaxable ? Set.deletedBefore(*E->target) : &BlockRelax::Zero);
+    for (Edge *E : R.edges) {
+      Addr Loc = R.block->address + E->offset;
+      if (E->kind == AlignRelaxable) {
+        R.sites.push_back({Loc, E->addend, &BlockRelax::Zero, true, false});
+        continue;
+      }
+      unsigned Rd = rdOf(readLE<uint32_t>(R.block->content().data() + E->offset + 4));
+      R.sites.push_back({Loc, int64_t(E->target->address()) + E->addend, Set.deletedBefore(*E->target), false,
+                         HasRVC && (Rd == 0 || (RV32 && Rd == 1))});
+    }
 
   // Relaxation only deletes bytes, so decisions settle quickly; the bound
   // guards against oscillation. ALIGN is exact on every pass, and a call
   // decided on a stale estimate is still range-checked by its fixup.
-  const bool HasRVC = G.targetFeatures & EF_RISCV_RVC;
   for (int Pass = 0; Pass < 32; ++Pass) {
     bool Changed = false;
     for (BlockRelax &R : Set.work)
-      Changed |= relaxOnce(R, HasRVC, G.pointerSize() == 4);
+      Changed |= relaxOnce(R);
     if (!Changed)
       break;
   }

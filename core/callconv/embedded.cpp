@@ -34,7 +34,7 @@ Error ConventionTable::add(std::string_view Entry, const std::string &Origin) {
 Error ConventionTable::addObject(const std::string &Name, std::span<const char> Object) {
   if (!isElf(Object))
     return Error::success(); // other formats carry no convention section yet
-  auto F = ElfFile::parse(Name, Object);
+  auto F = ElfFile::parse(Name, Object, /*WithSymbols=*/false);
   if (!F)
     return F.takeError();
   for (auto &S : F->sections()) {

@@ -161,10 +161,9 @@ const RelocType RelocTypes[] = {
     {1032, "R_AARCH64_IRELATIVE", Unsupported, 0},
 };
 
-const RelocType *findRelocType(uint32_t Type) {
-  static const RelocTypeIndex<RelocType> Index(RelocTypes);
-  return Index.find(Type);
-}
+const RelocTypeIndex<RelocType> RelocTypesIndex(RelocTypes);
+
+const RelocType *findRelocType(uint32_t Type) { return RelocTypesIndex.find(Type); }
 
 const char *relocName(uint32_t Type) {
   const RelocType *T = findRelocType(Type);

@@ -83,10 +83,9 @@ const RelocMapping Mappings[] = {
     {160, "R_ARM_IRELATIVE", edge::Invalid},
 };
 
-const RelocMapping *findMapping(uint32_t Type) {
-  static const RelocTypeIndex<RelocMapping> Index(Mappings);
-  return Index.find(Type);
-}
+const RelocTypeIndex<RelocMapping> MappingsIndex(Mappings);
+
+const RelocMapping *findMapping(uint32_t Type) { return MappingsIndex.find(Type); }
 
 const char *relocName(uint32_t Type) {
   const RelocMapping *M = findMapping(Type);

@@ -72,7 +72,7 @@ uint64_t ElfFile::readField(const char *P, unsigned Size) const {
   return V;
 }
 
-Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
+Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B, bool WithSymbols) {
   ElfFile F;
   F.Name = std::move(Name);
   if (!isElf(B))
@@ -167,7 +167,7 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B) {
     } else if (S.type == elf::SHT_SYMTAB_SHNDX)
       ShndxTab = &S;
   }
-  if (!SymTab)
+  if (!SymTab || !WithSymbols)
     return F;
   if (SymTab->entsize != L.sym)
     return F.error(formatv("symbol table entry size %llu (expected %u)", (unsigned long long)SymTab->entsize, L.sym));

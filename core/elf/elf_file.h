@@ -129,8 +129,9 @@ private:
 class ElfFile {
 public:
   // Parses the headers, section table and symbol table of Bytes (which must
-  // outlive the ElfFile). Name is used in every diagnostic.
-  static Expected<ElfFile> parse(std::string Name, std::span<const char> Bytes);
+  // outlive the ElfFile). Name is used in every diagnostic. WithSymbols
+  // false leaves symbols() empty, for a reader needing only the sections.
+  static Expected<ElfFile> parse(std::string Name, std::span<const char> Bytes, bool WithSymbols = true);
 
   const std::string &name() const { return Name; }
   uint16_t machine() const { return Machine; }

@@ -15,6 +15,8 @@ namespace linklab {
 // An arch's relocation table (rows with a `type` field) indexed by type: one
 // load per relocation instead of a scan of the table, as objects carry
 // hundreds of thousands of them. The first row of a type wins, as in a scan.
+// Define one at namespace scope, beside its (constant) table: built before
+// main, its lookups need no initialisation guard and can be inlined.
 template <typename Row> class RelocTypeIndex {
 public:
   template <size_t N> explicit RelocTypeIndex(const Row (&Rows)[N]) {

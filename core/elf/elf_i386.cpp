@@ -55,10 +55,9 @@ const RelocMapping Mappings[] = {
     {43, "R_386_GOT32X", RequestGOTAndTransformToDelta32FromGOT, 4},
 };
 
-const RelocMapping *findMapping(uint32_t Type) {
-  static const RelocTypeIndex<RelocMapping> Index(Mappings);
-  return Index.find(Type);
-}
+const RelocTypeIndex<RelocMapping> MappingsIndex(Mappings);
+
+const RelocMapping *findMapping(uint32_t Type) { return MappingsIndex.find(Type); }
 
 const char *relocName(uint32_t Type) {
   const RelocMapping *M = findMapping(Type);

@@ -150,10 +150,9 @@ const RelocInfo Relocs[] = {
     {126, "R_LARCH_TLS_DESC_PCREL20_S2", None, 0},
 };
 
-const RelocInfo *findReloc(uint32_t Type) {
-  static const RelocTypeIndex<RelocInfo> Index(Relocs);
-  return Index.find(Type);
-}
+const RelocTypeIndex<RelocInfo> RelocsIndex(Relocs);
+
+const RelocInfo *findReloc(uint32_t Type) { return RelocsIndex.find(Type); }
 
 const char *relocName(uint32_t Type) {
   const RelocInfo *R = findReloc(Type);

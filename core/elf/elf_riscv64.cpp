@@ -92,10 +92,9 @@ const RelocInfo Relocs[] = {
 
 } // namespace
 
-static const RelocInfo *findReloc(uint32_t Type) {
-  static const RelocTypeIndex<RelocInfo> Index(Relocs);
-  return Index.find(Type);
-}
+const RelocTypeIndex<RelocInfo> RelocsIndex(Relocs);
+
+static const RelocInfo *findReloc(uint32_t Type) { return RelocsIndex.find(Type); }
 
 const char *relocName(uint32_t Type) {
   const RelocInfo *R = findReloc(Type);

@@ -58,10 +58,9 @@ const struct {
     {37, "R_X86_64_IRELATIVE"},
 };
 
-const RelocMapping *findMapping(uint32_t Type) {
-  static const RelocTypeIndex<RelocMapping> Index(Mappings);
-  return Index.find(Type);
-}
+const RelocTypeIndex<RelocMapping> MappingsIndex(Mappings);
+
+const RelocMapping *findMapping(uint32_t Type) { return MappingsIndex.find(Type); }
 
 const char *relocName(uint32_t Type) {
   if (const RelocMapping *M = findMapping(Type))

@@ -153,7 +153,7 @@ Block &LinkGraph::splitBlock(Block &B, uint64_t Offset) {
   return *splitBlock(B, Offsets).front();
 }
 
-std::vector<Block *> LinkGraph::splitBlock(Block &B, std::span<const uint64_t> Offsets) {
+std::vector<Block *> LinkGraph::splitBlock(Block &B, std::span<const uint64_t> Offsets, size_t ExtraEdges) {
   // Piece I covers [Starts[I], Starts[I+1]) of the original block; the last
   // piece keeps the original Block object so references to it stay valid.
   std::vector<uint64_t> Starts{0};
@@ -187,9 +187,9 @@ std::vector<Block *> LinkGraph::splitBlock(Block &B, std::span<const uint64_t> O
   for (const Edge &E : B.edges)
     ++Count[PieceOfEdge.emplace_back(uint32_t(PieceOf(E.offset)))];
   std::vector<Edge> Kept;
-  Kept.reserve(Count.back());
+  Kept.reserve(Count.back() + ExtraEdges);
   for (size_t I = 0; I + 1 < Pieces.size(); ++I)
-    Pieces[I]->edges.reserve(Pieces[I]->edges.size() + Count[I]);
+    Pieces[I]->edges.reserve(Pieces[I]->edges.size() + Count[I] + ExtraEdges);
   for (size_t K = 0; K < B.edges.size(); ++K) {
     Edge E = B.edges[K];
     size_t I = PieceOfEdge[K];

@@ -190,7 +190,8 @@ public:
   Block &splitBlock(Block &B, uint64_t Offset);
   // Splits B at every offset in Offsets (ascending, each inside B) in one
   // pass; returns the blocks in address order (B itself is the last).
-  std::vector<Block *> splitBlock(Block &B, std::span<const uint64_t> Offsets);
+  // ExtraEdges: room each piece keeps for edges the caller will add.
+  std::vector<Block *> splitBlock(Block &B, std::span<const uint64_t> Offsets, size_t ExtraEdges = 0);
   // Removes B; any symbols still defined in it must be removed first.
   void removeBlock(Block &B);
   template <typename Fn> void forEachBlock(Fn F) const {

@@ -124,7 +124,8 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat 
     Symbol *start;
   };
   std::vector<Record> Records;
-  std::vector<Block *> Pieces = G.splitBlock(*Rest, Starts);
+  // An FDE may gain edges for its CIE pointer and PC begin below.
+  std::vector<Block *> Pieces = G.splitBlock(*Rest, Starts, 2);
   for (size_t I = 0; I < Pieces.size(); ++I)
     Records.push_back({I ? Starts[I - 1] : 0, Pieces[I], &G.addAnonymousSymbol(*Pieces[I], 0, Pieces[I]->size, false, false)});
   std::map<uint64_t, const Record *> CIEs; // by original offset

@@ -112,7 +112,7 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
     std::unordered_set<std::string_view> Wanted;
     for (Symbol *Ext : G->externalSymbols()) {
       HarnessRefs.insert(std::string(Ext->name));
-      if (!Symbols.count(Ext->name))
+      if (!Symbols.contains(Ext->name))
         Wanted.insert(Ext->name);
     }
     for (auto &Other : Objects) {
@@ -140,8 +140,7 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
   // One rehash for a big object instead of a doubling series; growth stays
   // geometric, as a reserve of just what one more small object needs would
   // rehash the whole table for each archive member.
-  if (size_t Need = Symbols.size() + Defined; Need > Symbols.bucket_count() * Symbols.max_load_factor())
-    Symbols.reserve(std::max(Need, 2 * Symbols.size()));
+  Symbols.reserve(Symbols.size() + Defined);
   Error Err = Error::success();
   G->forEachDefinedSymbol([&](Symbol &S) {
     if (Err || !S.hasName())
@@ -159,11 +158,9 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
 }
 
 Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, bool Resolved) {
-  auto It = Symbols.find(Name);
-  if (It == Symbols.end()) {
-    It = Symbols.try_emplace(std::string(Name)).first;
-  } else {
-    SymbolEntry &E = It->second;
+  auto [Found, New] = Symbols.insert(Name);
+  if (!New) {
+    SymbolEntry &E = *Found;
     bool OldPending = !E.owner || E.owner->state == Object::State::Pending;
     bool HarnessOverride = Owner && Owner->kind == ObjectKind::Harness && E.owner && E.owner->kind != ObjectKind::Harness;
     bool Override = HarnessOverride || (E.linkage == Linkage::Weak && L == Linkage::Strong);
@@ -173,12 +170,12 @@ Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, b
           Owner->lostDefinitions = true;
         return Error::success();
       }
-      return makeError(formatv("duplicate definition of symbol '%s' (in %s and %s)", It->first.c_str(),
+      return makeError(formatv("duplicate definition of symbol '%s' (in %s and %s)", std::string(Name).c_str(),
                                E.owner ? E.owner->name.c_str() : "<absolute>",
                                Owner ? Owner->name.c_str() : "<absolute>"));
     }
   }
-  SymbolEntry &E = It->second;
+  SymbolEntry &E = *Found;
   if (E.owner && E.owner != Owner)
     E.owner->lostDefinitions = true;
   E.owner = Owner;
@@ -189,16 +186,14 @@ Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, b
 }
 
 Error Session::defineAbsolute(std::string_view Name, Addr A) {
-  auto It = Symbols.find(Name);
-  if (It != Symbols.end() && It->second.resolved && It->second.address != A)
+  SymbolEntry *Old = Symbols.find(Name);
+  if (Old && Old->resolved && Old->address != A)
     return makeError(formatv("absolute symbol '%.*s' is already defined at %s", int(Name.size()), Name.data(),
-                             hex(It->second.address).c_str()));
-  if (It != Symbols.end() && It->second.owner && It->second.owner->state != Object::State::Pending)
+                             hex(Old->address).c_str()));
+  if (Old && Old->owner && Old->owner->state != Object::State::Pending)
     return makeError(formatv("absolute symbol '%.*s' is already defined by %s", int(Name.size()), Name.data(),
-                             It->second.owner->name.c_str()));
-  if (It == Symbols.end())
-    It = Symbols.try_emplace(std::string(Name)).first;
-  auto &E = It->second;
+                             Old->owner->name.c_str()));
+  auto &E = *Symbols.insert(Name).first;
   if (E.owner)
     E.owner->lostDefinitions = true;
   E.owner = nullptr;
@@ -253,7 +248,7 @@ Error Session::generate(const std::vector<std::string> &Missing) {
     for (auto &Gen : Generators) {
       std::vector<std::string> StillMissing;
       for (const std::string &N : Want)
-        if (!Symbols.count(N))
+        if (!Symbols.contains(N))
           StillMissing.push_back(N);
       if (StillMissing.empty())
         break;
@@ -264,7 +259,7 @@ Error Session::generate(const std::vector<std::string> &Missing) {
     for (; Seen < Objects.size(); ++Seen)
       if (Objects[Seen]->graph)
         for (Symbol *Ext : Objects[Seen]->graph->externalSymbols())
-          if (!Symbols.count(Ext->name))
+          if (!Symbols.contains(Ext->name))
             Want.push_back(std::string(Ext->name));
   }
   return Error::success();
@@ -283,10 +278,10 @@ void Session::applyHarnessScopes() {
     O->graph->forEachDefinedSymbol([&](Symbol &S) {
       if (!S.hasName() || S.scope == Scope::Local || HarnessRefs.count(std::string(S.name)))
         return;
-      auto It = Symbols.find(S.name);
-      if (It == Symbols.end() || It->second.owner != O.get())
+      SymbolEntry *E = Symbols.find(S.name);
+      if (!E || E->owner != O.get())
         return; // overridden by a harness definition: becomes a reference to it
-      Symbols.erase(It);
+      Symbols.erase(S.name);
       S.scope = Scope::Local;
     });
   }
@@ -301,8 +296,8 @@ void Session::materialize(Object &O) {
   if (O.lostDefinitions)
     G->forEachDefinedSymbol([&](Symbol &S) {
       if (S.hasName() && S.scope != Scope::Local) {
-        auto It = Symbols.find(S.name);
-        if (It == Symbols.end() || It->second.owner != &O)
+        SymbolEntry *E = Symbols.find(S.name);
+        if (!E || E->owner != &O)
           Lost.push_back(&S);
       }
     });
@@ -324,7 +319,7 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
   applyHarnessScopes();
   std::vector<std::string> Missing;
   for (auto &R : Names)
-    if (!Symbols.count(R.name))
+    if (!Symbols.contains(R.name))
       Missing.push_back(std::string(R.name));
   if (!Missing.empty()) {
     if (Error E = generate(Missing))
@@ -333,13 +328,13 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
   // Names only the link-end generators define: start the links of
   // everything else this lookup needs (they must count), then wait.
   bool AtLinkEnd = MayWait && std::any_of(Names.begin(), Names.end(), [&](const LookupRequest &R) {
-    return !Symbols.count(R.name) && claimedAtLinkEnd(R.name);
+    return !Symbols.contains(R.name) && claimedAtLinkEnd(R.name);
   });
   if (AtLinkEnd) {
     ++InFlight; // no link-end run until every link started here has allocated
     for (auto &R : Names)
-      if (auto It = Symbols.find(R.name); It != Symbols.end())
-        if (Object *Owner = It->second.owner; Owner && Owner->state == Object::State::Pending)
+      if (SymbolEntry *E = Symbols.find(R.name))
+        if (Object *Owner = E->owner; Owner && Owner->state == Object::State::Pending)
           materialize(*Owner);
     Parked.push_back({std::move(Names), std::move(OnResult), Referrer ? *Referrer : "", Referrer != nullptr, FromLink});
     ParkedLinks += FromLink;
@@ -354,17 +349,18 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
   std::vector<std::string> NotFound;
   std::vector<std::pair<SymbolEntry *, size_t>> Pending;
   for (size_t I = 0; I < Names.size(); ++I) {
-    auto It = Symbols.find(Names[I].name);
-    if (It == Symbols.end()) {
+    SymbolEntry *Found = Symbols.find(Names[I].name);
+    if (!Found) {
       if (!Names[I].weaklyReferenced && !PhonyExternals)
         NotFound.push_back(std::string(Names[I].name));
       continue;
     }
-    SymbolEntry &E = It->second;
+    SymbolEntry &E = *Found;
     if (E.resolved)
       Q->result[I] = E.address;
     else if (E.owner && E.owner->state == Object::State::Failed)
-      return Q->complete(makeError(formatv("symbol '%s' is unavailable: %s failed to link: %s", It->first.c_str(),
+      return Q->complete(makeError(formatv("symbol '%s' is unavailable: %s failed to link: %s",
+                                           std::string(Names[I].name).c_str(),
                                            E.owner->name.c_str(), E.owner->failure.c_str())));
     else
       Pending.push_back({&E, I});
@@ -401,14 +397,14 @@ void Session::runLinkEndGenerators() {
     std::vector<std::string> Names;
     for (auto &P : Parked)
       for (auto &R : P.names)
-        if (!Symbols.count(R.name) && claimedAtLinkEnd(R.name) &&
+        if (!Symbols.contains(R.name) && claimedAtLinkEnd(R.name) &&
             std::find(Names.begin(), Names.end(), R.name) == Names.end())
           Names.push_back(std::string(R.name));
     Error Err = Error::success();
     for (auto &G : LinkEndGenerators) {
       std::vector<std::string> Mine;
       for (auto &N : Names)
-        if (G->claims(N) && !Symbols.count(N))
+        if (G->claims(N) && !Symbols.contains(N))
           Mine.push_back(N);
       if (!Err && !Mine.empty())
         Err = G->tryToGenerate(*this, Mine);
@@ -435,10 +431,10 @@ void Session::symbolsResolved(Object &O, LinkGraph &G) {
   G.forEachDefinedSymbol([&](Symbol &S) {
     if (!S.hasName() || S.scope == Scope::Local)
       return;
-    auto It = Symbols.find(S.name);
-    if (It == Symbols.end() || It->second.owner != &O)
+    SymbolEntry *Found = Symbols.find(S.name);
+    if (!Found || Found->owner != &O)
       return;
-    SymbolEntry &E = It->second;
+    SymbolEntry &E = *Found;
     E.address = Exported ? Exported(S) : S.address();
     E.resolved = true;
     for (auto &[Q, Index] : E.waiting) {
@@ -462,13 +458,14 @@ void Session::linkDone(Object &O, Error Err) {
       if (Error PE = P->notifyFailed(MR))
         Failures.push_back(PE.message());
     // Fail every lookup waiting for this object's symbols.
-    for (auto &[Name, E] : Symbols)
-      if (E.owner == &O) {
-        auto Waiting = std::move(E.waiting);
-        for (auto &[Q, Index] : Waiting)
-          Q->complete(makeError(formatv("symbol '%s' is unavailable: %s failed to link: %s", Name.c_str(),
-                                        O.name.c_str(), O.failure.c_str())));
-      }
+    Symbols.forEach([&](std::string_view Name, SymbolEntry &E) {
+      if (E.owner != &O)
+        return;
+      auto Waiting = std::move(E.waiting);
+      for (auto &[Q, Index] : Waiting)
+        Q->complete(makeError(formatv("symbol '%s' is unavailable: %s failed to link: %s", std::string(Name).c_str(),
+                                      O.name.c_str(), O.failure.c_str())));
+    });
   } else {
     O.state = Object::State::Done;
     MaterializationInfo MR{O.key, O.name};
@@ -548,8 +545,7 @@ void Session::removeObject(ResourceKey K, std::function<void(Error)> OnDone) {
     if (Error E = P->notifyRemovingResources(K))
       return OnDone(std::move(E));
   Object *O = It->get();
-  for (auto SI = Symbols.begin(); SI != Symbols.end();)
-    SI = SI->second.owner == O ? Symbols.erase(SI) : std::next(SI);
+  Symbols.eraseIf([&](const SymbolEntry &E) { return E.owner == O; });
   std::vector<FinalizedAlloc> Allocs = std::move(O->allocs);
   Objects.erase(It);
   MM.deallocate(std::move(Allocs), std::move(OnDone));
@@ -570,10 +566,10 @@ void Session::transferResources(ResourceKey Dst, ResourceKey Src) {
 }
 
 std::optional<Addr> Session::addressOf(std::string_view Name) const {
-  auto It = Symbols.find(Name);
-  if (It == Symbols.end() || !It->second.resolved)
+  const SymbolEntry *E = Symbols.find(Name);
+  if (!E || !E->resolved)
     return std::nullopt;
-  return It->second.address;
+  return E->address;
 }
 
 std::vector<std::string> Session::objectNames() const {

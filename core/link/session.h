@@ -7,6 +7,7 @@
 
 #include "link/linker.h"
 #include "link/memory_manager.h"
+#include "link/symbol_table.h"
 
 #include <functional>
 #include <memory>
@@ -141,14 +142,7 @@ private:
   Triple TT;
   MemoryManager &MM;
   std::vector<std::unique_ptr<Object>> Objects;
-  // Looked up by string_view (names live in the graphs): no key copies.
-  struct NameHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view S) const { return std::hash<std::string_view>{}(S); }
-  };
-  // Entries live in the map's nodes (stable across rehashing): one
-  // allocation and one pointer chase less per symbol than boxing them.
-  std::unordered_map<std::string, SymbolEntry, NameHash, std::equal_to<>> Symbols;
+  SymbolTable<SymbolEntry> Symbols; // entries keep their address while the session lives
   std::vector<std::shared_ptr<DefinitionGenerator>> Generators;
   std::vector<std::shared_ptr<LinkEndGenerator>> LinkEndGenerators;
   struct ParkedLookup {

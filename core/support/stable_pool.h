@@ -38,6 +38,13 @@ public:
     return *P;
   }
 
+  // F(element) for every element, in insertion order.
+  template <typename Fn> void forEach(Fn F) {
+    for (Chunk &C : Chunks)
+      for (size_t I = 0; I < C.used; ++I)
+        F(*C.slot(I));
+  }
+
 private:
   struct Chunk {
     std::unique_ptr<std::byte[]> bytes;
