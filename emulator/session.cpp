@@ -2,6 +2,8 @@
 
 #include "process.h"
 
+#include "executor/native_transport.h"
+
 #include <cerrno>
 #include <unistd.h>
 
@@ -19,8 +21,34 @@ public:
   Session(int In, int Out) : In(In), Out(Out) {}
 
   int serve() {
+    int Code = serveFrames();
+    flush();
+    return Code;
+  }
+
+private:
+  // Replies are buffered while more requests are already here and go out
+  // together before the session waits for input again (or runs a program,
+  // or once large): a client sends the link's write-memory requests in
+  // bursts, and a reply each would cost a system call and a wake-up each.
+  int serveFrames() {
     uint8_t Buf[1 << 16];
     for (;;) {
+      for (;;) {
+        auto F = Reader.next();
+        if (!F)
+          return fail(F.takeError().message());
+        if (!*F)
+          break;
+        if (!handle(**F) || Broken)
+          return Broken ? 1 : (HungUp ? 0 : 1);
+      }
+      Fed = false;
+      flush();
+      if (Broken)
+        return 1;
+      if (Fed)
+        continue; // requests came in while the replies went out
       ssize_t N = ::read(In, Buf, sizeof(Buf));
       if (N < 0 && errno == EINTR)
         continue;
@@ -31,30 +59,25 @@ public:
         return 0;
       }
       Reader.feed({Buf, size_t(N)});
-      for (;;) {
-        auto F = Reader.next();
-        if (!F)
-          return fail(F.takeError().message());
-        if (!*F)
-          break;
-        if (!handle(**F) || Broken)
-          return Broken ? 1 : (HungUp ? 0 : 1);
-      }
     }
   }
 
-private:
   void send(uint32_t Seq, const Message &M) {
     std::vector<uint8_t> Bytes = encode(Seq, M);
-    for (size_t Done = 0; Done < Bytes.size() && !Broken;) {
-      ssize_t N = ::write(Out, Bytes.data() + Done, Bytes.size() - Done);
-      if (N < 0 && errno == EINTR)
-        continue;
-      if (N <= 0)
-        Broken = true; // the peer is gone; nothing left to tell it
-      else
-        Done += size_t(N);
+    Outbox.insert(Outbox.end(), Bytes.begin(), Bytes.end());
+    if (Outbox.size() >= FlushAt)
+      flush();
+  }
+  // Requests arriving meanwhile are kept in the reader (served next).
+  void flush() {
+    if (Outbox.empty() || Broken)
+      return Outbox.clear();
+    Error E = writeDraining(Out, In, Outbox, [this](std::span<const uint8_t> B) { Reader.feed(B), Fed = true; }, InClosed);
+    if (E) {
+      consumeError(std::move(E));
+      Broken = true; // the peer is gone; nothing left to tell it
     }
+    Outbox.clear();
   }
   int fail(const std::string &Why) {
     send(0, FailureMsg{"executor session closed: " + Why});
@@ -74,8 +97,10 @@ private:
       send(Seq, FailureMsg{formatv("%s before setup", messageName(F.message))});
       return true;
     }
+    // Program output streams out as the program writes it.
     auto Output = [this, Seq](Stream S, std::span<const uint8_t> Bytes) {
       send(Seq, OutputMsg{uint8_t(S), std::vector<uint8_t>(Bytes.begin(), Bytes.end())});
+      flush();
     };
     return std::visit(
         Overloaded{
@@ -123,8 +148,8 @@ private:
               send(Seq, R);
               return true;
             },
-            [&](RunMainMsg &M) { return send(Seq, P->runMain(M, Output)), true; },
-            [&](CallMsg &M) { return send(Seq, P->call(M, Output)), true; },
+            [&](RunMainMsg &M) { return flush(), send(Seq, P->runMain(M, Output)), true; },
+            [&](CallMsg &M) { return flush(), send(Seq, P->call(M, Output)), true; },
             [&](ReadMemoryMsg &M) {
               auto B = P->read(M.address, M.size);
               if (!B)
@@ -158,8 +183,10 @@ private:
 
   int In, Out;
   FrameReader Reader;
+  std::vector<uint8_t> Outbox;
+  static constexpr size_t FlushAt = 1 << 20;
   std::unique_ptr<Process> P;
-  bool Broken = false, HungUp = false;
+  bool Broken = false, HungUp = false, InClosed = false, Fed = false;
 };
 
 } // namespace

@@ -2,18 +2,55 @@
 
 #include "executor/native_transport.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <fcntl.h>
 #include <cstring>
 #include <netdb.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 namespace linklab::executor {
 
+Error writeDraining(int Out, int In, std::span<const uint8_t> Bytes,
+                    const std::function<void(std::span<const uint8_t>)> &Incoming, bool &InClosed) {
+  for (size_t Done = 0; Done < Bytes.size();) {
+    pollfd Fds[2] = {{Out, POLLOUT, 0}, {In, POLLIN, 0}};
+    bool Same = In == Out;
+    if (Same && !InClosed)
+      Fds[0].events |= POLLIN;
+    nfds_t N = Same || InClosed ? 1 : 2;
+    if (poll(Fds, N, -1) < 0) {
+      if (errno == EINTR)
+        continue;
+      return makeError(std::string("poll: ") + std::strerror(errno));
+    }
+    short InEvents = Same ? Fds[0].revents : N == 2 ? Fds[1].revents : 0;
+    if (!InClosed && (InEvents & (POLLIN | POLLHUP | POLLNVAL))) {
+      uint8_t Buf[1 << 16];
+      ssize_t R = ::read(In, Buf, sizeof Buf);
+      if (R > 0)
+        Incoming({Buf, size_t(R)});
+      else if (R == 0 || errno != EINTR)
+        InClosed = true; // an error ends the input as its end does; the next read reports it
+    }
+    if (!(Fds[0].revents & (POLLOUT | POLLERR | POLLHUP | POLLNVAL)))
+      continue;
+    ssize_t W = ::write(Out, Bytes.data() + Done, Bytes.size() - Done);
+    if (W < 0 && (errno == EINTR || errno == EAGAIN))
+      continue;
+    if (W <= 0)
+      return makeError(std::string("write: ") + std::strerror(errno));
+    Done += size_t(W);
+  }
+  return Error::success();
+}
+
 FdTransport::~FdTransport() {
+  consumeError(flush()); // a hang-up's reply was awaited; anything later goes out if it can
   close(Out);
   if (In != Out)
     close(In);
@@ -22,19 +59,31 @@ FdTransport::~FdTransport() {
 }
 
 Error FdTransport::send(std::span<const uint8_t> Bytes) {
-  for (size_t Done = 0; Done < Bytes.size();) {
-    // MSG_NOSIGNAL is for sockets; pipes rely on SIGPIPE being ignored.
-    ssize_t N = ::write(Out, Bytes.data() + Done, Bytes.size() - Done);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0)
-      return makeError(std::string("write: ") + std::strerror(errno));
-    Done += size_t(N);
-  }
-  return Error::success();
+  Outbox.insert(Outbox.end(), Bytes.begin(), Bytes.end());
+  return Outbox.size() >= FlushAt ? flush() : Error::success();
+}
+
+// MSG_NOSIGNAL is for sockets; pipes rely on SIGPIPE being ignored.
+Error FdTransport::flush() {
+  if (Outbox.empty())
+    return Error::success();
+  if (InboxPos == Inbox.size())
+    Inbox.clear(), InboxPos = 0;
+  Error E = writeDraining(Out, In, Outbox, [this](std::span<const uint8_t> B) { Inbox.insert(Inbox.end(), B.begin(), B.end()); },
+                          InClosed);
+  Outbox.clear();
+  return E;
 }
 
 Expected<size_t> FdTransport::receive(std::span<uint8_t> Buf) {
+  if (Error E = flush())
+    return E;
+  if (InboxPos < Inbox.size()) {
+    size_t N = std::min(Buf.size(), Inbox.size() - InboxPos);
+    std::memcpy(Buf.data(), Inbox.data() + InboxPos, N);
+    InboxPos += N;
+    return N;
+  }
   for (;;) {
     ssize_t N = ::read(In, Buf.data(), Buf.size());
     if (N >= 0)

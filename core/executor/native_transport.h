@@ -7,21 +7,38 @@
 
 #include "executor/executor_client.h"
 
+#include <functional>
 #include <memory>
 #include <sys/types.h>
 
 namespace linklab::executor {
 
+// Writes all of Bytes to Out; whatever arrives on In meanwhile goes to
+// Incoming (In may equal Out, a socket). Two peers that each write a burst
+// before reading cannot block each other this way, whatever the bursts'
+// sizes. InClosed is set when In reaches its end (and then not polled).
+Error writeDraining(int Out, int In, std::span<const uint8_t> Bytes,
+                    const std::function<void(std::span<const uint8_t>)> &Incoming, bool &InClosed);
+
+// Requests are buffered and go out together when the client waits for an
+// answer: the link's hundreds of write-memory requests then cost a few
+// system calls and wake-ups instead of one each.
 class FdTransport : public ByteTransport {
 public:
   FdTransport(int In, int Out, pid_t Child) : In(In), Out(Out), Child(Child) {}
-  ~FdTransport() override; // closes; waits for a spawned executor (after it saw EOF)
+  ~FdTransport() override; // sends what is buffered; closes; waits for a spawned executor (after it saw EOF)
   Error send(std::span<const uint8_t> Bytes) override;
   Expected<size_t> receive(std::span<uint8_t> Buf) override;
 
 private:
+  Error flush();
   int In, Out;
-  pid_t Child; // 0 for a connection
+  pid_t Child;                   // 0 for a connection
+  std::vector<uint8_t> Outbox;   // sent on the next receive (or once large)
+  std::vector<uint8_t> Inbox;    // received while flushing, handed out first
+  size_t InboxPos = 0;
+  bool InClosed = false;
+  static constexpr size_t FlushAt = 1 << 20;
 };
 
 // Starts `Path stdio` with its stdin/stdout on pipes (stderr inherited).

@@ -713,6 +713,42 @@ TEST(ExecutorSession, test_tcp_server_survives_bad_session) {
   fclose(F);
 }
 
+// Requests go out in bursts and replies come back in bursts (the client
+// sends when it waits, the executor answers before it waits): 20000
+// write-memory requests and their 240 KB of replies are several pipe
+// buffers each way, so each side must keep reading while it writes.
+TEST(ExecutorSession, test_request_bursts_larger_than_pipes) {
+  alarm(60); // a deadlock ends the test, not the suite
+  auto T = spawnExecutor(Executor);
+  ASSERT_TRUE(bool(T));
+  ExecutorClient C(**T);
+  ASSERT_TRUE(bool(C.setupSync("x86_64-unknown-linux-gnu")));
+  uint64_t Base = 0;
+  ASSERT_FALSE(C.syncError([&](std::function<void(Error)> Done) {
+    C.reserve(0x1000, 0x1000, [&, Done](Expected<uint64_t> A) {
+      if (!A)
+        return Done(A.takeError());
+      Base = *A;
+      C.finalize({{Base, ProtRead | ProtWrite, {}, 0x1000}}, Done);
+    });
+  }));
+  constexpr unsigned N = 20000;
+  unsigned Answered = 0;
+  bool Done = false;
+  for (unsigned I = 0; I < N; ++I)
+    C.writeMemory(Base + I % 0x1000, {uint8_t(I / 0x1000)}, [&](Error E) {
+      EXPECT_FALSE(E);
+      Done = ++Answered == N;
+    });
+  ASSERT_FALSE(C.waitFor(Done));
+  auto B = C.sync<std::vector<uint8_t>>([&](auto D) { C.readMemory(Base, 0x1000, D); });
+  ASSERT_TRUE(bool(B));
+  EXPECT_EQ((*B)[0], N / 0x1000);         // written last in the fifth pass
+  EXPECT_EQ((*B)[0xfff], N / 0x1000 - 1); // the fifth pass stopped short of it
+  EXPECT_FALSE(C.hangupSync());
+  alarm(0);
+}
+
 TEST(ExecutorSession, test_spawn_missing_executor) {
   auto T = spawnExecutor("/nonexistent/linklab-executor");
   ASSERT_FALSE(bool(T));
