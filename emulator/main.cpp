@@ -52,7 +52,7 @@ static int listenOn(const std::string &Spec) {
     pid_t Pid = fork();
     if (Pid == 0) {
       close(S);
-      _exit(linklab::emu::serveSession(C, C));
+      linklab::emu::serveSessionThenExit(C, C);
     }
     close(C);
   }
@@ -66,7 +66,7 @@ int main(int Argc, char **Argv) {
     return Argc > 2 ? 1 : 0;
   }
   if (Mode == "stdio")
-    return linklab::emu::serveSession(0, 1);
+    linklab::emu::serveSessionThenExit(0, 1);
   if (Mode.rfind("listen=", 0) == 0)
     return listenOn(Mode.substr(7));
   std::fprintf(stderr, "linklab-executor: unknown mode '%s'\n", Mode.c_str());

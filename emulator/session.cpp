@@ -193,4 +193,9 @@ private:
 
 int serveSession(int InFd, int OutFd) { return Session(InFd, OutFd).serve(); }
 
+[[noreturn]] void serveSessionThenExit(int InFd, int OutFd) {
+  Session S(InFd, OutFd);
+  _exit(S.serve());
+}
+
 } // namespace linklab::emu
