@@ -563,7 +563,7 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
   // the cache is flushed whenever the counting hook comes or goes.
   uc_hook CountHook = 0;
   if (S.budget && (uc_hook_add(UC, &CountHook, UC_HOOK_CODE, (void *)onCode, this, 1, 0) != UC_ERR_OK ||
-                   uc_ctl_flush_tlb(UC) != UC_ERR_OK))
+                   Stores.dropAllTranslations() != UC_ERR_OK))
     stop(RunStatus::Error, 0, "cannot install the instruction counter");
   FastStores::Running Emulating(Stores);
   ExitChecks Checks(/*Skip=*/!CountHook);
@@ -597,7 +597,7 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
   }
   if (CountHook) {
     uc_hook_del(UC, CountHook);
-    uc_ctl_flush_tlb(UC); // a failure only leaves slower blocks behind
+    Stores.dropAllTranslations(); // a failure only leaves slower blocks behind
   }
   S.result.instructions = S.executed;
   Cur = nullptr;

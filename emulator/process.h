@@ -85,7 +85,7 @@ private:
   };
   class Watchdog;
   Process(const ArchInfo &A, uc_engine *UC)
-      : A(A), Space(A.wordSize == 4 ? layout::Upper32 : layout::Upper64), UC(UC), Stores(UC),
+      : A(A), Space(A.wordSize == 4 ? layout::Upper32 : layout::Upper64), UC(UC), Stores(UC, A.qemuTarget),
         NextMmap(Space.mmapBase) {}
   Error init();
   // Starts at Entry with registers already set; ends at the return trap, an

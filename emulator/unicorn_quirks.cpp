@@ -70,6 +70,18 @@
 // code hook stops mid-block on the budget's last instruction). Translated
 // code keeps what it was generated with; the executor flushes the
 // translation cache whenever the counter comes or goes.
+//
+// 5. Dropping translations. uc_ctl_flush_tlb (tb_flush) on Unicorn 2.0.x
+// ends in tcg_region_assign, which memsets the whole translation buffer
+// (Unicorn's own addition to QEMU): 1 GiB of transparent huge pages
+// faulted in and zeroed, about a second of system time and 1 GiB of
+// resident memory for every run with an instruction budget (the executor
+// drops all translations when its counting hook comes and again when it
+// goes). FastStores::dropAllTranslations() instead invalidates the
+// physical range of every page that was ever executable, the only places
+// code was translated from, with QEMU's tb_invalidate_phys_range (called
+// through its exported name, identity mapping making guest addresses
+// physical ones); other versions keep uc_ctl_flush_tlb.
 #include "unicorn_quirks.h"
 
 #include <cstring>
@@ -157,6 +169,21 @@ struct TargetTlb {
 };
 
 } // namespace
+
+FastStores::FastStores(uc_engine *UC, const char *Target)
+    : UC(UC), Invalidate(isUnicorn20() ? reinterpret_cast<InvalidateFn>(dlsym(
+                                              RTLD_DEFAULT, ("tb_invalidate_phys_range_" + std::string(Target)).c_str()))
+                                        : nullptr) {}
+
+uc_err FastStores::dropAllTranslations() {
+  if (!Invalidate)
+    return uc_ctl_flush_tlb(UC);
+  // A state runs to the next key (the last key starts the unmapped rest).
+  for (auto It = Pages.begin(); It != Pages.end() && std::next(It) != Pages.end(); ++It)
+    if (It->second & WasExecutable)
+      Invalidate(UC, It->first, std::next(It)->first);
+  return UC_ERR_OK;
+}
 
 // Memory hooks see only accesses on QEMU's path: with one, direct accesses stay off.
 FastStores::Running::Running(FastStores &F) : Outer(Current), DirectFaults(F.Direct && !F.Disabled ? &F : nullptr) {

@@ -34,7 +34,8 @@ public:
   // faulting instruction: records it (as Unicorn's memory error T) and stops
   // the run.
   using FaultFn = std::function<void(uint64_t Addr, uc_mem_type T)>;
-  explicit FastStores(uc_engine *UC) : UC(UC) {}
+  // Target: the QEMU target inside Unicorn ("x86_64", "aarch64", ...).
+  FastStores(uc_engine *UC, const char *Target);
   // Before the first map; a null Direct leaves every access on QEMU's TLB.
   void useDirect(std::unique_ptr<DirectMemory> Direct, TouchFn Touch, FaultFn Fault);
 
@@ -50,6 +51,10 @@ public:
   // Every hook the Process adds, by type: memory hooks see only the stores
   // that take the slow path, so any of them turns fast stores off.
   void noteHook(int Type);
+  // Drops all translated code, as uc_ctl_flush_tlb does, which on Unicorn
+  // 2.0.x also zero-fills the whole translation buffer (unicorn_quirks.cpp,
+  // 5): only the pages that ever were executable can hold any.
+  uc_err dropAllTranslations();
 
   // While one is alive, QEMU's TLB fills on this thread are this record's
   // (one per uc_emu_start loop; the engine runs on the caller's thread).
@@ -91,6 +96,8 @@ private:
   // current write permission and whether the page was ever executable.
   std::map<uint64_t, uint8_t> Pages;
   uc_engine *UC;
+  using InvalidateFn = void (*)(uc_engine *UC, uint64_t Start, uint64_t End);
+  InvalidateFn Invalidate; // the target's tb_invalidate_phys_range, if this Unicorn has it
   bool Disabled = false;
   std::unique_ptr<DirectMemory> Direct;
   TouchFn Touch;
