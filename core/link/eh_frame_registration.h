@@ -9,13 +9,15 @@
 // .preinit_array entry, which glibc runs after its TLS and IRELATIVE set-up
 // and before any constructor:
 //
-// every graph with an .eh_frame gets a small thunk that calls
-// `RegisterFn(<first record>, &object)` (libgcc's __register_frame_info)
-// with a zeroed `struct object` of the graph's own (no malloc), then jumps
-// to the thunk in the word after that object, if any. Each graph's word
-// names the thunk of the graph allocated before it, and the one .preinit_array
-// entry names the newest thunk: the chain reaches every graph, also those a
-// lookup links after the init arrays were laid out (before the run).
+// every graph with an .eh_frame gets a record, {a zeroed `struct object`
+// of its own (no malloc), the previous graph's record, its first .eh_frame
+// record}, and a small thunk that walks the records from its own one,
+// calling `RegisterFn(frames, &object)` (libgcc's __register_frame_info)
+// for each. Each graph's record names the record of the graph allocated
+// before it, and the one .preinit_array entry names the newest thunk: the
+// chain reaches every graph, also those a lookup links after the init arrays
+// were laid out (before the run), and one loop runs however many graphs
+// there are.
 //
 // The records are laid out back to back (4-aligned, as the unwinder walks
 // them: a padding gap would read as the zero terminator), ending with the
@@ -38,7 +40,7 @@ public:
 private:
   std::string RegisterFn;
   std::shared_ptr<InitArrays> Inits;
-  Addr Newest = 0;                  // the chain's head: the last thunk allocated
+  Addr NewestRecord = 0;              // the chain's head: the last graph's record
   std::optional<size_t> PreInitEntry; // where the program's .preinit_array names it
 };
 
