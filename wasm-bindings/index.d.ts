@@ -99,13 +99,24 @@ export interface RuntimeInfo {
   description: string;
   /** clang-22 flags that compile C for this runtime: target, ABI, headers. */
   cflags: string;
-  /** Every file, link order; `path` is where Debian installs it (Node reads it; a browser fetches `name`). */
-  files: { name: string; path: string }[];
+  /**
+   * Every file, link order; `path` is where Debian installs it (Node reads it; a browser fetches `name`).
+   * `onDemand` archives (libstdc++.a, libm.a) may be left out when the program does not reach them (runtimeFilesNeeded).
+   */
+  files: { name: string; path: string; onDemand: boolean }[];
   /** Entered like an exec'd process when the entry is main (glibc's crt1.o), by run() and by a slab session's link(). */
   startObject?: string;
 }
 /** The C runtime the native CLI links for `triple` (runtime 'default'). */
 export function runtimeInfo(triple: string): RuntimeInfo;
+/** How much of an ar archive's start holds its head (magic and symbol index), from any prefix of it. */
+export function archiveHead(bytes: Bytes): { size: number; complete: boolean };
+/**
+ * The names of the runtime files a link of `objects` needs: every file but the on-demand archives whose
+ * symbol index (`heads`: each one's archiveHead bytes; one missing counts as needed) no reference reaches.
+ */
+export function runtimeFilesNeeded(triple: string, objects: { name: string; bytes: Bytes }[],
+                                   heads?: RuntimeFiles): string[];
 
 export interface SessionOptions {
   triple?: string; slabAddress?: U64; slabPageSize?: U64; slabAllocate?: string; executor?: Executor;
@@ -138,7 +149,8 @@ export class LinkSession {
   addArchive(archive: Bytes, options?: { name?: string }): this;
   defineAbsolute(name: string, address: U64): this;
   setPhonyExternals(on?: boolean): this;
-  addPass(phase: Phase, fn: (g: Graph) => void): this;
+  /** `objects`: only for these object names (the others' links make no call into JS). */
+  addPass(phase: Phase, fn: (g: Graph) => void, options?: { objects?: string[] }): this;
   addPlugin(plugin: Plugin): this;
   snapshot(phase: Phase): this;
   lookup(names: string[]): Promise<number[]>;

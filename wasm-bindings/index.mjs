@@ -50,6 +50,8 @@ function unwrap(r) {
   if (!r.ok) throw new LinklabError(r.error);
   return r.value;
 }
+// Whether an addPass entry runs for `object`.
+const forObject = (pass, object) => !pass.objects || pass.objects.has(object);
 // Calls fn(callback) and resolves with the unwrapped result it reports.
 function promised(fn) {
   return new Promise((resolve, reject) => {
@@ -94,11 +96,34 @@ export function targets() {
 
 /**
  * The C runtime linked for `triple` with runtime 'default' (the native CLI's
- * table, core/exec/runtime.cpp): {description, files: [{name, path}],
- * startObject?}. useRuntime()/run() want the bytes of every file by name.
+ * table, core/exec/runtime.cpp): {description, files: [{name, path,
+ * onDemand}], startObject?}. useRuntime()/run() want the bytes of every
+ * file by name; the onDemand ones only when the program needs them
+ * (runtimeFilesNeeded).
  */
 export function runtimeInfo(triple) {
   return unwrap(core.runtimeInfo(triple));
+}
+
+/**
+ * How much of an ar archive's start holds its head (magic and symbol
+ * index), from any prefix of it: {size, complete}; complete once `bytes`
+ * hold all of it.
+ */
+export function archiveHead(bytes_) {
+  return unwrap(core.archiveHead(bytes(bytes_, 'archiveHead')));
+}
+
+/**
+ * The names of the files of runtimeInfo(triple) a link of `objects`
+ * ([{name, bytes}]) needs: every file but the on-demand archives whose
+ * symbol index lists no name the objects (or an archive needed before
+ * them) reference. `heads` is {name: bytes} with the head (archiveHead) of
+ * each on-demand archive; one missing counts as needed.
+ */
+export function runtimeFilesNeeded(triple, objects, heads = {}) {
+  const objs = objects.map((o, i) => ({ name: String(o.name ?? `object ${i + 1}`), bytes: bytes(o.bytes, `runtimeFilesNeeded: ${o.name}`) }));
+  return unwrap(core.runtimeFilesNeeded(triple, objs, runtimeFileMap(heads)));
 }
 
 // {name: bytes} from an object or a Map, bytes checked.
@@ -260,10 +285,15 @@ export class LinkSession {
   defineAbsolute(name, address) { unwrap(this.#s.defineAbsolute(name, u64(address, `abs ${name}`))); return this; }
   setPhonyExternals(on = true) { unwrap(this.#s.setPhonyExternals(on)); return this; }
 
-  /** Runs fn(graph) at `phase` for every object linked from now on. */
-  addPass(phase, fn) {
+  /**
+   * Runs fn(graph) at `phase` for every object linked from now on, or only
+   * for those `objects` names (the others' links never call into JS: a C
+   * runtime's ~450 archive members make that worth it).
+   */
+  addPass(phase, fn, { objects } = {}) {
     if (!this.#passes.has(phase)) throw new LinklabError(`unknown phase '${phase}' (phases: ${PHASES.join(', ')})`);
-    this.#passes.get(phase).push(fn);
+    if (objects !== undefined && !Array.isArray(objects)) throw new LinklabError('addPass: objects must be an array of object names');
+    this.#passes.get(phase).push({ fn, objects: objects && new Set(objects.map(String)) });
     return this;
   }
   /** A plugin: {name, passes: {phase: fn}, loaded(obj), emitted(obj), failed(obj)}. */
@@ -369,16 +399,17 @@ export class LinkSession {
       return undefined;
     };
     return {
-      points: () => {
+      points: (object) => {
         let mask = 0;
-        for (const [p, fns] of this.#passes) if (fns.length || this.#snapshots.has(p)) mask |= bit(p);
+        for (const [p, passes] of this.#passes) if (passes.some((x) => forObject(x, object)) || this.#snapshots.has(p)) mask |= bit(p);
         return mask;
       },
       phase: (phase, object, view) => {
         const g = new Graph(view, phase, object);
         try {
-          for (const fn of this.#passes.get(phase)) {
-            const r = fn(g);
+          for (const x of this.#passes.get(phase)) {
+            if (!forObject(x, object)) continue;
+            const r = x.fn(g);
             if (r && typeof r.then === 'function')
               return `JS pass at ${phase} for ${object}: passes run synchronously inside the link; it returned a Promise`;
           }
@@ -592,14 +623,33 @@ function littleEndian(b) {
  * requests in flight fail with. `WebSocket` may be given (Node before 22:
  * the `ws` package's class).
  */
+const WS_BATCH = 1 << 20;
 export function webSocketTransport(url, { WebSocket: WS = globalThis.WebSocket } = {}) {
   if (typeof WS !== 'function') return Promise.reject(new LinklabError('webSocketTransport: no WebSocket class here; pass {WebSocket}'));
   return new Promise((resolve, reject) => {
     const ws = new WS(url);
     ws.binaryType = 'arraybuffer';
     let opened = false, closedWhy, onClose = null;
+    // Frames sent in one task go out as one message: a link writes each
+    // graph's segments (~1300 frames for hello world against glibc), and a
+    // message each costs far more than its bytes. The bridge takes a
+    // message of whole frames, up to WS_BATCH bytes (bigger frames alone).
+    let queued = [], size = 0;
+    const flush = () => {
+      if (!queued.length) return;
+      const one = queued.length === 1 ? queued[0] : new Uint8Array(size);
+      if (queued.length > 1) { let at = 0; for (const b of queued) { one.set(b, at); at += b.length; } }
+      queued = [];
+      size = 0;
+      ws.send(one);
+    };
     const t = {
-      send: (b) => ws.send(b),
+      send: (b) => {
+        if (size && size + b.length > WS_BATCH) flush();
+        if (!queued.length) queueMicrotask(flush);
+        queued.push(b);
+        size += b.length;
+      },
       onData: (cb) => ws.addEventListener('message', (e) => cb(new Uint8Array(e.data))),
       // A close before the callback is registered is reported at registration.
       onClose: (cb) => { onClose = cb; if (closedWhy !== undefined) cb(closedWhy); },

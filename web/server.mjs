@@ -80,29 +80,58 @@ async function serveStatic(req, res, gallery) {
     }
   } else file = urlPath && resolveFile(urlPath, gallery);
   if (!file) return send(res, 404, 'text/plain', `not found: ${req.url}\n`);
+  const type = MIME[path.extname(file)] ?? 'application/octet-stream';
+  // One range, `bytes=START-[END]`: the page reads an archive's symbol
+  // index (its head) before deciding to fetch the rest.
+  const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+  if (range) return serveRange(res, file, type, Number(range[1]), range[2] ? Number(range[2]) : Infinity, req.url);
   fs.readFile(file, (err, data) => {
     if (err) return send(res, 404, 'text/plain', `not found: ${req.url} (${err.code})\n`);
-    send(res, 200, MIME[path.extname(file)] ?? 'application/octet-stream', data);
+    send(res, 200, type, data);
   });
 }
-function send(res, status, type, body) {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' });
+async function serveRange(res, file, type, start, end, url) {
+  let fd;
+  try {
+    fd = await fs.promises.open(file);
+    const size = (await fd.stat()).size;
+    if (start >= size || end < start) {
+      res.writeHead(416, { 'content-range': `bytes */${size}`, 'cache-control': 'no-cache' });
+      return res.end();
+    }
+    const last = Math.min(end, size - 1);
+    const body = Buffer.alloc(last - start + 1);
+    await fd.read(body, 0, body.length, start);
+    send(res, 206, type, body, { 'content-range': `bytes ${start}-${last}/${size}` });
+  } catch (e) {
+    send(res, 404, 'text/plain', `not found: ${url} (${e.code})\n`);
+  } finally {
+    await fd?.close();
+  }
+}
+function send(res, status, type, body, headers = {}) {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache', 'accept-ranges': 'bytes', ...headers });
   res.end(body);
 }
 
-// Splits the executor's byte stream into frames (u32 LE size, then that many
-// bytes) so each WebSocket message carries exactly one frame.
-function frameSplitter(onFrame) {
+// Cuts the executor's byte stream after its last whole frame (u32 LE size,
+// then that many bytes), so each WebSocket message carries whole frames:
+// every frame that arrived together goes out as one message (a link's
+// ~1300 replies would otherwise be ~1300 messages).
+function frameSplitter(onFrames) {
   let buf = Buffer.alloc(0);
   return chunk => {
     buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
-    while (buf.length >= 4) {
-      const end = 4 + buf.readUInt32LE(0);
-      if (buf.length < end) break;
-      onFrame(buf.subarray(0, end));
-      buf = buf.subarray(end);
-    }
+    const end = wholeFrames(buf);
+    if (end) onFrames(buf.subarray(0, end));
+    buf = buf.subarray(end);
   };
+}
+// The length of the whole frames at the start of buf.
+function wholeFrames(buf) {
+  let end = 0;
+  while (buf.length - end >= 4 && buf.length - end - 4 >= buf.readUInt32LE(end)) end += 4 + buf.readUInt32LE(end);
+  return end;
 }
 
 function bridge(ws, executorPath, executors, log) {
@@ -110,7 +139,7 @@ function bridge(ws, executorPath, executors, log) {
   executors.add(child);
   let stderr = '';
   child.stderr.on('data', d => { stderr = (stderr + d).slice(-2000); });
-  child.stdout.on('data', frameSplitter(frame => ws.send(frame, { binary: true })));
+  child.stdout.on('data', frameSplitter(frames => ws.send(frames, { binary: true })));
   child.stdin.on('error', () => {}); // a dead executor is reported by 'exit'
   child.on('error', err => ws.close(1011, `cannot start executor: ${err.message}`.slice(0, 120)));
   child.on('exit', (code, signal) => {
@@ -121,9 +150,9 @@ function bridge(ws, executorPath, executors, log) {
     if (ws.readyState === ws.OPEN) ws.close(signal || code ? 1011 : 1000, why.slice(0, 120));
   });
   ws.on('message', (data, isBinary) => {
-    // One message must be one whole frame: its size field matches its length.
-    if (!isBinary || data.length < 4 || data.readUInt32LE(0) + 4 !== data.length)
-      return ws.close(1003, 'bridge: a message must be exactly one binary executor frame');
+    // One message is whole frames: their size fields add up to its length.
+    if (!isBinary || !data.length || wholeFrames(data) !== data.length)
+      return ws.close(1003, 'bridge: a message must be whole binary executor frames');
     child.stdin.write(data);
   });
   ws.on('close', () => child.kill('SIGKILL'));

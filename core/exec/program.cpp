@@ -133,11 +133,13 @@ Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &F
                                Known.c_str()));
     }
   }
-  // Every file is checked before any joins the session: a refused call leaves it as it was.
+  // Every file is checked before any joins the session: a refused call
+  // leaves it as it was. On-demand archives may be left out (the caller
+  // found the program does not reach them: neededFiles).
   for (auto &F : All) {
     bool Start = R.startObject.name && std::strcmp(F.name, R.startObject.name) == 0;
     auto It = Files.find(F.name);
-    if ((!Start || StartObject) && (It == Files.end() || !It->second))
+    if ((!Start || StartObject) && !F.onDemand && (It == Files.end() || !It->second))
       return makeError(formatv("C runtime %s: the bytes of %s (%s) were not supplied", R.description, F.name, F.path));
   }
   for (auto &F : All) {
@@ -145,6 +147,8 @@ Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &F
     if (Start && !StartObject)
       continue; // not wanted: a link that does not start a process
     auto It = Files.find(F.name);
+    if (It == Files.end() || !It->second)
+      continue; // an on-demand archive left out
     if (Start)
       *StartObject = It->second;
     // Named by Debian path in every build, so messages and fault reports match.

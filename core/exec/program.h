@@ -33,7 +33,8 @@ struct LinkServices {
 LinkServices addLinkServices(Session &S, uint64_t PageSize);
 
 // Adds runtime R's archives to S (as libraries, named by their Debian paths)
-// from Files, which must hold each of R's files by name; StartObject, when
+// from Files, which must hold each of R's files by name (on-demand archives
+// may be left out: neededFiles); StartObject, when
 // given, receives the start object's bytes (null: it is not needed, as in a
 // link that starts no process). Given the session's init arrays, each
 // graph's .eh_frame is registered with R's unwinder, if it has one

@@ -1,6 +1,7 @@
 #include "exec/runtime.h"
 
 #include "arch/arm.h"
+#include "target/target.h"
 
 #include <sys/stat.h>
 
@@ -11,7 +12,8 @@ namespace {
 // `g++ -static` links it, so objects compiled the ordinary way for the
 // triple (glibc's headers and their ABI: __errno_location, __ctype_b_loc)
 // link and run unchanged: libstdc++.a, libc.a with
-// libm.a (as -lm), libgcc.a and libgcc_eh.a (compiler support and the
+// libm.a (as -lm; it and libstdc++.a on demand: a C program needs
+// neither, and a browser need not fetch them), libgcc.a and libgcc_eh.a (compiler support and the
 // unwinder, which each graph's .eh_frame is registered with), entered
 // through crt1.o's _start, which calls
 // __libc_start_main: glibc sets up its own TLS (from the PT_TLS program
@@ -27,24 +29,24 @@ namespace {
 // The first row of an arch is its default.
 const RuntimeSpec Runtimes[] = {
     {Arch::X86_64, "glibc", "glibc (Debian libc6-dev)",
-     {{"libstdc++.a", GCC_X86 "libstdc++.a"},
-      {"libm.a", GLIBC_X86 "libm-2.36.a"}, // libm.a is a linker script naming it
+     {{"libstdc++.a", GCC_X86 "libstdc++.a", true},
+      {"libm.a", GLIBC_X86 "libm-2.36.a", true}, // libm.a is a linker script naming it
       {"libc.a", GLIBC_X86 "libc.a"},
       {"libgcc.a", GCC_X86 "libgcc.a"},
       {"libgcc_eh.a", GCC_X86 "libgcc_eh.a"}},
      {"crt1.o", GLIBC_X86 "crt1.o"}, "_start", 5 /* rdi */, "--target=x86_64-linux-gnu",
      "__register_frame_info"},
     {Arch::AArch64, "glibc", "glibc (Debian libc6-dev-arm64-cross)",
-     {{"libstdc++.a", CROSS_GCC("aarch64-linux-gnu", "libstdc++.a")},
-      {"libm.a", CROSS("aarch64-linux-gnu", "libm.a")},
+     {{"libstdc++.a", CROSS_GCC("aarch64-linux-gnu", "libstdc++.a"), true},
+      {"libm.a", CROSS("aarch64-linux-gnu", "libm.a"), true},
       {"libc.a", CROSS("aarch64-linux-gnu", "libc.a")},
       {"libgcc.a", CROSS_GCC("aarch64-linux-gnu", "libgcc.a")},
       {"libgcc_eh.a", CROSS_GCC("aarch64-linux-gnu", "libgcc_eh.a")}},
      {"crt1.o", CROSS("aarch64-linux-gnu", "crt1.o")}, "_start", 0 /* x0 */, "--target=aarch64-linux-gnu",
      "__register_frame_info"},
     {Arch::RISCV64, "glibc", "glibc (Debian libc6-dev-riscv64-cross)",
-     {{"libstdc++.a", CROSS_GCC("riscv64-linux-gnu", "libstdc++.a")},
-      {"libm.a", CROSS("riscv64-linux-gnu", "libm.a")},
+     {{"libstdc++.a", CROSS_GCC("riscv64-linux-gnu", "libstdc++.a"), true},
+      {"libm.a", CROSS("riscv64-linux-gnu", "libm.a"), true},
       {"libc.a", CROSS("riscv64-linux-gnu", "libc.a")},
       {"libgcc.a", CROSS_GCC("riscv64-linux-gnu", "libgcc.a")},
       {"libgcc_eh.a", CROSS_GCC("riscv64-linux-gnu", "libgcc_eh.a")}},
@@ -54,7 +56,7 @@ const RuntimeSpec Runtimes[] = {
     // the default path (and it conflicts with Debian's cross compilers): the
     // host's bi-arch copy is searched last.
     {Arch::I386, "glibc", "glibc (Debian libc6-dev-i386)",
-     {{"libm.a", "/usr/lib32/libm.a"},
+     {{"libm.a", "/usr/lib32/libm.a", true},
       {"libc.a", "/usr/lib32/libc.a"},
       {"libgcc.a", GCC_X86 "32/libgcc.a"},
       {"libgcc_eh.a", GCC_X86 "32/libgcc_eh.a"}},
@@ -64,7 +66,7 @@ const RuntimeSpec Runtimes[] = {
     // libstdc++ for it is installed), and EHABI unwinding: no .eh_frame
     // registry. Its calls within range go direct (arm.h).
     {Arch::Arm, "glibc", "glibc (Debian libc6-dev-armhf-cross)",
-     {{"libm.a", CROSS("arm-linux-gnueabihf", "libm.a")},
+     {{"libm.a", CROSS("arm-linux-gnueabihf", "libm.a"), true},
       {"libc.a", CROSS("arm-linux-gnueabihf", "libc.a")},
       {"libgcc.a", CROSS_GCC("arm-linux-gnueabihf", "libgcc.a")},
       {"libgcc_eh.a", CROSS_GCC("arm-linux-gnueabihf", "libgcc_eh.a")}},
@@ -102,6 +104,47 @@ Expected<RuntimeFiles> readRuntimeFiles(const RuntimeSpec &R) {
     if (!Bytes)
       return Bytes.takeError();
     Out[F.name] = std::move(*Bytes);
+  }
+  return Out;
+}
+
+std::set<std::string, std::less<>> referencedNames(const std::vector<std::pair<std::string, SharedBytes>> &Objects) {
+  std::set<std::string, std::less<>> Names;
+  auto Add = [&](std::string Name, SharedBytes Bytes) {
+    auto G = createLinkGraph(std::move(Name), std::move(Bytes));
+    if (G)
+      for (Symbol *Ext : (*G)->externalSymbols())
+        Names.insert(std::string(Ext->name));
+  };
+  for (auto &O : Objects) {
+    if (!O.second || !Archive::isArchive(O.second.span())) {
+      if (O.second)
+        Add(O.first, O.second);
+      continue;
+    }
+    auto A = Archive::parse(O.first, O.second);
+    if (A)
+      for (size_t I = 0; I < A->members().size(); ++I)
+        Add(O.first + "(" + std::string(A->members()[I].name) + ")", A->memberBytes(I));
+  }
+  return Names;
+}
+
+std::vector<RuntimeFile> neededFiles(const RuntimeSpec &R, const std::set<std::string, std::less<>> &Names,
+                                     const std::map<std::string, Archive::Head> &Heads) {
+  std::vector<RuntimeFile> Out;
+  bool EarlierNeeded = false; // an archive before this one is linked: its members may reference this one
+  for (auto &F : R.files()) {
+    bool Needed = !F.onDemand || EarlierNeeded;
+    if (!Needed) {
+      auto It = Heads.find(F.name);
+      Needed = It == Heads.end() || !It->second.complete ||
+               std::any_of(It->second.names.begin(), It->second.names.end(),
+                           [&](std::string_view N) { return Names.find(N) != Names.end(); });
+    }
+    if (Needed)
+      Out.push_back(F);
+    EarlierNeeded |= Needed && !(R.startObject.name && std::string_view(F.name) == R.startObject.name);
   }
   return Out;
 }

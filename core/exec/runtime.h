@@ -12,17 +12,25 @@
 
 #include "executor/protocol.h"
 #include "link/linker.h"
+#include "object/archive.h"
 #include "support/shared_bytes.h"
 #include "support/triple.h"
 
 #include <map>
 #include <memory>
+#include <set>
 
 namespace linklab::exec {
 
 struct RuntimeFile {
   const char *name; // unique within its row: the key callers supply bytes under
   const char *path; // where Debian installs it
+  // An archive only some programs link (libstdc++, libm): needed when the
+  // program's objects reference a name its symbol index lists, or when an
+  // archive before it in the row is needed (whose members may reference
+  // it: archives are searched in order, as `ld` does). A caller that
+  // fetches the files (a browser) leaves the others out (neededFiles).
+  bool onDemand = false;
 };
 
 struct RuntimeSpec {
@@ -62,5 +70,17 @@ using RuntimeFiles = std::map<std::string, SharedBytes>;
 const RuntimeSpec *findRuntime(Arch A, std::string_view Name = "default");
 // Every file of R read from its Debian path (the native build's source).
 Expected<RuntimeFiles> readRuntimeFiles(const RuntimeSpec &R);
+
+// The names objects reference: every external symbol of each object's
+// graph, and of every member of an archive among them (as if each member
+// were linked: a superset is safe). An input that does not parse adds
+// nothing: its link reports it.
+std::set<std::string, std::less<>> referencedNames(const std::vector<std::pair<std::string, SharedBytes>> &Objects);
+// The files of R a link referencing Names needs, in row order: every file
+// but the on-demand archives nothing reaches (RuntimeFile::onDemand).
+// Heads holds each on-demand archive's head (Archive::readHead); one
+// missing or incomplete counts as needed.
+std::vector<RuntimeFile> neededFiles(const RuntimeSpec &R, const std::set<std::string, std::less<>> &Names,
+                                     const std::map<std::string, Archive::Head> &Heads);
 
 } // namespace linklab::exec

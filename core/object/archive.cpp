@@ -28,6 +28,65 @@ static uint32_t readBE32(const char *P) {
 }
 static uint64_t readBE64(const char *P) { return uint64_t(readBE32(P)) << 32 | readBE32(P + 4); }
 
+// The symbol index: count, member header offsets, then NUL-terminated
+// names; Fn(name, member header offset) for each entry.
+template <typename Fn>
+static Error readIndex(const std::string &Name, std::span<const char> SymTab, bool Is64, Fn Each) {
+  unsigned W = Is64 ? 8 : 4;
+  auto Rd = [&](const char *P) { return Is64 ? readBE64(P) : readBE32(P); };
+  if (SymTab.size() < W)
+    return makeError(Name + ": truncated symbol index");
+  uint64_t Count = Rd(SymTab.data());
+  if (Count > (SymTab.size() - W) / W)
+    return makeError(Name + ": symbol index count exceeds its size");
+  const char *Names = SymTab.data() + W + Count * W;
+  const char *End = SymTab.data() + SymTab.size();
+  for (uint64_t I = 0; I < Count; ++I) {
+    if (Names >= End)
+      return makeError(Name + ": symbol index names are truncated");
+    size_t Len = strnlen(Names, size_t(End - Names));
+    if (Error E = Each(std::string_view(Names, Len), Rd(SymTab.data() + W + I * W)))
+      return E;
+    Names += Len + 1;
+  }
+  return Error::success();
+}
+
+Expected<Archive::Head> Archive::readHead(const std::string &Name, std::span<const char> B) {
+  Head H;
+  if (B.size() >= 8 && !isArchive(B))
+    return makeError(Name + ": not an ar archive (bad magic)");
+  if (B.size() < 8 + 60) { // the first member's header says whether an index follows
+    H.size = 8 + 60;
+    return H;
+  }
+  const char *M = B.data() + 8;
+  if (M[58] != '`' || M[59] != '\n')
+    return makeError(Name + ": archive member header at 0x8: bad header terminator");
+  std::string_view RawName(M, 16);
+  bool Is64 = RawName.starts_with("/SYM64/");
+  if (!Is64 && !RawName.starts_with("/               ")) { // no index: nothing to read
+    H.size = 8;
+    H.complete = true;
+    return H;
+  }
+  bool Ok;
+  uint64_t Size = parseDecimal({M + 48, 10}, Ok);
+  if (!Ok)
+    return makeError(Name + ": archive member header at 0x8: bad size field");
+  H.size = 8 + 60 + Size;
+  if (B.size() < H.size)
+    return H;
+  H.complete = true;
+  Error E = readIndex(Name, B.subspan(8 + 60, Size), Is64, [&](std::string_view Sym, uint64_t) {
+    H.names.push_back(Sym);
+    return Error::success();
+  });
+  if (E)
+    return E;
+  return H;
+}
+
 Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
   Archive A;
   A.Name = std::move(Name);
@@ -90,30 +149,20 @@ Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
     Off += 60 + Size + (Size & 1);
   }
 
-  // The symbol index: count, member header offsets, then NUL-terminated names.
   if (!SymTab.empty()) {
-    unsigned W = SymTab64 ? 8 : 4;
-    auto Rd = [&](const char *P) { return SymTab64 ? readBE64(P) : readBE32(P); };
-    if (SymTab.size() < W)
-      return makeError(A.Name + ": truncated symbol index");
-    uint64_t Count = Rd(SymTab.data());
-    if (Count > (SymTab.size() - W) / W)
-      return makeError(A.Name + ": symbol index count exceeds its size");
-    const char *Names = SymTab.data() + W + Count * W;
-    const char *End = SymTab.data() + SymTab.size();
-    A.Index.reserve(size_t(Count));
-    for (uint64_t I = 0; I < Count; ++I) {
-      if (Names >= End)
-        return makeError(A.Name + ": symbol index names are truncated");
-      size_t Len = strnlen(Names, size_t(End - Names));
-      uint64_t MemberOff = Rd(SymTab.data() + W + I * W);
+    if (unsigned W = SymTab64 ? 8 : 4; SymTab.size() >= W)
+      A.Index.reserve(size_t(std::min<uint64_t>(SymTab64 ? readBE64(SymTab.data()) : readBE32(SymTab.data()),
+                                                SymTab.size() / W)));
+    Error E = readIndex(A.Name, SymTab, SymTab64, [&](std::string_view Sym, uint64_t MemberOff) {
       auto M = std::lower_bound(MemberOffsets.begin(), MemberOffsets.end(), MemberOff);
       if (M == MemberOffsets.end() || *M != MemberOff)
         return makeError(formatv("%s: symbol index entry '%.*s' points at %s, which is not a member header",
-                                 A.Name.c_str(), int(Len), Names, hex(MemberOff).c_str()));
-      A.Index.try_emplace(std::string_view(Names, Len), size_t(M - MemberOffsets.begin()));
-      Names += Len + 1;
-    }
+                                 A.Name.c_str(), int(Sym.size()), Sym.data(), hex(MemberOff).c_str()));
+      A.Index.try_emplace(Sym, size_t(M - MemberOffsets.begin()));
+      return Error::success();
+    });
+    if (E)
+      return E;
   }
   return A;
 }

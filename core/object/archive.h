@@ -23,6 +23,17 @@ public:
   static Expected<Archive> parse(std::string Name, SharedBytes Buffer);
   static bool isArchive(std::span<const char> Bytes);
 
+  // An archive's head: its magic and, when it has one, its symbol index
+  // (the first member) -- what a caller fetching an archive over a network
+  // reads to learn what the archive defines before fetching the rest.
+  struct Head {
+    uint64_t size = 0; // the head's length from the archive's start
+    bool complete = false; // the bytes given hold all of it (else size is what to fetch: 68 when unknown yet)
+    std::vector<std::string_view> names; // the index's names (views into the bytes given), once complete
+  };
+  // Reads the head from the archive's first bytes (any prefix of it).
+  static Expected<Head> readHead(const std::string &Name, std::span<const char> Prefix);
+
   const std::string &name() const { return Name; }
   const std::vector<Member> &members() const { return Members; }
   // Member I's bytes, sharing the archive's (no copy).

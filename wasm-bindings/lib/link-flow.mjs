@@ -33,18 +33,40 @@ export function runLimits({ instructions, wallMillis, memoryMB } = {}) {
            memoryBytes: mem ? String(BigInt(mem) << 20n) : 0 };
 }
 
-// The C runtime's files for `triple` as the package's table names them
-// (runtimeInfo), fetched by `load(name)` → bytes: {name: Uint8Array}.
-export async function runtimeFiles(L, triple, load) {
+// The C runtime's files a link of `objects` ([{name, bytes}]) needs, as the
+// package's table names them (runtimeInfo): every file but the on-demand
+// archives (libstdc++.a, libm.a) the objects reach no symbol of, decided
+// from those archives' heads (their symbol index, at their start), so a C
+// program never downloads libstdc++. `load(name, length)` → bytes: the whole
+// file, or with `length` at least its first `length` bytes. Resolves to
+// {name: Uint8Array}.
+export async function runtimeFiles(L, triple, load, objects = []) {
   const files = L.runtimeInfo(triple).files;
-  const bytes = await Promise.all(files.map(f => load(f.name)));
-  return Object.fromEntries(files.map((f, i) => [f.name, bytes[i]]));
+  const always = new Map(files.filter(f => !f.onDemand).map(f => [f.name, load(f.name)]));
+  const heads = await Promise.all(files.filter(f => f.onDemand).map(async f => [f.name, await archiveHead(L, f.name, load)]));
+  const needed = L.runtimeFilesNeeded(triple, objects.map(o => ({ name: o.name, bytes: o.bytes })),
+                                      Object.fromEntries(heads));
+  const bytes = await Promise.all(needed.map(n => always.get(n) ?? load(n)));
+  return Object.fromEntries(needed.map((n, i) => [n, bytes[i]]));
+}
+
+// Enough of an archive's start for its head (L.archiveHead): a first
+// guess, then the size the head says. A shorter answer is the whole file.
+const HEAD_GUESS = 64 << 10;
+async function archiveHead(L, name, load) {
+  for (let want = HEAD_GUESS; ;) {
+    const b = await load(name, want);
+    const h = L.archiveHead(b);
+    if (h.complete || b.length < want) return b;
+    want = h.size;
+  }
 }
 
 // Builds a link session: objects {name, bytes, harness}, options {entry,
 // phonyExternals, absolutes, slabAddress, runtime}; `runtime` is the C
 // runtime's files by name (runtimeFiles()) or null for none; `passes` are
-// [{phase, fn}] run in order (user passes first, then snapshots).
+// [{phase, fn, objects?}] run in order (user passes first, then snapshots),
+// each for every object or only those `objects` names.
 // With an executor the session is a program as the native CLI runs one
 // (run() links the runtime's start code, TLS and constructors). Without
 // one it links into a slab as linklab -noexec does: session.link() enters
@@ -56,7 +78,7 @@ export function makeSession(L, { triple, objects, options = {}, runtime = null, 
     phonyExternals: !!options.phonyExternals, recordContents: true,
   });
   for (const [n, a] of parseAbsolutes(options.absolutes)) session.defineAbsolute(n, a);
-  for (const p of passes) session.addPass(p.phase, p.fn);
+  for (const p of passes) session.addPass(p.phase, p.fn, { objects: p.objects });
   for (const o of objects) session.addObject(o.bytes, { name: o.name, harness: !!o.harness });
   if (runtime) session.useRuntime(runtime);
   return { session, entry: session.entrySymbol(options.entry) };

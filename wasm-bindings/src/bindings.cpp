@@ -459,7 +459,8 @@ public:
     return ok();
   }
   // Links T's C runtime (exec/runtime.cpp's row) into the program; Files is
-  // {name: Uint8Array} with every file of the row.
+  // {name: Uint8Array} with every file of the row (the on-demand archives
+  // only when the program needs them: runtimeFilesNeeded).
   // With an executor the runtime is the program's (start object included);
   // in a slab (-noexec) its archives join as libraries, so libc calls
   // resolve as they would in a run.
@@ -700,11 +701,49 @@ val runtimeInfo(std::string Triple) {
     val X = val::object();
     X.set("name", std::string(F.name));
     X.set("path", std::string(F.path));
+    X.set("onDemand", F.onDemand);
     Files.call<void>("push", X);
   }
   V.set("files", Files);
   if (R->startObject.name) V.set("startObject", std::string(R->startObject.name));
   return ok(V);
+}
+
+// How much of an archive's start holds its head (magic and symbol index),
+// from any prefix of it: {size, complete} (Archive::readHead).
+val archiveHead(val Bytes) {
+  std::vector<char> B = bytesFrom(Bytes);
+  auto H = Archive::readHead("archive", {B.data(), B.size()});
+  if (!H) return failOr(H);
+  val V = val::object();
+  V.set("size", double(H->size));
+  V.set("complete", H->complete);
+  return ok(V);
+}
+
+// The files of Triple's C runtime a link of Objects ([{name, bytes}])
+// needs (exec::neededFiles): Heads is {name: bytes} with the head of each
+// on-demand archive (archiveHead); the answer is their names, in row order.
+val runtimeFilesNeeded(std::string Triple, val Objects, val Heads) {
+  const exec::RuntimeSpec *R = exec::findRuntime(linklab::Triple::parse(Triple).arch);
+  if (!R) return fail(formatv("no C runtime is known for %s", Triple.c_str()));
+  std::vector<std::pair<std::string, SharedBytes>> Objs;
+  for (size_t I = 0, N = Objects["length"].as<size_t>(); I < N; ++I)
+    Objs.push_back({Objects[I]["name"].as<std::string>(),
+                    std::make_shared<const std::vector<char>>(bytesFrom(Objects[I]["bytes"]))});
+  std::map<std::string, std::vector<char>> HeadBytes; // the heads' names point into these
+  std::map<std::string, Archive::Head> Read;
+  for (auto &F : R->files()) {
+    if (!F.onDemand || !Heads.hasOwnProperty(F.name)) continue;
+    std::vector<char> &B = HeadBytes[F.name] = bytesFrom(Heads[F.name]);
+    auto H = Archive::readHead(F.path, {B.data(), B.size()});
+    if (!H) return failOr(H);
+    Read[F.name] = std::move(*H);
+  }
+  val Names = val::array();
+  for (auto &F : exec::neededFiles(*R, exec::referencedNames(Objs), Read))
+    Names.call<void>("push", std::string(F.name));
+  return ok(Names);
 }
 
 // The link phases passes and snapshots run at, in order (api::phaseNames).
@@ -902,6 +941,8 @@ EMSCRIPTEN_BINDINGS(linklab) {
   function("targets", &targets);
   function("phases", &phases);
   function("runtimeInfo", &runtimeInfo);
+  function("archiveHead", &archiveHead);
+  function("runtimeFilesNeeded", &runtimeFilesNeeded);
   function("exportTest", &exportTest);
   function("runTasks", &runTasks);
   function("setWake", &setWake);

@@ -31,8 +31,8 @@ export function table(cols, rows) {
   return `<table><tr>${cols.map(c => `<th>${esc(c)}</th>`).join('')}</tr>${rows.map(row).join('')}</table>`;
 }
 
-export async function fetchBytes(url) {
-  const r = await fetch(url);
+export async function fetchBytes(url, init) {
+  const r = await fetch(url, init);
   if (!r.ok) throw new Error(`cannot load ${url}: HTTP ${r.status}`);
   return new Uint8Array(await r.arrayBuffer());
 }

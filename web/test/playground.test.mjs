@@ -573,7 +573,73 @@ test('killing the executor mid-run is reported, and the next run works', async (
   await page.close();
 });
 
-test('the bridge refuses foreign origins and messages that are not one frame', async () => {
+// The most bytes of each of arch's runtime files the page has downloaded.
+const downloaded = (page, arch) => page.evaluate(a => {
+  const out = {};
+  for (const e of performance.getEntriesByType('resource')) {
+    const m = new RegExp(`/runtime/${a}/(.+)$`).exec(e.name);
+    if (m) out[m[1]] = Math.max(out[m[1]] ?? 0, e.encodedBodySize);
+  }
+  return out;
+}, arch);
+const runtimeSize = (arch, name) =>
+  fs.statSync(L.runtimeInfo(ARCH_TABLE[arch].triple).files.find(f => f.name === name).path).size;
+
+test('the page downloads libstdc++ and libm only for programs that reach them, and runs those', async () => {
+  const page = await openPage();
+  const arch = 'x86_64';
+  const whole = async () => {
+    const got = await downloaded(page, arch);
+    return Object.fromEntries(['libstdc++.a', 'libm.a', 'libc.a'].map(n => [n, got[n] === runtimeSize(arch, n)]));
+  };
+  // C: the on-demand archives' heads only (their symbol index).
+  let r = await afterRun(page, () => page.click(`button[data-example="hello"][data-arch="${arch}"]`));
+  assert.equal(r.console, EXPECT.hello.out);
+  assert.deepEqual(await whole(), { 'libstdc++.a': false, 'libm.a': false, 'libc.a': true });
+  const heads = await downloaded(page, arch);
+  assert.ok(heads['libstdc++.a'] < runtimeSize(arch, 'libstdc++.a') / 8, JSON.stringify(heads));
+  // C calling libm: libm.a too, and the program prints what the host build prints.
+  const src = path.join(WEB, '../tests/inputs/run/math.c');
+  const exe = path.join(tmp, 'math-host');
+  execFileSync('clang-22', ['-O1', src, '-o', exe, '-lm']);
+  const mathObj = path.join(tmp, 'math.o');
+  execFileSync('clang-22', ['-Qunused-arguments', ...cflags(L, arch), '-O1', '-c', src, '-o', mathObj]);
+  await page.click('#objects li:nth-child(1) button[data-remove]');
+  await page.setInputFiles('#file-input', [mathObj]);
+  await page.waitForSelector('#objects li[data-name="math.o"]');
+  r = await afterRun(page, () => page.click('#run'));
+  assert.equal(r.console, execFileSync(exe, { encoding: 'utf8' }), r.status);
+  assert.deepEqual(await whole(), { 'libstdc++.a': false, 'libm.a': true, 'libc.a': true });
+  // C++ (an exception thrown in one object and caught in another): libstdc++.a too.
+  const cxx = ['throw_main.cpp', 'throw_lib.cpp'].map(f => path.join(WEB, '../tests/inputs/parity-cxx', f));
+  const cxxExe = path.join(tmp, 'cxx-host');
+  execFileSync('g++', ['-O1', ...cxx, '-o', cxxExe]);
+  const cxxObjs = cxx.map(f => {
+    const out = path.join(tmp, path.basename(f).replace(/\.cpp$/, '.o'));
+    execFileSync('clang++-22', [...cflags(L, arch), '-O1', '-c', f, '-o', out]);
+    return out;
+  });
+  await page.click('#objects li:nth-child(1) button[data-remove]');
+  await page.setInputFiles('#file-input', cxxObjs);
+  await page.waitForSelector('#objects li[data-name="throw_lib.o"]');
+  r = await afterRun(page, () => page.click('#run'));
+  assert.equal(r.console, execFileSync(cxxExe, { encoding: 'utf8' }), r.status);
+  assert.deepEqual(await whole(), { 'libstdc++.a': true, 'libm.a': true, 'libc.a': true });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('index.html preloads exactly the modules the page loads before it is ready', async () => {
+  const page = await openPage();
+  const { loaded, preloaded } = await page.evaluate(() => ({
+    loaded: performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.endsWith('.mjs')),
+    preloaded: [...document.querySelectorAll('link[rel=modulepreload]')].map(l => new URL(l.href).pathname),
+  }));
+  assert.deepEqual([...new Set(loaded)].sort(), [...preloaded].sort());
+  await page.close();
+});
+
+test('the bridge refuses foreign origins and messages that are not whole frames', async () => {
   const { WebSocket } = await import('ws');
   const url = server.url.replace('http', 'ws') + 'executor';
   const refused = await new Promise(resolve => {
@@ -587,7 +653,7 @@ test('the bridge refuses foreign origins and messages that are not one frame', a
     ws.on('open', () => ws.send(Buffer.from([9, 0, 0, 0, 1])));
     ws.on('close', (code, reason) => resolve(`${code} ${reason}`));
   });
-  assert.match(closed, /^1003 bridge: a message must be exactly one binary executor frame/);
+  assert.match(closed, /^1003 bridge: a message must be whole binary executor frames/);
   // Past the size cap the connection closes before anything reaches the executor.
   const big = Buffer.alloc(MAX_MESSAGE + 8);
   big.writeUInt32LE(big.length - 4, 0);
@@ -610,6 +676,14 @@ test("the server serves exactly the C runtime files the package names, from the 
       assert.ok(Buffer.from(await r.arrayBuffer()).equals(fs.readFileSync(f.path)), `${arch}/${f.name} is ${f.path}`);
     }
   }
+  // One byte range (an archive's head, before the page decides to fetch the rest).
+  const libc = L.runtimeInfo(ARCH_TABLE.x86_64.triple).files.find(f => f.name === 'libc.a').path;
+  const part = await fetch(`${server.url}runtime/x86_64/libc.a`, { headers: { range: 'bytes=0-99' } });
+  assert.equal(part.status, 206);
+  assert.equal(part.headers.get('content-range'), `bytes 0-99/${fs.statSync(libc).size}`);
+  assert.ok(Buffer.from(await part.arrayBuffer()).equals(fs.readFileSync(libc).subarray(0, 100)));
+  const past = await fetch(`${server.url}runtime/x86_64/libc.a`, { headers: { range: 'bytes=999999999-' } });
+  assert.equal(past.status, 416);
   // Names outside the table, and folders, are not served.
   const refused = ['x86_64/libsemihost.a', 'x86_64/crt1.a', 'mips/libc.a', 'x86_64/libc.a/x',
                    'x86_64/..%2F..%2Fetc%2Fpasswd'];

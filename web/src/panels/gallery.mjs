@@ -22,9 +22,10 @@ export function mount(app) {
 
   async function load(id, arch) {
     const ex = store.state.gallery.examples.find(e => e.id === id);
+    const fetched = ex.build[arch].map(o => fetchBytes(o.url));
     app.link.runtimeFiles(arch).catch(() => {}); // start the C runtime's download now; the link awaits it
-    const objs = await Promise.all(ex.build[arch].map(async o =>
-      app.objects.describe(o.name, await fetchBytes(o.url), o.harness)));
+    const objs = await Promise.all(ex.build[arch].map(async (o, i) =>
+      app.objects.describe(o.name, await fetched[i], o.harness)));
     app.objects.replace(objs);
     writeFields('run', { args: argsText(ex.args) });
     const cc = ex.callconv;

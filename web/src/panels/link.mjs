@@ -9,18 +9,28 @@ import { ARCHES } from '../../runtimes.mjs';
 
 export function mount(app) {
   const { store } = app;
-  // arch → Promise of {name: bytes}: the C runtime's files as the package's
-  // table names them, fetched once from the server (which reads the same
-  // table). A failed download is forgotten, so the next run tries again.
-  const runtimes = new Map();
-  function runtimeFiles(arch) {
-    if (!runtimes.has(arch)) {
-      const p = flow.runtimeFiles(app.L, ARCHES[arch].triple, name => fetchBytes(`runtime/${arch}/${name}`));
-      p.catch(() => runtimes.delete(arch));
-      runtimes.set(arch, p);
+  // The C runtime's files, fetched once each from the server (which reads
+  // the package's table too): url → Promise of bytes, and of the first
+  // bytes for an archive's head (a whole file serves as its own head). A
+  // failed download is forgotten, so the next run tries again.
+  const downloads = new Map();
+  function once(key, start) {
+    if (!downloads.has(key)) {
+      const p = start();
+      p.catch(() => downloads.delete(key));
+      downloads.set(key, p);
     }
-    return runtimes.get(arch);
+    return downloads.get(key);
   }
+  function load(arch, name, length) {
+    const url = `runtime/${arch}/${name}`;
+    if (!length || downloads.has(url)) return once(url, () => fetchBytes(url));
+    return once(`${url} ${length}`, () => fetchBytes(url, { headers: { range: `bytes=0-${length - 1}` } }));
+  }
+  // What a link of `objects` needs (libstdc++ and libm only when they
+  // reach them); with none, what every link needs, fetched ahead.
+  const runtimeFiles = (arch, objects = []) =>
+    flow.runtimeFiles(app.L, ARCHES[arch].triple, (name, length) => load(arch, name, length), objects);
 
   function options() {
     const o = readFields('options');
@@ -51,13 +61,12 @@ export function mount(app) {
     if (pass) passes.push(pass);
     // Content only where the Disassembly view compares it: before and after fixups.
     const content = phase => phase === 'pre-fixup' || phase === 'post-fixup';
-    const record = phase => g => {
-      if (mine.has(g.object)) snapshots.push({ object: g.object, phase, graph: g.data({ content: content(phase) }) });
-    };
-    for (const phase of app.L.PHASES) passes.push({ phase, fn: record(phase) });
+    const record = phase => g =>
+      snapshots.push({ object: g.object, phase, graph: g.data({ content: content(phase) }) });
+    for (const phase of app.L.PHASES) passes.push({ phase, fn: record(phase), objects: [...mine] });
     const ctx = flow.makeSession(app.L, {
       triple: ARCHES[arch].triple, objects: store.state.objects, options: o, executor, passes,
-      runtime: o.runtime ? await runtimeFiles(arch) : null,
+      runtime: o.runtime ? await runtimeFiles(arch, store.state.objects) : null,
     });
     return { ...ctx, snapshots, arch };
   }

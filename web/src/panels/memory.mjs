@@ -43,7 +43,12 @@ export function mount(app) {
     $('hex').innerHTML = out;
   }
 
-  store.on('link', ({ link }) => {
+  // Drawn when the tab is shown (a glibc program is ~1000 segments and
+  // sections: not worth building while another tab is up).
+  let drawn = null;
+  function render({ link, tab }) {
+    if (tab !== 'memory' || !link || drawn === link.id) return;
+    drawn = link.id;
     const secs = [];
     for (const o of link.info) for (const s of o.sections) if (s.size) secs.push({ ...s, object: o.name });
     secs.sort((a, b) => a.address - b.address);
@@ -52,8 +57,9 @@ export function mount(app) {
     // Segments as core's memory manager laid them out: one per protection and object.
     const segs = link.info.flatMap(o => o.segments.map(g => ({ ...g, object: o.name })))
       .sort((a, b) => a.address - b.address);
-    const inside = g => secs.filter(s => s.object === g.object && s.address >= g.address &&
-                                         s.address < g.address + g.size).length;
+    const secsOf = Map.groupBy(secs, s => s.object);
+    const inside = g => (secsOf.get(g.object) ?? []).filter(s => s.address >= g.address &&
+                                                              s.address < g.address + g.size).length;
     $('segments').innerHTML = head(['object', 'start', 'end', 'size', 'prot', 'sections']) +
       segs.map(g => row(protClass(g.prot), [esc(g.object), hex(g.address), hex(g.address + g.size), hex(g.size), g.prot,
                                             inside(g)])).join('');
@@ -69,6 +75,7 @@ export function mount(app) {
       [...fixupSites(s.object).keys()].some(a => a >= s.address && a < s.address + s.size));
     $('hex-section').value = String(Math.max(0, first));
     renderHex();
-  });
+  }
+  store.on(['link', 'tab'], render);
   $('hex-section').onchange = renderHex;
 }

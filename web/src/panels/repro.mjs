@@ -101,7 +101,8 @@ export function mount(app) {
       const last = lastOrThrow();
       const want = failure();
       const seconds = Number($('reduce-time').value) || 60;
-      const runtime = last.case.runtime === 'default' ? await app.link.runtimeFiles(last.arch) : null;
+      const runtime = last.case.runtime === 'default' ? await app.link.runtimeFiles(last.arch, last.case.objects)
+                                                      : null;
       const limits = app.run.limits();
       let kept = { objects: last.case.objects, outcome: last.outcome }, tests = 0;
       const r = await app.L.reduce(last.case, async cand => {

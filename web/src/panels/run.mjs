@@ -88,7 +88,8 @@ export function mount(app) {
     setStatus('connecting to the executor…', 'busy');
     try {
       // The runtime's files download while the executor starts.
-      const [live] = await Promise.all([connect(arch), app.link.options().runtime && app.link.runtimeFiles(arch)]);
+      const runtime = app.link.options().runtime && app.link.runtimeFiles(arch, store.state.objects);
+      const [live] = await Promise.all([connect(arch), runtime]);
       const connected = performance.now();
       store.set({ live }); // from here Stop can end it
       if (store.state.stopping) throw new Error('stopped');

@@ -1,0 +1,170 @@
+// Which C runtime files a link needs: an archive's head (magic and symbol
+// index) read from a prefix of it, and the on-demand archives (libstdc++,
+// libm) a program reaches or not -- what the browser fetches. Linking with
+// only the files neededFiles names pulls the same members as with all.
+#include "test_support.h"
+
+#include "exec/program.h"
+#include "exec/runtime.h"
+#include "link/slab_memory_manager.h"
+#include "object/archive.h"
+
+#include <algorithm>
+
+using namespace linklab;
+using namespace linklab::test;
+
+namespace {
+
+struct RuntimeFilesFixture : ::testing::Test {
+  TempDir D;
+  std::string obj(const std::string &Name, const std::string &Source, const std::string &Lang = "c") {
+    return compile(D, D.write(Name + "." + Lang, Source), "x86_64-linux-gnu", "-O1", Name + ".o");
+  }
+  std::string archive(const std::string &Name, const std::string &Flags, const std::vector<std::string> &Members) {
+    std::string Lib = D.file(Name), Cmd = "llvm-ar-22 " + Flags + " '" + Lib + "'";
+    for (auto &M : Members)
+      Cmd += " '" + M + "'";
+    auto R = runCommand(Cmd);
+    EXPECT_EQ(R.status, 0) << R.output;
+    return Lib;
+  }
+};
+
+std::span<const char> prefix(const std::shared_ptr<const std::vector<char>> &B, size_t N) {
+  return {B->data(), std::min(N, B->size())};
+}
+
+TEST_F(RuntimeFilesFixture, ArchiveHeadFromAPrefix) {
+  std::string One = obj("one", "int lib_one(void) { return 1; }");
+  std::string Two = obj("two", "int lib_two(void) { return 2; }");
+  auto B = readBytes(archive("libdemo.a", "rcs", {One, Two}));
+  // Too short to tell: the first member's header is asked for.
+  for (size_t N : {0, 3, 8, 67}) {
+    auto H = Archive::readHead("libdemo.a", prefix(B, N));
+    ASSERT_TRUE(bool(H)) << H.takeError().message();
+    EXPECT_FALSE(H->complete);
+    EXPECT_EQ(H->size, 68u);
+  }
+  auto Partial = Archive::readHead("libdemo.a", prefix(B, 68));
+  ASSERT_TRUE(bool(Partial));
+  EXPECT_FALSE(Partial->complete);
+  EXPECT_GT(Partial->size, 68u);
+  EXPECT_LT(Partial->size, B->size()) << "the head is the index, not the members";
+  auto Whole = Archive::readHead("libdemo.a", prefix(B, Partial->size));
+  ASSERT_TRUE(bool(Whole));
+  EXPECT_TRUE(Whole->complete);
+  std::vector<std::string> Names(Whole->names.begin(), Whole->names.end());
+  std::sort(Names.begin(), Names.end());
+  EXPECT_EQ(Names, (std::vector<std::string>{"lib_one", "lib_two"}));
+  // The same names as the full parse's index.
+  auto A = Archive::parse("libdemo.a", B);
+  ASSERT_TRUE(bool(A));
+  EXPECT_EQ(A->symbolIndex().size(), 2u);
+
+  // An archive without an index: its head is the magic alone, defining nothing.
+  auto NoIndex = readBytes(archive("libnoindex.a", "rcS", {One}));
+  auto H = Archive::readHead("libnoindex.a", prefix(NoIndex, 100));
+  ASSERT_TRUE(bool(H));
+  EXPECT_TRUE(H->complete);
+  EXPECT_EQ(H->size, 8u);
+  EXPECT_TRUE(H->names.empty());
+}
+
+TEST_F(RuntimeFilesFixture, ArchiveHeadBadInput) {
+  std::string Bad = "!<arhc>\n" + std::string(60, ' ');
+  auto H = Archive::readHead("bad.a", {Bad.data(), Bad.size()});
+  ASSERT_FALSE(bool(H));
+  EXPECT_EQ(H.takeError().message(), "bad.a: not an ar archive (bad magic)");
+  std::string Hdr = "!<arch>\n/               0           0     0     0       12x4      `\n";
+  H = Archive::readHead("bad.a", {Hdr.data(), Hdr.size()});
+  ASSERT_FALSE(bool(H));
+  EXPECT_EQ(H.takeError().message(), "bad.a: archive member header at 0x8: bad size field");
+  // An index whose count runs past its size.
+  std::string Idx = "!<arch>\n/               0           0     0     0       4         `\n\xff\xff\xff\xff";
+  H = Archive::readHead("bad.a", {Idx.data(), Idx.size()});
+  ASSERT_FALSE(bool(H));
+  EXPECT_EQ(H.takeError().message(), "bad.a: symbol index count exceeds its size");
+}
+
+// The x86-64 glibc row: a link given only neededFiles' files pulls the same
+// objects as one given every file.
+struct Linked {
+  std::vector<std::string> files, objects;
+};
+Linked linkWith(const std::string &Obj, bool OnlyNeeded) {
+  const exec::RuntimeSpec *R = exec::findRuntime(Arch::X86_64);
+  auto All = exec::readRuntimeFiles(*R);
+  EXPECT_TRUE(bool(All));
+  exec::RuntimeFiles Files = *All;
+  Linked Out;
+  if (OnlyNeeded) {
+    std::map<std::string, Archive::Head> Heads;
+    for (auto &F : R->files())
+      if (F.onDemand) {
+        auto H = Archive::readHead(F.path, Files[F.name].span()); // a whole file holds its head
+        EXPECT_TRUE(bool(H) && H->complete);
+        Heads[F.name] = *H;
+      }
+    auto Names = exec::referencedNames({{Obj, readBytes(Obj)}});
+    exec::RuntimeFiles Needed;
+    for (auto &F : exec::neededFiles(*R, Names, Heads)) {
+      Out.files.push_back(F.name);
+      Needed[F.name] = Files[F.name];
+    }
+    Files = std::move(Needed);
+  }
+  SlabMemoryManager MM(0x10000000, 4096, 1 << 30);
+  Session S(Triple::parse("x86_64-unknown-linux-gnu"), MM);
+  auto Inits = exec::addLinkServices(S, 4096).inits;
+  EXPECT_TRUE(bool(S.addObject(Obj, readBytes(Obj))));
+  SharedBytes Start;
+  Error E = exec::addRuntimeArchives(S, *R, Files, &Start, Inits);
+  EXPECT_FALSE(bool(E)) << E.message();
+  auto K = exec::addStartObject(S, *R, Start, "main");
+  EXPECT_TRUE(bool(K));
+  auto A = S.lookupNow({"main", "_start"});
+  EXPECT_TRUE(bool(A)) << (A ? "" : A.takeError().message());
+  Out.objects = S.objectNames();
+  return Out;
+}
+
+TEST_F(RuntimeFilesFixture, NeededFilesOfTheGlibcRow) {
+  struct Case {
+    const char *name, *lang, *source;
+    std::vector<std::string> files;
+  } Cases[] = {
+      {"hello", "c", "#include <stdio.h>\nint main(void) { puts(\"hi\"); return 0; }",
+       {"libc.a", "libgcc.a", "libgcc_eh.a", "crt1.o"}},
+      {"math", "c", "#include <math.h>\nvolatile double x = 2; int main(void) { return (int)sqrt(x) + (int)cos(x); }",
+       {"libm.a", "libc.a", "libgcc.a", "libgcc_eh.a", "crt1.o"}},
+      // libstdc++ reached: libm after it too (its members may reference libm).
+      {"cxx", "cpp", "#include <string>\nint main(int c, char **v) { std::string s(v[0]); return s.size() > 1000; }",
+       {"libstdc++.a", "libm.a", "libc.a", "libgcc.a", "libgcc_eh.a", "crt1.o"}},
+  };
+  for (auto &C : Cases) {
+    SCOPED_TRACE(C.name);
+    std::string Obj = obj(C.name, C.source, C.lang);
+    Linked Some = linkWith(Obj, true), Every = linkWith(Obj, false);
+    EXPECT_EQ(Some.files, C.files);
+    EXPECT_EQ(Some.objects, Every.objects) << "the same members linked either way";
+  }
+}
+
+TEST_F(RuntimeFilesFixture, MissingOrShortHeadCountsAsNeeded) {
+  const exec::RuntimeSpec *R = exec::findRuntime(Arch::X86_64);
+  std::set<std::string, std::less<>> Names = {"puts"};
+  auto Count = [&](const std::map<std::string, Archive::Head> &Heads) { return exec::neededFiles(*R, Names, Heads).size(); };
+  EXPECT_EQ(Count({}), R->files().size()) << "no heads: every file";
+  Archive::Head Short;
+  Short.size = 68;
+  Archive::Head Empty;
+  Empty.complete = true;
+  EXPECT_EQ(Count({{"libstdc++.a", Empty}, {"libm.a", Short}}), R->files().size() - 1) << "libm's head is incomplete";
+  EXPECT_EQ(Count({{"libstdc++.a", Empty}, {"libm.a", Empty}}), R->files().size() - 2);
+  // An input that does not parse references nothing.
+  auto Junk = std::make_shared<const std::vector<char>>(10, 'x');
+  EXPECT_TRUE(exec::referencedNames({{"junk.o", Junk}}).empty());
+}
+
+} // namespace
