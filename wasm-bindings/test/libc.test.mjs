@@ -178,10 +178,11 @@ test.each(Object.keys(ARCHES))('%s: a slab session entering another function lin
 test('runtime files: the table names them; a missing or unknown one is a clear error', async () => {
   const info = runtimeInfo(ARCHES.x86_64.triple);
   expect(info.description).toBe('glibc (Debian libc6-dev)');
-  expect(info.files).toContainEqual({ name: 'libc.a', path: '/usr/lib/x86_64-linux-gnu/libc.a' });
-  expect(info.files.at(-1)).toEqual({ name: 'crt1.o', path: '/usr/lib/x86_64-linux-gnu/crt1.o' });
+  expect(info.files).toContainEqual({ name: 'libc.a', path: '/usr/lib/x86_64-linux-gnu/libc.a', onDemand: false });
+  expect(info.files).toContainEqual({ name: 'libm.a', path: '/usr/lib/x86_64-linux-gnu/libm-2.36.a', onDemand: true });
+  expect(info.files.at(-1)).toEqual({ name: 'crt1.o', path: '/usr/lib/x86_64-linux-gnu/crt1.o', onDemand: false });
   expect(info.startObject).toBe('crt1.o');
-  expect(runtimeInfo(ARCHES.riscv64.triple).files).toContainEqual({ name: 'libc.a', path: '/usr/riscv64-linux-gnu/lib/libc.a' });
+  expect(runtimeInfo(ARCHES.riscv64.triple).files).toContainEqual({ name: 'libc.a', path: '/usr/riscv64-linux-gnu/lib/libc.a', onDemand: false });
   const names = info.files.map((f) => f.name).join(', ');
   const x = await spawnExecutor(ARCHES.x86_64.triple);
   try {
