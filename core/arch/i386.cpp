@@ -2,6 +2,7 @@
 
 #include "arch/edge_kind_names.h"
 #include "link/table_manager.h"
+#include "link/tls_relax.h"
 
 #include <algorithm>
 #include <cstring>
@@ -150,33 +151,13 @@ Error bypassStubs(LinkGraph &G) {
 } // namespace
 
 namespace {
-// A static link relaxes general-dynamic TLS to local-exec: the call to
-// ___tls_get_addr vanishes, so its edge goes before pruning and the
-// external is never looked up.
-Error relaxDynamicTLS(LinkGraph &G) {
-  for (auto &Sec : G.sections())
-    for (Block *B : Sec->blocks) {
-      std::vector<uint32_t> DeadCalls;
-      for (const Edge &E : B->edges) {
-        if (E.kind != TLSGDToLocalExec)
-          continue;
-        // 8d 04 1d <x@tlsgd> e8 <___tls_get_addr@PLT>
-        static const uint8_t Head[3] = {0x8d, 0x04, 0x1d};
-        auto C = B->content();
-        if (E.offset < 3 || uint64_t(E.offset) + 9 > C.size() || std::memcmp(C.data() + E.offset - 3, Head, 3) ||
-            uint8_t(C[E.offset + 4]) != 0xe8)
-          return makeError(describeEdge(G, *B, E) + ": not the general-dynamic TLS code sequence (leal "
-                                                    "x@tlsgd(,%ebx,1),%eax; call ___tls_get_addr@PLT) that can be "
-                                                    "relaxed");
-        DeadCalls.push_back(E.offset + 5);
-      }
-      if (!DeadCalls.empty())
-        std::erase_if(B->edges, [&](const Edge &E) {
-          return std::find(DeadCalls.begin(), DeadCalls.end(), E.offset) != DeadCalls.end();
-        });
-    }
-  return Error::success();
-}
+// 8d 04 1d <x@tlsgd> e8 <___tls_get_addr@PLT>
+const uint8_t GDHead[] = {0x8d, 0x04, 0x1d}, GDCall[] = {0xe8};
+const DynamicTLSSequence DynamicTLSSequences[] = {
+    {TLSGDToLocalExec, GDHead, GDCall,
+     "general-dynamic TLS code sequence (leal x@tlsgd(,%ebx,1),%eax; call ___tls_get_addr@PLT)"},
+};
+Error relaxDynamicTLS(LinkGraph &G) { return dropDynamicTLSCalls(G, DynamicTLSSequences); }
 } // namespace
 
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {

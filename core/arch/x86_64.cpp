@@ -4,6 +4,7 @@
 #include "check/check.h"
 #include "arch/edge_kind_names.h"
 #include "link/table_manager.h"
+#include "link/tls_relax.h"
 #include "link/tls_layout.h"
 #include "target/target.h"
 
@@ -239,37 +240,15 @@ Error optimizeGOTAndStubAccesses(LinkGraph &G) {
 
 namespace {
 
-// A static link relaxes general- and local-dynamic TLS to local-exec. The
-// sequences' calls to __tls_get_addr vanish, so their edges go before
-// pruning and the external is never looked up.
-Error relaxDynamicTLS(LinkGraph &G) {
-  for (auto &Sec : G.sections())
-    for (Block *B : Sec->blocks) {
-      std::vector<uint32_t> DeadCalls;
-      for (const Edge &E : B->edges) {
-        if (E.kind != TLSGDToLocalExec && E.kind != TLSLDToLocalExec)
-          continue;
-        bool GD = E.kind == TLSGDToLocalExec;
-        // GD: 66 48 8d 3d <x@tlsgd> 66 66 48 e8 <call>; LD: 48 8d 3d <x@tlsld> e8 <call>
-        static const uint8_t GDHead[] = {0x66, 0x48, 0x8d, 0x3d}, GDCall[] = {0x66, 0x66, 0x48, 0xe8};
-        static const uint8_t LDHead[] = {0x48, 0x8d, 0x3d}, LDCall[] = {0xe8};
-        const uint8_t *Head = GD ? GDHead : LDHead, *Call = GD ? GDCall : LDCall;
-        uint32_t HeadLen = GD ? 4 : 3, CallLen = GD ? 4 : 1;
-        auto C = B->content();
-        bool Fits = E.offset >= HeadLen && uint64_t(E.offset) + 4 + CallLen + 4 <= C.size();
-        if (!Fits || std::memcmp(C.data() + E.offset - HeadLen, Head, HeadLen) ||
-            std::memcmp(C.data() + E.offset + 4, Call, CallLen))
-          return makeError(describeEdge(G, *B, E) + ": not the " + (GD ? "general" : "local") +
-                           "-dynamic TLS code sequence (data16 lea; call __tls_get_addr@PLT) that can be relaxed");
-        DeadCalls.push_back(E.offset + 4 + CallLen);
-      }
-      if (!DeadCalls.empty())
-        std::erase_if(B->edges, [&](const Edge &E) {
-          return std::find(DeadCalls.begin(), DeadCalls.end(), E.offset) != DeadCalls.end();
-        });
-    }
-  return Error::success();
-}
+// GD: 66 48 8d 3d <x@tlsgd> 66 66 48 e8 <call>; LD: 48 8d 3d <x@tlsld> e8 <call>
+const uint8_t GDHead[] = {0x66, 0x48, 0x8d, 0x3d}, GDCall[] = {0x66, 0x66, 0x48, 0xe8};
+const uint8_t LDHead[] = {0x48, 0x8d, 0x3d}, LDCall[] = {0xe8};
+const DynamicTLSSequence DynamicTLSSequences[] = {
+    {TLSGDToLocalExec, GDHead, GDCall,
+     "general-dynamic TLS code sequence (data16 lea; call __tls_get_addr@PLT)"},
+    {TLSLDToLocalExec, LDHead, LDCall, "local-dynamic TLS code sequence (data16 lea; call __tls_get_addr@PLT)"},
+};
+Error relaxDynamicTLS(LinkGraph &G) { return dropDynamicTLSCalls(G, DynamicTLSSequences); }
 
 } // namespace
 
