@@ -112,9 +112,10 @@ std::set<std::string, std::less<>> referencedNames(const std::vector<std::pair<s
   std::set<std::string, std::less<>> Names;
   auto Add = [&](std::string Name, SharedBytes Bytes) {
     auto G = createLinkGraph(std::move(Name), std::move(Bytes));
-    if (G)
-      for (Symbol *Ext : (*G)->externalSymbols())
-        Names.insert(std::string(Ext->name));
+    if (!G)
+      return consumeError(G.takeError()); // an unreadable input names nothing here; the link reports it
+    for (Symbol *Ext : (*G)->externalSymbols())
+      Names.insert(std::string(Ext->name));
   };
   for (auto &O : Objects) {
     if (!O.second || !Archive::isArchive(O.second.span())) {
