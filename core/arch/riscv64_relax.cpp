@@ -72,7 +72,7 @@ struct RelaxSet {
   std::vector<int32_t> byOrdinal; // index into work, or -1
 
   const BlockRelax *of(const Block &B) const {
-    return B.ordinal < byOrdinal.size() && byOrdinal[B.ordinal] >= 0 ? &work[byOrdinal[B.ordinal]] : nullptr;
+    return byOrdinal[B.ordinal] >= 0 ? &work[byOrdinal[B.ordinal]] : nullptr;
   }
   // Where S's deletion count lives; found once per symbol (calls share a
   // few targets), read on every pass.
@@ -226,6 +226,7 @@ Error relax(LinkGraph &G) {
   });
 
   RelaxSet Set;
+  Set.byOrdinal.assign(G.blockOrdinalBound(), -1);
   for (auto &Sec : G.sections()) {
     if (!hasProt(Sec->prot, MemProt::Exec))
       continue;
@@ -240,8 +241,6 @@ Error relax(LinkGraph &G) {
         return Err;
       R.deltas.assign(R.edges.size(), 0);
       R.kinds.assign(R.edges.size(), edge::Invalid);
-      if (B->ordinal >= Set.byOrdinal.size())
-        Set.byOrdinal.resize(B->ordinal + 1, -1);
       Set.byOrdinal[B->ordinal] = int32_t(Set.work.size());
       Set.work.push_back(std::move(R));
     }

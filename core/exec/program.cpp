@@ -373,27 +373,14 @@ void Program::call(std::string Entry, CallMsg M, OnResult Done) {
         return Done(A.takeError());
       M.entry = (*A)[0];
       Addr Flush = A->size() > 1 ? (*A)[1] : 0;
+      if (!Start)
+        return callResolved(std::move(M), Flush, std::move(Done));
       Limits L = M.limits;
-      auto Call = [this, M = std::move(M), Flush, L, Done = std::move(Done)](Error E) mutable {
+      startForCalls((*A)[2], L, [this, M = std::move(M), Flush, Done = std::move(Done)](Error E) mutable {
         if (E)
           return Done(std::move(E));
-        prepareRun(L, [this, M = std::move(M), Flush, L, Done = std::move(Done)](Error E) mutable {
-          if (E)
-            return Done(std::move(E));
-          C.call(std::move(M), [this, Flush, L, Done = std::move(Done)](Expected<RunResultMsg> R) mutable {
-            if (!R || R->runStatus() != RunStatus::Returned || !Flush)
-              return Done(std::move(R));
-            C.call(runtimeCall(*Runtime, Flush, 0, L), [R = std::move(*R), Done = std::move(Done)](Expected<RunResultMsg> FR) mutable {
-              if (!FR || FR->runStatus() != RunStatus::Returned)
-                return Done(std::move(FR));
-              Done(std::move(R));
-            });
-          });
-        });
-      };
-      if (!Start)
-        return Call(Error::success());
-      startForCalls((*A)[2], L, std::move(Call));
+        callResolved(std::move(M), Flush, std::move(Done));
+      });
     });
   };
   if (!Start)
@@ -411,6 +398,25 @@ void Program::call(std::string Entry, CallMsg M, OnResult Done) {
     StartEntry = Trap;
   }
   S->linkAll(std::move(LookupAndCall));
+}
+
+// Runs M (its entry resolved) and then, if it returned and Flush is set,
+// fflush(NULL) there; Done gets the call's own result.
+void Program::callResolved(CallMsg M, Addr Flush, OnResult Done) {
+  Limits L = M.limits;
+  prepareRun(L, [this, M = std::move(M), Flush, L, Done = std::move(Done)](Error E) mutable {
+    if (E)
+      return Done(std::move(E));
+    C.call(std::move(M), [this, Flush, L, Done = std::move(Done)](Expected<RunResultMsg> R) mutable {
+      if (!R || R->runStatus() != RunStatus::Returned || !Flush)
+        return Done(std::move(R));
+      C.call(runtimeCall(*Runtime, Flush, 0, L), [R = std::move(*R), Done = std::move(Done)](Expected<RunResultMsg> FR) mutable {
+        if (!FR || FR->runStatus() != RunStatus::Returned)
+          return Done(std::move(FR));
+        Done(std::move(R));
+      });
+    });
+  });
 }
 
 // Runs the start code, whose main is __linklab_return_trap (the

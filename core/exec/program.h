@@ -113,6 +113,7 @@ private:
   void startProcess(std::string Entry, std::vector<std::string> Args, executor::Limits L, OnResult Done);
   void callMain(std::string Entry, std::vector<std::string> Args, executor::Limits L, OnResult Done);
   void startForCalls(Addr Start, executor::Limits L, std::function<void(Error)> Done);
+  void callResolved(executor::CallMsg M, Addr Flush, OnResult Done);
   void callInOrder(std::vector<uint64_t> Fns, size_t Next, executor::Limits L, OnResult Done);
 
   executor::ExecutorClient &C;

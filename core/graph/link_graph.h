@@ -228,6 +228,8 @@ public:
   }
   std::vector<Symbol *> definedSymbols() const;
   size_t blockCount() const;
+  // Every block's ordinal is below this: a vector indexed by ordinal covers them.
+  uint32_t blockOrdinalBound() const { return NextBlockOrdinal; }
 
   // The text form of llvm-jitlink's -show-graphs, so dumps can be diffed.
   std::string dump() const;

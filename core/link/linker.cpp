@@ -21,9 +21,7 @@ void prune(LinkGraph &G) {
       Worklist.push_back(&S);
   });
   // Visited blocks, by ordinal: one byte each instead of a hash-set node.
-  uint32_t Bound = 0;
-  G.forEachBlock([&](Block &B) { Bound = std::max(Bound, B.ordinal + 1); });
-  std::vector<uint8_t> Visited(Bound);
+  std::vector<uint8_t> Visited(G.blockOrdinalBound());
   while (!Worklist.empty()) {
     Symbol *S = Worklist.back();
     Worklist.pop_back();
