@@ -3,18 +3,23 @@
 #include "target/target.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <vector>
 
 namespace linklab {
 
 Error dropDynamicTLSCalls(LinkGraph &G, std::span<const DynamicTLSSequence> Sequences) {
+  // Rows by edge kind: every edge of the graph is looked up.
+  std::array<const DynamicTLSSequence *, 256> ByKind{};
+  for (const DynamicTLSSequence &R : Sequences)
+    ByKind[R.kind] = &R;
   for (auto &Sec : G.sections())
     for (Block *B : Sec->blocks) {
       std::vector<uint32_t> DeadCalls;
       for (const Edge &E : B->edges) {
-        auto Row = std::find_if(Sequences.begin(), Sequences.end(), [&](auto &R) { return R.kind == E.kind; });
-        if (Row == Sequences.end())
+        const DynamicTLSSequence *Row = ByKind[E.kind];
+        if (!Row)
           continue;
         auto C = B->content();
         uint64_t Head = Row->head.size(), Call = Row->call.size();
