@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     FUZZ_EXPECT(Member < A->members().size(), "index names member %zu of %zu", Member, A->members().size());
     Names.emplace_back(Name);
   }
-  std::sort(Names.begin(), Names.end()); // the index is a hash map: fix the order
+  std::sort(Names.begin(), Names.end());
   Names.resize(std::min<size_t>(Names.size(), 4));
 
   SlabMemoryManager MM(0x10000, 4096, 64 << 20);

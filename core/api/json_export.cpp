@@ -292,7 +292,9 @@ Expected<std::string> inspectArchiveJson(const std::string &Name, SharedBytes By
         }
       }
     }
-    std::vector<std::pair<std::string_view, size_t>> Index(A->symbolIndex().begin(), A->symbolIndex().end());
+    std::vector<std::pair<std::string_view, size_t>> Index;
+    for (auto &[Sym, Member] : A->symbolIndex())
+      Index.emplace_back(Sym, Member);
     std::sort(Index.begin(), Index.end());
     JsonArray IA(O.key("symbolIndex"));
     for (auto &[Sym, Member] : Index) {

@@ -121,7 +121,7 @@ struct GOTAndStubsBuilder {
 
   Error operator()(LinkGraph &G) {
     bool GOTRelative = false; // GOTOFF64 measures from the GOT even when no entry was asked for
-    for (Section *Sec : sectionsOf(G))
+    for (Section *Sec : std::vector<Section *>(G.sections())) // a copy: the pass adds sections
       for (Block *B : std::vector<Block *>(Sec->blocks))
         for (Edge &E : B->edges) {
           visitEdge(G, E);
@@ -132,13 +132,6 @@ struct GOTAndStubsBuilder {
     return Error::success();
   }
   bool DefineGOTSymbol = true;
-
-  static std::vector<Section *> sectionsOf(LinkGraph &G) {
-    std::vector<Section *> Out;
-    for (auto &S : G.sections())
-      Out.push_back(S.get());
-    return Out;
-  }
 
   struct Request {
     EdgeKind From, To;

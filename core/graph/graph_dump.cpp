@@ -31,9 +31,7 @@ std::string LinkGraph::dump() const {
       return false;
     });
 
-  std::vector<const Section *> Sorted;
-  for (auto &S : Sections)
-    Sorted.push_back(S.get());
+  std::vector<const Section *> Sorted(Sections.begin(), Sections.end());
   std::sort(Sorted.begin(), Sorted.end(), [](auto *L, auto *R) { return L->name < R->name; });
 
   for (const Section *Sec : Sorted) {

@@ -110,20 +110,23 @@ std::span<char> LinkGraph::allocateContent(std::span<const char> Bytes) {
 
 Section &LinkGraph::createSection(std::string_view N, MemProt Prot) {
   N = allocateString(N);
-  Sections.push_back(std::make_unique<Section>(N, Prot, uint32_t(Sections.size())));
-  SectionsByName[N] = Sections.back().get();
-  return *Sections.back();
+  Section &S = SectionPool.emplace_back(N, Prot, uint32_t(Sections.size()));
+  Sections.push_back(&S);
+  if (!SectionsByName.insert(N, &S))
+    *SectionsByName.find(N) = &S; // the newest of a name is the one found, as before
+  return S;
 }
 
 Section *LinkGraph::findSectionByName(std::string_view N) const {
-  auto It = SectionsByName.find(N);
-  return It == SectionsByName.end() ? nullptr : It->second;
+  Section *const *S = SectionsByName.find(N);
+  return S ? *S : nullptr;
 }
 
 void LinkGraph::removeSection(Section &S) {
   assert(S.blocks.empty() && S.symbols.empty() && "removing a non-empty section");
-  SectionsByName.erase(S.name);
-  Sections.erase(std::find_if(Sections.begin(), Sections.end(), [&](auto &P) { return P.get() == &S; }));
+  if (Section **Named = SectionsByName.find(S.name); Named && *Named == &S)
+    *Named = nullptr;
+  Sections.erase(std::find(Sections.begin(), Sections.end(), &S));
 }
 
 Block &LinkGraph::newBlock(Section &S, const char *Data, uint64_t Size, Addr A, uint64_t Align, uint64_t AlignOfs,

@@ -11,6 +11,7 @@
 
 #include "support/bits.h"
 #include "support/error.h"
+#include "support/name_index.h"
 #include "support/shared_bytes.h"
 #include "support/stable_pool.h"
 #include "support/triple.h"
@@ -24,7 +25,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace linklab {
@@ -178,7 +178,7 @@ public:
   // --- sections -------------------------------------------------------------
   Section &createSection(std::string_view Name, MemProt Prot);
   Section *findSectionByName(std::string_view Name) const;
-  const std::vector<std::unique_ptr<Section>> &sections() const { return Sections; }
+  const std::vector<Section *> &sections() const { return Sections; }
   void removeSection(Section &S); // must be empty
 
   // --- blocks ---------------------------------------------------------------
@@ -246,8 +246,11 @@ private:
   unsigned PointerSize = 8;
   bool BigEndian = false;
   EdgeKindNameFn KindNames;
-  std::vector<std::unique_ptr<Section>> Sections;
-  std::unordered_map<std::string_view, Section *> SectionsByName;
+  // A graph is made and dropped per archive member: its sections and their
+  // name index cost no allocation each (libc's members have a dozen).
+  StablePool<Section> SectionPool;
+  std::vector<Section *> Sections;
+  NameIndex<Section *> SectionsByName; // null once removed
   std::vector<Symbol *> Externals;
   std::vector<Symbol *> Absolutes;
   StablePool<Block> Blocks;

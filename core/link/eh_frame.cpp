@@ -70,7 +70,7 @@ Symbol *symbolAt(LinkGraph &G, const Section &EH, Addr A) {
   Symbol *Best = nullptr;
   Block *Covering = nullptr;
   for (auto &S : G.sections()) {
-    if (S.get() == &EH)
+    if (S == &EH)
       continue;
     for (Symbol *Sym : S->symbols)
       if (Sym->address() == A &&

@@ -40,7 +40,7 @@ Error SectionMerger::notifyAdded(ResourceKey K, LinkGraph &G) {
   for (auto &Sec : G.sections())
     if (Sec->lifetime == MemLifetime::Standard && !hasProt(Sec->prot, MemProt::Exec) && !Sec->blocks.empty() &&
         isCIdentifier(Sec->name)) {
-      Moving.push_back(Sec.get());
+      Moving.push_back(Sec);
       MovingBlocks.insert(Sec->blocks.begin(), Sec->blocks.end());
     }
   if (Moving.empty())

@@ -158,7 +158,7 @@ Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
       if (M == MemberOffsets.end() || *M != MemberOff)
         return makeError(formatv("%s: symbol index entry '%.*s' points at %s, which is not a member header",
                                  A.Name.c_str(), int(Sym.size()), Sym.data(), hex(MemberOff).c_str()));
-      A.Index.try_emplace(Sym, size_t(M - MemberOffsets.begin()));
+      A.Index.insert(Sym, size_t(M - MemberOffsets.begin()));
       return Error::success();
     });
     if (E)
@@ -168,8 +168,8 @@ Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
 }
 
 long Archive::memberDefining(std::string_view Symbol) const {
-  auto It = Index.find(Symbol);
-  return It == Index.end() ? -1 : long(It->second);
+  const size_t *M = Index.find(Symbol);
+  return M ? long(*M) : -1;
 }
 
 } // namespace linklab

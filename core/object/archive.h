@@ -3,12 +3,12 @@
 // into the archive buffer.
 #pragma once
 
+#include "support/name_index.h"
 #include "support/shared_bytes.h"
 
 #include <memory>
 #include <span>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace linklab {
@@ -43,14 +43,15 @@ public:
   // Index into members() of the member defining Symbol, per the archive's
   // symbol index; -1 if none.
   long memberDefining(std::string_view Symbol) const;
-  // Every symbol in the index, with its member.
-  const std::unordered_map<std::string_view, size_t> &symbolIndex() const { return Index; }
+  // Every symbol in the index with its member, in the index's order (the
+  // first of a name's entries only).
+  const std::vector<NameIndex<size_t>::Entry> &symbolIndex() const { return Index.entries(); }
 
 private:
   std::string Name;
   SharedBytes Buffer;
   std::vector<Member> Members;
-  std::unordered_map<std::string_view, size_t> Index;
+  NameIndex<size_t> Index;
 };
 
 } // namespace linklab
