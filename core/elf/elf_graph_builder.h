@@ -57,7 +57,7 @@ public:
   Expected<Symbol *> relocTarget(const Block &B, const ElfRela &R) {
     if (R.sym < SymbolByIndex.size() && SymbolByIndex[R.sym]) [[likely]]
       return SymbolByIndex[R.sym];
-    return noSymbolError(B, R);
+    return lateTarget(B, R);
   }
   // "<obj>: <section>+0x<off>: <type name> (<type>): <problem>"
   Error relocError(const Block &B, const ElfRela &R, const char *TypeName, const std::string &Problem) const;
@@ -78,7 +78,9 @@ private:
   Error graphifySymbols();
   Error addRelocations();
   std::vector<uint32_t> unwindEdgesBySection() const;
-  Error noSymbolError(const Block &B, const ElfRela &R) const;
+  Expected<Symbol *> lateTarget(const Block &B, const ElfRela &R);
+  std::pair<Linkage, Scope> linkageAndScope(const ElfSymbol &S) const;
+  Symbol &addDefined(size_t Index, Block &B, uint64_t Value);
   Error pastEndError(const Block &B, const ElfRela &R, unsigned Width, const char *TypeName) const;
 
   ElfFile File;
@@ -88,7 +90,7 @@ private:
   SymbolFlagsFn Flags;
   std::unique_ptr<LinkGraph> G;
   std::vector<Block *> BlockBySection;  // by ELF section index
-  std::vector<Symbol *> SymbolByIndex;  // by ELF symbol index
+  std::vector<Symbol *> SymbolByIndex;  // by ELF symbol index (null for an assembler temporary until referenced)
   std::vector<Symbol *> IFuncs;         // STT_GNU_IFUNC symbols, at their resolvers
 };
 
