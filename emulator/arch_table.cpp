@@ -69,6 +69,31 @@ std::vector<DwarfReg> armRegs() {
   return R;
 }
 
+// AArch64 in either data byte order (Unicorn's UC_MODE_BIG_ENDIAN: data
+// accesses big-endian, instruction fetch little-endian, as the psABI's
+// aarch64_be); uname and AT_PLATFORM say "aarch64_be" there, as Linux does.
+ArchInfo aarch64Row(bool BE) {
+  return {.arch = BE ? Arch::AArch64_BE : Arch::AArch64, .name = BE ? "aarch64_be" : "aarch64",
+          .qemuTarget = "aarch64", .ucArch = UC_ARCH_ARM64,
+          .ucMode = BE ? uc_mode(UC_MODE_ARM | UC_MODE_BIG_ENDIAN) : UC_MODE_ARM, .bigEndian = BE, .wordSize = 8,
+          .pc = UC_ARM64_REG_PC, .sp = UC_ARM64_REG_SP, .ret = UC_ARM64_REG_X0,
+          .link = UC_ARM64_REG_X30, .threadPointer = UC_ARM64_REG_TPIDR_EL0, .tpKind = ThreadPointer::Register,
+          .args = {UC_ARM64_REG_X0, UC_ARM64_REG_X1, UC_ARM64_REG_X2, UC_ARM64_REG_X3, UC_ARM64_REG_X4, UC_ARM64_REG_X5,
+                   UC_ARM64_REG_X6, UC_ARM64_REG_X7},
+          .atExit = UC_ARM64_REG_X0, .sysNumber = UC_ARM64_REG_X8,
+          .sysArgs = {UC_ARM64_REG_X0, UC_ARM64_REG_X1, UC_ARM64_REG_X2, UC_ARM64_REG_X3, UC_ARM64_REG_X4,
+                      UC_ARM64_REG_X5},
+          .syscallAbi = SyscallAbi::Generic, .syscallInsn = -1,
+          .traps = {{2, Trap::Syscall, 0},            // EXCP_SWI: svc, PC already past it
+                    {1, Trap::SemihostOrIllegal, 0}}, // EXCP_UDEF: also `hlt #0xf000`, PC at it
+          .initialRegs = {{UC_ARM64_REG_CPACR_EL1, 0, 3u << 20}, {UC_ARM64_REG_FPCR, ~0ull, 0},
+                          {UC_ARM64_REG_FPSR, ~0ull, 0}},
+          .elfMachine = 183, .elfFlags = 0, .hwcap = 0x8fb, .hwcap2 = 0, .platform = BE ? "aarch64_be" : "aarch64",
+          .sigactionSize = 32,
+          .retInsn = {0xc0, 0x03, 0x5f, 0xd6 /* ret */}, .semiOp = UC_ARM64_REG_X0, .semiParam = UC_ARM64_REG_X1,
+          .semiTrap = {0xd45e0000 /* hlt #0xf000 */}, .semiTrapPc = 0, .regs = aarch64Regs()};
+}
+
 // As Linux starts a process: floating point enabled (both RISC-V and
 // AArch64 cores start with it off: mstatus.FS = Initial, CPACR_EL1.FPEN =
 // 0b11; Arm VFP needs CPACR cp10/cp11 access and FPEXC.EN; i386 SSE needs
@@ -86,22 +111,7 @@ const ArchInfo Table[] = {
      .initialRegs = {{UC_X86_REG_FPCW, ~0ull, 0x37f}, {UC_X86_REG_MXCSR, ~0ull, 0x1f80}},
      .elfMachine = 62, .elfFlags = 0, .hwcap = 0x07088100, .hwcap2 = 0, .platform = "x86_64", .sigactionSize = 32,
      .retInsn = {0xc3 /* ret */}, .regs = x86Regs()},
-    {.arch = Arch::AArch64, .name = "aarch64", .qemuTarget = "aarch64", .ucArch = UC_ARCH_ARM64,
-     .ucMode = UC_MODE_ARM, .wordSize = 8, .pc = UC_ARM64_REG_PC, .sp = UC_ARM64_REG_SP, .ret = UC_ARM64_REG_X0,
-     .link = UC_ARM64_REG_X30, .threadPointer = UC_ARM64_REG_TPIDR_EL0, .tpKind = ThreadPointer::Register,
-     .args = {UC_ARM64_REG_X0, UC_ARM64_REG_X1, UC_ARM64_REG_X2, UC_ARM64_REG_X3, UC_ARM64_REG_X4, UC_ARM64_REG_X5,
-              UC_ARM64_REG_X6, UC_ARM64_REG_X7},
-     .atExit = UC_ARM64_REG_X0, .sysNumber = UC_ARM64_REG_X8,
-     .sysArgs = {UC_ARM64_REG_X0, UC_ARM64_REG_X1, UC_ARM64_REG_X2, UC_ARM64_REG_X3, UC_ARM64_REG_X4,
-                 UC_ARM64_REG_X5},
-     .syscallAbi = SyscallAbi::Generic, .syscallInsn = -1,
-     .traps = {{2, Trap::Syscall, 0},            // EXCP_SWI: svc, PC already past it
-               {1, Trap::SemihostOrIllegal, 0}}, // EXCP_UDEF: also `hlt #0xf000`, PC at it
-     .initialRegs = {{UC_ARM64_REG_CPACR_EL1, 0, 3u << 20}, {UC_ARM64_REG_FPCR, ~0ull, 0},
-                     {UC_ARM64_REG_FPSR, ~0ull, 0}},
-     .elfMachine = 183, .elfFlags = 0, .hwcap = 0x8fb, .hwcap2 = 0, .platform = "aarch64", .sigactionSize = 32,
-     .retInsn = {0xc0, 0x03, 0x5f, 0xd6 /* ret */}, .semiOp = UC_ARM64_REG_X0, .semiParam = UC_ARM64_REG_X1,
-     .semiTrap = {0xd45e0000 /* hlt #0xf000 */}, .semiTrapPc = 0, .regs = aarch64Regs()},
+    aarch64Row(false),
     {.arch = Arch::RISCV64, .name = "riscv64", .qemuTarget = "riscv64", .ucArch = UC_ARCH_RISCV,
      .ucMode = UC_MODE_RISCV64, .wordSize = 8, .pc = UC_RISCV_REG_PC, .sp = UC_RISCV_REG_SP,
      .ret = UC_RISCV_REG_A0, .link = UC_RISCV_REG_RA, .threadPointer = UC_RISCV_REG_TP,
@@ -155,6 +165,7 @@ const ArchInfo Table[] = {
                      {UC_ARM_REG_FPSCR, ~0ull, 0}},
      .elfMachine = 40, .elfFlags = 0x05000400 /* EABI5, hard-float */, .hwcap = 0x1fb0d6, .hwcap2 = 0,
      .platform = "v7l", .sigactionSize = 20, .retInsn = {0x1e, 0xff, 0x2f, 0xe1 /* bx lr */}, .regs = armRegs()},
+    aarch64Row(true),
 };
 
 } // namespace

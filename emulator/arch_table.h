@@ -49,6 +49,10 @@ struct ArchInfo {
   const char *qemuTarget; // the QEMU target inside Unicorn ("x86_64" runs i386 too): unicorn_quirks.cpp
   uc_arch ucArch;
   uc_mode ucMode;
+  // Data byte order: words the executor puts in guest memory or reads from
+  // it (stack, auxv, program headers, system-call structures) follow it;
+  // instruction bytes (retInsn, semiTrap) are little-endian on every arch.
+  bool bigEndian = false;
   uint8_t wordSize; // bytes of a pointer: stack words, auxv, ELF class
   // link: the return-address register (AArch64 x30, RISC-V ra, Arm lr); -1
   // on x86, where `call` pushes the return address and `ret` pops it.

@@ -57,7 +57,7 @@ struct Linux {
     std::vector<uint8_t> Bytes(Vs.size() * Size);
     size_t At = 0;
     for (uint64_t V : Vs)
-      std::memcpy(Bytes.data() + At, &V, Size), At += Size;
+      P.storeGuest(Bytes.data() + At, V, Size), At += Size;
     return put(P, Addr, Bytes.data(), Bytes.size());
   }
   static bool isStd(uint64_t Fd) { return Fd <= 2; }
@@ -102,11 +102,11 @@ struct Linux {
     int64_t R = 0;
     const unsigned W = P.A.wordSize; // struct iovec: base, length
     for (uint64_t I = 0; I < C.a[2]; ++I) {
-      uint64_t Iov[2] = {0, 0};
-      if (uc_mem_read(P.UC, C.a[1] + 2 * W * I, &Iov[0], W) != UC_ERR_OK ||
-          uc_mem_read(P.UC, C.a[1] + 2 * W * I + W, &Iov[1], W) != UC_ERR_OK)
+      uint8_t Iov[16];
+      if (uc_mem_read(P.UC, C.a[1] + 2 * W * I, Iov, 2 * W) != UC_ERR_OK)
         return -EFAULT;
-      int64_t N = Iov[1] ? output(P, C.a[0], Iov[0], Iov[1]) : 0;
+      uint64_t Base = P.loadGuest(Iov, W), Len = P.loadGuest(Iov + W, W);
+      int64_t N = Len ? output(P, C.a[0], Base, Len) : 0;
       if (N < 0)
         return R ? R : N;
       R += N;
@@ -268,15 +268,15 @@ struct Linux {
   // buffer from it), one process.
   static int64_t sysinfo(Process &P, const Call &C) {
     const unsigned W = P.A.wordSize;
-    char Info[112] = {};
+    uint8_t Info[112] = {};
     uint64_t Free = P.Cur->memCap > P.RuntimeBytes ? P.Cur->memCap - P.RuntimeBytes : 0;
     uint64_t Total = W == 4 ? std::min<uint64_t>(P.Cur->memCap, 0xffffffff) : P.Cur->memCap;
-    std::memcpy(Info, &now(1, 1)[0], W);             // uptime
-    std::memcpy(Info + 4 * W, &Total, W);             // totalram
+    P.storeGuest(Info, now(1, 1)[0], W);               // uptime
+    P.storeGuest(Info + 4 * W, Total, W);               // totalram
     Free = std::min(Free, Total);
-    std::memcpy(Info + 5 * W, &Free, W);              // freeram
-    writeLE<uint16_t>(Info + 10 * W, 1);              // procs
-    writeLE<uint32_t>(Info + alignTo(10 * W + 4, W) + 2 * W, 1); // mem_unit, after totalhigh and freehigh
+    P.storeGuest(Info + 5 * W, Free, W);                // freeram
+    P.storeGuest(Info + 10 * W, 1, 2);                  // procs
+    P.storeGuest(Info + alignTo(10 * W + 4, W) + 2 * W, 1, 4); // mem_unit, after totalhigh and freehigh
     return put(P, C.a[0], Info, W == 8 ? 112 : 64) ? 0 : -EFAULT;
   }
   static std::array<uint64_t, 2> now(uint64_t Clock, uint64_t Unit) {
@@ -339,7 +339,7 @@ struct Linux {
                           Sig == 28 /* SIGWINCH */;
     uint64_t Handler = 0;
     if (auto It = P.SigActions.find(Sig); It != P.SigActions.end())
-      std::memcpy(&Handler, It->second.data(), P.A.wordSize);
+      Handler = P.loadGuest(It->second.data(), P.A.wordSize);
     if (DefaultIgnored || Handler == 1 /* SIG_IGN */)
       return 0;
     const char *Name = signalName(int64_t(Sig));
@@ -360,7 +360,7 @@ struct Linux {
       return -EBADF;
     constexpr uint32_t Mode = 0010000 /* S_IFIFO */ | 0600;
     uint8_t St[144] = {};
-    auto Set = [&](size_t Off, uint64_t V, size_t N) { std::memcpy(St + Off, &V, N); };
+    auto Set = [&](size_t Off, uint64_t V, unsigned N) { P.storeGuest(St + Off, V, N); };
     Set(8, 1000 + Fd, 8); // st_ino
     if (P.A.syscallAbi == SyscallAbi::X86_64) {
       Set(16, 1, 8), Set(24, Mode, 4), Set(28, Uid, 4), Set(32, Uid, 4), Set(56, 4096, 8); // nlink, mode, uid, gid, blksize
@@ -390,7 +390,7 @@ struct Linux {
     if (!isStd(C.a[0]))
       return -EBADF;
     uint8_t St[256] = {};
-    auto Set = [&](size_t Off, uint64_t V, size_t N) { std::memcpy(St + Off, &V, N); };
+    auto Set = [&](size_t Off, uint64_t V, unsigned N) { P.storeGuest(St + Off, V, N); };
     Set(0, 0x7ff /* STATX_BASIC_STATS */, 4), Set(4, 4096, 4), Set(16, 1, 4), Set(20, Uid, 4), Set(24, Uid, 4);
     Set(28, 0010000 /* S_IFIFO */ | 0600, 2), Set(32, 1000 + C.a[0], 8); // blksize, nlink, uid, gid, mode, ino
     return put(P, C.a[4], St) ? 0 : -EFAULT;
@@ -405,10 +405,10 @@ struct Linux {
       return 0;
     if (Op != Wait && Op != WaitBitset)
       return -ENOSYS;
-    uint32_t V;
-    if (uc_mem_read(P.UC, C.a[0], &V, 4) != UC_ERR_OK)
+    uint8_t Word[4];
+    if (uc_mem_read(P.UC, C.a[0], Word, 4) != UC_ERR_OK)
       return -EFAULT;
-    if (V != uint32_t(C.a[2]))
+    if (P.loadGuest(Word, 4) != uint32_t(C.a[2]))
       return -EAGAIN;
     if (C.a[3])
       return -ETIMEDOUT; // nobody else can change it before the timeout
@@ -417,8 +417,7 @@ struct Linux {
     return -EDEADLK;
   }
   static int64_t schedGetaffinity(Process &P, const Call &C) {
-    uint64_t Mask = 1; // one CPU
-    return C.a[1] < 8 ? -EINVAL : put(P, C.a[2], Mask) ? 8 : -EFAULT;
+    return C.a[1] < 8 ? -EINVAL : putWords(P, C.a[2], {1}, 8) ? 8 : -EFAULT; // one CPU
   }
   static int64_t getcwd(Process &P, const Call &C) {
     return C.a[1] < 2 ? -ERANGE : put(P, C.a[0], "/", 2) ? 2 : -EFAULT;

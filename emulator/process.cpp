@@ -623,8 +623,9 @@ Expected<uint64_t> Process::writeHeaders(uint64_t Entry) {
     Ph.push_back({PtTls, R, 0, TlsPhdr.vaddr, TlsPhdr.fileSize, TlsPhdr.memSize, TlsPhdr.align});
   Ph.push_back({PtGnuStack, R | W, 0, 0, 0, 0, 16});
   Ph[0].filesz = Ph[0].memsz = Ph.size() * PhEnt;
-  uint8_t Page[layout::PageSize] = {0x7f, 'E', 'L', 'F', uint8_t(Is64 ? 2 : 1), 1 /* little-endian */, 1 /* version */};
-  auto Put = [&](size_t Off, uint64_t V, size_t N) { std::memcpy(Page + Off, &V, N); };
+  uint8_t Page[layout::PageSize] = {0x7f, 'E', 'L', 'F', uint8_t(Is64 ? 2 : 1), uint8_t(A.bigEndian ? 2 : 1),
+                                     1 /* version */};
+  auto Put = [&](size_t Off, uint64_t V, size_t N) { storeGuest(Page + Off, V, unsigned(N)); };
   const size_t W0 = A.wordSize; // e_entry, e_phoff, e_shoff and the phdr addresses are words
   Put(16, 2 /* ET_EXEC */, 2), Put(18, A.elfMachine, 2), Put(20, 1, 4), Put(24, Entry, W0), Put(24 + W0, EhSize, W0);
   size_t Flags = 24 + 3 * W0; // after e_shoff
@@ -730,8 +731,20 @@ Error Process::pushArgv(const RunMainMsg &M, uint64_t &Sp, uint64_t &Argv, uint6
 Error Process::writeWords(uint64_t Addr, std::span<const uint64_t> Words) {
   std::vector<uint8_t> Bytes(Words.size() * A.wordSize);
   for (size_t I = 0; I < Words.size(); ++I)
-    std::memcpy(Bytes.data() + I * A.wordSize, &Words[I], A.wordSize); // little-endian hosts and guests
+    storeGuest(Bytes.data() + I * A.wordSize, Words[I], A.wordSize);
   return write(Addr, Bytes);
+}
+
+void Process::storeGuest(uint8_t *P, uint64_t V, unsigned N) const {
+  for (unsigned I = 0; I < N; ++I)
+    P[A.bigEndian ? N - 1 - I : I] = uint8_t(V >> (8 * I));
+}
+
+uint64_t Process::loadGuest(const uint8_t *P, unsigned N) const {
+  uint64_t V = 0;
+  for (unsigned I = 0; I < N; ++I)
+    V |= uint64_t(P[A.bigEndian ? N - 1 - I : I]) << (8 * I);
+  return V;
 }
 
 Error Process::setReturnAddress(uint64_t &Sp) {
@@ -878,9 +891,9 @@ bool Process::semihosting(uint64_t Pc) {
   uint32_t Op = uint32_t(reg(A.semiOp));
   uint64_t Param = reg(A.semiParam);
   auto Field = [&](unsigned I) -> uint64_t {
-    uint64_t V = 0;
-    uc_mem_read(UC, Param + 8 * I, &V, 8);
-    return V;
+    uint8_t B[8] = {};
+    uc_mem_read(UC, Param + 8 * I, B, 8);
+    return loadGuest(B, 8);
   };
   auto Emit = [&](Stream S, uint64_t Ptr, uint64_t Len) -> bool {
     auto Bytes = read(Ptr, std::min(Len, MaxTransfer));

@@ -104,6 +104,9 @@ private:
   Error passArguments(std::span<const uint64_t> Args, uint64_t &Sp);
   // Words of the process's size (4 or 8 bytes each) at Addr.
   Error writeWords(uint64_t Addr, std::span<const uint64_t> Words);
+  // An N-byte integer (N <= 8) at P in the guest's data byte order.
+  void storeGuest(uint8_t *P, uint64_t V, unsigned N) const;
+  uint64_t loadGuest(const uint8_t *P, unsigned N) const;
   // The thread pointer, as the arch keeps it (a register, or i386's %gs
   // through a GDT descriptor of that base: set_thread_area's entry Entry).
   Error setThreadPointer(uint64_t Tp, uint32_t Entry = GdtTlsEntry);

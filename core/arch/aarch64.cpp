@@ -105,29 +105,16 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     return X.fail(formatv("instruction fixup at %s is not 4-byte aligned", hex(uint64_t(P)).c_str()));
   auto TPOff = [&] { return edgeTPOffset(G, B, E); };
   switch (E.kind) {
-  case Pointer64: writeLE<uint64_t>(X.Loc, uint64_t(S + A)); return Error::success();
-  case Pointer32:
-    if (Error Err = X.range(S + A, 0, UINT32_MAX)) return Err;
-    writeLE<uint32_t>(X.Loc, uint32_t(S + A));
-    return Error::success();
+  // Data in the target's byte order (big-endian on aarch64_be), instructions always little-endian.
+  case Pointer64: return X.putData<uint64_t>(S + A);
+  case Pointer32: return X.putData<uint32_t>(S + A, 0, UINT32_MAX);
   // ABS16/PREL16 accept signed and unsigned 16-bit values (psABI: -2^15 <= X < 2^16).
-  case Pointer16:
-  case Delta16: {
-    int64_t V = E.kind == Pointer16 ? S + A : S + A - P;
-    if (Error Err = X.range(V, INT16_MIN, UINT16_MAX)) return Err;
-    writeLE<uint16_t>(X.Loc, uint16_t(V));
-    return Error::success();
-  }
-  case Delta64: writeLE<int64_t>(X.Loc, S + A - P); return Error::success();
-  case Delta32:
-    if (Error Err = X.range(S + A - P, INT32_MIN, INT32_MAX)) return Err;
-    writeLE<int32_t>(X.Loc, int32_t(S + A - P));
-    return Error::success();
-  case NegDelta64: writeLE<int64_t>(X.Loc, P - S + A); return Error::success();
-  case NegDelta32:
-    if (Error Err = X.range(P - S + A, INT32_MIN, INT32_MAX)) return Err;
-    writeLE<int32_t>(X.Loc, int32_t(P - S + A));
-    return Error::success();
+  case Pointer16: return X.putData<uint16_t>(S + A, INT16_MIN, UINT16_MAX);
+  case Delta16: return X.putData<uint16_t>(S + A - P, INT16_MIN, UINT16_MAX);
+  case Delta64: return X.putData<uint64_t>(S + A - P);
+  case Delta32: return X.putData<uint32_t>(S + A - P, INT32_MIN, INT32_MAX);
+  case NegDelta64: return X.putData<uint64_t>(P - S + A);
+  case NegDelta32: return X.putData<uint32_t>(P - S + A, INT32_MIN, INT32_MAX);
   case Branch26PCRel:
     if (!F::isBranch26(X.instr())) return X.wrongInstr("B/BL");
     return X.pcRel4(S + A - P, 26, F::encodeBranch26);
@@ -166,7 +153,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     auto T = TPOff();
     if (!T) return T.takeError();
     switch (E.kind) {
-    case TPOff64: writeLE<uint64_t>(X.Loc, uint64_t(*T)); return Error::success();
+    case TPOff64: return X.putData<uint64_t>(*T);
     case TPOffAddHi12:
       if (Error Err = X.range(*T, 0, (1 << 24) - 1)) return Err;
       return X.addImm12(uint64_t(*T) >> 12);
@@ -308,9 +295,17 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 } // namespace linklab::aarch64
 
 namespace linklab {
-// The registry row: aarch64 as every object format sees it.
+// The registry rows: aarch64 as every object format sees it, and aarch64_be,
+// the same arch with big-endian data (its instructions stay little-endian,
+// so only the data fixups, which follow the graph's byte order, differ).
+// aarch64_be has no calling-convention table (plans pass memory operands
+// little-endian) and no IFUNC lowering (its slots and records are written
+// little-endian), so both give their "not supported" errors.
 const ArchRow AArch64Arch = {Arch::AArch64, "aarch64", "arm64", 8, false,
                        aarch64::edgeKindName, aarch64::edgeKindWidth, aarch64::applyFixup, aarch64::EhFrameEdgeKinds,
                        TLSVariant::BlockAfterTCB16, check::decodeAArch64, callconv::aarch64Conventions,
                        aarch64::createPointerJumpStub};
+const ArchRow AArch64BEArch = {Arch::AArch64_BE, "aarch64_be", "", 8, true,
+                       aarch64::edgeKindName, aarch64::edgeKindWidth, aarch64::applyFixup, aarch64::EhFrameEdgeKinds,
+                       TLSVariant::BlockAfterTCB16, check::decodeAArch64, nullptr, nullptr};
 } // namespace linklab

@@ -18,6 +18,12 @@
 // session's TLS image (link/tls_layout.h), or from this graph's TLS sections
 // alone in a -noexec link: .tdata then .tbss blocks, each at its alignment,
 // from TP + alignUp(16, alignment).
+//
+// Big-endian AArch64 (aarch64_be, ELFDATA2MSB objects): the psABI keeps
+// instructions little-endian in either byte order, while data - ELF headers
+// and relocations, pointers, deltas, GOT entries, TLS descriptors - is
+// big-endian. Instruction fields are read and written little-endian here;
+// data fixups go through FixupContext::putData in the graph's byte order.
 #pragma once
 
 #include "graph/link_graph.h"
@@ -95,6 +101,6 @@ Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer);
 } // namespace linklab::aarch64
 
 namespace linklab {
-// The registry row (target/targets.def).
-extern const ArchRow AArch64Arch;
+// The registry rows (target/targets.def): little- and big-endian data.
+extern const ArchRow AArch64Arch, AArch64BEArch;
 } // namespace linklab

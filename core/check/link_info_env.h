@@ -4,6 +4,7 @@
 
 #include "check/check.h"
 #include "link/link_info.h"
+#include "target/target.h"
 
 #include <functional>
 #include <optional>
@@ -19,6 +20,8 @@ public:
       : Info(Info), A(A), Resolve(std::move(F)) {}
 
   Arch arch() const override { return A; }
+  // *{N}addr reads in the target's data byte order, as RuntimeDyldChecker does.
+  bool isLittleEndian() const override { return A == Arch::Unknown || !archRow(A).bigEndian; }
   Expected<uint64_t> symbolAddress(std::string_view Name) const override;
   Expected<uint64_t> gotEntryAddress(std::string_view File, std::string_view Target) const override;
   Expected<uint64_t> stubAddress(std::string_view File, std::string_view Target, std::string_view Kind) const override;

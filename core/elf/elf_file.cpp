@@ -61,10 +61,10 @@ static constexpr ElfClassLayout Elf64 = {64, 40, 48, 58, 60, 62, 64, 8, 16, 24, 
 
 uint64_t ElfFile::readField(const char *P, unsigned Size) const {
   switch (Size) {
-  case 1: return loadElfField<uint8_t>(P, BigEndian);
-  case 2: return loadElfField<uint16_t>(P, BigEndian);
-  case 4: return loadElfField<uint32_t>(P, BigEndian);
-  case 8: return loadElfField<uint64_t>(P, BigEndian);
+  case 1: return readData<uint8_t>(P, BigEndian);
+  case 2: return readData<uint16_t>(P, BigEndian);
+  case 4: return readData<uint32_t>(P, BigEndian);
+  case 8: return readData<uint64_t>(P, BigEndian);
   }
   uint64_t V = 0;
   for (unsigned I = 0; I < Size; ++I)
@@ -215,7 +215,7 @@ Expected<ElfRelocs> ElfFile::relocations(const ElfSection &Sec) const {
   // Symbol indices are checked here, once, so the view's users need not.
   auto Check = [&]<typename Word>() -> Error {
     for (size_t I = 0; I < Out.size(); ++I) {
-      uint32_t Sym = ElfRelocs::symOf(loadElfField<Word>(Sec.content.data() + I * Size + sizeof(Word), BigEndian));
+      uint32_t Sym = ElfRelocs::symOf(readData<Word>(Sec.content.data() + I * Size + sizeof(Word), BigEndian));
       if (Sym >= Symbols.size() && Sym != 0)
         return error(formatv("relocation section %s: entry %zu refers to symbol index %u, but the symbol table has "
                              "%zu entries",

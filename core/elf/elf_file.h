@@ -4,6 +4,7 @@
 // before use; a violation is an Error naming the object and the field.
 #pragma once
 
+#include "support/bits.h"
 #include "support/error.h"
 
 #include <cstdint>
@@ -64,21 +65,6 @@ struct ElfRela {
   bool implicitAddend = false; // an SHT_REL entry
 };
 
-// Fields are read with one load and, for a big-endian file, one byte swap
-// (both hosts, native and wasm, are little-endian).
-template <typename T> inline T loadElfField(const char *P, bool Swap) {
-  T V;
-  std::memcpy(&V, P, sizeof(T));
-  if constexpr (sizeof(T) == 1)
-    return V;
-  else if constexpr (sizeof(T) == 2)
-    return Swap ? __builtin_bswap16(V) : V;
-  else if constexpr (sizeof(T) == 4)
-    return Swap ? __builtin_bswap32(V) : V;
-  else
-    return Swap ? __builtin_bswap64(V) : V;
-}
-
 // A relocation section's entries (already validated), decoded on access:
 // tables of hundreds of thousands of entries are read once, in order, and a
 // decoded copy would cost 32 bytes of fresh memory per entry.
@@ -114,11 +100,11 @@ private:
   template <typename Word> ElfRela decode(size_t I) const {
     constexpr unsigned W = sizeof(Word);
     const char *P = Data + I * EntSize;
-    Word Info = loadElfField<Word>(P + W, BigEndian);
+    Word Info = readData<Word>(P + W, BigEndian);
     uint32_t Type = W == 8 ? uint32_t(Info) : uint32_t(Info & 0xff);
-    int64_t Addend = !HasAddend ? 0 : W == 8 ? int64_t(loadElfField<uint64_t>(P + 2 * W, BigEndian))
-                                             : int32_t(loadElfField<uint32_t>(P + 2 * W, BigEndian));
-    return {loadElfField<Word>(P, BigEndian), Type, symOf(Info), Addend, !HasAddend};
+    int64_t Addend = !HasAddend ? 0 : W == 8 ? int64_t(readData<uint64_t>(P + 2 * W, BigEndian))
+                                             : int32_t(readData<uint32_t>(P + 2 * W, BigEndian));
+    return {readData<Word>(P, BigEndian), Type, symOf(Info), Addend, !HasAddend};
   }
   const char *Data;
   size_t Count;

@@ -108,7 +108,7 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat 
   for (uint64_t Offset = 0; Offset < C.size();) {
     if (C.size() - Offset < 4)
       return ehError(Offset, "truncated record length");
-    uint32_t Len = readLE<uint32_t>(C.data() + Offset);
+    uint32_t Len = readData<uint32_t>(C.data() + Offset, G.bigEndian());
     if (Len == 0xffffffff)
       return ehError(Offset, "64-bit DWARF .eh_frame records are not supported");
     if (4 + uint64_t(Len) > C.size() - Offset)
@@ -135,7 +135,7 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat 
       continue;
     if (B->size < 8)
       return ehError(RecOffset, "record too small for its CIE id");
-    uint32_t CIEPtr = readLE<uint32_t>(B->content().data() + 4);
+    uint32_t CIEPtr = readData<uint32_t>(B->content().data() + 4, G.bigEndian());
     if (CIEPtr == 0) {
       CIEs[RecOffset] = &Rec;
       continue;
@@ -164,7 +164,9 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat 
       if (B->size < 8 + (Wide ? 8u : 4u))
         return ehError(RecOffset, "FDE too small for its PC-begin field");
       const char *F = B->content().data() + 8;
-      int64_t V = Wide ? int64_t(readLE<uint64_t>(F)) : Form == 0x0b ? readLE<int32_t>(F) : int64_t(readLE<uint32_t>(F));
+      const bool BE = G.bigEndian();
+      int64_t V = Wide ? int64_t(readData<uint64_t>(F, BE))
+                  : Form == 0x0b ? readData<int32_t>(F, BE) : int64_t(readData<uint32_t>(F, BE));
       Addr Field = SecAddr + RecOffset + 8;
       Addr Target = Apply == 0x10 ? Field + V : Addr(V);
       Symbol *Fn = symbolAt(G, *Sec, Target);

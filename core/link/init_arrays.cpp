@@ -85,8 +85,8 @@ void InitArrays::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, P
         return;
       }
       for (uint64_t Off = 0; Off < B.size; Off += Size) {
-        uint64_t P = 0;
-        std::memcpy(&P, B.content().data() + Off, Size);
+        const char *At = B.content().data() + Off;
+        uint64_t P = Size == 8 ? readData<uint64_t>(At, G.bigEndian()) : readData<uint32_t>(At, G.bigEndian());
         Entries[Kind].push_back({Prio, Order++, P});
       }
     });
@@ -144,9 +144,10 @@ Expected<std::optional<InitArrays::Table>> InitArrays::table(const Session &S) c
     if (Entries[K].size() != Counts[K])
       return makeError(formatv("%s: %zu entries were counted but %zu linked", ArrayKinds[K].section,
                                size_t(Counts[K]), Entries[K].size()));
+    const ArchRow &A = archRow(S.triple().arch);
     for (uint64_t P : sorted(Kind(K)))
-      for (unsigned I = 0; I < archRow(S.triple().arch).pointerSize; ++I)
-        Bytes.push_back(uint8_t(P >> (8 * I)));
+      for (unsigned I = 0; I < A.pointerSize; ++I) // in the target's byte order
+        Bytes.push_back(uint8_t(P >> (8 * (A.bigEndian ? A.pointerSize - 1 - I : I))));
   }
   return std::optional<Table>(Table{*Base, std::move(Bytes)});
 }

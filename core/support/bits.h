@@ -1,6 +1,8 @@
-// Integer helpers shared across the core: alignment and little-endian
-// loads and stores (every target linklab supports is little-endian, as is
-// every host it builds for).
+// Integer helpers shared across the core: alignment, little-endian loads and
+// stores, and loads and stores in a target's data byte order. Every host
+// linklab builds for is little-endian; so are the targets' instructions, but
+// a big-endian target's data (AArch64 BE: pointers, deltas, GOT entries, ELF
+// headers) is stored the other way round.
 #pragma once
 
 #include <cstdint>
@@ -16,5 +18,22 @@ template <typename T> inline T readLE(const char *P) {
   return V;
 }
 template <typename T> inline void writeLE(char *P, T V) { std::memcpy(P, &V, sizeof(T)); }
+
+template <typename T> constexpr T byteSwap(T V) {
+  if constexpr (sizeof(T) == 1)
+    return V;
+  else if constexpr (sizeof(T) == 2)
+    return T(__builtin_bswap16(uint16_t(V)));
+  else if constexpr (sizeof(T) == 4)
+    return T(__builtin_bswap32(uint32_t(V)));
+  else
+    return T(__builtin_bswap64(uint64_t(V)));
+}
+// A data field in the target's byte order.
+template <typename T> inline T readData(const char *P, bool BigEndian) {
+  T V = readLE<T>(P);
+  return BigEndian ? byteSwap(V) : V;
+}
+template <typename T> inline void writeData(char *P, T V, bool BigEndian) { writeLE<T>(P, BigEndian ? byteSwap(V) : V); }
 
 } // namespace linklab

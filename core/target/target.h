@@ -165,12 +165,25 @@ struct FixupContext {
   const Edge &E;
   char *Loc; // the fixup's bytes in the block's (now mutable) content
   int64_t S, A, P;
+  bool BigEndian; // the target's data byte order (LinkGraph::bigEndian)
 
   FixupContext(LinkGraph &G, Block &B, const Edge &E)
       : G(G), B(B), E(E), Loc(B.mutableContent(G).data() + E.offset), S(int64_t(E.target->address())), A(E.addend),
-        P(int64_t(B.fixupAddress(E))) {}
+        P(int64_t(B.fixupAddress(E))), BigEndian(G.bigEndian()) {}
   Error range(int64_t V, int64_t Lo, int64_t Hi) const {
     return V < Lo || V > Hi ? makeOutOfRangeError(G, B, E, V, Lo, Hi) : Error::success();
+  }
+  // Stores V as a T-sized data field (a pointer, a delta, a GOT entry: not an
+  // instruction field) in the target's data byte order; with Lo and Hi,
+  // after checking Lo <= V <= Hi.
+  template <typename T> Error putData(int64_t V) const {
+    writeData<T>(Loc, T(V), BigEndian);
+    return Error::success();
+  }
+  template <typename T> Error putData(int64_t V, int64_t Lo, int64_t Hi) const {
+    if (Error Err = range(V, Lo, Hi))
+      return Err;
+    return putData<T>(V);
   }
   Error aligned(int64_t V, unsigned Align) const {
     return (uint64_t(V) & (Align - 1)) ? makeAlignmentError(G, B, E, uint64_t(V), Align) : Error::success();
