@@ -160,12 +160,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     S &= ~int64_t(1), T = 1;
   if (auto IsInstruction = checkInstruction(E.kind, X.Loc); !IsInstruction)
     return X.fail(IsInstruction.takeError().message());
-  auto WriteData = [&](int64_t V, int64_t Lo, int64_t Hi) -> Error {
-    if (Error Err = X.range(V, Lo, Hi))
-      return Err;
-    writeLE<uint32_t>(X.Loc, uint32_t(V));
-    return Error::success();
-  };
+  auto WriteData = [&](int64_t V, int64_t Lo, int64_t Hi) { return X.putData<uint32_t>(V, Lo, Hi); };
   auto WriteArmMov = [&](uint64_t V) { writeLE<uint32_t>(X.Loc, encodeArmMov(readArm(X.Loc), uint16_t(V))); };
   auto WriteThumbMov = [&](uint64_t V) { writeThumb(X.Loc, encodeThumbMov(readThumb(X.Loc), uint16_t(V))); };
   switch (E.kind) {

@@ -12,20 +12,10 @@ namespace linklab::i386 {
 LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_I386_EDGE_KINDS)
 
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
-  const FixupContext X(G, B, E);
+  FixupContext X(G, B, E);
   const int64_t S = X.S, A = X.A, P = X.P;
-  auto Write32 = [&](int64_t V, int64_t Lo, int64_t Hi) -> Error {
-    if (Error Err = X.range(V, Lo, Hi))
-      return Err;
-    writeLE<uint32_t>(X.Loc, uint32_t(V));
-    return Error::success();
-  };
-  auto Write16 = [&](int64_t V, int64_t Lo, int64_t Hi) -> Error {
-    if (Error Err = X.range(V, Lo, Hi))
-      return Err;
-    writeLE<uint16_t>(X.Loc, uint16_t(V));
-    return Error::success();
-  };
+  auto Write32 = [&](int64_t V, int64_t Lo, int64_t Hi) { return X.putData<uint32_t>(V, Lo, Hi); };
+  auto Write16 = [&](int64_t V, int64_t Lo, int64_t Hi) { return X.putData<uint16_t>(V, Lo, Hi); };
   switch (E.kind) {
   case None: return Error::success();
   case Pointer32: return Write32(S + A, INT32_MIN, UINT32_MAX);
@@ -54,10 +44,8 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
       return Off.takeError();
     static const uint8_t LE[8] = {0x65, 0xa1, 0, 0, 0, 0, 0x81, 0xe8};
     std::memcpy(X.Loc - 3, LE, sizeof LE);
-    if (Error Err = X.range(-*Off, INT32_MIN, INT32_MAX))
-      return Err;
-    writeLE<uint32_t>(X.Loc + 5, uint32_t(-*Off));
-    return Error::success();
+    X.Loc += 5; // the subl's immediate
+    return Write32(-*Off, INT32_MIN, INT32_MAX);
   }
   default: return X.fail("edge kind was not lowered before fixup");
   }

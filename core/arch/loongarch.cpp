@@ -82,24 +82,14 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   const Fixup F(G, B, E);
   const int64_t S = F.S, A = F.A, P = F.P;
   switch (E.kind) {
-  case Pointer64: writeLE<uint64_t>(F.Loc, uint64_t(S + A)); return Error::success();
-  case Pointer32:
-    if (Error Err = F.range(S + A, 0, UINT32_MAX))
-      return Err;
-    writeLE<uint32_t>(F.Loc, uint32_t(S + A));
-    return Error::success();
+  case Pointer64: return F.putData<uint64_t>(S + A);
+  case Pointer32: return F.putData<uint32_t>(S + A, 0, UINT32_MAX);
   case Branch16PCRel: return F.branch(16, encodeB16);
   case Branch21PCRel: return F.branch(21, encodeB21);
   case Branch26PCRel: return F.branch(26, encodeB26);
-  case Delta32:
-  case NegDelta32: {
-    int64_t V = E.kind == Delta32 ? S + A - P : P - S + A;
-    if (Error Err = F.range(V, INT32_MIN, INT32_MAX))
-      return Err;
-    writeLE<uint32_t>(F.Loc, uint32_t(V));
-    return Error::success();
-  }
-  case Delta64: writeLE<uint64_t>(F.Loc, uint64_t(S + A - P)); return Error::success();
+  case Delta32: return F.putData<uint32_t>(S + A - P, INT32_MIN, INT32_MAX);
+  case NegDelta32: return F.putData<uint32_t>(P - S + A, INT32_MIN, INT32_MAX);
+  case Delta64: return F.putData<uint64_t>(S + A - P);
   case Page20: {
     // The page of S + A, one up when its low 12 bits read as negative.
     int64_t Delta = page(S + A + ((S + A) & 0x800)) - page(P);

@@ -72,12 +72,8 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   const Fixup F(G, B, E);
   const int64_t S = F.S, A = F.A, P = F.P;
   switch (E.kind) {
-  case Pointer64: writeLE<uint64_t>(F.Loc, uint64_t(S + A)); return Error::success();
-  case Pointer32:
-    if (Error Err = F.range(S + A, 0, UINT32_MAX))
-      return Err;
-    writeLE<uint32_t>(F.Loc, uint32_t(S + A));
-    return Error::success();
+  case Pointer64: return F.putData<uint64_t>(S + A);
+  case Pointer32: return F.putData<uint32_t>(S + A, 0, UINT32_MAX);
   case Pointer16:
   case Pointer16DS:
   case Pointer16HA:
@@ -100,7 +96,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     writeLE<uint32_t>(F.Loc, (readLE<uint32_t>(F.Loc) & ~0xfffcu) | (uint32_t(V) & 0xfffc));
     return Error::success();
   }
-  case Delta64: writeLE<uint64_t>(F.Loc, uint64_t(S + A - P)); return Error::success();
+  case Delta64: return F.putData<uint64_t>(S + A - P);
   case Delta34: {
     // The prefix word (first in memory) holds si0, the high 18 bits; the
     // suffix word's low half holds si1.
@@ -111,14 +107,8 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     writeLE<uint32_t>(F.Loc + 4, (readLE<uint32_t>(F.Loc + 4) & ~0xffffu) | (uint32_t(V) & 0xffff));
     return Error::success();
   }
-  case Delta32:
-  case NegDelta32: {
-    int64_t V = E.kind == Delta32 ? S + A - P : P - S + A;
-    if (Error Err = F.range(V, INT32_MIN, INT32_MAX))
-      return Err;
-    writeLE<uint32_t>(F.Loc, uint32_t(V));
-    return Error::success();
-  }
+  case Delta32: return F.putData<uint32_t>(S + A - P, INT32_MIN, INT32_MAX);
+  case NegDelta32: return F.putData<uint32_t>(P - S + A, INT32_MIN, INT32_MAX);
   case Delta16:
   case Delta16HA:
   case Delta16HI:
@@ -134,7 +124,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     if (!Base)
       return F.fail(Base.takeError().message());
     if (E.kind == TOC)
-      return writeLE<uint64_t>(F.Loc, uint64_t(*Base)), Error::success();
+      return F.putData<uint64_t>(*Base);
     return F.half16(S + A - *Base);
   }
   case CallBranchDelta:

@@ -110,12 +110,8 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   const int64_t S = F.S, A = F.A, P = F.P;
   char *Loc = F.Loc;
   switch (E.kind) {
-  case R_RISCV_32:
-    if (Error Err = F.range(S + A, INT32_MIN, UINT32_MAX))
-      return Err;
-    writeLE<uint32_t>(Loc, uint32_t(S + A));
-    return Error::success();
-  case R_RISCV_64: writeLE<uint64_t>(Loc, uint64_t(S + A)); return Error::success();
+  case R_RISCV_32: return F.putData<uint32_t>(S + A, INT32_MIN, UINT32_MAX);
+  case R_RISCV_64: return F.putData<uint64_t>(S + A);
   case R_RISCV_BRANCH:
     if (Error Err = F.rangeEven(S + A - P, -4096, 4094))
       return Err;
@@ -154,13 +150,9 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case R_RISCV_SUB6: *Loc = char((*Loc & 0xc0) | ((*Loc - (S + A)) & 0x3f)); return Error::success();
   case R_RISCV_SET6: *Loc = char((*Loc & 0xc0) | ((S + A) & 0x3f)); return Error::success();
   case R_RISCV_SET8: *Loc = char(S + A); return Error::success();
-  case R_RISCV_SET16: writeLE<uint16_t>(Loc, uint16_t(S + A)); return Error::success();
-  case R_RISCV_SET32: writeLE<uint32_t>(Loc, uint32_t(S + A)); return Error::success();
-  case R_RISCV_32_PCREL:
-    if (Error Err = F.range(S + A - P, INT32_MIN, INT32_MAX))
-      return Err;
-    writeLE<int32_t>(Loc, int32_t(S + A - P));
-    return Error::success();
+  case R_RISCV_SET16: return F.putData<uint16_t>(S + A);
+  case R_RISCV_SET32: return F.putData<uint32_t>(S + A);
+  case R_RISCV_32_PCREL: return F.putData<int32_t>(S + A - P, INT32_MIN, INT32_MAX);
   case R_RISCV_RVC_BRANCH:
     if (Error Err = F.rangeEven(S + A - P, -256, 254))
       return Err;
@@ -197,25 +189,16 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     auto V = F.tpoff();
     if (!V)
       return V.takeError();
-    writeLE<uint64_t>(Loc, uint64_t(*V - (E.kind == R_RISCV_TLS_DTPREL64 ? 0x800 : 0)));
-    return Error::success();
+    return F.putData<uint64_t>(*V - (E.kind == R_RISCV_TLS_DTPREL64 ? 0x800 : 0));
   }
   case R_RISCV_TLS_TPREL32:
   case R_RISCV_TLS_DTPREL32: {
     auto V = F.tpoff();
     if (!V)
       return V.takeError();
-    int64_t Off = *V - (E.kind == R_RISCV_TLS_DTPREL32 ? 0x800 : 0);
-    if (Error Err = F.range(Off, INT32_MIN, INT32_MAX))
-      return Err;
-    writeLE<uint32_t>(Loc, uint32_t(Off));
-    return Error::success();
+    return F.putData<uint32_t>(*V - (E.kind == R_RISCV_TLS_DTPREL32 ? 0x800 : 0), INT32_MIN, INT32_MAX);
   }
-  case NegDelta32:
-    if (Error Err = F.range(P - S + A, INT32_MIN, INT32_MAX))
-      return Err;
-    writeLE<int32_t>(Loc, int32_t(P - S + A));
-    return Error::success();
+  case NegDelta32: return F.putData<int32_t>(P - S + A, INT32_MIN, INT32_MAX);
   case AlignRelaxable: {
     // Only reached when relax() did not run: the padding is kept, which is
     // right only if the code after it happens to be aligned already.

@@ -14,50 +14,26 @@ LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_X86_64_EDGE_KINDS)
 
 
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
-  const FixupContext X(G, B, E);
-  char *Loc = X.Loc; // moves for the rewritten TLS sequences
+  FixupContext X(G, B, E); // X.Loc moves for the rewritten TLS sequences
   const int64_t S = X.S, A = X.A, P = X.P;
-  auto Int32 = [&](int64_t V) -> Error {
-    if (Error Err = X.range(V, INT32_MIN, INT32_MAX))
-      return Err;
-    writeLE<int32_t>(Loc, int32_t(V));
-    return Error::success();
-  };
+  auto Int32 = [&](int64_t V) { return X.putData<int32_t>(V, INT32_MIN, INT32_MAX); };
   switch (E.kind) {
-  case Pointer64: writeLE<uint64_t>(Loc, uint64_t(S + A)); return Error::success();
-  case Pointer32:
-    if (Error Err = X.range(S + A, 0, UINT32_MAX)) return Err;
-    writeLE<uint32_t>(Loc, uint32_t(S + A));
-    return Error::success();
+  case Pointer64: return X.putData<uint64_t>(S + A);
+  case Pointer32: return X.putData<uint32_t>(S + A, 0, UINT32_MAX);
   case Pointer32Signed: return Int32(S + A);
-  case Pointer16:
-    if (Error Err = X.range(S + A, 0, UINT16_MAX)) return Err;
-    writeLE<uint16_t>(Loc, uint16_t(S + A));
-    return Error::success();
-  case Pointer8:
-    if (Error Err = X.range(S + A, 0, UINT8_MAX)) return Err;
-    *Loc = char(S + A);
-    return Error::success();
-  case Delta64: writeLE<int64_t>(Loc, S - P + A); return Error::success();
+  case Pointer16: return X.putData<uint16_t>(S + A, 0, UINT16_MAX);
+  case Pointer8: return X.putData<uint8_t>(S + A, 0, UINT8_MAX);
+  case Delta64: return X.putData<int64_t>(S - P + A);
   case Delta32:
   case PCRel32GOTLoadRelaxable:
   case PCRel32GOTLoadREXRelaxable: return Int32(S - P + A);
-  case Delta16:
-    if (Error Err = X.range(S - P + A, INT16_MIN, INT16_MAX)) return Err;
-    writeLE<int16_t>(Loc, int16_t(S - P + A));
-    return Error::success();
-  case Delta8:
-    if (Error Err = X.range(S - P + A, INT8_MIN, INT8_MAX)) return Err;
-    *Loc = char(S - P + A);
-    return Error::success();
-  case NegDelta64: writeLE<int64_t>(Loc, P - S + A); return Error::success();
+  case Delta16: return X.putData<int16_t>(S - P + A, INT16_MIN, INT16_MAX);
+  case Delta8: return X.putData<int8_t>(S - P + A, INT8_MIN, INT8_MAX);
+  case NegDelta64: return X.putData<int64_t>(P - S + A);
   case NegDelta32: return Int32(P - S + A);
-  case Delta64FromGOT: writeLE<int64_t>(Loc, S - int64_t(gotBase(G)) + A); return Error::success();
-  case Size64: writeLE<uint64_t>(Loc, E.target->size + A); return Error::success();
-  case Size32:
-    if (Error Err = X.range(int64_t(E.target->size) + A, 0, UINT32_MAX)) return Err;
-    writeLE<uint32_t>(Loc, uint32_t(E.target->size + A));
-    return Error::success();
+  case Delta64FromGOT: return X.putData<int64_t>(S - int64_t(gotBase(G)) + A);
+  case Size64: return X.putData<uint64_t>(int64_t(E.target->size) + A);
+  case Size32: return X.putData<uint32_t>(int64_t(E.target->size) + A, 0, UINT32_MAX);
   case BranchPCRel32:
   case BranchPCRel32ToPtrJumpStub:
   case BranchPCRel32ToPtrJumpStubBypassable:
@@ -70,23 +46,21 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     auto TP = edgeTPOffset(G, B, E);
     if (!TP)
       return TP.takeError();
-    if (E.kind == TPOff64) {
-      writeLE<int64_t>(Loc, *TP);
-      return Error::success();
-    }
+    if (E.kind == TPOff64)
+      return X.putData<int64_t>(*TP);
     if (E.kind == TPOff32)
       return Int32(*TP);
     // data16 leaq x@tlsgd(%rip),%rdi; data16 data16 rex64 call __tls_get_addr
     //   -> movq %fs:0,%rax; leaq x@tpoff(%rax),%rax   (psABI TLS, GD -> LE)
     static const uint8_t LE[12] = {0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0, 0x48, 0x8d, 0x80};
-    std::memcpy(Loc - 4, LE, sizeof LE);
-    Loc += 8;
+    std::memcpy(X.Loc - 4, LE, sizeof LE);
+    X.Loc += 8;
     return Int32(*TP + 4); // the lea's -4 PC adjustment does not apply
   }
   case TLSLDToLocalExec: {
     // leaq x@tlsld(%rip),%rdi; call __tls_get_addr -> padded movq %fs:0,%rax
     static const uint8_t LE[12] = {0x66, 0x66, 0x66, 0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0};
-    std::memcpy(Loc - 3, LE, sizeof LE);
+    std::memcpy(X.Loc - 3, LE, sizeof LE);
     return Error::success();
   }
   default:
