@@ -28,6 +28,10 @@ const ArchCase Arches[] = {
      "FPCR=0x0\nFPSR=0x0\nAT_HWCAP matches ID_AA64ISAR0_EL1=1\n", {56, 198, 221, 220, 129, 0}},
     {"riscv64", "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d", "0x112d", "(none)", "fcsr=0x0\n",
      {56, 198, 221, 220, 129, 0}},
+    // Big-endian data: the stack words, auxv, program headers and the
+    // system calls' structures are read back in the guest's byte order.
+    {"aarch64_be", "--target=aarch64_be-linux-gnu", "0x8fb", "aarch64_be",
+     "FPCR=0x0\nFPSR=0x0\nAT_HWCAP matches ID_AA64ISAR0_EL1=1\n", {56, 198, 221, 220, 129, 0}},
 };
 
 std::string expectedStdout(const ArchCase &A, const std::string &Argv1) {
