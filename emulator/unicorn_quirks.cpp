@@ -319,8 +319,10 @@ uc_err FastStores::write(uint64_t Addr, const void *Bytes, size_t Size) {
 
 uc_err FastStores::protect(uint64_t Base, uint64_t Size, uint32_t Prot) {
   // Direct stores to a page made writable do not look for translated code,
-  // so none may survive from its executable period.
-  if (Direct && (Prot & UC_PROT_WRITE))
+  // so none may survive from its executable period; nor may any survive on a
+  // page no longer executable, which a chained jump (block_chaining.cpp)
+  // would still enter.
+  if ((Direct && (Prot & UC_PROT_WRITE)) || (Cpu && !(Prot & UC_PROT_EXEC)))
     dropTranslations(Base, Base + Size);
   uc_err Err = uc_mem_protect(UC, Base, Size, Prot);
   if (Err == UC_ERR_OK)
@@ -329,6 +331,8 @@ uc_err FastStores::protect(uint64_t Base, uint64_t Size, uint32_t Prot) {
 }
 
 uc_err FastStores::unmap(uint64_t Base, uint64_t Size) {
+  if (Cpu) // as for protect: no chained jump may enter unmapped code
+    dropTranslations(Base, Base + Size);
   uc_err Err = Direct ? Direct->unmap(UC, Base, Size) : uc_mem_unmap(UC, Base, Size);
   if (Err == UC_ERR_OK)
     update(Base, Base + Size, 0, [](uint8_t Old) { return uint8_t(Old & WasExecutable); });

@@ -563,6 +563,55 @@ TEST_P(ExecutorPages, test_fast_stores_stop_at_refinalize_and_deallocate) {
   EXPECT_EQ(FaultKind(F.faultKind), FaultKind::WriteUnmapped);
 }
 
+// A direct jump from one page to another: the executor chains the two
+// blocks as qemu-user does (emulator/block_chaining.cpp), so taking the
+// target's execute permission away, rewriting it, or unmapping it must undo
+// the chain, not leave the jump running the old code.
+TEST_P(ExecutorPages, test_cross_page_jump_follows_its_target) {
+  constexpr uint32_t R = 1, W = 2, X = 4;
+  const std::string Arch = GetParam().name;
+  uint64_t From = mmapPage(R | W), To = mmapPage(R | W);
+  // jmp rel32 (and nops) | b imm26 | jal x0, imm20
+  int64_t Off = int64_t(To - From);
+  std::vector<uint32_t> Jump;
+  if (Arch == "x86_64") {
+    uint32_t Rel = uint32_t(Off - 5);
+    Jump = {0xe9 | Rel << 8, Rel >> 24 | 0x90909000};
+  } else if (Arch == "aarch64") {
+    Jump = {0x14000000 | (uint32_t(Off >> 2) & 0x3ffffff)};
+  } else {
+    uint32_t I = uint32_t(Off);
+    Jump = {0x6f | (I >> 12 & 0xff) << 12 | (I >> 11 & 1) << 20 | (I >> 1 & 0x3ff) << 21 | (I >> 20 & 1) << 31};
+  }
+  for (size_t I = 0; I < Jump.size(); ++I)
+    ASSERT_EQ(poke(From + 4 * I, Jump[I]).runStatus(), RunStatus::Returned);
+  pokeGet(To);
+  protect(From, R | X);
+  protect(To, R | X);
+  EXPECT_EQ(run(From), 1);
+  EXPECT_EQ(run(From), 1); // through the chained jump now
+  protect(To, R);
+  Limits L;
+  L.wallMillis = 10000;
+  auto F = Client->callSync(CallMsg{From, {}, {}, {}, L});
+  ASSERT_TRUE(bool(F)) << F.takeError().message();
+  ASSERT_EQ(F->runStatus(), RunStatus::Fault) << F->message;
+  EXPECT_EQ(FaultKind(F->faultKind), FaultKind::FetchProtected);
+  EXPECT_EQ(F->address, To);
+  protect(To, R | W);
+  pokeReturn(To, 2);
+  protect(To, R | X);
+  EXPECT_EQ(run(From), 2);
+  EXPECT_EQ(run(From), 2);
+  EXPECT_EQ(sys(Arch == "x86_64" ? 11 : 215, To, 0x1000, 0), 0); // munmap
+  F = Client->callSync(CallMsg{From, {}, {}, {}, L});
+  ASSERT_TRUE(bool(F)) << F.takeError().message();
+  ASSERT_EQ(F->runStatus(), RunStatus::Fault) << F->message;
+  // The page goes back to the mmap arena, read-write: no longer executable.
+  EXPECT_EQ(FaultKind(F->faultKind), FaultKind::FetchProtected);
+  EXPECT_EQ(F->address, To);
+}
+
 INSTANTIATE_TEST_SUITE_P(Arch, ExecutorPages, ::testing::ValuesIn(Cases),
                          [](const auto &I) { return std::string(I.param.name); });
 
