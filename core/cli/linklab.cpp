@@ -154,8 +154,11 @@ int run(int Argc, char **Argv) {
   for (auto &Obj : Recorder->objects())
     if (!Obj.graphDump.empty())
       std::printf("Link graph \"%s\" post-fixup:\n%s", Obj.name.c_str(), Obj.graphDump.c_str());
-  if (!Entry)
+  if (!Entry) {
+    if (Linked) // the entry's error already names the object that failed to link
+      consumeError(std::move(*Linked));
     return fail(Entry.takeError());
+  }
   if (Linked && *Linked)
     return fail(std::move(*Linked));
   if (O.perfSupport)
