@@ -228,8 +228,11 @@ export class Executor {
   readMemory(address: U64, size: number): Promise<Uint8Array>;
   close(): Promise<void>;
 }
-/** The executor's WebSocket bridge; its close reason becomes the error of requests in flight. */
-export function webSocketTransport(url: string, options?: { WebSocket?: unknown }): Promise<Transport>;
+/**
+ * The executor's WebSocket bridge at `url`, or a WebSocket to it opened already (taken as it is:
+ * open, still connecting, or closed, which rejects); its close reason becomes the error of requests in flight.
+ */
+export function webSocketTransport(url: string | WebSocket, options?: { WebSocket?: unknown }): Promise<Transport>;
 
 // node.mjs only
 export function spawnExecutorTransport(path?: string): Transport & { child: unknown };

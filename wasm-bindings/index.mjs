@@ -618,16 +618,22 @@ function littleEndian(b) {
 }
 
 /**
- * A browser transport: the executor's WebSocket bridge at `url`. The
+ * A browser transport: the executor's WebSocket bridge at `url`, or a
+ * WebSocket to it the caller opened already (a page opens one while it
+ * loads, so the executor process starts meanwhile). The
  * bridge's close reason ("executor killed by SIGKILL") becomes the reason
  * requests in flight fail with. `WebSocket` may be given (Node before 22:
  * the `ws` package's class).
  */
 const WS_BATCH = 1 << 20;
 export function webSocketTransport(url, { WebSocket: WS = globalThis.WebSocket } = {}) {
-  if (typeof WS !== 'function') return Promise.reject(new LinklabError('webSocketTransport: no WebSocket class here; pass {WebSocket}'));
+  const given = url !== null && typeof url === 'object';
+  if (!given && typeof WS !== 'function') return Promise.reject(new LinklabError('webSocketTransport: no WebSocket class here; pass {WebSocket}'));
   return new Promise((resolve, reject) => {
-    const ws = new WS(url);
+    const ws = given ? url : new WS(url);
+    if (given) url = ws.url;
+    // CLOSING or CLOSED: its close event, and reason, are gone.
+    if (ws.readyState >= 2) return reject(new LinklabError(`cannot connect to executor at ${url}: the WebSocket is closed`));
     ws.binaryType = 'arraybuffer';
     let opened = false, closedWhy, onClose = null;
     // Frames sent in one task go out as one message: a link writes each
@@ -655,7 +661,8 @@ export function webSocketTransport(url, { WebSocket: WS = globalThis.WebSocket }
       onClose: (cb) => { onClose = cb; if (closedWhy !== undefined) cb(closedWhy); },
       close: () => ws.close(),
     };
-    ws.addEventListener('open', () => { opened = true; resolve(t); }, { once: true });
+    if (ws.readyState === 1) { opened = true; resolve(t); } // OPEN
+    else ws.addEventListener('open', () => { opened = true; resolve(t); }, { once: true });
     ws.addEventListener('close', (e) => {
       closedWhy = e.reason ? `executor WebSocket closed: ${e.reason}` : `executor WebSocket closed (code ${e.code})`;
       // A refused or failed connection closes without opening: say why (the 'error' event carries nothing).

@@ -10,15 +10,18 @@ import { config } from './helpers.mjs';
 class BridgeSocket extends EventTarget {
   static last;
   hold = false;
+  readyState = 0; // CONNECTING
   constructor(url) {
     super();
     BridgeSocket.last = this;
     this.url = url;
     this.child = spawn(config.executor, ['stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
     this.child.stdout.on('data', (d) => this.#emit('message', { data: d.buffer.slice(d.byteOffset, d.byteOffset + d.length) }));
-    this.child.on('exit', (code, signal) =>
-      this.#emit('close', { code: 1011, reason: signal ? `executor killed by ${signal}` : `executor exited with status ${code}` }));
-    this.child.on('spawn', () => this.#emit('open', {}));
+    this.child.on('exit', (code, signal) => {
+      this.readyState = 3; // CLOSED
+      this.#emit('close', { code: 1011, reason: signal ? `executor killed by ${signal}` : `executor exited with status ${code}` });
+    });
+    this.child.on('spawn', () => { this.readyState = 1; this.#emit('open', {}); });
   }
   #emit(type, fields) { this.dispatchEvent(Object.assign(new Event(type), fields)); }
   send(b) { if (!this.hold) this.child.stdin.write(new Uint8Array(b)); }
@@ -45,4 +48,18 @@ test('a connection that closes before opening rejects with its reason', async ()
   await expect(webSocketTransport('ws://nowhere/executor', { WebSocket: Refused }))
     .rejects.toThrow('cannot connect to executor at ws://nowhere/executor: code 1006');
   await expect(webSocketTransport('ws://x', { WebSocket: null })).rejects.toThrow(/no WebSocket class/);
+});
+
+test('a WebSocket opened earlier is taken as it is: open, still connecting, or closed', async () => {
+  const opened = new BridgeSocket('ws://bridge/early');
+  await new Promise((resolve) => opened.addEventListener('open', resolve, { once: true }));
+  const x = new Executor(await webSocketTransport(opened));
+  expect((await x.setup('riscv64-unknown-linux-gnu')).triple).toMatch(/^riscv64/);
+  await x.close();
+  const connecting = new BridgeSocket('ws://bridge/early');
+  const y = new Executor(await webSocketTransport(connecting));
+  expect((await y.setup('x86_64-unknown-linux-gnu')).triple).toMatch(/^x86_64/);
+  connecting.child.kill('SIGKILL');
+  await new Promise((resolve) => connecting.addEventListener('close', resolve, { once: true }));
+  await expect(webSocketTransport(connecting)).rejects.toThrow('cannot connect to executor at ws://bridge/early: the WebSocket is closed');
 });

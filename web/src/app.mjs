@@ -45,6 +45,7 @@ const app = {
 async function main() {
   try {
     app.L = await import('linklab');
+    performance.mark('core-loaded'); // performance marks: what scripts/bench-web.mjs reports
   } catch (e) {
     $('core-status').textContent = 'core failed to load';
     return banner(`The linklab wasm core did not load: ${message(e)}. ` +

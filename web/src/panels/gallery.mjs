@@ -20,13 +20,31 @@ export function mount(app) {
   }
   store.on('gallery', render);
 
-  async function load(id, arch) {
+  // An example's object files, fetched once each; before the C runtime's
+  // megabytes, which would take the browser's connections first.
+  const fetches = new Map();
+  function fetchObjects(id, arch) {
     const ex = store.state.gallery.examples.find(e => e.id === id);
-    const fetched = ex.build[arch].map(o => fetchBytes(o.url));
-    app.link.runtimeFiles(arch).catch(() => {}); // start the C runtime's download now; the link awaits it
+    return ex.build[arch].map(o => {
+      if (!fetches.has(o.url)) fetches.set(o.url, fetchBytes(o.url).catch(e => { fetches.delete(o.url); throw e; }));
+      return fetches.get(o.url);
+    });
+  }
+  // Hovering an example starts its downloads: its objects, then the C runtime's.
+  function prefetch(id, arch) {
+    for (const p of fetchObjects(id, arch)) p.catch(() => {}); // load() reports a failure
+    app.link.runtimeFiles(arch).catch(() => {}); // the link awaits it
+  }
+
+  async function load(id, arch) {
+    performance.mark('example-click');
+    const ex = store.state.gallery.examples.find(e => e.id === id);
+    const fetched = fetchObjects(id, arch);
+    app.link.runtimeFiles(arch).catch(() => {}); // the link awaits it
     const objs = await Promise.all(ex.build[arch].map(async (o, i) =>
       app.objects.describe(o.name, await fetched[i], o.harness)));
     app.objects.replace(objs);
+    performance.mark('example-loaded');
     writeFields('run', { args: argsText(ex.args) });
     const cc = ex.callconv;
     if (cc) writeFields('callconv', { spec: cc.spec[arch] ?? '', signature: cc.signature, function: cc.function,
@@ -34,9 +52,8 @@ export function mount(app) {
     await app.run.linkAndRun();
     app.selectTab('graph');
   }
-  // Hovering an example starts its C runtime's download.
   $('gallery').onpointerover = e =>
-    e.target.dataset.arch && app.link.runtimeFiles(e.target.dataset.arch).catch(() => {});
+    e.target.dataset.example && prefetch(e.target.dataset.example, e.target.dataset.arch);
   $('gallery').onclick = e => e.target.dataset.example &&
     load(e.target.dataset.example, e.target.dataset.arch).catch(app.link.failed);
   render(store.state);

@@ -39,16 +39,29 @@ export function mount(app) {
     } catch (e) { transport.close(); throw e; }
     return { executor, transport };
   }
+  // The first run takes the connection index.html opened while the page
+  // loaded (its executor process is up by now), unless it closed meanwhile.
+  let early = window.earlyExecutorSocket;
   async function connect(arch) {
     await dropLive();
-    const transport = await app.L.webSocketTransport(bridgeUrl());
+    const socket = early;
+    early = null;
+    if (socket) {
+      try { return await setUp(arch, socket); } catch { /* closed: a new connection */ }
+    }
+    return setUp(arch, bridgeUrl());
+  }
+  async function setUp(arch, socketOrUrl) {
+    const transport = await app.L.webSocketTransport(socketOrUrl);
     const executor = new app.L.Executor(transport);
     executor.onOutput((stream, data) => {
       const text = new TextDecoder().decode(data);
       appendConsole(stream, text);
       if (stream === 'stdout') stdout += text;
     });
-    await executor.setup(ARCHES[arch].triple);
+    try {
+      await executor.setup(ARCHES[arch].triple);
+    } catch (e) { transport.close(); throw e; }
     return { executor, transport, arch };
   }
 
@@ -89,24 +102,26 @@ export function mount(app) {
     try {
       // The runtime's files download while the executor starts.
       const runtime = app.link.options().runtime && app.link.runtimeFiles(arch, store.state.objects);
-      const [live] = await Promise.all([connect(arch), runtime]);
-      const connected = performance.now();
+      const marked = (p, name) => p && p.then(x => { performance.mark(name); return x; });
+      const [live] = await Promise.all([marked(connect(arch), 'connected'), marked(runtime, 'runtime-fetched')]);
       store.set({ live }); // from here Stop can end it
       if (store.state.stopping) throw new Error('stopped');
       const lim = limits();
       const args = flow.parseArgs(readFields('run').args);
       ctx = await app.link.makeSession(arch, live.executor);
       live.session = ctx.session;
+      performance.mark('session-made');
       // run() links every object (the runtime's start code last), then runs,
       // as the native CLI does: the last object emitted ends the link.
-      let linked = connected;
+      let linked = performance.now();
       ctx.session.addPlugin({ name: 'timing', emitted: () => { linked = performance.now(); } });
       const tick = () => setStatus(`linking and running… ${fmtSeconds(performance.now() - started)}`, 'busy');
       ticker = setInterval(tick, 100);
       const r = await flow.runProgram(ctx, { argv0: flow.programName(store.state.objects), args, limits: lim });
       clearInterval(ticker);
+      performance.mark('linked', { startTime: linked });
+      performance.mark('ran');
       app.link.afterLink(ctx);
-      window.__timing ??= { connect: connected - started, link: linked - connected, run: performance.now() - linked };
       const exit = r.exitCode !== undefined ? { exitCode: r.exitCode } : {};
       store.set({ outcome: { status: r.status, ...exit, stdout } });
       app.repro.record(false, r.exitCode !== undefined ? { exitCode: r.exitCode, output: stdout }
