@@ -665,6 +665,32 @@ test('the bridge refuses foreign origins and messages that are not whole frames'
   assert.equal(tooBig, 1009);
 });
 
+test('the server tags whole files for revalidation and serves a file again once it changed', async () => {
+  const gallery = fs.mkdtempSync(path.join(tmp, 'gallery-'));
+  const own = await startServer({ port: 0, gallery });
+  try {
+    const file = path.join(gallery, 'index.json');
+    fs.writeFileSync(file, '{"examples": []}');
+    const url = `${own.url}gallery/index.json`;
+    const first = await fetch(url);
+    assert.equal(await first.text(), '{"examples": []}');
+    const etag = first.headers.get('etag');
+    assert.match(etag, /^"[0-9a-f]+-[0-9a-f]+"$/);
+    const again = await fetch(url, { headers: { 'if-none-match': etag } });
+    assert.equal(again.status, 304);
+    // Kept in memory while its size and mtime stay; a change is served.
+    fs.writeFileSync(file, '{"examples": [1]}');
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    const changed = await fetch(url, { headers: { 'if-none-match': etag } });
+    assert.equal(changed.status, 200);
+    assert.equal(await changed.text(), '{"examples": [1]}');
+    assert.notEqual(changed.headers.get('etag'), etag);
+    assert.equal((await fetch(`${own.url}gallery/missing.json`)).status, 404);
+  } finally {
+    await own.close();
+  }
+});
+
 test("the server serves exactly the C runtime files the package names, from the core's paths", async () => {
   const L = await import('../../wasm-bindings/index.mjs');
   for (const [arch, { triple }] of Object.entries(ARCH_TABLE)) {
