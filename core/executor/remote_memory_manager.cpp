@@ -19,31 +19,40 @@ public:
     return Layout->apply();
   }
 
+  // Every segment's write goes out at once: one round trip for the graph,
+  // not one per segment (a glibc program's ~450 graphs have up to six
+  // segments each, and a round trip through a browser's WebSocket bridge
+  // costs milliseconds). The answer waits for all replies; the first
+  // failure is the one reported.
   void finalize(std::function<void(Expected<FinalizedAlloc>)> OnFinalized) override {
+    struct Pending {
+      size_t left;
+      std::optional<Error> failure;
+      std::function<void(Expected<FinalizedAlloc>)> done;
+    };
     std::vector<std::pair<Addr, std::vector<uint8_t>>> Writes;
     size_t I = 0;
     for (auto &[Prot, Seg] : Layout->segments())
       if (std::vector<uint8_t> &W = Working[I++]; !W.empty())
         Writes.push_back({Seg.address, std::move(W)}); // fixed up: ours no more
-    write(std::make_shared<decltype(Writes)>(std::move(Writes)), 0, std::move(OnFinalized));
+    if (Writes.empty())
+      return OnFinalized(FinalizedAlloc{Id});
+    auto P = std::make_shared<Pending>(Pending{Writes.size(), std::nullopt, std::move(OnFinalized)});
+    for (auto &[A, Bytes] : Writes)
+      C.writeMemory(A, std::move(Bytes), [P, A = A, Id = Id](Error E) {
+        if (E && !P->failure)
+          P->failure.emplace(std::move(E).withContext(formatv("finalizing segment at %s", hex(A).c_str())));
+        if (--P->left)
+          return;
+        if (P->failure)
+          return P->done(std::move(*P->failure));
+        P->done(FinalizedAlloc{Id});
+      });
   }
 
   void abandon(std::function<void(Error)> OnAbandoned) override { MM.handBack({Id}, std::move(OnAbandoned)); }
 
 private:
-  void write(std::shared_ptr<std::vector<std::pair<Addr, std::vector<uint8_t>>>> Writes, size_t Next,
-             std::function<void(Expected<FinalizedAlloc>)> OnFinalized) {
-    if (Next == Writes->size())
-      return OnFinalized(FinalizedAlloc{Id});
-    Addr A = (*Writes)[Next].first;
-    C.writeMemory(A, std::move((*Writes)[Next].second),
-                  [this, Writes, Next, A, OnFinalized = std::move(OnFinalized)](Error E) mutable {
-                    if (E)
-                      return OnFinalized(std::move(E).withContext(formatv("finalizing segment at %s", hex(A).c_str())));
-                    write(std::move(Writes), Next + 1, std::move(OnFinalized));
-                  });
-  }
-
   ExecutorClient &C;
   RemoteMemoryManager &MM;
   std::shared_ptr<BasicLayout> Layout;
@@ -70,44 +79,58 @@ void RemoteMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnA
   pump();
 }
 
-// Serves queued allocations in order; when one needs an arena that is not
-// mapped yet, maps it (reserve, then one finalize giving the whole range its
-// protection) and carries on when that answers.
+// Serves queued allocations in order; when one needs arenas that are not
+// mapped yet, maps them (reserve, then one finalize giving each whole range
+// its protection), all of that allocation's at once, and carries on when
+// the last answers.
 void RemoteMemoryManager::pump() {
   if (Pumping || Mapping)
     return;
   Pumping = true;
   while (!Queue.empty() && !Mapping) {
     Request &R = Queue.front();
-    // An arena with room for every segment, or the first one missing.
-    std::optional<std::pair<MemProt, uint64_t>> Missing;
+    // An arena with room for every segment, or those missing (a layout has
+    // one segment per protection).
+    std::vector<std::pair<MemProt, uint64_t>> Missing;
     for (auto &[Prot, Seg] : R.layout->segments()) {
       uint64_t Size = Seg.contentSize + Seg.zeroFillSize;
-      if (Size && !arenaFor(Prot, Size, Seg.alignment)) {
-        Missing = {Prot, alignTo(Size + Seg.alignment, PageSize)};
-        break;
-      }
+      if (Size && !arenaFor(Prot, Size, Seg.alignment))
+        Missing.push_back({Prot, std::max(ArenaSize, alignTo(Size + Seg.alignment, PageSize))});
     }
-    if (Missing) {
+    if (!Missing.empty()) {
       Mapping = true;
-      uint64_t Size = std::max(ArenaSize, Missing->second);
-      MemProt Prot = Missing->first;
-      std::string Name = R.name;
-      C.reserve(Size, PageSize, [this, Size, Prot, Name](Expected<uint64_t> Base) {
-        if (!Base)
-          return mappingFailed(Base.takeError(), Name);
-        Addr B = *Base;
-        std::vector<SegmentWrite> Whole = {{B, uint8_t(Prot), {}, Size}};
-        C.finalize(std::move(Whole), [this, B, Size, Prot, Name](Error E) {
-          if (E) {
-            C.deallocate({B}, [](Error) {}); // best effort: the mapping error is what matters
-            return mappingFailed(std::move(E), Name);
-          }
-          Arenas.push_back({B, Size, 0, Prot, 0});
-          Mapping = false;
-          pump();
+      struct Pending {
+        size_t left;
+        std::optional<Error> failure;
+      };
+      auto P = std::make_shared<Pending>(Pending{Missing.size(), std::nullopt});
+      auto Answered = [this, P, Name = R.name](std::optional<Error> E) {
+        if (E && !P->failure)
+          P->failure = std::move(E);
+        else if (E)
+          consumeError(std::move(*E)); // the first failure is the one reported
+        if (--P->left)
+          return;
+        if (P->failure)
+          return mappingFailed(std::move(*P->failure), Name);
+        Mapping = false;
+        pump();
+      };
+      for (auto &M : Missing)
+        C.reserve(M.second, PageSize, [this, Prot = M.first, Size = M.second, Answered](Expected<uint64_t> Base) {
+          if (!Base)
+            return Answered(Base.takeError());
+          Addr B = *Base;
+          std::vector<SegmentWrite> Whole = {{B, uint8_t(Prot), {}, Size}};
+          C.finalize(std::move(Whole), [this, B, Size, Prot, Answered](Error E) {
+            if (E) {
+              C.deallocate({B}, [](Error) {}); // best effort: the mapping error is what matters
+              return Answered(std::move(E));
+            }
+            Arenas.push_back({B, Size, 0, Prot, 0});
+            Answered(std::nullopt);
+          });
         });
-      });
       break;
     }
     Request Req = std::move(Queue.front());

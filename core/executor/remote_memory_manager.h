@@ -52,7 +52,7 @@ private:
   ExecutorClient &C;
   uint64_t PageSize;
   std::vector<Arena> Arenas; // the last of each protection takes new segments
-  std::deque<Request> Queue;  // allocations waiting (one arena is mapped at a time)
+  std::deque<Request> Queue;  // allocations waiting (one allocation's arenas are mapped at a time)
   bool Mapping = false, Pumping = false;
   uint64_t NextId = 1;
   std::map<uint64_t, std::vector<Addr>> Allocs; // id -> the arena of each of its segments (by base)
