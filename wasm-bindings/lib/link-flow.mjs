@@ -52,7 +52,10 @@ export async function runtimeFiles(L, triple, load, objects = []) {
 
 // Enough of an archive's start for its head (L.archiveHead): a first
 // guess, then the size the head says. A shorter answer is the whole file.
-const HEAD_GUESS = 64 << 10;
+// The guess holds libstdc++.a's head (408 KB on every Debian arch; libm.a's
+// is 21-26 KB): a second request would wait for the first, and the link for
+// both.
+const HEAD_GUESS = 512 << 10;
 async function archiveHead(L, name, load) {
   for (let want = HEAD_GUESS; ;) {
     const b = await load(name, want);

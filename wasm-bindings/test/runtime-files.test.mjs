@@ -27,14 +27,15 @@ function compile(arch, sources, tag, cxx = false) {
 // The page's loader over the Debian files: records how many bytes of each file it handed out.
 function diskLoader(triple) {
   const paths = Object.fromEntries(runtimeInfo(triple).files.map((f) => [f.name, f.path]));
-  const loaded = {};
+  const loaded = {}, requests = {};
   const load = async (name, length) => {
     const whole = new Uint8Array(readFileSync(paths[name]));
     const b = length ? whole.subarray(0, length) : whole;
     loaded[name] = Math.max(loaded[name] ?? 0, b.length);
+    requests[name] = (requests[name] ?? 0) + 1;
     return b;
   };
-  return { load, loaded };
+  return { load, loaded, requests };
 }
 
 async function run(arch, objects, files) {
@@ -63,13 +64,15 @@ describe.each(ARCHES)('%s', (arch) => {
     async (tag, sources, cxx, onDemand) => {
       const triple = tripleOf(arch);
       const objects = compile(arch, sources, tag.replace(/\W+/g, '_'), cxx);
-      const { load, loaded } = diskLoader(triple);
+      const { load, loaded, requests } = diskLoader(triple);
       const files = await runtimeFiles(L, triple, load, objects);
       const info = runtimeInfo(triple);
       const want = info.files.filter((f) => !f.onDemand || onDemand.includes(f.name)).map((f) => f.name);
       expect(Object.keys(files)).toEqual(want);
-      for (const f of info.files.filter((f) => f.onDemand && !onDemand.includes(f.name)))
+      for (const f of info.files.filter((f) => f.onDemand && !onDemand.includes(f.name))) {
         expect(loaded[f.name]).toBeLessThan(1 << 20); // its head, not the archive
+        expect(requests[f.name]).toBe(1); // the first guess holds the whole head
+      }
       const some = await run(arch, objects, files);
       const every = await run(arch, objects, readRuntimeFiles(triple));
       expect(some).toEqual(every);
