@@ -588,6 +588,8 @@ TEST_P(ExecutorPages, test_cross_page_jump_follows_its_target) {
   pokeGet(To);
   protect(From, R | X);
   protect(To, R | X);
+  // The translator shows where it keeps the PC in a same-page jump first.
+  ASSERT_EQ(call(Loop, {}, {}, {1000, 10000, 0}).runStatus(), RunStatus::InstructionLimit);
   EXPECT_EQ(run(From), 1);
   EXPECT_EQ(run(From), 1); // through the chained jump now
   protect(To, R);
@@ -610,6 +612,45 @@ TEST_P(ExecutorPages, test_cross_page_jump_follows_its_target) {
   // The page goes back to the mmap arena, read-write: no longer executable.
   EXPECT_EQ(FaultKind(F->faultKind), FaultKind::FetchProtected);
   EXPECT_EQ(F->address, To);
+}
+
+// An indirect jump caches the first target it takes (block_chaining.cpp):
+// another target must still be reached, and so must the first one's new
+// code once it is rewritten.
+TEST_P(ExecutorPages, test_indirect_jump_reaches_every_target) {
+  constexpr uint32_t R = 1, W = 2, X = 4;
+  const std::string Arch = GetParam().name;
+  // jmp *%rdi | br x0 | jr a0
+  uint32_t Jump = Arch == "x86_64" ? 0x9090e7ff : Arch == "aarch64" ? 0xd61f0000 : 0x00050067;
+  uint64_t From = mmapPage(R | W), One = mmapPage(R | W), Two = mmapPage(R | W);
+  ASSERT_EQ(poke(From, Jump).runStatus(), RunStatus::Returned);
+  pokeGet(One);
+  pokeGet(Two);
+  pokeReturn(Two, 2);
+  for (uint64_t Page : {From, One, Two})
+    protect(Page, R | X);
+  // The translator shows where it keeps the PC in a same-page jump first.
+  ASSERT_EQ(call(Loop, {}, {}, {1000, 10000, 0}).runStatus(), RunStatus::InstructionLimit);
+  auto Via = [&](uint64_t Target) -> int64_t {
+    Limits L;
+    L.wallMillis = 10000;
+    auto Ret = Client->callSync(CallMsg{From, {u64(GetParam().arg0, Target)}, {}, {}, L});
+    if (!Ret) {
+      ADD_FAILURE() << Ret.takeError().message();
+      return -1;
+    }
+    EXPECT_EQ(Ret->runStatus(), RunStatus::Returned) << Ret->message;
+    return Ret->value;
+  };
+  for (int Round = 0; Round < 2; ++Round) {
+    EXPECT_EQ(Via(One), 1);
+    EXPECT_EQ(Via(Two), 2);
+  }
+  protect(One, R | W);
+  pokeReturn(One, 3);
+  protect(One, R | X);
+  EXPECT_EQ(Via(One), 3);
+  EXPECT_EQ(Via(Two), 2);
 }
 
 INSTANTIATE_TEST_SUITE_P(Arch, ExecutorPages, ::testing::ValuesIn(Cases),
