@@ -95,7 +95,6 @@ int run(int Argc, char **Argv) {
       if (!Files)
         return fail(Files.takeError());
       RuntimeFiles = std::move(*Files);
-      (*MM)->setPacked(true); // placed as a run places them: the runtime's code stays within branch range
     }
   } else {
     consumeError(T.takeError()); // only archives: the link names no target, as before

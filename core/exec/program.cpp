@@ -152,7 +152,7 @@ Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &F
     if (Start)
       *StartObject = It->second;
     // Named by Debian path in every build, so messages and fault reports match.
-    else if (Error E = S.addArchive(F.path, It->second))
+    else if (Error E = S.addArchive(F.path, It->second, ObjectKind::Runtime))
       return E;
   }
   if (Inits && R.registerFrames)
@@ -182,7 +182,7 @@ Expected<ResourceKey> addStartObject(Session &S, const RuntimeSpec &R, SharedByt
     for (Symbol *Ext : (*G)->externalSymbols())
       if (Ext->name == "main")
         Ext->name = (*G)->allocateString(Entry);
-  return S.addGraph(std::move(*G), ObjectKind::Library);
+  return S.addGraph(std::move(*G), ObjectKind::Runtime);
 }
 
 Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files) {

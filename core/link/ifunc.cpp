@@ -97,7 +97,7 @@ Error IRelativeTable::tryToGenerate(Session &S, const std::vector<std::string> &
   Block &B = G->createContentBlock(Sec, G->allocateContent(Bytes), 0, Word, 0);
   G->addDefinedSymbol(B, 0, TableStart[Rel], 0, Linkage::Strong, Scope::Default, false, true);
   G->addDefinedSymbol(B, Size, TableEnd[Rel], 0, Linkage::Strong, Scope::Default, false, true);
-  auto Key = S.addGraph(std::move(G), ObjectKind::Library);
+  auto Key = S.addGraph(std::move(G), ObjectKind::Runtime);
   return Key ? Error::success() : Key.takeError();
 }
 

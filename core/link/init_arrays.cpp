@@ -114,7 +114,7 @@ Error InitArrays::tryToGenerate(Session &S, const std::vector<std::string> &Name
     Off += Counts[K] * Size;
     G->addDefinedSymbol(B, Off, ArrayKinds[K].end, 0, Linkage::Strong, Scope::Default, false, true);
   }
-  auto Key = S.addGraph(std::move(G), ObjectKind::Library);
+  auto Key = S.addGraph(std::move(G), ObjectKind::Runtime);
   return Key ? Error::success() : Key.takeError();
 }
 

@@ -50,7 +50,7 @@ Error LinkerDefinedSymbols::tryToGenerate(Session &S, const std::vector<std::str
   }
   if (!Any)
     return Error::success();
-  auto Key = S.addGraph(std::move(G), ObjectKind::Library);
+  auto Key = S.addGraph(std::move(G), ObjectKind::Runtime);
   return Key ? Error::success() : Key.takeError();
 }
 

@@ -29,12 +29,18 @@ public:
 
 using OnAllocatedFn = std::function<void(Expected<std::unique_ptr<InFlightAlloc>>)>;
 
+// The Dylib a C runtime's graphs are allocated for: the process's own code,
+// which llvm-jitlink finds in its own process, so a slab sized for the
+// objects given (-slab-allocate) places it apart from them.
+extern const char ProcessDylib;
+
 class MemoryManager {
 public:
   virtual ~MemoryManager() = default;
   // Assigns every allocatable block an address and working memory (the block's
   // content is copied there, and later fixups write there). `Dylib` names the
-  // symbol table the graph links into (opaque; may be null).
+  // symbol table the graph links into (opaque; may be null), or is
+  // &ProcessDylib for a C runtime's graphs.
   virtual void allocate(const void *Dylib, LinkGraph &G, OnAllocatedFn OnAllocated) = 0;
   // Releases finalized allocations, in one batch.
   virtual void deallocate(std::vector<FinalizedAlloc> Allocs, std::function<void(Error)> OnDeallocated) = 0;

@@ -190,7 +190,7 @@ Error SectionMerger::layOut(Session &S, const std::string &Name, OutputSection &
   }
   ++Out.layouts;
   Own = G.get();
-  auto Key = S.addGraph(std::move(G), ObjectKind::Library);
+  auto Key = S.addGraph(std::move(G), ObjectKind::Runtime);
   Own = nullptr;
   return Key ? Error::success() : Key.takeError();
 }

@@ -41,7 +41,9 @@ class ObjectLinkContext : public LinkContext {
 public:
   ObjectLinkContext(Session &S, Session::Object &O) : S(S), O(O) {}
   MemoryManager &memoryManager() override { return S.MM; }
-  const void *dylib() const override { return &S; }
+  const void *dylib() const override {
+    return O.kind == ObjectKind::Runtime ? static_cast<const void *>(&ProcessDylib) : &S;
+  }
   void notifyFailed(Error Err) override { S.linkDone(O, std::move(Err)); }
   void lookup(std::vector<LookupRequest> Names, OnLookupFn OnResult) override {
     S.resolveForLink(std::move(Names), std::move(OnResult), &O.name, /*FromLink=*/true);
@@ -207,7 +209,7 @@ namespace {
 // Links archive members that define needed symbols (llvm-jitlink -l/-L).
 class ArchiveGenerator : public DefinitionGenerator {
 public:
-  explicit ArchiveGenerator(Archive A) : A(std::move(A)), Loaded(this->A.members().size()) {}
+  ArchiveGenerator(Archive A, ObjectKind Kind) : A(std::move(A)), Kind(Kind), Loaded(this->A.members().size()) {}
   Error tryToGenerate(Session &S, const std::vector<std::string> &Names) override {
     for (const std::string &N : Names) {
       long M = A.memberDefining(N);
@@ -215,8 +217,7 @@ public:
         continue;
       Loaded[M] = true;
       const auto &Member = A.members()[M];
-      auto K = S.addObject(A.name() + "(" + std::string(Member.name) + ")", A.memberBytes(size_t(M)),
-                           ObjectKind::Library);
+      auto K = S.addObject(A.name() + "(" + std::string(Member.name) + ")", A.memberBytes(size_t(M)), Kind);
       if (!K)
         return K.takeError();
     }
@@ -225,15 +226,16 @@ public:
 
 private:
   Archive A;
+  ObjectKind Kind;
   std::vector<bool> Loaded;
 };
 } // namespace
 
-Error Session::addArchive(std::string Name, SharedBytes Bytes) {
+Error Session::addArchive(std::string Name, SharedBytes Bytes, ObjectKind MemberKind) {
   auto A = Archive::parse(std::move(Name), std::move(Bytes));
   if (!A)
     return A.takeError();
-  addGenerator(std::make_unique<ArchiveGenerator>(std::move(*A)));
+  addGenerator(std::make_unique<ArchiveGenerator>(std::move(*A), MemberKind));
   return Error::success();
 }
 

@@ -69,9 +69,13 @@ enum class ObjectKind {
   // start, the tested (Regular) objects' other definitions become local
   // (llvm-jitlink -harness).
   Harness,
-  // Archive members, runtime start-up objects, synthesized graphs: linked
-  // as they are, never demoted by a harness.
+  // Archive members: linked as they are, never demoted by a harness.
   Library,
+  // The process image around the objects, linked as a Library is but
+  // allocated for ProcessDylib: a C runtime's members and start object, and
+  // the graphs the link synthesizes (init arrays, IRELATIVE slots, merged
+  // C-identifier sections, linker-defined symbols).
+  Runtime,
 };
 
 class Session {
@@ -86,7 +90,7 @@ public:
                                   ObjectKind Kind = ObjectKind::Regular);
   Expected<ResourceKey> addGraph(std::unique_ptr<LinkGraph> G, ObjectKind Kind = ObjectKind::Regular);
   // Adds an archive whose members are linked when they define a needed symbol.
-  Error addArchive(std::string Name, SharedBytes Bytes);
+  Error addArchive(std::string Name, SharedBytes Bytes, ObjectKind MemberKind = ObjectKind::Library);
   Error defineAbsolute(std::string_view Name, Addr A);
   void addGenerator(std::shared_ptr<DefinitionGenerator> G) { Generators.push_back(std::move(G)); }
   void addLinkEndGenerator(std::shared_ptr<LinkEndGenerator> G) { LinkEndGenerators.push_back(std::move(G)); }

@@ -4,9 +4,11 @@
 
 namespace linklab {
 
-// What a packed slab carves for a protection at a time (more for a larger
-// segment): a sixteenth of the slab, at most 64 MiB.
-constexpr uint64_t MaxArenaSize = 64 << 20, ArenasPerSlab = 16;
+const char ProcessDylib = 0;
+
+// The process region's size, and what it carves for a protection at a time
+// (more for a larger segment).
+constexpr uint64_t ProcessSize = uint64_t(1) << 30, ArenaSize = 16 << 20;
 
 class SlabMemoryManager::InFlight : public InFlightAlloc {
 public:
@@ -31,60 +33,69 @@ static Error hostMemoryError(const LinkGraph &G, uint64_t Size) {
 }
 
 SlabMemoryManager::SlabMemoryManager(Addr Base, uint64_t PageSize, uint64_t SlabSize)
-    : Base(Base), Next(Base), PageSize(PageSize ? PageSize : 4096), SlabSize(SlabSize) {}
+    : PageSize(PageSize ? PageSize : 4096), Slab{Base, Base, SlabSize, "slab"} {
+  Addr End = Base + std::min(SlabSize, ~Base); // the slab may end at the top of the address space
+  Addr ProcessBase = alignTo(End, this->PageSize);
+  Process = {ProcessBase, ProcessBase, ProcessBase < End ? 0 : std::min(ProcessSize, ~ProcessBase),
+             "C runtime's region after the slab"};
+}
 
-Expected<Addr> SlabMemoryManager::take(const LinkGraph &G, uint64_t Size) {
-  if (Size > SlabSize - (Next - Base))
-    return makeError(formatv("%s: slab exhausted: need %s bytes, %s of %s left", G.name().c_str(), hex(Size).c_str(),
-                             hex(SlabSize - (Next - Base)).c_str(), hex(SlabSize).c_str()));
-  Addr A = Next;
-  Next += Size;
+Expected<Addr> SlabMemoryManager::take(Region &R, const LinkGraph &G, uint64_t Size) {
+  if (Size > R.size - (R.next - R.base))
+    return makeError(formatv("%s: %s exhausted: need %s bytes, %s of %s left", G.name().c_str(), R.what,
+                             hex(Size).c_str(), hex(R.size - (R.next - R.base)).c_str(), hex(R.size).c_str()));
+  Addr A = R.next;
+  R.next += Size;
   return A;
 }
 
-void SlabMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAllocated) {
+char *SlabMemoryManager::addChunk(uint64_t Id, Addr At, uint64_t Size) {
+  if (!Size) // nothing to read there; another graph's chunk may start at At
+    return nullptr;
+  Allocations[Id].chunks.push_back(At);
+  Chunk &C = Chunks[At];
+  C.memory.reset(static_cast<char *>(std::calloc(Size, 1)));
+  C.size = C.memory ? Size : 0;
+  C.allocation = Id;
+  return C.memory.get();
+}
+
+void SlabMemoryManager::allocate(const void *Dylib, LinkGraph &G, OnAllocatedFn OnAllocated) {
   BasicLayout Layout(G);
   auto Measured = Layout.pageAlignedSize(PageSize);
   if (!Measured)
     return OnAllocated(Measured.takeError());
   uint64_t Id = NextId++;
   Allocation &A = Allocations[Id];
-  auto AddChunk = [&](Addr At, uint64_t Size) -> char * {
-    if (!Size) // nothing to read there; another graph's chunk may start at At
-      return nullptr;
-    A.chunks.push_back(At);
-    Chunk &C = Chunks[At];
-    C.memory.reset(static_cast<char *>(std::calloc(Size, 1)));
-    C.size = C.memory ? Size : 0;
-    C.allocation = Id;
-    return C.memory.get();
-  };
-  if (!Packed) {
-    Addr NextBefore = Next;
-    auto AllocBase = take(G, *Measured);
-    if (!AllocBase) {
-      Allocations.erase(Id);
-      return OnAllocated(AllocBase.takeError());
-    }
-    char *Memory = AddChunk(*AllocBase, *Measured);
-    if (!Memory && *Measured) {
-      release(Id);
-      Next = NextBefore;
-      return OnAllocated(hostMemoryError(G, *Measured));
-    }
-    Layout.placeSegments(*AllocBase, PageSize);
-    for (auto &[Prot, Seg] : Layout.segments()) {
-      Seg.workingMem = Memory + (Seg.address - *AllocBase);
-      A.segments.push_back({Seg.address, Seg.contentSize + Seg.zeroFillSize, Prot});
-    }
-    if (Error E = Layout.apply()) {
-      // Nothing of it was handed out: the slab space and the record go back.
-      release(Id);
-      Next = NextBefore;
-      return OnAllocated(std::move(E));
-    }
-    return OnAllocated(std::unique_ptr<InFlightAlloc>(new InFlight(*this, Id)));
+  if (Dylib == &ProcessDylib)
+    return allocatePacked(G, Layout, Id, OnAllocated);
+  Addr NextBefore = Slab.next;
+  auto AllocBase = take(Slab, G, *Measured);
+  if (!AllocBase) {
+    Allocations.erase(Id);
+    return OnAllocated(AllocBase.takeError());
   }
+  char *Memory = addChunk(Id, *AllocBase, *Measured);
+  if (!Memory && *Measured) {
+    release(Id);
+    Slab.next = NextBefore;
+    return OnAllocated(hostMemoryError(G, *Measured));
+  }
+  Layout.placeSegments(*AllocBase, PageSize);
+  for (auto &[Prot, Seg] : Layout.segments()) {
+    Seg.workingMem = Memory + (Seg.address - *AllocBase);
+    A.segments.push_back({Seg.address, Seg.contentSize + Seg.zeroFillSize, Prot});
+  }
+  if (Error E = Layout.apply()) {
+    // Nothing of it was handed out: the slab space and the record go back.
+    release(Id);
+    Slab.next = NextBefore;
+    return OnAllocated(std::move(E));
+  }
+  OnAllocated(std::unique_ptr<InFlightAlloc>(new InFlight(*this, Id)));
+}
+
+void SlabMemoryManager::allocatePacked(LinkGraph &G, BasicLayout &Layout, uint64_t Id, OnAllocatedFn &OnAllocated) {
   for (auto &[Prot, Seg] : Layout.segments()) {
     uint64_t Size = Seg.contentSize + Seg.zeroFillSize;
     if (!Size)
@@ -96,25 +107,25 @@ void SlabMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAll
       return R.prot == P && alignTo(R.base + R.used, Align) + Size <= R.base + R.size;
     };
     auto R = std::find_if(Arenas.rbegin(), Arenas.rend(), Fits);
-    if (R == Arenas.rend()) { // a new arena, or what the slab has left if that is enough
+    if (R == Arenas.rend()) { // a new arena, or what the region has left if that is enough
       uint64_t Need = alignTo(Size + Seg.alignment, PageSize);
-      uint64_t Want = alignTo(std::min(MaxArenaSize, SlabSize / ArenasPerSlab), PageSize);
-      auto At = take(G, std::max(Need, std::min(Want, SlabSize - (Next - Base))));
+      uint64_t Left = Process.size - (Process.next - Process.base);
+      auto At = take(Process, G, std::max(Need, std::min(ArenaSize, Left)));
       if (!At) {
         release(Id);
         return OnAllocated(At.takeError());
       }
-      Arenas.push_back({*At, Next - *At, 0, Prot});
+      Arenas.push_back({*At, Process.next - *At, 0, Prot});
       R = Arenas.rbegin();
     }
     Seg.address = alignTo(R->base + R->used, Seg.alignment);
     R->used = Seg.address - R->base + Size;
-    Seg.workingMem = AddChunk(Seg.address, Size);
+    Seg.workingMem = addChunk(Id, Seg.address, Size);
     if (!Seg.workingMem) {
       release(Id);
       return OnAllocated(hostMemoryError(G, Size));
     }
-    A.segments.push_back({Seg.address, Size, Prot});
+    Allocations[Id].segments.push_back({Seg.address, Size, Prot});
   }
   if (Error E = Layout.apply()) {
     release(Id);

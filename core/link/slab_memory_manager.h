@@ -2,11 +2,15 @@
 // deterministic target addresses and host working memory that stays
 // readable after finalization, for -noexec links, checks and dumps.
 //
-// By default (llvm-jitlink's slab) each graph's segments follow the last
-// graph's, each on a page boundary. Packed, segments of one protection from
-// every graph share an arena carved from the slab, as the executor's memory
-// manager places them: a link of the C runtime's hundreds of members then
-// keeps its code together (glibc's RISC-V JALs reach only +-1 MiB).
+// The objects' graphs are laid out as llvm-jitlink's slab lays them: each
+// graph's segments follow the last graph's, each on a page boundary. A C
+// runtime's graphs (allocated for ProcessDylib) are the process's own code
+// to llvm-jitlink, so they go to a region of their own right after the slab,
+// packed: segments of one protection from every graph share an arena, as
+// the executor's memory manager places them, so the runtime's hundreds of
+// members keep their code together (glibc's RISC-V JALs reach only
+// +-1 MiB), and a slab sized for the objects (-slab-allocate 100Kb) holds
+// just them.
 #pragma once
 
 #include "link/memory_manager.h"
@@ -20,7 +24,6 @@ namespace linklab {
 class SlabMemoryManager : public MemoryManager {
 public:
   SlabMemoryManager(Addr Base, uint64_t PageSize, uint64_t SlabSize);
-  void setPacked(bool On) { Packed = On; }
 
   void allocate(const void *Dylib, LinkGraph &G, OnAllocatedFn OnAllocated) override;
   void deallocate(std::vector<FinalizedAlloc> Allocs, std::function<void(Error)> OnDeallocated) override;
@@ -49,15 +52,21 @@ private:
     uint64_t size, used;
     MemProt prot;
   };
+  struct Region {
+    Addr base, next;
+    uint64_t size;
+    const char *what;
+  };
   class InFlight;
-  // Size bytes of the slab at a page boundary, or an error naming G.
-  Expected<Addr> take(const LinkGraph &G, uint64_t Size);
+  // Size bytes of R at a page boundary, or an error naming G.
+  static Expected<Addr> take(Region &R, const LinkGraph &G, uint64_t Size);
+  void allocatePacked(LinkGraph &G, BasicLayout &Layout, uint64_t Id, OnAllocatedFn &OnAllocated);
+  char *addChunk(uint64_t Id, Addr At, uint64_t Size);
   void release(uint64_t Id);
 
-  Addr Base, Next;
-  uint64_t PageSize, SlabSize;
-  bool Packed = false;
-  std::vector<Arena> Arenas;
+  uint64_t PageSize;
+  Region Slab, Process;
+  std::vector<Arena> Arenas; // in Process
   std::map<Addr, Chunk> Chunks;            // by target address
   std::map<uint64_t, Allocation> Allocations; // by FinalizedAlloc id
   uint64_t NextId = 1;

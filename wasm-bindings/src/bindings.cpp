@@ -480,7 +480,6 @@ public:
     }
     if (SlabRuntime) return fail(formatv("this session already links the C runtime %s", SlabRuntime->description));
     if (Error E = exec::addRuntimeArchives(*S, *R, Map, &SlabStart, SlabInits)) return fail(std::move(E));
-    SlabMM->setPacked(true); // as linklab -noexec: placed as a run places them
     SlabRuntime = R;
     return ok();
   }
