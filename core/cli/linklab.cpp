@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstdio>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace linklab;
@@ -181,16 +182,26 @@ int run(int Argc, char **Argv) {
 
 } // namespace
 
-// A link faults in its fresh heap page by page: on the 500k-relocation
-// benchmark that was a third of the CPU time, and a quarter of a glibc
-// hello world's. glibc backs malloc's memory with transparent huge pages when
-// its glibc.malloc.hugetlb tunable is set, which it reads only as a process
-// starts, so the command starts itself again once with it set. Setting the
-// tunable to anything (glibc.malloc.hugetlb=0 too) keeps the first process.
-static void restartWithHugePages(char **Argv) {
+// A large link faults in its fresh heap page by page: on the 500k-relocation
+// benchmark that was a third of the CPU time. glibc backs malloc's memory
+// with transparent huge pages when its glibc.malloc.hugetlb tunable is set,
+// which it reads only as a process starts, so the command starts itself
+// again once with it set -- when the objects named on the command line come
+// to 1 MiB or more. A small program's link (a hello world with glibc: 20 MB
+// of heap) pays more for the second start and for zeroing 2 MiB pages (3 to
+// 30 ms of kernel time between identical runs) than the faults cost. Setting
+// the tunable to anything (glibc.malloc.hugetlb=0 too) keeps the first process.
+static void restartWithHugePages(int Argc, char **Argv) {
   const char *Tunables = std::getenv("GLIBC_TUNABLES");
   std::string Value = Tunables ? Tunables : "";
   if (Value.find("glibc.malloc.hugetlb") != std::string::npos)
+    return;
+  uint64_t InputBytes = 0;
+  struct stat St;
+  for (int I = 1; I < Argc; ++I)
+    if (Argv[I][0] != '-' && stat(Argv[I], &St) == 0 && S_ISREG(St.st_mode))
+      InputBytes += uint64_t(St.st_size);
+  if (InputBytes < (1 << 20))
     return;
   Value += Value.empty() ? "glibc.malloc.hugetlb=1" : ":glibc.malloc.hugetlb=1";
   if (setenv("GLIBC_TUNABLES", Value.c_str(), 1) == 0)
@@ -198,6 +209,6 @@ static void restartWithHugePages(char **Argv) {
 }
 
 int main(int Argc, char **Argv) {
-  restartWithHugePages(Argv);
+  restartWithHugePages(Argc, Argv);
   return run(Argc, Argv);
 }
