@@ -126,7 +126,7 @@ Error bypassStubs(LinkGraph &G) {
         continue;
       // stub -> its GOT entry -> the real target
       Symbol &Target = *E.target->block().edges.front().target->block().edges.front().target;
-      int64_t Disp = int64_t(Target.address()) + E.addend - int64_t(B.fixupAddress(E));
+      int64_t Disp = int64_t(Target.address() + uint64_t(E.addend) - B.fixupAddress(E)); // mod 2^64, as the fixup
       if (Disp >= INT32_MIN && Disp <= INT32_MAX) {
         E.kind = BranchPCRel32;
         E.target = &Target;

@@ -135,7 +135,7 @@ uint32_t relaxSite(const BlockRelax::Site &S, uint32_t Delta, EdgeKind &NewKind)
     NewKind = AlignRelaxable;
     return uint32_t(Loc + uint64_t(S.dest) - Dest);
   }
-  int64_t Disp = S.dest - int64_t(*S.targetDeleted) - int64_t(Loc);
+  int64_t Disp = int64_t(uint64_t(S.dest) - *S.targetDeleted - Loc);
   if (S.compressible && Disp >= -2048 && Disp < 2048)
     return NewKind = R_RISCV_RVC_JUMP, 6;
   if (Disp >= -(1 << 20) && Disp < (1 << 20))
@@ -257,7 +257,7 @@ Error relax(LinkGraph &G) {
         continue;
       }
       unsigned Rd = rdOf(readLE<uint32_t>(R.block->content().data() + E->offset + 4));
-      R.sites.push_back({Loc, int64_t(E->target->address()) + E->addend, Set.deletedBefore(*E->target), false,
+      R.sites.push_back({Loc, int64_t(E->target->address() + uint64_t(E->addend)), Set.deletedBefore(*E->target), false,
                          HasRVC && (Rd == 0 || (RV32 && Rd == 1))});
     }
 

@@ -159,7 +159,7 @@ Error optimizeGOTAndStubAccesses(LinkGraph &G) {
           if (E.offset < 2)
             continue;
           Symbol &Target = gotEntryTarget(*E.target);
-          int64_t Disp = int64_t(Target.address()) - int64_t(B->fixupAddress(E)) + E.addend;
+          int64_t Disp = int64_t(Target.address() + uint64_t(E.addend) - B->fixupAddress(E)); // mod 2^64, as the fixup
           char *Code = B->mutableContent(G).data() + E.offset;
           uint8_t Op = uint8_t(Code[-2]), ModRM = uint8_t(Code[-1]);
           if (Op == 0x8b && fitsInt32(Disp)) { // mov foo@GOTPCREL(%rip) -> lea foo(%rip)
@@ -195,7 +195,7 @@ Error optimizeGOTAndStubAccesses(LinkGraph &G) {
         } else if (E.kind == BranchPCRel32ToPtrJumpStubBypassable) {
           Symbol &GOTEntry = *E.target->block().edges.front().target;
           Symbol &Target = gotEntryTarget(GOTEntry);
-          int64_t Disp = int64_t(Target.address()) - int64_t(B->fixupAddress(E) + 4) + E.addend;
+          int64_t Disp = int64_t(Target.address() + uint64_t(E.addend) - (B->fixupAddress(E) + 4));
           if (fitsInt32(Disp)) {
             E.kind = BranchPCRel32;
             E.target = &Target;
