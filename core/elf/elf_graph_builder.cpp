@@ -81,6 +81,10 @@ Error ElfGraphBuilder::graphifySections() {
   return Error::success();
 }
 
+static bool isAssemblerTemporary(const ElfSymbol &S) {
+  return S.bind == elf::STB_LOCAL && S.type == elf::STT_NOTYPE && S.name.starts_with(".L");
+}
+
 std::pair<Linkage, Scope> ElfGraphBuilder::linkageAndScope(const ElfSymbol &S) const {
   // A global in a COMDAT group's section (i386's __x86.get_pc_thunk.*, in
   // every libc.a member using it) is one copy among many, as a static
@@ -151,7 +155,7 @@ Error ElfGraphBuilder::graphifySymbols() {
     // keeps those its debug info used, and stripping the debug info leaves
     // them: 428,000 in Debian's RISC-V libc.a, 95% of its symbols. One is
     // made when a relocation asks for it (lateTarget).
-    if (S.bind == elf::STB_LOCAL && S.type == elf::STT_NOTYPE && S.name.starts_with(".L"))
+    if (isAssemblerTemporary(S))
       continue;
     Symbol &Sym = addDefined(I, *B, Value);
     Sym.targetFlags = TargetFlags;
@@ -230,8 +234,7 @@ Expected<Symbol *> ElfGraphBuilder::lateTarget(const Block &B, const ElfRela &R)
   // An assembler temporary graphifySymbols left out (checked there).
   if (R.sym < SymbolByIndex.size()) {
     const ElfSymbol &S = File.symbols()[R.sym];
-    if (S.bind == elf::STB_LOCAL && S.type == elf::STT_NOTYPE && S.name.starts_with(".L") &&
-        S.shndx < BlockBySection.size() && BlockBySection[S.shndx]) {
+    if (isAssemblerTemporary(S) && S.shndx < BlockBySection.size() && BlockBySection[S.shndx]) {
       uint64_t Value = S.value;
       uint8_t TargetFlags = Flags ? Flags(S, Value) : 0;
       Symbol &Sym = addDefined(R.sym, *BlockBySection[S.shndx], Value);
