@@ -224,7 +224,10 @@ Error ElfGraphBuilder::addRelocations() {
 Symbol &ElfGraphBuilder::addDefined(size_t Index, Block &B, uint64_t Value) {
   const ElfSymbol &S = File.symbols()[Index];
   auto [L, Sc] = linkageAndScope(S);
-  return *(SymbolByIndex[Index] = S.name.empty() || S.type == elf::STT_SECTION
+  // A section symbol is anonymous unless the object names it (st_name):
+  // JITLink then defines it under that name, as LLVM's RISCV/ELF_ehframe.test
+  // reads its `eh_frame`.
+  return *(SymbolByIndex[Index] = S.name.empty()
                                       ? &G->addAnonymousSymbol(B, Value, S.size, false, false)
                                       : &G->addDefinedSymbol(B, Value, S.name, S.size, L, Sc,
                                                              S.type == elf::STT_FUNC, false));
