@@ -1,6 +1,7 @@
 #include "arch/ppc64.h"
 
 #include "arch/edge_kind_names.h"
+#include "check/check.h"
 #include "link/table_manager.h"
 
 #include <map>
@@ -34,6 +35,28 @@ struct Fixup : FixupContext {
       return Err;
     return half16Unchecked(V);
   }
+  // A prefixed instruction's 34-bit immediate: the prefix word (first in
+  // memory) holds si0, the high 18 bits; the suffix word's low half holds
+  // si1. Checked: V must fit an int34; else its low 34 bits are written.
+  Error si34(int64_t V, bool Checked) const {
+    if (Checked)
+      if (Error Err = range(V, -(int64_t(1) << 33), (int64_t(1) << 33) - 1))
+        return Err;
+    writeLE<uint32_t>(Loc, (readLE<uint32_t>(Loc) & ~0x3ffffu) | (uint32_t(uint64_t(V) >> 16) & 0x3ffff));
+    writeLE<uint32_t>(Loc + 4, (readLE<uint32_t>(Loc + 4) & ~0xffffu) | (uint32_t(V) & 0xffff));
+    return Error::success();
+  }
+  // What a _DS field's value must be a multiple of: 4 for DS-form (ld, std:
+  // the low 2 bits select the instruction), 16 for DQ-form (lxv, stxv:
+  // opcode 61 with low bits 01, whose low 4 bits are not displacement), which
+  // assemblers relocate with the same _DS types. Read from the instruction
+  // word the field is the low half of (little-endian).
+  unsigned dsAlignment() const {
+    if (E.offset + 4 > B.size)
+      return 4;
+    uint32_t Inst = readLE<uint32_t>(Loc);
+    return (Inst >> 26) == 61 && (Inst & 3) == 1 ? 16 : 4;
+  }
   Error half16Unchecked(int64_t V) const {
     uint64_t U = uint64_t(V);
     uint16_t H = 0;
@@ -44,9 +67,13 @@ struct Fixup : FixupContext {
     case Pointer16DS:
     case TOCDelta16DS:
     case Pointer16LODS:
-    case TOCDelta16LODS: // the low 2 bits belong to the instruction (DS form)
-      H = uint16_t((U & 0xfffc) | (readLE<uint16_t>(Loc) & 3));
+    case TOCDelta16LODS: { // the low bits belong to the instruction
+      uint16_t Keep = uint16_t(dsAlignment() - 1);
+      if (Error Err = aligned(V, Keep + 1))
+        return Err;
+      H = uint16_t((U & ~uint64_t(Keep) & 0xffff) | (readLE<uint16_t>(Loc) & Keep));
       break;
+    }
     case Pointer16HA:
     case Delta16HA:
     case TOCDelta16HA: H = uint16_t((U + 0x8000) >> 16); break;
@@ -97,16 +124,11 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     return Error::success();
   }
   case Delta64: return F.putData<uint64_t>(S + A - P);
-  case Delta34: {
-    // The prefix word (first in memory) holds si0, the high 18 bits; the
-    // suffix word's low half holds si1.
-    int64_t V = S + A - P;
-    if (Error Err = F.range(V, -(int64_t(1) << 33), (int64_t(1) << 33) - 1))
-      return Err;
-    writeLE<uint32_t>(F.Loc, (readLE<uint32_t>(F.Loc) & ~0x3ffffu) | (uint32_t(uint64_t(V) >> 16) & 0x3ffff));
-    writeLE<uint32_t>(F.Loc + 4, (readLE<uint32_t>(F.Loc + 4) & ~0xffffu) | (uint32_t(V) & 0xffff));
-    return Error::success();
-  }
+  case Delta34: return F.si34(S + A - P, true);
+  case Pointer34: return F.si34(S + A, true);
+  case Pointer34LO: return F.si34(S + A, false);
+  case Pointer34HI30: return F.si34(int64_t(uint64_t(S + A) >> 34), false);
+  case Pointer34HA30: return F.si34(int64_t((uint64_t(S + A) + (uint64_t(1) << 33)) >> 34), false);
   case Delta32: return F.putData<uint32_t>(S + A - P, INT32_MIN, INT32_MAX);
   case NegDelta32: return F.putData<uint32_t>(P - S + A, INT32_MIN, INT32_MAX);
   case Delta16:
@@ -189,6 +211,16 @@ Symbol &createNoTOCStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry) {
   return G.addAnonymousSymbol(B, 0, sizeof(NoTOCStub), true, false);
 }
 
+// A general-dynamic variable's $__TLSINFO entry, the 16 bytes its
+// __tls_get_addr call is handed: {key, &x}, the key 0 (JITLink's ELF
+// platform would write it; without one the entry stays as here).
+Symbol &createTLSInfoEntry(LinkGraph &G, Section &TLSInfo, Symbol &Target) {
+  static const char Zero[16] = {};
+  Block &B = G.createContentBlock(TLSInfo, Zero, 0, 8, 0);
+  B.addEdge(Pointer64, 8, Target, 0);
+  return G.addAnonymousSymbol(B, 0, sizeof(Zero), false, false);
+}
+
 // Sections the TOC pointer reaches, merged into the GOT as JITLink merges them.
 const char *const TOCSections[] = {".got", ".toc", ".sdata", ".sbss", ".tocbss", ".plt"};
 
@@ -205,12 +237,14 @@ void mergeInto(LinkGraph &G, Section &To, Section &From) {
 
 // The GOT with its ELFv2 header (an entry holding .TOC.), the compiler's .toc
 // entries for externals reused as their GOT entries, stubs for calls leaving
-// the graph and for every @notoc call, then the TOC sections merged into the
-// GOT. Each GOT_PCREL34 gets a GOT entry of its own, as in JITLink (whose
-// dumps then line up); a stub's entry is shared.
+// the graph and for every @notoc call, $__TLSINFO entries for general-dynamic
+// TLS, then the TOC sections merged into the GOT. Each GOT_PCREL34 gets a GOT
+// entry of its own, as in JITLink (whose dumps then line up); a stub's entry
+// is shared.
 struct TOCAndStubsBuilder {
   TableManager GOT{GOTSectionName, MemProt::Read, createGOTEntry};
   TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
+  TableManager TLSInfo{"$__TLSINFO", MemProt::Read, createTLSInfoEntry};
   // @notoc stubs by target and addend (each reaching its own GOT entry
   // when the addend is not 0).
   std::map<std::pair<Symbol *, int64_t>, Symbol *> NoTOCStubs;
@@ -256,6 +290,16 @@ struct TOCAndStubsBuilder {
           E.kind = Delta34;
           E.target = &createGOTEntry(G, GOTSec, *E.target, E.addend);
           E.addend = 0;
+          continue;
+        }
+        // The TLS requests keep their addend, as JITLink's do.
+        if (E.kind == RequestTLSDescInGOTAndTransformToTOCDelta16HA ||
+            E.kind == RequestTLSDescInGOTAndTransformToTOCDelta16LO ||
+            E.kind == RequestTLSDescInGOTAndTransformToDelta34) {
+          E.kind = E.kind == RequestTLSDescInGOTAndTransformToTOCDelta16HA   ? TOCDelta16HA
+                   : E.kind == RequestTLSDescInGOTAndTransformToTOCDelta16LO ? TOCDelta16LO
+                                                                             : Delta34;
+          E.target = &TLSInfo.getEntryForTarget(G, *E.target);
           continue;
         }
         if (E.kind == RequestCallNoTOC) {
@@ -319,12 +363,13 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 } // namespace linklab::ppc64
 
 namespace linklab {
-// The registry row: little-endian PowerPC 64 (ELFv2). No instruction decoder,
-// calling-convention table or TLS (variant I with a 0x7000 TP bias, not
-// modelled).
+// The registry row: little-endian PowerPC 64 (ELFv2). No calling-convention
+// table; the TLS variant (I, with a 0x7000 TP bias) is not modelled: no
+// fixup asks for a TP offset.
 extern const ArchRow PPC64LEArch = {
     Arch::PPC64LE, "powerpc64le", "ppc64le", 8, false, ppc64::edgeKindName, ppc64::edgeKindWidth,
-    ppc64::applyFixup, ppc64::EhFrameEdgeKinds, TLSVariant::BlockAtTP, nullptr, nullptr, nullptr, nullptr,
+    ppc64::applyFixup, ppc64::EhFrameEdgeKinds, TLSVariant::BlockAtTP, check::decodePPC64, nullptr, nullptr,
+    nullptr,
     "the executor's emulator (Unicorn 2.0.1) runs PowerPC 64 big-endian only (UC_MODE_PPC64 | "
     "UC_MODE_LITTLE_ENDIAN is refused with UC_ERR_MODE)"};
 } // namespace linklab

@@ -6,7 +6,8 @@
 // - Immediates are 16 bits (D-form), so addresses are built from @ha / @l
 //   halves: @ha is rounded (+0x8000) because the low half the next
 //   instruction adds is signed. DS-form loads and stores (ld/std) keep the
-//   low two bits of their immediate for the opcode: @l with _DS.
+//   low two bits of their immediate for the opcode, DQ-form (lxv/stxv) the
+//   low four: @l with _DS, whose value must be aligned so (else an error).
 // - Data is reached through r2, the TOC pointer: .TOC. sits 0x8000 past the
 //   start of the GOT so a signed 16-bit offset covers 64 KiB of it. The
 //   linker owns the GOT ($__GOT, first entry .TOC. itself, as ELFv2's GOT
@@ -25,7 +26,17 @@
 //   (R_PPC64_REL24_NOTOC) always go through a stub that finds its own
 //   address with `bcl` and loads the callee into r12 from the GOT: a
 //   callee may need r12 to set up r2. R_PPC64_PCREL_OPT is a hint, skipped.
-// - TLS is not linked (named errors); no executor runs ppc64le.
+//   Calls through `pld r12, f@plt@pcrel` (R_PPC64_PLT_PCREL34[_NOTOC]) load
+//   the callee from a GOT entry as GOT_PCREL34 does, and R_PPC64_D34* put an
+//   absolute address (or its halves) in a 34-bit immediate: JITLink and
+//   llvm-mc 22 know none of these four (GNU as emits them).
+// - TLS: the general-dynamic model only, as JITLink links it: each variable
+//   a @got@tlsgd operand names gets a 16-byte $__TLSINFO entry {0, &x}
+//   (the argument __tls_get_addr receives; a platform would fill the first
+//   word with its key), and R_PPC64_TLSGD, the marker on the call, is
+//   skipped. Local-dynamic (R_PPC64_TLSLD) and Power10 local-exec
+//   (R_PPC64_TPREL34) are refused with JITLink's words; the other TLS
+//   relocations are unsupported, as there. No executor runs ppc64le.
 #pragma once
 
 #include "graph/link_graph.h"
@@ -44,7 +55,7 @@ namespace linklab::ppc64 {
   X(Pointer64, 8, "Fixup <- S + A : uint64")                                                                          \
   X(Pointer32, 4, "Fixup <- S + A : uint32")                                                                          \
   X(Pointer16, 2, "half16 <- S + A")                                                                                  \
-  X(Pointer16DS, 2, "half16 <- (S + A) & ~3, keeping the low 2 bits")                                                 \
+  X(Pointer16DS, 2, "half16 <- S + A, 4-aligned (16: DQ-form), keeping the low bits")                                 \
   X(Pointer16HA, 2, "half16 <- #ha(S + A)")                                                                           \
   X(Pointer16HI, 2, "half16 <- #hi(S + A)")                                                                           \
   X(Pointer16HIGH, 2, "half16 <- bits 16-31 of S + A")                                                                \
@@ -54,10 +65,10 @@ namespace linklab::ppc64 {
   X(Pointer16HIGHEST, 2, "half16 <- bits 48-63 of S + A")                                                             \
   X(Pointer16HIGHESTA, 2, "half16 <- bits 48-63 of S + A + 0x8000")                                                   \
   X(Pointer16LO, 2, "half16 <- #lo(S + A)")                                                                           \
-  X(Pointer16LODS, 2, "half16 <- #lo(S + A) & ~3, keeping the low 2 bits")                                            \
+  X(Pointer16LODS, 2, "half16 <- #lo(S + A), 4-aligned (16: DQ-form), keeping the low bits")                          \
   X(Pointer14, 4, "BD field [15:2] <- S + A : int16, 4-aligned (absolute conditional branch)")                        \
   X(Delta64, 8, "Fixup <- S + A - P : int64")                                                                         \
-  X(Delta34, 8, "prefixed si34 (prefix [17:0], suffix [15:0]) <- S + A - P : int34 (paddi/pld/plwz...)")                                                       \
+  X(Delta34, 8, "prefixed si34 (prefix [17:0], suffix [15:0]) <- S + A - P : int34")                                  \
   X(Delta32, 4, "Fixup <- S + A - P : int32")                                                                         \
   X(NegDelta32, 4, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                             \
   X(Delta16, 2, "half16 <- S + A - P")                                                                                \
@@ -66,16 +77,23 @@ namespace linklab::ppc64 {
   X(Delta16LO, 2, "half16 <- #lo(S + A - P)")                                                                         \
   X(TOC, 8, "Fixup <- TOC : uint64")                                                                                  \
   X(TOCDelta16, 2, "half16 <- S + A - TOC")                                                                           \
-  X(TOCDelta16DS, 2, "half16 <- (S + A - TOC) & ~3, keeping the low 2 bits")                                          \
+  X(TOCDelta16DS, 2, "half16 <- S + A - TOC, 4-aligned (16: DQ-form), keeping the low bits")                          \
   X(TOCDelta16HA, 2, "half16 <- #ha(S + A - TOC)")                                                                    \
   X(TOCDelta16HI, 2, "half16 <- #hi(S + A - TOC)")                                                                    \
   X(TOCDelta16LO, 2, "half16 <- #lo(S + A - TOC)")                                                                    \
-  X(TOCDelta16LODS, 2, "half16 <- #lo(S + A - TOC) & ~3, keeping the low 2 bits")                                     \
-  X(RequestGOTAndTransformToDelta34, 8, "Delta34 to a GOT entry of its own for S (R_PPC64_GOT_PCREL34)")                                   \
+  X(TOCDelta16LODS, 2, "half16 <- #lo(S + A - TOC), 4-aligned (16: DQ-form), keeping the low bits")                   \
+  X(RequestGOTAndTransformToDelta34, 8, "Delta34 to a GOT entry of its own (GOT_PCREL34, PLT_PCREL34*)")              \
   X(CallBranchDelta, 4, "bl LI [25:2] <- S + A - P : int26, 4-aligned")                                               \
   X(CallBranchDeltaRestoreTOC, 8, "CallBranchDelta; the nop after it becomes ld r2, 24(r1)")                          \
   X(RequestCall, 4, "R_PPC64_REL24: CallBranchDelta to a local entry, or through a TOC-saving stub (lowered)")        \
-  X(RequestCallNoTOC, 4, "R_PPC64_REL24_NOTOC: CallBranchDelta to a stub that sets r12 without a TOC (lowered)")
+  X(RequestCallNoTOC, 4, "R_PPC64_REL24_NOTOC: CallBranchDelta to a stub that sets r12 without a TOC (lowered)")      \
+  X(RequestTLSDescInGOTAndTransformToTOCDelta16HA, 2, "TOCDelta16HA to S's $__TLSINFO entry (GOT_TLSGD16_HA)")        \
+  X(RequestTLSDescInGOTAndTransformToTOCDelta16LO, 2, "TOCDelta16LO to S's $__TLSINFO entry (GOT_TLSGD16_LO)")        \
+  X(RequestTLSDescInGOTAndTransformToDelta34, 8, "Delta34 to S's $__TLSINFO entry (GOT_TLSGD_PCREL34)")               \
+  X(Pointer34, 8, "prefixed si34 <- S + A : int34 (R_PPC64_D34; this and the next 3: not in JITLink)")                \
+  X(Pointer34LO, 8, "prefixed si34 <- bits 0-33 of S + A")                                                            \
+  X(Pointer34HI30, 8, "prefixed si34 <- (S + A) >> 34")                                                               \
+  X(Pointer34HA30, 8, "prefixed si34 <- (S + A + 2^33) >> 34 (rounded: the low part is signed)")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,

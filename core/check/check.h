@@ -50,6 +50,7 @@ Expected<DecodedInst> decodeInstruction(Arch A, std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodeX86_64(std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodeAArch64(std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodeRISCV64(std::span<const uint8_t> Bytes);
+Expected<DecodedInst> decodePPC64(std::span<const uint8_t> Bytes);
 
 // What rules may ask of a linked program. Addresses are target addresses.
 class CheckEnv {

@@ -21,7 +21,7 @@ struct RelocInfo {
 };
 
 // Relocations handled by name rather than by mapping.
-enum : uint32_t { R_NONE = 0, R_PCREL_OPT = 123 };
+enum : uint32_t { R_NONE = 0, R_TLSGD = 107, R_TLSLD = 108, R_PCREL_OPT = 123, R_TPREL34 = 146 };
 
 constexpr EdgeKind None = edge::Invalid;
 const RelocInfo Relocs[] = {
@@ -89,7 +89,7 @@ const RelocInfo Relocs[] = {
     {64, "R_PPC64_TOC16_LO_DS", TOCDelta16LODS, 2},
     {65, "R_PPC64_PLTGOT16_DS", None, 0},
     {66, "R_PPC64_PLTGOT16_LO_DS", None, 0},
-    // TLS needs a ppc64 TLS layout and __tls_get_addr: not here.
+    // TLS: general-dynamic only (GOT_TLSGD16_HA/LO, GOT_TLSGD_PCREL34), as JITLink.
     {67, "R_PPC64_TLS", None, 0},
     {68, "R_PPC64_DTPMOD64", None, 0},
     {69, "R_PPC64_TPREL16", None, 0},
@@ -103,9 +103,9 @@ const RelocInfo Relocs[] = {
     {77, "R_PPC64_DTPREL16_HA", None, 0},
     {78, "R_PPC64_DTPREL64", None, 0},
     {79, "R_PPC64_GOT_TLSGD16", None, 0},
-    {80, "R_PPC64_GOT_TLSGD16_LO", None, 0},
+    {80, "R_PPC64_GOT_TLSGD16_LO", RequestTLSDescInGOTAndTransformToTOCDelta16LO, 2},
     {81, "R_PPC64_GOT_TLSGD16_HI", None, 0},
-    {82, "R_PPC64_GOT_TLSGD16_HA", None, 0},
+    {82, "R_PPC64_GOT_TLSGD16_HA", RequestTLSDescInGOTAndTransformToTOCDelta16HA, 2},
     {83, "R_PPC64_GOT_TLSLD16", None, 0},
     {84, "R_PPC64_GOT_TLSLD16_LO", None, 0},
     {85, "R_PPC64_GOT_TLSLD16_HI", None, 0},
@@ -130,8 +130,8 @@ const RelocInfo Relocs[] = {
     {104, "R_PPC64_DTPREL16_HIGHERA", None, 0},
     {105, "R_PPC64_DTPREL16_HIGHEST", None, 0},
     {106, "R_PPC64_DTPREL16_HIGHESTA", None, 0},
-    {107, "R_PPC64_TLSGD", None, 0},
-    {108, "R_PPC64_TLSLD", None, 0},
+    {107, "R_PPC64_TLSGD", None, 0}, // the call's marker, skipped by name
+    {108, "R_PPC64_TLSLD", None, 0}, // refused by name, as by JITLink
     {109, "R_PPC64_TOCSAVE", None, 0},
     {110, "R_PPC64_ADDR16_HIGH", Pointer16HIGH, 2},
     {111, "R_PPC64_ADDR16_HIGHA", Pointer16HIGHA, 2},
@@ -139,7 +139,7 @@ const RelocInfo Relocs[] = {
     {113, "R_PPC64_TPREL16_HIGHA", None, 0},
     {114, "R_PPC64_DTPREL16_HIGH", None, 0},
     {115, "R_PPC64_DTPREL16_HIGHA", None, 0},
-    // Power10: calls without a TOC and prefixed PC-relative instructions.
+    // Power10: calls without a TOC, prefixed PC-relative and absolute immediates.
     {116, "R_PPC64_REL24_NOTOC", RequestCallNoTOC, 4},
     {117, "R_PPC64_ADDR64_LOCAL", None, 0},
     {118, "R_PPC64_ENTRY", None, 0},
@@ -149,17 +149,17 @@ const RelocInfo Relocs[] = {
     {122, "R_PPC64_PLTCALL_NOTOC", None, 0},
     {123, "R_PPC64_PCREL_OPT", None, 0}, // a hint, skipped by name
     {124, "R_PPC64_REL24_P9NOTOC", None, 0},
-    {128, "R_PPC64_D34", None, 0},
-    {129, "R_PPC64_D34_LO", None, 0},
-    {130, "R_PPC64_D34_HI30", None, 0},
-    {131, "R_PPC64_D34_HA30", None, 0},
+    {128, "R_PPC64_D34", Pointer34, 8},
+    {129, "R_PPC64_D34_LO", Pointer34LO, 8},
+    {130, "R_PPC64_D34_HI30", Pointer34HI30, 8},
+    {131, "R_PPC64_D34_HA30", Pointer34HA30, 8},
     {132, "R_PPC64_PCREL34", Delta34, 8},
     {133, "R_PPC64_GOT_PCREL34", RequestGOTAndTransformToDelta34, 8},
-    {134, "R_PPC64_PLT_PCREL34", None, 0},
-    {135, "R_PPC64_PLT_PCREL34_NOTOC", None, 0},
-    {146, "R_PPC64_TPREL34", None, 0},
+    {134, "R_PPC64_PLT_PCREL34", RequestGOTAndTransformToDelta34, 8},
+    {135, "R_PPC64_PLT_PCREL34_NOTOC", RequestGOTAndTransformToDelta34, 8},
+    {146, "R_PPC64_TPREL34", None, 0}, // refused by name, as by JITLink
     {147, "R_PPC64_DTPREL34", None, 0},
-    {148, "R_PPC64_GOT_TLSGD_PCREL34", None, 0},
+    {148, "R_PPC64_GOT_TLSGD_PCREL34", RequestTLSDescInGOTAndTransformToDelta34, 8},
     {149, "R_PPC64_GOT_TLSLD_PCREL34", None, 0},
     {150, "R_PPC64_GOT_TPREL_PCREL34", None, 0},
     {151, "R_PPC64_GOT_DTPREL_PCREL34", None, 0},
@@ -195,9 +195,15 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Rels) 
     const RelocInfo *Info = findReloc(R.type);
     const char *Name = Info ? Info->name : nullptr;
     // R_PPC64_NONE; R_PPC64_PCREL_OPT only allows folding a GOT load into
-    // the access after it, so the code as assembled is correct without it.
-    if (R.type == R_NONE || R.type == R_PCREL_OPT)
+    // the access after it, so the code as assembled is correct without it;
+    // R_PPC64_TLSGD marks the __tls_get_addr call, which links as any call.
+    if (R.type == R_NONE || R.type == R_PCREL_OPT || R.type == R_TLSGD)
       continue;
+    // The two TLS models JITLink refuses by name (with its words).
+    if (R.type == R_TLSLD)
+      return GB.relocError(Target, R, Name, "Local-dynamic TLS model is not supported");
+    if (R.type == R_TPREL34)
+      return GB.relocError(Target, R, Name, "Local-exec TLS model is not supported");
     if (!Info || Info->kind == edge::Invalid)
       return GB.relocError(Target, R, Name, "unsupported relocation type");
     if (Error E = GB.checkFixupInBlock(Target, R, Info->width, Name))

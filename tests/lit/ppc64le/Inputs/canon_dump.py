@@ -2,8 +2,8 @@
 """Rewrites a -show-graphs dump so two linkers' dumps compare equal when
 they differ only where llvm-jitlink's order is a hash order:
 
-- GOT entries and stubs are blocks of one size at no address before layout,
-  which JITLink lays out in hash order: each such block's address is replaced
+- GOT entries, stubs and $__TLSINFO entries are blocks of one size at no
+  address before layout, which JITLink lays out in hash order: each such block's address is replaced
   everywhere by a name made of what it points to (GOT[ext_fn],
   STUBS[...GOT[ext_fn]...]), its rows keep only their offsets in the block,
   and the blocks are sorted;
@@ -15,7 +15,7 @@ Usage: canon_dump.py < dump > canonical-dump
 import re
 import sys
 
-TABLES = ["$__GOT", "$__STUBS"]  # stubs point at GOT entries: GOT first
+TABLES = ["$__GOT", "$__STUBS", "$__TLSINFO"]  # stubs point at GOT entries: GOT first
 
 
 def split_sections(lines):
