@@ -35,6 +35,14 @@ struct Fixup : FixupContext {
       return Err;
     return half16Unchecked(V);
   }
+  // TPOFF(S) + A - 0x7000: the offset from r13, which points 0x7000 past
+  // the TLS block's start (the layout gives offsets from the start).
+  Expected<int64_t> tprel() const {
+    auto V = edgeTPOffset(G, B, E);
+    if (!V)
+      return V.takeError();
+    return *V - TPBias;
+  }
   // A prefixed instruction's 34-bit immediate: the prefix word (first in
   // memory) holds si0, the high 18 bits; the suffix word's low half holds
   // si1. Checked: V must fit an int34; else its low 34 bits are written.
@@ -63,11 +71,14 @@ struct Fixup : FixupContext {
     switch (E.kind) {
     case Pointer16:
     case Delta16:
-    case TOCDelta16: H = uint16_t(U); break;
+    case TOCDelta16:
+    case TPRel16: H = uint16_t(U); break;
     case Pointer16DS:
     case TOCDelta16DS:
     case Pointer16LODS:
-    case TOCDelta16LODS: { // the low bits belong to the instruction
+    case TOCDelta16LODS:
+    case TPRel16DS:
+    case TPRel16LODS: { // the low bits belong to the instruction
       uint16_t Keep = uint16_t(dsAlignment() - 1);
       if (Error Err = aligned(V, Keep + 1))
         return Err;
@@ -76,16 +87,24 @@ struct Fixup : FixupContext {
     }
     case Pointer16HA:
     case Delta16HA:
-    case TOCDelta16HA: H = uint16_t((U + 0x8000) >> 16); break;
+    case TOCDelta16HA:
+    case TPRel16HA: H = uint16_t((U + 0x8000) >> 16); break;
     case Pointer16HI:
     case Delta16HI:
-    case TOCDelta16HI: H = uint16_t(U >> 16); break;
-    case Pointer16HIGH: H = uint16_t(U >> 16); break;
-    case Pointer16HIGHA: H = uint16_t((U + 0x8000) >> 16); break;
-    case Pointer16HIGHER: H = uint16_t(U >> 32); break;
-    case Pointer16HIGHERA: H = uint16_t((U + 0x8000) >> 32); break;
-    case Pointer16HIGHEST: H = uint16_t(U >> 48); break;
-    case Pointer16HIGHESTA: H = uint16_t((U + 0x8000) >> 48); break;
+    case TOCDelta16HI:
+    case TPRel16HI:
+    case Pointer16HIGH:
+    case TPRel16HIGH: H = uint16_t(U >> 16); break;
+    case Pointer16HIGHA:
+    case TPRel16HIGHA: H = uint16_t((U + 0x8000) >> 16); break;
+    case Pointer16HIGHER:
+    case TPRel16HIGHER: H = uint16_t(U >> 32); break;
+    case Pointer16HIGHERA:
+    case TPRel16HIGHERA: H = uint16_t((U + 0x8000) >> 32); break;
+    case Pointer16HIGHEST:
+    case TPRel16HIGHEST: H = uint16_t(U >> 48); break;
+    case Pointer16HIGHESTA:
+    case TPRel16HIGHESTA: H = uint16_t((U + 0x8000) >> 48); break;
     default: H = uint16_t(U); break; // the LO kinds
     }
     writeLE<uint16_t>(Loc, H);
@@ -129,6 +148,39 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case Pointer34LO: return F.si34(S + A, false);
   case Pointer34HI30: return F.si34(int64_t(uint64_t(S + A) >> 34), false);
   case Pointer34HA30: return F.si34(int64_t((uint64_t(S + A) + (uint64_t(1) << 33)) >> 34), false);
+  case TPRel16:
+  case TPRel16DS:
+  case TPRel16HA:
+  case TPRel16HI:
+  case TPRel16LO:
+  case TPRel16LODS:
+  case TPRel16HIGH:
+  case TPRel16HIGHA:
+  case TPRel16HIGHER:
+  case TPRel16HIGHERA:
+  case TPRel16HIGHEST:
+  case TPRel16HIGHESTA:
+  case TPRel34:
+  case TPRel64: {
+    auto V = F.tprel();
+    if (!V)
+      return V.takeError();
+    switch (E.kind) {
+    case TPRel64: return F.putData<uint64_t>(*V);
+    case TPRel34: return F.si34(*V, true);
+    // The whole value in one half16 (r13-relative d-form): an int16.
+    case TPRel16:
+    case TPRel16DS:
+      if (Error Err = F.range(*V, INT16_MIN, INT16_MAX))
+        return Err;
+      return F.half16Unchecked(*V);
+    case TPRel16HA:
+    case TPRel16HI:
+    case TPRel16LO:
+    case TPRel16LODS: return F.half16(*V);
+    default: return F.half16Unchecked(*V); // the 64-bit pieces
+    }
+  }
   case Delta32: return F.putData<uint32_t>(S + A - P, INT32_MIN, INT32_MAX);
   case NegDelta32: return F.putData<uint32_t>(P - S + A, INT32_MIN, INT32_MAX);
   case Delta16:
@@ -211,6 +263,24 @@ Symbol &createNoTOCStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry) {
   return G.addAnonymousSymbol(B, 0, sizeof(NoTOCStub), true, false);
 }
 
+// An initial-exec variable's GOT entry: its TPREL.
+Symbol &createTPRelGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
+  return createPointerEntry(G, GOT, Target, TPRel64);
+}
+
+// What an initial-exec request becomes, pointed at the GOT entry holding
+// TPREL; Invalid for other kinds.
+EdgeKind gotTPRelTransform(EdgeKind K) {
+  switch (K) {
+  case RequestGOTTPRelAndTransformToTOCDelta16DS: return TOCDelta16DS;
+  case RequestGOTTPRelAndTransformToTOCDelta16LODS: return TOCDelta16LODS;
+  case RequestGOTTPRelAndTransformToTOCDelta16HI: return TOCDelta16HI;
+  case RequestGOTTPRelAndTransformToTOCDelta16HA: return TOCDelta16HA;
+  case RequestGOTTPRelAndTransformToDelta34: return Delta34;
+  default: return edge::Invalid;
+  }
+}
+
 // A general-dynamic variable's $__TLSINFO entry, the 16 bytes its
 // __tls_get_addr call is handed: {key, &x}, the key 0 (JITLink's ELF
 // platform would write it; without one the entry stays as here).
@@ -238,13 +308,15 @@ void mergeInto(LinkGraph &G, Section &To, Section &From) {
 // The GOT with its ELFv2 header (an entry holding .TOC.), the compiler's .toc
 // entries for externals reused as their GOT entries, stubs for calls leaving
 // the graph and for every @notoc call, $__TLSINFO entries for general-dynamic
-// TLS, then the TOC sections merged into the GOT. Each GOT_PCREL34 gets a GOT
-// entry of its own, as in JITLink (whose dumps then line up); a stub's entry
-// is shared.
+// TLS, GOT entries holding TPREL for initial-exec, then the TOC sections
+// merged into the GOT. Each GOT_PCREL34 gets a GOT entry of its own, as in
+// JITLink (whose dumps then line up); a stub's entry is shared.
 struct TOCAndStubsBuilder {
   TableManager GOT{GOTSectionName, MemProt::Read, createGOTEntry};
   TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
   TableManager TLSInfo{"$__TLSINFO", MemProt::Read, createTLSInfoEntry};
+  // Initial-exec entries live in the GOT too, keyed apart from addresses.
+  TableManager TPRelGOT{GOTSectionName, MemProt::Read, createTPRelGOTEntry};
   // @notoc stubs by target and addend (each reaching its own GOT entry
   // when the addend is not 0).
   std::map<std::pair<Symbol *, int64_t>, Symbol *> NoTOCStubs;
@@ -259,6 +331,15 @@ struct TOCAndStubsBuilder {
                                                : GOT.getEntryForTarget(G, Target));
     }
     return *Stub;
+  }
+
+  // The GOT entry holding TPREL(Target) + Addend (shared when Addend is 0).
+  Symbol &tpRelEntry(LinkGraph &G, Section &GOTSec, Symbol &Target, int64_t Addend) {
+    if (!Addend)
+      return TPRelGOT.getEntryForTarget(G, Target);
+    Symbol &Entry = createTPRelGOTEntry(G, GOTSec, Target);
+    Entry.block().edges.front().addend = Addend;
+    return Entry;
   }
 
   Error operator()(LinkGraph &G) {
@@ -289,6 +370,12 @@ struct TOCAndStubsBuilder {
         if (E.kind == RequestGOTAndTransformToDelta34) {
           E.kind = Delta34;
           E.target = &createGOTEntry(G, GOTSec, *E.target, E.addend);
+          E.addend = 0;
+          continue;
+        }
+        if (EdgeKind To = gotTPRelTransform(E.kind)) {
+          E.kind = To;
+          E.target = &tpRelEntry(G, GOTSec, *E.target, E.addend);
           E.addend = 0;
           continue;
         }
@@ -364,8 +451,8 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 
 namespace linklab {
 // The registry row: little-endian PowerPC 64 (ELFv2). No calling-convention
-// table; the TLS variant (I, with a 0x7000 TP bias) is not modelled: no
-// fixup asks for a TP offset.
+// table. TLS variant I with the block at TP - 0x7000: the layout's offsets
+// are from the block's start, and the TP fixups subtract TPBias.
 extern const ArchRow PPC64LEArch = {
     Arch::PPC64LE, "powerpc64le", "ppc64le", 8, false, ppc64::edgeKindName, ppc64::edgeKindWidth,
     ppc64::applyFixup, ppc64::EhFrameEdgeKinds, TLSVariant::BlockAtTP, check::decodePPC64, nullptr, nullptr,

@@ -30,13 +30,16 @@
 //   the callee from a GOT entry as GOT_PCREL34 does, and R_PPC64_D34* put an
 //   absolute address (or its halves) in a 34-bit immediate: JITLink and
 //   llvm-mc 22 know none of these four (GNU as emits them).
-// - TLS: the general-dynamic model only, as JITLink links it: each variable
-//   a @got@tlsgd operand names gets a 16-byte $__TLSINFO entry {0, &x}
-//   (the argument __tls_get_addr receives; a platform would fill the first
-//   word with its key), and R_PPC64_TLSGD, the marker on the call, is
-//   skipped. Local-dynamic (R_PPC64_TLSLD) and Power10 local-exec
-//   (R_PPC64_TPREL34) are refused with JITLink's words; the other TLS
-//   relocations are unsupported, as there. No executor runs ppc64le.
+// - TLS: general-dynamic as JITLink links it: each variable a @got@tlsgd
+//   operand names gets a 16-byte $__TLSINFO entry {0, &x} (the argument
+//   __tls_get_addr receives; a platform would fill the first word with its
+//   key), and R_PPC64_TLSGD, the marker on the call, is skipped.
+//   Local-exec (@tprel: r13-relative, TPREL = offset in the TLS block -
+//   0x7000) and initial-exec (@got@tprel: a GOT entry holding TPREL, the
+//   R_PPC64_TLS marker on the `add` of r13 skipped) are linked as a static
+//   linker links them (JITLink refuses them: TPREL34 by name, the others as
+//   unsupported). Local-dynamic (R_PPC64_TLSLD) is refused with JITLink's
+//   words; DTPREL* are unsupported, as there. No executor runs ppc64le.
 #pragma once
 
 #include "graph/link_graph.h"
@@ -93,7 +96,26 @@ namespace linklab::ppc64 {
   X(Pointer34, 8, "prefixed si34 <- S + A : int34 (R_PPC64_D34; this and the next 3: not in JITLink)")                \
   X(Pointer34LO, 8, "prefixed si34 <- bits 0-33 of S + A")                                                            \
   X(Pointer34HI30, 8, "prefixed si34 <- (S + A) >> 34")                                                               \
-  X(Pointer34HA30, 8, "prefixed si34 <- (S + A + 2^33) >> 34 (rounded: the low part is signed)")
+  X(Pointer34HA30, 8, "prefixed si34 <- (S + A + 2^33) >> 34 (rounded: the low part is signed)")                      \
+  X(TPRel16, 2, "half16 <- TPREL : int16 (TPREL = TPOFF(S) + A - 0x7000; the TP kinds: not in JITLink)")              \
+  X(TPRel16DS, 2, "half16 <- TPREL : int16, 4-aligned, keeping the low bits")                                         \
+  X(TPRel16HA, 2, "half16 <- #ha(TPREL)")                                                                             \
+  X(TPRel16HI, 2, "half16 <- #hi(TPREL)")                                                                             \
+  X(TPRel16LO, 2, "half16 <- #lo(TPREL)")                                                                             \
+  X(TPRel16LODS, 2, "half16 <- #lo(TPREL), 4-aligned, keeping the low bits")                                          \
+  X(TPRel16HIGH, 2, "half16 <- bits 16-31 of TPREL")                                                                  \
+  X(TPRel16HIGHA, 2, "half16 <- bits 16-31 of TPREL + 0x8000")                                                        \
+  X(TPRel16HIGHER, 2, "half16 <- bits 32-47 of TPREL")                                                                \
+  X(TPRel16HIGHERA, 2, "half16 <- bits 32-47 of TPREL + 0x8000")                                                      \
+  X(TPRel16HIGHEST, 2, "half16 <- bits 48-63 of TPREL")                                                               \
+  X(TPRel16HIGHESTA, 2, "half16 <- bits 48-63 of TPREL + 0x8000")                                                     \
+  X(TPRel34, 8, "prefixed si34 <- TPREL : int34 (paddi rt, r13, x@tprel)")                                            \
+  X(TPRel64, 8, "Fixup <- TPREL : int64 (data; initial-exec GOT entries)")                                            \
+  X(RequestGOTTPRelAndTransformToTOCDelta16DS, 2, "TOCDelta16DS to a GOT entry holding TPREL (GOT_TPREL16_DS)")       \
+  X(RequestGOTTPRelAndTransformToTOCDelta16LODS, 2, "TOCDelta16LODS to a GOT entry holding TPREL (_LO_DS)")           \
+  X(RequestGOTTPRelAndTransformToTOCDelta16HI, 2, "TOCDelta16HI to a GOT entry holding TPREL (GOT_TPREL16_HI)")       \
+  X(RequestGOTTPRelAndTransformToTOCDelta16HA, 2, "TOCDelta16HA to a GOT entry holding TPREL (GOT_TPREL16_HA)")       \
+  X(RequestGOTTPRelAndTransformToDelta34, 8, "Delta34 to a GOT entry holding TPREL (GOT_TPREL_PCREL34)")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,
@@ -106,6 +128,10 @@ inline constexpr EhFrameKinds EhFrameEdgeKinds = {Delta32, Delta64, NegDelta32, 
 
 // .TOC. is this far past the start of the GOT (ELFv2 ABI 3.3).
 inline constexpr uint64_t TOCBaseOffset = 0x8000;
+// The thread pointer (r13) is this far past the start of the static TLS
+// block (ELFv2 ABI "Thread Local Storage": TLS variant I, TCB before the
+// block), so a variable's TPREL is its offset in the block less this.
+inline constexpr int64_t TPBias = 0x7000;
 
 const char *edgeKindName(EdgeKind K);
 unsigned edgeKindWidth(EdgeKind K);

@@ -21,7 +21,7 @@ struct RelocInfo {
 };
 
 // Relocations handled by name rather than by mapping.
-enum : uint32_t { R_NONE = 0, R_TLSGD = 107, R_TLSLD = 108, R_PCREL_OPT = 123, R_TPREL34 = 146 };
+enum : uint32_t { R_NONE = 0, R_TLS = 67, R_TLSGD = 107, R_TLSLD = 108, R_PCREL_OPT = 123 };
 
 constexpr EdgeKind None = edge::Invalid;
 const RelocInfo Relocs[] = {
@@ -89,14 +89,15 @@ const RelocInfo Relocs[] = {
     {64, "R_PPC64_TOC16_LO_DS", TOCDelta16LODS, 2},
     {65, "R_PPC64_PLTGOT16_DS", None, 0},
     {66, "R_PPC64_PLTGOT16_LO_DS", None, 0},
-    // TLS: general-dynamic only (GOT_TLSGD16_HA/LO, GOT_TLSGD_PCREL34), as JITLink.
-    {67, "R_PPC64_TLS", None, 0},
+    // TLS: general-dynamic as JITLink links it, local- and initial-exec as a
+    // static linker does; local-dynamic (TLSLD, GOT_TLSLD*, DTPREL*) not.
+    {67, "R_PPC64_TLS", None, 0}, // the marker on add rt, ra, x@tls: skipped by name
     {68, "R_PPC64_DTPMOD64", None, 0},
-    {69, "R_PPC64_TPREL16", None, 0},
-    {70, "R_PPC64_TPREL16_LO", None, 0},
-    {71, "R_PPC64_TPREL16_HI", None, 0},
-    {72, "R_PPC64_TPREL16_HA", None, 0},
-    {73, "R_PPC64_TPREL64", None, 0},
+    {69, "R_PPC64_TPREL16", TPRel16, 2},
+    {70, "R_PPC64_TPREL16_LO", TPRel16LO, 2},
+    {71, "R_PPC64_TPREL16_HI", TPRel16HI, 2},
+    {72, "R_PPC64_TPREL16_HA", TPRel16HA, 2},
+    {73, "R_PPC64_TPREL64", TPRel64, 8},
     {74, "R_PPC64_DTPREL16", None, 0},
     {75, "R_PPC64_DTPREL16_LO", None, 0},
     {76, "R_PPC64_DTPREL16_HI", None, 0},
@@ -110,20 +111,20 @@ const RelocInfo Relocs[] = {
     {84, "R_PPC64_GOT_TLSLD16_LO", None, 0},
     {85, "R_PPC64_GOT_TLSLD16_HI", None, 0},
     {86, "R_PPC64_GOT_TLSLD16_HA", None, 0},
-    {87, "R_PPC64_GOT_TPREL16_DS", None, 0},
-    {88, "R_PPC64_GOT_TPREL16_LO_DS", None, 0},
-    {89, "R_PPC64_GOT_TPREL16_HI", None, 0},
-    {90, "R_PPC64_GOT_TPREL16_HA", None, 0},
+    {87, "R_PPC64_GOT_TPREL16_DS", RequestGOTTPRelAndTransformToTOCDelta16DS, 2},
+    {88, "R_PPC64_GOT_TPREL16_LO_DS", RequestGOTTPRelAndTransformToTOCDelta16LODS, 2},
+    {89, "R_PPC64_GOT_TPREL16_HI", RequestGOTTPRelAndTransformToTOCDelta16HI, 2},
+    {90, "R_PPC64_GOT_TPREL16_HA", RequestGOTTPRelAndTransformToTOCDelta16HA, 2},
     {91, "R_PPC64_GOT_DTPREL16_DS", None, 0},
     {92, "R_PPC64_GOT_DTPREL16_LO_DS", None, 0},
     {93, "R_PPC64_GOT_DTPREL16_HI", None, 0},
     {94, "R_PPC64_GOT_DTPREL16_HA", None, 0},
-    {95, "R_PPC64_TPREL16_DS", None, 0},
-    {96, "R_PPC64_TPREL16_LO_DS", None, 0},
-    {97, "R_PPC64_TPREL16_HIGHER", None, 0},
-    {98, "R_PPC64_TPREL16_HIGHERA", None, 0},
-    {99, "R_PPC64_TPREL16_HIGHEST", None, 0},
-    {100, "R_PPC64_TPREL16_HIGHESTA", None, 0},
+    {95, "R_PPC64_TPREL16_DS", TPRel16DS, 2},
+    {96, "R_PPC64_TPREL16_LO_DS", TPRel16LODS, 2},
+    {97, "R_PPC64_TPREL16_HIGHER", TPRel16HIGHER, 2},
+    {98, "R_PPC64_TPREL16_HIGHERA", TPRel16HIGHERA, 2},
+    {99, "R_PPC64_TPREL16_HIGHEST", TPRel16HIGHEST, 2},
+    {100, "R_PPC64_TPREL16_HIGHESTA", TPRel16HIGHESTA, 2},
     {101, "R_PPC64_DTPREL16_DS", None, 0},
     {102, "R_PPC64_DTPREL16_LO_DS", None, 0},
     {103, "R_PPC64_DTPREL16_HIGHER", None, 0},
@@ -135,8 +136,8 @@ const RelocInfo Relocs[] = {
     {109, "R_PPC64_TOCSAVE", None, 0},
     {110, "R_PPC64_ADDR16_HIGH", Pointer16HIGH, 2},
     {111, "R_PPC64_ADDR16_HIGHA", Pointer16HIGHA, 2},
-    {112, "R_PPC64_TPREL16_HIGH", None, 0},
-    {113, "R_PPC64_TPREL16_HIGHA", None, 0},
+    {112, "R_PPC64_TPREL16_HIGH", TPRel16HIGH, 2},
+    {113, "R_PPC64_TPREL16_HIGHA", TPRel16HIGHA, 2},
     {114, "R_PPC64_DTPREL16_HIGH", None, 0},
     {115, "R_PPC64_DTPREL16_HIGHA", None, 0},
     // Power10: calls without a TOC, prefixed PC-relative and absolute immediates.
@@ -157,11 +158,11 @@ const RelocInfo Relocs[] = {
     {133, "R_PPC64_GOT_PCREL34", RequestGOTAndTransformToDelta34, 8},
     {134, "R_PPC64_PLT_PCREL34", RequestGOTAndTransformToDelta34, 8},
     {135, "R_PPC64_PLT_PCREL34_NOTOC", RequestGOTAndTransformToDelta34, 8},
-    {146, "R_PPC64_TPREL34", None, 0}, // refused by name, as by JITLink
+    {146, "R_PPC64_TPREL34", TPRel34, 8},
     {147, "R_PPC64_DTPREL34", None, 0},
     {148, "R_PPC64_GOT_TLSGD_PCREL34", RequestTLSDescInGOTAndTransformToDelta34, 8},
     {149, "R_PPC64_GOT_TLSLD_PCREL34", None, 0},
-    {150, "R_PPC64_GOT_TPREL_PCREL34", None, 0},
+    {150, "R_PPC64_GOT_TPREL_PCREL34", RequestGOTTPRelAndTransformToDelta34, 8},
     {151, "R_PPC64_GOT_DTPREL_PCREL34", None, 0},
     {247, "R_PPC64_JMP_IREL", None, 0},
     {248, "R_PPC64_IRELATIVE", None, 0},
@@ -196,14 +197,13 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Rels) 
     const char *Name = Info ? Info->name : nullptr;
     // R_PPC64_NONE; R_PPC64_PCREL_OPT only allows folding a GOT load into
     // the access after it, so the code as assembled is correct without it;
-    // R_PPC64_TLSGD marks the __tls_get_addr call, which links as any call.
-    if (R.type == R_NONE || R.type == R_PCREL_OPT || R.type == R_TLSGD)
+    // R_PPC64_TLSGD marks the __tls_get_addr call, which links as any call,
+    // and R_PPC64_TLS the add of r13 to an initial-exec TPREL, which stays.
+    if (R.type == R_NONE || R.type == R_PCREL_OPT || R.type == R_TLSGD || R.type == R_TLS)
       continue;
-    // The two TLS models JITLink refuses by name (with its words).
+    // Local-dynamic, refused with JITLink's words.
     if (R.type == R_TLSLD)
       return GB.relocError(Target, R, Name, "Local-dynamic TLS model is not supported");
-    if (R.type == R_TPREL34)
-      return GB.relocError(Target, R, Name, "Local-exec TLS model is not supported");
     if (!Info || Info->kind == edge::Invalid)
       return GB.relocError(Target, R, Name, "unsupported relocation type");
     if (Error E = GB.checkFixupInBlock(Target, R, Info->width, Name))

@@ -1,6 +1,6 @@
 # Bad input: a relocation linklab does not link is named with its place
-# (TLS but general-dynamic, also Power10's PC-relative form). A call leaving the graph through a
-# TOC-saving stub needs the nop after it, which becomes the r2 restore: a call
+# (local-dynamic TLS's DTPREL, also Power10's form). A call leaving the graph
+# through a TOC-saving stub needs the nop after it, which becomes the r2 restore: a call
 # without one is an error naming the call (llvm-jitlink-22, a release build,
 # overwrites the instruction there).
 #
@@ -8,10 +8,10 @@
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: llvm-mc -triple=powerpc64le-linux-gnu -filetype=obj --defsym TLS=1 -o %t/tls.o %s
 # RUN: not linklab -noexec -no-process-syms %t/tls.o 2>&1 | FileCheck --check-prefix=TLS %s
-# TLS: tls.o: .text+0x0: R_PPC64_TPREL16_HA (type 72): unsupported relocation type
+# TLS: tls.o: .text+0x0: R_PPC64_DTPREL16_LO (type 75): unsupported relocation type
 # RUN: llvm-mc -triple=powerpc64le-linux-gnu -mcpu=pwr10 -filetype=obj --defsym TLSPC=1 -o %t/tlspc.o %s
 # RUN: not linklab -noexec -no-process-syms %t/tlspc.o 2>&1 | FileCheck --check-prefix=TLSPC %s
-# TLSPC: tlspc.o: .text+0x0: R_PPC64_GOT_TPREL_PCREL34 (type 150): unsupported relocation type
+# TLSPC: tlspc.o: .text+0x0: R_PPC64_DTPREL34 (type 147): unsupported relocation type
 # RUN: llvm-mc -triple=powerpc64le-linux-gnu -filetype=obj --defsym NONOP=1 -o %t/nonop.o %s
 # RUN: not linklab -noexec -no-process-syms -abs ext_fn=0x1000 %t/nonop.o 2>&1 | FileCheck --check-prefix=NONOP %s
 # NONOP: nonop.o: .text+0x0: CallBranchDeltaRestoreTOC against {{.*}}: expected a nop after the call to restore r2 into, found 4e800020
@@ -21,13 +21,13 @@
         .globl  main
 main:
 .ifdef TLS
-        addis   3, 13, x@tprel@ha
+        addi    3, 3, x@dtprel@l
 .endif
 .ifdef NONOP
         bl      ext_fn
 .endif
 .ifdef TLSPC
-        pld     3, x@got@tprel@pcrel
+        paddi   3, 3, x@dtprel, 0
 .endif
         blr
         .section .tbss,"awT",@nobits
