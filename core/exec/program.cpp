@@ -77,7 +77,10 @@ void Program::create(ExecutorClient &C, const Triple &TT, const RuntimeSpec *Run
 }
 
 Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const Triple &TT,
-                                                       const RuntimeSpec *Runtime) {
+                                                       const RuntimeSpec *Runtime,
+                                                       const std::vector<PrefetchedGraphs::Input> &Objects) {
+  if (Error E = checkRunnable(TT))
+    return E;
   RuntimeFiles Files;
   if (Runtime) {
     auto Read = readRuntimeFiles(*Runtime);
@@ -85,14 +88,40 @@ Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const 
       return Read.takeError();
     Files = std::move(*Read);
   }
-  return C.sync<std::unique_ptr<Program>>([&](OnCreated Done) { create(C, TT, Runtime, std::move(Files), Done); });
+  if (C.setupInfo()) // set up already: nothing to overlap
+    return C.sync<std::unique_ptr<Program>>([&](OnCreated Done) { create(C, TT, Runtime, std::move(Files), Done); });
+  std::optional<Expected<executor::SetupInfo>> Info;
+  bool SetUp = false;
+  C.setup(TT.str, [&](Expected<executor::SetupInfo> I) { Info.emplace(std::move(I)), SetUp = true; });
+  C.flush();
+  // While the executor starts: the run's graphs, the runtime's archives as
+  // addRuntimeArchives names them and its start object among the objects.
+  std::unique_ptr<PrefetchedGraphs> Prefetched;
+  if (!Objects.empty()) {
+    std::vector<PrefetchedGraphs::Input> Starting = Objects, Archives;
+    if (Runtime)
+      for (auto &F : Runtime->files())
+        if (auto It = Files.find(F.name); It != Files.end()) {
+          bool Start = Runtime->startObject.name && std::strcmp(F.name, Runtime->startObject.name) == 0;
+          (Start ? Starting : Archives).push_back({F.path, It->second});
+        }
+    Prefetched = PrefetchedGraphs::scan(Starting, Archives);
+  }
+  if (Error E = C.waitFor(SetUp))
+    return E;
+  if (!*Info)
+    return Info->takeError();
+  return build(C, TT, **Info, Runtime, std::move(Files), std::move(Prefetched));
 }
 
 Expected<std::unique_ptr<Program>> Program::build(ExecutorClient &C, const Triple &TT, const executor::SetupInfo &Info,
-                                                  const RuntimeSpec *Runtime, RuntimeFiles Files) {
+                                                  const RuntimeSpec *Runtime, RuntimeFiles Files,
+                                                  std::unique_ptr<PrefetchedGraphs> Prefetched) {
   std::unique_ptr<Program> P(new Program(C));
   P->MM = std::make_unique<RemoteMemoryManager>(C, Info.pageSize);
   P->S = std::make_unique<Session>(TT, *P->MM);
+  if (Prefetched)
+    P->S->usePrefetched(std::move(Prefetched));
   P->Info = std::make_shared<LinkInfoRecorder>();
   P->S->addPlugin(P->Info);
   LinkServices LS = addLinkServices(*P->S, Info.pageSize);
@@ -175,7 +204,7 @@ bool entersThroughStart(const RuntimeSpec *R, std::string_view Entry) {
 }
 
 Expected<ResourceKey> addStartObject(Session &S, const RuntimeSpec &R, SharedBytes Bytes, std::string_view Entry) {
-  auto G = createLinkGraph(R.startObject.path, std::move(Bytes));
+  auto G = S.buildGraph(R.startObject.path, std::move(Bytes));
   if (!G)
     return G.takeError();
   if (Entry != "main")

@@ -15,6 +15,7 @@
 #include "executor/executor_client.h"
 #include "link/ifunc.h"
 #include "link/eh_frame_registration.h"
+#include "link/graph_prefetch.h"
 #include "link/init_arrays.h"
 #include "link/link_info.h"
 #include "link/session.h"
@@ -64,9 +65,13 @@ public:
   // the bytes of every file of the runtime by name.
   static void create(executor::ExecutorClient &C, const Triple &TT, const RuntimeSpec *Runtime, RuntimeFiles Files,
                      OnCreated Done);
-  // Blocking: the runtime's files are read from their Debian paths.
+  // Blocking: the runtime's files are read from their Debian paths. While
+  // the executor starts, the graphs of Objects (the objects the program
+  // will add, as named there) and of the runtime's members they pull are
+  // built ahead (link/graph_prefetch.h).
   static Expected<std::unique_ptr<Program>> createSync(executor::ExecutorClient &C, const Triple &TT,
-                                                       const RuntimeSpec *Runtime);
+                                                       const RuntimeSpec *Runtime,
+                                                       const std::vector<PrefetchedGraphs::Input> &Objects = {});
   ~Program();
 
   // Links the C runtime R into a program created without one; Files as for
@@ -106,7 +111,7 @@ private:
   Program(executor::ExecutorClient &C) : C(C) {}
   static Expected<std::unique_ptr<Program>> build(executor::ExecutorClient &C, const Triple &TT,
                                                   const executor::SetupInfo &Info, const RuntimeSpec *Runtime,
-                                                  RuntimeFiles Files);
+                                                  RuntimeFiles Files, std::unique_ptr<PrefetchedGraphs> Prefetched = nullptr);
   // TLS image, IFUNC slots and init arrays, once everything is linked.
   void prepareRun(executor::Limits L, std::function<void(Error)> Done);
   void applyIRelatives(std::vector<IRelative> Recs, size_t Next, executor::Limits L, std::function<void(Error)> Done);

@@ -126,7 +126,7 @@ std::set<std::string, std::less<>> referencedNames(const std::vector<std::pair<s
     auto A = Archive::parse(O.first, O.second);
     if (A)
       for (size_t I = 0; I < A->members().size(); ++I)
-        Add(O.first + "(" + std::string(A->members()[I].name) + ")", A->memberBytes(I));
+        Add(A->memberObjectName(I), A->memberBytes(I));
   }
   return Names;
 }

@@ -22,6 +22,12 @@ void ExecutorClient::request(const Message &M, Reply OnReply) {
     failAll(formatv("executor connection lost sending %s: %s", messageName(M), E.message().c_str()));
 }
 
+void ExecutorClient::flush() {
+  if (Dead.empty())
+    if (Error E = Transport.flush())
+      failAll("executor connection lost: " + E.message());
+}
+
 Error ExecutorClient::feed(std::span<const uint8_t> Bytes) {
   if (!Dead.empty())
     return makeError(Dead);

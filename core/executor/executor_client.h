@@ -17,6 +17,9 @@ class ByteTransport {
 public:
   virtual ~ByteTransport() = default;
   virtual Error send(std::span<const uint8_t> Bytes) = 0;
+  // Sends what send() buffered, for a caller about to do other work before
+  // it next waits for bytes.
+  virtual Error flush() { return Error::success(); }
   // Blocks until bytes arrive; 0 means the peer closed. Event-driven
   // transports keep this default and deliver through ExecutorClient::feed.
   virtual Expected<size_t> receive(std::span<uint8_t> Buf) {
@@ -49,6 +52,8 @@ public:
   void setOutputHandler(OutputHandler H) { Output = std::move(H); }
   void setSymbolizer(Symbolizer S) { Symbolize = std::move(S); }
   const std::optional<SetupInfo> &setupInfo() const { return Info; }
+  // Sends the requests made so far now, not when the caller next waits.
+  void flush();
 
   // --- asynchronous requests ------------------------------------------------
   void setup(std::string Triple, Callback<SetupInfo> Done);

@@ -28,10 +28,10 @@ public:
   FdTransport(int In, int Out, pid_t Child) : In(In), Out(Out), Child(Child) {}
   ~FdTransport() override; // sends what is buffered; closes; waits for a spawned executor (after it saw EOF)
   Error send(std::span<const uint8_t> Bytes) override;
+  Error flush() override;
   Expected<size_t> receive(std::span<uint8_t> Buf) override;
 
 private:
-  Error flush();
   int In, Out;
   pid_t Child;                   // 0 for a connection
   std::vector<uint8_t> Outbox;   // sent on the next receive (or once large)

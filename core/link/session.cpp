@@ -1,5 +1,6 @@
 #include "link/session.h"
 
+#include "link/graph_prefetch.h"
 #include "target/target.h"
 #include "object/archive.h"
 
@@ -83,10 +84,19 @@ Session::~Session() = default;
 
 Expected<ResourceKey> Session::addObject(std::string Name, SharedBytes Bytes,
                                          ObjectKind Kind) {
-  auto G = createLinkGraph(std::move(Name), std::move(Bytes));
+  auto G = buildGraph(std::move(Name), std::move(Bytes));
   if (!G)
     return G.takeError();
   return addGraph(std::move(*G), Kind);
+}
+
+void Session::usePrefetched(std::unique_ptr<PrefetchedGraphs> P) { Prefetched = std::move(P); }
+
+Expected<std::unique_ptr<LinkGraph>> Session::buildGraph(std::string Name, SharedBytes Bytes) {
+  if (Prefetched)
+    if (auto G = Prefetched->take(Name, Bytes))
+      return G;
+  return createLinkGraph(std::move(Name), std::move(Bytes));
 }
 
 Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind Kind) {
@@ -216,8 +226,7 @@ public:
       if (M < 0 || Loaded[M])
         continue;
       Loaded[M] = true;
-      const auto &Member = A.members()[M];
-      auto K = S.addObject(A.name() + "(" + std::string(Member.name) + ")", A.memberBytes(size_t(M)), Kind);
+      auto K = S.addObject(A.memberObjectName(size_t(M)), A.memberBytes(size_t(M)), Kind);
       if (!K)
         return K.takeError();
     }
@@ -232,6 +241,11 @@ private:
 } // namespace
 
 Error Session::addArchive(std::string Name, SharedBytes Bytes, ObjectKind MemberKind) {
+  if (Prefetched)
+    if (auto A = Prefetched->takeArchive(Name, Bytes)) {
+      addGenerator(std::make_unique<ArchiveGenerator>(std::move(*A), MemberKind));
+      return Error::success();
+    }
   auto A = Archive::parse(std::move(Name), std::move(Bytes));
   if (!A)
     return A.takeError();

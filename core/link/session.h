@@ -19,6 +19,7 @@
 namespace linklab {
 
 class Session;
+class PrefetchedGraphs;
 using ResourceKey = uint64_t;
 
 // What a plugin is told about the object being linked.
@@ -89,6 +90,10 @@ public:
   Expected<ResourceKey> addObject(std::string Name, SharedBytes Bytes,
                                   ObjectKind Kind = ObjectKind::Regular);
   Expected<ResourceKey> addGraph(std::unique_ptr<LinkGraph> G, ObjectKind Kind = ObjectKind::Regular);
+  // The graph of Name's Bytes, as addObject builds it: taken from the
+  // prefetched graphs when they hold it (link/graph_prefetch.h).
+  Expected<std::unique_ptr<LinkGraph>> buildGraph(std::string Name, SharedBytes Bytes);
+  void usePrefetched(std::unique_ptr<PrefetchedGraphs> P);
   // Adds an archive whose members are linked when they define a needed symbol.
   Error addArchive(std::string Name, SharedBytes Bytes, ObjectKind MemberKind = ObjectKind::Library);
   Error defineAbsolute(std::string_view Name, Addr A);
@@ -145,6 +150,7 @@ private:
 
   Triple TT;
   MemoryManager &MM;
+  std::unique_ptr<PrefetchedGraphs> Prefetched;
   std::vector<std::unique_ptr<Object>> Objects;
   SymbolTable<SymbolEntry> Symbols; // entries keep their address while the session lives
   std::vector<std::shared_ptr<DefinitionGenerator>> Generators;

@@ -35,8 +35,11 @@ public:
   static Expected<Head> readHead(const std::string &Name, std::span<const char> Prefix);
 
   const std::string &name() const { return Name; }
+  const SharedBytes &bytes() const { return Buffer; }
   const std::vector<Member> &members() const { return Members; }
   // Member I's bytes, sharing the archive's (no copy).
+  // Member I as a link names the object it adds: "archive(member)".
+  std::string memberObjectName(size_t I) const { return Name + "(" + std::string(Members[I].name) + ")"; }
   SharedBytes memberBytes(size_t I) const {
     return Buffer.slice(size_t(Members[I].data.data() - Buffer.data()), Members[I].data.size());
   }

@@ -2,6 +2,7 @@
 // harness overrides, and continuations that answer later.
 #include "test_support.h"
 
+#include "link/graph_prefetch.h"
 #include "link/session.h"
 #include "link/slab_memory_manager.h"
 
@@ -201,6 +202,44 @@ TEST_F(SessionFixture, ArchiveMembersLinkOnDemand) {
   Error E = S.addArchive("bad.a", Bad);
   ASSERT_TRUE(bool(E));
   EXPECT_NE(E.message().find("bad.a: archive member header at 0x8:"), std::string::npos) << E.message();
+}
+
+// Graphs built ahead (link/graph_prefetch.h): the objects and the members
+// their names pull, found by the same scan; the session takes them instead
+// of parsing again and links exactly what it links without them.
+TEST_F(SessionFixture, PrefetchedGraphsAreTakenAndChangeNothing) {
+  std::string Main = obj("main", "int lib_one(void); int main(void) { return lib_one(); }");
+  std::string One = obj("one", "int lib_two(void); int lib_one(void) { return lib_two() + 1; }");
+  std::string Two = obj("two", "int lib_two(void) { return 1; }");
+  std::string Three = obj("three", "int lib_three(void) { return 3; }");
+  std::string Lib = D.file("libdemo.a");
+  auto Ar = runCommand("llvm-ar-22 rcs '" + Lib + "' '" + One + "' '" + Two + "' '" + Three + "'");
+  ASSERT_EQ(Ar.status, 0) << Ar.output;
+  SharedBytes MainBytes(readBytes(Main)), LibBytes(readBytes(Lib));
+
+  auto P = PrefetchedGraphs::scan({{Main, MainBytes}}, {{Lib, LibBytes}});
+  EXPECT_EQ(P->size(), 3u) << "main and the two members it pulls, not three.o";
+  EXPECT_FALSE(P->take("other-name.o", MainBytes)) << "a graph is only for the name it was built under";
+
+  auto Link = [&](std::unique_ptr<PrefetchedGraphs> Pre) {
+    SlabMemoryManager MM(0x10000, 4096, 1 << 24);
+    Session S(Triple(), MM);
+    PrefetchedGraphs *Held = Pre.get();
+    if (Pre)
+      S.usePrefetched(std::move(Pre));
+    EXPECT_TRUE(bool(S.addObject(Main, MainBytes)));
+    EXPECT_FALSE(bool(S.addArchive(Lib, LibBytes)));
+    auto A = S.lookupNow({"main", "lib_one", "lib_two"});
+    EXPECT_TRUE(bool(A));
+    EXPECT_FALSE(S.addressOf("lib_three").has_value());
+    if (Held)
+      EXPECT_EQ(Held->size(), 0u) << "every graph built ahead was taken";
+    return std::make_pair(A ? *A : std::vector<Addr>{}, S.objectNames());
+  };
+  auto Fresh = Link(nullptr);
+  auto Ahead = Link(std::move(P));
+  EXPECT_EQ(Ahead.first, Fresh.first) << "the same addresses";
+  EXPECT_EQ(Ahead.second, Fresh.second) << "the same objects, in the same order";
 }
 
 } // namespace
