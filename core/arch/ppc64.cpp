@@ -133,13 +133,23 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case Pointer16HIGHERA:
   case Pointer16HIGHEST:
   case Pointer16HIGHESTA: return F.half16Unchecked(S + A);
-  case Pointer14: {
-    int64_t V = S + A;
+  case Pointer14:
+  case Delta14: {
+    int64_t V = E.kind == Pointer14 ? S + A : S + A - P;
     if (Error Err = F.range(V, INT16_MIN, INT16_MAX))
       return Err;
     if (Error Err = F.aligned(V, 4))
       return Err;
     writeLE<uint32_t>(F.Loc, (readLE<uint32_t>(F.Loc) & ~0xfffcu) | (uint32_t(V) & 0xfffc));
+    return Error::success();
+  }
+  case Pointer24: {
+    int64_t V = S + A;
+    if (Error Err = F.range(V, -(int64_t(1) << 25), (int64_t(1) << 25) - 1))
+      return Err;
+    if (Error Err = F.aligned(V, 4))
+      return Err;
+    writeLE<uint32_t>(F.Loc, (readLE<uint32_t>(F.Loc) & 0xfc000003u) | (uint32_t(V) & 0x03fffffcu));
     return Error::success();
   }
   case Delta64: return F.putData<uint64_t>(S + A - P);

@@ -115,7 +115,9 @@ namespace linklab::ppc64 {
   X(RequestGOTTPRelAndTransformToTOCDelta16LODS, 2, "TOCDelta16LODS to a GOT entry holding TPREL (_LO_DS)")           \
   X(RequestGOTTPRelAndTransformToTOCDelta16HI, 2, "TOCDelta16HI to a GOT entry holding TPREL (GOT_TPREL16_HI)")       \
   X(RequestGOTTPRelAndTransformToTOCDelta16HA, 2, "TOCDelta16HA to a GOT entry holding TPREL (GOT_TPREL16_HA)")       \
-  X(RequestGOTTPRelAndTransformToDelta34, 8, "Delta34 to a GOT entry holding TPREL (GOT_TPREL_PCREL34)")
+  X(RequestGOTTPRelAndTransformToDelta34, 8, "Delta34 to a GOT entry holding TPREL (GOT_TPREL_PCREL34)")             \
+  X(Delta14, 4, "BD field [15:2] <- S + A - P : int16, 4-aligned (bc; R_PPC64_REL14*: not in JITLink)")               \
+  X(Pointer24, 4, "LI field [25:2] <- S + A : int26, 4-aligned (ba/bla; R_PPC64_ADDR24: not in JITLink)")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,
