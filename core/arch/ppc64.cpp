@@ -55,15 +55,16 @@ struct Fixup : FixupContext {
     return Error::success();
   }
   // What a _DS field's value must be a multiple of: 4 for DS-form (ld, std:
-  // the low 2 bits select the instruction), 16 for DQ-form (lxv, stxv:
-  // opcode 61 with low bits 01, whose low 4 bits are not displacement), which
-  // assemblers relocate with the same _DS types. Read from the instruction
-  // word the field is the low half of (little-endian).
+  // the low 2 bits select the instruction), 16 for DQ-form, whose low 4 bits
+  // are not displacement (lxv/stxv: opcode 61 with low bits 01; lq: 56;
+  // Power10's lxvp/stxvp: 6), which assemblers relocate with the same _DS
+  // types. Read from the instruction word the field is the low half of
+  // (little-endian).
   unsigned dsAlignment() const {
     if (E.offset + 4 > B.size)
       return 4;
-    uint32_t Inst = readLE<uint32_t>(Loc);
-    return (Inst >> 26) == 61 && (Inst & 3) == 1 ? 16 : 4;
+    uint32_t Inst = readLE<uint32_t>(Loc), Op = Inst >> 26;
+    return Op == 56 || Op == 6 || (Op == 61 && (Inst & 3) == 1) ? 16 : 4;
   }
   Error half16Unchecked(int64_t V) const {
     uint64_t U = uint64_t(V);

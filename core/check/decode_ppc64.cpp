@@ -5,8 +5,8 @@
 //   (ra, rs, ui); loads and stores (rt, d, ra), whose d LLVM reads as an
 //   unsigned 16-bit field; their update forms put ra (the written-back
 //   base) before a load's rt and a store's rs;
-// - DS/DQ-form (ld, std, lwa, lxsd, lxv...): (rt, d, ra), d the signed
-//   displacement in bytes (the field shifted back);
+// - DS/DQ-form (ld, std, lwa, lxsd, lxv, lq, lxvp...): (rt, d, ra), d the
+//   signed displacement in bytes (the field shifted back);
 // - branches: b/bl (the signed 24-bit word offset), bc (bo, cr bit, the
 //   signed 14-bit word offset);
 // - Power10 prefixed instructions, 8 bytes, the prefix word first: paddi and
@@ -165,9 +165,23 @@ Expected<DecodedInst> decodePPC64(std::span<const uint8_t> Bytes) {
       I.operands = {Data, imm(W & 0xffff), base(RA)};
     return I;
   }
-  if (Op == 61 && (W & 3) == 1) { // DQ-form lxv/stxv: the register's high bit is bit 3
+  // DQ-form, d signed (the field shifted back): lxv/stxv (the register's
+  // high bit is bit 3), lq, and Power10's lxvp/stxvp (a VSX register pair:
+  // bits 22-25 its number / 2, bit 21 the high half).
+  int64_t DQ = signExtend(W & 0xfff0, 16);
+  if (Op == 61 && (W & 3) == 1) {
     I.name = W & 4 ? "STXV" : "LXV";
-    I.operands = {dataReg(Data::VS, RT | ((W >> 3) & 1) << 5), imm(signExtend(W & 0xfff0, 16)), base(RA)};
+    I.operands = {dataReg(Data::VS, RT | ((W >> 3) & 1) << 5), imm(DQ), base(RA)};
+    return I;
+  }
+  if (Op == 56 && (W & 0xf) == 0) {
+    I.name = "LQ";
+    I.operands = {gpr(RT), imm(DQ), base(RA)};
+    return I;
+  }
+  if (Op == 6 && (W & 0xe) == 0) {
+    I.name = W & 1 ? "STXVP" : "LXVP";
+    I.operands = {reg("vsp", ((RT & 1) << 5 | (RT & 0x1e)) / 2), imm(DQ), base(RA)};
     return I;
   }
   for (const DSForm &F : DSForms) {

@@ -1,7 +1,8 @@
-# DS-form (ld, std, lwa) and DQ-form (lxv, stxv) instructions keep their low
-# immediate bits for the opcode, so a _DS relocation's value must be a
-# multiple of 4 (16 for DQ-form): the low bits survive, and a misaligned
-# value is an error naming the edge, not an access silently rounded down.
+# DS-form (ld, std, lwa) and DQ-form (lxv, stxv, lq, lxvp, stxvp)
+# instructions keep their low immediate bits for the opcode, so a _DS
+# relocation's value must be a multiple of 4 (16 for DQ-form): the low bits
+# survive, and a misaligned value is an error naming the edge, not an access
+# silently rounded down. decode_operand reads the DQ-forms' d back.
 #
 # REQUIRES-LINKLAB-ONLY: llvm-jitlink-22 writes `value & ~3` over the whole field (lwa's XO bits too) and checks no alignment.
 # RUN: rm -rf %t && mkdir -p %t
@@ -14,6 +15,9 @@
 # RUN: llvm-mc -triple=powerpc64le-unknown-linux-gnu -mcpu=pwr10 -filetype=obj --defsym DQ=1 -o %t/bad_dq.o %s
 # RUN: not linklab -noexec -no-process-syms %t/bad_dq.o 2>&1 | FileCheck --check-prefix=DQ %s
 # DQ: bad_dq.o: .text+0x{{[0-9a-f]+}}: TOCDelta16LODS against word: value 0x{{[0-9a-f]+}} is not aligned to 16 bytes
+# RUN: llvm-mc -triple=powerpc64le-unknown-linux-gnu -mcpu=pwr10 -filetype=obj --defsym LQ=1 -o %t/bad_lq.o %s
+# RUN: not linklab -noexec -no-process-syms %t/bad_lq.o 2>&1 | FileCheck --check-prefix=LQ %s
+# LQ: bad_lq.o: .text+0x{{[0-9a-f]+}}: TOCDelta16LODS against word: value 0x{{[0-9a-f]+}} is not aligned to 16 bytes
 # RUN: llvm-mc -triple=powerpc64le-unknown-linux-gnu -mcpu=pwr10 -filetype=obj --defsym ABS=1 -o %t/bad_abs.o %s
 # RUN: not linklab -noexec -no-process-syms %t/bad_abs.o 2>&1 | FileCheck --check-prefix=ABS %s
 # ABS: bad_abs.o: .text+0x{{[0-9a-f]+}}: Pointer16LODS against odd: value 0x{{[0-9a-f]+}} is not aligned to 4 bytes
@@ -31,7 +35,16 @@ main:
 # jitlink-check: *{2}ldu_at = (dword - __TOC__)[15:0] | 1
 # jitlink-check: *{2}lxv_at = (quad - __TOC__)[15:0] | 9
 # jitlink-check: *{2}stxv_at = (quad - __TOC__)[15:0] | 5
-        .globl  lwa_at, ldu_at, lxv_at, stxv_at
+# lq and Power10's lxvp/stxvp are DQ-form too (lq's low 4 bits are 0,
+# stxvp's low bits 0001).
+# jitlink-check: *{2}lq_at = (quad - __TOC__)[15:0]
+# jitlink-check: *{2}lxvp_at = (quad - __TOC__)[15:0]
+# jitlink-check: *{2}stxvp_at = (quad - __TOC__)[15:0] | 1
+# jitlink-check: decode_operand(lq_at, 1) = quad - __TOC__
+# jitlink-check: decode_operand(lxvp_at, 1) = quad - __TOC__
+# jitlink-check: decode_operand(stxvp_at, 1) = quad - __TOC__
+# jitlink-check: decode_operand(lxv_at, 1) = quad - __TOC__
+        .globl  lwa_at, ldu_at, lxv_at, stxv_at, lq_at, lxvp_at, stxvp_at
 lwa_at:
         lwa     3, dword@toc@l(2)
 ldu_at:
@@ -40,11 +53,20 @@ lxv_at:
         lxv     35, quad@toc@l(2)
 stxv_at:
         stxv    3, quad@toc@l(2)
+lq_at:
+        lq      4, quad@toc@l(2)
+lxvp_at:
+        lxvp    34, quad@toc@l(2)
+stxvp_at:
+        stxvp   34, quad@toc@l(2)
 .ifdef DS
         ld      3, odd@toc@l(2)
 .endif
 .ifdef DQ
         lxv     3, word@toc@l(2)
+.endif
+.ifdef LQ
+        lq      4, word@toc@l(2)
 .endif
 .ifdef ABS
         ld      3, odd@l(4)
