@@ -135,6 +135,10 @@ Expected<DecodedInst> decodePPC64(std::span<const uint8_t> Bytes) {
     return I;
   case 24:
   case 25:
+    if (W == 0x60000000) { // ori 0, 0, 0 is the nop LLVM lists without operands
+      I.name = "NOP";
+      return I;
+    }
     I.name = Op == 24 ? "ORI" : "ORIS";
     I.operands = {gpr(RA), gpr(RT), imm(W & 0xffff)};
     return I;

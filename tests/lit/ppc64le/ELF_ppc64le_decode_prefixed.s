@@ -13,6 +13,7 @@
 # RUN:   | FileCheck --check-prefix=BAD %s
 # BAD: operand 0 of 'p_la' is register r3, not an immediate (PADDIpc r3, 0, {{.*}})
 # BAD: cannot decode the instruction at 'data_word' ({{.*}}): ppc64: 0x00000000 is not an instruction form fixups use
+# BAD: operand index 0 is out of range for 'nop_at': NOP has 0 operands
 
         .abiversion 2
         .text
@@ -49,6 +50,9 @@ p_addi:
         paddi   3, 4, -0x200000000, 0
 p_ldra:
         pld     3, 0x12345678(5), 0
+        .globl  nop_at
+nop_at:
+        nop
         blr
         .globl  data_word
 data_word:
