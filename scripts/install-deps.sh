@@ -15,8 +15,9 @@ PACKAGES=(
   libstdc++-12-dev-arm64-cross libstdc++-12-dev-riscv64-cross          #   the executor's C/C++ runtime (issue 11)
   gcc-12-aarch64-linux-gnu gcc-12-riscv64-linux-gnu  # reference builds (-static, run under qemu-user) of the C test programs
   g++-12-aarch64-linux-gnu g++-12-riscv64-linux-gnu  # ... and of the C++ test programs
-  libc6-dev-i386 lib32gcc-12-dev                 # static glibc/libgcc for i386 (gcc -m32 -static builds the references)
+  libc6-dev-i386 lib32gcc-12-dev lib32stdc++-12-dev  # static glibc/libgcc/libstdc++ for i386 (gcc/g++ -m32 -static build the references)
   libc6-dev-armhf-cross libgcc-12-dev-armhf-cross gcc-12-arm-linux-gnueabihf  # ... for arm32 hard-float
+  libstdc++-12-dev-armhf-cross g++-12-arm-linux-gnueabihf                    #   and its C++
   qemu-user                                      # reference for emulated execution speed
   emscripten node-acorn                          # the WebAssembly build
   chromium                                       # browser tests
