@@ -72,7 +72,7 @@ void InitArrays::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, P
       Counts[K] += Count[K];
     return Error::success();
   });
-  Config.postFixupPasses.push_back([this, Name](LinkGraph &G) -> Error {
+  Config.postFixupPasses.push_back([this, Name, Key = MR.key](LinkGraph &G) -> Error {
     Error Err = Error::success();
     forEachArrayBlock(G, [&](unsigned Kind, long Prio, Block &B) {
       if (Err)
@@ -87,7 +87,7 @@ void InitArrays::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, P
       for (uint64_t Off = 0; Off < B.size; Off += Size) {
         const char *At = B.content().data() + Off;
         uint64_t P = Size == 8 ? readData<uint64_t>(At, G.bigEndian()) : readData<uint32_t>(At, G.bigEndian());
-        Entries[Kind].push_back({Prio, Order++, P});
+        Entries[Kind].push_back({Prio, Key, Order++, P});
       }
     });
     return Err;
@@ -122,13 +122,15 @@ std::optional<size_t> InitArrays::add(Kind K, uint64_t Pointer) {
   if (LaidOut)
     return std::nullopt;
   ++Counts[K];
-  Entries[K].push_back({arrayPriority(ArrayKinds[K].section, ArrayKinds[K]), Order++, Pointer});
+  Entries[K].push_back({arrayPriority(ArrayKinds[K].section, ArrayKinds[K]), 0, Order++, Pointer});
   return Entries[K].size() - 1;
 }
 
 std::vector<uint64_t> InitArrays::sorted(Kind K) const {
   auto E = Entries[K];
-  std::sort(E.begin(), E.end(), [](auto &L, auto &R) { return std::tie(L.prio, L.order) < std::tie(R.prio, R.order); });
+  std::sort(E.begin(), E.end(), [](auto &L, auto &R) {
+    return std::tie(L.prio, L.key, L.order) < std::tie(R.prio, R.key, R.order);
+  });
   std::vector<uint64_t> Out;
   for (auto &X : E)
     Out.push_back(X.pointer);

@@ -33,7 +33,8 @@ public:
   std::optional<size_t> add(Kind K, uint64_t Pointer);
   void repoint(Kind K, size_t Index, uint64_t Pointer) { Entries[K][Index].pointer = Pointer; }
   // Pointers in the order a static link would run them (by priority, then
-  // link order).
+  // link order: the graphs' order of addition, not of linking, which lookups
+  // decide; entries add()ed go before the graphs' of their priority).
   std::vector<uint64_t> sorted(Kind K) const;
   // Where the laid-out table is and what it must hold (preinit, init, fini
   // concatenated); nothing if no table was laid out.
@@ -46,6 +47,7 @@ public:
 private:
   struct Entry {
     long prio;
+    ResourceKey key; // the graph's: link order
     uint64_t order, pointer;
   };
   bool LaidOut = false;
