@@ -54,9 +54,10 @@ const RuntimeSpec Runtimes[] = {
      "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d", "__register_frame_info"},
     // glibc's i386 headers name <asm/...>, which only gcc-multilib puts on
     // the default path (and it conflicts with Debian's cross compilers): the
-    // host's bi-arch copy is searched last.
+    // host's bi-arch copy is searched last. libstdc++ from lib32stdc++-12-dev.
     {Arch::I386, "glibc", "glibc (Debian libc6-dev-i386)",
-     {{"libm.a", "/usr/lib32/libm.a", true},
+     {{"libstdc++.a", GCC_X86 "32/libstdc++.a", true},
+      {"libm.a", "/usr/lib32/libm.a", true},
       {"libc.a", "/usr/lib32/libc.a"},
       {"libgcc.a", GCC_X86 "32/libgcc.a"},
       {"libgcc_eh.a", GCC_X86 "32/libgcc_eh.a"}},

@@ -1,6 +1,7 @@
 #include "link/eh_frame_registration.h"
 
 #include "arch/aarch64.h"
+#include "arch/i386.h"
 #include "arch/riscv64.h"
 #include "arch/x86_64.h"
 #include "link/eh_frame.h"
@@ -27,8 +28,8 @@ struct ThunkEdge {
 // translates one loop instead of two or three blocks per graph (about 900
 // blocks of a glibc hello world on x86-64, 1 100 on AArch64). The call goes
 // through the arch's usual external-call edge, so the GOT/stub pass gives it
-// a stub when needed. `pointer` is the arch's 64-bit pointer edge (the
-// record's frames word).
+// a stub when needed. `pointer` is the arch's pointer edge (the record's
+// frames word; 32-bit on i386, whose records keep the same offsets).
 struct RegistrationThunk {
   Arch arch;
   EdgeKind pointer;
@@ -83,11 +84,27 @@ const RegistrationThunk Thunks[] = {
      {{12, riscv64::R_RISCV_PCREL_HI20, 0, ThunkTarget::Record},
       {16, riscv64::R_RISCV_PCREL_LO12_I, 0, ThunkTarget::Thunk, 12},
       {28, riscv64::R_RISCV_CALL_PLT, 0, ThunkTarget::RegisterFn}}},
+    // Arguments on the stack: entered with %esp 4 below a 16-byte boundary,
+    // the pushes of %ebx and the two arguments align the call.
+    {Arch::I386, i386::Pointer32,
+     {0x53,                         //     push %ebx
+      0xbb, 0, 0, 0, 0,             //     mov $record, %ebx
+      0x53,                         // 1:  push %ebx                 (object)
+      0xff, 0x73, 0x48,             //     push 72(%ebx)             (frames)
+      0xe8, 0, 0, 0, 0,             //     call RegisterFn
+      0x83, 0xc4, 0x08,             //     add $8, %esp
+      0x8b, 0x5b, 0x40,             //     mov 64(%ebx), %ebx        (next)
+      0x85, 0xdb,                   //     test %ebx, %ebx
+      0x75, 0xed,                   //     jnz 1b
+      0x5b,                         //     pop %ebx
+      0xc3},                        //     ret
+     {{2, i386::Pointer32, 0, ThunkTarget::Record}, {11, i386::BranchPCRel32, -4, ThunkTarget::RegisterFn}}},
 };
 
 // A graph's record: libgcc's `struct object` (at most 7 pointers; crtstuff
 // reserves 8), the previous graph's record (the chain's next), and the
-// graph's first .eh_frame record.
+// graph's first .eh_frame record; 64-bit slots on every arch (a 32-bit one
+// uses the first half of each).
 constexpr uint64_t ObjectSize = 64, NextAt = ObjectSize, FramesAt = NextAt + 8, RecordSize = FramesAt + 8;
 const char ZeroRecord[RecordSize] = {};
 
@@ -153,7 +170,11 @@ void EHFrameRegistration::modifyPassConfig(const MaterializationInfo &MR, LinkGr
   // newest's, and the .preinit_array entry names this graph's thunk.
   Config.postAllocationPasses.push_back([this, New, Name = MR.objectName](LinkGraph &G) -> Error {
     Addr Thunk = New->thunk->address();
-    writeLE<uint64_t>(New->record->mutableContent(G).data() + NextAt, NewestRecord);
+    char *Next = New->record->mutableContent(G).data() + NextAt;
+    if (G.pointerSize() == 4)
+      writeLE<uint32_t>(Next, uint32_t(NewestRecord));
+    else
+      writeLE<uint64_t>(Next, NewestRecord);
     if (PreInitEntry)
       Inits->repoint(InitArrays::PreInit, *PreInitEntry, Thunk);
     else if (!(PreInitEntry = Inits->add(InitArrays::PreInit, Thunk)))
