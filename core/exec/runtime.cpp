@@ -63,11 +63,13 @@ const RuntimeSpec Runtimes[] = {
       {"libgcc_eh.a", GCC_X86 "32/libgcc_eh.a"}},
      {"crt1.o", "/usr/lib32/crt1.o"}, "_start", RuntimeSpec::OnStack,
      "--target=i386-linux-gnu -idirafter /usr/include/x86_64-linux-gnu", "__register_frame_info"},
-    // armhf (ARMv7-A, Thumb-2, VFPv3-D16, hard-float ABI); C only (no
-    // libstdc++ for it is installed), and EHABI unwinding: no .eh_frame
-    // registry. Its calls within range go direct (arm.h).
+    // armhf (ARMv7-A, Thumb-2, VFPv3-D16, hard-float ABI), libstdc++ from
+    // libstdc++-12-dev-armhf-cross. EHABI unwinding: no .eh_frame registry,
+    // the unwinder reads the sorted index (link/arm_exidx.h). Its calls
+    // within range go direct (arm.h).
     {Arch::Arm, "glibc", "glibc (Debian libc6-dev-armhf-cross)",
-     {{"libm.a", CROSS("arm-linux-gnueabihf", "libm.a"), true},
+     {{"libstdc++.a", CROSS_GCC("arm-linux-gnueabihf", "libstdc++.a"), true},
+      {"libm.a", CROSS("arm-linux-gnueabihf", "libm.a"), true},
       {"libc.a", CROSS("arm-linux-gnueabihf", "libc.a")},
       {"libgcc.a", CROSS_GCC("arm-linux-gnueabihf", "libgcc.a")},
       {"libgcc_eh.a", CROSS_GCC("arm-linux-gnueabihf", "libgcc_eh.a")}},

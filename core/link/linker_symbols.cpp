@@ -1,5 +1,6 @@
 #include "link/linker_symbols.h"
 
+#include "link/arm_exidx.h"
 #include "link/section_merge.h"
 #include "target/target.h"
 
@@ -15,12 +16,7 @@ const char *const DSOHandle = "__dso_handle";
 // __ehdr_start, _init, _fini: the executor defines them in a run (its ELF
 // header page, a no-op); a link without one (-noexec) names the same page,
 // as nothing runs there.
-// __exidx_start/__exidx_end: Arm EHABI's unwind index, which a static
-// linker sorts into one table. Each graph keeps its own .ARM.exidx here, so
-// libgcc's static lookup gets an empty table: C programs, which do not
-// unwind, link and run; unwinding finds no frame.
-const char *const EndNames[] = {"_end",  "end",   "__global_pointer$", "__ehdr_start",
-                                "_init", "_fini", "__exidx_start",     "__exidx_end"};
+const char *const EndNames[] = {"_end", "end", "__global_pointer$", "__ehdr_start", "_init", "_fini"};
 } // namespace
 
 bool LinkerDefinedSymbols::claims(std::string_view Name) const {
@@ -61,6 +57,9 @@ std::shared_ptr<IRelativeTable> addStaticLinkTables(Session &S, uint64_t PageSiz
   auto Sections = std::make_shared<SectionMerger>();
   S.addPlugin(Sections);
   S.addLinkEndGenerator(Sections);
+  auto Exidx = std::make_shared<ArmExidxTable>();
+  S.addPlugin(Exidx);
+  S.addLinkEndGenerator(Exidx);
   S.addLinkEndGenerator(std::make_shared<LinkerDefinedSymbols>(PageSize));
   return IRelatives;
 }

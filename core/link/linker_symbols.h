@@ -13,10 +13,9 @@
 //                 code is relaxed to gp-relative addressing here.
 //   __ehdr_start, _init, _fini  the executor's in a run; the same page in a
 //                 link that runs nothing (-noexec).
-//   __exidx_start, __exidx_end  Arm's unwind index: the same page, an empty
-//                 table (each graph keeps its own .ARM.exidx).
 //
-// __start_/__stop_ are section_merge.h's, __rela_iplt_* ifunc.h's,
+// __start_/__stop_ are section_merge.h's, __exidx_start/__exidx_end
+// arm_exidx.h's, __rela_iplt_* ifunc.h's,
 // __init_array_* and the rest the executor's program's.
 #pragma once
 
@@ -37,7 +36,8 @@ private:
 
 // Adds what a static link lays out over all of a session's objects: the
 // IRELATIVE table (returned: a host may apply what it does not cover),
-// merged __start_/__stop_ sections, and the symbols above.
+// merged __start_/__stop_ sections, Arm's sorted unwind index, and the
+// symbols above.
 std::shared_ptr<IRelativeTable> addStaticLinkTables(Session &S, uint64_t PageSize);
 
 } // namespace linklab

@@ -247,22 +247,23 @@ TEST_P(GlibcParity, MatchesGlibcBuild) {
 INSTANTIATE_TEST_SUITE_P(All, GlibcParity,
                          ::testing::Combine(::testing::ValuesIn(ParityPrograms), ::testing::ValuesIn(ParityArches)),
                          [](const auto &I) { return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name; });
-// i386: C only (the runtime row has no libstdc++); gcc -m32 -static runs natively.
-const ParityCase ParityArchesCOnly[] = {
+// i386: gcc -m32 -static (g++ for C++) runs natively.
+const ParityCase ParityArchesI386[] = {
     {"i386", Arch::I386, "--target=i386-linux-gnu -idirafter /usr/include/x86_64-linux-gnu",
-     "gcc -m32 -static -O1 -idirafter /usr/include/x86_64-linux-gnu SRC -o EXE -lm", nullptr, "exec -a ./prog EXE"},
+     "gcc -m32 -static -O1 -idirafter /usr/include/x86_64-linux-gnu SRC -o EXE -lm",
+     "g++ -m32 -static -O1 -idirafter /usr/include/x86_64-linux-gnu SRC -o EXE", "exec -a ./prog EXE"},
 };
-INSTANTIATE_TEST_SUITE_P(COnly, GlibcParity,
-                         ::testing::Combine(::testing::ValuesIn(ParityPrograms), ::testing::ValuesIn(ParityArchesCOnly)),
+INSTANTIATE_TEST_SUITE_P(I386, GlibcParity,
+                         ::testing::Combine(::testing::ValuesIn(ParityPrograms), ::testing::ValuesIn(ParityArchesI386)),
                          [](const auto &I) { return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name; });
-// 32-bit Arm (armhf): C only, the cross gcc-12 -static under qemu-arm.
+// 32-bit Arm (armhf): the cross gcc-12/g++-12 -static under qemu-arm.
 // stdio_stdlib is left out: it prints malloc's 16-byte alignment, which on
 // Arm (8-byte malloc alignment) follows the TLS image's size, and linklab
 // pulls archive members a static linker leaves out (lc-collate.o and the
 // other locale categories, named by weak references), so its image is larger.
 const ParityCase ParityArchesArm[] = {
     {"arm", Arch::Arm, "--target=armv7a-linux-gnueabihf", "arm-linux-gnueabihf-gcc-12 -static -O1 SRC -o EXE -lm",
-     nullptr, "qemu-arm -L /usr/arm-linux-gnueabihf -0 ./prog EXE"},
+     "arm-linux-gnueabihf-g++-12 -static -O1 SRC -o EXE", "qemu-arm -L /usr/arm-linux-gnueabihf -0 ./prog EXE"},
 };
 const char *const ParityProgramsArm[] = {"strings", "errors_exit", "abort"};
 INSTANTIATE_TEST_SUITE_P(Arm, GlibcParity,
@@ -274,7 +275,9 @@ INSTANTIATE_TEST_SUITE_P(Arm, GlibcParity,
 // static initialization across objects), compiled with plain
 // `clang++-22 --target=T` at -O0 and -O2, linked by linklab against
 // libstdc++ and glibc, must behave exactly as the same sources built with
-// g++ natively and with the cross g++-12 -static under qemu-user.
+// g++ natively (-m32 -static for i386) and with the cross g++-12 -static
+// under qemu-user. On 32-bit Arm the exceptions unwind through the sorted
+// .ARM.exidx table (link/arm_exidx.h).
 struct CxxProgram {
   const char *name;
   std::vector<std::string> sources; // in tests/inputs/parity-cxx, in link order
@@ -324,6 +327,12 @@ TEST_P(CxxParity, MatchesGlibcBuild) {
 
 INSTANTIATE_TEST_SUITE_P(All, CxxParity, ::testing::Combine(::testing::ValuesIn(CxxPrograms), ::testing::ValuesIn(ParityArches)),
                          [](const auto &I) { return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name; });
+INSTANTIATE_TEST_SUITE_P(I386, CxxParity,
+                         ::testing::Combine(::testing::ValuesIn(CxxPrograms), ::testing::ValuesIn(ParityArchesI386)),
+                         [](const auto &I) { return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name; });
+INSTANTIATE_TEST_SUITE_P(Arm, CxxParity,
+                         ::testing::Combine(::testing::ValuesIn(CxxPrograms), ::testing::ValuesIn(ParityArchesArm)),
+                         [](const auto &I) { return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name; });
 
 // A C++ object needing what neither it nor the runtime defines: the link
 // fails naming the (mangled, as llvm-jitlink names them) symbols and the
@@ -343,6 +352,10 @@ TEST_P(CxxMissing, NamesSymbolAndObject) {
   EXPECT_EQ(R.err, "linklab error: Symbols not found: [ _ZN6WidgetC1Ev _ZN6WidgetD1Ev ] (referenced by " + Obj + ")\n");
 }
 INSTANTIATE_TEST_SUITE_P(All, CxxMissing, ::testing::ValuesIn(ParityArches),
+                         [](const auto &I) { return std::string(I.param.name); });
+INSTANTIATE_TEST_SUITE_P(I386, CxxMissing, ::testing::ValuesIn(ParityArchesI386),
+                         [](const auto &I) { return std::string(I.param.name); });
+INSTANTIATE_TEST_SUITE_P(Arm, CxxMissing, ::testing::ValuesIn(ParityArchesArm),
                          [](const auto &I) { return std::string(I.param.name); });
 
 // The seed's harness example, verbatim command line: the mock overrides the
