@@ -116,7 +116,11 @@ Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const std::string &Address
     return Page.takeError();
   if (*Page == 0 || (*Page & (*Page - 1)))
     return makeError(formatv("-slab-page-size: %llu is not a power of two", (unsigned long long)*Page));
-  auto Bytes = Size.empty() ? Expected<uint64_t>(uint64_t(1) << 30) : parseSize("slab-allocate", Size);
+  // 1 GiB less 128 MiB: the C runtime's region follows the slab, and the
+  // tables a link lays out there (Arm's unwind index, whose PREL31 words
+  // reach +-1 GiB) must reach the slab's first objects.
+  auto Bytes = Size.empty() ? Expected<uint64_t>((uint64_t(1) << 30) - (uint64_t(128) << 20))
+                            : parseSize("slab-allocate", Size);
   if (!Bytes)
     return Bytes.takeError();
   return std::make_unique<SlabMemoryManager>(*Base, *Page, *Bytes);

@@ -67,7 +67,7 @@ std::string usage();
 Expected<uint64_t> parseSize(const std::string &Opt, const std::string &V);
 Expected<uint64_t> parseNumber(const std::string &Opt, const std::string &V);
 // The -noexec slab from -slab-address, -slab-page-size, -slab-allocate
-// (empty: 0x10000000, 4096, 1Gb, as llvm-jitlink's defaults).
+// (empty: 0x10000000, 4096, 896Mb).
 Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const std::string &Address, const std::string &PageSize,
                                                       const std::string &Size);
 // -max-instructions, -timeout-ms, -max-memory (each may be empty: no limit
