@@ -47,6 +47,14 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     X.Loc += 5; // the subl's immediate
     return Write32(-*Off, INT32_MIN, INT32_MAX);
   }
+  case TLSLDMToLocalExec: {
+    // The 11 bytes from the lea (2 before the fixup) load the thread
+    // pointer, which the module's TLS_LDO_32 offsets (TPOff32 here) are
+    // relative to (i386 psABI TLS, LD -> LE, as ld writes it).
+    static const uint8_t LE[11] = {0x65, 0xa1, 0, 0, 0, 0, 0x90, 0x8d, 0x74, 0x26, 0x00};
+    std::memcpy(X.Loc - 2, LE, sizeof LE);
+    return Error::success();
+  }
   default: return X.fail("edge kind was not lowered before fixup");
   }
 }
@@ -139,11 +147,13 @@ Error bypassStubs(LinkGraph &G) {
 } // namespace
 
 namespace {
-// 8d 04 1d <x@tlsgd> e8 <___tls_get_addr@PLT>
-const uint8_t GDHead[] = {0x8d, 0x04, 0x1d}, GDCall[] = {0xe8};
+// 8d 04 1d <x@tlsgd> e8 <___tls_get_addr@PLT>; 8d 83 <x@tlsldm> e8 <...>
+const uint8_t GDHead[] = {0x8d, 0x04, 0x1d}, LDMHead[] = {0x8d, 0x83}, TLSCall[] = {0xe8};
 const DynamicTLSSequence DynamicTLSSequences[] = {
-    {TLSGDToLocalExec, GDHead, GDCall,
+    {TLSGDToLocalExec, GDHead, TLSCall,
      "general-dynamic TLS code sequence (leal x@tlsgd(,%ebx,1),%eax; call ___tls_get_addr@PLT)"},
+    {TLSLDMToLocalExec, LDMHead, TLSCall,
+     "local-dynamic TLS code sequence (leal x@tlsldm(%ebx),%eax; call ___tls_get_addr@PLT)"},
 };
 Error relaxDynamicTLS(LinkGraph &G) { return dropDynamicTLSCalls(G, DynamicTLSSequences); }
 } // namespace

@@ -15,8 +15,10 @@
 // - Thread-local storage is variant II, as on x86-64: the block ends at the
 //   thread pointer (%gs base), so TP offsets are negative. Local-exec
 //   (TLS_LE, TLS_LE_32) and initial-exec (TLS_IE, TLS_GOTIE) are linked;
-//   general-dynamic (TLS_GD, as libstdc++.a's PIC code uses it) is relaxed
-//   to local-exec as a static linker does; local-dynamic is refused.
+//   general-dynamic (TLS_GD, as libstdc++.a's PIC code uses it) and
+//   local-dynamic (TLS_LDM with its TLS_LDO_32 offsets, as -fPIC code
+//   reaches its own static thread_locals) are relaxed to local-exec as a
+//   static linker does.
 #pragma once
 
 #include "graph/link_graph.h"
@@ -47,7 +49,8 @@ namespace linklab::i386 {
   X(NegTPOff32, 4, "Fixup <- -(TPOFF(S) + A) : int32 (R_386_TLS_LE_32, @tpoff)")                                      \
   X(RequestTPOffGOTAndTransformToPointer32, 4, "Pointer32 to a GOT entry holding TPOFF(S) (R_386_TLS_IE)")            \
   X(RequestTPOffGOTAndTransformToDelta32FromGOT, 4, "Delta32FromGOT to a GOT entry holding TPOFF(S) (TLS_GOTIE)")     \
-  X(TLSGDToLocalExec, 9, "leal x@tlsgd(,%ebx,1),%eax; call ___tls_get_addr -> movl %gs:0,%eax; subl $-TPOFF(S),%eax")
+  X(TLSGDToLocalExec, 9, "leal x@tlsgd(,%ebx,1),%eax; call ___tls_get_addr -> movl %gs:0,%eax; subl $-TPOFF(S),%eax") \
+  X(TLSLDMToLocalExec, 9, "leal x@tlsldm(%ebx),%eax; call ___tls_get_addr -> movl %gs:0,%eax; nop; leal 0(%esi),%esi")
 
 enum EdgeKinds : EdgeKind {
   FirstKind = edge::FirstRelocation - 1,

@@ -34,14 +34,16 @@ const RelocMapping Mappings[] = {
     {15, "R_386_TLS_IE", RequestTPOffGOTAndTransformToPointer32, 4},
     {16, "R_386_TLS_GOTIE", RequestTPOffGOTAndTransformToDelta32FromGOT, 4},
     {17, "R_386_TLS_LE", TPOff32, 4},
-    // General/local-dynamic TLS needs __tls_get_addr and module ids: not here.
+    // General- and local-dynamic TLS, relaxed to local-exec (i386.h).
     {18, "R_386_TLS_GD", TLSGDToLocalExec, 4},
-    {19, "R_386_TLS_LDM", edge::Invalid, 0},
+    {19, "R_386_TLS_LDM", TLSLDMToLocalExec, 4},
     {20, "R_386_16", Pointer16, 2},
     {21, "R_386_PC16", PCRel16, 2},
     {22, "R_386_8", edge::Invalid, 0},
     {23, "R_386_PC8", edge::Invalid, 0},
-    {32, "R_386_TLS_LDO_32", edge::Invalid, 0},
+    // The symbol's offset in the module's TLS block: relaxed with its
+    // TLS_LDM to local-exec, so its offset from the thread pointer.
+    {32, "R_386_TLS_LDO_32", TPOff32, 4},
     {34, "R_386_TLS_LE_32", NegTPOff32, 4},
     {35, "R_386_TLS_DTPMOD32", edge::Invalid, 0},
     {36, "R_386_TLS_DTPOFF32", edge::Invalid, 0},
