@@ -1,6 +1,7 @@
-// The playground's one local server: serves the static page (web/), the wasm
-// package (wasm-bindings/), the graph libraries from node_modules, the gallery
-// objects and the C runtime's files, and bridges a WebSocket at /executor to
+// The playground's one local server: serves the static page (web/) with its
+// modules as one file (page-bundle.mjs), the wasm package (wasm-bindings/),
+// the graph libraries from node_modules, the gallery objects and the C
+// runtime's files, and bridges a WebSocket at /executor to
 // a `linklab-executor stdio` process — one process per connection, killed
 // when the connection closes. It listens on loopback only; the page does all
 // linking, the server only moves bytes.
@@ -13,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { runtimeFile } from './runtimes.mjs';
+import { pageBundler, BUNDLE_PREFIX } from './page-bundle.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(WEB);
@@ -69,9 +71,14 @@ function resolveFile(urlPath, gallery) {
   return null;
 }
 
-async function serveStatic(req, res, gallery) {
+async function serveStatic(req, res, gallery, bundler) {
   let urlPath;
   try { urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname); } catch { urlPath = null; }
+  if (urlPath?.startsWith(BUNDLE_PREFIX)) {
+    const f = await bundler.file(urlPath.slice(BUNDLE_PREFIX.length));
+    if (!f) return send(res, 404, 'text/plain', `not found: ${req.url}\n`);
+    return sendWhole(req, res, MIME[path.extname(urlPath)], f);
+  }
   let file;
   if (urlPath?.startsWith('/runtime/')) {
     try { file = await runtimePath(urlPath); } catch (e) {
@@ -85,16 +92,21 @@ async function serveStatic(req, res, gallery) {
   // index (its head) before deciding to fetch the rest.
   const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
   if (range) return serveRange(res, file, type, Number(range[1]), range[2] ? Number(range[2]) : Infinity, req.url);
+  let whole;
   try {
-    const { data, etag } = await readWhole(file);
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, { etag, 'cache-control': 'no-cache' });
-      return res.end();
-    }
-    send(res, 200, type, data, { etag });
+    whole = await readWhole(file);
   } catch (e) {
-    send(res, 404, 'text/plain', `not found: ${req.url} (${e.code})\n`);
+    return send(res, 404, 'text/plain', `not found: ${req.url} (${e.code})\n`);
   }
+  sendWhole(req, res, type, whole);
+}
+// A whole file, or 304 when the browser's copy has its tag.
+function sendWhole(req, res, type, { data, etag }) {
+  if (etag && req.headers['if-none-match'] === etag) {
+    res.writeHead(304, { etag, 'cache-control': 'no-cache' });
+    return res.end();
+  }
+  send(res, 200, type, data, etag ? { etag } : {});
 }
 // Whole files served, kept in memory while their size and mtime stay: the
 // C runtime's archives are megabytes (libc.a and libgcc.a, 8.5 MB for
@@ -104,11 +116,15 @@ async function serveStatic(req, res, gallery) {
 // browser revalidate instead of downloading again.
 const wholeFiles = new Map(); // path -> {size, mtimeMs, data, etag}
 async function readWhole(file) {
+  // A hit costs one stat (each file-system call is a trip to libuv's pool, slow under load).
+  const hit = wholeFiles.get(file);
+  if (hit) {
+    const { size, mtimeMs } = await fs.promises.stat(file);
+    if (hit.size === size && hit.mtimeMs === mtimeMs) return hit;
+  }
   const fd = await fs.promises.open(file);
   try {
     const { size, mtimeMs } = await fd.stat();
-    const hit = wholeFiles.get(file);
-    if (hit?.size === size && hit.mtimeMs === mtimeMs) return hit;
     const data = Buffer.allocUnsafe(size);
     for (let at = 0; at < size;) {
       const { bytesRead } = await fd.read(data, at, size - at, at);
@@ -203,7 +219,8 @@ export function startServer({
   log = () => {},
 } = {}) {
   const executors = new Set();
-  const server = http.createServer((req, res) => serveStatic(req, res, gallery));
+  const bundler = pageBundler({ root: WEB, log });
+  const server = http.createServer((req, res) => serveStatic(req, res, gallery, bundler));
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
   server.on('upgrade', (req, socket, head) => {
     const { port: p } = server.address();
@@ -224,6 +241,7 @@ export function startServer({
       resolve({
         url: `http://${host}:${actual}/`, port: actual, executors, gallery,
         close: () => new Promise(r => {
+          bundler.close();
           for (const c of executors) c.kill('SIGKILL');
           for (const ws of wss.clients) ws.terminate();
           server.close(() => r());

@@ -11,6 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer, MAX_MESSAGE } from '../server.mjs';
+import { pageBundler } from '../page-bundle.mjs';
 import * as L from '../../wasm-bindings/index.mjs';
 import { ARCHES as ARCH_TABLE, cflags } from '../runtimes.mjs';
 
@@ -629,14 +630,54 @@ test('the page downloads libstdc++ and libm only for programs that reach them, a
   await page.close();
 });
 
-test('index.html preloads exactly the modules the page loads before it is ready', async () => {
+test('the page loads its own modules as one bundle and preloads every module it loads before ready', async () => {
   const page = await openPage();
-  const { loaded, preloaded } = await page.evaluate(() => ({
-    loaded: performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.endsWith('.mjs')),
-    preloaded: [...document.querySelectorAll('link[rel=modulepreload]')].map(l => new URL(l.href).pathname),
+  const { loaded, fetched } = await page.evaluate(() => ({
+    loaded: performance.getEntriesByType('resource').filter(e => e.startTime < window.__readyMs)
+      .map(e => new URL(e.name).pathname).filter(p => p.endsWith('.mjs')),
+    fetched: [...document.querySelectorAll('link[rel=modulepreload], script[type=module][src]')]
+      .map(l => new URL(l.href ?? l.src).pathname),
   }));
-  assert.deepEqual([...new Set(loaded)].sort(), [...preloaded].sort());
+  assert.deepEqual([...new Set(loaded)].sort(), [...fetched].sort());
+  assert.ok(loaded.includes('/bundle/app.mjs'), loaded.join(' '));
+  assert.deepEqual(loaded.filter(p => !p.startsWith('/linklab/') && !p.startsWith('/bundle/')), []);
+  // The source map leads back to the source modules, which the server serves.
+  const map = await (await fetch(new URL('bundle/app.mjs.map', server.url))).json();
+  const sources = map.sources.map(s => new URL(s, new URL('bundle/', server.url)).pathname);
+  for (const s of ['/src/app.mjs', '/wasm-bindings/lib/link-flow.mjs']) assert.ok(sources.includes(s), String(sources));
+  for (const s of ['/src/panels/run.mjs', '/wasm-bindings/lib/repro.mjs'])
+    assert.equal((await fetch(new URL(s, server.url))).status, 200, s);
+  assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+test('the page bundle follows its sources: rebuilt after an edit, the sources when it cannot build', async () => {
+  const root = fs.mkdtempSync(path.join(tmp, 'bundle-'));
+  fs.mkdirSync(path.join(root, 'src'));
+  const write = (f, text) => fs.writeFileSync(path.join(root, 'src', f), text);
+  write('app.mjs', "import { v } from './v.mjs';\nconsole.log(v, import('./lazy.mjs'));\n");
+  write('v.mjs', "export const v = 'one';\n");
+  write('lazy.mjs', 'export default 1;\n');
+  const logged = [];
+  const b = pageBundler({ root, log: m => logged.push(m) });
+  try {
+    const text = async () => String((await b.file('app.mjs')).data);
+    const first = await text();
+    assert.match(first, /"one"/);
+    assert.match(first, /import\("\/src\/lazy\.mjs"\)/); // loaded on demand, not bundled
+    assert.equal(await b.file('nothing.mjs'), null);
+    write('v.mjs', "export const v = 'two';\n");
+    const deadline = Date.now() + 10000;
+    while (!/"two"/.test(await text()) && Date.now() < deadline) await new Promise(r => setTimeout(r, 50));
+    assert.match(await text(), /"two"/);
+    // A source that does not parse: the entry module imports the sources, and the log says why.
+    write('v.mjs', 'export const = ;\n');
+    while (!/^import /.test(await text()) && Date.now() < deadline) await new Promise(r => setTimeout(r, 50));
+    assert.equal(await text(), "import '/src/app.mjs';\n");
+    assert.match(logged.join('\n'), /page bundle: .*serving the source modules instead/);
+  } finally {
+    b.close();
+  }
 });
 
 test('the bridge refuses foreign origins and messages that are not whole frames', async () => {
