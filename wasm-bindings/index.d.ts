@@ -151,8 +151,11 @@ export class LinkSession {
   setPhonyExternals(on?: boolean): this;
   /** `objects`: only for these object names (the others' links make no call into JS). */
   addPass(phase: Phase, fn: (g: Graph) => void, options?: { objects?: string[] }): this;
+  /** The hooks the plugin has when added are the ones called. */
   addPlugin(plugin: Plugin): this;
   snapshot(phase: Phase): this;
+  /** performance.now() when an object last finished linking, or undefined before any did. */
+  readonly lastLinkedAt: number | undefined;
   lookup(names: string[]): Promise<number[]>;
   /** entry, or (empty) the C main as the objects' format spells it: main, or _main for MachO (core's default). */
   entrySymbol(entry?: string): string;

@@ -258,8 +258,8 @@ export class LinkSession {
     for (const c of conventions) this.addConvention(c);
     unwrap(this.#s.setPhonyExternals(phonyExternals));
     unwrap(this.#s.setRecordContents(recordContents));
-    for (const p of snapshot) this.snapshot(p);
     unwrap(this.#s.setHooks(this.#hooks()));
+    for (const p of snapshot) this.snapshot(p);
   }
 
   get triple() { return unwrap(this.#s.triple()); }
@@ -294,20 +294,28 @@ export class LinkSession {
     if (!this.#passes.has(phase)) throw new LinklabError(`unknown phase '${phase}' (phases: ${PHASES.join(', ')})`);
     if (objects !== undefined && !Array.isArray(objects)) throw new LinklabError('addPass: objects must be an array of object names');
     this.#passes.get(phase).push({ fn, objects: objects && new Set(objects.map(String)) });
-    return this;
+    return this.#interest();
   }
-  /** A plugin: {name, passes: {phase: fn}, loaded(obj), emitted(obj), failed(obj)}. */
+  /**
+   * A plugin: {name, passes: {phase: fn}, loaded(obj), emitted(obj),
+   * failed(obj)}; the hooks it has when added are the ones called.
+   */
   addPlugin(plugin) {
     this.#plugins.push(plugin);
     for (const [phase, fn] of Object.entries(plugin.passes ?? {})) this.addPass(phase, fn);
-    return this;
+    return this.#interest();
   }
   /** Records the graph (data and dump) at `phase` for every object linked from now on. */
   snapshot(phase) {
     if (!this.#passes.has(phase)) throw new LinklabError(`unknown phase '${phase}' (phases: ${PHASES.join(', ')})`);
     this.#snapshots.add(phase);
-    return this;
+    return this.#interest();
   }
+  /**
+   * performance.now() when an object last finished linking (its memory
+   * finalized), or undefined before any did: in run(), where the link ends.
+   */
+  get lastLinkedAt() { return this.#s.lastEmittedAt() || undefined; }
 
   /** Links what `names` need; resolves to their addresses. */
   async lookup(names) {
@@ -385,8 +393,22 @@ export class LinkSession {
     return this;
   }
 
-  #hooks() {
+  // Tells the core which hooks have something to run, so objects no pass,
+  // snapshot or plugin hook wants (a C runtime's members) never call into JS.
+  #interest() {
     const bit = (p) => 1 << PHASES.indexOf(p);
+    let all = 0;
+    const perObject = new Map();
+    for (const [p, passes] of this.#passes) {
+      if (this.#snapshots.has(p) || passes.some((x) => !x.objects)) all |= bit(p);
+      for (const x of passes) for (const o of x.objects ?? []) perObject.set(o, (perObject.get(o) ?? 0) | bit(p));
+    }
+    const has = (what) => this.#plugins.some((x) => typeof x[what] === 'function');
+    unwrap(this.#s.setHookInterest(all, [...perObject], has('loaded'), has('emitted'), has('failed')));
+    return this;
+  }
+
+  #hooks() {
     const call = (what, obj) => {
       for (const p of this.#plugins) {
         if (!p[what]) continue;
@@ -399,11 +421,6 @@ export class LinkSession {
       return undefined;
     };
     return {
-      points: (object) => {
-        let mask = 0;
-        for (const [p, passes] of this.#passes) if (passes.some((x) => forObject(x, object)) || this.#snapshots.has(p)) mask |= bit(p);
-        return mask;
-      },
       phase: (phase, object, view) => {
         const g = new Graph(view, phase, object);
         try {

@@ -23,6 +23,7 @@
 #include "target/target.h"
 
 #include <deque>
+#include <map>
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
@@ -252,23 +253,47 @@ private:
   std::shared_ptr<std::optional<api::GraphEditor>> Ed;
 };
 
-// Forwards a session's plugin hooks to a JS object (see linklab.mjs): the
-// object chooses which pass points it wants, and returns error strings
-// rather than throwing (a JS throw cannot unwind through wasm frames safely).
+// Forwards a session's plugin hooks to a JS object (see linklab.mjs), for
+// the pass points and notifications JS has something for (setInterest): a
+// C runtime's ~450 archive members then link with no call into JS, where
+// three calls each (points, loaded, emitted) were ~1,400 crossings a link.
+// Hooks return error strings rather than throwing (a JS throw cannot unwind
+// through wasm frames safely).
 class JsPlugin : public Plugin {
 public:
+  // Pass points (bit I: api::LinkPhase I) for every object and per object
+  // name, and which notifications have a listener.
+  struct Interest {
+    unsigned All = 0;
+    std::map<std::string, unsigned, std::less<>> Objects;
+    bool Loaded = false, Emitted = false, Failed = false;
+  };
   explicit JsPlugin(val H) : Hooks(std::move(H)) {}
+  void setInterest(Interest I) { In = std::move(I); }
+  // performance.now() when an object last finished linking (0: none has).
+  double lastEmittedAt() const { return LastEmitted; }
+
   void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &C) override {
-    unsigned Mask = Hooks.call<unsigned>("points", MR.objectName);
+    unsigned Mask = In.All;
+    if (auto It = In.Objects.find(MR.objectName); It != In.Objects.end())
+      Mask |= It->second;
     for (unsigned I = 0; I < api::phaseNames().size(); ++I)
       if (Mask & (1u << I))
         api::addPassAt(C, api::LinkPhase(I), [this, P = api::LinkPhase(I), Name = MR.objectName](LinkGraph &G) {
           return run(P, Name, G);
         });
   }
-  void notifyLoaded(const MaterializationInfo &MR) override { (void)Hooks.call<val>("loaded", MR.objectName); }
-  Error notifyEmitted(const MaterializationInfo &MR) override { return hookError(Hooks.call<val>("emitted", MR.objectName)); }
-  Error notifyFailed(const MaterializationInfo &MR) override { return hookError(Hooks.call<val>("failed", MR.objectName)); }
+  void notifyLoaded(const MaterializationInfo &MR) override {
+    if (In.Loaded)
+      (void)Hooks.call<val>("loaded", MR.objectName);
+  }
+  Error notifyEmitted(const MaterializationInfo &MR) override {
+    LastEmitted = emscripten_get_now();
+    return In.Emitted ? hookError(Hooks.call<val>("emitted", MR.objectName)) : Error::success();
+  }
+  Error notifyFailed(const MaterializationInfo &MR) override {
+    return In.Failed ? hookError(Hooks.call<val>("failed", MR.objectName)) : Error::success();
+  }
 
 private:
   Error run(api::LinkPhase P, const std::string &Name, LinkGraph &G) {
@@ -281,6 +306,8 @@ private:
     return R.isString() ? makeError(R.as<std::string>()) : Error::success();
   }
   val Hooks;
+  Interest In;
+  double LastEmitted = 0;
 };
 
 // ---- executor: the client over a byte transport supplied by JS ------------------
@@ -570,9 +597,20 @@ public:
   }
   val setHooks(val Hooks) {
     if (!S) return notReady();
-    S->addPlugin(std::make_shared<JsPlugin>(Hooks));
+    Js = std::make_shared<JsPlugin>(Hooks);
+    S->addPlugin(Js);
     return ok();
   }
+  // Which hooks JS wants (JsPlugin::Interest): Objects is [[name, mask]].
+  val setHookInterest(unsigned All, val Objects, bool Loaded, bool Emitted, bool Failed) {
+    if (!Js) return fail("setHookInterest before setHooks");
+    JsPlugin::Interest I{All, {}, Loaded, Emitted, Failed};
+    for (unsigned K = 0, N = Objects["length"].as<unsigned>(); K < N; ++K)
+      I.Objects[Objects[K][0].as<std::string>()] |= Objects[K][1].as<unsigned>();
+    Js->setInterest(std::move(I));
+    return ok();
+  }
+  double lastEmittedAt() const { return Js ? Js->lastEmittedAt() : 0; }
   val setRecordContents(bool On) {
     if (!S) return notReady();
     Recorder->setRecordContents(On);
@@ -619,6 +657,7 @@ private:
   }
   using Triple_ = linklab::Triple;
 
+  std::shared_ptr<JsPlugin> Js;      // setHooks's
   std::unique_ptr<MemoryManager> MM; // a slab session's
   SlabMemoryManager *SlabMM = nullptr; // inside MM
   std::unique_ptr<Session> Own;
@@ -987,6 +1026,8 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("defineAbsolute", &WasmSession::defineAbsolute)
       .function("setPhonyExternals", &WasmSession::setPhonyExternals)
       .function("setHooks", &WasmSession::setHooks)
+      .function("setHookInterest", &WasmSession::setHookInterest)
+      .function("lastEmittedAt", &WasmSession::lastEmittedAt)
       .function("addConvention", &WasmSession::addConvention)
       .function("setWarningHandler", &WasmSession::setWarningHandler)
       .function("setRecordContents", &WasmSession::setRecordContents)

@@ -161,6 +161,22 @@ describe.each(ARCHES)('%s', (arch) => {
     expect(ev.filter((e) => e[0] === 'loaded').length).toBe(files.length);
   });
 
+  test('a pass for some objects runs for those only; lastLinkedAt is when the last object finished linking', async () => {
+    const files = program('inventory', arch).files;
+    const s = session(arch, 'inventory');
+    const seen = [];
+    s.addPass('post-prune', (g) => seen.push(g.object), { objects: [files[1]] });
+    expect(s.lastLinkedAt).toBeUndefined();
+    const before = performance.now();
+    let emitted = 0;
+    s.addPlugin({ name: 'clock', emitted: () => { emitted = performance.now(); } });
+    await s.link();
+    expect(seen).toEqual([files[1]]);
+    expect(s.lastLinkedAt).toBeGreaterThanOrEqual(before);
+    expect(s.lastLinkedAt).toBeLessThanOrEqual(performance.now());
+    expect(Math.abs(s.lastLinkedAt - emitted)).toBeLessThan(50);
+  });
+
   test('a graph handle kept past its pass is refused, not a crash', async () => {
     let kept;
     const s = session(arch, 'passes');
