@@ -543,20 +543,22 @@ export class Executor {
   #pending = new Set(); // rejecters of requests in flight, failed when the transport closes
   constructor(transport) {
     this.#transport = transport;
-    this.#x = new core.Executor((chunk) => {
-      try {
-        transport.send(chunk);
-        return undefined;
-      } catch (e) {
-        return describeThrow(e);
-      }
-    });
+    // The core queues frames and says when the first of a batch is queued:
+    // all of the task's frames go to the transport together, in a microtask.
+    this.#x = new core.Executor(() => void queueMicrotask(() => this.#flush()));
     this.#x.setOutput((stream, data) => this.#output?.(stream === 1 ? 'stdout' : 'stderr', data));
     transport.onData((data) => {
       const r = this.#x.feed(bytes(data, 'executor data'));
       if (!r.ok) this.#end(r.error);
     });
     transport.onClose?.((why) => this.#end(why ?? 'executor connection closed'));
+  }
+  #flush() {
+    try {
+      for (let b; (b = this.#x.takeOutgoing(WS_BATCH)) !== null;) this.#transport.send(b);
+    } catch (e) {
+      this.#end(`executor transport: ${describeThrow(e)}`);
+    }
   }
   #end(why) {
     this.#closed ??= why;

@@ -314,6 +314,9 @@ private:
 
 class WasmExecutor : public executor::ByteTransport {
 public:
+  // Send is called when frames are queued after none were: JS then takes
+  // them with takeOutgoing, all at once (a link sends ~1,300 small frames,
+  // and a call into JS and a Uint8Array each cost more than their bytes).
   explicit WasmExecutor(val Send) : SendFn(std::move(Send)), Client(*this) {
     Client.setOutputHandler([this](executor::Stream S, std::string_view Text) {
       if (!OutputFn.isUndefined())
@@ -321,8 +324,29 @@ public:
     });
   }
   Error send(std::span<const uint8_t> Bytes) override {
-    val R = SendFn(bytesTo(Bytes));
+    bool First = Out.empty();
+    Out.insert(Out.end(), Bytes.begin(), Bytes.end());
+    Ends.push_back(Out.size());
+    if (!First)
+      return Error::success();
+    val R = SendFn();
     return R.isString() ? makeError("executor transport: " + R.as<std::string>()) : Error::success();
+  }
+  // The frames queued, oldest first, as one Uint8Array of at most MaxBytes
+  // (or one frame, if that is larger); null when none are.
+  val takeOutgoing(double MaxBytes) {
+    if (Ends.empty())
+      return val::null();
+    size_t N = 1;
+    while (N < Ends.size() && double(Ends[N]) <= MaxBytes)
+      ++N;
+    size_t Len = Ends[N - 1];
+    val Chunk = bytesTo(std::span<const uint8_t>(Out.data(), Len));
+    Out.erase(Out.begin(), Out.begin() + Len);
+    Ends.erase(Ends.begin(), Ends.begin() + N);
+    for (size_t &E : Ends)
+      E -= Len;
+    return Chunk;
   }
   executor::ExecutorClient &client() { return Client; }
 
@@ -361,6 +385,8 @@ public:
 
 private:
   val SendFn, OutputFn = val::undefined();
+  std::vector<uint8_t> Out; // frames not yet taken by JS
+  std::vector<size_t> Ends; // where each ends in Out
   executor::ExecutorClient Client;
 };
 
@@ -1007,6 +1033,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .constructor<val>()
       .function("setOutput", &WasmExecutor::setOutput)
       .function("feed", &WasmExecutor::feed)
+      .function("takeOutgoing", &WasmExecutor::takeOutgoing)
       .function("setup", &WasmExecutor::setup)
       .function("runMain", &WasmExecutor::runMain)
       .function("callWithPlan", &WasmExecutor::callWithPlan)
