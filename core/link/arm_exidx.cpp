@@ -63,8 +63,12 @@ void ArmExidxTable::modifyPassConfig(const MaterializationInfo &, LinkGraph &G, 
           return Fail(0, "an index section holds whole 8-byte entries");
         for (uint32_t Off = 0; Off < B->size; Off += EntrySize) {
           auto Fn = At.find(Off), Second = At.find(Off + 4);
-          if (Fn == At.end() || !Fn->second->target->isDefined())
-            return Fail(Off, "index entry without an R_ARM_PREL31 to a function this object defines");
+          if (Fn == At.end())
+            return Fail(Off, "index entry without an R_ARM_PREL31 to its function");
+          // A function named by a symbol another object's definition won
+          // (the one that runs, indexed by that object) needs no entry here.
+          if (!Fn->second->target->isDefined())
+            continue;
           if (Second != At.end() && !Second->second->target->isDefined())
             return Fail(Off + 4, "index entry's R_ARM_PREL31 names no .ARM.extab entry this object defines");
           Entries.push_back(Second != At.end()

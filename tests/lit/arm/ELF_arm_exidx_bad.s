@@ -9,7 +9,7 @@
 # ODD: linklab error: {{.*}}odd.o: .ARM.exidx+0x0: an index section holds whole 8-byte entries
 # RUN: llvm-mc -triple=armv7a-linux-gnueabihf -arm-add-build-attributes -filetype=obj -o %t/nofn.o %s
 # RUN: not linklab -noexec -no-process-syms %t/nofn.o 2>&1 | FileCheck --check-prefix=NOFN %s
-# NOFN: linklab error: {{.*}}nofn.o: .ARM.exidx+0x8: index entry without an R_ARM_PREL31 to a function this object defines
+# NOFN: linklab error: {{.*}}nofn.o: .ARM.exidx+0x8: index entry without an R_ARM_PREL31 to its function
 
         .syntax unified
         .text
