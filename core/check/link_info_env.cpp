@@ -8,9 +8,9 @@ Expected<uint64_t> LinkInfoCheckEnv::symbolAddress(std::string_view Name) const 
   // object; llvm-jitlink sees only the globals, we accept locals too.
   const ObjectLinkInfo::SymbolInfo *Found = nullptr;
   for (auto &O : Info.objects())
-    if (auto It = O.symbols.find(std::string(Name)); It != O.symbols.end())
-      if (!Found || (Found->scope == Scope::Local && It->second.scope != Scope::Local))
-        Found = &It->second;
+    if (auto *S = O.findSymbol(Name))
+      if (!Found || (Found->scope == Scope::Local && S->scope != Scope::Local))
+        Found = S;
   if (Found)
     return Found->address;
   if (Resolve)

@@ -38,7 +38,9 @@ private:
   std::vector<uint8_t> Inbox;    // received while flushing, handed out first
   size_t InboxPos = 0;
   bool InClosed = false;
-  static constexpr size_t FlushAt = 1 << 20;
+  // A pipe's capacity: a link's segment writes reach the executor while the
+  // link goes on (a glibc hello world writes 650 KB), not all at its end.
+  static constexpr size_t FlushAt = 64 << 10;
 };
 
 // Starts `Path stdio` with its stdin/stdout on pipes (stderr inherited).

@@ -59,30 +59,47 @@ void LinkInfoRecorder::record(LinkGraph &G) {
         }
     Info.sections.push_back(std::move(SI));
   }
-  BasicLayout Layout(G);
-  for (auto &[Prot, Seg] : Layout.segments()) {
-    Addr Lo = ~Addr(0), Hi = 0;
-    for (auto *Blocks : {&Seg.contentBlocks, &Seg.zeroFillBlocks})
-      for (const Block *B : *Blocks)
-        Lo = std::min(Lo, B->address), Hi = std::max(Hi, B->address + B->size);
-    if (Hi > Lo)
-      Info.segments.push_back({Lo, Hi - Lo, Prot});
-  }
+  // The memory manager's segments, grouped as BasicLayout groups blocks:
+  // one per protection, in protection order.
+  Addr Lo[8], Hi[8];
+  std::fill(std::begin(Lo), std::end(Lo), ~Addr(0));
+  std::fill(std::begin(Hi), std::end(Hi), Addr(0));
+  for (auto &S : G.sections())
+    if (S->lifetime != MemLifetime::NoAlloc)
+      for (const Block *B : S->blocks) {
+        unsigned P = unsigned(S->prot) & 7;
+        Lo[P] = std::min(Lo[P], B->address), Hi[P] = std::max(Hi[P], B->address + B->size);
+      }
+  for (unsigned P = 0; P < 8; ++P)
+    if (Hi[P] > Lo[P])
+      Info.segments.push_back({Lo[P], Hi[P] - Lo[P], MemProt(P)});
   G.forEachDefinedSymbol([&](Symbol &S) {
     if (S.hasName())
-      Info.symbols.emplace(std::string(S.name),
-                           ObjectLinkInfo::SymbolInfo{S.address(), S.size, S.scope, std::string(S.section().name),
-                                                      S.callable, S.block().isZeroFill()});
+      Info.symbols.emplace_back(std::string(S.name),
+                                ObjectLinkInfo::SymbolInfo{S.address(), S.size, S.scope, std::string(S.section().name),
+                                                           S.callable, S.block().isZeroFill()});
   });
   for (Symbol *S : G.absoluteSymbols())
     if (S->hasName())
-      Info.symbols.emplace(std::string(S->name), ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, "", false, true});
+      Info.symbols.emplace_back(std::string(S->name),
+                                ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, "", false, true});
+  std::stable_sort(Info.symbols.begin(), Info.symbols.end(),
+                   [](const auto &L, const auto &R) { return L.first < R.first; });
+  Info.symbols.erase(std::unique(Info.symbols.begin(), Info.symbols.end(),
+                                 [](const auto &L, const auto &R) { return L.first == R.first; }),
+                     Info.symbols.end());
   for (auto &P : DumpPatterns)
     if (std::regex_search(G.name(), P)) {
       Info.graphDump = G.dump();
       break;
     }
   Objects.push_back(std::move(Info));
+}
+
+const ObjectLinkInfo::SymbolInfo *ObjectLinkInfo::findSymbol(std::string_view Name) const {
+  auto It = std::lower_bound(symbols.begin(), symbols.end(), Name,
+                             [](const auto &E, std::string_view N) { return E.first < N; });
+  return It != symbols.end() && It->first == Name ? &It->second : nullptr;
 }
 
 const ObjectLinkInfo *LinkInfoRecorder::find(std::string_view File) const {

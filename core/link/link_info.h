@@ -30,7 +30,11 @@ struct ObjectLinkInfo {
   };
   std::string name;
   std::vector<SectionInfo> sections;
-  std::map<std::string, SymbolInfo> symbols;
+  // By name, each name once (the first symbol of that name the graph
+  // lists): a sorted vector, not a map, since a run records hundreds of
+  // graphs and a node per symbol was most of the recording's cost.
+  std::vector<std::pair<std::string, SymbolInfo>> symbols;
+  const SymbolInfo *findSymbol(std::string_view Name) const;
   std::map<std::string, Addr> gotEntries; // target name -> entry address
   std::map<std::string, Addr> stubs;      // target name -> stub address
   std::map<Addr, uint64_t> entrySizes;    // GOT entry or stub address -> its size
