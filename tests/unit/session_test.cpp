@@ -78,6 +78,18 @@ struct SessionFixture : ::testing::Test {
   std::string obj(const std::string &Name, const std::string &C) {
     return compile(D, D.write(Name + ".c", C), "x86_64-linux-gnu", "-O1", Name + ".o");
   }
+  // main.o, and libdemo.a of one.o (needed by main), two.o (by one.o) and
+  // three.o (by nothing); an empty archive path if llvm-ar failed.
+  std::pair<std::string, std::string> demoArchive() {
+    std::string Main = obj("main", "int lib_one(void); int main(void) { return lib_one(); }");
+    std::string One = obj("one", "int lib_two(void); int lib_one(void) { return lib_two() + 1; }");
+    std::string Two = obj("two", "int lib_two(void) { return 1; }");
+    std::string Three = obj("three", "int lib_three(void) { return 3; }");
+    std::string Lib = D.file("libdemo.a");
+    auto Ar = runCommand("llvm-ar-22 rcs '" + Lib + "' '" + One + "' '" + Two + "' '" + Three + "'");
+    EXPECT_EQ(Ar.status, 0) << Ar.output;
+    return {Main, Ar.status == 0 ? Lib : ""};
+  }
 };
 
 TEST_F(SessionFixture, LinksOnlyWhatLookupsReach) {
@@ -180,13 +192,8 @@ TEST_F(SessionFixture, RemoveAndTransferResources) {
 }
 
 TEST_F(SessionFixture, ArchiveMembersLinkOnDemand) {
-  std::string Main = obj("main", "int lib_one(void); int main(void) { return lib_one(); }");
-  std::string One = obj("one", "int lib_two(void); int lib_one(void) { return lib_two() + 1; }");
-  std::string Two = obj("two", "int lib_two(void) { return 1; }");
-  std::string Three = obj("three", "int lib_three(void) { return 3; }");
-  std::string Lib = D.file("libdemo.a");
-  auto Ar = runCommand("llvm-ar-22 rcs '" + Lib + "' '" + One + "' '" + Two + "' '" + Three + "'");
-  ASSERT_EQ(Ar.status, 0) << Ar.output;
+  auto [Main, Lib] = demoArchive();
+  ASSERT_FALSE(Lib.empty());
   SlabMemoryManager MM(0x10000, 4096, 1 << 24);
   Session S(Triple(), MM);
   ASSERT_TRUE(bool(S.addObject(Main, readBytes(Main))));
@@ -208,13 +215,8 @@ TEST_F(SessionFixture, ArchiveMembersLinkOnDemand) {
 // their names pull, found by the same scan; the session takes them instead
 // of parsing again and links exactly what it links without them.
 TEST_F(SessionFixture, PrefetchedGraphsAreTakenAndChangeNothing) {
-  std::string Main = obj("main", "int lib_one(void); int main(void) { return lib_one(); }");
-  std::string One = obj("one", "int lib_two(void); int lib_one(void) { return lib_two() + 1; }");
-  std::string Two = obj("two", "int lib_two(void) { return 1; }");
-  std::string Three = obj("three", "int lib_three(void) { return 3; }");
-  std::string Lib = D.file("libdemo.a");
-  auto Ar = runCommand("llvm-ar-22 rcs '" + Lib + "' '" + One + "' '" + Two + "' '" + Three + "'");
-  ASSERT_EQ(Ar.status, 0) << Ar.output;
+  auto [Main, Lib] = demoArchive();
+  ASSERT_FALSE(Lib.empty());
   SharedBytes MainBytes(readBytes(Main)), LibBytes(readBytes(Lib));
 
   auto P = PrefetchedGraphs::scan({{Main, MainBytes}}, {{Lib, LibBytes}});
