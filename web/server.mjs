@@ -9,7 +9,6 @@
 //   node web/server.mjs [--port N] [--executor PATH] [--gallery DIR]
 import http from 'node:http';
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -101,19 +100,13 @@ async function serveStatic(req, res, gallery, bundler) {
   }
   sendWhole(req, res, type, whole);
 }
-// A whole file, or 304 when the browser's copy has its tag; gzipped when
-// the browser takes it and the file has been compressed (in the
-// background, once: see compressLater).
-function sendWhole(req, res, type, entry) {
-  const { data, etag } = entry;
+// A whole file, or 304 when the browser's copy has its tag.
+function sendWhole(req, res, type, { data, etag }) {
   if (etag && req.headers['if-none-match'] === etag) {
-    res.writeHead(304, { etag, 'cache-control': 'no-cache', vary: 'accept-encoding' });
+    res.writeHead(304, { etag, 'cache-control': 'no-cache' });
     return res.end();
   }
-  const tag = etag ? { etag, vary: 'accept-encoding' } : {};
-  if (entry.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? ''))
-    return send(res, 200, type, entry.gzip, { ...tag, 'content-encoding': 'gzip' });
-  send(res, 200, type, data, tag);
+  send(res, 200, type, data, etag ? { etag } : {});
 }
 // Whole files served, kept in memory while their size and mtime stay: the
 // C runtime's archives are megabytes (libc.a and libgcc.a, 8.5 MB for
@@ -140,20 +133,10 @@ async function readWhole(file) {
     }
     const entry = { size, mtimeMs, data, etag: `"${size.toString(16)}-${Math.round(mtimeMs).toString(16)}"` };
     wholeFiles.set(file, entry);
-    compressLater(entry);
     return entry;
   } finally {
     await fd.close();
   }
-}
-// The C runtime's archives shrink 2-4x with gzip (libc.a: 5.5 -> 1.6 MB),
-// and bytes on the wire cost the browser more than inflating them. Files
-// from GZIP_MIN bytes get a gzipped copy, made off the event loop after
-// the first request (which is served as is), kept with the file.
-const GZIP_MIN = 64 << 10;
-function compressLater(entry) {
-  if (entry.size < GZIP_MIN) return;
-  zlib.gzip(entry.data, { level: 1 }, (err, gz) => { if (!err && gz.length < entry.size * 0.9) entry.gzip = gz; });
 }
 async function serveRange(res, file, type, start, end, url) {
   let fd;

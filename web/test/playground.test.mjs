@@ -5,8 +5,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
-import zlib from 'node:zlib';
 import path from 'node:path';
 import os from 'node:os';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -581,7 +579,7 @@ const downloaded = (page, arch) => page.evaluate(a => {
   const out = {};
   for (const e of performance.getEntriesByType('resource')) {
     const m = new RegExp(`/runtime/${a}/(.+)$`).exec(e.name);
-    if (m) out[m[1]] = Math.max(out[m[1]] ?? 0, e.decodedBodySize);
+    if (m) out[m[1]] = Math.max(out[m[1]] ?? 0, e.encodedBodySize);
   }
   return out;
 }, arch);
@@ -708,7 +706,7 @@ test('the bridge refuses foreign origins and messages that are not whole frames'
   assert.equal(tooBig, 1009);
 });
 
-test('the server tags whole files for revalidation, serves a changed file again, gzips big ones', async () => {
+test('the server tags whole files for revalidation and serves a file again once it changed', async () => {
   const gallery = fs.mkdtempSync(path.join(tmp, 'gallery-'));
   const own = await startServer({ port: 0, gallery });
   try {
@@ -729,33 +727,6 @@ test('the server tags whole files for revalidation, serves a changed file again,
     assert.equal(await changed.text(), '{"examples": [1]}');
     assert.notEqual(changed.headers.get('etag'), etag);
     assert.equal((await fetch(`${own.url}gallery/missing.json`)).status, 404);
-    // A big file goes out gzipped once compressed (after its first request), to browsers that take gzip.
-    const big = Buffer.from('linklab '.repeat(40000));
-    fs.writeFileSync(path.join(gallery, 'big.o'), big);
-    const bigUrl = `${own.url}gallery/big.o`;
-    const plain = await fetch(bigUrl, { headers: { 'accept-encoding': 'gzip' } });
-    assert.equal(plain.headers.get('content-encoding'), null);
-    assert.deepEqual(Buffer.from(await plain.arrayBuffer()), big);
-    // Raw bytes as sent (fetch would inflate them).
-    const get = encoding => new Promise((resolve, reject) => {
-      http.get(bigUrl, { headers: { 'accept-encoding': encoding } }, res => {
-        const parts = [];
-        res.on('data', d => parts.push(d));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
-      }).on('error', reject);
-    });
-    let zipped;
-    for (const deadline = Date.now() + 10000; Date.now() < deadline; await new Promise(r => setTimeout(r, 50))) {
-      zipped = await get('gzip, br');
-      if (zipped.headers['content-encoding']) break;
-    }
-    assert.equal(zipped.headers['content-encoding'], 'gzip');
-    assert.equal(zipped.headers.vary, 'accept-encoding');
-    assert.ok(zipped.body.length < big.length / 10, String(zipped.body.length));
-    assert.deepEqual(zlib.gunzipSync(zipped.body), big);
-    const identity = await get('identity');
-    assert.equal(identity.headers['content-encoding'], undefined);
-    assert.deepEqual(identity.body, big);
   } finally {
     await own.close();
   }
