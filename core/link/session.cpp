@@ -241,12 +241,8 @@ private:
 } // namespace
 
 Error Session::addArchive(std::string Name, SharedBytes Bytes, ObjectKind MemberKind) {
-  if (Prefetched)
-    if (auto A = Prefetched->takeArchive(Name, Bytes)) {
-      addGenerator(std::make_unique<ArchiveGenerator>(std::move(*A), MemberKind));
-      return Error::success();
-    }
-  auto A = Archive::parse(std::move(Name), std::move(Bytes));
+  std::optional<Archive> Taken = Prefetched ? Prefetched->takeArchive(Name, Bytes) : std::nullopt;
+  auto A = Taken ? Expected<Archive>(std::move(*Taken)) : Archive::parse(std::move(Name), std::move(Bytes));
   if (!A)
     return A.takeError();
   addGenerator(std::make_unique<ArchiveGenerator>(std::move(*A), MemberKind));
