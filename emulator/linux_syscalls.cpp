@@ -24,6 +24,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <ctime>
+#include <thread>
 #include <unordered_map>
 
 namespace linklab::emu {
@@ -271,7 +273,7 @@ struct Linux {
     uint8_t Info[112] = {};
     uint64_t Free = P.Cur->memCap > P.RuntimeBytes ? P.Cur->memCap - P.RuntimeBytes : 0;
     uint64_t Total = W == 4 ? std::min<uint64_t>(P.Cur->memCap, 0xffffffff) : P.Cur->memCap;
-    P.storeGuest(Info, now(1, 1)[0], W);               // uptime
+    P.storeGuest(Info, uint64_t(hostNs(CLOCK_MONOTONIC) / NsPerSec), W); // uptime
     P.storeGuest(Info + 4 * W, Total, W);               // totalram
     Free = std::min(Free, Total);
     P.storeGuest(Info + 5 * W, Free, W);                // freeram
@@ -279,36 +281,117 @@ struct Linux {
     P.storeGuest(Info + alignTo(10 * W + 4, W) + 2 * W, 1, 4); // mem_unit, after totalhigh and freehigh
     return put(P, C.a[0], Info, W == 8 ? 112 : 64) ? 0 : -EFAULT;
   }
-  static std::array<uint64_t, 2> now(uint64_t Clock, uint64_t Unit) {
-    using namespace std::chrono;
-    auto D = Clock == 0 ? system_clock::now().time_since_epoch() // CLOCK_REALTIME
-                        : duration_cast<system_clock::duration>(steady_clock::now().time_since_epoch());
-    auto Ns = duration_cast<nanoseconds>(D).count();
-    return {uint64_t(Ns / 1000000000), uint64_t(Ns % 1000000000) / Unit};
+  // Nanoseconds on clock Id (include/uapi/linux/time.h): the host's clock
+  // of that id, except the CPU-time clocks, which count the emulating
+  // thread's CPU time since the process was created (the host's own would
+  // count the executor's). Negative: an id Linux rejects (SGI_CYCLE, the
+  // per-process clocks clock_getcpuclockid makes), -EINVAL.
+  static int64_t nowNs(const Process &P, uint64_t Id) {
+    enum : uint64_t { ProcessCpu = 2, ThreadCpu = 3, SgiCycle = 10, Tai = 11 };
+    if (Id > Tai || Id == SgiCycle)
+      return -EINVAL;
+    if (Id == ProcessCpu || Id == ThreadCpu)
+      return hostNs(CLOCK_THREAD_CPUTIME_ID) - P.CpuStartNs;
+    int64_t Ns = hostNs(clockid_t(Id));
+    return Ns < 0 ? -EINVAL : Ns;
+  }
+  static int64_t hostNs(clockid_t Id) {
+    timespec T;
+    return ::clock_gettime(Id, &T) ? -1 : int64_t(T.tv_sec) * 1000000000 + T.tv_nsec;
+  }
+  static constexpr int64_t NsPerSec = 1000000000;
+  // Words of Size bytes (0: the process's long) at Addr, sign-extended (a
+  // 32-bit time_t is signed); nullopt if unreadable.
+  static std::optional<std::vector<int64_t>> getWords(Process &P, uint64_t Addr, size_t N, unsigned Size = 0) {
+    Size = Size ? Size : P.A.wordSize;
+    std::vector<uint8_t> Bytes(N * Size);
+    if (uc_mem_read(P.UC, Addr, Bytes.data(), Bytes.size()) != UC_ERR_OK)
+      return std::nullopt;
+    std::vector<int64_t> Ws;
+    for (size_t I = 0; I < N; ++I) {
+      uint64_t V = P.loadGuest(Bytes.data() + I * Size, Size);
+      Ws.push_back(Size == 4 ? int64_t(int32_t(V)) : int64_t(V));
+    }
+    return Ws;
   }
   // struct timespec of longs, or (the 32-bit arches' *_time64 calls) of 64-bit fields.
   static int64_t clockGettimeOf(Process &P, const Call &C, unsigned Size) {
-    if (C.a[0] > 11)
-      return -EINVAL;
-    auto T = now(C.a[0], 1);
-    return putWords(P, C.a[1], {T[0], T[1]}, Size) ? 0 : -EFAULT;
+    int64_t Ns = nowNs(P, C.a[0]);
+    if (Ns < 0)
+      return Ns;
+    return putWords(P, C.a[1], {uint64_t(Ns / NsPerSec), uint64_t(Ns % NsPerSec)}, Size) ? 0 : -EFAULT;
   }
   static int64_t clockGetresOf(Process &P, const Call &C, unsigned Size) {
-    return C.a[0] > 11 ? -EINVAL : !C.a[1] || putWords(P, C.a[1], {0, 1}, Size) ? 0 : -EFAULT;
+    int64_t Ns = nowNs(P, C.a[0]);
+    return Ns < 0 ? Ns : !C.a[1] || putWords(P, C.a[1], {0, 1}, Size) ? 0 : -EFAULT;
   }
   static int64_t clockGettime(Process &P, const Call &C) { return clockGettimeOf(P, C, 0); }
   static int64_t clockGettime64(Process &P, const Call &C) { return clockGettimeOf(P, C, 8); }
   static int64_t clockGetres(Process &P, const Call &C) { return clockGetresOf(P, C, 0); }
   static int64_t clockGetres64(Process &P, const Call &C) { return clockGetresOf(P, C, 8); }
   static int64_t gettimeofday(Process &P, const Call &C) {
-    auto T = now(0, 1000);
-    if ((C.a[0] && !putWords(P, C.a[0], {T[0], T[1]})) || (C.a[1] && !putWords(P, C.a[1], {0}, 8)))
+    int64_t Us = hostNs(CLOCK_REALTIME) / 1000;
+    if ((C.a[0] && !putWords(P, C.a[0], {uint64_t(Us / 1000000), uint64_t(Us % 1000000)})) ||
+        (C.a[1] && !putWords(P, C.a[1], {0}, 8)))
       return -EFAULT; // struct timezone: two ints
     return 0;
   }
   static int64_t time(Process &P, const Call &C) {
-    uint64_t S = now(0, 1)[0];
+    uint64_t S = uint64_t(hostNs(CLOCK_REALTIME) / NsPerSec);
     return !C.a[0] || putWords(P, C.a[0], {S}) ? int64_t(S) : -EFAULT;
+  }
+  // Sleeps on the host for Ns nanoseconds, but not past the run's wall-time
+  // limit: reaching it ends the run with the time-limit report.
+  static int64_t sleepFor(Process &P, int64_t Ns, const Call &C) {
+    auto Until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(std::max<int64_t>(Ns, 0));
+    if (Until >= P.Cur->deadline) {
+      std::this_thread::sleep_until(P.Cur->deadline);
+      P.stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached in %s", P.Cur->wallMs, C.name));
+      return -EINTR;
+    }
+    std::this_thread::sleep_until(Until);
+    return 0;
+  }
+  // clock_nanosleep(clock, flags, request, remain): relative, or with
+  // TIMER_ABSTIME until the clock reads the request. Size: of each field.
+  static int64_t nanosleepOn(Process &P, const Call &C, uint64_t Clock, uint64_t Flags, uint64_t Req, unsigned Size) {
+    constexpr uint64_t AbsTime = 1, ThreadCpu = 3;
+    auto T = getWords(P, Req, 2, Size);
+    if (!T)
+      return -EFAULT;
+    int64_t Now = nowNs(P, Clock);
+    if (Now < 0 || Clock == ThreadCpu)
+      return -EINVAL;
+    if ((*T)[0] < 0 || (*T)[1] < 0 || (*T)[1] >= NsPerSec)
+      return -EINVAL;
+    int64_t Ns = std::min<int64_t>((*T)[0], INT64_MAX / NsPerSec - 1) * NsPerSec + (*T)[1];
+    return sleepFor(P, Flags & AbsTime ? Ns - Now : Ns, C);
+  }
+  static int64_t nanosleep(Process &P, const Call &C) { return nanosleepOn(P, C, CLOCK_MONOTONIC, 0, C.a[0], 0); }
+  static int64_t clockNanosleep(Process &P, const Call &C) { return nanosleepOn(P, C, C.a[0], C.a[1], C.a[2], 0); }
+  static int64_t clockNanosleep64(Process &P, const Call &C) { return nanosleepOn(P, C, C.a[0], C.a[1], C.a[2], 8); }
+  // struct rusage: user and system time (timevals of longs), then 14
+  // longs, of which ru_maxrss (KiB) is what the program has mapped. The
+  // user time is the process's CPU clock; children never ran.
+  static int64_t getrusage(Process &P, const Call &C) {
+    constexpr int64_t Self = 0, Children = -1, Thread = 1;
+    int64_t Who = int32_t(C.a[0]); // an int: the register's upper half is not the program's
+    if (Who != Self && Who != Children && Who != Thread)
+      return -EINVAL;
+    uint64_t Us = Who == Children ? 0 : uint64_t(nowNs(P, 2) / 1000);
+    uint64_t MaxRss = Who == Children ? 0 : (P.RuntimeBytes + layout::StackSize) / 1024;
+    return putWords(P, C.a[1], {Us / 1000000, Us % 1000000, 0, 0, MaxRss, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+               ? 0
+               : -EFAULT;
+  }
+  // struct tms of clock_t (longs) in AT_CLKTCK ticks (100 Hz); the answer:
+  // ticks of the monotonic clock.
+  static int64_t times(Process &P, const Call &C) {
+    uint64_t User = uint64_t(nowNs(P, 2) / 10000000);
+    if (C.a[0] && !putWords(P, C.a[0], {User, 0, 0, 0}))
+      return -EFAULT;
+    uint64_t Ticks = uint64_t(hostNs(CLOCK_MONOTONIC) / 10000000);
+    return P.A.wordSize == 4 ? int64_t(int32_t(Ticks)) : int64_t(Ticks);
   }
   // The kernel's struct sigaction (handler, flags, [restorer,] mask), as the row sizes it.
   static size_t sigactionSize(const Process &P) { return P.A.sigactionSize; }
@@ -585,7 +668,7 @@ const Linux::Row Linux::Table[] = {
     {"pwrite64", 18, 68, 181, 181, nullptr}, {"pipe", 22, -1, 42, 42, nullptr}, {"select", 23, -1, 82, -1, nullptr},
     {"msync", 26, 227, 144, 144, nullptr}, {"mincore", 27, 232, 218, 219, nullptr}, {"shmget", 29, 194, 395, 307, nullptr},
     {"shmat", 30, 196, 397, 305, nullptr}, {"shmctl", 31, 195, 396, 308, nullptr}, {"dup2", 33, -1, 63, 63, nullptr},
-    {"pause", 34, -1, 29, 29, nullptr}, {"nanosleep", 35, 101, 162, 162, nullptr}, {"getitimer", 36, 102, 105, 105, nullptr},
+    {"pause", 34, -1, 29, 29, nullptr}, {"nanosleep", 35, 101, 162, 162, nanosleep}, {"getitimer", 36, 102, 105, 105, nullptr},
     {"alarm", 37, -1, 27, -1, nullptr}, {"setitimer", 38, 103, 104, 104, nullptr}, {"sendfile", 40, 71, 187, 187, nullptr},
     {"sendto", 44, 206, 369, 290, nullptr}, {"recvfrom", 45, 207, 371, 292, nullptr}, {"sendmsg", 46, 211, 370, 296, nullptr},
     {"recvmsg", 47, 212, 372, 297, nullptr}, {"shutdown", 48, 210, 373, 293, nullptr}, {"getsockname", 51, 204, 367, 286, nullptr},
@@ -596,8 +679,8 @@ const Linux::Row Linux::Table[] = {
     {"fcntl", 72, 25, 55, 55, nullptr}, {"flock", 73, 32, 143, 143, nullptr}, {"fsync", 74, 82, 118, 118, nullptr},
     {"fdatasync", 75, 83, 148, 148, nullptr}, {"ftruncate", 77, 46, 93, 93, nullptr}, {"getdents", 78, -1, 141, 141, nullptr},
     {"fchdir", 81, 50, 133, 133, nullptr}, {"fchmod", 91, 52, 94, 94, nullptr}, {"fchown", 93, 55, 95, 95, nullptr},
-    {"umask", 95, 166, 60, 60, nullptr}, {"getrusage", 98, 165, 77, 77, nullptr}, {"sysinfo", 99, 179, 116, 116, sysinfo},
-    {"times", 100, 153, 43, 43, nullptr}, {"syslog", 103, 116, 103, 103, nullptr}, {"setuid", 105, 146, 23, 23, nullptr},
+    {"umask", 95, 166, 60, 60, nullptr}, {"getrusage", 98, 165, 77, 77, getrusage}, {"sysinfo", 99, 179, 116, 116, sysinfo},
+    {"times", 100, 153, 43, 43, times}, {"syslog", 103, 116, 103, 103, nullptr}, {"setuid", 105, 146, 23, 23, nullptr},
     {"setgid", 106, 144, 46, 46, nullptr}, {"setpgid", 109, 154, 57, 57, nullptr}, {"getpgrp", 111, -1, 65, 65, nullptr},
     {"setsid", 112, 157, 66, 66, nullptr}, {"setreuid", 113, 145, 70, 70, nullptr}, {"setregid", 114, 143, 71, 71, nullptr},
     {"getgroups", 115, 158, 80, 80, nullptr}, {"setgroups", 116, 159, 81, 81, nullptr}, {"setresuid", 117, 147, 164, 164, nullptr},
@@ -630,7 +713,7 @@ const Linux::Row Linux::Table[] = {
     {"semtimedop", 220, 192, -1, 312, nullptr}, {"fadvise64", 221, 223, 250, -1, nullptr}, {"timer_create", 222, 107, 259, 257, nullptr},
     {"timer_settime", 223, 110, 260, 258, nullptr}, {"timer_gettime", 224, 108, 261, 259, nullptr},
     {"timer_getoverrun", 225, 109, 262, 260, nullptr}, {"timer_delete", 226, 111, 263, 261, nullptr},
-    {"clock_settime", 227, 112, 264, 262, nullptr}, {"clock_nanosleep", 230, 115, 267, 265, nullptr}, {"epoll_wait", 232, -1, 256, 252, nullptr},
+    {"clock_settime", 227, 112, 264, 262, nullptr}, {"clock_nanosleep", 230, 115, 267, 265, clockNanosleep}, {"epoll_wait", 232, -1, 256, 252, nullptr},
     {"epoll_ctl", 233, 21, 255, 251, nullptr}, {"vserver", 236, -1, 273, 313, nullptr}, {"mbind", 237, 235, 274, 319, nullptr},
     {"set_mempolicy", 238, 237, 276, 321, nullptr}, {"get_mempolicy", 239, 236, 275, 320, nullptr}, {"mq_open", 240, 180, 277, 274, nullptr},
     {"mq_unlink", 241, 181, 278, 275, nullptr}, {"mq_timedsend", 242, 182, 279, 276, nullptr}, {"mq_timedreceive", 243, 183, 280, 277, nullptr},
@@ -716,7 +799,7 @@ const Linux::Row Linux::Table[] = {
     {"pciconfig_write", -1, -1, -1, 273, nullptr}, {"send", -1, -1, -1, 289, nullptr},
     {"recv", -1, -1, -1, 291, nullptr}, {"arm_sync_file_range", -1, -1, -1, 341, nullptr},
     {"clock_settime64", -1, -1, 404, 404, nullptr}, {"clock_adjtime64", -1, -1, 405, 405, nullptr},
-    {"clock_nanosleep_time64", -1, -1, 407, 407, nullptr}, {"timer_gettime64", -1, -1, 408, 408, nullptr},
+    {"clock_nanosleep_time64", -1, -1, 407, 407, clockNanosleep64}, {"timer_gettime64", -1, -1, 408, 408, nullptr},
     {"timer_settime64", -1, -1, 409, 409, nullptr}, {"timerfd_gettime64", -1, -1, 410, 410, nullptr},
     {"timerfd_settime64", -1, -1, 411, 411, nullptr}, {"pselect6_time64", -1, -1, 413, 413, nullptr},
     {"ppoll_time64", -1, -1, 414, 414, nullptr}, {"io_pgetevents_time64", -1, -1, 416, 416, nullptr},

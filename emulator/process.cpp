@@ -13,6 +13,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
+#include <ctime>
 #include <mutex>
 #include <thread>
 
@@ -94,6 +95,9 @@ Expected<std::unique_ptr<Process>> Process::create(const Triple &TT) {
 Process::~Process() { uc_close(UC); }
 
 Error Process::init() {
+  timespec Cpu;
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &Cpu) == 0)
+    CpuStartNs = int64_t(Cpu.tv_sec) * 1000000000 + Cpu.tv_nsec;
   Stores.useDirect(
       DirectMemory::claim(A.qemuTarget), [this](uint64_t Addr) { return Cur && inHeap(Addr) && mapHeapOnTouch(Addr); },
       [this](uint64_t Addr, uc_mem_type T) { fault(faultFor(T), reg(A.pc), Addr); });
@@ -556,6 +560,8 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
   uint32_t WallMs = L.wallMillis ? L.wallMillis : DefaultWallMillis;
   Cur = &S;
   auto Deadline = Clock::now() + std::chrono::milliseconds(WallMs);
+  S.deadline = Deadline;
+  S.wallMs = WallMs;
   // Counting costs a callback per instruction, so only budgeted runs pay it.
   // Our own counter (not uc_emu_start's `count`) survives the restarts a
   // semihosting trap needs.

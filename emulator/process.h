@@ -11,6 +11,7 @@
 #include "executor/protocol.h"
 #include "support/error.h"
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -81,6 +82,8 @@ private:
     bool resume = false; // a handled trap stopped Unicorn; continue at resumePc
     uint64_t resumePc = 0;
     uint64_t lastPc = 0; // the instruction being executed, kept by the counting hook
+    std::chrono::steady_clock::time_point deadline; // the wall-time limit, which sleeps respect
+    uint32_t wallMs = 0;
     RunResultMsg result;
   };
   class Watchdog;
@@ -175,6 +178,7 @@ private:
   std::set<uint64_t> NotedSyscalls;   // numbers already named in a note
   std::map<uint64_t, std::vector<uint8_t>> SigActions; // signal -> the kernel sigaction last set
   uint64_t RandomState = 0x6c696e6b6c616221; // getrandom's generator: reproducible runs
+  int64_t CpuStartNs = 0; // the emulating thread's CPU time at creation: the process's CPU clocks count from it
   // semihosting handle -> stream (0 stdin, 1 stdout, 2 stderr, 3 the
   // ":semihosting-features" file)
   std::map<uint64_t, uint64_t> SemiHandles;
