@@ -383,4 +383,32 @@ TEST_P(SeedHarness, MockAndStaticFunction) {
 INSTANTIATE_TEST_SUITE_P(All, SeedHarness, ::testing::ValuesIn(Arches),
                          [](const auto &I) { return std::string(I.param.name); });
 
+// x86-64 instructions the executor computes itself instead of through
+// Unicorn 2.0's helpers (emulator/x86_helpers.cpp): SSE2 integer operations
+// on every lane (both operands one register too) and 128-by-64-bit
+// division, printed as the same source run natively prints them; with
+// LINKLAB_EXECUTOR_X86_HELPERS=1, Unicorn's helpers must print the same. A
+// quotient that does not fit is a divide error at the divq itself.
+TEST(RunX86Helpers, SseAndDivisionMatchNative) {
+  const std::string Tag = "x86-sse-divide";
+  ASSERT_EQ(std::system(("mkdir -p " + Out).c_str()), 0);
+  std::string Obj = Out + Tag + ".o", Exe = Out + Tag + "-native";
+  compile(test::runtimeCFlags(Arch::X86_64), "x86/sse_divide.c", Obj);
+  ASSERT_EQ(std::system(("clang-22 -O1 " + Src + "x86/sse_divide.c -o " + Exe).c_str()), 0);
+  Result Native = runCommand(Exe, Tag + "-native");
+  ASSERT_EQ(Native.code, 0) << Native.err;
+  ASSERT_NE(Native.out.find("idivq c000000000000000:8000000000000000"), std::string::npos) << Native.out;
+  for (const char *Env : {"", "LINKLAB_EXECUTOR_X86_HELPERS=1 "}) {
+    SCOPED_TRACE(Env);
+    Result R = runCommand(Env + Linklab + " " + Obj, Tag);
+    EXPECT_EQ(R.code, 0) << R.err;
+    EXPECT_EQ(R.out, Native.out);
+    Result Trap = runCommand(Env + Linklab + " " + Obj + " -args prog trap", Tag + "-trap");
+    EXPECT_EQ(Trap.code, 1);
+    EXPECT_EQ(Trap.out, Native.out);
+    EXPECT_NE(Trap.err.find("program fault at pc "), std::string::npos) << Trap.err;
+    EXPECT_NE(Trap.err.find("(trap_divq+0x7 in .text of"), std::string::npos) << Trap.err;
+  }
+}
+
 } // namespace

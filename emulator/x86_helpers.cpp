@@ -1,0 +1,429 @@
+// x86 instructions that Unicorn 2.0's translator (QEMU 5.0's) sends out of
+// line and qemu-user 7.2, the executor's yardstick, does not.
+//
+// 1. SSE integer operations. QEMU 5.0 translates every SSE2 integer
+// instruction (pxor, paddd, pcmpeqb, pshufd, punpck*, pmovmskb, ...) into a
+// call of a C helper taking pointers to the two registers in the CPU state.
+// The call itself is the small part: a helper call without "no globals"
+// flags makes TCG write every guest register it holds in a host register
+// back to the CPU state before the call and load them again after it. Code
+// compiled at -O2 is full of these (clang vectorizes plain loops, and
+// glibc's string functions are SSE2): in the exec benchmark's x86-64
+// CPU-bound run the helpers alone took ~40% of the samples, in its
+// libc-bound run ~15%. QEMU 7.2 expands most of them inline (its new SSE
+// decoder, tcg_gen_gvec_*).
+//
+// The translator emits each helper call through tcg_gen_callN, which it
+// calls through the library's PLT, so the interposer below emits TCG ops
+// computing the same thing in its place, through the very register pointers
+// the helper would get. The helpers compute pure functions of the two
+// registers (no flags, no exceptions, no MXCSR), so nothing else changes.
+// How each is computed was chosen by timing chains of one instruction
+// (20M x 8 in a loop, CPU time):
+//  - whole 64-bit lanes (pand, por, pxor, pandn, paddq, psubq) as two i64
+//    operations, loaded and stored in host general registers: the next
+//    instruction's load takes its operand from the store buffer quickest
+//    so (pxor: 183 ms, against 449 ms as a host vector and 450 ms helper);
+//  - 8/16/32-bit lane additions, subtractions and compares as TCG host
+//    vector operations on each 64-bit half (V64: the CPU state's registers
+//    need not be 16-byte aligned), which QEMU 5.0's x86 backend has with
+//    AVX; without it they stay helper calls (TCG's i64 lane arithmetic was
+//    no faster than the helper);
+//  - lane moves (punpck*dq, pshufd, shufps) as 32-bit loads combined into
+//    64-bit stores: a 64-bit load of what two 32-bit stores wrote cannot be
+//    forwarded from the store buffer and waits for both stores to complete,
+//    which made 32-bit stores slower than the helper in the benchmark.
+// Which helpers, and what each computes, is one table (Table). A helper
+// whose call does not have the shape the table expects (argument count;
+// pshufd's immediate not a constant this file saw made) is called as before.
+//
+// 2. 128-by-64-bit division. QEMU 5.0's div64 divides a 128-bit dividend
+// one bit at a time (64 iterations of shift and subtract) whenever RDX is
+// not zero, which glibc's printf of doubles (its multi-precision mpn code's
+// divq) does all the time: ~8% of the libc-bound run. The divq/idivq
+// helpers are replaced by ones dividing with the host's 128-bit division,
+// raising #DE exactly where the hardware does (zero divisor, quotient out of
+// range) with the caller's return address, as QEMU's helper does.
+//
+// Both need Unicorn 2.0.x (QEMU 5.0's TCG opcode numbers, helper signatures
+// and CPU state layout, checked against the library's code); other versions
+// keep the library's own, and so does LINKLAB_EXECUTOR_X86_HELPERS=1 (to
+// measure what this is worth). The division's #DE checks stay here then, as
+// the library's helper, called from here, would see this file's return
+// address rather than the translated code's.
+#include "unicorn_quirks.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <string>
+#include <unordered_map>
+
+namespace linklab::emu {
+namespace {
+
+bool keepHelpers() {
+  static const bool Keep = !isUnicorn20() || std::getenv("LINKLAB_EXECUTOR_X86_HELPERS");
+  return Keep;
+}
+
+// ---- 1. SSE integer operations -------------------------------------------------
+
+// QEMU 5.0's TCGOpcode values (include/tcg/tcg-opc.h order), TCGType,
+// MemOp lane sizes and TCGCond.
+enum : unsigned {
+  MoviI64 = 64, Ld32 = 13, St32 = 16, Ld32u64 = 71, Ld64 = 73, St64 = 77,
+  Add64 = 78, Sub64 = 79, Mul64 = 80, And64 = 87, Or64 = 88, Xor64 = 89,
+};
+enum : int { TypeI32 = 0, TypeI64 = 1, TypeV64 = 2 };
+enum : unsigned { Mo8 = 0, Mo16 = 1, Mo32 = 2, Mo64 = 3 };
+constexpr unsigned CondEq = 8;
+
+// What a helper computes, destination D from D and source S (16 bytes each).
+enum class Form : uint8_t {
+  Lanes,    // each lane: D = D op S (Lane: the lane size)
+  Permute,  // 32-bit lanes picked from D and S (Pick)
+  Shuffle,  // pshufd/shufps: 32-bit lanes picked by the immediate
+  MulUDQ,   // pmuludq: D.Q[i] = D.L[2i] * S.L[2i]
+  MoveMask, // pmovmskb: the bytes' top bits, as an i32 result
+  MoveL,    // movd/movq xmm, reg: D = the zero-extended value
+};
+enum class LaneOp : uint8_t { And, Or, Xor, AndNot, Add, Sub, Eq };
+
+struct Lane {
+  bool fromS;
+  uint8_t index;
+};
+constexpr Lane D0{false, 0}, D1{false, 1}, D2{false, 2}, D3{false, 3}, S0{true, 0}, S1{true, 1}, S2{true, 2},
+    S3{true, 3};
+
+struct Inlined {
+  const char *helper; // without the target suffix
+  Form form;
+  LaneOp op;
+  unsigned lane; // Lanes: MemOp lane size; Shuffle: lanes 0-1 from D; MoveL: value bits
+  Lane pick[4];
+};
+
+// Every helper is (env, D, S) unless noted.
+const Inlined Table[] = {
+    {"pand_xmm", Form::Lanes, LaneOp::And, Mo64, {}},
+    {"por_xmm", Form::Lanes, LaneOp::Or, Mo64, {}},
+    {"pxor_xmm", Form::Lanes, LaneOp::Xor, Mo64, {}},
+    {"pandn_xmm", Form::Lanes, LaneOp::AndNot, Mo64, {}}, // D = ~D & S
+    {"paddb_xmm", Form::Lanes, LaneOp::Add, Mo8, {}},
+    {"paddw_xmm", Form::Lanes, LaneOp::Add, Mo16, {}},
+    {"paddl_xmm", Form::Lanes, LaneOp::Add, Mo32, {}},
+    {"paddq_xmm", Form::Lanes, LaneOp::Add, Mo64, {}},
+    {"psubb_xmm", Form::Lanes, LaneOp::Sub, Mo8, {}},
+    {"psubw_xmm", Form::Lanes, LaneOp::Sub, Mo16, {}},
+    {"psubl_xmm", Form::Lanes, LaneOp::Sub, Mo32, {}},
+    {"psubq_xmm", Form::Lanes, LaneOp::Sub, Mo64, {}},
+    {"pcmpeqb_xmm", Form::Lanes, LaneOp::Eq, Mo8, {}}, // lanes all ones where equal, else zero
+    {"pcmpeqw_xmm", Form::Lanes, LaneOp::Eq, Mo16, {}},
+    {"pcmpeql_xmm", Form::Lanes, LaneOp::Eq, Mo32, {}},
+    {"punpckldq_xmm", Form::Permute, {}, 0, {D0, S0, D1, S1}},
+    {"punpckhdq_xmm", Form::Permute, {}, 0, {D2, S2, D3, S3}},
+    {"punpcklqdq_xmm", Form::Permute, {}, 0, {D0, D1, S0, S1}},
+    {"punpckhqdq_xmm", Form::Permute, {}, 0, {D2, D3, S2, S3}},
+    {"pshufd_xmm", Form::Shuffle, {}, 0, {}}, // (D, S, immediate): all four lanes from S
+    {"shufps", Form::Shuffle, {}, 1, {}},     // (D, S, immediate): lanes 0-1 from D, 2-3 from S
+    {"pmuludq_xmm", Form::MulUDQ, {}, 0, {}},
+    {"pmovmskb_xmm", Form::MoveMask, {}, 0, {}}, // i32 (env, S)
+    {"movl_mm_T0_xmm", Form::MoveL, {}, 32, {}}, // (D, i32)
+    {"movq_mm_T0_xmm", Form::MoveL, {}, 64, {}}, // (D, i64)
+};
+
+// The last tcg_const_i32 made on this thread: how pshufd's immediate
+// reaches its helper call.
+thread_local struct {
+  void *context = nullptr;
+  uintptr_t handle = 0;
+  int32_t value = 0;
+} LastConst;
+
+class Inliner {
+public:
+  using CallFn = void (*)(void *S, void *Func, void *Ret, int Nargs, void **Args);
+  CallFn real;
+
+  Inliner() {
+    auto Sym = [](const char *Name) { return dlsym(RTLD_NEXT, (std::string(Name) + "_x86_64").c_str()); };
+    real = reinterpret_cast<CallFn>(Sym("tcg_gen_callN"));
+    Op2 = reinterpret_cast<Op2Fn>(Sym("tcg_gen_op2"));
+    Op3 = reinterpret_cast<Op3Fn>(Sym("tcg_gen_op3"));
+    TempNew = reinterpret_cast<TempNewFn>(Sym("tcg_temp_new_internal"));
+    TempFree = reinterpret_cast<TempFreeFn>(Sym("tcg_temp_free_internal"));
+    AndC = reinterpret_cast<BinFn>(Sym("tcg_gen_andc_i64"));
+    AndI = reinterpret_cast<ImmFn>(Sym("tcg_gen_andi_i64"));
+    ShrI = reinterpret_cast<ImmFn>(Sym("tcg_gen_shri_i64"));
+    ShlI = reinterpret_cast<ImmFn>(Sym("tcg_gen_shli_i64"));
+    MulI = reinterpret_cast<ImmFn>(Sym("tcg_gen_muli_i64"));
+    Extu = reinterpret_cast<CastFn>(Sym("tcg_gen_extu_i32_i64"));
+    Extrl = reinterpret_cast<CastFn>(Sym("tcg_gen_extrl_i64_i32"));
+    Concat = reinterpret_cast<BinFn>(Sym("tcg_gen_concat_i32_i64"));
+    bool Complete = real && Op2 && Op3 && TempNew && TempFree && AndC && AndI && ShrI && ShlI && MulI && Extu &&
+                    Extrl && Concat;
+    // Host vectors, when TCG has them (AVX: QEMU 5.0's x86 backend needs it).
+    HostAvx = static_cast<const bool *>(Sym("have_avx1"));
+    LdVec = reinterpret_cast<VecMemFn>(Sym("tcg_gen_ld_vec"));
+    StVec = reinterpret_cast<VecMemFn>(Sym("tcg_gen_st_vec"));
+    VecOp[int(LaneOp::And)] = reinterpret_cast<VecFn>(Sym("tcg_gen_and_vec"));
+    VecOp[int(LaneOp::Or)] = reinterpret_cast<VecFn>(Sym("tcg_gen_or_vec"));
+    VecOp[int(LaneOp::Xor)] = reinterpret_cast<VecFn>(Sym("tcg_gen_xor_vec"));
+    VecOp[int(LaneOp::AndNot)] = reinterpret_cast<VecFn>(Sym("tcg_gen_andc_vec"));
+    VecOp[int(LaneOp::Add)] = reinterpret_cast<VecFn>(Sym("tcg_gen_add_vec"));
+    VecOp[int(LaneOp::Sub)] = reinterpret_cast<VecFn>(Sym("tcg_gen_sub_vec"));
+    CmpVec = reinterpret_cast<CmpVecFn>(Sym("tcg_gen_cmp_vec"));
+    Vectors = HostAvx && LdVec && StVec && CmpVec;
+    for (VecFn F : VecOp)
+      Vectors &= F != nullptr;
+    if (!Complete || keepHelpers())
+      return;
+    for (const Inlined &I : Table)
+      if (void *Helper = dlsym(RTLD_DEFAULT, (std::string("helper_") + I.helper + "_x86_64").c_str()))
+        ByHelper.emplace(Helper, &I);
+  }
+
+  // Emits Func's computation in place of its call; false when it is not one
+  // of the table's, or its call has another shape.
+  bool inlined(void *S, void *Func, void *Ret, int Nargs, void **Args) const {
+    auto It = ByHelper.find(Func);
+    if (It == ByHelper.end())
+      return false;
+    const Inlined &I = *It->second;
+    switch (I.form) {
+    case Form::Lanes:
+      // Without host vectors only whole 64-bit lanes are one host op each.
+      if (Nargs != 3 || (!(Vectors && *HostAvx) && (I.lane != Mo64 || I.op == LaneOp::Eq)))
+        return false;
+      lanes(S, I, Args[1], Args[2]);
+      return true;
+    case Form::Permute:
+      if (Nargs != 3)
+        return false;
+      permute(S, Args[1], Args[2], I.pick);
+      return true;
+    case Form::Shuffle: {
+      if (Nargs != 3 || LastConst.context != S || Args[2] != static_cast<char *>(S) + LastConst.handle)
+        return false;
+      unsigned Imm = unsigned(LastConst.value);
+      Lane Pick[4];
+      for (unsigned K = 0; K < 4; ++K)
+        Pick[K] = {!(I.lane && K < 2), uint8_t((Imm >> (2 * K)) & 3)};
+      permute(S, Args[0], Args[1], Pick);
+      return true;
+    }
+    case Form::MulUDQ:
+      if (Nargs != 3)
+        return false;
+      mulUDQ(S, Args[1], Args[2]);
+      return true;
+    case Form::MoveMask:
+      if (Nargs != 2 || !Ret)
+        return false;
+      moveMask(S, Ret, Args[1]);
+      return true;
+    case Form::MoveL:
+      if (Nargs != 2)
+        return false;
+      moveL(S, Args[0], Args[1], I.lane);
+      return true;
+    }
+    return false;
+  }
+
+private:
+  using Op2Fn = void (*)(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2);
+  using Op3Fn = void (*)(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2, uintptr_t A3);
+  using TempNewFn = void *(*)(void *S, int Type, bool Local);
+  using TempFreeFn = void (*)(void *S, void *Temp);
+  // Generator functions take TCGv handles: offsets of temps from the context.
+  using BinFn = void (*)(void *S, uintptr_t D, uintptr_t A, uintptr_t B);
+  using ImmFn = void (*)(void *S, uintptr_t D, uintptr_t A, int64_t Imm);
+  using CastFn = void (*)(void *S, uintptr_t D, uintptr_t A);
+  using VecMemFn = void (*)(void *S, uintptr_t V, uintptr_t Base, uintptr_t Offset);
+  using VecFn = void (*)(void *S, unsigned Vece, uintptr_t D, uintptr_t A, uintptr_t B);
+  using CmpVecFn = void (*)(void *S, unsigned Cond, unsigned Vece, uintptr_t D, uintptr_t A, uintptr_t B);
+  Op2Fn Op2;
+  Op3Fn Op3;
+  TempNewFn TempNew;
+  TempFreeFn TempFree;
+  BinFn AndC, Concat;
+  ImmFn AndI, ShrI, ShlI, MulI;
+  CastFn Extu, Extrl;
+  const bool *HostAvx;
+  VecMemFn LdVec, StVec;
+  VecFn VecOp[6];
+  CmpVecFn CmpVec;
+  bool Vectors;
+  std::unordered_map<void *, const Inlined *> ByHelper;
+
+  static uintptr_t h(void *S, void *Temp) { return uintptr_t(Temp) - uintptr_t(S); }
+  static uintptr_t a(void *Temp) { return uintptr_t(Temp); }
+
+  // Each 64-bit half as an i64 for whole 64-bit lanes, else as one host
+  // vector (see the top of the file).
+  void lanes(void *S, const Inlined &I, void *D, void *Src) const {
+    bool Vec = (I.lane != Mo64 || I.op == LaneOp::Eq) && Vectors && *HostAvx;
+    void *X = TempNew(S, Vec ? TypeV64 : TypeI64, false), *Y = TempNew(S, Vec ? TypeV64 : TypeI64, false);
+    for (uintptr_t Half : {0, 8}) {
+      if (Vec) {
+        LdVec(S, h(S, X), h(S, D), Half);
+        LdVec(S, h(S, Y), h(S, Src), Half);
+        if (I.op == LaneOp::Eq)
+          CmpVec(S, CondEq, I.lane, h(S, X), h(S, X), h(S, Y));
+        else if (I.op == LaneOp::AndNot)
+          VecOp[int(LaneOp::AndNot)](S, I.lane, h(S, X), h(S, Y), h(S, X));
+        else
+          VecOp[int(I.op)](S, I.lane, h(S, X), h(S, X), h(S, Y));
+        StVec(S, h(S, X), h(S, D), Half);
+        continue;
+      }
+      Op3(S, Ld64, a(X), a(D), Half);
+      Op3(S, Ld64, a(Y), a(Src), Half);
+      static constexpr unsigned Opcode[] = {And64, Or64, Xor64, 0, Add64, Sub64};
+      if (I.op == LaneOp::AndNot)
+        AndC(S, h(S, X), h(S, Y), h(S, X));
+      else
+        Op3(S, Opcode[int(I.op)], a(X), a(X), a(Y));
+      Op3(S, St64, a(X), a(D), Half);
+    }
+    TempFree(S, X), TempFree(S, Y);
+  }
+
+  // D's four 32-bit lanes from Pick, written as two 64-bit halves (see the
+  // top of the file). Every source is loaded before any store, as D and S
+  // may be one register.
+  void permute(void *S, void *D, void *Src, const Lane *Pick) const {
+    void *Half[2] = {};
+    for (unsigned K = 0; K < 2; ++K) {
+      const Lane &Lo = Pick[2 * K], &Hi = Pick[2 * K + 1];
+      if (!Lo.fromS && !Hi.fromS && Lo.index == 2 * K && Hi.index == 2 * K + 1)
+        continue; // D's own half
+      Half[K] = TempNew(S, TypeI64, false);
+      if (Lo.fromS == Hi.fromS && Lo.index % 2 == 0 && Hi.index == Lo.index + 1) {
+        Op3(S, Ld64, a(Half[K]), a(Lo.fromS ? Src : D), 4 * Lo.index); // a whole half
+        continue;
+      }
+      void *L32 = TempNew(S, TypeI32, false), *H32 = TempNew(S, TypeI32, false);
+      Op3(S, Ld32, a(L32), a(Lo.fromS ? Src : D), 4 * Lo.index);
+      Op3(S, Ld32, a(H32), a(Hi.fromS ? Src : D), 4 * Hi.index);
+      Concat(S, h(S, Half[K]), h(S, L32), h(S, H32));
+      TempFree(S, L32), TempFree(S, H32);
+    }
+    for (unsigned K = 0; K < 2; ++K)
+      if (Half[K]) {
+        Op3(S, St64, a(Half[K]), a(D), 8 * K);
+        TempFree(S, Half[K]);
+      }
+  }
+
+  void mulUDQ(void *S, void *D, void *Src) const {
+    void *X = TempNew(S, TypeI64, false), *Y = TempNew(S, TypeI64, false);
+    for (uintptr_t Half : {0, 8}) {
+      Op3(S, Ld32u64, a(X), a(D), Half);
+      Op3(S, Ld32u64, a(Y), a(Src), Half);
+      Op3(S, Mul64, a(X), a(X), a(Y));
+      Op3(S, St64, a(X), a(D), Half);
+    }
+    TempFree(S, X), TempFree(S, Y);
+  }
+
+  // Bit i of each half's mask is byte i's top bit: the multiplication moves
+  // bit 8i+7 to bit 56+i, no two partial products meeting.
+  void moveMask(void *S, void *Ret, void *Src) const {
+    void *Lo = TempNew(S, TypeI64, false), *Hi = TempNew(S, TypeI64, false);
+    for (auto [Half, T] : {std::pair<uintptr_t, void *>{0, Lo}, {8, Hi}}) {
+      Op3(S, Ld64, a(T), a(Src), Half);
+      AndI(S, h(S, T), h(S, T), int64_t(0x8080808080808080));
+      MulI(S, h(S, T), h(S, T), int64_t(0x0002040810204081));
+      ShrI(S, h(S, T), h(S, T), 56);
+    }
+    ShlI(S, h(S, Hi), h(S, Hi), 8);
+    Op3(S, Or64, a(Lo), a(Lo), a(Hi));
+    Extrl(S, h(S, Ret), h(S, Lo));
+    TempFree(S, Lo), TempFree(S, Hi);
+  }
+
+  void moveL(void *S, void *D, void *Value, unsigned Bits) const {
+    void *T = TempNew(S, TypeI64, false);
+    if (Bits == 32)
+      Extu(S, h(S, T), h(S, Value));
+    Op3(S, St64, Bits == 32 ? a(T) : a(Value), a(D), 0);
+    Op2(S, MoviI64, a(T), 0);
+    Op3(S, St64, a(T), a(D), 8);
+    TempFree(S, T);
+  }
+};
+
+const Inliner &inliner() {
+  static const Inliner I;
+  return I;
+}
+
+// ---- 2. 128-by-64-bit division ---------------------------------------------------
+
+// CPUX86State begins with the general registers.
+enum { RegAX = 0, RegDX = 2 };
+constexpr int DivideError = 0; // EXCP00_DIVZ
+using RaiseFn = void (*)(void *Env, int Exception, uintptr_t Ra);
+using DivFn = void (*)(uint64_t *Env, uint64_t Divisor);
+const auto Raise = reinterpret_cast<RaiseFn>(dlsym(RTLD_DEFAULT, "raise_exception_ra_x86_64"));
+
+} // namespace
+} // namespace linklab::emu
+
+extern "C" void tcg_gen_callN_x86_64(void *S, void *Func, void *Ret, int Nargs, void **Args) {
+  const auto &I = linklab::emu::inliner();
+  if (!I.inlined(S, Func, Ret, Nargs, Args))
+    I.real(S, Func, Ret, Nargs, Args);
+}
+
+extern "C" uintptr_t tcg_const_i32_x86_64(void *S, int32_t Value) {
+  using ConstFn = uintptr_t (*)(void *S, int32_t Value);
+  static const auto Real = reinterpret_cast<ConstFn>(dlsym(RTLD_NEXT, "tcg_const_i32_x86_64"));
+  uintptr_t Handle = Real(S, Value);
+  linklab::emu::LastConst = {S, Handle, Value};
+  return Handle;
+}
+
+// divq: RDX:RAX / Divisor -> RAX, remainder RDX. Ra is the translated
+// code's return address, which QEMU's unwinding needs to find the faulting
+// instruction (so the checks are here even when QEMU's loop divides).
+extern "C" void helper_divq_EAX_x86_64(uint64_t *Env, uint64_t Divisor) {
+  using namespace linklab::emu;
+  uintptr_t Ra = uintptr_t(__builtin_return_address(0));
+  static const auto Real = reinterpret_cast<DivFn>(dlsym(RTLD_NEXT, "helper_divq_EAX_x86_64"));
+  uint64_t Hi = Env[RegDX], Lo = Env[RegAX];
+  if (Divisor == 0 || Hi >= Divisor)
+    return Raise ? Raise(Env, DivideError, Ra) : Real(Env, Divisor); // Raise leaves by cpu_loop_exit
+  if (keepHelpers())
+    return Real(Env, Divisor);
+  unsigned __int128 N = (static_cast<unsigned __int128>(Hi) << 64) | Lo;
+  Env[RegAX] = uint64_t(N / Divisor);
+  Env[RegDX] = uint64_t(N % Divisor);
+}
+
+// idivq: signed; the quotient must fit in 64 bits, the remainder takes the
+// dividend's sign.
+extern "C" void helper_idivq_EAX_x86_64(uint64_t *Env, uint64_t Divisor) {
+  using namespace linklab::emu;
+  uintptr_t Ra = uintptr_t(__builtin_return_address(0));
+  static const auto Real = reinterpret_cast<DivFn>(dlsym(RTLD_NEXT, "helper_idivq_EAX_x86_64"));
+  uint64_t Hi = Env[RegDX], Lo = Env[RegAX];
+  bool NegN = int64_t(Hi) < 0, NegD = int64_t(Divisor) < 0;
+  unsigned __int128 N = (static_cast<unsigned __int128>(Hi) << 64) | Lo;
+  if (NegN)
+    N = -N;
+  uint64_t D = NegD ? -Divisor : Divisor;
+  const unsigned __int128 Limit = static_cast<unsigned __int128>(1) << 63; // |INT64_MIN|
+  unsigned __int128 Q = D ? N / D : 0;
+  if (D == 0 || (NegN != NegD ? Q > Limit : Q >= Limit))
+    return Raise ? Raise(Env, DivideError, Ra) : Real(Env, Divisor);
+  if (keepHelpers())
+    return Real(Env, Divisor);
+  uint64_t R = uint64_t(N % D);
+  Env[RegAX] = NegN != NegD ? -uint64_t(Q) : uint64_t(Q);
+  Env[RegDX] = NegN ? -R : R;
+}
