@@ -32,7 +32,9 @@ std::string SectionMerger::uniqueName(std::string_view Section) {
 }
 
 Error SectionMerger::notifyAdded(ResourceKey K, LinkGraph &G) {
-  if (&G == Own)
+  // __start_SEC/__stop_SEC are an ELF convention (GNU ld's); MachO and COFF
+  // sections stay in their object's graph, as llvm-jitlink keeps them.
+  if (&G == Own || G.triple().format != ObjectFormat::ELF)
     return Error::success();
   // Code sections are left alone: their .eh_frame records point into them.
   std::vector<Section *> Moving;
