@@ -1,5 +1,7 @@
 #include "link/eh_frame.h"
 
+#include <unordered_map>
+
 #include <algorithm>
 #include <map>
 
@@ -9,6 +11,16 @@ static Error ehError(LinkGraph &G, const Section &Sec, uint64_t Offset, const st
   return makeError(
       formatv("%s: %s+%s: %s", G.name().c_str(), std::string(Sec.name).c_str(), hex(Offset).c_str(), Msg.c_str()));
 }
+
+// An error llvm-jitlink words as Lead ("No CIE found at address 0x..."),
+// with linklab's location after it.
+static Error ehError(LinkGraph &G, const Section &Sec, uint64_t Offset, const std::string &Lead,
+                     const std::string &Msg) {
+  return makeError(formatv("%s (%s: %s+%s: %s)", Lead.c_str(), G.name().c_str(), std::string(Sec.name).c_str(),
+                           hex(Offset).c_str(), Msg.c_str()));
+}
+
+static std::string address16(Addr A) { return formatv("0x%016llx", (unsigned long long)A); }
 
 namespace {
 
@@ -126,8 +138,18 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat 
   std::vector<Record> Records;
   // An FDE may gain edges for its CIE pointer and PC begin below.
   std::vector<Block *> Pieces = G.splitBlock(*Rest, Starts, 2);
-  for (size_t I = 0; I < Pieces.size(); ++I)
-    Records.push_back({I ? Starts[I - 1] : 0, Pieces[I], &G.addAnonymousSymbol(*Pieces[I], 0, Pieces[I]->size, false, false)});
+  // A record's edges name the symbol covering it: one the object defines
+  // (MachO's EH_Frame1), else a new anonymous one.
+  std::unordered_map<const Block *, Symbol *> Covering;
+  for (Symbol *S : Sec->symbols)
+    if (S->offset == 0 && S->hasName() && S->size == S->block().size)
+      Covering[&S->block()] = S;
+  for (size_t I = 0; I < Pieces.size(); ++I) {
+    auto Named = Covering.find(Pieces[I]);
+    Symbol &Start = Named != Covering.end() ? *Named->second
+                                            : G.addAnonymousSymbol(*Pieces[I], 0, Pieces[I]->size, false, false);
+    Records.push_back({I ? Starts[I - 1] : 0, Pieces[I], &Start});
+  }
   std::map<uint64_t, const Record *> CIEs; // by original offset
   for (const Record &Rec : Records) {
     auto &[RecOffset, B, Start] = Rec;
@@ -140,17 +162,34 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat 
       CIEs[RecOffset] = &Rec;
       continue;
     }
-    // FDE: the CIE pointer is the distance back from this field to the CIE.
-    uint64_t CIEOffset = RecOffset + 4 - CIEPtr;
-    auto CIE = CIEs.find(CIEOffset);
-    if (CIE == CIEs.end())
-      return ehError(RecOffset, formatv("FDE's CIE pointer %s names no CIE", hex(CIEPtr).c_str()));
     Block *Rb = B; // not a structured binding: clang 14 (Emscripten) cannot capture those
     auto EdgeAt = [Rb](uint32_t Off) {
       return std::find_if(Rb->edges.begin(), Rb->edges.end(), [&](const Edge &E) { return E.offset == Off; });
     };
-    if (EdgeAt(4) == B->edges.end())
-      B->addEdge(Kinds.negDelta32, 4, *CIE->second->start, 0);
+    // FDE: the CIE pointer is the distance back from this field to the CIE.
+    // MachO may compute it with a SUBTRACTOR pair: a Delta32 or NegDelta32
+    // edge within the section, whose value (at the graph's addresses) is the
+    // distance; it is replaced by the NegDelta32 to the CIE it names.
+    Addr Field = SecAddr + RecOffset + 4;
+    uint64_t Distance = CIEPtr;
+    auto CIEEdge = EdgeAt(4);
+    bool HasEdge = CIEEdge != B->edges.end();
+    if (HasEdge) {
+      const Edge &E = *CIEEdge;
+      if (!E.target->isDefined() || (E.kind != Kinds.delta32 && E.kind != Kinds.negDelta32))
+        return ehError(RecOffset, "FDE's CIE pointer relocation is not a delta within the object");
+      Addr T = E.target->address() + Addr(E.addend);
+      Distance = E.kind == Kinds.delta32 ? T - Field : Field - E.target->address() + Addr(E.addend);
+    }
+    Addr CIEAddr = Field - Distance;
+    auto CIE = CIEs.find(CIEAddr - SecAddr);
+    if (CIE == CIEs.end())
+      return linklab::ehError(G, *Sec, RecOffset, "No CIE found at address " + address16(CIEAddr),
+                              formatv("FDE's CIE pointer %s names no CIE", hex(Distance).c_str()));
+    uint64_t CIEOffset = CIE->first;
+    if (HasEdge)
+      B->edges.erase(CIEEdge);
+    B->addEdge(Kinds.negDelta32, 4, *CIE->second->start, 0);
     // PC begin follows at offset 8: its relocation names the function, or
     // (MachO) its bytes locate it, in the CIE's pointer encoding.
     if (EdgeAt(8) == B->edges.end()) {
@@ -171,7 +210,8 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat 
       Addr Target = Apply == 0x10 ? Field + V : Addr(V);
       Symbol *Fn = symbolAt(G, *Sec, Target);
       if (!Fn)
-        return ehError(RecOffset, formatv("FDE's PC-begin %s is in no block", hex(Target).c_str()));
+        return linklab::ehError(G, *Sec, RecOffset, "No symbol or block covering address " + address16(Target),
+                       formatv("FDE's PC-begin %s is in no block", hex(Target).c_str()));
       EdgeKind K = Apply == 0x10 ? (Wide ? Kinds.delta64 : Kinds.delta32) : (Wide ? Kinds.pointer64 : Kinds.pointer32);
       B->addEdge(K, 8, *Fn, 0);
     }

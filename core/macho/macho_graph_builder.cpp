@@ -1,5 +1,7 @@
 #include "macho/macho_graph_builder.h"
 
+#include "link/eh_frame.h"
+
 #include <algorithm>
 #include <cstring>
 #include <optional>
@@ -175,7 +177,7 @@ Error MachOGraphBuilder::parseLoadCommands() {
         return error(formatv("symbol %u: name is not NUL-terminated", I));
       N.name = Strings.substr(StrX, Len - StrX);
     } else if (N.type & macho::N_EXT)
-      return error(formatv("symbol %u has no name (string table index 0), but N_EXT is set", I));
+      return error(formatv("Symbol at index %u has no name (string table index 0), but N_EXT bit is set", I));
     std::string Label = N.name ? std::string(*N.name) : "<anonymous>";
     if ((N.type & macho::N_TYPE) == macho::N_SECT) {
       if (N.sect == 0 || N.sect > Sections.size())
@@ -278,6 +280,21 @@ Error MachOGraphBuilder::graphifySection(MachOSection &S, std::vector<MachONSym 
   });
   if (Stack.back()->isAltEntry())
     return error(formatv("first symbol in %s is an alt-entry symbol", std::string(S.graphSection->name).c_str()));
+  // __eh_frame is split at its records (splitEHFrame), not at its symbols
+  // (EH_Frame1, func.eh): one block, each symbol running to the next one.
+  if (S.graphSection->name == MachOEHFrame.sectionName) {
+    Block &B = newBlock(*G, S, S.address, S.size, 0);
+    if (Stack.back()->value != S.address)
+      S.canonical[S.address] = &G->addAnonymousSymbol(B, 0, Stack.back()->value - S.address, false, NoDeadStrip);
+    while (!Stack.empty()) {
+      MachONSym &N = *Stack.back();
+      Stack.pop_back();
+      auto Next = std::find_if(Stack.rbegin(), Stack.rend(), [&](const MachONSym *M) { return M->value != N.value; });
+      Addr End = Next == Stack.rend() ? S.address + S.size : (*Next)->value;
+      addSymbol(S, N, B, End - N.value, !S.canonical.count(N.value));
+    }
+    return Error::success();
+  }
   if (Stack.back()->value != S.address)
     StartBlock(Stack.back()->value - S.address);
   while (!Stack.empty()) {
