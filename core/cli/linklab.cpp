@@ -52,6 +52,7 @@ bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name,
 }
 
 int run(int Argc, char **Argv) {
+  cli::setProgramName(Argv[0]);
   auto Opts = cli::parseOptions(Argc, Argv);
   if (!Opts)
     return fail(Opts.takeError());

@@ -126,8 +126,17 @@ Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const std::string &Address
   return std::make_unique<SlabMemoryManager>(*Base, *Page, *Bytes);
 }
 
+static std::string ProgramName = "linklab";
+
+void setProgramName(const char *Argv0) {
+  std::string_view Name = Argv0 ? Argv0 : "";
+  Name = Name.substr(Name.rfind('/') + 1);
+  if (!Name.empty())
+    ProgramName = Name;
+}
+
 int fail(const Error &E) {
-  std::fprintf(stderr, "linklab error: %s\n", E.message().c_str());
+  std::fprintf(stderr, "%s error: %s\n", ProgramName.c_str(), E.message().c_str());
   return 1;
 }
 

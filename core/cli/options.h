@@ -60,8 +60,11 @@ inline std::string entrySymbol(std::string_view Entry, const Triple &TT) {
   return !Entry.empty() ? std::string(Entry) : TT.format == ObjectFormat::MachO ? "_main" : "main";
 }
 inline std::string entrySymbol(const Options &O, const Triple &TT) { return entrySymbol(O.entry, TT); }
-// Prints "linklab error: ..." to stderr; the exit status for it.
+// Prints "<program> error: <message>" and returns 1. The program is named as
+// it was invoked (argv[0]'s base name), so linklab installed in place of
+// llvm-jitlink reports errors as llvm-jitlink does.
 int fail(const Error &E);
+void setProgramName(const char *Argv0);
 std::string usage();
 // "1Mb", "64Kb", "4096", "0x1000" -> bytes / value.
 Expected<uint64_t> parseSize(const std::string &Opt, const std::string &V);
