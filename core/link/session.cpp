@@ -277,6 +277,22 @@ Error Session::generate(const std::vector<std::string> &Missing) {
   return Error::success();
 }
 
+// The archive scan over what the objects added since the last scan need,
+// before any of them links, as a static linker's: a member's strong
+// definition then replaces a given object's weak one (which it no longer
+// can once that object has started to link).
+Error Session::scanArchives() {
+  std::vector<std::string> Missing;
+  for (; Scanned < Objects.size(); ++Scanned)
+    if (Object &O = *Objects[Scanned]; O.state == Object::State::Pending && O.graph)
+      for (Symbol *Ext : O.graph->externalSymbols())
+        if (!Symbols.contains(Ext->name))
+          Missing.push_back(std::string(Ext->name));
+  Error E = Missing.empty() ? Error::success() : generate(Missing);
+  Scanned = Objects.size(); // what generate added is scanned already
+  return E;
+}
+
 // llvm-jitlink -harness, rule (3): the tested objects keep visible only what
 // a harness references or overrides; the rest becomes local, so untested code
 // is dead-stripped along with its unresolved references.
@@ -329,6 +345,8 @@ bool Session::claimedAtLinkEnd(std::string_view Name) const {
 void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult, const std::string *Referrer,
                              bool FromLink, bool MayWait) {
   applyHarnessScopes();
+  if (Error E = scanArchives())
+    return OnResult(std::move(E));
   std::vector<std::string> Missing;
   for (auto &R : Names)
     if (!Symbols.contains(R.name))
@@ -540,6 +558,8 @@ void Session::linkAll(std::function<void(Error)> OnDone) {
   };
   OnQuiescent.push_back(Finish);
   applyHarnessScopes();
+  if (Error E = scanArchives())
+    Failures.push_back(E.message());
   ++InFlight; // hold quiescence until every object has started
   for (size_t I = 0; I < Objects.size(); ++I)
     if (Objects[I]->state == Object::State::Pending)
@@ -559,6 +579,7 @@ void Session::removeObject(ResourceKey K, std::function<void(Error)> OnDone) {
   Object *O = It->get();
   Symbols.eraseIf([&](const SymbolEntry &E) { return E.owner == O; });
   std::vector<FinalizedAlloc> Allocs = std::move(O->allocs);
+  Scanned -= size_t(It - Objects.begin()) < Scanned;
   Objects.erase(It);
   MM.deallocate(std::move(Allocs), std::move(OnDone));
 }

@@ -146,12 +146,14 @@ private:
   void linkDone(Object &O, Error Err);
   void fireQuiescence();
   Error generate(const std::vector<std::string> &Missing);
+  Error scanArchives();
   void applyHarnessScopes();
 
   Triple TT;
   MemoryManager &MM;
   std::unique_ptr<PrefetchedGraphs> Prefetched;
   std::vector<std::unique_ptr<Object>> Objects;
+  size_t Scanned = 0; // Objects whose external names scanArchives() has generated for
   SymbolTable<SymbolEntry> Symbols; // entries keep their address while the session lives
   std::vector<std::shared_ptr<DefinitionGenerator>> Generators;
   std::vector<std::shared_ptr<LinkEndGenerator>> LinkEndGenerators;
