@@ -32,7 +32,10 @@ watchdog rather than Unicorn's polling timeout thread (see its comments).
 emulator/direct_memory.cpp then takes QEMU's software TLB out of guest
 loads and stores, as qemu-user has none: --softmmu adds a column to the
 CPU-bound table with that turned off (LINKLAB_EXECUTOR_SOFTMMU=1) to show
-what it is worth.
+what it is worth. On x86-64, emulator/x86_helpers.cpp translates SSE2
+integer instructions inline (QEMU 5.0 calls a helper for each) and divides
+128-bit dividends on the host (LINKLAB_EXECUTOR_X86_HELPERS=1 keeps
+Unicorn's helpers).
 
 usage: scripts/bench-exec.py [--linklab PATH] [--runs N] [--scale N] [--libc-scale N] [--arch A ...] [--softmmu] [--enforce]
 """

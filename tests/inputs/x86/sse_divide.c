@@ -66,6 +66,10 @@ int main(int Argc, char **Argv) {
   BINARY("pcmpeqb", _mm_cmpeq_epi8);
   BINARY("pcmpeqw", _mm_cmpeq_epi16);
   BINARY("pcmpeqd", _mm_cmpeq_epi32);
+  BINARY("punpcklbw", _mm_unpacklo_epi8);
+  BINARY("punpckhbw", _mm_unpackhi_epi8);
+  BINARY("punpcklwd", _mm_unpacklo_epi16);
+  BINARY("punpckhwd", _mm_unpackhi_epi16);
   BINARY("punpckldq", _mm_unpacklo_epi32);
   BINARY("punpckhdq", _mm_unpackhi_epi32);
   BINARY("punpcklqdq", _mm_unpacklo_epi64);
