@@ -3,10 +3,13 @@
 #include "check/check.h"
 #include "check/link_info_env.h"
 #include "cli/options.h"
+#include "exec/program.h"
 #include "link/link_info.h"
+#include "link/linker_symbols.h"
 #include "link/session.h"
 #include "link/slab_memory_manager.h"
 #include "link/table_manager.h"
+#include "target/target.h"
 
 #include <cstring>
 #include <map>
@@ -279,7 +282,21 @@ std::string runLines(const std::string &Cmd) {
 Expected<std::vector<std::string>> fixupChecks(const ReproCase &C, const std::vector<std::string> &Marks,
                                                std::vector<std::string> &Notes) {
   SlabMemoryManager MM(0x10000, 4096, uint64_t(64) << 20);
-  Session S(C.triple.empty() ? Triple() : Triple::parse(C.triple), MM);
+  // The target and the link services (TLS layout across objects, init
+  // arrays, IRELATIVE slots) of the `linklab -noexec` the rules will run in.
+  Triple TT = C.triple.empty() ? Triple() : Triple::parse(C.triple);
+  for (auto &In : C.inputs)
+    if (TT.arch == Arch::Unknown && !In.archive) {
+      auto T = tripleOfObject(In.name, inputBytes(In).span());
+      if (!T)
+        return T.takeError();
+      TT = *T;
+    }
+  Session S(TT, MM);
+  if (TT.arch != Arch::Unknown)
+    exec::addLinkServices(S, MM.pageSize());
+  else
+    addStaticLinkTables(S, MM.pageSize());
   auto Info = std::make_shared<LinkInfoRecorder>();
   Info->setRecordContents(true);
   std::set<std::string> Files;

@@ -134,6 +134,40 @@ TEST(Repro, ExportNoExecPassesBothLinkersOnEachArch) {
   }
 }
 
+// Objects sharing a thread-local: the rules are generated from a link with
+// the session TLS layout `linklab -noexec` has (without it, the exporter's
+// own link failed on the TPOFF fixup and the test had no rules).
+TEST(Repro, ExportRulesForTLSAcrossObjects) {
+  TempDir D;
+  std::string M = assemble(D, R"(
+  .text
+  .globl main
+main:
+  movl %fs:counter@tpoff, %eax
+  leaq limit(%rip), %rcx
+  retq
+)", "x86_64-unknown-linux-gnu", "tls_main.o");
+  std::string T = assemble(D, R"(
+  .section .tbss,"awT",@nobits
+  .globl counter
+  .p2align 2
+counter:
+  .zero 4
+  .data
+  .globl limit
+limit:
+  .long 7
+)", "x86_64-unknown-linux-gnu", "tls_def.o");
+  std::string Dir = D.file("tls");
+  auto R = runCommand(linklabPath() + " -noexec -no-process-syms -export-test=" + Dir + " " + M + " " + T);
+  EXPECT_EQ(R.status, 0) << R.output;
+  std::string Text = readAll(Dir + "/tls.s");
+  EXPECT_EQ(Text.find("the -noexec link for them failed"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("# jitlink-check: *{4}(main + 0xb) = "), std::string::npos) << Text;
+  auto L = lit(Dir + "/tls.s", D);
+  EXPECT_EQ(L.status, 0) << L.output << "\n" << Text;
+}
+
 // A failing link: the test expects the same error (object names as %t's).
 TEST(Repro, ExportLinkErrorPassesLit) {
   TempDir D;
