@@ -29,7 +29,7 @@ enum class Form {
   RegRegMem, // reg, reg (tied), mem          (ADD64rm, SUB64rm, ...)
   MemReg,    // mem, reg                      (MOV64mr, ADD64mr, CMP64mr)
   MemOnly,   // mem                           (CALL64m, JMP64m: FF /2, /4)
-  MemImm32,  // mem, imm32 (or reg, imm32 when mod=3: MOV64ri32)  (C7 /0, 81 /r)
+  MemImm32,  // mem, imm32 (or reg, imm32 when mod=3: MOV64ri32)  (C7 /0, 81 /r, F7 /0)
   MemImm8,   // mem, imm8                     (83 /r)
   RegImm,    // reg (opcode low bits), imm32/imm64  (MOV32ri, MOV64ri)
 };
@@ -65,6 +65,7 @@ constexpr OpcodeRow Opcodes[] = {
     {0xFF, false, Form::MemOnly, "JMP64m", 4},
     {0xFF, false, Form::MemOnly, "PUSH64rmm", 6},
     {0xC7, false, Form::MemImm32, "MOV", 0},
+    {0xF7, false, Form::MemImm32, "TEST", 0},
     {0x81, false, Form::MemImm32, "ADD", 0},
     {0x81, false, Form::MemImm32, "SUB", 5},
     {0x81, false, Form::MemImm32, "CMP", 7},
@@ -251,9 +252,10 @@ Expected<DecodedInst> decodeX86_64(std::span<const uint8_t> Bytes) {
       return V.takeError();
     I.name = std::string(Row->name) + Width + (RegisterRM ? "r" : "m") + (Short ? "i8" : W ? "i32" : "i");
     Append(MemOrReg());
-    // LLVM's two-address ri forms tie the destination; MOV and CMP have none.
+    // LLVM's two-address ri forms tie the destination; MOV, CMP and TEST
+    // write none.
     std::string_view N = Row->name;
-    if (RegisterRM && N != "MOV" && N != "CMP")
+    if (RegisterRM && N != "MOV" && N != "CMP" && N != "TEST")
       Append({RMReg});
     Append({imm(*V)});
     break;

@@ -48,6 +48,14 @@ movw_rel32_2:
 movl_rel32_4:
         movl    $0x12345678, value(%rip)
 
+# decode_operand reads the same field of a test (f7 05 d32 i32: TEST32mi,
+# displacement at MC operand 3, immediate at 5).
+# jitlink-check: decode_operand(testl_rel32_4, 3) = value - next_pc(testl_rel32_4)
+# jitlink-check: decode_operand(testl_rel32_4, 5) = 0x55aa
+        .globl  testl_rel32_4
+testl_rel32_4:
+        testl   $0x55aa, value(%rip)
+
         .data
         .p2align 3
         .globl  value
