@@ -210,7 +210,9 @@ Error MachOGraphBuilder::graphifySymbols() {
         if (!Common)
           Common = &G->createSection("__common", MemProt::Read | MemProt::Write);
         Block &B = G->createZeroFillBlock(*Common, N.value, 0, uint64_t(1) << ((N.desc >> 8) & 0xf), 0);
-        SymbolByIndex[N.index] = &G->addDefinedSymbol(B, 0, *N.name, N.value, Linkage::Strong, N.scope, false, Live);
+        // Weak, as llvm-jitlink has it: several objects may declare the same
+        // common, and a real definition overrides them.
+        SymbolByIndex[N.index] = &G->addDefinedSymbol(B, 0, *N.name, N.value, Linkage::Weak, N.scope, false, Live);
       } else
         SymbolByIndex[N.index] = &G->addExternalSymbol(*N.name, 0, N.desc & macho::N_WEAK_REF);
       break;
