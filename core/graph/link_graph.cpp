@@ -296,6 +296,16 @@ void LinkGraph::makeDefined(Symbol &Sym, Block &B, uint64_t Offset, uint64_t Siz
   B.section->symbols.push_back(&Sym);
 }
 
+void LinkGraph::makeAbsolute(Symbol &Sym, Addr A) {
+  assert(Sym.isExternal() && "makeAbsolute on a non-external symbol");
+  eraseFrom(Externals, &Sym);
+  Sym.base = &newAddressable(Addressable::Kind::Absolute, A);
+  Sym.offset = 0;
+  Sym.linkage = Linkage::Strong;
+  Sym.scope = Scope::Local;
+  Absolutes.push_back(&Sym);
+}
+
 void LinkGraph::transferDefinedSymbol(Symbol &Sym, Block &B, uint64_t Offset, uint64_t Size) {
   assert(Sym.isDefined() && "transferDefinedSymbol on an undefined symbol");
   eraseFrom(Sym.section().symbols, &Sym);

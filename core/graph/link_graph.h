@@ -211,6 +211,8 @@ public:
   void makeExternal(Symbol &Sym);
   // Turns an external symbol into a definition in B.
   void makeDefined(Symbol &Sym, Block &B, uint64_t Offset, uint64_t Size, Linkage L, Scope S, bool Live);
+  // Turns an external symbol into a local absolute one at A.
+  void makeAbsolute(Symbol &Sym, Addr A);
   // Moves a defined symbol (and every edge that targets it) to B+Offset.
   void transferDefinedSymbol(Symbol &Sym, Block &B, uint64_t Offset, uint64_t Size);
   void removeExternalSymbol(Symbol &Sym);

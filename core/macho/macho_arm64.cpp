@@ -135,6 +135,7 @@ void addPasses(LinkGraph &G, PassConfiguration &Config) {
   Config.prePrunePasses.push_back(splitCompactUnwind);
   Config.prePrunePasses.push_back([](LinkGraph &G) { return splitEHFrame(G, EhFrameEdgeKinds, MachOEHFrame); });
   addUnwindInfoPasses(Config);
+  Config.postAllocationPasses.push_back(defineSectionRangeSymbols);
   Config.postPrunePasses.push_back(createGOTAndStubsPass(false));
 }
 

@@ -493,4 +493,36 @@ Error MachOGraphBuilder::addSubtractorPair(MachOSection &S, const MachORelocatio
   return Error::success();
 }
 
+Error defineSectionRangeSymbols(LinkGraph &G) {
+  std::vector<Symbol *> Externals = G.externalSymbols(); // changed below
+  for (Symbol *S : Externals) {
+    std::string_view N = S->name;
+    bool Start = N.starts_with("section$start$");
+    if (!Start && !N.starts_with("section$end$"))
+      continue;
+    std::string Name(N.substr(Start ? 14 : 12));
+    auto Dollar = Name.find('$');
+    if (Dollar == std::string::npos)
+      continue;
+    Name[Dollar] = ',';
+    Section *Sec = G.findSectionByName(Name);
+    if (!Sec)
+      continue;
+    Block *First = nullptr, *Last = nullptr;
+    for (Block *B : Sec->blocks) {
+      if (!First || B->address < First->address)
+        First = B;
+      if (!Last || B->address + B->size > Last->address + Last->size)
+        Last = B;
+    }
+    if (!First)
+      G.makeAbsolute(*S, 0);
+    else if (Start)
+      G.makeDefined(*S, *First, 0, 0, Linkage::Strong, Scope::Local, false);
+    else
+      G.makeDefined(*S, *Last, Last->size, 0, Linkage::Strong, Scope::Local, false);
+  }
+  return Error::success();
+}
+
 } // namespace linklab

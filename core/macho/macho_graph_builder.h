@@ -135,4 +135,11 @@ private:
   Section *Common = nullptr;
 };
 
+// A post-allocation pass: externals named section$start$SEG$SECT and
+// section$end$SEG$SECT become local symbols at the start of the section's
+// first block and the end of its last (address 0 if the section is empty),
+// as ld64 and JITLink define them. Names of sections the object lacks stay
+// external.
+Error defineSectionRangeSymbols(LinkGraph &G);
+
 } // namespace linklab

@@ -89,6 +89,7 @@ void addPasses(LinkGraph &G, PassConfiguration &Config) {
   Config.prePrunePasses.push_back([](LinkGraph &G) { return splitEHFrame(G, EhFrameEdgeKinds, MachOEHFrame); });
   Config.prePrunePasses.push_back(splitCompactUnwind);
   addUnwindInfoPasses(Config);
+  Config.postAllocationPasses.push_back(defineSectionRangeSymbols);
   Config.postPrunePasses.push_back(createGOTAndStubsPass(false));
   Config.preFixupPasses.push_back(optimizeGOTAndStubAccesses);
 }
