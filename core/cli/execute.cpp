@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace linklab::cli {
@@ -43,16 +45,60 @@ std::string defaultExecutorPath() {
 
 } // namespace
 
-Error writePerfMap(const std::vector<ObjectLinkInfo> &Objects) {
-  std::string Path = formatv("/tmp/perf-%d.map", int(getpid()));
-  std::string Text = formatPerfMap(Objects);
-  FILE *F = std::fopen(Path.c_str(), "w");
+namespace {
+
+Error writeFile(const std::string &Path, const std::string &Bytes) {
+  FILE *F = std::fopen(Path.c_str(), "wb");
   if (!F)
     return makeError(formatv("-perf-support: cannot write %s: %s", Path.c_str(), std::strerror(errno)));
-  bool Ok = std::fwrite(Text.data(), 1, Text.size(), F) == Text.size();
+  bool Ok = std::fwrite(Bytes.data(), 1, Bytes.size(), F) == Bytes.size();
   if (std::fclose(F) != 0 || !Ok)
     return makeError(formatv("-perf-support: cannot write %s", Path.c_str()));
   return Error::success();
+}
+
+// The ELF e_machine of TT's architecture (a jitdump names its code's ISA so).
+uint32_t elfMachine(const Triple &TT) {
+  for (const TargetInfo *T : allTargets())
+    if (T->format.format == ObjectFormat::ELF && T->arch.arch == TT.arch)
+      return T->machine;
+  return 0; // EM_NONE
+}
+
+// $JITDUMPDIR (else $HOME, else .)/.debug/jit/llvm-IR-jit-YYYYMMDD-XXXXXX/, as
+// llvm-jitlink lays it out (and perf inject --jit finds it).
+Expected<std::string> makeJITDumpDir() {
+  const char *Base = std::getenv("JITDUMPDIR");
+  if (!Base || !*Base)
+    Base = std::getenv("HOME");
+  std::string Dir = Base && *Base ? Base : ".";
+  for (const char *Part : {"/.debug", "/jit"}) {
+    Dir += Part;
+    if (mkdir(Dir.c_str(), 0755) != 0 && errno != EEXIST)
+      return makeError(formatv("-perf-support: cannot create %s: %s", Dir.c_str(), std::strerror(errno)));
+  }
+  std::time_t Now = std::time(nullptr);
+  char Date[16];
+  std::strftime(Date, sizeof Date, "%Y%m%d", std::localtime(&Now));
+  std::string Template = Dir + "/llvm-IR-jit-" + Date + "-XXXXXX";
+  if (!mkdtemp(Template.data()))
+    return makeError(formatv("-perf-support: cannot create a directory in %s: %s", Dir.c_str(), std::strerror(errno)));
+  return Template;
+}
+
+} // namespace
+
+Error writePerfSupportFiles(const std::vector<ObjectLinkInfo> &Objects, const Triple &TT) {
+  if (Error E = writeFile(formatv("/tmp/perf-%d.map", int(getpid())), formatPerfMap(Objects)))
+    return E;
+  auto Dir = makeJITDumpDir();
+  if (!Dir)
+    return Dir.takeError();
+  timespec Now{};
+  clock_gettime(CLOCK_MONOTONIC, &Now);
+  uint64_t Stamp = uint64_t(Now.tv_sec) * 1000000000u + uint64_t(Now.tv_nsec);
+  return writeFile(formatv("%s/jit-%d.dump", Dir->c_str(), int(getpid())),
+                   formatJITDump(Objects, elfMachine(TT), uint32_t(getpid()), Stamp));
 }
 
 int runInExecutor(const Options &O) {
@@ -93,6 +139,7 @@ int runInExecutor(const Options &O) {
   auto P = exec::Program::createSync(C, *TT, *Runtime, Objects);
   if (!P)
     return fail(P.takeError());
+  (*P)->linkInfo().setRecordContents(O.perfSupport); // a jitdump carries the code linked from here on
   if (Error E = addInputs(O, *Inputs, (*P)->session()))
     return fail(E);
   if (auto Done = applyConventions(O, *Inputs, **P, *L)) { // -cc, embedded conventions, -call
@@ -105,7 +152,7 @@ int runInExecutor(const Options &O) {
   (*P)->setEnvironment(O.env);
   auto R = (*P)->runMainSync(entrySymbol(O, *TT), std::move(Args), *L);
   if (O.perfSupport) // what was linked, whether or not the run went well
-    if (Error E = writePerfMap((*P)->linkInfo().objects())) {
+    if (Error E = writePerfSupportFiles((*P)->linkInfo().objects(), *TT)) {
       consumeError(C.hangupSync());
       return fail(std::move(E));
     }

@@ -10,8 +10,10 @@ namespace linklab::cli {
 // or how it ended (a limit, a fault).
 int runInExecutor(const Options &O);
 
-// -perf-support: writes the linked functions of Objects to /tmp/perf-<pid>.map,
-// as a JIT tells perf about its code.
-Error writePerfMap(const std::vector<ObjectLinkInfo> &Objects);
+// -perf-support: tells perf about the linked functions of Objects as a JIT
+// does, in both of perf's forms: a map, /tmp/perf-<pid>.map, and a jitdump
+// (code bytes included) in $JITDUMPDIR/.debug/jit/llvm-IR-jit-<date>-<tmp>/
+// jit-<pid>.dump, where llvm-jitlink writes its own. TT names the code's ISA.
+Error writePerfSupportFiles(const std::vector<ObjectLinkInfo> &Objects, const Triple &TT);
 
 } // namespace linklab::cli

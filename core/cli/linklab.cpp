@@ -113,7 +113,8 @@ int run(int Argc, char **Argv) {
     }
   }
   Recorder->setDumpPatterns(std::move(Patterns));
-  Recorder->setRecordContents(O.showRelocated || !O.checkFiles.empty()); // -check reads linked bytes
+  // -check reads linked bytes; a jitdump carries the code.
+  Recorder->setRecordContents(O.showRelocated || !O.checkFiles.empty() || O.perfSupport);
   // Recording copies every symbol name of every graph: only when asked for.
   if (!O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty() || O.perfSupport)
     S.addPlugin(Recorder);
@@ -163,7 +164,7 @@ int run(int Argc, char **Argv) {
   if (Linked && *Linked)
     return fail(std::move(*Linked));
   if (O.perfSupport)
-    if (Error E = cli::writePerfMap(Recorder->objects()))
+    if (Error E = cli::writePerfSupportFiles(Recorder->objects(), TT))
       return fail(std::move(E));
   if (O.showAddrs)
     std::fputs(formatAddresses(Recorder->objects()).c_str(), stdout);

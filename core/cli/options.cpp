@@ -36,7 +36,7 @@ const OptionSpec Specs[] = {
     {"show-graphs", Kind::List, "REGEX: dump graphs whose name matches, after fixups", FIELD(showGraphs)},
     {"show-addrs", Kind::Flag, "print symbol, GOT and stub addresses", FIELD(showAddrs)},
     {"show-times", Kind::Flag, "print the time each stage took", FIELD(showTimes)},
-    {"perf-support", Kind::Flag, "write a perf map of the linked functions to /tmp/perf-<pid>.map", FIELD(perfSupport)},
+    {"perf-support", Kind::Flag, "tell perf about the linked functions: /tmp/perf-<pid>.map and a jitdump under $JITDUMPDIR/.debug/jit", FIELD(perfSupport)},
     {"show-relocated-section-contents", Kind::Flag, "hex-dump sections after fixups", FIELD(showRelocated)},
     {"check", Kind::List, "FILE: evaluate its '# jitlink-check:' lines", FIELD(checkFiles)},
     {"check-name", Kind::Value, "NAME: rules are the lines starting '# NAME:' (default jitlink-check)", FIELD(checkName)},

@@ -5,6 +5,7 @@
 #include "link/table_manager.h"
 
 #include <algorithm>
+#include <cstring>
 #include <tuple>
 
 namespace linklab {
@@ -150,6 +151,42 @@ std::string formatPerfMap(const std::vector<ObjectLinkInfo> &Objects) {
   std::string Out;
   for (auto &[A, Size, N] : Lines)
     Out += formatv("%llx %llx %s\n", (unsigned long long)A, (unsigned long long)Size, N.c_str());
+  return Out;
+}
+
+std::string formatJITDump(const std::vector<ObjectLinkInfo> &Objects, uint32_t Machine, uint32_t Pid,
+                          uint64_t Timestamp) {
+  std::string Out;
+  auto Put = [&](auto V) { // host byte order: perf reads the file on the machine that wrote it
+    char B[sizeof V];
+    std::memcpy(B, &V, sizeof V);
+    Out.append(B, sizeof V);
+  };
+  enum : uint32_t { Magic = 0x4A695444, Version = 1, HeaderSize = 40, CodeLoad = 0, CodeClose = 3 };
+  Put(uint32_t(Magic)), Put(uint32_t(Version)), Put(uint32_t(HeaderSize)), Put(Machine), Put(uint32_t(0));
+  Put(Pid), Put(Timestamp), Put(uint64_t(0)); // flags: timestamps are CLOCK_MONOTONIC
+  // Each function with its bytes, by address.
+  std::vector<std::tuple<Addr, const std::string *, std::string_view>> Code;
+  for (auto &O : Objects)
+    for (auto &[N, S] : O.symbols) {
+      if (!S.callable || S.zeroFill)
+        continue;
+      for (auto &Sec : O.sections)
+        if (Sec.name == S.section && S.address >= Sec.address && S.address + S.size <= Sec.address + Sec.size &&
+            Sec.content.size() == Sec.size)
+          Code.emplace_back(S.address, &N, std::string_view(Sec.content.data() + (S.address - Sec.address), S.size));
+    }
+  std::sort(Code.begin(), Code.end());
+  uint64_t Index = 0;
+  for (auto &[A, Name, Bytes] : Code) {
+    // id, total size, timestamp; pid, tid, vma, code address, size, index; name; code.
+    uint32_t Size = uint32_t(16 + 8 + 32 + Name->size() + 1 + Bytes.size());
+    Put(uint32_t(CodeLoad)), Put(Size), Put(Timestamp);
+    Put(Pid), Put(Pid), Put(uint64_t(A)), Put(uint64_t(A)), Put(uint64_t(Bytes.size())), Put(Index++);
+    Out.append(Name->c_str(), Name->size() + 1);
+    Out.append(Bytes);
+  }
+  Put(uint32_t(CodeClose)), Put(uint32_t(16)), Put(Timestamp);
   return Out;
 }
 

@@ -71,6 +71,14 @@ std::string formatAddresses(const std::vector<ObjectLinkInfo> &Objects);
 // perf's map of JIT code (-perf-support): "START SIZE name" per callable
 // symbol, hex without 0x, by address (perf's tools/perf/Documentation/jit-interface.txt).
 std::string formatPerfMap(const std::vector<ObjectLinkInfo> &Objects);
+// perf's jitdump of JIT code (-perf-support; perf's
+// tools/perf/Documentation/jitdump-specification.txt): the file header, one
+// JIT_CODE_LOAD record (name, address, size, code bytes) per callable symbol
+// whose section contents were recorded, by address, and JIT_CODE_CLOSE.
+// Machine is the ELF e_machine of the code; Timestamp (CLOCK_MONOTONIC ns)
+// stamps every record. No DEBUG_INFO or UNWINDING_INFO records.
+std::string formatJITDump(const std::vector<ObjectLinkInfo> &Objects, uint32_t Machine, uint32_t Pid,
+                          uint64_t Timestamp);
 // -show-relocated-section-contents: 16 bytes a row, rows at 16-aligned
 // addresses, the first padded to its start (needs recorded contents).
 std::string formatRelocatedContents(const ObjectLinkInfo &O);

@@ -18,7 +18,8 @@ struct PerfRun {
   std::string map, output;
 };
 PerfRun runWithPerf(const TempDir &D, const std::string &Args) {
-  auto R = runCommand("sh -c 'echo $$; exec " + linklabPath() + " -perf-support " + Args + "'");
+  // The jitdump (ELF_x86_64_perf_support.s reads it) goes to D, not $HOME.
+  auto R = runCommand("sh -c 'echo $$; JITDUMPDIR=" + D.Path + " exec " + linklabPath() + " -perf-support " + Args + "'");
   PerfRun P{R.status, "", R.output};
   std::string Pid = R.output.substr(0, R.output.find('\n'));
   std::string Path = "/tmp/perf-" + Pid + ".map";
