@@ -110,6 +110,15 @@ export interface RuntimeInfo {
 /** The C runtime the native CLI links for `triple` (runtime 'default'). */
 export function runtimeInfo(triple: string): RuntimeInfo;
 /** How much of an ar archive's start holds its head (magic and symbol index), from any prefix of it. */
+/** The C runtime fetched a member at a time: rounds of wanted() and addMembers(), then LinkSession.useRuntime(fetch). */
+export class RuntimeFetch {
+  constructor(triple: string, init: { objects?: { name: string; bytes: Bytes }[];
+                                      heads: Record<string, { size: number; bytes: Bytes }>; start?: Bytes | null });
+  /** Byte ranges still to fetch (end exclusive); empty once complete. */
+  wanted(): { file: string; begin: number; end: number }[];
+  addMembers(file: string, begin: number, bytes: Bytes): void;
+  readonly membersPulled: number;
+}
 export function archiveHead(bytes: Bytes): { size: number; complete: boolean };
 /**
  * The names of the runtime files a link of `objects` needs: every file but the on-demand archives whose
@@ -162,7 +171,7 @@ export class LinkSession {
   link(options?: { entry?: string }): Promise<number>;
   linkInfo(options?: { contentOf?: string[] }): ObjectLinkInfo[];
   linkReport(options?: { addresses?: boolean; relocated?: boolean }): string;
-  useRuntime(files: RuntimeFiles): this;
+  useRuntime(files: RuntimeFiles | RuntimeFetch): this;
   readonly hasRuntime: boolean;
   /** Links everything and runs main as the native linklab CLI does (C runtime start-up, constructors, exit). */
   run(options?: RunOptions): Promise<RunResult>;

@@ -126,6 +126,55 @@ export function runtimeFilesNeeded(triple, objects, heads = {}) {
   return unwrap(core.runtimeFilesNeeded(triple, objs, runtimeFileMap(heads)));
 }
 
+/**
+ * The C runtime of `triple` fetched a member at a time, for a caller that
+ * reads the archives by range (a browser): `heads` is {name: {size, bytes}}
+ * for each archive of runtimeInfo(triple) (its size and its head,
+ * archiveHead's complete bytes), `start` the start object's bytes. Then,
+ * while wanted() names byte ranges ([{file, begin, end}], end exclusive),
+ * fetch them and hand each over with addMembers(file, begin, bytes); once
+ * wanted() is empty, session.useRuntime(fetch) links from the members
+ * fetched. A link that needs a member the scan did not reach fails with
+ * "... was not fetched".
+ */
+export class RuntimeFetch {
+  #f = new core.RuntimeFetch();
+  constructor(triple, { objects = [], heads = {}, start = null } = {}) {
+    try {
+      const objs = objects.map((o, i) => ({ name: String(o.name ?? `object ${i + 1}`), bytes: bytes(o.bytes, `RuntimeFetch: ${o.name}`) }));
+      const hs = {};
+      for (const [name, h] of Object.entries(heads)) {
+        if (!Number.isSafeInteger(h?.size) || h.size < 0) throw new LinklabError(`RuntimeFetch: the head of ${name} needs its archive's size`);
+        hs[name] = { size: h.size, bytes: bytes(h.bytes, `RuntimeFetch: the head of ${name}`) };
+      }
+      unwrap(this.#f.init(String(triple), objs, hs, start === null ? null : bytes(start, 'RuntimeFetch: start')));
+    } catch (e) {
+      this.dispose(); // the core object is freed here, as no session will take it
+      throw e;
+    }
+  }
+  wanted() { return unwrap(this.#core().wanted()); }
+  addMembers(file, begin, bytes_) {
+    unwrap(this.#core().addMembers(String(file), begin, bytes(bytes_, `RuntimeFetch.addMembers: ${file}`)));
+  }
+  /** How many members the scan has reached so far. */
+  get membersPulled() { return unwrap(this.#core().membersPulled()); }
+  #core() {
+    if (!this.#f) throw new LinklabError('RuntimeFetch: taken by a session already, or disposed of');
+    return this.#f;
+  }
+  /** Frees it, for a fetch no session takes. */
+  dispose() {
+    if (this.#f) this.#f.delete();
+    this.#f = null;
+  }
+  /** For LinkSession.useRuntime, which takes what was fetched (then disposes of this). */
+  _take(useFetch) {
+    if (!this.#f) throw new LinklabError('useRuntime: this RuntimeFetch was taken by a session already, or disposed of');
+    try { return useFetch(this.#f); } finally { this.dispose(); }
+  }
+}
+
 // {name: bytes} from an object or a Map, bytes checked.
 function runtimeFileMap(files) {
   if (!files || typeof files !== 'object')
@@ -348,12 +397,13 @@ export class LinkSession {
   linkReport({ addresses = false, relocated = false } = {}) { return unwrap(this.#s.linkReport(addresses, relocated)); }
   /**
    * Links the C runtime (runtimeInfo(triple)) into this session: files is
-   * {name: Uint8Array} or a Map. Before the first link, so libc calls
+   * {name: Uint8Array} or a Map, or a RuntimeFetch that fetched its members. Before the first link, so libc calls
    * resolve against it. In a slab (-noexec) its graphs lie after the slab
    * and link() enters main through its start object, as linklab -noexec.
    */
   useRuntime(files) {
-    unwrap(this.#s.useRuntime(runtimeFileMap(files)));
+    if (files instanceof RuntimeFetch) unwrap(files._take((f) => this.#s.useRuntimeFetch(f)));
+    else unwrap(this.#s.useRuntime(runtimeFileMap(files)));
     return this;
   }
   get hasRuntime() { return this.#s.hasRuntime(); }

@@ -88,10 +88,10 @@ async function serveStatic(req, res, gallery, bundler) {
   } else file = urlPath && resolveFile(urlPath, gallery);
   if (!file) return send(res, 404, 'text/plain', `not found: ${req.url}\n`);
   const type = MIME[path.extname(file)] ?? 'application/octet-stream';
-  // One range, `bytes=START-[END]`: the page reads an archive's symbol
-  // index (its head) before deciding to fetch the rest.
-  const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
-  if (range) return serveRange(res, file, type, Number(range[1]), range[2] ? Number(range[2]) : Infinity, req.url);
+  // Ranges, `bytes=START-[END][, ...]`: the page reads an archive's head
+  // (its symbol index), then only the members a link pulls, a batch a round.
+  const ranges = parseRanges(req.headers.range);
+  if (ranges) return serveRanges(res, file, type, ranges, req.url);
   let whole;
   try {
     whole = await readWhole(file);
@@ -138,24 +138,39 @@ async function readWhole(file) {
     await fd.close();
   }
 }
-async function serveRange(res, file, type, start, end, url) {
-  let fd;
+// [[start, end]] (end inclusive, Infinity for open) of a `bytes=` header, or null.
+const MAX_RANGES = 4096;
+function parseRanges(header) {
+  const m = /^bytes=(\d+-\d*(?:,\s*\d+-\d*)*)$/.exec(header ?? '');
+  if (!m) return null;
+  const ranges = m[1].split(',').map(r => r.trim().split('-')).map(([a, b]) => [Number(a), b ? Number(b) : Infinity]);
+  return ranges.length <= MAX_RANGES ? ranges : null;
+}
+// One range as its bytes with Content-Range; several as multipart/byteranges
+// (RFC 9110 §14.6), each part with its own Content-Range. Sliced from the
+// file kept in memory (readWhole): a link's rounds ask libc.a again and again.
+async function serveRanges(res, file, type, ranges, url) {
+  let data;
   try {
-    fd = await fs.promises.open(file);
-    const size = (await fd.stat()).size;
-    if (start >= size || end < start) {
-      res.writeHead(416, { 'content-range': `bytes */${size}`, 'cache-control': 'no-cache' });
-      return res.end();
-    }
-    const last = Math.min(end, size - 1);
-    const body = Buffer.alloc(last - start + 1);
-    await fd.read(body, 0, body.length, start);
-    send(res, 206, type, body, { 'content-range': `bytes ${start}-${last}/${size}` });
+    ({ data } = await readWhole(file));
   } catch (e) {
-    send(res, 404, 'text/plain', `not found: ${url} (${e.code})\n`);
-  } finally {
-    await fd?.close();
+    return send(res, 404, 'text/plain', `not found: ${url} (${e.code})\n`);
   }
+  const size = data.length;
+  if (ranges.some(([start, end]) => start >= size || end < start)) {
+    res.writeHead(416, { 'content-range': `bytes */${size}`, 'cache-control': 'no-cache' });
+    return res.end();
+  }
+  const bodies = ranges.map(([start, end]) => data.subarray(start, Math.min(end, size - 1) + 1));
+  const contentRange = ([start], body) => `bytes ${start}-${start + body.length - 1}/${size}`;
+  if (ranges.length === 1)
+    return send(res, 206, type, bodies[0], { 'content-range': contentRange(ranges[0], bodies[0]) });
+  const boundary = `linklab-${Date.now().toString(36)}`;
+  const parts = ranges.flatMap((r, i) => [
+    Buffer.from(`--${boundary}\r\ncontent-type: ${type}\r\ncontent-range: ${contentRange(r, bodies[i])}\r\n\r\n`),
+    bodies[i], Buffer.from('\r\n')]);
+  const body = Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
+  send(res, 206, `multipart/byteranges; boundary=${boundary}`, body);
 }
 function send(res, status, type, body, headers = {}) {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache', 'accept-ranges': 'bytes', ...headers });

@@ -148,7 +148,7 @@ LinkServices addLinkServices(Session &S, uint64_t PageSize) {
 }
 
 Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, SharedBytes *StartObject,
-                         std::shared_ptr<InitArrays> Inits) {
+                         std::shared_ptr<InitArrays> Inits, std::map<std::string, Archive> Archives) {
   if (R.arch != S.triple().arch)
     return makeError(formatv("C runtime %s is not for %s", R.description, S.triple().str.c_str()));
   auto All = R.files();
@@ -168,13 +168,17 @@ Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &F
   for (auto &F : All) {
     bool Start = R.startObject.name && std::strcmp(F.name, R.startObject.name) == 0;
     auto It = Files.find(F.name);
-    if ((!Start || StartObject) && !F.onDemand && (It == Files.end() || !It->second))
+    if ((!Start || StartObject) && !F.onDemand && (It == Files.end() || !It->second) && !Archives.count(F.name))
       return makeError(formatv("C runtime %s: the bytes of %s (%s) were not supplied", R.description, F.name, F.path));
   }
   for (auto &F : All) {
     bool Start = R.startObject.name && std::strcmp(F.name, R.startObject.name) == 0;
     if (Start && !StartObject)
       continue; // not wanted: a link that does not start a process
+    if (auto A = Archives.find(F.name); A != Archives.end() && !Start) {
+      S.addArchive(std::move(A->second), ObjectKind::Runtime);
+      continue;
+    }
     auto It = Files.find(F.name);
     if (It == Files.end() || !It->second)
       continue; // an on-demand archive left out
@@ -214,10 +218,10 @@ Expected<ResourceKey> addStartObject(Session &S, const RuntimeSpec &R, SharedByt
   return S.addGraph(std::move(*G), ObjectKind::Runtime);
 }
 
-Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files) {
+Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files, std::map<std::string, Archive> Archives) {
   if (Runtime)
     return makeError(formatv("this program already links the C runtime %s", Runtime->description));
-  if (Error E = addRuntimeArchives(*S, R, Files, &StartObject, Inits))
+  if (Error E = addRuntimeArchives(*S, R, Files, &StartObject, Inits, std::move(Archives)))
     return E;
   Runtime = &R;
   return Error::success();

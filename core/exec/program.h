@@ -40,8 +40,10 @@ LinkServices addLinkServices(Session &S, uint64_t PageSize);
 // link that starts no process). Given the session's init arrays, each
 // graph's .eh_frame is registered with R's unwinder, if it has one
 // (link/eh_frame_registration.h: a .preinit_array entry).
+// Archives holds archives of R parsed already (partial ones: exec/runtime_fetch.h)
+// by file name, which Files then need not hold.
 Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, SharedBytes *StartObject,
-                         std::shared_ptr<InitArrays> Inits = nullptr);
+                         std::shared_ptr<InitArrays> Inits = nullptr, std::map<std::string, Archive> Archives = {});
 
 // Whether a run of Entry with runtime R (null: none) enters through R's
 // start object: for main and any other entry but the start symbol itself,
@@ -76,7 +78,7 @@ public:
 
   // Links the C runtime R into a program created without one; Files as for
   // create(). Objects already linked keep their resolutions.
-  Error addRuntime(const RuntimeSpec &R, RuntimeFiles Files);
+  Error addRuntime(const RuntimeSpec &R, RuntimeFiles Files, std::map<std::string, Archive> Archives = {});
   const RuntimeSpec *runtime() const { return Runtime; }
   // The environment runMain hands the program ("NAME=VALUE" strings; empty
   // by default, as a clean exec).

@@ -31,6 +31,10 @@ public:
   // Objects that do not parse are left to the link, which reports them.
   static std::unique_ptr<PrefetchedGraphs> scan(const std::vector<Input> &Objects, const std::vector<Input> &Archives);
 
+  // Keeps G, built from Bytes (which must outlive it), for take().
+  void add(std::unique_ptr<LinkGraph> G, const SharedBytes &Bytes) {
+    Graphs[Bytes.data()] = Entry{Bytes.size(), std::move(G)};
+  }
   // The graph built for exactly these bytes under this name, or null.
   std::unique_ptr<LinkGraph> take(std::string_view Name, const SharedBytes &Bytes);
   // The archive parsed from exactly these bytes under this name, if any.

@@ -225,6 +225,9 @@ public:
       long M = A.memberDefining(N);
       if (M < 0 || Loaded[M])
         continue;
+      if (!A.isPresent(size_t(M))) // a partial archive (Archive::parseHead) lacks what a whole one would link
+        return makeError(formatv("%s: the member at %s, which defines '%s', was not fetched", A.name().c_str(),
+                                 hex(A.members()[size_t(M)].offset).c_str(), N.c_str()));
       Loaded[M] = true;
       auto K = S.addObject(A.memberObjectName(size_t(M)), A.memberBytes(size_t(M)), Kind);
       if (!K)
@@ -245,8 +248,12 @@ Error Session::addArchive(std::string Name, SharedBytes Bytes, ObjectKind Member
   auto A = Taken ? Expected<Archive>(std::move(*Taken)) : Archive::parse(std::move(Name), std::move(Bytes));
   if (!A)
     return A.takeError();
-  addGenerator(std::make_unique<ArchiveGenerator>(std::move(*A), MemberKind));
+  addArchive(std::move(*A), MemberKind);
   return Error::success();
+}
+
+void Session::addArchive(Archive A, ObjectKind MemberKind) {
+  addGenerator(std::make_unique<ArchiveGenerator>(std::move(A), MemberKind));
 }
 
 // Like a static linker's archive scan, what the generated objects need is

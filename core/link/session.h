@@ -20,6 +20,7 @@ namespace linklab {
 
 class Session;
 class PrefetchedGraphs;
+class Archive;
 using ResourceKey = uint64_t;
 
 // What a plugin is told about the object being linked.
@@ -96,6 +97,7 @@ public:
   void usePrefetched(std::unique_ptr<PrefetchedGraphs> P);
   // Adds an archive whose members are linked when they define a needed symbol.
   Error addArchive(std::string Name, SharedBytes Bytes, ObjectKind MemberKind = ObjectKind::Library);
+  void addArchive(Archive A, ObjectKind MemberKind = ObjectKind::Library); // parsed already, or partial
   Error defineAbsolute(std::string_view Name, Addr A);
   void addGenerator(std::shared_ptr<DefinitionGenerator> G) { Generators.push_back(std::move(G)); }
   void addLinkEndGenerator(std::shared_ptr<LinkEndGenerator> G) { LinkEndGenerators.push_back(std::move(G)); }

@@ -74,48 +74,91 @@ Expected<Archive::Head> Archive::readHead(const std::string &Name, std::span<con
   uint64_t Size = parseDecimal({M + 48, 10}, Ok);
   if (!Ok)
     return makeError(Name + ": archive member header at 0x8: bad size field");
-  H.size = 8 + 60 + Size;
-  if (B.size() < H.size)
+  uint64_t IndexEnd = 8 + 60 + Size;
+  if (B.size() < IndexEnd) {
+    H.size = IndexEnd;
     return H;
-  H.complete = true;
+  }
   Error E = readIndex(Name, B.subspan(8 + 60, Size), Is64, [&](std::string_view Sym, uint64_t) {
     H.names.push_back(Sym);
     return Error::success();
   });
   if (E)
     return E;
+  // Through the next member's header: if it is the long-name table (GNU ar
+  // puts it there), through that table too, which a partial archive names
+  // its members from.
+  uint64_t Next = IndexEnd + (Size & 1);
+  H.size = Next + 60;
+  if (B.size() >= H.size && std::string_view(B.data() + Next, 2) == "//") {
+    uint64_t NamesSize = parseDecimal({B.data() + Next + 48, 10}, Ok);
+    if (!Ok)
+      return makeError(formatv("%s: archive member header at %s: bad size field", Name.c_str(), hex(Next).c_str()));
+    H.size += NamesSize;
+  }
+  H.complete = B.size() >= H.size;
+  if (!H.complete)
+    H.names.clear();
   return H;
 }
 
-Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
-  Archive A;
-  A.Name = std::move(Name);
-  A.Buffer = std::move(Buffer);
-  std::span<const char> B = A.Buffer.span();
-  auto Err = [&](uint64_t Off, const std::string &Msg) {
-    return makeError(formatv("%s: archive member header at %s: %s", A.Name.c_str(), hex(Off).c_str(), Msg.c_str()));
+Error Archive::readMemberName(uint64_t Off, std::string_view RawName, std::span<const char> &Data,
+                              std::string_view &Out) const {
+  bool Ok;
+  auto Err = [&](const char *Msg) {
+    return makeError(formatv("%s: archive member header at %s: %s", Name.c_str(), hex(Off).c_str(), Msg));
   };
-  if (!isArchive(B))
-    return makeError(A.Name + ": not an ar archive (bad magic)");
+  if (RawName[0] == '/') {
+    uint64_t NameOff = parseDecimal(RawName.substr(1, RawName.find_last_not_of(' ')), Ok);
+    if (!Ok || NameOff >= LongNames.size())
+      return Err("bad long-name reference");
+    const char *P = LongNames.data() + NameOff;
+    size_t Len = 0;
+    while (NameOff + Len < LongNames.size() && P[Len] != '/' && P[Len] != '\n')
+      ++Len;
+    Out = {P, Len};
+  } else if (RawName.starts_with("#1/")) { // BSD: name precedes the data
+    uint64_t Len = parseDecimal(RawName.substr(3, RawName.find_last_not_of(' ') - 2), Ok);
+    if (!Ok || Len > Data.size())
+      return Err("bad BSD long name");
+    Out = {Data.data(), strnlen(Data.data(), Len)};
+    Data = Data.subspan(Len);
+  } else {
+    size_t End = RawName.find('/');
+    Out = RawName.substr(0, End == std::string_view::npos ? RawName.find_last_not_of(' ') + 1 : End);
+  }
+  return Error::success();
+}
 
-  std::span<const char> SymTab, LongNames;
-  bool SymTab64 = false;
-  std::vector<uint64_t> MemberOffsets; // increasing: members are in file order
-  uint64_t Off = 8;
-  while (Off < B.size()) {
-    if (B.size() - Off < 60)
+// Parts[Part] from byte At holds members read at archive offset Offset. A
+// partial archive's head may end inside a member (the head is what was
+// fetched), which is then left for addMembers.
+template <typename Fn> Error Archive::walk(size_t Part, size_t At, uint64_t Offset, bool Partial, Fn Each) {
+  std::span<const char> B = Parts[Part].span();
+  auto Err = [&](uint64_t Off, const std::string &Msg) {
+    return makeError(formatv("%s: archive member header at %s: %s", Name.c_str(), hex(Off).c_str(), Msg.c_str()));
+  };
+  while (At < B.size()) {
+    uint64_t Off = Offset + At;
+    if (B.size() - At < 60) {
+      if (Partial)
+        break;
       return Err(Off, "truncated header");
-    const char *H = B.data() + Off;
+    }
+    const char *H = B.data() + At;
     if (H[58] != '`' || H[59] != '\n')
       return Err(Off, "bad header terminator");
     bool Ok;
-    uint64_t Size = parseDecimal({H + 48, 10}, Ok);
+    uint64_t MemberSize = parseDecimal({H + 48, 10}, Ok);
     if (!Ok)
       return Err(Off, "bad size field");
-    if (Size > B.size() - Off - 60)
-      return Err(Off, formatv("member size %llu runs past the end of the archive", (unsigned long long)Size));
+    if (MemberSize > B.size() - At - 60) {
+      if (Partial)
+        break;
+      return Err(Off, formatv("member size %llu runs past the end of the archive", (unsigned long long)MemberSize));
+    }
     std::string_view RawName(H, 16);
-    std::span<const char> Data = B.subspan(Off + 60, Size);
+    std::span<const char> Data = B.subspan(At + 60, MemberSize);
     if (RawName.starts_with("/               "))
       SymTab = Data;
     else if (RawName.starts_with("/SYM64/"))
@@ -124,47 +167,116 @@ Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
       LongNames = Data;
     else {
       std::string_view MemberName;
-      if (RawName[0] == '/') {
-        uint64_t NameOff = parseDecimal(RawName.substr(1, RawName.find_last_not_of(' ')), Ok);
-        if (!Ok || NameOff >= LongNames.size())
-          return Err(Off, "bad long-name reference");
-        const char *P = LongNames.data() + NameOff;
-        size_t Len = 0;
-        while (NameOff + Len < LongNames.size() && P[Len] != '/' && P[Len] != '\n')
-          ++Len;
-        MemberName = {P, Len};
-      } else if (RawName.starts_with("#1/")) { // BSD: name precedes the data
-        uint64_t Len = parseDecimal(RawName.substr(3, RawName.find_last_not_of(' ') - 2), Ok);
-        if (!Ok || Len > Size)
-          return Err(Off, "bad BSD long name");
-        MemberName = {Data.data(), strnlen(Data.data(), Len)};
-        Data = Data.subspan(Len);
-      } else {
-        size_t End = RawName.find('/');
-        MemberName = RawName.substr(0, End == std::string_view::npos ? RawName.find_last_not_of(' ') + 1 : End);
-      }
-      MemberOffsets.push_back(Off);
-      A.Members.push_back({MemberName, Data});
+      if (Error E = readMemberName(Off, RawName, Data, MemberName))
+        return E;
+      if (Error E = Each(Member{MemberName, Data, Off, Part, true}))
+        return E;
     }
-    Off += 60 + Size + (Size & 1);
+    At += 60 + MemberSize + (MemberSize & 1);
   }
+  return Error::success();
+}
 
-  if (!SymTab.empty()) {
-    if (unsigned W = SymTab64 ? 8 : 4; SymTab.size() >= W)
-      A.Index.reserve(size_t(std::min<uint64_t>(SymTab64 ? readBE64(SymTab.data()) : readBE32(SymTab.data()),
-                                                SymTab.size() / W)));
-    Error E = readIndex(A.Name, SymTab, SymTab64, [&](std::string_view Sym, uint64_t MemberOff) {
-      auto M = std::lower_bound(MemberOffsets.begin(), MemberOffsets.end(), MemberOff);
-      if (M == MemberOffsets.end() || *M != MemberOff)
-        return makeError(formatv("%s: symbol index entry '%.*s' points at %s, which is not a member header",
-                                 A.Name.c_str(), int(Sym.size()), Sym.data(), hex(MemberOff).c_str()));
-      A.Index.insert(Sym, size_t(M - MemberOffsets.begin()));
+Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
+  Archive A;
+  A.Name = std::move(Name);
+  A.Size = Buffer.size();
+  A.Parts.push_back(std::move(Buffer));
+  if (!isArchive(A.Parts[0].span()))
+    return makeError(A.Name + ": not an ar archive (bad magic)");
+  Error E = A.walk(0, 8, 0, false, [&](Member M) {
+    A.Members.push_back(M);
+    return Error::success();
+  });
+  if (E)
+    return E;
+  if (Error E = A.readSymbolIndex(false))
+    return E;
+  return A;
+}
+
+Expected<Archive> Archive::parseHead(std::string Name, uint64_t Size, SharedBytes Head) {
+  auto H = readHead(Name, Head.span());
+  if (!H)
+    return H.takeError();
+  if (!H->complete)
+    return makeError(formatv("%s: the head given (%zu bytes) is not all of it (%llu)", Name.c_str(), Head.size(),
+                             (unsigned long long)H->size));
+  if (Size < Head.size())
+    return makeError(formatv("%s: the head given (%zu bytes) is longer than the archive (%llu)", Name.c_str(),
+                             Head.size(), (unsigned long long)Size));
+  Archive A;
+  A.Name = std::move(Name);
+  A.Size = Size;
+  A.Parts.push_back(std::move(Head));
+  Error E = A.walk(0, 8, 0, true, [&](Member M) {
+    A.Members.push_back(M);
+    return Error::success();
+  });
+  if (E)
+    return E;
+  if (Error E = A.readSymbolIndex(true))
+    return E;
+  return A;
+}
+
+Error Archive::addMembers(uint64_t Offset, SharedBytes Bytes) {
+  if (Offset > Size || Bytes.size() > Size - Offset)
+    return makeError(formatv("%s: bytes at %s run past the archive's end (%s)", Name.c_str(), hex(Offset).c_str(),
+                             hex(Size).c_str()));
+  Parts.push_back(std::move(Bytes));
+  uint64_t End = Offset;
+  Error E = walk(Parts.size() - 1, 0, Offset, false, [&](Member M) {
+    End = M.offset + 60 + M.data.size();
+    auto It = std::lower_bound(Members.begin(), Members.end(), M.offset,
+                               [](const Member &X, uint64_t Off) { return X.offset < Off; });
+    if (It != Members.end() && It->offset == M.offset && !It->present)
+      *It = M; // a member the index names; others (no globals) are not wanted
+    return Error::success();
+  });
+  return E;
+}
+
+// Maps the index's entries to members. In a partial archive an entry at an
+// offset no member was read at is an absent member there.
+Error Archive::readSymbolIndex(bool Partial) {
+  if (SymTab.empty())
+    return Error::success();
+  unsigned W = SymTab64 ? 8 : 4;
+  if (SymTab.size() >= W)
+    Index.reserve(size_t(std::min<uint64_t>(SymTab64 ? readBE64(SymTab.data()) : readBE32(SymTab.data()),
+                                            SymTab.size() / W)));
+  auto At = [&](uint64_t Off) {
+    return std::lower_bound(Members.begin(), Members.end(), Off,
+                            [](const Member &X, uint64_t O) { return X.offset < O; });
+  };
+  if (Partial) { // absent members first, so that positions are final before the index refers to them
+    std::vector<uint64_t> Offsets;
+    Error E = readIndex(Name, SymTab, SymTab64, [&](std::string_view, uint64_t Off) {
+      Offsets.push_back(Off);
       return Error::success();
     });
     if (E)
       return E;
+    std::sort(Offsets.begin(), Offsets.end());
+    Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
+    for (uint64_t Off : Offsets) {
+      if (Off + 60 > Size)
+        return makeError(formatv("%s: a symbol index entry points at %s, past the archive's end", Name.c_str(),
+                                 hex(Off).c_str()));
+      auto It = At(Off);
+      if (It == Members.end() || It->offset != Off)
+        Members.insert(It, Member{{}, {}, Off, 0, false});
+    }
   }
-  return A;
+  return readIndex(Name, SymTab, SymTab64, [&](std::string_view Sym, uint64_t MemberOff) {
+    auto M = At(MemberOff);
+    if (M == Members.end() || M->offset != MemberOff)
+      return makeError(formatv("%s: symbol index entry '%.*s' points at %s, which is not a member header",
+                               Name.c_str(), int(Sym.size()), Sym.data(), hex(MemberOff).c_str()));
+    Index.insert(Sym, size_t(M - Members.begin()));
+    return Error::success();
+  });
 }
 
 long Archive::memberDefining(std::string_view Symbol) const {

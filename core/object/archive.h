@@ -18,6 +18,9 @@ public:
   struct Member {
     std::string_view name; // in the archive's bytes, as the data
     std::span<const char> data;
+    uint64_t offset = 0;  // of its header in the archive
+    size_t part = 0;      // which of parts() holds it
+    bool present = true;  // false: a member of a partial archive not added yet (its name is unknown)
   };
 
   static Expected<Archive> parse(std::string Name, SharedBytes Buffer);
@@ -27,21 +30,41 @@ public:
   // (the first member) -- what a caller fetching an archive over a network
   // reads to learn what the archive defines before fetching the rest.
   struct Head {
-    uint64_t size = 0; // the head's length from the archive's start
+    uint64_t size = 0; // from the archive's start through the index and the next header (the long-name table, if that)
     bool complete = false; // the bytes given hold all of it (else size is what to fetch: 68 when unknown yet)
     std::vector<std::string_view> names; // the index's names (views into the bytes given), once complete
   };
   // Reads the head from the archive's first bytes (any prefix of it).
   static Expected<Head> readHead(const std::string &Name, std::span<const char> Prefix);
 
+  // A partial archive, for a caller that fetches an archive by range: its
+  // symbol index is the whole archive's (from Head, readHead's complete
+  // bytes), but only the members addMembers() adds are present. A member
+  // the index names and that was not added is absent (isPresent), so that
+  // a link asking for it can say so rather than link another.
+  static Expected<Archive> parseHead(std::string Name, uint64_t Size, SharedBytes Head);
+  // Adds the whole members (headers and data) of Bytes, read at Offset.
+  Error addMembers(uint64_t Offset, SharedBytes Bytes);
+  bool isPresent(size_t I) const { return Members[I].present; }
+  // The bytes to fetch for member I: from its header to the next member
+  // the index names, or to the archive's end.
+  std::pair<uint64_t, uint64_t> memberExtent(size_t I) const {
+    return {Members[I].offset, I + 1 < Members.size() ? Members[I + 1].offset : Size};
+  }
+
   const std::string &name() const { return Name; }
-  const SharedBytes &bytes() const { return Buffer; }
+  const SharedBytes &bytes() const { return Parts[0]; } // a partial archive's head
+  const std::vector<SharedBytes> &parts() const { return Parts; }
   const std::vector<Member> &members() const { return Members; }
   // Member I's bytes, sharing the archive's (no copy).
   // Member I as a link names the object it adds: "archive(member)".
   std::string memberObjectName(size_t I) const { return Name + "(" + std::string(Members[I].name) + ")"; }
+  // Empty for an absent member.
   SharedBytes memberBytes(size_t I) const {
-    return Buffer.slice(size_t(Members[I].data.data() - Buffer.data()), Members[I].data.size());
+    const Member &M = Members[I];
+    if (!M.present)
+      return {};
+    return Parts[M.part].slice(size_t(M.data.data() - Parts[M.part].data()), M.data.size());
   }
   // Index into members() of the member defining Symbol, per the archive's
   // symbol index; -1 if none.
@@ -51,9 +74,18 @@ public:
   const std::vector<NameIndex<size_t>::Entry> &symbolIndex() const { return Index.entries(); }
 
 private:
+  // Walks the whole members of Parts[Part] from byte At (read at Offset in
+  // the archive), calling Each(member); the index and long-name table are kept.
+  template <typename Fn> Error walk(size_t Part, size_t At, uint64_t Offset, bool Partial, Fn Each);
+  Error readSymbolIndex(bool Partial);
+  Error readMemberName(uint64_t Off, std::string_view RawName, std::span<const char> &Data, std::string_view &Out) const;
+
   std::string Name;
-  SharedBytes Buffer;
-  std::vector<Member> Members;
+  std::vector<SharedBytes> Parts; // the whole archive, or a partial one's head and the pieces added
+  uint64_t Size = 0;
+  std::span<const char> SymTab, LongNames;
+  bool SymTab64 = false;
+  std::vector<Member> Members; // in archive order
   NameIndex<size_t> Index;
 };
 

@@ -10,6 +10,7 @@
 #include "cli/callconv_cli.h"
 #include "cli/options.h"
 #include "exec/program.h"
+#include "exec/runtime_fetch.h"
 #include "executor/executor_client.h"
 #include "executor/remote_memory_manager.h"
 #include "link/init_arrays.h"
@@ -466,6 +467,56 @@ void WasmExecutor::callWithPlan(std::string Entry, std::string PlanText, std::st
 
 // ---- link sessions --------------------------------------------------------------
 
+// The C runtime fetched a member at a time (exec/runtime_fetch.h): init,
+// rounds of wanted() and addMembers(), then a session's useRuntimeFetch
+// takes it.
+class WasmRuntimeFetch {
+public:
+  // Objects: [{name, bytes}], the program's; Heads: {name: {size, bytes}}
+  // for each archive of the triple's runtime; Start: the start object's bytes.
+  val init(std::string Triple, val Objects, val Heads, val Start) {
+    if (F) return fail("runtime fetch already initialized");
+    R = exec::findRuntime(linklab::Triple::parse(Triple).arch);
+    if (!R) return fail(formatv("no C runtime is known for %s", Triple.c_str()));
+    std::vector<PrefetchedGraphs::Input> Objs;
+    for (size_t I = 0, N = Objects["length"].as<size_t>(); I < N; ++I)
+      Objs.push_back({Objects[I]["name"].as<std::string>(), SharedBytes(bytesFrom(Objects[I]["bytes"]))});
+    std::map<std::string, exec::RuntimeFetch::Head> H;
+    for (auto &A : R->archives)
+      if (Heads.hasOwnProperty(A.name))
+        H[A.name] = {uint64_t(Heads[A.name]["size"].as<double>()), SharedBytes(bytesFrom(Heads[A.name]["bytes"]))};
+    auto Made = exec::RuntimeFetch::create(*R, Objs, H, Start.isNull() || Start.isUndefined()
+                                                                ? SharedBytes() : SharedBytes(bytesFrom(Start)));
+    if (!Made) return failOr(Made);
+    F = std::move(*Made);
+    return ok();
+  }
+  // [{file, begin, end}]: what to fetch next; [] once complete.
+  val wanted() {
+    if (!F) return notReady();
+    val Out = val::array();
+    for (auto &Rg : F->wanted()) {
+      val X = val::object();
+      X.set("file", Rg.file);
+      X.set("begin", double(Rg.begin));
+      X.set("end", double(Rg.end));
+      Out.call<void>("push", X);
+    }
+    return ok(Out);
+  }
+  val addMembers(std::string File, double Offset, val Bytes) {
+    if (!F) return notReady();
+    Error E = F->addMembers(File, uint64_t(Offset), SharedBytes(bytesFrom(Bytes)));
+    return E ? fail(std::move(E)) : ok();
+  }
+  val membersPulled() { return F ? ok(val(double(F->membersPulled()))) : notReady(); }
+
+  const exec::RuntimeSpec *R = nullptr;
+  std::unique_ptr<exec::RuntimeFetch> F; // null before init and once a session took it
+private:
+  static val notReady() { return fail("runtime fetch not initialized, or a session has taken it"); }
+};
+
 class WasmSession {
 public:
   // A -noexec session over a slab at a fixed address (deterministic layouts).
@@ -534,6 +585,25 @@ public:
     if (SlabRuntime) return fail(formatv("this session already links the C runtime %s", SlabRuntime->description));
     if (Error E = exec::addRuntimeArchives(*S, *R, Map, &SlabStart, SlabInits)) return fail(std::move(E));
     SlabRuntime = R;
+    return ok();
+  }
+  // As useRuntime, with the runtime a WasmRuntimeFetch fetched (partial
+  // archives, and the graphs it built for the link to take).
+  val useRuntimeFetch(WasmRuntimeFetch &Fetch) {
+    if (!S) return notReady();
+    if (!Fetch.F) return fail("useRuntime: this runtime fetch is not initialized, or a session has taken it");
+    const exec::RuntimeSpec *R = Fetch.R;
+    if (R->arch != S->triple().arch)
+      return fail(formatv("useRuntime: the runtime fetched is %s, not for %s", R->description, S->triple().str.c_str()));
+    if (!Prog && SlabRuntime) return fail(formatv("this session already links the C runtime %s", SlabRuntime->description));
+    exec::RuntimeFiles Files = Fetch.F->files();
+    std::map<std::string, Archive> Archives = Fetch.F->takeArchives();
+    S->usePrefetched(Fetch.F->takeGraphs());
+    Fetch.F.reset();
+    Error E = Prog ? Prog->addRuntime(*R, std::move(Files), std::move(Archives))
+                   : exec::addRuntimeArchives(*S, *R, Files, &SlabStart, SlabInits, std::move(Archives));
+    if (E) return fail(std::move(E));
+    if (!Prog) SlabRuntime = R;
     return ok();
   }
   // Links what Entry needs; Done gets {ok, value: [address]}. A slab
@@ -1045,6 +1115,12 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("next", &WasmReducer::next)
       .function("report", &WasmReducer::report)
       .function("result", &WasmReducer::result);
+  class_<WasmRuntimeFetch>("RuntimeFetch")
+      .constructor<>()
+      .function("init", &WasmRuntimeFetch::init)
+      .function("wanted", &WasmRuntimeFetch::wanted)
+      .function("addMembers", &WasmRuntimeFetch::addMembers)
+      .function("membersPulled", &WasmRuntimeFetch::membersPulled);
   class_<WasmSession>("Session")
       .constructor<>()
       .function("initSlab", &WasmSession::initSlab)
@@ -1061,6 +1137,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("lookup", &WasmSession::lookup)
       .function("linkEntry", &WasmSession::linkEntry)
       .function("useRuntime", &WasmSession::useRuntime)
+      .function("useRuntimeFetch", &WasmSession::useRuntimeFetch)
       .function("hasRuntime", &WasmSession::hasRuntime)
       .function("run", &WasmSession::run)
       .function("triple", &WasmSession::triple)

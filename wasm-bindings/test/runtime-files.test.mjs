@@ -5,9 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LinkSession, LinklabError, archiveHead, runtimeFilesNeeded, runtimeInfo } from '../index.mjs';
+import { LinkSession, LinklabError, RuntimeFetch, archiveHead, runtimeFilesNeeded, runtimeInfo } from '../index.mjs';
 import { readRuntimeFiles, spawnExecutor } from '../node.mjs';
-import { runtimeFiles } from '../lib/link-flow.mjs';
+import { fetchRuntime, runtimeFiles } from '../lib/link-flow.mjs';
 import * as L from '../index.mjs';
 import { config, read } from './helpers.mjs';
 
@@ -80,6 +80,67 @@ describe.each(ARCHES)('%s', (arch) => {
     });
 });
 
+// fetchRuntime's reads over the Debian files, as the server answers them;
+// counts the bytes and the rounds of range requests.
+function rangeReader(triple) {
+  const paths = Object.fromEntries(runtimeInfo(triple).files.map((f) => [f.name, f.path]));
+  const file = (name) => new Uint8Array(readFileSync(paths[name]));
+  const seen = { bytes: 0, requests: 0 };
+  const io = {
+    whole: async (name) => { const b = file(name); seen.bytes += b.length; return b; },
+    head: async (name, length) => {
+      const b = file(name);
+      seen.bytes += Math.min(length, b.length);
+      return { bytes: b.subarray(0, length), size: b.length };
+    },
+    ranges: async (name, ranges) => {
+      seen.requests++;
+      const b = file(name);
+      return ranges.map((r) => { seen.bytes += r.end - r.begin; return b.subarray(r.begin, r.end); });
+    },
+  };
+  return { io, seen };
+}
+
+describe.each(ARCHES)('%s', (arch) => {
+  test.each(CASES)('%s: fetched a member at a time, it runs as with every file, from a fraction of the bytes',
+    async (tag, sources, cxx) => {
+      const triple = tripleOf(arch);
+      const objects = compile(arch, sources, `members_${tag.replace(/\W+/g, '_')}`, cxx);
+      const { io, seen } = rangeReader(triple);
+      const fetched = await fetchRuntime(L, triple, io, objects);
+      expect(fetched.membersPulled).toBeGreaterThan(50);
+      const every = readRuntimeFiles(triple);
+      const whole = Object.values(every).reduce((n, b) => n + b.length, 0);
+      expect(seen.bytes).toBeLessThan(whole * (cxx ? 0.75 : 0.35)); // libstdc++'s members are large
+      expect(seen.requests).toBeLessThan(60); // a request per archive a round
+      expect(await run(arch, objects, fetched)).toEqual(await run(arch, objects, every));
+    });
+});
+
+test('RuntimeFetch names bad input, and is taken once', async () => {
+  const triple = tripleOf('x86_64');
+  const [hello] = compile('x86_64', ['run/hello.c'], 'fetch_bad');
+  const { io } = rangeReader(triple);
+  expect(() => new RuntimeFetch(triple, { objects: [hello], heads: {} }))
+    .toThrow(/the bytes of crt1\.o \(.*crt1\.o\) were not supplied/);
+  const start = await io.whole('crt1.o');
+  expect(() => new RuntimeFetch(triple, { objects: [hello], heads: {}, start }))
+    .toThrow(/the head of libstdc\+\+\.a \(.*libstdc\+\+\.a\) was not supplied/);
+  expect(() => new RuntimeFetch(triple, { heads: { 'libc.a': { bytes: new Uint8Array(8) } }, start }))
+    .toThrow('RuntimeFetch: the head of libc.a needs its archive\'s size');
+  const fetched = await fetchRuntime(L, triple, io, [hello]);
+  expect(fetched.wanted()).toEqual([]);
+  expect(() => fetched.addMembers('libc.a', 1e12, new Uint8Array(60)))
+    .toThrow(/libc\.a: bytes at 0xe8d4a51000 run past the archive's end/);
+  expect(() => fetched.addMembers('libstdc++.a', 0, new Uint8Array(60)))
+    .toThrow("C runtime glibc (Debian libc6-dev): libstdc++.a is not an archive this link fetches");
+  const s = new LinkSession({ triple });
+  s.useRuntime(fetched);
+  expect(() => new LinkSession({ triple }).useRuntime(fetched)).toThrow('useRuntime: this RuntimeFetch was taken by a session already, or disposed of');
+  s.dispose();
+});
+
 test('a C program needs neither libstdc++ nor libm; a missing head counts as needed', () => {
   const triple = tripleOf('x86_64');
   const [hello] = compile('x86_64', ['run/hello.c'], 'needed');
@@ -94,8 +155,14 @@ test('a C program needs neither libstdc++ nor libm; a missing head counts as nee
 test('archiveHead reads the index size from any prefix and names bad input', () => {
   const libm = read(runtimeInfo(tripleOf('x86_64')).files.find((f) => f.name === 'libm.a').path);
   expect(archiveHead(libm.subarray(0, 10))).toEqual({ size: 68, complete: false });
-  const { size } = archiveHead(libm.subarray(0, 68));
-  expect(size).toBeGreaterThan(68);
+  // The index's size, then the next member's header, then the long-name table that header starts.
+  const asks = [68];
+  for (let h = archiveHead(libm.subarray(0, 68)); !h.complete; h = archiveHead(libm.subarray(0, h.size))) {
+    expect(h.size).toBeGreaterThan(asks.at(-1));
+    asks.push(h.size);
+  }
+  expect(asks.length).toBe(4);
+  const size = asks.at(-1);
   expect(size).toBeLessThan(libm.length);
   expect(archiveHead(libm.subarray(0, size))).toEqual({ size, complete: true });
   expect(() => archiveHead(new TextEncoder().encode('!<arhc>\nxxxxxxxx'))).toThrow('archive: not an ar archive (bad magic)');

@@ -33,14 +33,14 @@ export function mount(app) {
   // Hovering an example starts its downloads: its objects, then the C runtime's.
   function prefetch(id, arch) {
     for (const p of fetchObjects(id, arch)) p.catch(() => {}); // load() reports a failure
-    app.link.runtimeFiles(arch).catch(() => {}); // the link awaits it
+    app.link.prefetchRuntime(arch).catch(() => {}); // the link awaits it
   }
 
   async function load(id, arch) {
     performance.mark('example-click');
     const ex = store.state.gallery.examples.find(e => e.id === id);
     const fetched = fetchObjects(id, arch);
-    app.link.runtimeFiles(arch).catch(() => {}); // the link awaits it
+    app.link.prefetchRuntime(arch).catch(() => {}); // the link awaits it
     const objs = await Promise.all(ex.build[arch].map(async (o, i) =>
       app.objects.describe(o.name, await fetched[i], o.harness)));
     app.objects.replace(objs);

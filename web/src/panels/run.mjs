@@ -105,18 +105,18 @@ export function mount(app) {
     stdout = '';
     store.set({ outcome: null });
     const started = performance.now();
-    let ctx = null, ticker = null;
+    let ctx = null, ticker = null, retry = false;
     setStatus('connecting to the executor…', 'busy');
     try {
       // The runtime's files download while the executor starts.
-      const runtime = app.link.options().runtime && app.link.runtimeFiles(arch, store.state.objects);
+      const runtime = app.link.options().runtime && app.link.runtime(arch, store.state.objects);
       const marked = (p, name) => p && p.then(x => { performance.mark(name); return x; });
       const [live] = await Promise.all([marked(connect(arch), 'connected'), marked(runtime, 'runtime-fetched')]);
       store.set({ live }); // from here Stop can end it
       if (store.state.stopping) throw new Error('stopped');
       const lim = limits();
       const args = flow.parseArgs(readFields('run').args);
-      ctx = await app.link.makeSession(arch, live.executor);
+      ctx = await app.link.makeSession(arch, live.executor, runtime || null);
       live.session = ctx.session;
       performance.mark('session-made');
       // run() links every object (the runtime's start code last), then runs,
@@ -154,6 +154,9 @@ export function mount(app) {
         const after = fmtSeconds(performance.now() - started);
         setStatus(`run ended: stopped (the executor process was ended) after ${after}`, 'bad');
         await dropLive();
+      } else if (app.link.fellShort(e)) {
+        retry = true; // with the whole runtime, in a new executor process
+        await dropLive();
       } else if (/executor/i.test(msg) && !/^Cannot link/.test(msg) && store.state.objects.length) {
         showLinked();
         setStatus(`run ended: ${msg}. The next run starts a new executor.`, 'bad');
@@ -166,8 +169,9 @@ export function mount(app) {
     } finally {
       store.set({ running: false, stopping: false });
       $('stop').disabled = true;
-      bump('runs');
+      if (!retry) bump('runs');
     }
+    if (retry) return linkAndRun();
     app.graph.preload().catch(e => banner(`The graph library did not load: ${message(e)}`));
   }
 
