@@ -90,7 +90,7 @@ struct Fixup : FixupContext {
 static bool isDataKind(EdgeKind K) {
   switch (K) {
   case Pointer64: case Pointer32: case Pointer16: case Delta64: case Delta32: case Delta16:
-  case NegDelta64: case NegDelta32: case TPOff64: return true;
+  case NegDelta64: case NegDelta32: case TPOff64: case Pointer64Authenticated: return true;
   default: return false;
   }
 }
@@ -142,6 +142,9 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     if (Error Err = X.range(V, 0, (1 << 15) - 8)) return Err;
     return X.write32(F::encodeLoadStoreImm12(X.instr(), uint64_t(V) >> 3));
   }
+  case Pointer64Authenticated: // llvm-jitlink signs these in the executor, and only in allocated memory
+    return makeError(formatv("In graph %s, section %s unsupported edge kind Pointer64Authenticated (%s)",
+                             G.name().c_str(), std::string(B.section->name).c_str(), describeEdge(G, B, E).c_str()));
   case MoveWide16: return X.moveWide(S + A, false);
   case MoveWide16Checked: return X.moveWide(S + A, true);
   case TPOff64:

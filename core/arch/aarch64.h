@@ -40,6 +40,7 @@ namespace linklab::aarch64 {
   X(Pointer64, 8, "Fixup <- Target + Addend : uint64")                                                                \
   X(Pointer32, 4, "Fixup <- Target + Addend : uint32")                                                                \
   X(Pointer16, 2, "Fixup <- Target + Addend : uint16 (or int16)")                                                     \
+  X(Pointer64Authenticated, 8, "arm64e signed pointer to Target + Addend: never applied (an error, as llvm-jitlink's)")\
   X(Delta64, 8, "Fixup <- Target - Fixup + Addend : int64")                                                           \
   X(Delta32, 4, "Fixup <- Target - Fixup + Addend : int32 (or uint32)")                                               \
   X(Delta16, 2, "Fixup <- Target - Fixup + Addend : int16 (or uint16)")                                               \

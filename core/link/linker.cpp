@@ -50,9 +50,10 @@ Error applyFixups(LinkGraph &G) {
     return makeError(formatv("graph %s: no backend for triple %s", G.name().c_str(), G.triple().str.c_str()));
   const ArchRow &A = archRow(G.triple().arch);
   useGraphTLSLayout(G);
+  // NoAlloc sections (debug info) are fixed up too, in working memory, as
+  // JITLink does: a debugger plugin reads them, and an edge no fixup can
+  // apply there fails the link.
   for (auto &Sec : G.sections()) {
-    if (Sec->lifetime == MemLifetime::NoAlloc)
-      continue;
     for (Block *B : Sec->blocks) {
       if (B->edges.empty())
         continue;

@@ -79,6 +79,18 @@ Error addRelocations(MachOGraphBuilder &GB, MachOSection &S, std::span<const Mac
     Block &B = **BP;
     uint32_t Off = uint32_t(S.address + R->address - B.address);
     const char *Loc = B.content().data() + Off;
+    // arm64e signed pointers: only where nothing runs (debug sections) can a
+    // link carry one, to fail at fixup as llvm-jitlink does; elsewhere they
+    // would need signing in the executor.
+    if (R->type == AUTHENTICATED_POINTER && S.graphSection->lifetime == MemLifetime::NoAlloc) {
+      if (R->pcrel || !R->external || R->length != 3)
+        return GB.relocError(S, *R, "AUTHENTICATED_POINTER must be 8 bytes, extern, not PC-relative");
+      auto T = GB.symbolByIndex(S, *R, R->symbolnum);
+      if (!T)
+        return T.takeError();
+      B.addEdge(Pointer64Authenticated, Off, **T, int64_t(int32_t(readLE<uint32_t>(Loc)))); // low 32 bits: the addend
+      continue;
+    }
     if (R->type == UNSIGNED) {
       if (R->pcrel || R->length < 2)
         return GB.relocError(S, *R, "UNSIGNED must be 4 or 8 bytes, not PC-relative");
