@@ -591,8 +591,17 @@ const runtimeSize = (arch, name) =>
   fs.statSync(L.runtimeInfo(ARCH_TABLE[arch].triple).files.find(f => f.name === name).path).size;
 
 test('the page fetches only the runtime members a program pulls (libstdc++, libm if reached) and runs it', async () => {
-  const page = await openPage();
   const arch = 'x86_64';
+  // By default the whole files, but of libstdc++.a and libm.a, which a C program does not reach, their heads.
+  const plain = await openPage();
+  assert.equal((await afterRun(plain, () => plain.click(`button[data-example="hello"][data-arch="${arch}"]`))).console,
+               EXPECT.hello.out);
+  const files = await downloaded(plain, arch);
+  assert.equal(files['libc.a'].largest, runtimeSize(arch, 'libc.a'));
+  for (const n of ['libstdc++.a', 'libm.a']) assert.ok(files[n].largest < runtimeSize(arch, n) / 4, n);
+  await plain.close();
+  const page = await openPage();
+  await page.check('#opt-members');
   // C: of libc.a the members hello world pulls, in rounds of one request; of libstdc++.a and libm.a their heads.
   let r = await afterRun(page, () => page.click(`button[data-example="hello"][data-arch="${arch}"]`));
   assert.equal(r.console, EXPECT.hello.out);
@@ -648,6 +657,7 @@ test('a server without range requests: the page fetches the whole runtime files,
   });
   await page.goto(server.url);
   await page.waitForSelector('body[data-ready]');
+  await page.check('#opt-members');
   const arch = 'riscv64';
   const r = await afterRun(page, () => page.click(`button[data-example="hello"][data-arch="${arch}"]`));
   assert.equal(r.console, EXPECT.hello.out, r.status);
@@ -659,6 +669,7 @@ test('a server without range requests: the page fetches the whole runtime files,
 
 test('a link that needs a member the fetch did not reach is linked again from the whole files', async () => {
   const page = await openPage();
+  await page.check('#opt-members');
   const arch = 'x86_64';
   await afterRun(page, () => page.click(`button[data-example="hello"][data-arch="${arch}"]`));
   assert.ok((await downloaded(page, arch))['libc.a'].largest < runtimeSize(arch, 'libc.a'));

@@ -32,9 +32,12 @@ export function mount(app) {
   const runtimeFiles = (arch, objects = []) =>
     flow.runtimeFiles(app.L, ARCHES[arch].triple, (name, length) => load(arch, name, length), objects);
 
-  // The runtime's members a link of `objects` pulls, fetched by range a round
-  // at a time (flow.fetchRuntime: ~1.6 MB of x86-64's 9.6 MB), each range
-  // once. If that fails, or a link asks for a member it did not reach
+  // With "fetch only the runtime members" (#opt-members), the members a link
+  // of `objects` pulls, fetched by range a round at a time (flow.fetchRuntime:
+  // ~1.6 MB of x86-64's 9.6 MB), each range once. Off by default: on the
+  // loopback server the ~10 dependent rounds take longer than the whole
+  // files (bench-web at idle: 0.28 vs 0.19 s after the click, x86-64). If a
+  // range fetch fails, or a link asks for a member the scan did not reach
   // (fellShort), this page uses the whole files from then on.
   const io = arch => ({
     whole: name => once(`runtime/${arch}/${name}`, () => fetchBytes(`runtime/${arch}/${name}`)),
@@ -48,8 +51,9 @@ export function mount(app) {
     },
   });
   let wholeFiles = false;
+  const byMember = () => $('opt-members').checked && !wholeFiles;
   async function runtime(arch, objects) {
-    if (!wholeFiles) {
+    if (byMember()) {
       try {
         return await flow.fetchRuntime(app.L, ARCHES[arch].triple, io(arch), objects);
       } catch (e) {
@@ -61,7 +65,7 @@ export function mount(app) {
   }
   // Before the objects are known: what every member fetch starts with.
   const prefetchRuntime = arch =>
-    (wholeFiles ? runtimeFiles(arch) : flow.fetchRuntimeHeads(app.L, ARCHES[arch].triple, io(arch)));
+    (byMember() ? flow.fetchRuntimeHeads(app.L, ARCHES[arch].triple, io(arch)) : runtimeFiles(arch));
   // Whether a link failed for want of a member the scan did not fetch: then
   // it is tried again with the whole files (true), which a page does once.
   function fellShort(e) {
