@@ -38,6 +38,16 @@ TESTS = {
 # RUN: echo linked | FileCheck %s
 # CHECK: this text is never printed
 """ + ASM,
+    # split-file: LLVM's tests keep several inputs in one file
+    "x86-64/ELF_split_file.s": """# RUN: rm -rf %t && split-file %s %t
+# RUN: llvm-mc -triple=x86_64-unknown-linux -filetype=obj -o %t/main.o %t/main.s
+# RUN: llvm-jitlink -noexec %t/main.o
+#--- main.s
+\t.text
+\t.globl\tmain
+main:
+\tretq
+""",
     "x86-64/ELF_needs_asserts.s": "# REQUIRES: asserts\n# RUN: false\n",
     "x86-64/ELF_not_on_linux.s": "# UNSUPPORTED: system-linux\n# RUN: false\n",
     "x86-64/ELF_xfail.s": "# XFAIL: *\n# RUN: not true\n",
@@ -73,8 +83,8 @@ Symbols:
 EXPECT = [
     "arch       total unsupported llvm-jitlink-22 linklab",
     "RISCV          1           0               1       1",
-    "x86-64         6           2               2       3",
-    "all            7           2               3       4",
+    "x86-64         7           2               3       4",
+    "all            8           2               4       5",
     "",
     "linklab failures in x86-64:",
     "  ELF_both_fail.s (llvm-jitlink-22 fails too): RUN line 3: FileCheck CHECK wants "

@@ -7,7 +7,7 @@ A test is an assembly (or other) file whose comment lines hold `RUN:` commands
   %t  a scratch path       %T  the scratch directory      %%  a literal %
 Commands run under bash with pipefail, so pipes and `&&` work as in lit. Tool
 names are resolved through a private bin directory put first on PATH:
-  llvm-mc, FileCheck, llvm-objdump, llvm-readelf, yaml2obj, clang, ...
+  llvm-mc, FileCheck, llvm-objdump, llvm-readelf, yaml2obj, split-file, ...
       -> Debian's `<tool>-22`
   llvm-jitlink -> llvm-jitlink-22
   linklab      -> the built linklab (pass 1), then llvm-jitlink-22 (pass 2)
@@ -31,7 +31,7 @@ import subprocess
 import sys
 
 LLVM_TOOLS = ["llvm-mc", "FileCheck", "llvm-objdump", "llvm-readelf", "llvm-readobj", "yaml2obj",
-              "llvm-nm", "llvm-objcopy", "llvm-ar", "clang", "ld.lld", "llvm-jitlink"]
+              "llvm-nm", "llvm-objcopy", "llvm-ar", "llvm-lipo", "split-file", "clang", "ld.lld", "llvm-jitlink"]
 
 # `not`: inverts the exit status, but a crash (signal, or a shell's 128+N)
 # stays a failure, as lit's `not` without --crash, and so does a command
