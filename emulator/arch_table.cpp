@@ -69,6 +69,64 @@ std::vector<DwarfReg> armRegs() {
   return R;
 }
 
+// x86's divide error (#DE, 0) is SIGFPE FPE_INTDIV at the instruction;
+// int3 (#BP, 3) SIGTRAP SI_KERNEL after it.
+std::vector<TrapRule> x86Traps(std::vector<TrapRule> More = {}) {
+  More.push_back({0, Trap::Signal, 0, 8, 1});
+  More.push_back({3, Trap::Signal, 0, 5, 0x80});
+  return More;
+}
+
+// Signal frames (SignalFrame): offsets from the kernel's structures.
+// x86-64: {pretcode, ucontext (uc_mcontext at 40: r8-r15, rdi, rsi, rbp,
+// rbx, rdx, rax, rcx, rsp, rip, eflags, ..., cr2 at 176; uc_sigmask at
+// 296), siginfo at 312}.
+SignalFrame x86_64Frame() {
+  static const int Order[] = {UC_X86_REG_R8,  UC_X86_REG_R9,  UC_X86_REG_R10, UC_X86_REG_R11, UC_X86_REG_R12,
+                              UC_X86_REG_R13, UC_X86_REG_R14, UC_X86_REG_R15, UC_X86_REG_RDI, UC_X86_REG_RSI,
+                              UC_X86_REG_RBP, UC_X86_REG_RBX, UC_X86_REG_RDX, UC_X86_REG_RAX, UC_X86_REG_RCX,
+                              UC_X86_REG_RSP, UC_X86_REG_RIP};
+  SignalFrame F = {.size = 440, .info = 312, .uc = 8, .mcontext = 40, .mask = 296, .faultAddress = 176, .redZone = 128,
+                   .args = {UC_X86_REG_RDI, UC_X86_REG_RSI, UC_X86_REG_RDX},
+                   .regs = {}, .trampoline = {0xb8, 0x0f, 0, 0, 0, 0x0f, 0x05 /* mov $15, %eax; syscall */}};
+  for (uint16_t I = 0; I < 17; ++I)
+    F.regs.push_back({uint16_t(8 * I), Order[I]});
+  F.regs.push_back({136, UC_X86_REG_EFLAGS, false});
+  return F;
+}
+// i386: {pretcode, sig, pinfo, puc, siginfo at 16, ucontext at 144
+// (uc_mcontext at 20: gs, fs, es, ds, edi, esi, ebp, esp, ebx, edx, ecx,
+// eax, trapno, err, eip, cs, eflags, ..., cr2 at 84; uc_sigmask at 108),
+// retcode}. The handler's arguments are also on the stack (sig, pinfo, puc).
+SignalFrame i386Frame() {
+  static const int Order[] = {UC_X86_REG_EDI, UC_X86_REG_ESI, UC_X86_REG_EBP, UC_X86_REG_ESP,
+                              UC_X86_REG_EBX, UC_X86_REG_EDX, UC_X86_REG_ECX, UC_X86_REG_EAX};
+  SignalFrame F = {.size = 268, .info = 16, .uc = 144, .mcontext = 20, .mask = 108, .faultAddress = 84, .redZone = 0,
+                   .args = {UC_X86_REG_EAX, UC_X86_REG_EDX, UC_X86_REG_ECX},
+                   .regs = {}, .trampoline = {0xb8, 0xad, 0, 0, 0, 0xcd, 0x80 /* mov $173, %eax; int $0x80 */}};
+  for (uint16_t I = 0; I < 8; ++I)
+    F.regs.push_back({uint16_t(16 + 4 * I), Order[I]});
+  F.regs.push_back({56, UC_X86_REG_EIP});
+  F.regs.push_back({64, UC_X86_REG_EFLAGS, false});
+  return F;
+}
+// AArch64: {siginfo, ucontext at 128 (uc_sigmask at 40, uc_mcontext at
+// 176: fault_address, x0-x30, sp, pc, pstate, then 4096 bytes of records,
+// here only the terminating null record)}.
+SignalFrame aarch64Frame() {
+  SignalFrame F = {.size = 128 + 4560, .info = 0, .uc = 128, .mcontext = 176, .mask = 40, .faultAddress = 0,
+                   .redZone = 0, .args = {UC_ARM64_REG_X0, UC_ARM64_REG_X1, UC_ARM64_REG_X2},
+                   .regs = {}, .trampoline = {0x68, 0x11, 0x80, 0xd2 /* mov x8, #139 */, 0x01, 0x00, 0x00, 0xd4 /* svc #0 */}};
+  for (uint16_t I = 0; I < 29; ++I)
+    F.regs.push_back({uint16_t(8 + 8 * I), UC_ARM64_REG_X0 + I});
+  F.regs.push_back({8 + 8 * 29, UC_ARM64_REG_X29});
+  F.regs.push_back({8 + 8 * 30, UC_ARM64_REG_X30});
+  F.regs.push_back({256, UC_ARM64_REG_SP});
+  F.regs.push_back({264, UC_ARM64_REG_PC});
+  F.regs.push_back({272, UC_ARM64_REG_PSTATE, false});
+  return F;
+}
+
 // AArch64 in either data byte order (Unicorn's UC_MODE_BIG_ENDIAN: data
 // accesses big-endian, instruction fetch little-endian, as the psABI's
 // aarch64_be); uname and AT_PLATFORM say "aarch64_be" there, as Linux does.
@@ -91,7 +149,35 @@ ArchInfo aarch64Row(bool BE) {
           .elfMachine = 183, .elfFlags = 0, .hwcap = 0x8fb, .hwcap2 = 0, .platform = BE ? "aarch64_be" : "aarch64",
           .sigactionSize = 32,
           .retInsn = {0xc0, 0x03, 0x5f, 0xd6 /* ret */}, .semiOp = UC_ARM64_REG_X0, .semiParam = UC_ARM64_REG_X1,
-          .semiTrap = {0xd45e0000 /* hlt #0xf000 */}, .semiTrapPc = 0, .regs = aarch64Regs()};
+          .semiTrap = {0xd45e0000 /* hlt #0xf000 */}, .semiTrapPc = 0, .regs = aarch64Regs(),
+          .signalFrame = aarch64Frame()};
+}
+
+// RISC-V: {siginfo, ucontext at 128 (uc_sigmask at 40, uc_mcontext at
+// 176: pc, x1-x31, then the FP state: 528 bytes)}.
+SignalFrame riscvFrame() {
+  SignalFrame F = {.size = 128 + 960, .info = 0, .uc = 128, .mcontext = 176, .mask = 40, .faultAddress = -1,
+                   .redZone = 0, .args = {UC_RISCV_REG_A0, UC_RISCV_REG_A1, UC_RISCV_REG_A2},
+                   .regs = {}, .trampoline = {0x93, 0x08, 0xb0, 0x08 /* li a7, 139 */, 0x73, 0x00, 0x00, 0x00 /* ecall */}};
+  F.regs.push_back({0, UC_RISCV_REG_PC});
+  for (uint16_t I = 1; I < 32; ++I)
+    F.regs.push_back({uint16_t(8 * I), UC_RISCV_REG_X0 + I});
+  return F;
+}
+// 32-bit Arm: {siginfo, ucontext at 128 (uc_mcontext at 20: trap_no,
+// error_code, oldmask, r0-r10, fp, ip, sp, lr, pc, cpsr, fault_address;
+// uc_sigmask at 104; uc_regspace), retcode}.
+SignalFrame armFrame() {
+  SignalFrame F = {.size = 128 + 360 + 16, .info = 0, .uc = 128, .mcontext = 20, .mask = 104, .faultAddress = 80,
+                   .redZone = 0, .args = {UC_ARM_REG_R0, UC_ARM_REG_R1, UC_ARM_REG_R2},
+                   .regs = {}, .trampoline = {0xad, 0x70, 0xa0, 0xe3 /* mov r7, #173 */, 0x00, 0x00, 0x00, 0xef /* svc 0 */}};
+  for (uint16_t I = 0; I < 13; ++I)
+    F.regs.push_back({uint16_t(12 + 4 * I), UC_ARM_REG_R0 + I});
+  F.regs.push_back({64, UC_ARM_REG_SP});
+  F.regs.push_back({68, UC_ARM_REG_LR});
+  F.regs.push_back({72, UC_ARM_REG_PC});
+  F.regs.push_back({76, UC_ARM_REG_CPSR, false});
+  return F;
 }
 
 // As Linux starts a process: floating point enabled (both RISC-V and
@@ -107,10 +193,10 @@ const ArchInfo Table[] = {
      .args = {UC_X86_REG_RDI, UC_X86_REG_RSI, UC_X86_REG_RDX, UC_X86_REG_RCX, UC_X86_REG_R8, UC_X86_REG_R9},
      .atExit = UC_X86_REG_RDX, .sysNumber = UC_X86_REG_RAX,
      .sysArgs = {UC_X86_REG_RDI, UC_X86_REG_RSI, UC_X86_REG_RDX, UC_X86_REG_R10, UC_X86_REG_R8, UC_X86_REG_R9},
-     .syscallAbi = SyscallAbi::X86_64, .syscallInsn = UC_X86_INS_SYSCALL, .traps = {},
+     .syscallAbi = SyscallAbi::X86_64, .syscallInsn = UC_X86_INS_SYSCALL, .traps = x86Traps(),
      .initialRegs = {{UC_X86_REG_FPCW, ~0ull, 0x37f}, {UC_X86_REG_MXCSR, ~0ull, 0x1f80}},
      .elfMachine = 62, .elfFlags = 0, .hwcap = 0x07088100, .hwcap2 = 0, .platform = "x86_64", .sigactionSize = 32,
-     .retInsn = {0xc3 /* ret */}, .regs = x86Regs()},
+     .retInsn = {0xc3 /* ret */}, .regs = x86Regs(), .signalFrame = x86_64Frame()},
     aarch64Row(false),
     {.arch = Arch::RISCV64, .name = "riscv64", .qemuTarget = "riscv64", .ucArch = UC_ARCH_RISCV,
      .ucMode = UC_MODE_RISCV64, .wordSize = 8, .pc = UC_RISCV_REG_PC, .sp = UC_RISCV_REG_SP,
@@ -131,7 +217,7 @@ const ArchInfo Table[] = {
      .platform = nullptr, .sigactionSize = 24, .retInsn = {0x67, 0x80, 0x00, 0x00 /* ret */},
      .semiOp = UC_RISCV_REG_A0, .semiParam = UC_RISCV_REG_A1,
      .semiTrap = {0x01f01013 /* slli x0,x0,0x1f */, 0x00100073 /* ebreak */, 0x40705013 /* srai x0,x0,7 */},
-     .semiTrapPc = 1, .regs = riscvRegs()},
+     .semiTrapPc = 1, .regs = riscvRegs(), .signalFrame = riscvFrame()},
     // i386: Unicorn's x86-64 target in 32-bit protected mode. Arguments go
     // on the stack (System V i386 psABI); system calls are `int $0x80` with
     // the number in eax and arguments in ebx, ecx, edx, esi, edi, ebp.
@@ -141,13 +227,13 @@ const ArchInfo Table[] = {
      .sysNumber = UC_X86_REG_EAX,
      .sysArgs = {UC_X86_REG_EBX, UC_X86_REG_ECX, UC_X86_REG_EDX, UC_X86_REG_ESI, UC_X86_REG_EDI, UC_X86_REG_EBP},
      .syscallAbi = SyscallAbi::I386, .syscallInsn = -1,
-     .traps = {{0x80, Trap::Syscall, 0}}, // int $0x80, EIP already past it
+     .traps = x86Traps({{0x80, Trap::Syscall, 0}}), // int $0x80, EIP already past it
      .initialRegs = {{UC_X86_REG_CR0, 1u << 2 /* EM */, 1u << 1 /* MP */},
                      {UC_X86_REG_CR4, 0, 3u << 9 /* OSFXSR, OSXMMEXCPT */},
                      {UC_X86_REG_FPCW, ~0ull, 0x37f},
                      {UC_X86_REG_MXCSR, ~0ull, 0x1f80}},
      .elfMachine = 3, .elfFlags = 0, .hwcap = 0x07088100, .hwcap2 = 0, .platform = "i686", .sigactionSize = 20,
-     .retInsn = {0xc3 /* ret */}, .regs = i386Regs()},
+     .retInsn = {0xc3 /* ret */}, .regs = i386Regs(), .signalFrame = i386Frame()},
     // 32-bit Arm (EABI, hard-float): Unicorn's Cortex-A15. A Thumb entry
     // has bit 0 set, which Unicorn's start takes as the Thumb state; `svc 0`
     // with the number in r7.
@@ -164,7 +250,8 @@ const ArchInfo Table[] = {
                      {UC_ARM_REG_FPEXC, ~0ull, 1u << 30 /* EN */},
                      {UC_ARM_REG_FPSCR, ~0ull, 0}},
      .elfMachine = 40, .elfFlags = 0x05000400 /* EABI5, hard-float */, .hwcap = 0x1fb0d6, .hwcap2 = 0,
-     .platform = "v7l", .sigactionSize = 20, .retInsn = {0x1e, 0xff, 0x2f, 0xe1 /* bx lr */}, .regs = armRegs()},
+     .platform = "v7l", .sigactionSize = 20, .retInsn = {0x1e, 0xff, 0x2f, 0xe1 /* bx lr */}, .regs = armRegs(),
+     .signalFrame = armFrame()},
     aarch64Row(true),
 };
 

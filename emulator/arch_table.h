@@ -26,11 +26,12 @@ struct DwarfReg {
 
 // What an interrupt number means (Unicorn hands us QEMU's exception numbers
 // instead of entering a guest vector).
-enum class Trap : uint8_t { Syscall, SemihostOrIllegal, Illegal };
+enum class Trap : uint8_t { Syscall, SemihostOrIllegal, Illegal, Signal };
 struct TrapRule {
   uint32_t intno;
   Trap trap;
   uint8_t pcBack; // Unicorn reports the PC this far past the instruction
+  uint8_t signal = 0, code = 0; // Trap::Signal: what Linux sends (signo, si_code)
 };
 
 // A register as Linux's exec leaves it: value = (value & ~clear) | set.
@@ -42,6 +43,30 @@ struct InitialReg {
 // How the thread pointer is set: a register Unicorn exposes, or (i386) the
 // base of a GDT descriptor that %gs selects, as set_thread_area makes one.
 enum class ThreadPointer : uint8_t { Register, GdtSegment };
+
+// Linux's rt_sigframe on the arch (arch/*/kernel/signal*.c and the uapi
+// ucontext.h/sigcontext.h), whose offsets glibc's ucontext_t and
+// mcontext_t share: where the siginfo and the ucontext go in the frame, and
+// in the ucontext the signal mask and each general register. The FP/SIMD
+// state is not laid out in the frame: the executor keeps an exact copy of
+// the interrupted context (signals.cpp).
+struct SigReg {
+  uint16_t offset; // in uc_mcontext
+  int reg;
+  bool restore = true; // false: shown to the handler only (flags words: rt_sigreturn keeps the saved ones)
+};
+struct SignalFrame {
+  uint16_t size;            // the frame's bytes (without FP state)
+  uint16_t info, uc;        // offsets in the frame
+  uint16_t mcontext, mask;  // offsets in the ucontext
+  int16_t faultAddress;     // in uc_mcontext (cr2, fault_address); -1: none
+  uint8_t redZone;          // bytes below sp a handler must not touch (x86-64 psABI)
+  std::vector<int> args;    // where the handler gets signo, &info, &uc
+  std::vector<SigReg> regs;
+  // Calls rt_sigreturn: the return address of a handler without
+  // SA_RESTORER, as Linux's vDSO (AArch64, RISC-V) or sigpage gives one.
+  std::vector<uint8_t> trampoline;
+};
 
 struct ArchInfo {
   Arch arch;
@@ -87,6 +112,7 @@ struct ArchInfo {
   std::vector<uint32_t> semiTrap = {};
   unsigned semiTrapPc = 0;
   std::vector<DwarfReg> regs = {};
+  SignalFrame signalFrame = {};
 };
 
 const ArchInfo *findArch(Arch A);

@@ -393,7 +393,8 @@ struct Linux {
     uint64_t Ticks = uint64_t(hostNs(CLOCK_MONOTONIC) / 10000000);
     return P.A.wordSize == 4 ? int64_t(int32_t(Ticks)) : int64_t(Ticks);
   }
-  // The kernel's struct sigaction (handler, flags, [restorer,] mask), as the row sizes it.
+  // The kernel's struct sigaction (handler, flags, [restorer,] mask), as
+  // the row sizes it; delivery reads it (signals.cpp).
   static size_t sigactionSize(const Process &P) { return P.A.sigactionSize; }
   static int64_t rtSigaction(Process &P, const Call &C) {
     uint64_t Sig = C.a[0];
@@ -405,38 +406,158 @@ struct Linux {
       if (!New)
         return consumeError(New.takeError()), -EFAULT;
       P.SigActions[Sig] = *New;
+      // Setting SIG_IGN discards a pending instance (as Linux does).
+      if (P.action(int(Sig)).handler == 1)
+        P.SigPending &= ~(1ull << (Sig - 1));
     }
     return !C.a[2] || put(P, C.a[2], Old.data(), Old.size()) ? 0 : -EFAULT;
   }
+  static constexpr uint64_t Unblockable = 1ull << 8 | 1ull << 18; // SIGKILL, SIGSTOP
+  // rt_sigprocmask(how, set, oldset, size): a signal it unblocks is
+  // delivered as the call returns (Process::syscall).
   static int64_t rtSigprocmask(Process &P, const Call &C) {
-    uint64_t None = 0;
-    return C.a[3] != 8 ? -EINVAL : !C.a[2] || put(P, C.a[2], None) ? 0 : -EFAULT;
-  }
-  // A signal the process sends itself: its default action, since the
-  // executor runs no handlers. Those whose default is to be ignored, and
-  // those set to SIG_IGN, do nothing; every other one ends the process.
-  static int64_t signalSelf(Process &P, uint64_t Sig) {
-    if (Sig > 64)
+    enum : uint64_t { Block = 0, Unblock = 1, SetMask = 2 };
+    if (C.a[3] != 8)
       return -EINVAL;
-    bool DefaultIgnored = Sig == 0 || Sig == 17 /* SIGCHLD */ || Sig == 18 /* SIGCONT */ || Sig == 23 /* SIGURG */ ||
-                          Sig == 28 /* SIGWINCH */;
-    uint64_t Handler = 0;
-    if (auto It = P.SigActions.find(Sig); It != P.SigActions.end())
-      Handler = P.loadGuest(It->second.data(), P.A.wordSize);
-    if (DefaultIgnored || Handler == 1 /* SIG_IGN */)
+    uint64_t Old = P.SigMask;
+    if (C.a[1]) {
+      auto Set = getWords(P, C.a[1], 1, 8);
+      if (!Set)
+        return -EFAULT;
+      uint64_t S = uint64_t((*Set)[0]);
+      if (C.a[0] > SetMask)
+        return -EINVAL;
+      P.SigMask = (C.a[0] == Block ? Old | S : C.a[0] == Unblock ? Old & ~S : S) & ~Unblockable;
+    }
+    return !C.a[2] || putWords(P, C.a[2], {Old}, 8) ? 0 : -EFAULT;
+  }
+  static int64_t rtSigpending(Process &P, const Call &C) {
+    return C.a[1] > 8 ? -EINVAL : putWords(P, C.a[0], {P.SigPending & P.SigMask}, 8) ? 0 : -EFAULT;
+  }
+  // The process has one thread and no timers: nothing can send a signal
+  // while it waits, so a wait with nothing deliverable never ends.
+  static int64_t waitForever(Process &P, const Call &C, const char *What) {
+    P.stop(RunStatus::Error, 0,
+           formatv("deadlock: %s waits for a signal nothing can send (the process has one thread)", What));
+    return -EINTR;
+  }
+  static int64_t rtSigsuspend(Process &P, const Call &C) {
+    auto Set = getWords(P, C.a[0], 1, 8);
+    if (C.a[1] != 8)
+      return -EINVAL;
+    if (!Set)
+      return -EFAULT;
+    uint64_t New = uint64_t((*Set)[0]) & ~Unblockable;
+    if (!(P.SigPending & ~New))
+      return waitForever(P, C, "sigsuspend");
+    // The handler runs under the temporary mask; its frame restores the old one.
+    P.SuspendMask = P.SigMask;
+    P.SigMask = New;
+    return -EINTR;
+  }
+  static int64_t pause(Process &P, const Call &C) { return waitForever(P, C, "pause"); }
+  // poll/ppoll on the standard streams: fd 0 is readable (a read answers
+  // at once: data or end of file), 1 and 2 writable, others POLLNVAL. With
+  // nothing ready the call sleeps out its timeout, or, with none, waits
+  // for a signal nothing can send. TimeoutNs < 0: none.
+  static int64_t pollOn(Process &P, const Call &C, uint64_t Fds, uint64_t N, int64_t TimeoutNs) {
+    constexpr uint16_t In = 1, Out = 4, Nval = 0x20;
+    if (N > 1024)
+      return -EINVAL;
+    int64_t Ready = 0;
+    for (uint64_t I = 0; I < N; ++I) {
+      uint8_t Pfd[8];
+      if (uc_mem_read(P.UC, Fds + 8 * I, Pfd, 8) != UC_ERR_OK)
+        return -EFAULT;
+      int32_t Fd = int32_t(P.loadGuest(Pfd, 4));
+      uint16_t Events = uint16_t(P.loadGuest(Pfd + 4, 2)), Revents = 0;
+      if (Fd >= 0)
+        Revents = Fd == 0 ? Events & In : Fd <= 2 ? Events & Out : Nval;
+      P.storeGuest(Pfd + 6, Revents, 2);
+      if (!put(P, Fds + 8 * I, Pfd, 8))
+        return -EFAULT;
+      Ready += Revents != 0;
+    }
+    if (Ready || TimeoutNs == 0)
+      return Ready;
+    if (TimeoutNs < 0)
+      return waitForever(P, C, C.name);
+    return sleepFor(P, TimeoutNs, C);
+  }
+  static int64_t poll(Process &P, const Call &C) {
+    int32_t Ms = int32_t(C.a[2]);
+    return pollOn(P, C, C.a[0], C.a[1], Ms < 0 ? -1 : int64_t(Ms) * 1000000);
+  }
+  static int64_t ppollOf(Process &P, const Call &C, unsigned Size) {
+    int64_t Ns = -1;
+    if (C.a[2]) {
+      auto T = getWords(P, C.a[2], 2, Size);
+      if (!T)
+        return -EFAULT;
+      if ((*T)[0] < 0 || (*T)[1] < 0 || (*T)[1] >= NsPerSec)
+        return -EINVAL;
+      Ns = std::min<int64_t>((*T)[0], INT64_MAX / NsPerSec - 1) * NsPerSec + (*T)[1];
+    }
+    return pollOn(P, C, C.a[0], C.a[1], Ns);
+  }
+  static int64_t ppoll(Process &P, const Call &C) { return ppollOf(P, C, 0); }
+  static int64_t ppoll64(Process &P, const Call &C) { return ppollOf(P, C, 8); }
+  // stack_t {ss_sp, ss_flags, ss_size}; an alternate stack SA_ONSTACK
+  // handlers run on.
+  static int64_t sigaltstack(Process &P, const Call &C) {
+    constexpr uint64_t OnStack = 1, Disable = 2, MinSize = 2048;
+    const unsigned W = P.A.wordSize;
+    uint64_t Sp = P.reg(P.A.sp);
+    bool On = P.AltStackSize && Sp - P.AltStackSp < P.AltStackSize;
+    std::optional<std::vector<int64_t>> New;
+    if (C.a[0] && !(New = getWords(P, C.a[0], 3)))
+      return -EFAULT;
+    if (C.a[1]) {
+      uint64_t Flags = P.AltStackSize ? (On ? OnStack : 0) : Disable;
+      if (!putWords(P, C.a[1], {P.AltStackSp, 0, P.AltStackSize}) || !putWords(P, C.a[1] + W, {Flags}, 4))
+        return -EFAULT;
+    }
+    if (!New)
       return 0;
-    const char *Name = signalName(int64_t(Sig));
-    P.stop(RunStatus::Signaled, int64_t(Sig),
-           Name ? formatv("killed by %s", Name) : formatv("killed by signal %llu", (unsigned long long)Sig));
+    if (On)
+      return -EPERM;
+    uint64_t Flags = uint64_t((*New)[1]) & 0xffffffff, Size = uint64_t((*New)[2]);
+    if (Flags & Disable)
+      return P.AltStackSp = P.AltStackSize = 0, 0;
+    if (Flags & ~uint64_t(OnStack | 0x80000000 /* SS_AUTODISARM */))
+      return -EINVAL;
+    if (Size < MinSize)
+      return -ENOMEM;
+    P.AltStackSp = uint64_t((*New)[0]), P.AltStackSize = Size;
     return 0;
   }
+  // Its frame's context back (signals.cpp); the return register is the
+  // restored one, which the answer leaves as it is.
+  static int64_t sigreturnOf(Process &P, uint8_t Kind) {
+    P.Cur->sigreturnDue = Kind;
+    uc_emu_stop(P.UC);
+    return int64_t(P.reg(P.A.ret));
+  }
+  static int64_t rtSigreturn(Process &P, const Call &) { return sigreturnOf(P, 1); }
+  static int64_t sigreturn(Process &P, const Call &) { return sigreturnOf(P, 2); }
+  // A signal the process sends itself: si_code SI_USER from kill, SI_TKILL
+  // from tkill/tgkill (what raise() uses).
+  static int64_t signalSelf(Process &P, uint64_t Sig, int Code) {
+    if (Sig > 64)
+      return -EINVAL;
+    if (Sig)
+      P.raise(int(Sig), Code);
+    return 0;
+  }
+  static constexpr int SiUser = 0, SiTkill = -6;
   static int64_t kill(Process &P, const Call &C) {
-    return C.a[0] == Pid || C.a[0] == 0 ? signalSelf(P, C.a[1]) : refuse(P, C);
+    return C.a[0] == Pid || C.a[0] == 0 ? signalSelf(P, C.a[1], SiUser) : refuse(P, C);
   }
-  static int64_t tkill(Process &P, const Call &C) { return C.a[0] == Pid ? signalSelf(P, C.a[1]) : -ESRCH; }
+  static int64_t tkill(Process &P, const Call &C) { return C.a[0] == Pid ? signalSelf(P, C.a[1], SiTkill) : -ESRCH; }
   static int64_t tgkill(Process &P, const Call &C) {
-    return C.a[0] != Pid ? refuse(P, C) : C.a[1] == Pid ? signalSelf(P, C.a[2]) : -ESRCH;
+    return C.a[0] != Pid ? refuse(P, C) : C.a[1] == Pid ? signalSelf(P, C.a[2], SiTkill) : -ESRCH;
   }
+
   // A pipe: what the standard streams are to the executor.
   static int64_t statStd(Process &P, uint64_t Fd, uint64_t Buf) {
     if (!isStd(Fd))
@@ -664,11 +785,11 @@ const Linux::Row Linux::Table[] = {
     {"faccessat2", 439, 439, 439, 439, refuse},
     {"mount_setattr", 442, 442, 442, 442, refuse},
     // Known by name only: -ENOSYS.
-    {"poll", 7, -1, 168, 168, nullptr}, {"rt_sigreturn", 15, 139, 173, 173, nullptr}, {"pread64", 17, 67, 180, 180, nullptr},
+    {"poll", 7, -1, 168, 168, poll}, {"rt_sigreturn", 15, 139, 173, 173, rtSigreturn}, {"pread64", 17, 67, 180, 180, nullptr},
     {"pwrite64", 18, 68, 181, 181, nullptr}, {"pipe", 22, -1, 42, 42, nullptr}, {"select", 23, -1, 82, -1, nullptr},
     {"msync", 26, 227, 144, 144, nullptr}, {"mincore", 27, 232, 218, 219, nullptr}, {"shmget", 29, 194, 395, 307, nullptr},
     {"shmat", 30, 196, 397, 305, nullptr}, {"shmctl", 31, 195, 396, 308, nullptr}, {"dup2", 33, -1, 63, 63, nullptr},
-    {"pause", 34, -1, 29, 29, nullptr}, {"nanosleep", 35, 101, 162, 162, nanosleep}, {"getitimer", 36, 102, 105, 105, nullptr},
+    {"pause", 34, -1, 29, 29, pause}, {"nanosleep", 35, 101, 162, 162, nanosleep}, {"getitimer", 36, 102, 105, 105, nullptr},
     {"alarm", 37, -1, 27, -1, nullptr}, {"setitimer", 38, 103, 104, 104, nullptr}, {"sendfile", 40, 71, 187, 187, nullptr},
     {"sendto", 44, 206, 369, 290, nullptr}, {"recvfrom", 45, 207, 371, 292, nullptr}, {"sendmsg", 46, 211, 370, 296, nullptr},
     {"recvmsg", 47, 212, 372, 297, nullptr}, {"shutdown", 48, 210, 373, 293, nullptr}, {"getsockname", 51, 204, 367, 286, nullptr},
@@ -687,8 +808,8 @@ const Linux::Row Linux::Table[] = {
     {"getresuid", 118, 148, 165, 165, nullptr}, {"setresgid", 119, 149, 170, 170, nullptr}, {"getresgid", 120, 150, 171, 171, nullptr},
     {"getpgid", 121, 155, 132, 132, nullptr}, {"setfsuid", 122, 151, 138, 138, nullptr}, {"setfsgid", 123, 152, 139, 139, nullptr},
     {"getsid", 124, 156, 147, 147, nullptr}, {"capget", 125, 90, 184, 184, nullptr}, {"capset", 126, 91, 185, 185, nullptr},
-    {"rt_sigpending", 127, 136, 176, 176, nullptr}, {"rt_sigtimedwait", 128, 137, 177, 177, nullptr},
-    {"rt_sigqueueinfo", 129, 138, 178, 178, nullptr}, {"rt_sigsuspend", 130, 133, 179, 179, nullptr}, {"sigaltstack", 131, 132, 186, 186, nullptr},
+    {"rt_sigpending", 127, 136, 176, 176, rtSigpending}, {"rt_sigtimedwait", 128, 137, 177, 177, nullptr},
+    {"rt_sigqueueinfo", 129, 138, 178, 178, nullptr}, {"rt_sigsuspend", 130, 133, 179, 179, rtSigsuspend}, {"sigaltstack", 131, 132, 186, 186, sigaltstack},
     {"personality", 135, 92, 136, 136, nullptr}, {"ustat", 136, -1, 62, 62, nullptr}, {"fstatfs", 138, 44, 100, 100, nullptr},
     {"sysfs", 139, -1, 135, 135, nullptr}, {"getpriority", 140, 141, 96, 96, nullptr}, {"setpriority", 141, 140, 97, 97, nullptr},
     {"sched_setparam", 142, 118, 154, 154, nullptr}, {"sched_getparam", 143, 121, 155, 155, nullptr},
@@ -721,7 +842,7 @@ const Linux::Row Linux::Table[] = {
     {"add_key", 248, 217, 286, 309, nullptr}, {"request_key", 249, 218, 287, 310, nullptr}, {"keyctl", 250, 219, 288, 311, nullptr},
     {"ioprio_set", 251, 30, 289, 314, nullptr}, {"ioprio_get", 252, 31, 290, 315, nullptr}, {"inotify_init", 253, -1, 291, 316, nullptr},
     {"inotify_rm_watch", 255, 28, 293, 318, nullptr}, {"migrate_pages", 256, 238, 294, 400, nullptr}, {"pselect6", 270, 72, 308, 335, nullptr},
-    {"ppoll", 271, 73, 309, 336, nullptr}, {"unshare", 272, 97, 310, 337, nullptr}, {"get_robust_list", 274, 100, 312, 339, nullptr},
+    {"ppoll", 271, 73, 309, 336, ppoll}, {"unshare", 272, 97, 310, 337, nullptr}, {"get_robust_list", 274, 100, 312, 339, nullptr},
     {"splice", 275, 76, 313, 340, nullptr}, {"tee", 276, 77, 315, 342, nullptr}, {"sync_file_range", 277, 84, 314, -1, nullptr},
     {"vmsplice", 278, 75, 316, 343, nullptr}, {"move_pages", 279, 239, 317, 344, nullptr}, {"epoll_pwait", 281, 22, 319, 346, nullptr},
     {"signalfd", 282, -1, 321, 349, nullptr}, {"timerfd_create", 283, 85, 322, 350, nullptr}, {"eventfd", 284, -1, 323, 351, nullptr},
@@ -782,7 +903,7 @@ const Linux::Row Linux::Table[] = {
     {"ssetmask", -1, -1, 69, -1, nullptr}, {"sigsuspend", -1, -1, 72, 72, nullptr},
     {"sigpending", -1, -1, 73, 73, nullptr}, {"readdir", -1, -1, 89, -1, nullptr},
     {"profil", -1, -1, 98, -1, nullptr}, {"olduname", -1, -1, 109, -1, nullptr}, {"idle", -1, -1, 112, -1, nullptr},
-    {"vm86old", -1, -1, 113, -1, nullptr}, {"sigreturn", -1, -1, 119, 119, nullptr},
+    {"vm86old", -1, -1, 113, -1, nullptr}, {"sigreturn", -1, -1, 119, 119, sigreturn},
     {"sigprocmask", -1, -1, 126, 126, nullptr}, {"bdflush", -1, -1, 134, 134, nullptr},
     {"_newselect", -1, -1, 142, 142, nullptr}, {"vm86", -1, -1, 166, -1, nullptr},
     {"ftruncate64", -1, -1, 194, 194, nullptr}, {"fstat64", -1, -1, 197, 197, nullptr},
@@ -802,7 +923,7 @@ const Linux::Row Linux::Table[] = {
     {"clock_nanosleep_time64", -1, -1, 407, 407, clockNanosleep64}, {"timer_gettime64", -1, -1, 408, 408, nullptr},
     {"timer_settime64", -1, -1, 409, 409, nullptr}, {"timerfd_gettime64", -1, -1, 410, 410, nullptr},
     {"timerfd_settime64", -1, -1, 411, 411, nullptr}, {"pselect6_time64", -1, -1, 413, 413, nullptr},
-    {"ppoll_time64", -1, -1, 414, 414, nullptr}, {"io_pgetevents_time64", -1, -1, 416, 416, nullptr},
+    {"ppoll_time64", -1, -1, 414, 414, ppoll64}, {"io_pgetevents_time64", -1, -1, 416, 416, nullptr},
     {"recvmmsg_time64", -1, -1, 417, 417, nullptr}, {"mq_timedsend_time64", -1, -1, 418, 418, nullptr},
     {"mq_timedreceive_time64", -1, -1, 419, 419, nullptr}, {"semtimedop_time64", -1, -1, 420, 420, nullptr},
     {"rt_sigtimedwait_time64", -1, -1, 421, 421, nullptr},
@@ -846,6 +967,7 @@ void Process::syscall() {
     noteSyscall(C.nr, C.name, "not supported");
   if (!Cur->stopped)
     setReg(A.ret, uint64_t(R));
+  noteSignalsDue();
 }
 
 } // namespace linklab::emu

@@ -92,7 +92,10 @@ Expected<std::unique_ptr<Process>> Process::create(const Triple &TT) {
   return P;
 }
 
-Process::~Process() { uc_close(UC); }
+Process::~Process() {
+  dropFrames(0, ~uint64_t(0));
+  uc_close(UC);
+}
 
 Error Process::init() {
   timespec Cpu;
@@ -109,6 +112,9 @@ Error Process::init() {
     return ucError(E, "mapping the return trap");
   if (uc_err E = uc_mem_write(UC, layout::NoOp, A.retInsn.data(), A.retInsn.size()))
     return ucError(E, "writing the no-op function");
+  const std::vector<uint8_t> &Tramp = A.signalFrame.trampoline;
+  if (uc_err E = uc_mem_write(UC, layout::SigReturn, Tramp.data(), Tramp.size()))
+    return ucError(E, "writing the signal return trampoline");
   if (uc_err E = Stores.protect(layout::ReturnTrap, layout::PageSize, UC_PROT_READ | UC_PROT_EXEC))
     return ucError(E, "protecting the return trap");
   if (uc_err E = Stores.map(layout::Headers, layout::PageSize, UC_PROT_READ))
@@ -448,6 +454,14 @@ void Process::stop(RunStatus S, int64_t Value, std::string Message) {
 void Process::fault(FaultKind K, uint64_t Pc, uint64_t Addr) {
   if (!Cur || Cur->stopped)
     return;
+  // The signal Linux sends for it (si_code SEGV_MAPERR 1, SEGV_ACCERR 2,
+  // ILL_ILLOPC 1), if the program has a handler.
+  constexpr int SigIll = 4, SigSegv = 11;
+  bool Unmapped = K == FaultKind::ReadUnmapped || K == FaultKind::WriteUnmapped || K == FaultKind::FetchUnmapped;
+  bool Protected = K == FaultKind::ReadProtected || K == FaultKind::WriteProtected || K == FaultKind::FetchProtected;
+  if (K == FaultKind::IllegalInstruction ? faultSignal(SigIll, 1, Pc, Pc)
+                                         : (Unmapped || Protected) && faultSignal(SigSegv, Unmapped ? 1 : 2, Pc, Addr))
+    return;
   stop(RunStatus::Fault, 0, formatv("%s at pc %s, address %s", faultKindName(K), hex(Pc).c_str(), hex(Addr).c_str()));
   Cur->result.faultKind = uint8_t(K);
   Cur->result.pc = Pc;
@@ -486,6 +500,13 @@ void Process::onInterrupt(uc_engine *, uint32_t IntNo, void *User) {
       [[fallthrough]];
     case Trap::Illegal:
       return P->fault(FaultKind::IllegalInstruction, Pc - R.pcBack, Pc - R.pcBack);
+    case Trap::Signal:
+      // SIGFPE for x86's divide error, SIGTRAP for int3: the handler's, or
+      // the end of the run as Linux's default action.
+      if (!P->faultSignal(R.signal, R.code, Pc - R.pcBack, Pc - R.pcBack))
+        P->stop(RunStatus::Signaled, R.signal,
+                formatv("%s at pc %s", signalName(R.signal), hex(Pc - R.pcBack).c_str()));
+      return;
     }
   }
   P->stop(RunStatus::Fault, IntNo, formatv("unhandled CPU exception %u at pc %s", IntNo, hex(Pc).c_str()));
@@ -583,6 +604,10 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
     uc_err E = uc_emu_start(UC, Pc, layout::ReturnTrap, 0, 0);
     if (S.stopped) {
       break;
+    }
+    if (S.signalsDue || S.sigreturnDue || S.fault) {
+      Pc = handleSignals(S.fault ? S.faultPc : resumePc());
+      continue;
     }
     if (S.resume) {
       S.resume = false;

@@ -15,6 +15,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <span>
 
@@ -30,6 +31,7 @@ namespace layout {
 constexpr uint64_t PageSize = 0x1000;
 constexpr uint64_t ReturnTrap = 0x1000;           // one executable page; reaching it ends a call
 constexpr uint64_t NoOp = ReturnTrap + 0x100;     // a bare return in that page: _init/_fini
+constexpr uint64_t SigReturn = ReturnTrap + 0x200; // and the arch's rt_sigreturn trampoline (SignalFrame)
 // The program's ELF header and program headers, as a loaded executable's
 // first page: AT_PHDR and __ehdr_start point here (read-only). Inside the
 // host window (direct_memory.h), as guest code reads it.
@@ -75,6 +77,12 @@ public:
 
 private:
   friend struct Linux; // the system calls (linux_syscalls.cpp)
+  // What a handler's siginfo says: si_code, and si_addr (a fault, code > 0)
+  // or si_pid/si_uid (sent by the process, code <= 0).
+  struct SigInfo {
+    int signo = 0, code = 0;
+    uint64_t addr = 0;
+  };
   struct RunState {
     OutputFn out;
     uint64_t budget = 0, executed = 0, memCap = 0;
@@ -84,6 +92,13 @@ private:
     uint64_t lastPc = 0; // the instruction being executed, kept by the counting hook
     std::chrono::steady_clock::time_point deadline; // the wall-time limit, which sleeps respect
     uint32_t wallMs = 0;
+    // Signal work for the run loop, between two uc_emu_start calls
+    // (signals.cpp): pending signals became deliverable, the program called
+    // rt_sigreturn, or a fault has a handler (at faultPc).
+    bool signalsDue = false;
+    uint8_t sigreturnDue = 0; // 1: rt_sigreturn; 2: the 32-bit arches' sigreturn (from a handler without SA_SIGINFO)
+    std::optional<SigInfo> fault;
+    uint64_t faultPc = 0;
     RunResultMsg result;
   };
   class Watchdog;
@@ -133,6 +148,25 @@ private:
   static void onCode(uc_engine *, uint64_t, uint32_t, void *);
   static bool onInvalidInsn(uc_engine *, void *);
 
+  // ---- signals (signals.cpp) ----
+  struct Action {
+    uint64_t handler, flags, restorer, mask;
+  };
+  Action action(int Sig) const;
+  // A signal the process sends itself (kill, tgkill...): pending, ignored,
+  // or the end of the run, as its action and the mask say.
+  void raise(int Sig, int Code);
+  // A fault of kind K: true if a handler will run (the run loop delivers it).
+  bool faultSignal(int Sig, int Code, uint64_t Pc, uint64_t Addr);
+  // The run loop's signal work; the PC to continue at (the run may have stopped).
+  uint64_t handleSignals(uint64_t Pc);
+  // Builds the frame and enters the handler; false if the run stopped.
+  bool deliver(const SigInfo &I, uint64_t &Pc);
+  bool sigreturn(uint64_t &Pc, bool Old);
+  uint64_t resumePc(); // where the CPU stopped, as uc_emu_start takes it (Arm Thumb: odd)
+  void dropFrames(uint64_t Lo, uint64_t Hi); // saved contexts of frames in [Lo, Hi)
+  void noteSignalsDue();                      // after a system call: deliverable signals stop the engine
+
   void syscall(); // linux_syscalls.cpp
   // A one-line note on the program's stderr, once per system call number.
   void noteSyscall(uint64_t Nr, const char *Name, const char *What);
@@ -177,6 +211,14 @@ private:
   uint64_t CallStackTop = Space.stackTop;
   std::set<uint64_t> NotedSyscalls;   // numbers already named in a note
   std::map<uint64_t, std::vector<uint8_t>> SigActions; // signal -> the kernel sigaction last set
+  uint64_t SigMask = 0, SigPending = 0;                 // bit N-1: signal N
+  std::map<int, SigInfo> PendingInfo;
+  std::optional<uint64_t> SuspendMask; // sigsuspend: the mask a handler's frame restores
+  // The interrupted context of each live signal frame, by the frame's
+  // address: rt_sigreturn restores it (FP/SIMD included), then the general
+  // registers and the mask from the frame.
+  std::map<uint64_t, uc_context *> SigFrames;
+  uint64_t AltStackSp = 0, AltStackSize = 0; // sigaltstack; size 0: none
   uint64_t RandomState = 0x6c696e6b6c616221; // getrandom's generator: reproducible runs
   int64_t CpuStartNs = 0; // the emulating thread's CPU time at creation: the process's CPU clocks count from it
   // semihosting handle -> stream (0 stdin, 1 stdout, 2 stderr, 3 the

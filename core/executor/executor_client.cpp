@@ -181,8 +181,10 @@ std::string ExecutorClient::describe(const RunResultMsg &R) const {
   case RunStatus::Exited: return formatv("exited with status %lld", (long long)R.value);
   case RunStatus::Signaled: {
     const char *Sig = signalName(R.value);
-    return formatv("killed by %s at pc %s", Sig ? Sig : formatv("signal %lld", (long long)R.value).c_str(),
-                   Name(R.pc).c_str());
+    // A message beyond the signal's name says why (a bad signal frame...).
+    bool Why = !R.message.empty() && !R.message.starts_with("killed by");
+    return formatv("killed by %s at pc %s%s%s", Sig ? Sig : formatv("signal %lld", (long long)R.value).c_str(),
+                   Name(R.pc).c_str(), Why ? ": " : "", Why ? R.message.c_str() : "");
   }
   case RunStatus::Fault:
     return formatv("%s at pc %s, address %s", faultKindName(FaultKind(R.faultKind)), Name(R.pc).c_str(),

@@ -208,7 +208,7 @@ const ParityCase ParityArches[] = {
      "riscv64-linux-gnu-gcc-12 -static -O1 SRC -o EXE -lm", "riscv64-linux-gnu-g++-12 -static -O1 SRC -o EXE",
      "qemu-riscv64 -L /usr/riscv64-linux-gnu -0 ./prog EXE"},
 };
-const char *const ParityPrograms[] = {"stdio_stdlib", "strings", "errors_exit", "abort", "clocks"};
+const char *const ParityPrograms[] = {"stdio_stdlib", "strings", "errors_exit", "abort", "clocks", "signals", "abort_handler"};
 
 std::string substitute(std::string S, const std::string &From, const std::string &To) {
   for (size_t At; (At = S.find(From)) != std::string::npos;)
@@ -265,7 +265,7 @@ const ParityCase ParityArchesArm[] = {
     {"arm", Arch::Arm, "--target=armv7a-linux-gnueabihf", "arm-linux-gnueabihf-gcc-12 -static -O1 SRC -o EXE -lm",
      "arm-linux-gnueabihf-g++-12 -static -O1 SRC -o EXE", "qemu-arm -L /usr/arm-linux-gnueabihf -0 ./prog EXE"},
 };
-const char *const ParityProgramsArm[] = {"strings", "errors_exit", "abort", "clocks"};
+const char *const ParityProgramsArm[] = {"strings", "errors_exit", "abort", "clocks", "signals", "abort_handler"};
 INSTANTIATE_TEST_SUITE_P(Arm, GlibcParity,
                          ::testing::Combine(::testing::ValuesIn(ParityProgramsArm), ::testing::ValuesIn(ParityArchesArm)),
                          [](const auto &I) { return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name; });

@@ -1,0 +1,74 @@
+// Signal misuse through the `linklab` CLI (tests/inputs/run/signal_faults.c),
+// per architecture: a bad frame at rt_sigreturn, a handler that is not
+// code, runaway nesting, a storm, a corrupted saved context, a wait no
+// signal can end and a sleep past the time limit each end the run with a
+// report naming what happened and where. (Delivery itself is compared with
+// glibc builds in GlibcParity: signals.c, abort_handler.c.)
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+
+using namespace linklab;
+
+namespace {
+
+const std::string Out = LINKLAB_BINARY_DIR "/tests/run/";
+
+struct ArchCase {
+  const char *name;
+  Arch arch;
+};
+void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
+const ArchCase Arches[] = {
+    {"x86_64", Arch::X86_64}, {"aarch64", Arch::AArch64}, {"riscv64", Arch::RISCV64},
+    {"i386", Arch::I386},     {"arm", Arch::Arm},
+};
+
+struct Case {
+  const char *name, *mode, *options;
+  int code;                        // the CLI's exit status
+  std::vector<std::string> expect; // substrings of stderr (or of stdout for exit status 0)
+};
+void PrintTo(const Case &C, std::ostream *OS) { *OS << C.name; }
+const Case Cases[] = {
+    {"sigreturn_without_frame", "r", "", 139, {"killed by SIGSEGV", "rt_sigreturn at pc 0x", "no signal frame at 0x"}},
+    {"handler_not_code", "h", "", 1, {"jump to unmapped memory at pc 0x7770000"}},
+    {"nested_forever", "n", "", 1, {"SIGUSR1 at pc 0x", "signal handlers nested 1024 deep"}},
+    {"storm", "s", "-timeout-ms=500", 1, {"time limit", "wall-time limit of 500 ms"}},
+    {"corrupted_context", "c", "", 1, {"unmapped memory at pc 0x4141414"}},
+    {"pause", "p", "", 1, {"deadlock: ", " waits for a signal nothing can send (the process has one thread)"}},
+    {"sleep_past_limit", "z", "-timeout-ms=300", 1, {"wall-time limit of 300 ms reached in clock_nanosleep"}},
+    {"sa_mask", "m", "", 0, {"SIGUSR2 masked in the handler: 1\n"}},
+};
+
+class RunSignals : public ::testing::TestWithParam<std::tuple<Case, ArchCase>> {};
+
+TEST_P(RunSignals, EndsWithClearReport) {
+  auto &[C, A] = GetParam();
+  std::string Obj = Out + "signal_faults-" + A.name + ".o";
+  ASSERT_EQ(std::system(("mkdir -p " + Out + " && clang-22 -c -O1 " + test::runtimeCFlags(A.arch) + " " +
+                         LINKLAB_SOURCE_DIR "/tests/inputs/run/signal_faults.c -o " + Obj)
+                            .c_str()),
+            0);
+  std::string Base = Out + "signal_faults-" + C.name + "-" + A.name;
+  std::string Cmd = std::string(LINKLAB_BINARY_DIR "/core/linklab ") + C.options + " " + Obj + " -args prog " +
+                    C.mode + " >" + Base + ".stdout 2>" + Base + ".stderr";
+  int Status = std::system(Cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(Status)) << Cmd;
+  std::stringstream S;
+  S << std::ifstream(Base + (C.code ? ".stderr" : ".stdout")).rdbuf();
+  EXPECT_EQ(WEXITSTATUS(Status), C.code) << Cmd << "\n" << S.str();
+  for (auto &E : C.expect)
+    EXPECT_NE(S.str().find(E), std::string::npos) << "missing '" << E << "' in: " << S.str();
+}
+
+INSTANTIATE_TEST_SUITE_P(All, RunSignals, ::testing::Combine(::testing::ValuesIn(Cases), ::testing::ValuesIn(Arches)),
+                         [](const auto &I) {
+                           return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
+                         });
+
+} // namespace
