@@ -92,13 +92,35 @@ struct Linux {
   }
   static int64_t noSysQuiet(Process &, const Call &) { return -ENOSYS; } // glibc copes; not worth a note
   static int64_t zero(Process &, const Call &) { return 0; }
-  static int64_t read(Process &, const Call &C) { return C.a[0] == 0 ? 0 : -EBADF; } // stdin is empty
+  // fd 0: what the client sends (PROTOCOL.md, input-request), asked for
+  // when nothing is buffered; a pipe's read returns what is there.
+  static int64_t readStdin(Process &P, uint64_t Ptr, uint64_t Len) {
+    if (!Len)
+      return 0;
+    if (P.StdinPos == P.Stdin.size()) {
+      P.Stdin.clear(), P.StdinPos = 0;
+      if (!P.Cur->in)
+        return 0;
+      auto Got = P.Cur->in(std::min<uint64_t>(Len, 1 << 20), P.Cur->deadline);
+      if (!Got) {
+        P.stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached waiting for stdin", P.Cur->wallMs));
+        return -EINTR;
+      }
+      P.Stdin = std::move(*Got);
+    }
+    size_t N = size_t(std::min<uint64_t>(Len, P.Stdin.size() - P.StdinPos));
+    if (N && !put(P, Ptr, P.Stdin.data() + P.StdinPos, N))
+      return -EFAULT;
+    P.StdinPos += N;
+    return int64_t(N);
+  }
+  static int64_t read(Process &P, const Call &C) { return C.a[0] == 0 ? readStdin(P, C.a[1], C.a[2]) : -EBADF; }
   static int64_t write(Process &P, const Call &C) { return output(P, C.a[0], C.a[1], C.a[2]); }
   static int64_t vector(Process &P, const Call &C, bool Write) {
     if (!isStd(C.a[0]))
       return -EBADF;
-    if (!Write)
-      return C.a[0] == 0 ? 0 : -EBADF;
+    if (!Write && C.a[0] != 0)
+      return -EBADF;
     if (C.a[2] > 1024)
       return -EINVAL;
     int64_t R = 0;
@@ -108,10 +130,12 @@ struct Linux {
       if (uc_mem_read(P.UC, C.a[1] + 2 * W * I, Iov, 2 * W) != UC_ERR_OK)
         return -EFAULT;
       uint64_t Base = P.loadGuest(Iov, W), Len = P.loadGuest(Iov + W, W);
-      int64_t N = Len ? output(P, C.a[0], Base, Len) : 0;
+      int64_t N = !Len ? 0 : Write ? output(P, C.a[0], Base, Len) : readStdin(P, Base, Len);
       if (N < 0)
         return R ? R : N;
       R += N;
+      if (!Write && N) // one read's worth, as from a pipe
+        return R;
     }
     return R;
   }

@@ -504,8 +504,7 @@ void Process::onInterrupt(uc_engine *, uint32_t IntNo, void *User) {
       // SIGFPE for x86's divide error, SIGTRAP for int3: the handler's, or
       // the end of the run as Linux's default action.
       if (!P->faultSignal(R.signal, R.code, Pc - R.pcBack, Pc - R.pcBack))
-        P->stop(RunStatus::Signaled, R.signal,
-                formatv("%s at pc %s", signalName(R.signal), hex(Pc - R.pcBack).c_str()));
+        P->stop(RunStatus::Signaled, R.signal, formatv("killed by %s", signalName(R.signal)));
       return;
     }
   }
@@ -572,10 +571,11 @@ private:
   std::thread Thread; // last: starts once the members it uses exist
 };
 
-RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out) {
+RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn In) {
   Untouched.clear(); // the program may write anywhere writable
   RunState S;
   S.out = std::move(Out);
+  S.in = std::move(In);
   S.budget = L.instructions;
   S.memCap = L.memoryBytes ? L.memoryBytes : DefaultMemoryBytes;
   uint32_t WallMs = L.wallMillis ? L.wallMillis : DefaultWallMillis;
@@ -845,7 +845,7 @@ static RunResultMsg errorResult(Error E) {
   return R;
 }
 
-RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out) {
+RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out, InputFn In) {
   if (M.startup > uint8_t(Startup::ProcessEntry))
     return errorResult(makeError(formatv("unknown startup kind %u", M.startup)));
   uint64_t Sp, Argv, Envp;
@@ -865,10 +865,10 @@ RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out) {
       setReg(A.link >= 0 ? A.link : A.args[0], layout::ReturnTrap);
   }
   setReg(A.sp, Sp);
-  return run(M.entry, M.limits, std::move(Out));
+  return run(M.entry, M.limits, std::move(Out), std::move(In));
 }
 
-RunResultMsg Process::call(const CallMsg &M, OutputFn Out) {
+RunResultMsg Process::call(const CallMsg &M, OutputFn Out, InputFn In) {
   auto Find = [&](uint16_t Dwarf) -> const DwarfReg * {
     for (const DwarfReg &R : A.regs)
       if (R.dwarf == Dwarf)
@@ -898,7 +898,7 @@ RunResultMsg Process::call(const CallMsg &M, OutputFn Out) {
   if (Error E = setReturnAddress(Sp))
     return errorResult(std::move(E));
   setReg(A.sp, Sp);
-  RunResultMsg R = run(M.entry, M.limits, std::move(Out));
+  RunResultMsg R = run(M.entry, M.limits, std::move(Out), std::move(In));
   if (R.runStatus() == RunStatus::Returned)
     for (uint16_t D : M.results) {
       const DwarfReg *Reg = Find(D);

@@ -23,6 +23,10 @@ namespace linklab::emu {
 
 using executor::RunResultMsg;
 using OutputFn = std::function<void(executor::Stream, std::span<const uint8_t>)>;
+// The program's stdin when it reads fd 0 with nothing buffered: at most Max
+// bytes, none at end of file; nullopt if none came before Deadline.
+using InputFn =
+    std::function<std::optional<std::vector<uint8_t>>(uint64_t Max, std::chrono::steady_clock::time_point Deadline)>;
 
 // The fixed address-space plan, below 2^38: every arch's physical address
 // space holds it, and so does the host window that mirrors it
@@ -72,8 +76,9 @@ public:
   Error write(uint64_t Addr, std::span<const uint8_t> Bytes);
   Expected<executor::TLSResultMsg> setupTLS(const executor::SetupTLSMsg &M);
 
-  RunResultMsg runMain(const executor::RunMainMsg &M, OutputFn Out);
-  RunResultMsg call(const executor::CallMsg &M, OutputFn Out);
+  // Without In, stdin is empty.
+  RunResultMsg runMain(const executor::RunMainMsg &M, OutputFn Out, InputFn In = {});
+  RunResultMsg call(const executor::CallMsg &M, OutputFn Out, InputFn In = {});
 
 private:
   friend struct Linux; // the system calls (linux_syscalls.cpp)
@@ -85,6 +90,7 @@ private:
   };
   struct RunState {
     OutputFn out;
+    InputFn in;
     uint64_t budget = 0, executed = 0, memCap = 0;
     bool stopped = false;
     bool resume = false; // a handled trap stopped Unicorn; continue at resumePc
@@ -108,7 +114,7 @@ private:
   Error init();
   // Starts at Entry with registers already set; ends at the return trap, an
   // exit, a fault or a limit.
-  RunResultMsg run(uint64_t Entry, const executor::Limits &L, OutputFn Out);
+  RunResultMsg run(uint64_t Entry, const executor::Limits &L, OutputFn Out, InputFn In);
   // The stack exec leaves: argc, argv, envp, auxv and the strings they name.
   Error pushArgv(const executor::RunMainMsg &M, uint64_t &Sp, uint64_t &Argv, uint64_t &Envp);
   // Writes the ELF header and program headers at layout::Headers; their count.
@@ -210,6 +216,8 @@ private:
   // stacks start here.
   uint64_t CallStackTop = Space.stackTop;
   std::set<uint64_t> NotedSyscalls;   // numbers already named in a note
+  std::vector<uint8_t> Stdin;         // received from the client, not yet read (from StdinPos)
+  size_t StdinPos = 0;
   std::map<uint64_t, std::vector<uint8_t>> SigActions; // signal -> the kernel sigaction last set
   uint64_t SigMask = 0, SigPending = 0;                 // bit N-1: signal N
   std::map<int, SigInfo> PendingInfo;

@@ -5,6 +5,10 @@
 #include "executor/native_transport.h"
 
 #include <cerrno>
+#include <chrono>
+#include <deque>
+#include <optional>
+#include <poll.h>
 #include <unistd.h>
 
 namespace linklab::emu {
@@ -35,12 +39,20 @@ private:
     uint8_t Buf[1 << 16];
     for (;;) {
       for (;;) {
-        auto F = Reader.next();
-        if (!F)
-          return fail(F.takeError().message());
-        if (!*F)
-          break;
-        if (!handle(**F) || Broken)
+        // Requests read while a program waited for stdin come first.
+        std::optional<Frame> Next;
+        if (!Deferred.empty()) {
+          Next = std::move(Deferred.front());
+          Deferred.pop_front();
+        } else {
+          auto F = Reader.next();
+          if (!F)
+            return fail(F.takeError().message());
+          if (!*F)
+            break;
+          Next = std::move(**F);
+        }
+        if (!handle(*Next) || Broken)
           return Broken ? 1 : (HungUp ? 0 : 1);
       }
       Fed = false;
@@ -79,6 +91,46 @@ private:
     }
     Outbox.clear();
   }
+  // The program reads stdin: ask the client for up to Max bytes under the
+  // run's seq and wait (until Deadline) for its input message; other
+  // requests arriving meanwhile wait their turn. A session gone or broken
+  // gives end of file.
+  std::optional<std::vector<uint8_t>> input(uint32_t Seq, uint64_t Max, std::chrono::steady_clock::time_point Deadline) {
+    send(Seq, InputRequestMsg{uint32_t(Max)});
+    flush();
+    uint8_t Buf[1 << 16];
+    while (!Broken && !InClosed) {
+      for (;;) {
+        auto F = Reader.next();
+        if (!F) {
+          fail(F.takeError().message());
+          flush();
+          Broken = true;
+          return std::vector<uint8_t>();
+        }
+        if (!*F)
+          break;
+        if (auto *I = std::get_if<InputMsg>(&(*F)->message))
+          return std::move(I->bytes);
+        Deferred.push_back(std::move(**F));
+      }
+      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - std::chrono::steady_clock::now());
+      pollfd P = {In, POLLIN, 0};
+      int R = Left.count() > 0 ? ::poll(&P, 1, int(std::min<int64_t>(Left.count() + 1, INT32_MAX))) : 0;
+      if (R < 0 && errno == EINTR)
+        continue;
+      if (R == 0)
+        return std::nullopt;
+      ssize_t N = ::read(In, Buf, sizeof(Buf));
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        InClosed = true;
+      else
+        Reader.feed({Buf, size_t(N)});
+    }
+    return std::vector<uint8_t>();
+  }
   int fail(const std::string &Why) {
     send(0, FailureMsg{"executor session closed: " + Why});
     return 1;
@@ -93,6 +145,8 @@ private:
   // False ends the session.
   bool handle(Frame &F) {
     uint32_t Seq = F.seq;
+    if (std::holds_alternative<InputMsg>(F.message))
+      return true; // late: the read it answered has ended (a time limit); no reply
     if (!P && !std::holds_alternative<SetupMsg>(F.message) && !std::holds_alternative<HangupMsg>(F.message)) {
       send(Seq, FailureMsg{formatv("%s before setup", messageName(F.message))});
       return true;
@@ -101,6 +155,9 @@ private:
     auto Output = [this, Seq](Stream S, std::span<const uint8_t> Bytes) {
       send(Seq, OutputMsg{uint8_t(S), std::vector<uint8_t>(Bytes.begin(), Bytes.end())});
       flush();
+    };
+    auto Input = [this, Seq](uint64_t Max, std::chrono::steady_clock::time_point Deadline) {
+      return input(Seq, Max, Deadline);
     };
     return std::visit(
         Overloaded{
@@ -148,8 +205,8 @@ private:
               send(Seq, R);
               return true;
             },
-            [&](RunMainMsg &M) { return flush(), send(Seq, P->runMain(M, Output)), true; },
-            [&](CallMsg &M) { return flush(), send(Seq, P->call(M, Output)), true; },
+            [&](RunMainMsg &M) { return flush(), send(Seq, P->runMain(M, Output, Input)), true; },
+            [&](CallMsg &M) { return flush(), send(Seq, P->call(M, Output, Input)), true; },
             [&](ReadMemoryMsg &M) {
               auto B = P->read(M.address, M.size);
               if (!B)
@@ -183,6 +240,7 @@ private:
 
   int In, Out;
   FrameReader Reader;
+  std::deque<Frame> Deferred; // requests read while a program waited for stdin
   std::vector<uint8_t> Outbox;
   static constexpr size_t FlushAt = 1 << 20;
   std::unique_ptr<Process> P;

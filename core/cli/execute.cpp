@@ -132,6 +132,16 @@ int runInExecutor(const Options &O) {
     std::fwrite(Bytes.data(), 1, Bytes.size(), F);
     std::fflush(F);
   });
+  // The program's stdin is ours: a blocking read, so a terminal works.
+  C.setInputHandler([](uint32_t Max) {
+    std::vector<uint8_t> Buf(std::min<uint32_t>(Max, 1 << 16));
+    ssize_t N;
+    do
+      N = ::read(0, Buf.data(), Buf.size());
+    while (N < 0 && errno == EINTR);
+    Buf.resize(N > 0 ? size_t(N) : 0);
+    return Buf;
+  });
   std::vector<PrefetchedGraphs::Input> Objects;
   for (const Input &I : *Inputs)
     if (!I.isArchive())

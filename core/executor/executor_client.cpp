@@ -47,6 +47,19 @@ Error ExecutorClient::feed(std::span<const uint8_t> Bytes) {
         Output(Stream(O->stream), {reinterpret_cast<const char *>(O->bytes.data()), O->bytes.size()});
       continue;
     }
+    if (auto *Q = std::get_if<InputRequestMsg>(&Fr.message)) {
+      InputMsg In{Input ? Input(Q->maxBytes) : std::vector<uint8_t>()};
+      if (In.bytes.size() > Q->maxBytes)
+        In.bytes.resize(Q->maxBytes);
+      Error E = Transport.send(encode(Fr.seq, In));
+      if (!E)
+        E = Transport.flush();
+      if (E) {
+        failAll("executor connection lost sending input: " + E.message());
+        return makeError(Dead);
+      }
+      continue;
+    }
     if (Fr.seq == 0) { // the executor is closing the session
       auto *Fail = std::get_if<FailureMsg>(&Fr.message);
       failAll(Fail ? Fail->message : formatv("unexpected %s message with sequence 0", messageName(Fr.message)));

@@ -37,6 +37,9 @@ struct SetupInfo {
 // when it knows nothing there.
 using Symbolizer = std::function<std::string(uint64_t)>;
 using OutputHandler = std::function<void(Stream, std::string_view)>;
+// The program's stdin: at most Max bytes, none at end of file. It may block
+// (the CLI reads its own stdin, a terminal included).
+using InputHandler = std::function<std::vector<uint8_t>(uint32_t Max)>;
 
 template <typename T> using Callback = std::function<void(Expected<T>)>;
 
@@ -50,6 +53,8 @@ public:
   Error feed(std::span<const uint8_t> Bytes);
   // Program output during runs (default: dropped).
   void setOutputHandler(OutputHandler H) { Output = std::move(H); }
+  // What runs read from fd 0 (default: nothing, end of file).
+  void setInputHandler(InputHandler H) { Input = std::move(H); }
   void setSymbolizer(Symbolizer S) { Symbolize = std::move(S); }
   const std::optional<SetupInfo> &setupInfo() const { return Info; }
   // Sends the requests made so far now, not when the caller next waits.
@@ -118,6 +123,7 @@ private:
   std::map<uint32_t, Reply> Pending;
   std::string Dead; // why the session ended
   OutputHandler Output;
+  InputHandler Input;
   Symbolizer Symbolize;
   std::optional<SetupInfo> Info;
 };

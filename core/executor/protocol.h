@@ -18,7 +18,7 @@
 
 namespace linklab::executor {
 
-constexpr uint32_t ProtocolVersion = 2;
+constexpr uint32_t ProtocolVersion = 3;
 // Frame: u32 size | u16 kind | u16 flags | u32 seq | payload; size counts
 // every byte after itself.
 constexpr size_t HeaderSize = 12;
@@ -28,10 +28,10 @@ constexpr uint32_t MaxFrameSize = 64u << 20;
 enum class MsgKind : uint16_t {
   // client -> executor
   Setup = 0x01, Reserve = 0x02, Finalize = 0x03, Deallocate = 0x04, Lookup = 0x05,
-  RunMain = 0x06, Call = 0x07, ReadMemory = 0x08, WriteMemory = 0x09, SetupTLS = 0x0a, Hangup = 0x0b,
+  RunMain = 0x06, Call = 0x07, ReadMemory = 0x08, WriteMemory = 0x09, SetupTLS = 0x0a, Hangup = 0x0b, Input = 0x0c,
   // executor -> client
   Ok = 0x80, Failure = 0x81, SetupResult = 0x82, Address = 0x83, LookupResult = 0x84, Output = 0x85,
-  RunResult = 0x86, Memory = 0x87, TLSResult = 0x88,
+  RunResult = 0x86, Memory = 0x87, TLSResult = 0x88, InputRequest = 0x89,
 };
 
 // Segment protections on the wire (same bits as linklab::MemProt).
@@ -163,7 +163,24 @@ struct HangupMsg {
   bool operator==(const HangupMsg &) const = default;
 };
 
+// The program's stdin, answering an input-request under its seq (no reply):
+// at most the bytes asked for; none = end of file.
+struct InputMsg {
+  LINKLAB_MSG("input", Input)
+  std::vector<uint8_t> bytes;
+  template <class IO> void fields(IO &io) { io(bytes); }
+  bool operator==(const InputMsg &) const = default;
+};
+
 // ---- executor -> client -----------------------------------------------------
+// The running program reads fd 0 and nothing is buffered: the client
+// answers with an input message of at most maxBytes (seq = the run's).
+struct InputRequestMsg {
+  LINKLAB_MSG("input-request", InputRequest)
+  uint32_t maxBytes = 0;
+  template <class IO> void fields(IO &io) { io(maxBytes); }
+  bool operator==(const InputRequestMsg &) const = default;
+};
 struct OkMsg {
   LINKLAB_MSG("ok", Ok)
   template <class IO> void fields(IO &) {}
@@ -257,7 +274,7 @@ struct TLSResultMsg {
 using Message = std::variant<SetupMsg, ReserveMsg, FinalizeMsg, DeallocateMsg, LookupMsg, RunMainMsg, CallMsg,
                              ReadMemoryMsg, WriteMemoryMsg, SetupTLSMsg, HangupMsg, OkMsg, FailureMsg,
                              SetupResultMsg, AddressMsg, LookupResultMsg, OutputMsg, RunResultMsg, MemoryMsg,
-                             TLSResultMsg>;
+                             TLSResultMsg, InputMsg, InputRequestMsg>;
 
 struct Frame {
   uint32_t seq = 0;

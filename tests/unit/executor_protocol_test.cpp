@@ -65,7 +65,8 @@ TEST(ExecutorProtocol, RoundTripEveryKind) {
       ReadMemoryMsg{1, 2}, WriteMemoryMsg{3, {4}},
       SetupTLSMsg{{1}, 8, 8}, HangupMsg{}, OkMsg{}, FailureMsg{"bad"}, SetupResultMsg{1, "t", 4096, {{"s", 9}}},
       AddressMsg{7}, LookupResultMsg{{0, 5}}, OutputMsg{2, {'h', 'i'}},
-      RunResultMsg{5, 1, -3, 0x10, 0x20, 99, "m", {{0, {1}}}}, MemoryMsg{{1, 2, 3}}, TLSResultMsg{1, 2}};
+      RunResultMsg{5, 1, -3, 0x10, 0x20, 99, "m", {{0, {1}}}}, MemoryMsg{{1, 2, 3}}, TLSResultMsg{1, 2},
+      InputMsg{{'a', '\n'}}, InputRequestMsg{4096}};
   ASSERT_EQ(All.size(), std::variant_size_v<Message>);
   for (const Message &M : All) {
     std::vector<uint8_t> Bytes = encode(7, M);

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -484,6 +486,35 @@ protected:
     return R->value;
   }
 };
+
+// read(0) asks the client (input-request, answered by an input message); a
+// request the client sends meanwhile is served after the run, in order.
+TEST_P(ExecutorPages, test_stdin_read_from_the_client) {
+  const uint64_t Read = std::string(GetParam().name) == "x86_64" ? 0 : 63;
+  uint64_t Page = mmapPage(3);
+  std::vector<uint32_t> Asked;
+  std::optional<Expected<std::vector<uint64_t>>> Looked;
+  Client->setInputHandler([&](uint32_t Max) {
+    Asked.push_back(Max);
+    if (Asked.size() > 1)
+      return std::vector<uint8_t>(); // end of file
+    Client->lookup({"__heap_start"}, [&](Expected<std::vector<uint64_t>> R) { Looked.emplace(std::move(R)); });
+    return std::vector<uint8_t>{'h', 'e', 'l', 'l', 'o'};
+  });
+  EXPECT_EQ(sys(Read, 0, Page, 16), 5);
+  EXPECT_EQ(sys(Read, 0, Page + 8, 16), 0);
+  EXPECT_EQ(Asked, (std::vector<uint32_t>{16, 16}));
+  bool Done = false;
+  Client->readMemory(Page, 5, [&](Expected<std::vector<uint8_t>> B) {
+    ASSERT_TRUE(bool(B)) << B.takeError().message();
+    EXPECT_EQ(std::string(B->begin(), B->end()), "hello");
+    Done = true;
+  });
+  ASSERT_FALSE(Client->waitFor(Done));
+  ASSERT_TRUE(Looked.has_value());
+  ASSERT_TRUE(bool(*Looked)) << Looked->takeError().message();
+  EXPECT_EQ(**Looked, (std::vector<uint64_t>{HeapBase}));
+}
 
 TEST_P(ExecutorPages, test_code_stored_then_made_executable_is_retranslated) {
   constexpr uint32_t R = 1, W = 2, X = 4;

@@ -72,3 +72,22 @@ INSTANTIATE_TEST_SUITE_P(All, RunSignals, ::testing::Combine(::testing::ValuesIn
                          });
 
 } // namespace
+
+namespace {
+// A program waiting for stdin the client does not send ends at the
+// wall-time limit, named as a wait for stdin.
+TEST(RunStdin, WaitEndsAtTimeLimit) {
+  std::string Obj = Out + "stdin-wait.o", Err = Out + "stdin-wait.stderr";
+  ASSERT_EQ(std::system(("mkdir -p " + Out + " && printf '#include <stdio.h>\\nint main(void){return getchar();}\\n' | "
+                         "clang-22 -c -O1 " + test::runtimeCFlags(Arch::X86_64) + " -x c - -o " + Obj)
+                            .c_str()),
+            0);
+  std::string Cmd = "(sleep 2; echo late) | " LINKLAB_BINARY_DIR "/core/linklab -timeout-ms=300 " + Obj + " 2>" + Err;
+  int Status = std::system(Cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(Status)) << Cmd;
+  EXPECT_EQ(WEXITSTATUS(Status), 1) << Cmd;
+  std::stringstream S;
+  S << std::ifstream(Err).rdbuf();
+  EXPECT_NE(S.str().find("wall-time limit of 300 ms reached waiting for stdin"), std::string::npos) << S.str();
+}
+} // namespace
