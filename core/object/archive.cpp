@@ -1,7 +1,8 @@
 #include "object/archive.h"
 
-#include <cstring>
 #include <algorithm>
+#include <cstring>
+#include <optional>
 
 namespace linklab {
 
@@ -23,33 +24,76 @@ static uint64_t parseDecimal(std::string_view S, bool &Ok) {
   return V;
 }
 
-static uint32_t readBE32(const char *P) {
-  return uint32_t(uint8_t(P[0])) << 24 | uint32_t(uint8_t(P[1])) << 16 | uint32_t(uint8_t(P[2])) << 8 | uint8_t(P[3]);
+static uint64_t readBig(const char *P, unsigned W) {
+  uint64_t V = 0;
+  for (unsigned I = 0; I < W; ++I)
+    V = V << 8 | uint8_t(P[I]);
+  return V;
 }
-static uint64_t readBE64(const char *P) { return uint64_t(readBE32(P)) << 32 | readBE32(P + 4); }
+static uint64_t readLittle(const char *P, unsigned W) {
+  uint64_t V = 0;
+  for (unsigned I = W; I-- > 0;)
+    V = V << 8 | uint8_t(P[I]);
+  return V;
+}
 
-// The symbol index: count, member header offsets, then NUL-terminated
-// names; Fn(name, member header offset) for each entry.
+// The two index layouts, each in 32- and 64-bit words. GNU/SysV ("/" or
+// "/SYM64/"): a big-endian count, the members' header offsets, then the
+// NUL-terminated names in order. BSD ("__.SYMDEF[_64][ SORTED]", what
+// llvm-ar and Apple's ranlib write for MachO members): the byte size of an
+// array of {name offset, member header offset} pairs, the array, the byte
+// size of the string table, the table; little-endian, as MachO x86-64 and
+// arm64 members are.
+// Fn(name, member header offset) for each entry.
 template <typename Fn>
-static Error readIndex(const std::string &Name, std::span<const char> SymTab, bool Is64, Fn Each) {
-  unsigned W = Is64 ? 8 : 4;
-  auto Rd = [&](const char *P) { return Is64 ? readBE64(P) : readBE32(P); };
+static Error readIndex(const std::string &Name, std::span<const char> SymTab, Archive::IndexFormat F, Fn Each) {
+  bool Bsd = F == Archive::IndexFormat::Bsd32 || F == Archive::IndexFormat::Bsd64;
+  unsigned W = F == Archive::IndexFormat::Gnu64 || F == Archive::IndexFormat::Bsd64 ? 8 : 4;
+  auto Rd = [&](uint64_t At) { return Bsd ? readLittle(SymTab.data() + At, W) : readBig(SymTab.data() + At, W); };
   if (SymTab.size() < W)
     return makeError(Name + ": truncated symbol index");
-  uint64_t Count = Rd(SymTab.data());
-  if (Count > (SymTab.size() - W) / W)
-    return makeError(Name + ": symbol index count exceeds its size");
-  const char *Names = SymTab.data() + W + Count * W;
-  const char *End = SymTab.data() + SymTab.size();
-  for (uint64_t I = 0; I < Count; ++I) {
-    if (Names >= End)
-      return makeError(Name + ": symbol index names are truncated");
-    size_t Len = strnlen(Names, size_t(End - Names));
-    if (Error E = Each(std::string_view(Names, Len), Rd(SymTab.data() + W + I * W)))
+  if (!Bsd) {
+    uint64_t Count = Rd(0);
+    if (Count > (SymTab.size() - W) / W)
+      return makeError(Name + ": symbol index count exceeds its size");
+    const char *Names = SymTab.data() + W + Count * W;
+    const char *End = SymTab.data() + SymTab.size();
+    for (uint64_t I = 0; I < Count; ++I) {
+      if (Names >= End)
+        return makeError(Name + ": symbol index names are truncated");
+      size_t Len = strnlen(Names, size_t(End - Names));
+      if (Error E = Each(std::string_view(Names, Len), Rd(W + I * W)))
+        return E;
+      Names += Len + 1;
+    }
+    return Error::success();
+  }
+  uint64_t PairBytes = Rd(0);
+  if (PairBytes % (2 * W) || PairBytes > SymTab.size() - W || SymTab.size() - W - PairBytes < W)
+    return makeError(Name + ": BSD symbol index size exceeds the index");
+  uint64_t StrAt = W + PairBytes + W, StrSize = Rd(W + PairBytes);
+  if (StrSize > SymTab.size() - StrAt)
+    return makeError(Name + ": BSD symbol index string table exceeds the index");
+  std::string_view Strings(SymTab.data() + StrAt, StrSize);
+  for (uint64_t At = W; At < W + PairBytes; At += 2 * W) {
+    uint64_t Str = Rd(At);
+    if (Str >= Strings.size())
+      return makeError(formatv("%s: BSD symbol index entry %llu names string %llu, past its table", Name.c_str(),
+                               (unsigned long long)((At - W) / (2 * W)), (unsigned long long)Str));
+    std::string_view Sym = Strings.substr(Str);
+    if (Error E = Each(Sym.substr(0, Sym.find('\0')), Rd(At + W)))
       return E;
-    Names += Len + 1;
   }
   return Error::success();
+}
+
+// The index format a member's name says, if it is the index.
+static std::optional<Archive::IndexFormat> indexFormatNamed(std::string_view MemberName) {
+  if (MemberName == "__.SYMDEF" || MemberName == "__.SYMDEF SORTED")
+    return Archive::IndexFormat::Bsd32;
+  if (MemberName == "__.SYMDEF_64" || MemberName == "__.SYMDEF_64 SORTED")
+    return Archive::IndexFormat::Bsd64;
+  return std::nullopt;
 }
 
 Expected<Archive::Head> Archive::readHead(const std::string &Name, std::span<const char> B) {
@@ -64,22 +108,41 @@ Expected<Archive::Head> Archive::readHead(const std::string &Name, std::span<con
   if (M[58] != '`' || M[59] != '\n')
     return makeError(Name + ": archive member header at 0x8: bad header terminator");
   std::string_view RawName(M, 16);
-  bool Is64 = RawName.starts_with("/SYM64/");
-  if (!Is64 && !RawName.starts_with("/               ")) { // no index: nothing to read
+  // The index is the first member: GNU's by its header name; BSD's by a
+  // name that may be a long one, the data's first bytes ("#1/LEN").
+  bool Ok;
+  uint64_t NameLen = 0;
+  std::optional<IndexFormat> F;
+  if (RawName.starts_with("/SYM64/"))
+    F = IndexFormat::Gnu64;
+  else if (RawName.starts_with("/               "))
+    F = IndexFormat::Gnu32;
+  else if (RawName.starts_with("#1/")) {
+    NameLen = parseDecimal(RawName.substr(3, RawName.find_last_not_of(' ') - 2), Ok);
+    if (!Ok)
+      return makeError(Name + ": archive member header at 0x8: bad BSD long name");
+    if (B.size() < 8 + 60 + NameLen) {
+      H.size = 8 + 60 + NameLen;
+      return H;
+    }
+    F = indexFormatNamed({B.data() + 8 + 60, strnlen(B.data() + 8 + 60, NameLen)});
+  } else {
+    F = indexFormatNamed(RawName.substr(0, RawName.find_last_not_of(' ') + 1));
+  }
+  if (!F) { // no index: nothing to read
     H.size = 8;
     H.complete = true;
     return H;
   }
-  bool Ok;
   uint64_t Size = parseDecimal({M + 48, 10}, Ok);
-  if (!Ok)
+  if (!Ok || Size < NameLen)
     return makeError(Name + ": archive member header at 0x8: bad size field");
   uint64_t IndexEnd = 8 + 60 + Size;
   if (B.size() < IndexEnd) {
     H.size = IndexEnd;
     return H;
   }
-  Error E = readIndex(Name, B.subspan(8 + 60, Size), Is64, [&](std::string_view Sym, uint64_t) {
+  Error E = readIndex(Name, B.subspan(8 + 60 + NameLen, Size - NameLen), *F, [&](std::string_view Sym, uint64_t) {
     H.names.push_back(Sym);
     return Error::success();
   });
@@ -160,16 +223,18 @@ template <typename Fn> Error Archive::walk(size_t Part, size_t At, uint64_t Offs
     std::string_view RawName(H, 16);
     std::span<const char> Data = B.subspan(At + 60, MemberSize);
     if (RawName.starts_with("/               "))
-      SymTab = Data;
+      SymTab = Data, SymTabFormat = IndexFormat::Gnu32;
     else if (RawName.starts_with("/SYM64/"))
-      SymTab = Data, SymTab64 = true;
+      SymTab = Data, SymTabFormat = IndexFormat::Gnu64;
     else if (RawName.starts_with("//"))
       LongNames = Data;
     else {
       std::string_view MemberName;
       if (Error E = readMemberName(Off, RawName, Data, MemberName))
         return E;
-      if (Error E = Each(Member{MemberName, Data, Off, Part, true}))
+      if (auto F = indexFormatNamed(MemberName))
+        SymTab = Data, SymTabFormat = *F;
+      else if (Error E = Each(Member{MemberName, Data, Off, Part, true}))
         return E;
     }
     At += 60 + MemberSize + (MemberSize & 1);
@@ -242,17 +307,14 @@ Error Archive::addMembers(uint64_t Offset, SharedBytes Bytes) {
 Error Archive::readSymbolIndex(bool Partial) {
   if (SymTab.empty())
     return Error::success();
-  unsigned W = SymTab64 ? 8 : 4;
-  if (SymTab.size() >= W)
-    Index.reserve(size_t(std::min<uint64_t>(SymTab64 ? readBE64(SymTab.data()) : readBE32(SymTab.data()),
-                                            SymTab.size() / W)));
+  Index.reserve(SymTab.size() / 16); // about one entry per 16 bytes of index in either layout
   auto At = [&](uint64_t Off) {
     return std::lower_bound(Members.begin(), Members.end(), Off,
                             [](const Member &X, uint64_t O) { return X.offset < O; });
   };
   if (Partial) { // absent members first, so that positions are final before the index refers to them
     std::vector<uint64_t> Offsets;
-    Error E = readIndex(Name, SymTab, SymTab64, [&](std::string_view, uint64_t Off) {
+    Error E = readIndex(Name, SymTab, SymTabFormat, [&](std::string_view, uint64_t Off) {
       Offsets.push_back(Off);
       return Error::success();
     });
@@ -269,7 +331,7 @@ Error Archive::readSymbolIndex(bool Partial) {
         Members.insert(It, Member{{}, {}, Off, 0, false});
     }
   }
-  return readIndex(Name, SymTab, SymTab64, [&](std::string_view Sym, uint64_t MemberOff) {
+  return readIndex(Name, SymTab, SymTabFormat, [&](std::string_view Sym, uint64_t MemberOff) {
     auto M = At(MemberOff);
     if (M == Members.end() || M->offset != MemberOff)
       return makeError(formatv("%s: symbol index entry '%.*s' points at %s, which is not a member header",

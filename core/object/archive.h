@@ -1,6 +1,6 @@
 // Static archives (GNU/SysV `ar` format, as Debian's libc.a and libsqlite3.a
-// are): members and the symbol index, validated on open. Members are views
-// into the archive buffer.
+// are, and BSD's, as llvm-ar writes for MachO members): members and the
+// symbol index, validated on open. Members are views into the archive buffer.
 #pragma once
 
 #include "support/name_index.h"
@@ -22,6 +22,9 @@ public:
     size_t part = 0;      // which of parts() holds it
     bool present = true;  // false: a member of a partial archive not added yet (its name is unknown)
   };
+
+  // The symbol index's layout (archive.cpp): GNU/SysV or BSD, 32- or 64-bit words.
+  enum class IndexFormat { Gnu32, Gnu64, Bsd32, Bsd64 };
 
   static Expected<Archive> parse(std::string Name, SharedBytes Buffer);
   static bool isArchive(std::span<const char> Bytes);
@@ -84,7 +87,7 @@ private:
   std::vector<SharedBytes> Parts; // the whole archive, or a partial one's head and the pieces added
   uint64_t Size = 0;
   std::span<const char> SymTab, LongNames;
-  bool SymTab64 = false;
+  IndexFormat SymTabFormat = IndexFormat::Gnu32;
   std::vector<Member> Members; // in archive order
   NameIndex<size_t> Index;
 };
