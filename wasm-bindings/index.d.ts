@@ -144,6 +144,8 @@ export interface RunOptions {
   runtime?: 'default' | 'none'; runtimeFiles?: RuntimeFiles;
   /** Program output during this run (else the executor's onOutput handler). */
   onOutput?: (stream: 'stdout' | 'stderr', data: Uint8Array) => void;
+  /** What the program reads from fd 0 (a string is UTF-8), then end of file; default nothing. */
+  stdin?: string | Uint8Array;
 }
 
 export class LinkSession {

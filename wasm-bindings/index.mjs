@@ -413,10 +413,12 @@ export class LinkSession {
    * runtime's start code (or called, then exit()), with argv [argv0, ...args].
    * runtime 'default' links the C runtime first (runtimeFiles as for
    * useRuntime) unless the session has it. Output streams to onOutput (or the
-   * executor's handler). Resolves to {exitCode?, status, description,
-   * error?, fault?, pc?, address?, instructions}.
+   * executor's handler). stdin (a string, UTF-8, or bytes) is what the
+   * program reads from fd 0, then end of file (default: nothing).
+   * Resolves to {exitCode?, status, description, error?, fault?, pc?,
+   * address?, instructions}.
    */
-  async run({ entry = '', args = [], argv0 = 'a.out', limits = {}, runtime, runtimeFiles, onOutput } = {}) {
+  async run({ entry = '', args = [], argv0 = 'a.out', limits = {}, runtime, runtimeFiles, onOutput, stdin = '' } = {}) {
     if (!this.#executor) throw new LinklabError('run: this session links into a slab (-noexec); create it with an executor');
     if (runtime !== undefined) checkRuntime(runtime);
     if (runtime === 'default' && !this.hasRuntime) this.useRuntime(runtimeFiles);
@@ -424,6 +426,7 @@ export class LinkSession {
     const { instructions = 0, wallMillis = 0, memoryBytes = 0 } = limits;
     this.#hookErrors = [];
     const restore = onOutput ? this.#executor._swapOutput(onOutput) : null;
+    this.#executor._setStdin(stdin);
     try {
       const r = await this.#executor._request((done) => this.#s.run(entry, [argv0, ...args], u64(instructions, 'instructions'),
                                                                   String(wallMillis), String(memoryBytes), done));
@@ -629,6 +632,11 @@ export class Executor {
   _native() { return this.#x; }
   // For LinkSession.run: a core request that also fails if the transport closes.
   _request(fn) { return this.#request(fn); }
+  // What the next run reads from fd 0.
+  _setStdin(stdin) {
+    if (typeof stdin !== 'string' && !(stdin instanceof Uint8Array)) throw new LinklabError('run: stdin must be a string or a Uint8Array');
+    this.#x.setStdin(typeof stdin === 'string' ? new TextEncoder().encode(stdin) : stdin);
+  }
   // Installs an output handler; returns the previous one (a no-op if none).
   _swapOutput(fn) { const prev = this.#output ?? (() => {}); this.#output = fn; return prev; }
   /** Streams program output: fn('stdout' | 'stderr', Uint8Array). */

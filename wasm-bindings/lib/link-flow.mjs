@@ -138,8 +138,8 @@ export function makeSession(L, { triple, objects, options = {}, runtime = null, 
 
 // Runs the session's entry as `linklab prog.o -args ...` does: resolves to
 // the executor's run result (with the runtime makeSession gave it, if any).
-export function runProgram(ctx, { args, argv0, limits }) {
-  return ctx.session.run({ entry: ctx.entry, argv0, args, limits });
+export function runProgram(ctx, { args, argv0, limits, stdin = '' }) {
+  return ctx.session.run({ entry: ctx.entry, argv0, args, limits, stdin });
 }
 
 // argv[0] is the first object's name without .o, as a shell would show it.

@@ -323,6 +323,13 @@ public:
       if (!OutputFn.isUndefined())
         OutputFn(int(S), bytesTo(Text));
     });
+    // The program's stdin: the bytes setStdin gave, then end of file.
+    Client.setInputHandler([this](uint32_t Max) {
+      size_t N = std::min<size_t>(Max, Stdin.size() - StdinPos);
+      std::vector<uint8_t> B(Stdin.begin() + StdinPos, Stdin.begin() + StdinPos + N);
+      StdinPos += N;
+      return B;
+    });
   }
   Error send(std::span<const uint8_t> Bytes) override {
     bool First = Out.empty();
@@ -352,6 +359,11 @@ public:
   executor::ExecutorClient &client() { return Client; }
 
   void setOutput(val F) { OutputFn = F; }
+  void setStdin(val Bytes) {
+    std::vector<char> B = bytesFrom(Bytes);
+    Stdin.assign(B.begin(), B.end());
+    StdinPos = 0;
+  }
   val feed(val Bytes) {
     std::vector<char> B = bytesFrom(Bytes);
     Error E = Client.feed({reinterpret_cast<const uint8_t *>(B.data()), B.size()});
@@ -386,6 +398,8 @@ public:
 
 private:
   val SendFn, OutputFn = val::undefined();
+  std::vector<uint8_t> Stdin; // what runs read from fd 0 (from StdinPos)
+  size_t StdinPos = 0;
   std::vector<uint8_t> Out; // frames not yet taken by JS
   std::vector<size_t> Ends; // where each ends in Out
   executor::ExecutorClient Client;
@@ -1102,6 +1116,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
   class_<WasmExecutor>("Executor")
       .constructor<val>()
       .function("setOutput", &WasmExecutor::setOutput)
+      .function("setStdin", &WasmExecutor::setStdin)
       .function("feed", &WasmExecutor::feed)
       .function("takeOutgoing", &WasmExecutor::takeOutgoing)
       .function("setup", &WasmExecutor::setup)

@@ -90,6 +90,7 @@ export default async function setup() {
     // Function sections: passes tests remove a function's own block.
     ['passes', [join(ROOT, 'wasm-bindings/test/programs/passes.c')], ['-ffunction-sections']],
     ['funcs', [join(ROOT, 'wasm-bindings/test/programs/funcs.c')]],
+    ['cat', [join(ROOT, 'wasm-bindings/test/programs/cat.c')]],
     ['tls', ['tls_first.c', 'tls_late.c'].map((f) => join(ROOT, 'wasm-bindings/test/programs', f))],
     ['hello', [join(ROOT, 'tests/inputs/seed/hello-world.c')]],
     ['inventory', readdirSync(join(ROOT, 'tests/inputs/programs/inventory')).filter((f) => f.endsWith('.c'))

@@ -26,6 +26,23 @@ describe.each(Object.keys(T))('%s', (arch) => {
     expect(r.status).toBe('returned');
   });
 
+  test('stdin: the run option is what the program reads from fd 0, then end of file', async () => {
+    let out = '';
+    x.onOutput((stream, b) => { out += Buffer.from(b).toString(); });
+    const text = 'hello\nstdin, é\nlast';
+    const s = await linked('cat');
+    const r = await s.run({ stdin: text });
+    expect(out).toBe(text);
+    expect(r.exitCode).toBe(Buffer.byteLength(text));
+    out = '';
+    expect((await s.run({ stdin: new Uint8Array([0x61, 0x62, 0x0a]) })).exitCode).toBe(3);
+    expect(out).toBe('ab\n');
+    out = '';
+    expect((await s.run()).exitCode).toBe(0); // default: empty
+    expect(out).toBe('');
+    await expect(s.run({ stdin: 42 })).rejects.toThrow('run: stdin must be a string or a Uint8Array');
+  });
+
   test('linklab-run prints and exits like the program and like native linklab', async () => {
     const args = [program('sys', arch).files[0], '-args', 'prog', 'one'];
     const w = await runWasm(args);

@@ -10,7 +10,7 @@ export const FIELDS = {
   },
   run: {
     args: ['run-args', 'value'], instructions: ['lim-insn', 'value'], wallMillis: ['lim-time', 'value'],
-    memoryMB: ['lim-mem', 'value'],
+    memoryMB: ['lim-mem', 'value'], stdin: ['run-stdin', 'value'],
   },
   callconv: { spec: ['cc-spec', 'value'], signature: ['cc-sig', 'value'], function: ['cc-fn', 'value'],
               arguments: ['cc-args', 'value'] },

@@ -115,7 +115,8 @@ export function mount(app) {
       store.set({ live }); // from here Stop can end it
       if (store.state.stopping) throw new Error('stopped');
       const lim = limits();
-      const args = flow.parseArgs(readFields('run').args);
+      const { args: argText, stdin } = readFields('run');
+      const args = flow.parseArgs(argText);
       ctx = await app.link.makeSession(arch, live.executor, runtime || null);
       live.session = ctx.session;
       performance.mark('session-made');
@@ -123,7 +124,7 @@ export function mount(app) {
       // as the native CLI does: the last object linked ends the link.
       const tick = () => setStatus(`linking and running… ${fmtSeconds(performance.now() - started)}`, 'busy');
       ticker = setInterval(tick, 100);
-      const r = await flow.runProgram(ctx, { argv0: flow.programName(store.state.objects), args, limits: lim });
+      const r = await flow.runProgram(ctx, { argv0: flow.programName(store.state.objects), args, limits: lim, stdin });
       clearInterval(ticker);
       performance.mark('linked', { startTime: ctx.session.lastLinkedAt ?? performance.now() });
       performance.mark('ran');
