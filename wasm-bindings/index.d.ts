@@ -10,10 +10,19 @@ export type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
 /** 64-bit values: a safe integer, a bigint, or decimal / 0x text. */
 export type U64 = number | bigint | string;
 
+/** The registry's architecture names, one per row: 'x86_64', 'aarch64', 'riscv64', 'armv7', ... */
 export function targets(): string[];
 
 export interface ObjectInfo {
-  name: string; format: 'elf'; machine: number; arch: string; triple: string; flags: number;
+  name: string; format: 'elf'; machine: number;
+  /** The ELF header's description of the machine ("x86-64", "AArch64"), for any machine. */
+  machineName: string;
+  /** One of targets() ("x86_64"); "" for a machine linklab has no target for. */
+  arch: string;
+  /** The full triple, as clang spells it ("x86_64-unknown-linux-gnu"; the OS an object names is kept:
+   *  "x86_64-unknown-freebsd"); "" for a machine linklab has no target for. */
+  triple: string;
+  flags: number;
   sections: { index: number; name: string; type: number; typeName: string; flags: number; size: number; offset: number;
               addralign: number; entsize: number; link: number; info: number }[];
   /** Names as llvm-readelf prints them (typeName "FUNC", bindName "GLOBAL"; section "UND", "ABS", "COMMON"). */
@@ -150,6 +159,7 @@ export interface RunOptions {
 
 export class LinkSession {
   constructor(options?: SessionOptions);
+  /** The link's full triple ("x86_64-unknown-linux-gnu"), from `triple` or the first object. */
   readonly triple: string;
   snapshots: { object: string; phase: Phase; graph: GraphData; dump: string }[];
   /** Calling-convention planner warnings so far. */

@@ -26,7 +26,7 @@ try {
   for (const n of notes) console.error(`run-bundle: note: ${n}`);
   const L = await import('../wasm-bindings/node.mjs');
   const objects = s.objects.map(o => ({ name: o.name, harness: o.harness, bytes: fromBase64(o.data) }));
-  const arch = s.arch ?? L.inspect(objects[0].bytes, objects[0].name).triple.split('-')[0];
+  const arch = s.arch ?? L.inspect(objects[0].bytes, objects[0].name).arch;
   if (!ARCHES[arch]) throw new Error(`${file}: architecture '${arch}' is not one of ${Object.keys(ARCHES).join(', ')}`);
   const { triple } = ARCHES[arch];
   // The same files the page fetches, read from the paths the core names.

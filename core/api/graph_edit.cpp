@@ -288,7 +288,7 @@ Expected<EdgeKind> GraphEditor::kind(const std::string &Name) const {
   if (forEachKind(G, [&](EdgeKind K, const char *N) { return Name == N && (Found = K, true); }))
     return Found;
   return makeError(formatv("graph %s (%s): '%s' is not an edge kind of this target", G.name().c_str(),
-                           G.triple().str.c_str(), Name.c_str()));
+                           fullTriple(G.triple()).c_str(), Name.c_str()));
 }
 
 } // namespace linklab::api

@@ -142,7 +142,7 @@ std::string graphToJson(const LinkGraph &G, GraphIndex &Ix, bool WithContent) {
   {
     JsonObject O(Out);
     O.str("name", G.name());
-    O.str("triple", G.triple().str);
+    O.str("triple", fullTriple(G.triple()));
     O.num("pointerSize", G.pointerSize());
     {
       JsonArray Secs(O.key("sections"));
@@ -183,10 +183,18 @@ Error objectFields(JsonObject &O, const std::string &Name, std::span<const char>
   // Null for a machine no row handles: the inspector still lists its contents.
   auto Target = identifyObject(Name, Bytes);
   const TargetInfo *T = Target ? *Target : nullptr;
+  if (!T)
+    consumeError(Target.takeError());
+  auto TT = T ? tripleOfObject(Name, Bytes) : Expected<Triple>(Triple());
+  if (!TT)
+    return TT.takeError();
   O.str("format", "elf");
   O.num("machine", F->machine());
-  O.str("arch", elfMachineName(F->machine()));
-  O.str("triple", T ? targetTriple(*T).str : "");
+  // arch and triple as the registry spells them (targets(), -triple); the
+  // ELF header's own description of the machine beside them.
+  O.str("machineName", elfMachineName(F->machine()));
+  O.str("arch", T ? T->arch.name : "");
+  O.str("triple", T ? fullTriple(*TT) : "");
   O.num("flags", F->flags());
   const auto &Secs = F->sections();
   {

@@ -22,6 +22,7 @@
 #include "arch/aarch64.h"
 #include "arch/riscv64.h"
 #include "arch/x86_64.h"
+#include "target/target.h"
 
 #include <algorithm>
 #include <set>
@@ -282,10 +283,10 @@ Error buildBridgeThunks(LinkGraph &G, const ConventionTable &T, std::vector<std:
     return Error::success();
   if (G.triple().arch != T.target().A)
     return makeError(formatv("%s: conventions were planned for %s, the graph is %s", G.name().c_str(),
-                             T.target().Name, G.triple().str.c_str()));
+                             T.target().Name, fullTriple(G.triple()).c_str()));
   const ThunkArch *XP = thunkArch(G.triple().arch);
   if (!XP)
-    return makeError(formatv("%s: no calling-convention thunks for %s", G.name().c_str(), G.triple().str.c_str()));
+    return makeError(formatv("%s: no calling-convention thunks for %s", G.name().c_str(), fullTriple(G.triple()).c_str()));
   const ThunkArch &X = *XP;
   // Blocks of custom-convention functions: their calls follow the plans
   // already, written by hand; a thunk would break them.

@@ -2,6 +2,7 @@
 
 #include "callconv/call.h"
 #include "callconv/thunks.h"
+#include "target/target.h"
 
 #include <cstdio>
 
@@ -41,7 +42,7 @@ Error SessionConventions::addEntry(std::string_view Entry, const std::string &Or
   if (Error E = makeTable())
     return E;
   if (!Table)
-    return callconv::targetForTriple(S.triple().str).takeError();
+    return callconv::targetForTriple(fullTriple(S.triple())).takeError();
   return added(Table->add(Entry, Origin));
 }
 
@@ -57,7 +58,7 @@ Error SessionConventions::addObject(const std::string &Name, std::span<const cha
 Error SessionConventions::makeTable() {
   if (Table || S.triple().arch == Arch::Unknown)
     return Error::success();
-  auto T = callconv::targetForTriple(S.triple().str);
+  auto T = callconv::targetForTriple(fullTriple(S.triple()));
   if (T) {
     Table = std::make_shared<callconv::ConventionTable>(**T);
     Thunks->Thunks = std::make_shared<callconv::BridgeThunkPlugin>(Table, Warn);
@@ -90,7 +91,7 @@ Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(co
                                                                             Session &S) {
   SessionConventions C(S, [](const std::string &W) { printWarnings({W}); });
   if (!O.callSymbol.empty()) // -call needs the planner even without -cc
-    if (auto T = callconv::targetForTriple(S.triple().str); !T)
+    if (auto T = callconv::targetForTriple(fullTriple(S.triple())); !T)
       return T.takeError();
   for (auto &E : O.conventions)
     if (Error Err = C.addEntry(E, "-cc"))
@@ -110,7 +111,7 @@ std::optional<int> applyConventions(const Options &O, const std::vector<Input> &
   const callconv::ConventionTable *Table = Installed->get();
   if (O.callSymbol.empty())
     return std::nullopt;
-  auto T = callconv::targetForTriple(Prog.session().triple().str);
+  auto T = callconv::targetForTriple(fullTriple(Prog.session().triple()));
   if (!T)
     return fail(T.takeError());
 

@@ -3,6 +3,7 @@
 #include "elf/elf_graph_builder.h"
 #include "exec/runtime.h"
 #include "object/archive.h"
+#include "target/target.h"
 
 namespace linklab::cli {
 
@@ -79,9 +80,9 @@ Expected<const exec::RuntimeSpec *> selectRuntime(const Options &O, const Triple
   const exec::RuntimeSpec *R = None || TT.format != ObjectFormat::ELF ? nullptr : exec::findRuntime(TT.arch, O.runtime);
   if (!R && !None && O.runtime != "default")
     return makeError(formatv("option '-runtime': '%s' is not 'default', 'none' or a C runtime for %s", O.runtime.c_str(),
-                             TT.str.c_str()));
+                             fullTriple(TT).c_str()));
   if (!R && Required && !None)
-    return makeError(formatv("no C runtime is known for %s; use -runtime=none", TT.str.c_str()));
+    return makeError(formatv("no C runtime is known for %s; use -runtime=none", fullTriple(TT).c_str()));
   return R;
 }
 

@@ -113,6 +113,6 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo COFFX86_64Target = {COFFFormat, X86_64Arch, 0x8664, createGraph, addPasses, relocName};
+extern const TargetInfo COFFX86_64Target = {COFFFormat, X86_64Arch, 0x8664, "x86_64-pc-windows-msvc", createGraph, addPasses, relocName};
 
 } // namespace linklab

@@ -138,7 +138,7 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo ElfArmTarget = {ElfFormat,  ArmArch,   40 /* EM_ARM */, createGraph, arm::addDefaultPasses,
+extern const TargetInfo ElfArmTarget = {ElfFormat,  ArmArch,   40 /* EM_ARM */, "armv7-unknown-linux-gnueabihf", createGraph, arm::addDefaultPasses,
                                         relocName, 160 /* R_ARM_IRELATIVE */, /*irelativeRel=*/true};
 
 } // namespace linklab

@@ -202,7 +202,7 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo ElfLoongArch64Target = {ElfFormat,       LoongArch64Arch, 258 /* EM_LOONGARCH */,
+extern const TargetInfo ElfLoongArch64Target = {ElfFormat,       LoongArch64Arch, 258 /* EM_LOONGARCH */, "loongarch64-unknown-linux-gnu",
                                                 createGraph,     loongarch::addDefaultPasses, relocName,
                                                 12 /* R_LARCH_IRELATIVE */};
 

@@ -161,7 +161,7 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 namespace linklab {
 extern const TargetInfo ElfRISCV64Target = {
-    ElfFormat, RISCV64Arch, elf::EM_RISCV,
+    ElfFormat, RISCV64Arch, elf::EM_RISCV, "riscv64-unknown-linux-gnu",
     elf_riscv::createGraph, riscv64::addDefaultPasses, elf_riscv::relocName, 58 /* R_RISCV_IRELATIVE */};
 
 } // namespace linklab

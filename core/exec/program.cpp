@@ -65,7 +65,7 @@ void Program::create(ExecutorClient &C, const Triple &TT, const RuntimeSpec *Run
   if (auto &Info = C.setupInfo()) {
     if (Triple::parse(Info->triple).arch != TT.arch)
       return Done(makeError(formatv("the executor is set up for %s; cannot run a %s program in it",
-                                    Info->triple.c_str(), TT.str.c_str())));
+                                    Info->triple.c_str(), fullTriple(TT).c_str())));
     return Done(build(C, TT, *Info, Runtime, std::move(Files)));
   }
   C.setup(TT.str, [&C, TT, Runtime, Files = std::move(Files), Done = std::move(Done)](
@@ -150,7 +150,7 @@ LinkServices addLinkServices(Session &S, uint64_t PageSize) {
 Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, SharedBytes *StartObject,
                          std::shared_ptr<InitArrays> Inits, std::map<std::string, Archive> Archives) {
   if (R.arch != S.triple().arch)
-    return makeError(formatv("C runtime %s is not for %s", R.description, S.triple().str.c_str()));
+    return makeError(formatv("C runtime %s is not for %s", R.description, fullTriple(S.triple()).c_str()));
   auto All = R.files();
   for (auto &Given : Files) {
     const std::string &Name = Given.first; // not a structured binding: clang 14 cannot capture those

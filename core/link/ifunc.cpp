@@ -72,7 +72,7 @@ Error IRelativeTable::tryToGenerate(Session &S, const std::vector<std::string> &
   const Triple &TT = S.triple();
   const TargetInfo *T = findTarget(TT);
   if (!T || !T->irelativeType)
-    return makeError(formatv("%s: IRELATIVE records (__rela_iplt_start) are not supported", TT.str.c_str()));
+    return makeError(formatv("%s: IRELATIVE records (__rela_iplt_start) are not supported", fullTriple(TT).c_str()));
   LaidOut = true;
   Covered = Records.size();
   // ElfN_Rela {r_offset, r_info = ELFN_R_INFO(0, type), r_addend}, or

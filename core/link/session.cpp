@@ -105,7 +105,7 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
   else if (G->triple().arch != TT.arch)
     return makeError(formatv("%s: object is for %s, but this link is for %s (%s); objects of different "
                              "architectures cannot be linked together",
-                             G->name().c_str(), archName(G->triple().arch), archName(TT.arch), TT.str.c_str()));
+                             G->name().c_str(), archName(G->triple().arch), archName(TT.arch), fullTriple(TT).c_str()));
   for (auto &P : Plugins)
     if (Error E = P->notifyAdded(NextKey, *G))
       return E;

@@ -157,6 +157,6 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo MachOArm64Target = {MachOFormat, AArch64Arch, macho::CPU_TYPE_ARM64, createGraph, addPasses, relocName};
+extern const TargetInfo MachOArm64Target = {MachOFormat, AArch64Arch, macho::CPU_TYPE_ARM64, "arm64-apple-macosx", createGraph, addPasses, relocName};
 
 } // namespace linklab

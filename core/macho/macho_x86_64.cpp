@@ -100,6 +100,6 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo MachOX86_64Target = {MachOFormat, X86_64Arch, macho::CPU_TYPE_X86_64, createGraph, addPasses, relocName};
+extern const TargetInfo MachOX86_64Target = {MachOFormat, X86_64Arch, macho::CPU_TYPE_X86_64, "x86_64-apple-macosx", createGraph, addPasses, relocName};
 
 } // namespace linklab

@@ -4,6 +4,7 @@
 
 #include <cassert>
 #include <cstring>
+#include <vector>
 
 namespace linklab {
 
@@ -69,6 +70,30 @@ Triple targetTriple(const TargetInfo &T) {
   TT.format = T.format.format;
   TT.str = std::string(T.arch.name) + T.format.tripleSuffix;
   return TT;
+}
+
+std::string fullTriple(const Triple &TT) {
+  const TargetInfo *T = findTarget(TT);
+  if (!T)
+    return TT.str;
+  if (TT.format != ObjectFormat::ELF)
+    return T->triple; // one OS per format
+  // arch-vendor-os[-env] (LLVM's object spelling has an empty vendor:
+  // "x86_64--freebsd"); arch-os-env when the vendor is left out.
+  std::vector<std::string_view> Parts;
+  for (std::string_view Rest = TT.str;;) {
+    size_t Dash = Rest.find('-');
+    Parts.push_back(Rest.substr(0, Dash));
+    if (Dash == std::string_view::npos)
+      break;
+    Rest = Rest.substr(Dash + 1);
+  }
+  if (Parts.size() < 3 || Parts[1] == "linux" || Parts[2].empty() || Parts[2] == "linux" || Parts[2] == "unknown")
+    return T->triple;
+  std::string Out = std::string(T->arch.name) + "-" + (Parts[1].empty() ? "unknown" : std::string(Parts[1]));
+  for (size_t I = 2; I < Parts.size(); ++I)
+    Out += "-" + std::string(Parts[I]);
+  return Out;
 }
 
 // What a buffer no format row recognises is, as an error naming it.

@@ -108,6 +108,9 @@ struct TargetInfo {
   const ObjectFormatRow &format;
   const ArchRow &arch;
   uint32_t machine; // as ObjectIdentity::machine
+  // The pair's full triple as clang spells it ("x86_64-unknown-linux-gnu"):
+  // what inspection, link results and errors report (fullTriple).
+  const char *triple;
   Expected<std::unique_ptr<LinkGraph>> (*createGraph)(const TargetInfo &T, std::string Name, GraphBuffer Buffer);
   // GOT/PLT/stub builders, relaxation... (.eh_frame splitting is generic)
   void (*addDefaultPasses)(LinkGraph &G, PassConfiguration &Config);
@@ -140,12 +143,19 @@ Error checkRunnable(const Triple &TT);
 
 // The pair for a triple's format and arch, or null.
 const TargetInfo *findTarget(const Triple &TT);
-// The triple graphs of target T carry.
+// The triple graphs of target T carry: llvm-jitlink's spelling ("x86_64--"),
+// which its graph dumps print and LLVM's tests match.
 Triple targetTriple(const TargetInfo &T);
+// The triple to report for TT: its pair's full triple (TargetInfo::triple);
+// for ELF, an OS other than Linux that TT names is kept
+// ("x86_64--freebsd" -> "x86_64-unknown-freebsd"). TT.str for a triple no
+// pair handles.
+std::string fullTriple(const Triple &TT);
 
 // The pair an object is for, from its header alone; an unknown format, or a
 // machine/word size/byte order no row handles, is an error naming them.
 Expected<const TargetInfo *> identifyObject(const std::string &Name, std::span<const char> Bytes);
+// The object's triple, as its graph spells it (reports say fullTriple of it).
 Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> Bytes);
 // The one dispatcher: sniffs format and arch, then runs the pair's builder.
 Expected<std::unique_ptr<LinkGraph>> createLinkGraph(std::string Name, GraphBuffer Buffer);

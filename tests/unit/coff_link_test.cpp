@@ -211,7 +211,7 @@ TEST(COFFLink, DefaultRuntimeIsRefused) {
   std::string Obj = compile(D, freestandingSource("util"), Triple_, "-O1 -ffreestanding", "util.o");
   auto R = runCommand(linklabPath() + " -entry=run " + Obj);
   EXPECT_EQ(R.status, 1);
-  EXPECT_NE(R.output.find("no C runtime is known for x86_64---coff; use -runtime=none"), std::string::npos)
+  EXPECT_NE(R.output.find("no C runtime is known for x86_64-pc-windows-msvc; use -runtime=none"), std::string::npos)
       << R.output;
 }
 

@@ -585,7 +585,7 @@ public:
   val useRuntime(val Files) {
     if (!S) return notReady();
     const exec::RuntimeSpec *R = exec::findRuntime(S->triple().arch);
-    if (!R) return fail(formatv("no C runtime is known for %s; use runtime 'none'", S->triple().str.c_str()));
+    if (!R) return fail(formatv("no C runtime is known for %s; use runtime 'none'", fullTriple(S->triple()).c_str()));
     exec::RuntimeFiles Map;
     val Keys = val::global("Object").call<val>("keys", Files);
     for (size_t I = 0, N = Keys["length"].as<size_t>(); I < N; ++I) {
@@ -733,7 +733,7 @@ public:
       Done(R ? ok(addresses(*R)) : failOr(R));
     });
   }
-  val triple() { return S ? ok(val(S->triple().str)) : notReady(); }
+  val triple() { return S ? ok(val(fullTriple(S->triple()))) : notReady(); }
   // Entry, or the C main as the session's object format spells it (core's default).
   val entrySymbol(std::string Entry) { return S ? ok(val(cli::entrySymbol(Entry, S->triple()))) : notReady(); }
   // What LinkInfoRecorder kept for each linked object, as JSON; contents only

@@ -47,7 +47,7 @@ afterAll(() => server?.close());
       try { L.inspect(new Uint8Array([1, 2, 3]), 'junk'); } catch (e) { err = `${e.name}: ${e.message}`; }
       return { arch: info.arch, main, passRan, dump: s.snapshots[0].dump.slice(0, 20), plan: p.describe, err };
     });
-    expect(r.arch).toBe('x86-64');
+    expect(r.arch).toBe('x86_64');
     expect(r.main).toBeGreaterThanOrEqual(0x10000);
     expect(r.passRan).toBe(true);
     expect(r.dump).toMatch(/^LinkGraph "sys.o"/);

@@ -3,11 +3,27 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inspect, LinklabError } from '../index.mjs';
+import { inspect, LinklabError, LinkSession, targets } from '../index.mjs';
 import { config, program, read } from './helpers.mjs';
 
 const dir = join(config.work, 'inspect');
 mkdirSync(dir, { recursive: true });
+
+// One spelling: inspect's arch is a targets() name, its triple the full one a
+// session for that triple reports back; the ELF header's name is machineName.
+test.each([['x86_64', 'x86-64'], ['aarch64', 'AArch64'], ['riscv64', 'RISC-V']])('%s: one arch spelling, full triple',
+  (arch, machineName) => {
+    const info = inspect(read(program('funcs', arch).files[0]));
+    expect(targets()).toContain(info.arch);
+    expect(info.arch).toBe(arch);
+    expect(info.triple).toBe(`${arch}-unknown-linux-gnu`);
+    expect(info.machineName).toBe(machineName);
+    expect(new LinkSession({ triple: info.triple }).triple).toBe(info.triple);
+    // A session that takes its target from the object reports the same triple.
+    const s = new LinkSession({ phonyExternals: true });
+    s.addObject(read(program('funcs', arch).files[0]), { name: 'funcs.o' });
+    expect(s.triple).toBe(info.triple);
+  });
 
 describe.each(['x86_64', 'aarch64', 'riscv64'])('%s', (arch) => {
   // Three objects and a text file (ar keeps it; no symbols come from it).

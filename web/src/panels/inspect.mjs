@@ -6,7 +6,8 @@ const MEMBER_COLUMNS = ['#', 'member', 'offset', 'size', 'arch', 'sections', 'sy
 
 function objectDetail(i) {
   // Names as core gives them (llvm-readelf's): a number only where ELF has no name for it.
-  return `<p>${esc(i.name)}: ELF ${esc(i.arch)} (machine ${i.machine}), flags ${hex(i.flags)}</p>
+  return `<p>${esc(i.name)}: ELF ${esc(i.machineName)} (machine ${i.machine}), ${esc(i.triple || 'no linklab target')},
+    flags ${hex(i.flags)}</p>
     <h3>Sections</h3>${table(['#', 'name', 'type', 'flags', 'size', 'align'],
       i.sections.map(s => [s.index, s.name, s.typeName || s.type, hex(s.flags), hex(s.size), s.addralign]))}
     <h3>Symbols</h3>${table(['#', 'name', 'bind', 'type', 'section', 'value', 'size'],

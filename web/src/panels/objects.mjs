@@ -3,9 +3,9 @@
 import { $, esc, message, showError } from '../ui.mjs';
 import { ARCHES } from '../../runtimes.mjs';
 
-// The page's architecture name from an inspected object, null when linklab
-// has no backend for its machine.
-const archOf = info => (a => (a in ARCHES ? a : null))(info.triple.split('-')[0]);
+// The page's architecture name from an inspected object (core's arch name, as
+// targets() spells it), null when the page has no runtime for its machine.
+const archOf = info => (info.arch in ARCHES ? info.arch : null);
 
 const groupBy = (list, key) => {
   const m = new Map();
@@ -20,7 +20,7 @@ function archiveArch(info) {
   const objs = info.members.filter(m => !m.error);
   const foreign = objs.find(m => !archOf(m));
   if (foreign)
-    return { error: `member ${foreign.member} is for ELF machine ${foreign.machine} (${foreign.arch}), ` +
+    return { error: `member ${foreign.member} is for ELF machine ${foreign.machine} (${foreign.machineName}), ` +
                     'which linklab does not support' };
   const byArch = groupBy(objs, archOf);
   const few = ms => ms.slice(0, 3).map(m => m.member).join(', ') + (ms.length > 3 ? ', …' : '');
@@ -41,7 +41,7 @@ export function describeObject(L, name, bytes, harness = false) {
     const r = o.archive ? archiveArch(o.info) : { arch: archOf(o.info) };
     o.arch = r.arch ?? null;
     if (r.error) o.error = `${name}: ${r.error}`;
-    else if (!o.arch) o.error = `${name}: ELF machine ${o.info.machine} (${o.info.arch}) is not supported`;
+    else if (!o.arch) o.error = `${name}: ELF machine ${o.info.machine} (${o.info.machineName}) is not supported`;
   } catch (e) { o.error = message(e); }
   return o;
 }
