@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     FUZZ_EXPECT(!K.takeError().message().empty(), "an error without a message");
     return 0;
   }
-  cli::SessionConventions Conventions(S, [](const std::string &) {});
+  driver::SessionConventions Conventions(S, [](const std::string &) {});
   if (Error E = Conventions.addObject("fuzz.o", {Bytes->data(), Bytes->size()}))
     return 0;
   fuzz::linkAll(S);

@@ -3,15 +3,15 @@
 // and splitting its fields (parseAbsolutes, runLimits: web/src/link-flow.mjs)
 // are JavaScript; this fuzzes the core calls a restored session makes through
 // the wasm package (wasm-bindings/src/bindings.cpp): the session's triple and
-// slab address (cli::makeSlab), absolute symbols (cli::parseNumber,
+// slab address (driver::makeSlab), absolute symbols (driver::parseNumber,
 // Session::defineAbsolute), calling conventions (SessionConventions), run
-// limits (cli::parseLimits), the objects, and the entry lookup.
+// limits (driver::parseLimits), the objects, and the entry lookup.
 //
 // Input: "key value" lines (triple, slab, abs NAME=ADDR, phony, harness,
 // cc ENTRY, limits INSTR,MS,MB, entry NAME), a line "--", then one object.
 #include "fuzz_support.h"
 
-#include "cli/options.h"
+#include "driver/settings.h"
 
 using namespace linklab;
 
@@ -48,13 +48,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
         Parts[I] = V.substr(At, C == std::string::npos ? std::string::npos : C - At);
         At = C == std::string::npos ? int(V.size()) : int(C + 1);
       }
-      auto L = cli::parseLimits(Parts[0], Parts[1], Parts[2]);
+      auto L = driver::parseLimits({"instructions", Parts[0]}, {"wallMillis", Parts[1]}, {"memoryBytes", Parts[2]});
       if (!L)
         consumeError(L.takeError());
     }
   }
 
-  auto MM = cli::makeSlab(Slab, "", "16Mb");
+  auto MM = driver::makeSlab({"slabAddress", Slab}, {"slabPageSize", ""}, {"slabAllocate", "16Mb"});
   if (!MM) {
     consumeError(MM.takeError());
     return 0;
@@ -62,7 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Session S(TripleText.empty() ? Triple() : Triple::parse(TripleText), **MM);
   S.setPhonyExternals(Phony);
   for (auto &[Name, Address] : Absolutes) {
-    auto A = cli::parseNumber("abs", Address);
+    auto A = driver::parseNumber({"defineAbsolute address", Address});
     if (!A) {
       consumeError(A.takeError());
       continue;
@@ -70,7 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     if (Error E = S.defineAbsolute(Name, *A))
       (void)E.message();
   }
-  cli::SessionConventions CC(S, [](const std::string &) {});
+  driver::SessionConventions CC(S, [](const std::string &) {});
   for (auto &C : Conventions)
     if (Error E = CC.addEntry(C, "conventions"))
       (void)E.message();

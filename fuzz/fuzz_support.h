@@ -4,7 +4,7 @@
 // broken invariant that libFuzzer reports as a crash with its input.
 #pragma once
 
-#include "cli/callconv_cli.h"
+#include "driver/conventions.h"
 #include "link/link_info.h"
 #include "link/session.h"
 #include "link/slab_memory_manager.h"

@@ -2,6 +2,7 @@
 #include "cli/inputs.h"
 
 #include "cli/callconv_cli.h"
+#include "driver/settings.h"
 
 #include "target/target.h"
 #include "exec/program.h"
@@ -102,7 +103,7 @@ Error writePerfSupportFiles(const std::vector<ObjectLinkInfo> &Objects, const Tr
 }
 
 int runInExecutor(const Options &O) {
-  auto L = parseLimits(O.maxInstructions, O.timeoutMs, O.maxMemory);
+  auto L = runLimits(O);
   if (!L)
     return fail(L.takeError());
   for (auto &E : O.env)
@@ -160,7 +161,7 @@ int runInExecutor(const Options &O) {
   if (Args.empty()) // argv[0] as a shell would give it
     Args.push_back(O.inputs.empty() ? O.harnesses.front() : O.inputs.front());
   (*P)->setEnvironment(O.env);
-  auto R = (*P)->runMainSync(entrySymbol(O, *TT), std::move(Args), *L);
+  auto R = (*P)->runMainSync(driver::entrySymbol(O.entry, *TT), std::move(Args), *L);
   if (O.perfSupport) // what was linked, whether or not the run went well
     if (Error E = writePerfSupportFiles((*P)->linkInfo().objects(), *TT)) {
       consumeError(C.hangupSync());

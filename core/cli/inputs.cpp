@@ -1,5 +1,7 @@
 #include "cli/inputs.h"
 
+#include "driver/settings.h"
+
 #include "elf/elf_graph_builder.h"
 #include "exec/runtime.h"
 #include "object/archive.h"
@@ -55,7 +57,7 @@ Error addInputs(const Options &O, const std::vector<Input> &Inputs, Session &S) 
     size_t Eq = A.find('=');
     if (Eq == std::string::npos || Eq == 0)
       return makeError(formatv("-abs: '%s' is not NAME=ADDRESS", A.c_str()));
-    auto V = parseNumber("abs", A.substr(Eq + 1));
+    auto V = driver::parseNumber({"-abs", std::string_view(A).substr(Eq + 1)});
     if (!V)
       return V.takeError();
     if (Error E = S.defineAbsolute(A.substr(0, Eq), *V))

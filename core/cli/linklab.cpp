@@ -6,6 +6,7 @@
 #include "cli/inputs.h"
 #include "cli/options.h"
 #include "cli/repro_cli.h"
+#include "driver/settings.h"
 #include "exec/program.h"
 #include "link/link_info.h"
 #include "link/linker_symbols.h"
@@ -62,7 +63,7 @@ int run(int Argc, char **Argv) {
     return 0;
   }
   if (!O.numThreads.empty())
-    if (auto N = cli::parseNumber("num-threads", O.numThreads); !N)
+    if (auto N = driver::parseNumber({"-num-threads", O.numThreads}); !N)
       return fail(N.takeError());
   if (O.inputs.empty() && O.harnesses.empty())
     return fail(makeError("no input files (see -help)"));
@@ -74,7 +75,7 @@ int run(int Argc, char **Argv) {
     return cli::runInExecutor(O);
 
   Timer Total;
-  auto MM = cli::makeSlab(O.slabAddress, O.slabPageSize, O.slabAllocate);
+  auto MM = cli::makeSlab(O);
   if (!MM)
     return fail(MM.takeError());
 
@@ -139,7 +140,7 @@ int run(int Argc, char **Argv) {
   // A run enters main, or another entry, through the start object
   // (exec::Program::runMain), looked up after the entry so that a missing
   // entry is the error.
-  std::string EntryName = cli::entrySymbol(O, S.triple());
+  std::string EntryName = driver::entrySymbol(O.entry, S.triple());
   bool Process = StartObject && exec::entersThroughStart(Runtime, EntryName);
   if (Process)
     if (auto K = exec::addStartObject(S, *Runtime, StartObject, EntryName); !K)

@@ -1,9 +1,8 @@
 #include "cli/options.h"
 
-#include <cstdio>
+#include "driver/settings.h"
 
-#include <cstdlib>
-#include <cstring>
+#include <cstdio>
 
 namespace linklab::cli {
 
@@ -80,50 +79,14 @@ std::string usage() {
   return U;
 }
 
-Expected<executor::Limits> parseLimits(const std::string &Instructions, const std::string &TimeoutMs,
-                                       const std::string &Memory) {
-  executor::Limits L;
-  if (!Instructions.empty()) {
-    auto N = parseNumber("max-instructions", Instructions);
-    if (!N)
-      return N.takeError();
-    L.instructions = *N;
-  }
-  if (!TimeoutMs.empty()) {
-    auto N = parseNumber("timeout-ms", TimeoutMs);
-    if (!N)
-      return N.takeError();
-    if (*N > 0xffffffffu)
-      return makeError(formatv("option '-timeout-ms': %s ms is too long", TimeoutMs.c_str()));
-    L.wallMillis = uint32_t(*N);
-  }
-  if (!Memory.empty()) {
-    auto N = parseSize("max-memory", Memory);
-    if (!N)
-      return N.takeError();
-    L.memoryBytes = *N;
-  }
-  return L;
+Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O) {
+  return driver::makeSlab({"-slab-address", O.slabAddress}, {"-slab-page-size", O.slabPageSize},
+                          {"-slab-allocate", O.slabAllocate});
 }
 
-Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const std::string &Address, const std::string &PageSize,
-                                                      const std::string &Size) {
-  auto Base = Address.empty() ? Expected<uint64_t>(0x10000000) : parseNumber("slab-address", Address);
-  if (!Base)
-    return Base.takeError();
-  auto Page = PageSize.empty() ? Expected<uint64_t>(4096) : parseNumber("slab-page-size", PageSize);
-  if (!Page)
-    return Page.takeError();
-  if (*Page == 0 || (*Page & (*Page - 1)))
-    return makeError(formatv("-slab-page-size: %llu is not a power of two", (unsigned long long)*Page));
-  // 1 GiB less 128 MiB: the C runtime's region follows the slab, and the
-  // tables a link lays out there (Arm's unwind index, whose PREL31 words
-  // reach +-1 GiB) must reach the slab's first objects.
-  auto Bytes = Size.empty() ? Expected<uint64_t>((uint64_t(1) << 30) - (uint64_t(128) << 20))
-                            : parseSize("slab-allocate", Size);
-  if (!Bytes)
-    return Bytes.takeError();
-  return std::make_unique<SlabMemoryManager>(*Base, *Page, *Bytes);
+Expected<executor::Limits> runLimits(const Options &O) {
+  return driver::parseLimits({"-max-instructions", O.maxInstructions}, {"-timeout-ms", O.timeoutMs},
+                             {"-max-memory", O.maxMemory});
 }
 
 static std::string ProgramName = "linklab";
@@ -199,35 +162,6 @@ Expected<Options> parseOptions(int Argc, char **Argv) {
     }
   }
   return O;
-}
-
-Expected<uint64_t> parseNumber(const std::string &Opt, const std::string &V) {
-  if (V.empty())
-    return makeError(formatv("option '-%s': empty value", Opt.c_str()));
-  char *End = nullptr;
-  errno = 0;
-  uint64_t N = std::strtoull(V.c_str(), &End, 0);
-  if (errno || *End)
-    return makeError(formatv("option '-%s': '%s' is not a number", Opt.c_str(), V.c_str()));
-  return N;
-}
-
-Expected<uint64_t> parseSize(const std::string &Opt, const std::string &V) {
-  std::string Digits = V;
-  uint64_t Unit = 1;
-  static const struct {
-    const char *suffix;
-    uint64_t unit;
-  } Units[] = {{"Kb", 1024}, {"kb", 1024}, {"Mb", 1 << 20}, {"mb", 1 << 20}, {"Gb", 1ull << 30}, {"gb", 1ull << 30}};
-  for (auto &U : Units)
-    if (Digits.size() > 2 && Digits.ends_with(U.suffix)) {
-      Digits.resize(Digits.size() - 2);
-      Unit = U.unit;
-    }
-  auto N = parseNumber(Opt, Digits);
-  if (!N)
-    return N.takeError();
-  return *N * Unit;
 }
 
 } // namespace linklab::cli

@@ -5,7 +5,6 @@
 #include "executor/protocol.h"
 #include "link/slab_memory_manager.h"
 #include "support/error.h"
-#include "support/triple.h"
 
 #include <memory>
 #include <string>
@@ -23,7 +22,7 @@ struct Options {
   std::vector<std::string> showGraphs;              // regexes
   std::vector<std::string> checkFiles;
   std::string checkName = "jitlink-check";
-  std::string entry; // empty: entrySymbol's default
+  std::string entry; // empty: driver::entrySymbol's default
   std::string triple;
   std::string slabAllocate, slabAddress, slabPageSize;
   std::string oopExecutor, oopExecutorConnect;
@@ -52,30 +51,15 @@ struct Options {
 };
 
 Expected<Options> parseOptions(int Argc, char **Argv);
-// -entry, or the C main as the object format spells it (llvm-jitlink's
-// default: "_main" for MachO, "main" otherwise).
-// The one place this default is spelled: the package, the page and the
-// reproducers ask here (Entry empty: the default).
-inline std::string entrySymbol(std::string_view Entry, const Triple &TT) {
-  return !Entry.empty() ? std::string(Entry) : TT.format == ObjectFormat::MachO ? "_main" : "main";
-}
-inline std::string entrySymbol(const Options &O, const Triple &TT) { return entrySymbol(O.entry, TT); }
 // Prints "<program> error: <message>" and returns 1. The program is named as
 // it was invoked (argv[0]'s base name), so linklab installed in place of
 // llvm-jitlink reports errors as llvm-jitlink does.
 int fail(const Error &E);
 void setProgramName(const char *Argv0);
 std::string usage();
-// "1Mb", "64Kb", "4096", "0x1000" -> bytes / value.
-Expected<uint64_t> parseSize(const std::string &Opt, const std::string &V);
-Expected<uint64_t> parseNumber(const std::string &Opt, const std::string &V);
-// The -noexec slab from -slab-address, -slab-page-size, -slab-allocate
-// (empty: 0x10000000, 4096, 896Mb).
-Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const std::string &Address, const std::string &PageSize,
-                                                      const std::string &Size);
-// -max-instructions, -timeout-ms, -max-memory (each may be empty: no limit
-// given); the wasm package takes its run limits through this too.
-Expected<executor::Limits> parseLimits(const std::string &Instructions, const std::string &TimeoutMs,
-                                       const std::string &Memory);
+// -slab-address, -slab-page-size, -slab-allocate and the run limits through
+// core/driver, errors naming the options.
+Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O);
+Expected<executor::Limits> runLimits(const Options &O);
 
 } // namespace linklab::cli

@@ -1,6 +1,7 @@
 #include "cli/repro_cli.h"
 
 #include "cli/inputs.h"
+#include "driver/settings.h"
 #include "target/target.h"
 #include "repro/export_test.h"
 #include "repro/reduce.h"
@@ -369,7 +370,7 @@ int reduceCommand(const Options &O) {
   int Kinds = !O.reduceError.empty() + !O.reduceExit.empty() + !O.reduceOutput.empty();
   if (Kinds > 1)
     return fail(makeError("-reduce: give one of -reduce-error, -reduce-exit and -reduce-output"));
-  auto Seconds = parseNumber("reduce-time", O.reduceTime);
+  auto Seconds = driver::parseNumber({"-reduce-time", O.reduceTime});
   if (!Seconds)
     return fail(Seconds.takeError());
   auto C = caseFromOptions(O);
@@ -379,7 +380,7 @@ int reduceCommand(const Options &O) {
   std::string ErrorText = O.reduceError, ExpectedOutput;
   long Exit = -1;
   if (!O.reduceExit.empty()) {
-    auto N = parseNumber("reduce-exit", O.reduceExit);
+    auto N = driver::parseNumber({"-reduce-exit", O.reduceExit});
     if (!N)
       return fail(N.takeError());
     Exit = long(*N);

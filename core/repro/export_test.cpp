@@ -2,7 +2,7 @@
 
 #include "check/check.h"
 #include "check/link_info_env.h"
-#include "cli/options.h"
+#include "driver/settings.h"
 #include "exec/program.h"
 #include "link/link_info.h"
 #include "link/linker_symbols.h"
@@ -324,7 +324,7 @@ Expected<std::vector<std::string>> fixupChecks(const ReproCase &C, const std::ve
   }
   // A program's C library calls have no definitions in a -noexec link.
   S.setPhonyExternals(C.phonyExternals || !C.noExec);
-  auto Entry = S.lookupNow({cli::entrySymbol(C.entry, S.triple())});
+  auto Entry = S.lookupNow({driver::entrySymbol(C.entry, S.triple())});
   if (!Entry)
     return Entry.takeError();
   check::LinkInfoCheckEnv Env(*Info, S.triple().arch, [&S](std::string_view N) { return S.addressOf(N); });

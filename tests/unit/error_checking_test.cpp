@@ -3,7 +3,7 @@
 // its message. Also the unchecked drops this exposed, as regressions.
 #include "test_support.h"
 
-#include "cli/callconv_cli.h"
+#include "driver/conventions.h"
 #include "graph/link_graph.h"
 #include "link/session.h"
 #include "link/slab_memory_manager.h"
@@ -73,10 +73,10 @@ TEST(ErrorChecking, EmptyStringFromNullView) {
 TEST(ErrorChecking, UnknownConventionTargetWithoutEntriesIsNotAnError) {
   SlabMemoryManager MM(0x10000, 4096, 1 << 20);
   Session S(Triple::parse("riscv64-unknown-windows-gnu"), MM);
-  cli::SessionConventions CC(S, [](const std::string &) {});
+  driver::SessionConventions CC(S, [](const std::string &) {});
   EXPECT_FALSE(bool(CC.addObject("a.o", {})));
   Session S2(Triple::parse("riscv64-unknown-windows-gnu"), MM);
-  cli::SessionConventions CC2(S2, [](const std::string &) {});
+  driver::SessionConventions CC2(S2, [](const std::string &) {});
   Error E = CC2.addEntry("f=i64(i64);gpr:a1", "-cc"); // asked for: now the unknown target is the error
   EXPECT_NE(E.message().find("callconv: unsupported triple 'riscv64-unknown-windows-gnu'"), std::string::npos)
       << E.message();

@@ -7,8 +7,9 @@
 #include "api/json_export.h"
 #include "callconv/call.h"
 #include "callconv/plan.h"
-#include "cli/callconv_cli.h"
 #include "cli/options.h"
+#include "driver/conventions.h"
+#include "driver/settings.h"
 #include "exec/program.h"
 #include "exec/runtime_fetch.h"
 #include "executor/executor_client.h"
@@ -71,7 +72,7 @@ std::vector<std::string> stringsFrom(const val &Arr) {
 }
 // 64-bit quantities travel as decimal or 0x strings (JS numbers stop being
 // exact at 2^53); results go back as numbers, which is what a UI wants.
-Expected<uint64_t> number(const char *What, const std::string &S) { return cli::parseNumber(What, S); }
+Expected<uint64_t> number(const char *What, const std::string &S) { return driver::parseNumber({What, S}); }
 val addresses(const std::vector<Addr> &As) {
   val A = val::array();
   for (Addr X : As)
@@ -435,7 +436,7 @@ void WasmExecutor::runMain(std::string Entry, val Args, std::string Instructions
                            std::string MemoryBytes, bool ProcessEntry, val Done) {
   auto E = number("entry address", Entry);
   if (!E) return (void)Done(failOr(E));
-  auto L = cli::parseLimits(Instructions, WallMillis, MemoryBytes);
+  auto L = driver::parseLimits({"instructions", Instructions}, {"wallMillis", WallMillis}, {"memoryBytes", MemoryBytes});
   if (!L) return (void)Done(failOr(L));
   Client.runMain(*E, stringsFrom(Args), *L, [this, Done](Expected<executor::RunResultMsg> R) mutable {
     Done(R ? ok(runResult(Client, *R)) : failOr(R));
@@ -450,7 +451,7 @@ void WasmExecutor::callWithPlan(std::string Entry, std::string PlanText, std::st
                                 std::string Args, std::string Instructions, std::string WallMillis, val Done) {
   auto E = number("entry address", Entry);
   if (!E) return (void)Done(failOr(E));
-  auto L = cli::parseLimits(Instructions, WallMillis, "");
+  auto L = driver::parseLimits({"instructions", Instructions}, {"wallMillis", WallMillis}, {"memoryBytes", ""});
   if (!L) return (void)Done(failOr(L));
   auto T = callconv::targetForTriple(Target); // a plan's target name is its triple's arch
   if (!T) return (void)Done(failOr(T));
@@ -536,7 +537,7 @@ public:
   // A -noexec session over a slab at a fixed address (deterministic layouts).
   val initSlab(std::string Triple, std::string SlabAddress, std::string PageSize, std::string SlabSize) {
     if (S) return fail("session already initialized");
-    auto Slab = cli::makeSlab(SlabAddress, PageSize, SlabSize); // "" each: the CLI's defaults
+    auto Slab = driver::makeSlab({"slabAddress", SlabAddress}, {"slabPageSize", PageSize}, {"slabAllocate", SlabSize}); // "": defaults
     if (!Slab) return failOr(Slab);
     uint64_t SlabPageSize = (*Slab)->pageSize();
     SlabMM = Slab->get();
@@ -626,10 +627,10 @@ public:
   // object, as linklab -noexec does: every object, the start object
   // included, starts linking, then the entry and the start symbol are
   // looked up. Entry empty: the C main as the objects' format spells it
-  // (cli::entrySymbol).
+  // (driver::entrySymbol).
   void linkEntry(std::string Entry, val Done) {
     if (!S) return (void)Done(notReady());
-    Entry = cli::entrySymbol(Entry, S->triple());
+    Entry = driver::entrySymbol(Entry, S->triple());
     auto Answer = [Done](Expected<std::vector<Addr>> R) mutable { Done(R ? ok(addresses({R->front()})) : failOr(R)); };
     if (Prog || !SlabStart || !exec::entersThroughStart(SlabRuntime, Entry))
       return S->lookup({Entry}, Answer);
@@ -659,9 +660,9 @@ public:
   // Runs Entry as main, as the native CLI does (exec::Program::runMain).
   void run(std::string Entry, val Args, std::string Instructions, std::string WallMillis, std::string MemoryBytes, val Done) {
     if (!Prog) return (void)Done(fail("run: this session links into a slab (-noexec); create it with an executor"));
-    auto L = cli::parseLimits(Instructions, WallMillis, MemoryBytes);
+    auto L = driver::parseLimits({"instructions", Instructions}, {"wallMillis", WallMillis}, {"memoryBytes", MemoryBytes});
     if (!L) return (void)Done(failOr(L));
-    Prog->runMain(cli::entrySymbol(Entry, S->triple()), stringsFrom(Args), *L, [this, Done](Expected<executor::RunResultMsg> R) mutable {
+    Prog->runMain(driver::entrySymbol(Entry, S->triple()), stringsFrom(Args), *L, [this, Done](Expected<executor::RunResultMsg> R) mutable {
       Done(R ? ok(runResult(Prog->client(), *R)) : failOr(R));
     });
   }
@@ -695,7 +696,7 @@ public:
   }
   val defineAbsolute(std::string Name, std::string Address) {
     if (!S) return notReady();
-    auto A = number("abs", Address);
+    auto A = number("defineAbsolute address", Address);
     if (!A) return failOr(A);
     Error E = S->defineAbsolute(Name, *A);
     return E ? fail(std::move(E)) : ok();
@@ -735,7 +736,7 @@ public:
   }
   val triple() { return S ? ok(val(fullTriple(S->triple()))) : notReady(); }
   // Entry, or the C main as the session's object format spells it (core's default).
-  val entrySymbol(std::string Entry) { return S ? ok(val(cli::entrySymbol(Entry, S->triple()))) : notReady(); }
+  val entrySymbol(std::string Entry) { return S ? ok(val(driver::entrySymbol(Entry, S->triple()))) : notReady(); }
   // What LinkInfoRecorder kept for each linked object, as JSON; contents only
   // for the objects ContentOf names, when it is an array.
   val linkInfo(val ContentOf) {
@@ -761,7 +762,7 @@ private:
   // front of the post-prune passes later, still sees the graph right after
   // dead-stripping, before the bridge thunks.
   void initConventions() {
-    Conventions = std::make_unique<cli::SessionConventions>(*S, [this](const std::string &W) {
+    Conventions = std::make_unique<driver::SessionConventions>(*S, [this](const std::string &W) {
       if (!OnWarning.isUndefined()) OnWarning(W);
     });
   }
@@ -779,7 +780,7 @@ private:
   SharedBytes SlabStart;                       // its start object, added when main is linked
   std::shared_ptr<InitArrays> SlabInits;           // a slab session's with a triple (its link services)
   std::optional<std::string> SlabStartEntry;     // the entry its start object was added for
-  std::unique_ptr<cli::SessionConventions> Conventions;
+  std::unique_ptr<driver::SessionConventions> Conventions;
   val OnWarning = val::undefined();
 };
 
@@ -1082,8 +1083,8 @@ val parseOptions(val Args) {
 } // namespace
 
 EMSCRIPTEN_BINDINGS(linklab) {
-  function("parseOptions", &parseOptions);
   using namespace emscripten;
+  function("parseOptions", &parseOptions);
   function("inspectObject", &inspectObject);
   function("plan", &plan);
   function("targets", &targets);

@@ -71,7 +71,10 @@ describe.each(ARCHES)('%s', (arch) => {
 });
 
 test('session misuse is reported, not crashed on', async () => {
-  expect(() => new LinkSession({ slabPageSize: 3000 })).toThrow(/slab-page-size: 3000 is not a power of two/);
+  expect(() => new LinkSession({ slabPageSize: 3000 })).toThrow(/^slabPageSize: 3000 is not a power of two$/);
+  // Core's settings name the package's field, not the CLI's option.
+  expect(() => new LinkSession({ slabAddress: 'zz' })).toThrow(/^slabAddress: 'zz' is not a number$/);
+  expect(() => new LinkSession({ slabAllocate: '1Qb' })).toThrow(/^slabAllocate: '1Qb' is not a number$/);
   expect(() => new LinkSession({ triple: 'sparc-sun-solaris' })).toThrow(/unsupported target triple 'sparc-sun-solaris'/);
   const s = new LinkSession({ slabAddress: 0x10000 });
   s.addObject(read(program('sys', 'x86_64').files[0]), { name: 'x.o' });

@@ -44,7 +44,7 @@ describe('C programs: wasm output equals native output', () => {
   });
 });
 
-describe('the default entry is core\'s (cli::entrySymbol), not restated in JS', () => {
+describe('the default entry is core\'s (driver::entrySymbol), not restated in JS', () => {
   const lit = (re) => config.lit.find((l) => re.test(l.name));
   test.each([[/x86_64\/MachO_x86_64_code/, '_main'], [/x86_64\/ELF_x86_64_/, 'main']])('%s', (re, main) => {
     const s = new LinkSession();
