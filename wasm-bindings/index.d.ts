@@ -228,6 +228,14 @@ export function reduce(c: ReproCase, fails: (candidate: ReproCase) => boolean | 
 export function plan(q: { spec?: string; signature: string; triple: string; expect?: string }): Plan;
 export function validatePlan(text: string, q: { signature: string; triple: string; expect?: string }): Plan;
 export function parseOptions(args: string[]): Record<string, unknown>;
+/** The `linklab` command's decisions, from core (core/driver/command.h); errors name `field`. */
+export const driver: {
+  findLibrary(name: string, paths: string[], exists: (path: string) => boolean): string;
+  parseAbsolute(text: string, field?: string): { name: string; address: string };
+  selectRuntime(runtime: string, triple: string, o?: { field?: string; required?: boolean }): boolean;
+  inputTriple(given: string, inputs: { name: string; bytes: Bytes }[]): string;
+  formatTimings(loadMs: number, linkMs: number, totalMs: number): string;
+};
 
 export interface Transport {
   send(bytes: Uint8Array): void;

@@ -89,6 +89,26 @@ export function parseOptions(args) {
   return unwrap(core.parseOptions(args));
 }
 
+/**
+ * The `linklab` command's decisions, bound from core (core/driver/command.h),
+ * which the native command makes with the same code: linklab-run asks here.
+ * Each takes the name its errors give the value (the command's option).
+ */
+export const driver = {
+  /** The path of -l`name`: lib`name`.a in the first of `paths` where exists(path) is true. */
+  findLibrary: (name, paths, exists) => unwrap(core.findLibrary(String(name), paths.map(String), exists)),
+  /** `text` as NAME=ADDRESS: {name, address} (address a decimal string, exact to 64 bits). */
+  parseAbsolute: (text, field = '-abs') => unwrap(core.parseAbsolute(String(text), field)),
+  /** Whether a link for `triple` takes a C runtime as `runtime` selects it ('default', 'none', a name). */
+  selectRuntime: (runtime, triple, { field = '-runtime', required = false } = {}) =>
+    unwrap(core.selectRuntime(String(runtime), field, String(triple), required)),
+  /** `given`, else the triple of the first input ([{name, bytes}]) that is not an archive, as linklab's session takes it. */
+  inputTriple: (given, inputs) =>
+    unwrap(core.inputTriple(String(given), inputs.map((i) => ({ name: i.name, bytes: bytes(i.bytes, i.name) })))),
+  /** The -show-times line, newline included. */
+  formatTimings: (loadMs, linkMs, totalMs) => core.formatTimings(loadMs, linkMs, totalMs),
+};
+
 /** Supported architectures of this build, e.g. ['x86_64', 'aarch64', 'riscv64']. */
 export function targets() {
   return core.targets();

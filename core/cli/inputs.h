@@ -23,10 +23,10 @@ Expected<std::vector<Input>> readInputs(const Options &O);
 // Adds them (objects, archives), the -abs symbols and -phony-externals.
 Error addInputs(const Options &O, const std::vector<Input> &Inputs, Session &S);
 
-// The link's triple: -triple, else the first object's.
+// The link's triple: -triple, else the first object's (driver::inputTriple).
 Expected<Triple> inputTriple(const Options &O, const std::vector<Input> &Inputs);
-// The C runtime -runtime selects for TT: null for -runtime=none or, unless
-// Required (a run), a triple without one; an error for another value.
+// The C runtime -runtime (-no-process-syms: none) selects for TT
+// (driver::selectRuntime).
 Expected<const exec::RuntimeSpec *> selectRuntime(const Options &O, const Triple &TT, bool Required);
 
 } // namespace linklab::cli

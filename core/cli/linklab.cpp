@@ -6,7 +6,7 @@
 #include "cli/inputs.h"
 #include "cli/options.h"
 #include "cli/repro_cli.h"
-#include "driver/settings.h"
+#include "driver/command.h"
 #include "exec/program.h"
 #include "link/link_info.h"
 #include "link/linker_symbols.h"
@@ -179,7 +179,7 @@ int run(int Argc, char **Argv) {
                                                     [&S](std::string_view N) { return S.addressOf(N); })))
     return fail(makeError("some checks failed"));
   if (O.showTimes)
-    std::printf("linklab timings: load %.3f ms, link %.3f ms, total %.3f ms\n", LoadMs, LinkMs, Total.ms());
+    std::fputs(driver::formatTimings(LoadMs, LinkMs, Total.ms()).c_str(), stdout);
   return 0;
 }
 

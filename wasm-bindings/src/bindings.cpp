@@ -8,6 +8,7 @@
 #include "callconv/call.h"
 #include "callconv/plan.h"
 #include "cli/options.h"
+#include "driver/command.h"
 #include "driver/conventions.h"
 #include "driver/settings.h"
 #include "exec/program.h"
@@ -1043,6 +1044,13 @@ val parseOptions(val Args) {
   if (!O) return failOr(O);
   // perf reads its map from the host's /tmp, where only the native CLI writes.
   if (O->perfSupport) return fail("option '-perf-support' writes /tmp/perf-<pid>.map: use the native linklab CLI");
+  // The values linklab checks before it links (the slab) or runs (limits),
+  // so that linklab-run's errors name the options as linklab's do.
+  if (O->noExec) {
+    if (auto Slab = cli::makeSlab(*O); !Slab) return failOr(Slab);
+  } else if (auto L = cli::runLimits(*O); !L) {
+    return failOr(L);
+  }
   auto Strings = [](const std::vector<std::string> &V) {
     val R = val::array();
     for (auto &S : V) R.call<void>("push", S);
@@ -1080,11 +1088,63 @@ val parseOptions(val Args) {
   return ok(V);
 }
 
+// ---- the command's decisions (core/driver/command.h), shared with linklab ----
+
+// The path of -lName among Paths, Exists(path) answering from JS's file system.
+val findLibrary(std::string Name, val Paths, val Exists) {
+  std::vector<std::string> P = stringsFrom(Paths);
+  auto Path = driver::findLibrary(Name, P, [&](const std::string &F) { return Exists(F).as<bool>(); });
+  return Path ? ok(val(*Path)) : failOr(Path);
+}
+
+// {name, address} of a NAME=ADDRESS text; Field names it in errors ("-abs").
+val parseAbsolute(std::string Text, std::string Field) {
+  auto A = driver::parseAbsolute({Field, Text});
+  if (!A) return failOr(A);
+  val V = val::object();
+  V.set("name", A->name);
+  V.set("address", std::to_string(A->address)); // exact: a decimal string, as 64-bit inputs travel
+  return ok(V);
+}
+
+// Whether a link for Triple takes a C runtime, as Runtime ("default",
+// "none", a runtime's name) selects it; Required for a run.
+val selectRuntime(std::string Runtime, std::string Field, std::string Triple, bool Required) {
+  auto R = driver::selectRuntime({Field, Runtime}, linklab::Triple::parse(Triple), Required);
+  return R ? ok(val(*R != nullptr)) : failOr(R);
+}
+
+// The triple of a command line's inputs ([{name, bytes}]) as linklab's
+// session takes it: Given, else the first object's. Only that object's bytes are copied in: archives, which
+// do not name a target and may be large, are told by their magic.
+val inputTriple(std::string Given, val Inputs) {
+  std::string Name;
+  std::vector<char> Bytes;
+  for (size_t I = 0, N = Given.empty() ? Inputs["length"].as<size_t>() : 0; I < N && Name.empty(); ++I) {
+    val B = Inputs[I]["bytes"];
+    std::vector<char> Head = bytesFrom(B.call<val>("subarray", 0, 8));
+    if (Archive::isArchive({Head.data(), Head.size()})) continue;
+    Name = Inputs[I]["name"].as<std::string>();
+    Bytes = bytesFrom(B);
+  }
+  std::vector<driver::InputBytes> In;
+  if (!Name.empty()) In.push_back({Name, {Bytes.data(), Bytes.size()}});
+  auto T = driver::inputTriple(Given, In);
+  return T ? ok(val(T->str)) : failOr(T);
+}
+
+std::string formatTimings(double Load, double Link, double Total) { return driver::formatTimings(Load, Link, Total); }
+
 } // namespace
 
 EMSCRIPTEN_BINDINGS(linklab) {
   using namespace emscripten;
   function("parseOptions", &parseOptions);
+  function("findLibrary", &findLibrary);
+  function("parseAbsolute", &parseAbsolute);
+  function("selectRuntime", &selectRuntime);
+  function("inputTriple", &inputTriple);
+  function("formatTimings", &formatTimings);
   function("inspectObject", &inspectObject);
   function("plan", &plan);
   function("targets", &targets);

@@ -70,12 +70,22 @@ export default async function setup() {
         made.set(out, obj);
       }
       if (!ll || !made.size) continue;
+      // Archives of those objects (llvm-ar rcs %t/libNAME.a %t/x.o ...), in the
+      // test's own folder, which -L%t then names.
+      const libs = join(objs, `${sub}-${f}-libs`);
+      for (const ar of runs.filter((r) => r.startsWith('llvm-ar'))) {
+        const [, flags, out, ...members] = ar.split(/\s+/);
+        mkdirSync(libs, { recursive: true });
+        const lib = join(libs, out.replace(/^%t\//, ''));
+        made.set(out, lib);
+        sh('llvm-ar-22', [flags, lib, ...members.map((m) => made.get(m) ?? m)]);
+      }
       const opts = ll.split('|')[0].trim().split(/\s+/).slice(1); // the linklab command, not what it pipes into
       const keep = [];
       for (let i = 0; i < opts.length; i++) {
         if (opts[i] === '-check') { i++; continue; }
         if (opts[i].startsWith('-check=')) continue;
-        keep.push(made.get(opts[i]) ?? opts[i]);
+        keep.push(opts[i] === '-L%t' ? `-L${libs}` : made.get(opts[i]) ?? opts[i]);
       }
       const obj = [...made.values()][0];
       lit.push({ name: `${sub}/${f}`, arch, obj, options: keep });

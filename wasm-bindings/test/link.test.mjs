@@ -53,3 +53,31 @@ describe('the default entry is core\'s (driver::entrySymbol), not restated in JS
     expect(s.entrySymbol('start')).toBe('start');
   });
 });
+
+// linklab-run makes the command's decisions with the native command's code
+// (core/driver: the -l search, -abs, the C runtime, option values, the
+// timings line), so a refused command line reads the same from both.
+describe('the command\'s decisions: the same text from both CLIs', () => {
+  const obj = () => config.programs.find((p) => p.arch === 'x86_64' && p.name === 'sys').files[0];
+  test.each([
+    [['-lfoo', '-L/nonexistent'], 'library -lfoo: libfoo.a not found in the -L paths'],
+    [['-abs=nothing'], "-abs: 'nothing' is not NAME=ADDRESS"],
+    [['-abs=x=0xq'], "-abs: '0xq' is not a number"],
+    [['-slab-address=zz'], "-slab-address: 'zz' is not a number"],
+    [['-slab-page-size=3000'], '-slab-page-size: 3000 is not a power of two'],
+    [['-runtime=other'], "-runtime: 'other' is not 'default', 'none' or a C runtime for x86_64-unknown-linux-gnu"],
+  ])('%j', async (options, message) => {
+    const args = ['-noexec', ...(options[0].startsWith('-runtime') ? [] : ['-no-process-syms']), ...options, obj()];
+    const n = runNative(args);
+    const w = await runWasm(args);
+    expect(n.stderr).toBe(`linklab error: ${message}\n`);
+    expect(w.stderr).toBe(n.stderr);
+    expect([n.status, w.status]).toEqual([1, 1]);
+  });
+  test('-show-times prints core\'s timings line', async () => {
+    const args = ['-noexec', '-no-process-syms', '-phony-externals', '-show-times', obj()];
+    const line = /^linklab timings: load \d+\.\d{3} ms, link \d+\.\d{3} ms, total \d+\.\d{3} ms\n$/;
+    expect(runNative(args).stdout).toMatch(line);
+    expect((await runWasm(args)).stdout).toMatch(line);
+  });
+});

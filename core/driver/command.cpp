@@ -1,0 +1,55 @@
+#include "driver/command.h"
+
+#include "object/archive.h"
+#include "target/target.h"
+
+namespace linklab::driver {
+
+Expected<std::string> findLibrary(std::string_view Name, std::span<const std::string> Paths,
+                                  const std::function<bool(const std::string &)> &Exists) {
+  std::string File = "lib" + std::string(Name) + ".a";
+  for (const std::string &Dir : Paths)
+    if (std::string Path = Dir + "/" + File; Exists(Path))
+      return Path;
+  return makeError(formatv("library -l%s: %s not found in the -L paths", std::string(Name).c_str(), File.c_str()));
+}
+
+Expected<Absolute> parseAbsolute(Field F) {
+  size_t Eq = F.text.find('=');
+  if (Eq == std::string_view::npos || Eq == 0)
+    return makeError(
+        formatv("%s: '%s' is not NAME=ADDRESS", std::string(F.name).c_str(), std::string(F.text).c_str()));
+  auto V = parseNumber({F.name, F.text.substr(Eq + 1)});
+  if (!V)
+    return V.takeError();
+  return Absolute{std::string(F.text.substr(0, Eq)), *V};
+}
+
+Expected<const exec::RuntimeSpec *> selectRuntime(Field Runtime, const Triple &TT, bool Required) {
+  bool None = Runtime.text == "none";
+  // The C runtimes are ELF archives: other formats run freestanding.
+  const exec::RuntimeSpec *R =
+      None || TT.format != ObjectFormat::ELF ? nullptr : exec::findRuntime(TT.arch, Runtime.text);
+  std::string Name(Runtime.name);
+  if (!R && !None && Runtime.text != "default")
+    return makeError(formatv("%s: '%s' is not 'default', 'none' or a C runtime for %s", Name.c_str(),
+                             std::string(Runtime.text).c_str(), fullTriple(TT).c_str()));
+  if (!R && Required && !None)
+    return makeError(formatv("no C runtime is known for %s; use %s=none", fullTriple(TT).c_str(), Name.c_str()));
+  return R;
+}
+
+Expected<Triple> inputTriple(std::string_view Given, std::span<const InputBytes> Inputs) {
+  if (!Given.empty())
+    return Triple::parse(Given);
+  for (const InputBytes &I : Inputs)
+    if (!Archive::isArchive(I.bytes))
+      return tripleOfObject(I.name, I.bytes);
+  return makeError("cannot tell the target from the inputs (only archives); give -triple");
+}
+
+std::string formatTimings(double LoadMs, double LinkMs, double TotalMs) {
+  return formatv("linklab timings: load %.3f ms, link %.3f ms, total %.3f ms\n", LoadMs, LinkMs, TotalMs);
+}
+
+} // namespace linklab::driver
