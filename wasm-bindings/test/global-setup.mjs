@@ -48,46 +48,39 @@ export default async function setup() {
   sh('c++', ['-std=c++20', '-O1', '-I', join(ROOT, 'core'), join(ROOT, 'wasm-bindings/test/native/plan_tool.cpp'),
              join(NATIVE, 'core/liblinklab_core.a'), '-o', join(work, 'plan_tool')]);
 
-  // Lit tests: each one's llvm-mc line, with its linklab options (minus -check).
+  // Lit tests: each one's set-up lines (what its first linklab line links:
+  // objects, archives, split-file outputs, in a folder of its own for %t),
+  // then that linklab line's options (minus -check).
+  const SETUP_TOOLS = { 'llvm-mc': 'llvm-mc-22', 'llvm-ar': 'llvm-ar-22', 'yaml2obj': 'yaml2obj-22',
+                        'split-file': 'split-file-22', mkdir: 'mkdir' };
   const lit = [];
   // tests/lit/riscv holds tests assembled for both RV64 and RV32: the first
-  // (RV64) object of each output name is the one compared.
+  // linklab line, which links the RV64 object, is the one compared.
   for (const [sub, arch] of [['x86_64', 'x86_64'], ['aarch64', 'aarch64'], ['riscv64', 'riscv64'], ['riscv', 'riscv64']]) {
     const dir = join(ROOT, 'tests/lit', sub);
     for (const f of readdirSync(dir).filter((f) => f.endsWith('.s')).sort()) {
+      const t = join(objs, `${sub}-${f}.d`);
+      const subst = (line) => line.replaceAll('%s', join(dir, f)).replaceAll('%S', dir).replaceAll('%t', t);
       const runs = runLines(readFileSync(join(dir, f), 'utf8'));
-      const ll = runs.find((r) => r.startsWith('linklab'));
-      // Every llvm-mc line makes one object: %t/NAME.o from %s or %S/PATH.
-      const made = new Map();
-      for (const mc of runs.filter((r) => r.startsWith('llvm-mc'))) {
-        const words = mc.split(/\s+/).slice(1);
-        const out = words[words.indexOf('-o') + 1];
-        if (made.has(out)) continue;
-        const src = words.find((w, i) => (w === '%s' || w.startsWith('%S/')) && words[i - 1] !== '-o');
-        const obj = join(objs, `${sub}-${f}-${out.replace(/^%t\//, '')}`);
-        const flags = words.filter((w, i) => w !== '-o' && words[i - 1] !== '-o' && w !== src);
-        sh('llvm-mc-22', [...flags, '-o', obj, src === '%s' ? join(dir, f) : join(dir, src.slice(3))]);
-        made.set(out, obj);
+      const first = runs.findIndex((r) => r.startsWith('linklab'));
+      if (first < 0) continue;
+      mkdirSync(t, { recursive: true });
+      let obj;
+      for (const r of runs.slice(0, first).filter((r) => !r.includes('|'))) { // not checks of what was made
+        for (const step of subst(r).split('&&')) {
+          const [tool, ...words] = step.trim().split(/\s+/);
+          if (!SETUP_TOOLS[tool]) continue; // rm -rf %t: the folder is new
+          sh(SETUP_TOOLS[tool], words);
+          if (tool === 'llvm-mc' && !obj) obj = words[words.indexOf('-o') + 1];
+        }
       }
-      if (!ll || !made.size) continue;
-      // Archives of those objects (llvm-ar rcs %t/libNAME.a %t/x.o ...), in the
-      // test's own folder, which -L%t then names.
-      const libs = join(objs, `${sub}-${f}-libs`);
-      for (const ar of runs.filter((r) => r.startsWith('llvm-ar'))) {
-        const [, flags, out, ...members] = ar.split(/\s+/);
-        mkdirSync(libs, { recursive: true });
-        const lib = join(libs, out.replace(/^%t\//, ''));
-        made.set(out, lib);
-        sh('llvm-ar-22', [flags, lib, ...members.map((m) => made.get(m) ?? m)]);
-      }
-      const opts = ll.split('|')[0].trim().split(/\s+/).slice(1); // the linklab command, not what it pipes into
+      if (!obj) continue;
+      const opts = subst(runs[first]).split('|')[0].trim().split(/\s+/).slice(1); // the linklab command, not what it pipes into
       const keep = [];
       for (let i = 0; i < opts.length; i++) {
         if (opts[i] === '-check') { i++; continue; }
-        if (opts[i].startsWith('-check=')) continue;
-        keep.push(opts[i] === '-L%t' ? `-L${libs}` : made.get(opts[i]) ?? opts[i]);
+        if (!opts[i].startsWith('-check=')) keep.push(opts[i]);
       }
-      const obj = [...made.values()][0];
       lit.push({ name: `${sub}/${f}`, arch, obj, options: keep });
     }
   }
