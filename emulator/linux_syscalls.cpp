@@ -667,6 +667,25 @@ struct Linux {
     return put(P, Buf, Exe.data(), N) ? int64_t(N) : -EFAULT;
   }
   static int64_t readlinkat(Process &P, const Call &C) { return readlink(P, C, C.a[1], C.a[2], C.a[3]); }
+  // Files glibc opens of its own accord: the time zone (localtime), the
+  // locale archive and conversion modules (setlocale, iconv), the CPU list
+  // and /proc/stat (sysconf's CPU count). The process has none of them:
+  // ENOENT, as on a system where they are absent (glibc then uses UTC, the
+  // C locale, the affinity mask), and no note, since the program asked for
+  // none of them (a native localtime() prints nothing). Any other path is
+  // refused and noted.
+  static int64_t openPath(Process &P, const Call &C, uint64_t Path) {
+    static const std::string_view Probes[] = {"/etc/localtime", "/usr/share/zoneinfo/", "/usr/lib/locale/",
+                                              "/usr/share/locale/", "/sys/devices/system/cpu/", "/proc/stat"};
+    auto S = string(P, Path);
+    if (!S)
+      return -EFAULT;
+    bool Probe = S->find("/gconv/") != std::string::npos ||
+                 std::any_of(std::begin(Probes), std::end(Probes), [&](std::string_view Pre) { return S->starts_with(Pre); });
+    return Probe ? -ENOENT : refuse(P, C);
+  }
+  static int64_t open(Process &P, const Call &C) { return openPath(P, C, C.a[0]); }
+  static int64_t openat(Process &P, const Call &C) { return openPath(P, C, C.a[1]); }
   static int64_t readlinkX86(Process &P, const Call &C) { return readlink(P, C, C.a[0], C.a[1], C.a[2]); }
 };
 
@@ -677,7 +696,7 @@ const Linux::Row Linux::Table[] = {
     // {name, x86-64, generic, i386, Arm EABI, handler}. Handled (SYSCALLS.md), or refused with -EPERM.
     {"read", 0, 63, 3, 3, read},
     {"write", 1, 64, 4, 4, write},
-    {"open", 2, -1, 5, 5, refuse},
+    {"open", 2, -1, 5, 5, open},
     {"close", 3, 57, 6, 6, close},
     {"stat", 4, -1, 106, 106, refuse},
     {"fstat", 5, 80, -1, -1, fstat},
@@ -768,7 +787,7 @@ const Linux::Row Linux::Table[] = {
     {"utimes", 235, -1, 271, 269, refuse},
     {"kexec_load", 246, 104, 283, 347, refuse},
     {"inotify_add_watch", 254, 27, 292, 317, refuse},
-    {"openat", 257, 56, 295, 322, refuse},
+    {"openat", 257, 56, 295, 322, openat},
     {"mkdirat", 258, 34, 296, 323, refuse},
     {"mknodat", 259, 33, 297, 324, refuse},
     {"fchownat", 260, 54, 298, 325, refuse},
