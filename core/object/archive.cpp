@@ -249,13 +249,7 @@ Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
   A.Parts.push_back(std::move(Buffer));
   if (!isArchive(A.Parts[0].span()))
     return makeError(A.Name + ": not an ar archive (bad magic)");
-  Error E = A.walk(0, 8, 0, false, [&](Member M) {
-    A.Members.push_back(M);
-    return Error::success();
-  });
-  if (E)
-    return E;
-  if (Error E = A.readSymbolIndex(false))
+  if (Error E = A.readMembers(false))
     return E;
   return A;
 }
@@ -274,15 +268,21 @@ Expected<Archive> Archive::parseHead(std::string Name, uint64_t Size, SharedByte
   A.Name = std::move(Name);
   A.Size = Size;
   A.Parts.push_back(std::move(Head));
-  Error E = A.walk(0, 8, 0, true, [&](Member M) {
-    A.Members.push_back(M);
+  if (Error E = A.readMembers(true))
+    return E;
+  return A;
+}
+
+// The members of Parts[0] (a partial archive's head: those it holds), then
+// the symbol index over them.
+Error Archive::readMembers(bool Partial) {
+  Error E = walk(0, 8, 0, Partial, [&](Member M) {
+    Members.push_back(M);
     return Error::success();
   });
   if (E)
     return E;
-  if (Error E = A.readSymbolIndex(true))
-    return E;
-  return A;
+  return readSymbolIndex(Partial);
 }
 
 Error Archive::addMembers(uint64_t Offset, SharedBytes Bytes) {

@@ -80,6 +80,7 @@ private:
   // Walks the whole members of Parts[Part] from byte At (read at Offset in
   // the archive), calling Each(member); the index and long-name table are kept.
   template <typename Fn> Error walk(size_t Part, size_t At, uint64_t Offset, bool Partial, Fn Each);
+  Error readMembers(bool Partial);
   Error readSymbolIndex(bool Partial);
   Error readMemberName(uint64_t Off, std::string_view RawName, std::span<const char> &Data, std::string_view &Out) const;
 
