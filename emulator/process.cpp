@@ -594,6 +594,7 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
     stop(RunStatus::Error, 0, "cannot install the instruction counter");
   FastStores::Running Emulating(Stores);
   ExitChecks Checks(/*Skip=*/!CountHook);
+  HostX87 Fpu(UC);
   Watchdog Timer(UC, Deadline);
   uint64_t Pc = Entry;
   while (!S.stopped) {

@@ -130,4 +130,18 @@ private:
   bool Outer;
 };
 
+// While one is alive, the x87 instructions QEMU 5.0 computes through host
+// doubles (fyl2x, f2xm1, fsin, fprem, ...) run on the host's x87 unit for
+// this engine's registers (x86_helpers.cpp, 3), as a real CPU computes them.
+class HostX87 {
+public:
+  explicit HostX87(uc_engine *UC);
+  ~HostX87();
+  HostX87(const HostX87 &) = delete;
+  HostX87 &operator=(const HostX87 &) = delete;
+
+private:
+  void *Outer;
+};
+
 } // namespace linklab::emu

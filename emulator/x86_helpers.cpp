@@ -48,7 +48,22 @@
 // raising #DE exactly where the hardware does (zero divisor, quotient out of
 // range) with the caller's return address, as QEMU's helper does.
 //
-// Both need Unicorn 2.0.x (QEMU 5.0's TCG opcode numbers, helper signatures
+// 3. x87 transcendental instructions. QEMU 5.0 computes f2xm1, fyl2x,
+// fyl2xp1, fptan, fpatan, fsin, fcos, fsincos, fprem and fprem1 through
+// host doubles (53-bit significands; fprem's quotient from a double
+// division), so glibc's long double functions on x86-64 (logl, expl, powl,
+// fmodl, ...) and much of i386's libm printed wrong digits: logl(2) ended
+// ...286227 where a real CPU gives ...309429. (QEMU 6.1 made them exact.)
+// The host is an x86 too, so each of these, and fscale and fxtract with
+// them, runs on the host's own x87 unit: the guest's ST0 and ST1 are loaded
+// under the guest's control word, the instruction runs, and the stack it
+// leaves, its condition codes and its exception flags are written back
+// through Unicorn's register API (ST0.., FPSW with TOP, FPTAG), which
+// needs no knowledge of the CPU state's layout. What a real x87 computes,
+// the native reference computes. Exceptions stay masked on the host: an
+// exception the guest unmasked sets its flag and ES, but does not trap.
+//
+// 1 and 2 need Unicorn 2.0.x (QEMU 5.0's TCG opcode numbers, helper signatures
 // and CPU state layout, checked against the library's code); other versions
 // keep the library's own, and so does LINKLAB_EXECUTOR_X86_HELPERS=1 (to
 // measure what this is worth). The division's #DE checks stay here then, as
@@ -413,8 +428,99 @@ using RaiseFn = void (*)(void *Env, int Exception, uintptr_t Ra);
 using DivFn = void (*)(uint64_t *Env, uint64_t Divisor);
 const auto Raise = reinterpret_cast<RaiseFn>(dlsym(RTLD_DEFAULT, "raise_exception_ra_x86_64"));
 
+// ---- 3. x87 transcendental instructions ------------------------------------------
+
+#if defined(__x86_64__) || defined(__i386__)
+thread_local uc_engine *X87Engine = nullptr; // the engine running on this thread (HostX87)
+
+// What fnsave stores (the 32-bit layout, which 64-bit mode uses too): the
+// environment, then the registers in stack order, ST0 first.
+struct SavedX87 {
+  uint16_t cw, pad0, sw, pad1, tags, pad2;
+  uint32_t ip, opcodeAndCs, dp, ds;
+  uint8_t st[8][10];
+};
+static_assert(sizeof(SavedX87) == 108);
+
+// Runs INSN on a host stack of ST1 then ST0 (ST0 on top) under the control
+// word Cw, leaving the stack and status it produced in Out. fninit empties
+// the host's stack first (the ABI leaves it empty at a call; its sticky
+// flags are nothing host code reads) and fnsave empties it again; the
+// host's control word is put back.
+#define LINKLAB_X87(INSN)                                                                                     \
+  [](const uint8_t(&St1)[10], const uint8_t(&St0)[10], uint16_t Cw, linklab::emu::SavedX87 &Out) {             \
+    uint16_t Host;                                                                                             \
+    asm volatile("fnstcw %[host]\n\tfninit\n\tfldcw %[cw]\n\tfldt %[st1]\n\tfldt %[st0]\n\t" INSN              \
+                 "\n\tfnsave %[out]\n\tfldcw %[host]"                                                          \
+                 : [out] "=m"(Out), [host] "+m"(Host)                                                          \
+                 : [cw] "m"(Cw), [st1] "m"(St1), [st0] "m"(St0)                                                \
+                 : "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)");                      \
+  }
+
+using X87Fn = void (*)(const uint8_t (&)[10], const uint8_t (&)[10], uint16_t, SavedX87 &);
+
+// FPSW bits.
+constexpr uint16_t Conditions = 0x4700, Top = 0x3800, Exceptions = 0x3f, Summary = 0x8080; // ES and B
+
+// The guest's instruction, on the host: reads ST0, ST1 and the control and
+// status words, runs Run, writes back the registers the stack now holds
+// (one popped, two kept, or one pushed), TOP, the tags, the condition codes
+// and the exception flags. False when there is no engine to work on.
+bool runOnHost(X87Fn Run) {
+  uc_engine *UC = X87Engine;
+  if (!UC)
+    return false;
+  uint8_t St0[10], St1[10];
+  uint16_t Cw = 0, Sw = 0, Tags = 0;
+  uc_reg_read(UC, UC_X86_REG_ST0, St0);
+  uc_reg_read(UC, UC_X86_REG_ST1, St1);
+  uc_reg_read(UC, UC_X86_REG_FPCW, &Cw);
+  uc_reg_read(UC, UC_X86_REG_FPSW, &Sw);
+  uc_reg_read(UC, UC_X86_REG_FPTAG, &Tags);
+  SavedX87 Out;
+  Run(St1, St0, uint16_t(Cw | Exceptions), Out);
+  // Two loads from an empty stack leave TOP at 6; the instruction moved it.
+  unsigned Depth = (8 - ((Out.sw & Top) >> 11)) & 7;
+  unsigned OldTop = (Sw & Top) >> 11, NewTop = (OldTop + 2 - Depth) & 7;
+  uint16_t NewSw = uint16_t((Sw & ~(Conditions | Top)) | (Out.sw & Conditions) | (Out.sw & Exceptions) | (NewTop << 11));
+  if (NewSw & Exceptions & ~Cw)
+    NewSw |= Summary;
+  uc_reg_write(UC, UC_X86_REG_FPSW, &NewSw); // TOP first: ST<i> are relative to it
+  for (unsigned I = 0; I < Depth; ++I) {
+    uc_reg_write(UC, UC_X86_REG_ST0 + I, Out.st[I]);
+    Tags &= uint16_t(~(3u << 2 * ((NewTop + I) & 7))); // valid (Unicorn keeps only empty or not)
+  }
+  if (Depth < 2)
+    Tags |= uint16_t(3u << 2 * OldTop); // popped: empty
+  uc_reg_write(UC, UC_X86_REG_FPTAG, &Tags);
+  return true;
+}
+
+// The instructions whose helpers are replaced (a helper is named for its instruction).
+#define LINKLAB_X87_HELPERS(X)                                                                                \
+  X(f2xm1) X(fyl2x) X(fyl2xp1) X(fptan) X(fpatan) X(fsin) X(fcos) X(fsincos) X(fprem) X(fprem1) X(fscale) X(fxtract)
+#endif
+
 } // namespace
 } // namespace linklab::emu
+
+#if defined(__x86_64__) || defined(__i386__)
+linklab::emu::HostX87::HostX87(uc_engine *UC) : Outer(X87Engine) { X87Engine = UC; }
+linklab::emu::HostX87::~HostX87() { X87Engine = static_cast<uc_engine *>(Outer); }
+
+// Without an engine (none is running on this thread) the library's own runs.
+#define LINKLAB_X87_HELPER(NAME)                                                                              \
+  extern "C" void helper_##NAME##_x86_64(void *Env) {                                                          \
+    using Fn = void (*)(void *);                                                                               \
+    static const auto Real = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "helper_" #NAME "_x86_64"));               \
+    if (!linklab::emu::runOnHost(LINKLAB_X87(#NAME)))                                                          \
+      Real(Env);                                                                                               \
+  }
+LINKLAB_X87_HELPERS(LINKLAB_X87_HELPER)
+#else
+linklab::emu::HostX87::HostX87(uc_engine *) : Outer(nullptr) {}
+linklab::emu::HostX87::~HostX87() = default;
+#endif
 
 extern "C" void tcg_gen_callN_x86_64(void *S, void *Func, void *Ret, int Nargs, void **Args) {
   const auto &I = linklab::emu::inliner();

@@ -209,7 +209,7 @@ const ParityCase ParityArches[] = {
      "qemu-riscv64 -L /usr/riscv64-linux-gnu -0 ./prog EXE"},
 };
 const char *const ParityPrograms[] = {"stdio_stdlib", "strings",       "errors_exit", "abort",
-                                     "clocks",       "signals",       "abort_handler", "stdin", "file_probes"};
+                                     "clocks",       "signals",       "abort_handler", "stdin", "file_probes", "long_double"};
 
 // A program's stdin: its NAME.stdin beside it, fed through a pipe as a
 // shell would (the others keep the test's own stdin).
@@ -275,7 +275,7 @@ const ParityCase ParityArchesArm[] = {
      "arm-linux-gnueabihf-g++-12 -static -O1 SRC -o EXE", "qemu-arm -L /usr/arm-linux-gnueabihf -0 ./prog EXE"},
 };
 const char *const ParityProgramsArm[] = {"strings", "errors_exit", "abort",        "clocks",
-                                        "signals", "abort_handler", "stdin", "file_probes"};
+                                        "signals", "abort_handler", "stdin", "file_probes", "long_double"};
 INSTANTIATE_TEST_SUITE_P(Arm, GlibcParity,
                          ::testing::Combine(::testing::ValuesIn(ParityProgramsArm), ::testing::ValuesIn(ParityArchesArm)),
                          [](const auto &I) { return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name; });
