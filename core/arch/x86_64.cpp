@@ -58,9 +58,12 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     return Int32(*TP + 4); // the lea's -4 PC adjustment does not apply
   }
   case TLSLDToLocalExec: {
-    // leaq x@tlsld(%rip),%rdi; call __tls_get_addr -> padded movq %fs:0,%rax
+    // leaq x@tlsld(%rip),%rdi; call __tls_get_addr -> padded movq %fs:0,%rax;
+    // the call through the GOT (ff 15, -fno-plt) is a byte longer: one more pad.
     static const uint8_t LE[12] = {0x66, 0x66, 0x66, 0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0};
-    std::memcpy(X.Loc - 3, LE, sizeof LE);
+    bool ViaGOT = uint8_t(X.Loc[4]) == 0xff;
+    X.Loc[-3] = 0x66;
+    std::memcpy(X.Loc - 3 + ViaGOT, LE, sizeof LE);
     return Error::success();
   }
   default:
@@ -207,13 +210,18 @@ Error optimizeGOTAndStubAccesses(LinkGraph &G) {
 
 namespace {
 
-// GD: 66 48 8d 3d <x@tlsgd> 66 66 48 e8 <call>; LD: 48 8d 3d <x@tlsld> e8 <call>
-const uint8_t GDHead[] = {0x66, 0x48, 0x8d, 0x3d}, GDCall[] = {0x66, 0x66, 0x48, 0xe8};
-const uint8_t LDHead[] = {0x48, 0x8d, 0x3d}, LDCall[] = {0xe8};
+// GD: 66 48 8d 3d <x@tlsgd> 66 66 48 e8 <call>; LD: 48 8d 3d <x@tlsld> e8 <call>.
+// Compiled with -fno-plt the call goes through the GOT: 66 48 ff 15 <GOT
+// entry> (GD, the same length), ff 15 <GOT entry> (LD, one byte longer).
+const uint8_t GDHead[] = {0x66, 0x48, 0x8d, 0x3d}, GDCall[] = {0x66, 0x66, 0x48, 0xe8},
+              GDCallViaGOT[] = {0x66, 0x48, 0xff, 0x15};
+const uint8_t LDHead[] = {0x48, 0x8d, 0x3d}, LDCall[] = {0xe8}, LDCallViaGOT[] = {0xff, 0x15};
 const DynamicTLSSequence DynamicTLSSequences[] = {
     {TLSGDToLocalExec, GDHead, GDCall,
-     "general-dynamic TLS code sequence (data16 lea; call __tls_get_addr@PLT)"},
-    {TLSLDToLocalExec, LDHead, LDCall, "local-dynamic TLS code sequence (data16 lea; call __tls_get_addr@PLT)"},
+     "general-dynamic TLS code sequence (data16 lea; call __tls_get_addr@PLT or *__tls_get_addr@GOTPCREL)"},
+    {TLSGDToLocalExec, GDHead, GDCallViaGOT, ""},
+    {TLSLDToLocalExec, LDHead, LDCall, "local-dynamic TLS code sequence (lea; call __tls_get_addr@PLT or *__tls_get_addr@GOTPCREL)"},
+    {TLSLDToLocalExec, LDHead, LDCallViaGOT, ""},
 };
 Error relaxDynamicTLS(LinkGraph &G) { return dropDynamicTLSCalls(G, DynamicTLSSequences); }
 

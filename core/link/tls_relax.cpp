@@ -10,24 +10,33 @@
 namespace linklab {
 
 Error dropDynamicTLSCalls(LinkGraph &G, std::span<const DynamicTLSSequence> Sequences) {
-  // Rows by edge kind: every edge of the graph is looked up.
-  std::array<const DynamicTLSSequence *, 256> ByKind{};
-  for (const DynamicTLSSequence &R : Sequences)
-    ByKind[R.kind] = &R;
+  // Each edge kind's rows (adjacent in the table): every edge of the graph is looked up.
+  std::array<std::span<const DynamicTLSSequence>, 256> ByKind{};
+  for (size_t I = 0; I < Sequences.size(); ++I)
+    if (ByKind[Sequences[I].kind].empty()) {
+      size_t End = I;
+      while (End < Sequences.size() && Sequences[End].kind == Sequences[I].kind)
+        ++End;
+      ByKind[Sequences[I].kind] = Sequences.subspan(I, End - I);
+    }
+  auto Matches = [](std::span<const char> C, uint32_t Offset, const DynamicTLSSequence &Row) {
+    uint64_t Head = Row.head.size(), Call = Row.call.size();
+    return Offset >= Head && uint64_t(Offset) + 4 + Call + 4 <= C.size() &&
+           !std::memcmp(C.data() + Offset - Head, Row.head.data(), Head) &&
+           !std::memcmp(C.data() + Offset + 4, Row.call.data(), Call);
+  };
   for (auto &Sec : G.sections())
     for (Block *B : Sec->blocks) {
       std::vector<uint32_t> DeadCalls;
       for (const Edge &E : B->edges) {
-        const DynamicTLSSequence *Row = ByKind[E.kind];
-        if (!Row)
+        std::span<const DynamicTLSSequence> Rows = ByKind[E.kind];
+        if (Rows.empty())
           continue;
-        auto C = B->content();
-        uint64_t Head = Row->head.size(), Call = Row->call.size();
-        bool Fits = E.offset >= Head && uint64_t(E.offset) + 4 + Call + 4 <= C.size();
-        if (!Fits || std::memcmp(C.data() + E.offset - Head, Row->head.data(), Head) ||
-            std::memcmp(C.data() + E.offset + 4, Row->call.data(), Call))
-          return makeError(describeEdge(G, *B, E) + ": not the " + Row->name + " that can be relaxed");
-        DeadCalls.push_back(uint32_t(E.offset + 4 + Call));
+        auto Row = std::find_if(Rows.begin(), Rows.end(),
+                                [&](const DynamicTLSSequence &R) { return Matches(B->content(), E.offset, R); });
+        if (Row == Rows.end())
+          return makeError(describeEdge(G, *B, E) + ": not the " + Rows.front().name + " that can be relaxed");
+        DeadCalls.push_back(uint32_t(E.offset + 4 + Row->call.size()));
       }
       if (DeadCalls.empty())
         continue;

@@ -21,11 +21,16 @@ const TLSCase Cases[] = {
     {"x86_64_initial_exec", Arch::X86_64, "-O1 -fPIC -ftls-model=initial-exec"},
     {"x86_64_general_dynamic", Arch::X86_64, "-O1 -fPIC"},
     {"x86_64_local_dynamic", Arch::X86_64, "-O0 -fPIC -ftls-model=local-dynamic"},
+    // -fno-plt: __tls_get_addr called through its GOT entry (GOTPCRELX).
+    {"x86_64_general_dynamic_noplt", Arch::X86_64, "-O1 -fPIC -fno-plt"},
+    {"x86_64_local_dynamic_noplt", Arch::X86_64, "-O0 -fPIC -fno-plt -ftls-model=local-dynamic"},
     {"aarch64_local_exec", Arch::AArch64, "-O1 -fno-pic"},
     {"aarch64_initial_exec", Arch::AArch64, "-O1 -fPIC -ftls-model=initial-exec"},
     {"aarch64_tlsdesc", Arch::AArch64, "-O1 -fPIC"},
     {"riscv64_local_exec", Arch::RISCV64, "-O1 -fno-pic"},
     {"riscv64_initial_exec", Arch::RISCV64, "-O1 -fPIC -ftls-model=initial-exec"},
+    {"riscv64_general_dynamic", Arch::RISCV64, "-O1 -fPIC"},
+    {"riscv64_local_dynamic", Arch::RISCV64, "-O0 -fPIC -ftls-model=local-dynamic"},
 };
 
 void PrintTo(const TLSCase &C, std::ostream *OS) { *OS << C.name; }

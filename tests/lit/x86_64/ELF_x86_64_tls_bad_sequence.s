@@ -9,8 +9,8 @@
 # RUN: llvm-mc -triple=x86_64-unknown-linux-gnu -filetype=obj -o %t/ld.o %s
 # RUN: not linklab -noexec %t/ld.o 2>&1 | FileCheck --check-prefix=LD %s
 #
-# GD: not the general-dynamic TLS code sequence (data16 lea; call __tls_get_addr@PLT) that can be relaxed
-# LD: not the local-dynamic TLS code sequence (data16 lea; call __tls_get_addr@PLT) that can be relaxed
+# GD: not the general-dynamic TLS code sequence (data16 lea; call __tls_get_addr@PLT or *__tls_get_addr@GOTPCREL) that can be relaxed
+# LD: not the local-dynamic TLS code sequence (lea; call __tls_get_addr@PLT or *__tls_get_addr@GOTPCREL) that can be relaxed
 
         .text
         .globl  main
