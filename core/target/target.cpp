@@ -100,6 +100,10 @@ std::string fullTriple(const Triple &TT) {
 static Error unknownFormat(const std::string &Name, std::span<const char> B) {
   if (B.size() >= 8 && std::memcmp(B.data(), "!<arch>\n", 8) == 0)
     return makeError(Name + ": is a static archive; pass it with -l/-L or as an archive input");
+  // LLVM bitcode, bare ('BC' 0xC0DE) or in its wrapper (0x0B17C0DE): what -flto writes.
+  if (B.size() >= 4 && (std::memcmp(B.data(), "BC\xc0\xde", 4) == 0 || std::memcmp(B.data(), "\xde\xc0\x17\x0b", 4) == 0))
+    return makeError(Name + ": is LLVM bitcode (compiled with -flto?); linklab links machine-code objects: "
+                            "compile without -flto");
   return makeError(Name + (B.size() < 4 ? ": file too small to be an object" : ": unrecognized object file format"));
 }
 

@@ -71,6 +71,18 @@ TEST(ElfBadInput, EmptyAndGarbageFiles) {
   EXPECT_NE(linkBytes(Archive).message().find("is a static archive"), std::string::npos);
 }
 
+// An -flto object is LLVM bitcode: the error says so and what to do.
+TEST(ElfBadInput, BitcodeIsNamed) {
+  TempDir D;
+  std::string Src = D.write("lto.c", "int main(void) { return 0; }\n");
+  for (const char *Flags : {"-flto", "-flto=thin"}) {
+    std::string Obj = compile(D, Src, "x86_64-linux-gnu", Flags, "lto.o");
+    EXPECT_EQ(linkBytes(readBytes(Obj)).message(),
+              "bad.o: is LLVM bitcode (compiled with -flto?); linklab links machine-code objects: compile without -flto")
+        << Flags;
+  }
+}
+
 TEST(ElfBadInput, WrongClassAndEndianness) {
   TempDir D;
   std::vector<char> Obj = validObject(D);
