@@ -106,6 +106,7 @@ struct Linux {
         P.stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached waiting for stdin", P.Cur->wallMs));
         return -EINTR;
       }
+      P.StdinEnded = Got->empty();
       P.Stdin = std::move(*Got);
     }
     size_t N = size_t(std::min<uint64_t>(Len, P.Stdin.size() - P.StdinPos));
@@ -114,12 +115,28 @@ struct Linux {
     P.StdinPos += N;
     return int64_t(N);
   }
-  static int64_t read(Process &P, const Call &C) { return C.a[0] == 0 ? readStdin(P, C.a[1], C.a[2]) : -EBADF; }
+  // An open file's bytes from its position on.
+  static int64_t readFile(Process &P, uint64_t Fd, uint64_t Ptr, uint64_t Len) {
+    auto It = P.Files.find(Fd);
+    if (It == P.Files.end())
+      return -EBADF;
+    Process::OpenFile &F = It->second;
+    if (F.file.folder)
+      return -EISDIR;
+    uint64_t Size = F.file.bytes.size(), N = F.pos < Size ? std::min({Len, MaxTransfer, Size - F.pos}) : 0;
+    if (N && !put(P, Ptr, F.file.bytes.data() + F.pos, N))
+      return -EFAULT;
+    F.pos += N;
+    return int64_t(N);
+  }
+  static int64_t input(Process &P, uint64_t Fd, uint64_t Ptr, uint64_t Len) {
+    return Fd == 0 ? readStdin(P, Ptr, Len) : readFile(P, Fd, Ptr, Len);
+  }
+  static int64_t read(Process &P, const Call &C) { return input(P, C.a[0], C.a[1], C.a[2]); }
   static int64_t write(Process &P, const Call &C) { return output(P, C.a[0], C.a[1], C.a[2]); }
   static int64_t vector(Process &P, const Call &C, bool Write) {
-    if (!isStd(C.a[0]))
-      return -EBADF;
-    if (!Write && C.a[0] != 0)
+    uint64_t Fd = C.a[0];
+    if (Write ? Fd != 1 && Fd != 2 : Fd != 0 && !P.Files.count(Fd))
       return -EBADF;
     if (C.a[2] > 1024)
       return -EINVAL;
@@ -130,18 +147,18 @@ struct Linux {
       if (uc_mem_read(P.UC, C.a[1] + 2 * W * I, Iov, 2 * W) != UC_ERR_OK)
         return -EFAULT;
       uint64_t Base = P.loadGuest(Iov, W), Len = P.loadGuest(Iov + W, W);
-      int64_t N = !Len ? 0 : Write ? output(P, C.a[0], Base, Len) : readStdin(P, Base, Len);
+      int64_t N = !Len ? 0 : Write ? output(P, Fd, Base, Len) : input(P, Fd, Base, Len);
       if (N < 0)
         return R ? R : N;
       R += N;
-      if (!Write && N) // one read's worth, as from a pipe
+      if (!Write && (Fd == 0 ? N != 0 : uint64_t(N) < Len)) // one read's worth, as from a pipe; a file's end
         return R;
     }
     return R;
   }
   static int64_t readv(Process &P, const Call &C) { return vector(P, C, false); }
   static int64_t writev(Process &P, const Call &C) { return vector(P, C, true); }
-  static int64_t close(Process &, const Call &C) { return isStd(C.a[0]) ? 0 : -EBADF; }
+  static int64_t close(Process &P, const Call &C) { return isStd(C.a[0]) || P.Files.erase(C.a[0]) ? 0 : -EBADF; }
   static int64_t exit(Process &P, const Call &C) {
     P.stop(RunStatus::Exited, int64_t(int32_t(C.a[0])));
     return 0;
@@ -162,7 +179,7 @@ struct Linux {
   static int64_t mmap(Process &P, const Call &C) {
     constexpr uint64_t MapFixed = 0x10, MapAnonymous = 0x20, MapFixedNoReplace = 0x100000;
     if (!(C.a[3] & MapAnonymous))
-      return -EBADF; // no file can be open
+      return mapFile(P, C);
     if (C.a[3] & (MapFixed | MapFixedNoReplace))
       return -EINVAL; // the executor places every mapping
     // A size the mmap area could hold but the memory cap cannot ends the
@@ -176,6 +193,34 @@ struct Linux {
     if (!Base)
       return consumeError(Base.takeError()), -ENOMEM;
     return int64_t(*Base);
+  }
+  // A private copy of an open file's bytes (MAP_SHARED too: nothing can
+  // write the file), the rest of the last page zero; mmap2's offset is in
+  // pages.
+  static int64_t mapFile(Process &P, const Call &C) {
+    constexpr uint64_t Shared = 1, Write = UC_PROT_WRITE;
+    uint64_t Offset = std::string_view(C.name) == "mmap2" ? C.a[5] * layout::PageSize : C.a[5];
+    auto It = P.Files.find(uint32_t(C.a[4]));
+    if (It == P.Files.end())
+      return -EBADF;
+    if (It->second.file.folder)
+      return -ENODEV;
+    if ((C.a[3] & Shared) && (C.a[2] & Write))
+      return -EACCES; // open read-only
+    if (Offset % layout::PageSize)
+      return -EINVAL;
+    Call M{C.nr, C.name, {0, C.a[1], uint64_t(UC_PROT_READ | UC_PROT_WRITE), 0x22 /* private anonymous */}};
+    int64_t Base = mmap(P, M);
+    if (Base < 0)
+      return Base;
+    auto Bytes = It->second.file.bytes;
+    if (Offset < Bytes.size())
+      if (Error E = P.write(uint64_t(Base), Bytes.subspan(Offset, std::min<uint64_t>(C.a[1], Bytes.size() - Offset))))
+        return consumeError(std::move(E)), -EFAULT;
+    if ((C.a[2] & 7) != (UC_PROT_READ | UC_PROT_WRITE))
+      if (int64_t R = mprotect(P, Call{C.nr, C.name, {uint64_t(Base), C.a[1], C.a[2]}}))
+        return R;
+    return Base;
   }
   static int64_t munmap(Process &P, const Call &C) {
     return P.unmapAnonymous(C.a[0], alignTo(C.a[1], layout::PageSize)) ? -EINVAL : 0;
@@ -480,12 +525,13 @@ struct Linux {
     return -EINTR;
   }
   static int64_t pause(Process &P, const Call &C) { return waitForever(P, C, "pause"); }
-  // poll/ppoll on the standard streams: fd 0 is readable (a read answers
-  // at once: data or end of file), 1 and 2 writable, others POLLNVAL. With
+  // poll/ppoll: fd 0 is readable (a read answers at once: data or end of
+  // file; once a read found the end and all is read, POLLHUP, as a pipe
+  // whose writer closed), 1 and 2 writable, an open file both, others POLLNVAL. With
   // nothing ready the call sleeps out its timeout, or, with none, waits
   // for a signal nothing can send. TimeoutNs < 0: none.
   static int64_t pollOn(Process &P, const Call &C, uint64_t Fds, uint64_t N, int64_t TimeoutNs) {
-    constexpr uint16_t In = 1, Out = 4, Nval = 0x20;
+    constexpr uint16_t In = 1, Out = 4, Hup = 0x10, Nval = 0x20;
     if (N > 1024)
       return -EINVAL;
     int64_t Ready = 0;
@@ -495,8 +541,13 @@ struct Linux {
         return -EFAULT;
       int32_t Fd = int32_t(P.loadGuest(Pfd, 4));
       uint16_t Events = uint16_t(P.loadGuest(Pfd + 4, 2)), Revents = 0;
+      bool Hangup = Fd == 0 && P.StdinEnded && P.StdinPos == P.Stdin.size(); // the writer closed
       if (Fd >= 0)
-        Revents = Fd == 0 ? Events & In : Fd <= 2 ? Events & Out : Nval;
+        Revents = Hangup                       ? Hup
+                  : Fd == 0                    ? Events & In
+                  : Fd <= 2                    ? Events & Out
+                  : P.Files.count(uint64_t(Fd)) ? Events & (In | Out)
+                                               : Nval;
       P.storeGuest(Pfd + 6, Revents, 2);
       if (!put(P, Fds + 8 * I, Pfd, 8))
         return -EFAULT;
@@ -507,6 +558,116 @@ struct Linux {
     if (TimeoutNs < 0)
       return waitForever(P, C, C.name);
     return sleepFor(P, TimeoutNs, C);
+  }
+  // select's fd_sets (bit N of a bitmap of longs: fd N), read, write and
+  // exception, with poll's readiness: fd 0 readable, 1 and 2 writable, an
+  // open file both, nothing exceptional; a set bit for a closed fd inside
+  // the fd table is EBADF. The ready
+  // bits are written back, and with nothing ready the timeout is slept out
+  // (TimeoutNs < 0: none, a wait nothing can end). Timeout: where the
+  // remaining time goes (0 left when slept out), Size bytes a field; Micro:
+  // a timeval's microseconds rather than a timespec's nanoseconds.
+  static int64_t selectOn(Process &P, const Call &C, int64_t N, const uint64_t (&Sets)[3], uint64_t Timeout,
+                          unsigned Size, bool Micro) {
+    if (N < 0)
+      return -EINVAL;
+    // Bits past the fd table are ignored: 64 fds, doubled as open ones need.
+    int64_t Table = 64;
+    while (!P.Files.empty() && int64_t(P.Files.rbegin()->first) >= Table)
+      Table *= 2;
+    N = std::min(N, Table);
+    const size_t Bytes = alignTo(uint64_t(N + 7) / 8, P.A.wordSize);
+    int64_t TimeoutNs = -1;
+    if (Timeout) {
+      auto T = getWords(P, Timeout, 2, Size);
+      int64_t Unit = Micro ? 1000 : 1, Max = Micro ? 1000000 : NsPerSec;
+      if (!T)
+        return -EFAULT;
+      if ((*T)[0] < 0 || (*T)[1] < 0 || (*T)[1] >= Max)
+        return -EINVAL;
+      TimeoutNs = std::min<int64_t>((*T)[0], INT64_MAX / NsPerSec - 1) * NsPerSec + (*T)[1] * Unit;
+    }
+    std::vector<uint8_t> Bits[3];
+    int64_t Ready = 0;
+    for (int S = 0; S < 3; ++S) {
+      if (!Sets[S])
+        continue;
+      auto In = P.read(Sets[S], Bytes);
+      if (!In)
+        return consumeError(In.takeError()), -EFAULT;
+      Bits[S].assign(In->begin(), In->end());
+      for (int64_t Fd = 0; Fd < N; ++Fd) {
+        uint8_t &Byte = Bits[S][size_t(Fd / 8)], Bit = uint8_t(1 << (Fd % 8));
+        if (!(Byte & Bit))
+          continue;
+        bool File = P.Files.count(uint64_t(Fd));
+        if (!isStd(uint64_t(Fd)) && !File)
+          return -EBADF;
+        bool Is = S == 0 ? Fd == 0 || File : S == 1 ? Fd != 0 : false;
+        Byte = Is ? Byte : uint8_t(Byte & ~Bit);
+        Ready += Is;
+      }
+    }
+    if (!Ready && TimeoutNs) {
+      if (TimeoutNs < 0)
+        return waitForever(P, C, C.name);
+      if (int64_t R = sleepFor(P, TimeoutNs, C))
+        return R;
+      if (!putWords(P, Timeout, {0, 0}, Size))
+        return -EFAULT;
+    }
+    for (int S = 0; S < 3; ++S)
+      if (Sets[S] && !put(P, Sets[S], Bits[S].data(), Bytes))
+        return -EFAULT;
+    return Ready;
+  }
+  // pselect6(n, in, out, ex, timespec, {sigmask, size}): no signal can
+  // arrive while it waits, so the mask it waits under changes nothing.
+  static int64_t pselect6(Process &P, const Call &C) {
+    return selectOn(P, C, int64_t(int32_t(C.a[0])), {C.a[1], C.a[2], C.a[3]}, C.a[4], 0, false);
+  }
+  static int64_t pselect6Time64(Process &P, const Call &C) {
+    return selectOn(P, C, int64_t(int32_t(C.a[0])), {C.a[1], C.a[2], C.a[3]}, C.a[4], 8, false);
+  }
+  // select and _newselect: a timeval; i386's old select (82) has its five
+  // arguments in memory.
+  static int64_t select(Process &P, const Call &C) {
+    uint64_t A[5] = {C.a[0], C.a[1], C.a[2], C.a[3], C.a[4]};
+    if (P.A.syscallAbi == SyscallAbi::I386 && C.nr == 82) {
+      auto Args = getWords(P, C.a[0], 5, 4);
+      if (!Args)
+        return -EFAULT;
+      for (int I = 0; I < 5; ++I)
+        A[I] = uint32_t((*Args)[size_t(I)]);
+    }
+    return selectOn(P, C, int64_t(int32_t(A[0])), {A[1], A[2], A[3]}, A[4], 0, true);
+  }
+  // The process never has children.
+  static int64_t noChild(Process &, const Call &) { return -ECHILD; }
+  // fcntl: the descriptor flag (FD_CLOEXEC) and the file status flags, the
+  // access mode (a standard stream's a pipe's, an open file's O_RDONLY,
+  // without O_LARGEFILE) plus O_APPEND and O_NONBLOCK as set (the flags
+  // F_SETFL changes that are the same on every arch); fdopen asks for them.
+  // Duplicating, locks and the rest are not supported.
+  static int64_t fcntl(Process &P, const Call &C) {
+    enum : uint64_t { GetFd = 1, SetFd = 2, GetFl = 3, SetFl = 4 };
+    constexpr uint32_t Settable = 02000 | 04000; // O_APPEND, O_NONBLOCK
+    uint64_t Fd = C.a[0];
+    if (C.a[1] < GetFd || C.a[1] > SetFl) {
+      P.noteSyscall(C.nr, C.name, formatv("command %llu not supported", (unsigned long long)C.a[1]).c_str());
+      return -EINVAL;
+    }
+    auto It = P.Files.find(Fd);
+    if (!isStd(Fd) && It == P.Files.end())
+      return -EBADF;
+    bool &CloseOnExec = isStd(Fd) ? P.StdCloseOnExec[Fd] : It->second.closeOnExec;
+    uint32_t &Status = isStd(Fd) ? P.StdStatusFlags[Fd] : It->second.status;
+    switch (C.a[1]) {
+    case GetFd: return CloseOnExec;
+    case SetFd: return CloseOnExec = C.a[2] & 1, 0;
+    case GetFl: return Status;
+    default: return Status = (Status & ~Settable) | (uint32_t(C.a[2]) & Settable), 0;
+    }
   }
   static int64_t poll(Process &P, const Call &C) {
     int32_t Ms = int32_t(C.a[2]);
@@ -582,29 +743,45 @@ struct Linux {
     return C.a[0] != Pid ? refuse(P, C) : C.a[1] == Pid ? signalSelf(P, C.a[2], SiTkill) : -ESRCH;
   }
 
-  // A pipe: what the standard streams are to the executor.
-  static int64_t statStd(Process &P, uint64_t Fd, uint64_t Buf) {
-    if (!isStd(Fd))
+  // What fstat says of an fd: the standard streams are pipes, an open file
+  // a regular file or a folder of root's that the process may read.
+  struct Stat {
+    uint32_t mode, uid;
+    uint64_t ino, size;
+  };
+  static Stat statOf(const GuestFile &F) {
+    return F.folder ? Stat{0040755, 0, F.inode, 4096} : Stat{0100644, 0, F.inode, F.bytes.size()};
+  }
+  static std::optional<Stat> statOf(Process &P, uint64_t Fd) {
+    if (isStd(Fd))
+      return Stat{0010000 /* S_IFIFO */ | 0600, Uid, 1000 + Fd, 0};
+    auto It = P.Files.find(Fd);
+    return It == P.Files.end() ? std::nullopt : std::optional(statOf(It->second.file));
+  }
+  static int64_t putStat(Process &P, const std::optional<Stat> &S, uint64_t Buf) {
+    if (!S)
       return -EBADF;
-    constexpr uint32_t Mode = 0010000 /* S_IFIFO */ | 0600;
     uint8_t St[144] = {};
     auto Set = [&](size_t Off, uint64_t V, unsigned N) { P.storeGuest(St + Off, V, N); };
-    Set(8, 1000 + Fd, 8); // st_ino
+    Set(8, S->ino, 8), Set(48, S->size, 8), Set(64, (S->size + 511) / 512, 8); // st_ino, st_size, st_blocks
     if (P.A.syscallAbi == SyscallAbi::X86_64) {
-      Set(16, 1, 8), Set(24, Mode, 4), Set(28, Uid, 4), Set(32, Uid, 4), Set(56, 4096, 8); // nlink, mode, uid, gid, blksize
+      Set(16, 1, 8), Set(24, S->mode, 4), Set(28, S->uid, 4), Set(32, S->uid, 4), Set(56, 4096, 8); // nlink, mode, uid, gid, blksize
       return put(P, Buf, St, 144) ? 0 : -EFAULT;
     }
-    Set(16, Mode, 4), Set(20, 1, 4), Set(24, Uid, 4), Set(28, Uid, 4), Set(56, 4096, 4); // mode, nlink, uid, gid, blksize
+    Set(16, S->mode, 4), Set(20, 1, 4), Set(24, S->uid, 4), Set(28, S->uid, 4), Set(56, 4096, 4); // mode, nlink, uid, gid, blksize
     return put(P, Buf, St, 128) ? 0 : -EFAULT;
   }
-  static int64_t fstat(Process &P, const Call &C) { return statStd(P, C.a[0], C.a[1]); }
+  static int64_t fstat(Process &P, const Call &C) { return putStat(P, statOf(P, C.a[0]), C.a[1]); }
+  // A path: a file the executor serves, else refused.
   static int64_t newfstatat(Process &P, const Call &C) {
     constexpr uint64_t EmptyPath = 0x1000;
     auto Path = string(P, C.a[1]);
     if (!Path)
       return -EFAULT;
     if (Path->empty() && (C.a[3] & EmptyPath))
-      return statStd(P, C.a[0], C.a[2]);
+      return putStat(P, statOf(P, C.a[0]), C.a[2]);
+    if (auto F = findGuestFile(*Path))
+      return putStat(P, statOf(*F), C.a[2]);
     return Path->empty() ? -ENOENT : refuse(P, C);
   }
   // The one stat call the 32-bit arches' glibc makes (its struct is the same everywhere).
@@ -613,17 +790,42 @@ struct Linux {
     auto Path = string(P, C.a[1]);
     if (!Path)
       return -EFAULT;
-    if (!Path->empty() || !(C.a[2] & EmptyPath))
+    std::optional<Stat> S;
+    if (Path->empty() && (C.a[2] & EmptyPath))
+      S = statOf(P, C.a[0]);
+    else if (auto F = findGuestFile(*Path))
+      S = statOf(*F);
+    else
       return Path->empty() ? -ENOENT : refuse(P, C);
-    if (!isStd(C.a[0]))
+    if (!S)
       return -EBADF;
     uint8_t St[256] = {};
     auto Set = [&](size_t Off, uint64_t V, unsigned N) { P.storeGuest(St + Off, V, N); };
-    Set(0, 0x7ff /* STATX_BASIC_STATS */, 4), Set(4, 4096, 4), Set(16, 1, 4), Set(20, Uid, 4), Set(24, Uid, 4);
-    Set(28, 0010000 /* S_IFIFO */ | 0600, 2), Set(32, 1000 + C.a[0], 8); // blksize, nlink, uid, gid, mode, ino
+    Set(0, 0x7ff /* STATX_BASIC_STATS */, 4), Set(4, 4096, 4), Set(16, 1, 4), Set(20, S->uid, 4), Set(24, S->uid, 4);
+    Set(28, S->mode, 2), Set(32, S->ino, 8), Set(40, S->size, 8), Set(48, (S->size + 511) / 512, 8); // blksize, nlink, uid, gid, mode, ino, size, blocks
     return put(P, C.a[4], St) ? 0 : -EFAULT;
   }
-  static int64_t lseek(Process &, const Call &C) { return isStd(C.a[0]) ? -ESPIPE : -EBADF; }
+  // An open file's position moves (SEEK_SET, SEEK_CUR, SEEK_END); pipes cannot seek.
+  static int64_t seek(Process &P, uint64_t Fd, int64_t Off, uint64_t Whence) {
+    if (isStd(Fd))
+      return -ESPIPE;
+    auto It = P.Files.find(Fd);
+    if (It == P.Files.end())
+      return -EBADF;
+    uint64_t &Pos = It->second.pos;
+    int64_t Base = Whence == 0 ? 0 : Whence == 1 ? int64_t(Pos) : Whence == 2 ? int64_t(It->second.file.bytes.size()) : -1;
+    if (Base < 0 || Base + Off < 0)
+      return -EINVAL;
+    return int64_t(Pos = uint64_t(Base + Off));
+  }
+  static int64_t lseek(Process &P, const Call &C) { // off_t: a long
+    return seek(P, C.a[0], P.A.wordSize == 4 ? int64_t(int32_t(C.a[1])) : int64_t(C.a[1]), C.a[2]);
+  }
+  // _llseek(fd, offset high, offset low, loff_t *result, whence)
+  static int64_t llseek(Process &P, const Call &C) {
+    int64_t R = seek(P, C.a[0], int64_t(C.a[1] << 32 | uint32_t(C.a[2])), C.a[4]);
+    return R < 0 ? R : putWords(P, C.a[3], {uint64_t(R)}, 8) ? 0 : -EFAULT;
+  }
   // One thread: a wake finds no waiter; a wait whose value still matches
   // would block forever, so it ends the run instead.
   static int64_t futex(Process &P, const Call &C) {
@@ -674,18 +876,36 @@ struct Linux {
   // C locale, the affinity mask), and no note, since the program asked for
   // none of them (a native localtime() prints nothing). Any other path is
   // refused and noted.
-  static int64_t openPath(Process &P, const Call &C, uint64_t Path) {
+  // A file the executor serves opens read-only (it is root's): the lowest
+  // free fd from 3.
+  static int64_t openGuest(Process &P, const GuestFile &F, uint64_t Flags) {
+    constexpr uint64_t AccessMode = 3, Create = 0100, Exclusive = 0200, Truncate = 01000, CloseOnExec = 02000000;
+    if ((Flags & Create) && (Flags & Exclusive))
+      return -EEXIST;
+    if ((Flags & AccessMode) || (Flags & Truncate))
+      return F.folder ? -EISDIR : -EACCES;
+    uint64_t Fd = 3;
+    while (P.Files.count(Fd))
+      ++Fd;
+    if (Fd >= 1024) // RLIMIT_NOFILE
+      return -EMFILE;
+    P.Files[Fd] = {F, 0, bool(Flags & CloseOnExec), 0};
+    return int64_t(Fd);
+  }
+  static int64_t openPath(Process &P, const Call &C, uint64_t Path, uint64_t Flags) {
     static const std::string_view Probes[] = {"/etc/localtime", "/usr/share/zoneinfo/", "/usr/lib/locale/",
                                               "/usr/share/locale/", "/sys/devices/system/cpu/", "/proc/stat"};
     auto S = string(P, Path);
     if (!S)
       return -EFAULT;
+    if (auto F = findGuestFile(*S))
+      return openGuest(P, *F, Flags);
     bool Probe = S->find("/gconv/") != std::string::npos ||
                  std::any_of(std::begin(Probes), std::end(Probes), [&](std::string_view Pre) { return S->starts_with(Pre); });
     return Probe ? -ENOENT : refuse(P, C);
   }
-  static int64_t open(Process &P, const Call &C) { return openPath(P, C, C.a[0]); }
-  static int64_t openat(Process &P, const Call &C) { return openPath(P, C, C.a[1]); }
+  static int64_t open(Process &P, const Call &C) { return openPath(P, C, C.a[0], C.a[1]); }
+  static int64_t openat(Process &P, const Call &C) { return openPath(P, C, C.a[1], C.a[2]); }
   static int64_t readlinkX86(Process &P, const Call &C) { return readlink(P, C, C.a[0], C.a[1], C.a[2]); }
 };
 
@@ -829,7 +1049,7 @@ const Linux::Row Linux::Table[] = {
     {"mount_setattr", 442, 442, 442, 442, refuse},
     // Known by name only: -ENOSYS.
     {"poll", 7, -1, 168, 168, poll}, {"rt_sigreturn", 15, 139, 173, 173, rtSigreturn}, {"pread64", 17, 67, 180, 180, nullptr},
-    {"pwrite64", 18, 68, 181, 181, nullptr}, {"pipe", 22, -1, 42, 42, nullptr}, {"select", 23, -1, 82, -1, nullptr},
+    {"pwrite64", 18, 68, 181, 181, nullptr}, {"pipe", 22, -1, 42, 42, nullptr}, {"select", 23, -1, 82, -1, select},
     {"msync", 26, 227, 144, 144, nullptr}, {"mincore", 27, 232, 218, 219, nullptr}, {"shmget", 29, 194, 395, 307, nullptr},
     {"shmat", 30, 196, 397, 305, nullptr}, {"shmctl", 31, 195, 396, 308, nullptr}, {"dup2", 33, -1, 63, 63, nullptr},
     {"pause", 34, -1, 29, 29, pause}, {"nanosleep", 35, 101, 162, 162, nanosleep}, {"getitimer", 36, 102, 105, 105, nullptr},
@@ -837,10 +1057,10 @@ const Linux::Row Linux::Table[] = {
     {"sendto", 44, 206, 369, 290, nullptr}, {"recvfrom", 45, 207, 371, 292, nullptr}, {"sendmsg", 46, 211, 370, 296, nullptr},
     {"recvmsg", 47, 212, 372, 297, nullptr}, {"shutdown", 48, 210, 373, 293, nullptr}, {"getsockname", 51, 204, 367, 286, nullptr},
     {"getpeername", 52, 205, 368, 287, nullptr}, {"setsockopt", 54, 208, 366, 294, nullptr}, {"getsockopt", 55, 209, 365, 295, nullptr},
-    {"wait4", 61, 260, 114, 114, nullptr}, {"semget", 64, 190, 393, 299, nullptr}, {"semop", 65, 193, -1, 298, nullptr},
+    {"wait4", 61, 260, 114, 114, noChild}, {"semget", 64, 190, 393, 299, nullptr}, {"semop", 65, 193, -1, 298, nullptr},
     {"semctl", 66, 191, 394, 300, nullptr}, {"shmdt", 67, 197, 398, 306, nullptr}, {"msgget", 68, 186, 399, 303, nullptr},
     {"msgsnd", 69, 189, 400, 301, nullptr}, {"msgrcv", 70, 188, 401, 302, nullptr}, {"msgctl", 71, 187, 402, 304, nullptr},
-    {"fcntl", 72, 25, 55, 55, nullptr}, {"flock", 73, 32, 143, 143, nullptr}, {"fsync", 74, 82, 118, 118, nullptr},
+    {"fcntl", 72, 25, 55, 55, fcntl}, {"flock", 73, 32, 143, 143, nullptr}, {"fsync", 74, 82, 118, 118, nullptr},
     {"fdatasync", 75, 83, 148, 148, nullptr}, {"ftruncate", 77, 46, 93, 93, nullptr}, {"getdents", 78, -1, 141, 141, nullptr},
     {"fchdir", 81, 50, 133, 133, nullptr}, {"fchmod", 91, 52, 94, 94, nullptr}, {"fchown", 93, 55, 95, 95, nullptr},
     {"umask", 95, 166, 60, 60, nullptr}, {"getrusage", 98, 165, 77, 77, getrusage}, {"sysinfo", 99, 179, 116, 116, sysinfo},
@@ -881,10 +1101,10 @@ const Linux::Row Linux::Table[] = {
     {"epoll_ctl", 233, 21, 255, 251, nullptr}, {"vserver", 236, -1, 273, 313, nullptr}, {"mbind", 237, 235, 274, 319, nullptr},
     {"set_mempolicy", 238, 237, 276, 321, nullptr}, {"get_mempolicy", 239, 236, 275, 320, nullptr}, {"mq_open", 240, 180, 277, 274, nullptr},
     {"mq_unlink", 241, 181, 278, 275, nullptr}, {"mq_timedsend", 242, 182, 279, 276, nullptr}, {"mq_timedreceive", 243, 183, 280, 277, nullptr},
-    {"mq_notify", 244, 184, 281, 278, nullptr}, {"mq_getsetattr", 245, 185, 282, 279, nullptr}, {"waitid", 247, 95, 284, 280, nullptr},
+    {"mq_notify", 244, 184, 281, 278, nullptr}, {"mq_getsetattr", 245, 185, 282, 279, nullptr}, {"waitid", 247, 95, 284, 280, noChild},
     {"add_key", 248, 217, 286, 309, nullptr}, {"request_key", 249, 218, 287, 310, nullptr}, {"keyctl", 250, 219, 288, 311, nullptr},
     {"ioprio_set", 251, 30, 289, 314, nullptr}, {"ioprio_get", 252, 31, 290, 315, nullptr}, {"inotify_init", 253, -1, 291, 316, nullptr},
-    {"inotify_rm_watch", 255, 28, 293, 318, nullptr}, {"migrate_pages", 256, 238, 294, 400, nullptr}, {"pselect6", 270, 72, 308, 335, nullptr},
+    {"inotify_rm_watch", 255, 28, 293, 318, nullptr}, {"migrate_pages", 256, 238, 294, 400, nullptr}, {"pselect6", 270, 72, 308, 335, pselect6},
     {"ppoll", 271, 73, 309, 336, ppoll}, {"unshare", 272, 97, 310, 337, nullptr}, {"get_robust_list", 274, 100, 312, 339, nullptr},
     {"splice", 275, 76, 313, 340, nullptr}, {"tee", 276, 77, 315, 342, nullptr}, {"sync_file_range", 277, 84, 314, -1, nullptr},
     {"vmsplice", 278, 75, 316, 343, nullptr}, {"move_pages", 279, 239, 317, 344, nullptr}, {"epoll_pwait", 281, 22, 319, 346, nullptr},
@@ -915,7 +1135,7 @@ const Linux::Row Linux::Table[] = {
     {"oldlstat", -1, -1, 84, -1, refuse},
     {"socketcall", -1, -1, 102, -1, refuse},
     {"ipc", -1, -1, 117, -1, refuse},
-    {"_llseek", -1, -1, 140, 140, lseek},
+    {"_llseek", -1, -1, 140, 140, llseek},
     {"ugetrlimit", -1, -1, 191, 191, getrlimit},
     {"mmap2", -1, -1, 192, 192, mmap},
     {"truncate64", -1, -1, 193, 193, refuse},
@@ -937,7 +1157,7 @@ const Linux::Row Linux::Table[] = {
     {"fstat", -1, -1, 108, 108, nullptr}, // the old 32-bit struct stat
     {"cacheflush", -1, -1, -1, 0xf0002, zero}, // Arm private: nothing to flush in an emulator
     {"set_tls", -1, -1, -1, 0xf0005, setTls},  // Arm private
-    {"waitpid", -1, -1, 7, -1, nullptr}, {"break", -1, -1, 17, -1, nullptr}, {"stime", -1, -1, 25, -1, nullptr},
+    {"waitpid", -1, -1, 7, -1, noChild}, {"break", -1, -1, 17, -1, nullptr}, {"stime", -1, -1, 25, -1, nullptr},
     {"oldfstat", -1, -1, 28, -1, nullptr}, {"stty", -1, -1, 31, -1, nullptr}, {"gtty", -1, -1, 32, -1, nullptr},
     {"nice", -1, -1, 34, 34, nullptr}, {"ftime", -1, -1, 35, -1, nullptr}, {"prof", -1, -1, 44, -1, nullptr},
     {"signal", -1, -1, 48, -1, nullptr}, {"lock", -1, -1, 53, -1, nullptr}, {"mpx", -1, -1, 56, -1, nullptr},
@@ -948,7 +1168,7 @@ const Linux::Row Linux::Table[] = {
     {"profil", -1, -1, 98, -1, nullptr}, {"olduname", -1, -1, 109, -1, nullptr}, {"idle", -1, -1, 112, -1, nullptr},
     {"vm86old", -1, -1, 113, -1, nullptr}, {"sigreturn", -1, -1, 119, 119, sigreturn},
     {"sigprocmask", -1, -1, 126, 126, nullptr}, {"bdflush", -1, -1, 134, 134, nullptr},
-    {"_newselect", -1, -1, 142, 142, nullptr}, {"vm86", -1, -1, 166, -1, nullptr},
+    {"_newselect", -1, -1, 142, 142, select}, {"vm86", -1, -1, 166, -1, nullptr},
     {"ftruncate64", -1, -1, 194, 194, nullptr}, {"fstat64", -1, -1, 197, 197, nullptr},
     {"setreuid32", -1, -1, 203, 203, nullptr}, {"setregid32", -1, -1, 204, 204, nullptr},
     {"getgroups32", -1, -1, 205, 205, nullptr}, {"setgroups32", -1, -1, 206, 206, nullptr},
@@ -956,7 +1176,7 @@ const Linux::Row Linux::Table[] = {
     {"getresuid32", -1, -1, 209, 209, nullptr}, {"setresgid32", -1, -1, 210, 210, nullptr},
     {"getresgid32", -1, -1, 211, 211, nullptr}, {"setuid32", -1, -1, 213, 213, nullptr},
     {"setgid32", -1, -1, 214, 214, nullptr}, {"setfsuid32", -1, -1, 215, 215, nullptr},
-    {"setfsgid32", -1, -1, 216, 216, nullptr}, {"fcntl64", -1, -1, 221, 221, nullptr},
+    {"setfsgid32", -1, -1, 216, 216, nullptr}, {"fcntl64", -1, -1, 221, 221, fcntl},
     {"sendfile64", -1, -1, 239, 239, nullptr}, {"fstatfs64", -1, -1, 269, 267, nullptr},
     {"arm_fadvise64_64", -1, -1, -1, 270, nullptr}, {"pciconfig_iobase", -1, -1, -1, 271, nullptr},
     {"pciconfig_read", -1, -1, -1, 272, nullptr}, {"fadvise64_64", -1, -1, 272, -1, nullptr},
@@ -965,7 +1185,7 @@ const Linux::Row Linux::Table[] = {
     {"clock_settime64", -1, -1, 404, 404, nullptr}, {"clock_adjtime64", -1, -1, 405, 405, nullptr},
     {"clock_nanosleep_time64", -1, -1, 407, 407, clockNanosleep64}, {"timer_gettime64", -1, -1, 408, 408, nullptr},
     {"timer_settime64", -1, -1, 409, 409, nullptr}, {"timerfd_gettime64", -1, -1, 410, 410, nullptr},
-    {"timerfd_settime64", -1, -1, 411, 411, nullptr}, {"pselect6_time64", -1, -1, 413, 413, nullptr},
+    {"timerfd_settime64", -1, -1, 411, 411, nullptr}, {"pselect6_time64", -1, -1, 413, 413, pselect6Time64},
     {"ppoll_time64", -1, -1, 414, 414, ppoll64}, {"io_pgetevents_time64", -1, -1, 416, 416, nullptr},
     {"recvmmsg_time64", -1, -1, 417, 417, nullptr}, {"mq_timedsend_time64", -1, -1, 418, 418, nullptr},
     {"mq_timedreceive_time64", -1, -1, 419, 419, nullptr}, {"semtimedop_time64", -1, -1, 420, 420, nullptr},

@@ -7,10 +7,12 @@
 #pragma once
 
 #include "arch_table.h"
+#include "guest_files.h"
 #include "unicorn_quirks.h"
 #include "executor/protocol.h"
 #include "support/error.h"
 
+#include <array>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -218,6 +220,16 @@ private:
   std::set<uint64_t> NotedSyscalls;   // numbers already named in a note
   std::vector<uint8_t> Stdin;         // received from the client, not yet read (from StdinPos)
   size_t StdinPos = 0;
+  bool StdinEnded = false;             // a read of the client's stdin found its end
+  std::array<uint32_t, 3> StdStatusFlags = {0, 1, 1}; // fcntl F_GETFL: O_RDONLY, O_WRONLY (pipes)
+  std::array<bool, 3> StdCloseOnExec = {};              // fcntl F_GETFD
+  struct OpenFile {
+    GuestFile file;
+    uint64_t pos = 0;
+    bool closeOnExec = false;
+    uint32_t status = 0; // fcntl F_GETFL
+  };
+  std::map<uint64_t, OpenFile> Files; // fds from 3: the files open (guest_files.h)
   std::map<uint64_t, std::vector<uint8_t>> SigActions; // signal -> the kernel sigaction last set
   uint64_t SigMask = 0, SigPending = 0;                 // bit N-1: signal N
   std::map<int, SigInfo> PendingInfo;
