@@ -421,19 +421,27 @@ struct Linux {
     std::this_thread::sleep_until(Until);
     return 0;
   }
+  // A struct timespec (Micro: timeval) at Addr, Size bytes a field, in
+  // nanoseconds, or -EFAULT / -EINVAL when it cannot be read or is not one.
+  static int64_t timespecNs(Process &P, uint64_t Addr, unsigned Size, bool Micro = false) {
+    auto T = getWords(P, Addr, 2, Size);
+    if (!T)
+      return -EFAULT;
+    int64_t Unit = Micro ? 1000 : 1;
+    if ((*T)[0] < 0 || (*T)[1] < 0 || (*T)[1] >= NsPerSec / Unit)
+      return -EINVAL;
+    return std::min<int64_t>((*T)[0], INT64_MAX / NsPerSec - 1) * NsPerSec + (*T)[1] * Unit;
+  }
   // clock_nanosleep(clock, flags, request, remain): relative, or with
   // TIMER_ABSTIME until the clock reads the request. Size: of each field.
   static int64_t nanosleepOn(Process &P, const Call &C, uint64_t Clock, uint64_t Flags, uint64_t Req, unsigned Size) {
     constexpr uint64_t AbsTime = 1, ThreadCpu = 3;
-    auto T = getWords(P, Req, 2, Size);
-    if (!T)
-      return -EFAULT;
     int64_t Now = nowNs(P, Clock);
     if (Now < 0 || Clock == ThreadCpu)
       return -EINVAL;
-    if ((*T)[0] < 0 || (*T)[1] < 0 || (*T)[1] >= NsPerSec)
-      return -EINVAL;
-    int64_t Ns = std::min<int64_t>((*T)[0], INT64_MAX / NsPerSec - 1) * NsPerSec + (*T)[1];
+    int64_t Ns = timespecNs(P, Req, Size);
+    if (Ns < 0)
+      return Ns;
     return sleepFor(P, Flags & AbsTime ? Ns - Now : Ns, C);
   }
   static int64_t nanosleep(Process &P, const Call &C) { return nanosleepOn(P, C, CLOCK_MONOTONIC, 0, C.a[0], 0); }
@@ -577,16 +585,9 @@ struct Linux {
       Table *= 2;
     N = std::min(N, Table);
     const size_t Bytes = alignTo(uint64_t(N + 7) / 8, P.A.wordSize);
-    int64_t TimeoutNs = -1;
-    if (Timeout) {
-      auto T = getWords(P, Timeout, 2, Size);
-      int64_t Unit = Micro ? 1000 : 1, Max = Micro ? 1000000 : NsPerSec;
-      if (!T)
-        return -EFAULT;
-      if ((*T)[0] < 0 || (*T)[1] < 0 || (*T)[1] >= Max)
-        return -EINVAL;
-      TimeoutNs = std::min<int64_t>((*T)[0], INT64_MAX / NsPerSec - 1) * NsPerSec + (*T)[1] * Unit;
-    }
+    int64_t TimeoutNs = Timeout ? timespecNs(P, Timeout, Size, Micro) : -1;
+    if (Timeout && TimeoutNs < 0)
+      return TimeoutNs;
     std::vector<uint8_t> Bits[3];
     int64_t Ready = 0;
     for (int S = 0; S < 3; ++S) {
@@ -674,15 +675,9 @@ struct Linux {
     return pollOn(P, C, C.a[0], C.a[1], Ms < 0 ? -1 : int64_t(Ms) * 1000000);
   }
   static int64_t ppollOf(Process &P, const Call &C, unsigned Size) {
-    int64_t Ns = -1;
-    if (C.a[2]) {
-      auto T = getWords(P, C.a[2], 2, Size);
-      if (!T)
-        return -EFAULT;
-      if ((*T)[0] < 0 || (*T)[1] < 0 || (*T)[1] >= NsPerSec)
-        return -EINVAL;
-      Ns = std::min<int64_t>((*T)[0], INT64_MAX / NsPerSec - 1) * NsPerSec + (*T)[1];
-    }
+    int64_t Ns = C.a[2] ? timespecNs(P, C.a[2], Size) : -1;
+    if (C.a[2] && Ns < 0)
+      return Ns;
     return pollOn(P, C, C.a[0], C.a[1], Ns);
   }
   static int64_t ppoll(Process &P, const Call &C) { return ppollOf(P, C, 0); }
@@ -827,9 +822,12 @@ struct Linux {
     return R < 0 ? R : putWords(P, C.a[3], {uint64_t(R)}, 8) ? 0 : -EFAULT;
   }
   // One thread: a wake finds no waiter; a wait whose value still matches
-  // would block forever, so it ends the run instead.
-  static int64_t futex(Process &P, const Call &C) {
-    enum : uint64_t { Wait = 0, Wake = 1, WaitBitset = 9, WakeBitset = 10 };
+  // lasts out its timeout (FUTEX_WAIT: relative, on the monotonic clock;
+  // FUTEX_WAIT_BITSET: absolute, monotonic or FUTEX_CLOCK_REALTIME), as
+  // nobody else can change the value, or without one would block forever,
+  // so it ends the run instead. Size: of the timespec's fields.
+  static int64_t futexOf(Process &P, const Call &C, unsigned Size) {
+    enum : uint64_t { Wait = 0, Wake = 1, WaitBitset = 9, WakeBitset = 10, ClockRealtime = 256 };
     uint64_t Op = C.a[1] & 0x7f; // without FUTEX_PRIVATE_FLAG / FUTEX_CLOCK_REALTIME
     if (Op == Wake || Op == WakeBitset)
       return 0;
@@ -840,12 +838,21 @@ struct Linux {
       return -EFAULT;
     if (P.loadGuest(Word, 4) != uint32_t(C.a[2]))
       return -EAGAIN;
-    if (C.a[3])
-      return -ETIMEDOUT; // nobody else can change it before the timeout
+    if (C.a[3]) {
+      int64_t Ns = timespecNs(P, C.a[3], Size);
+      if (Ns < 0)
+        return Ns;
+      if (Op == WaitBitset)
+        Ns -= nowNs(P, C.a[1] & ClockRealtime ? CLOCK_REALTIME : CLOCK_MONOTONIC);
+      int64_t Slept = sleepFor(P, Ns, C);
+      return Slept ? Slept : -ETIMEDOUT;
+    }
     P.stop(RunStatus::Error, 0,
            formatv("deadlock: futex wait at %s can never be woken (the process has one thread)", hex(C.a[0]).c_str()));
     return -EDEADLK;
   }
+  static int64_t futex(Process &P, const Call &C) { return futexOf(P, C, 0); }
+  static int64_t futex64(Process &P, const Call &C) { return futexOf(P, C, 8); }
   static int64_t schedGetaffinity(Process &P, const Call &C) {
     return C.a[1] < 8 ? -EINVAL : putWords(P, C.a[2], {1}, 8) ? 8 : -EFAULT; // one CPU
   }
@@ -1152,7 +1159,7 @@ const Linux::Row Linux::Table[] = {
     {"clock_gettime64", -1, -1, 403, 403, clockGettime64},
     {"clock_getres_time64", -1, -1, 406, 406, clockGetres64},
     {"utimensat_time64", -1, -1, 412, 412, refuse},
-    {"futex_time64", -1, -1, 422, 422, futex},
+    {"futex_time64", -1, -1, 422, 422, futex64},
     {"mmap", -1, -1, 90, -1, nullptr}, // i386's old mmap: its arguments in memory
     {"fstat", -1, -1, 108, 108, nullptr}, // the old 32-bit struct stat
     {"cacheflush", -1, -1, -1, 0xf0002, zero}, // Arm private: nothing to flush in an emulator

@@ -302,6 +302,7 @@ const CxxProgram CxxPrograms[] = {
     {"rtti_tls", {"rtti_tls.cpp"}},
     {"uncaught", {"uncaught.cpp"}},
     {"cin", {"cin.cpp"}},
+    {"timed_waits", {"timed_waits.cpp"}},
 };
 
 class CxxParity : public ::testing::TestWithParam<std::tuple<CxxProgram, ParityCase>> {};
