@@ -208,9 +208,11 @@ const ParityCase ParityArches[] = {
      "riscv64-linux-gnu-gcc-12 -static -O1 SRC -o EXE -lm", "riscv64-linux-gnu-g++-12 -static -O1 SRC -o EXE",
      "qemu-riscv64 -L /usr/riscv64-linux-gnu -0 ./prog EXE"},
 };
-const char *const ParityPrograms[] = {"stdio_stdlib", "strings",     "errors_exit", "abort",       "clocks",
-                                     "signals",      "abort_handler", "stdin",     "file_probes", "long_double",
-                                     "locale_wide",  "fds_select"};
+const char *const ParityPrograms[] = {
+    "stdio_stdlib", "strings",      "errors_exit",    "abort",           "clocks",       "signals",
+    "abort_handler", "stdin",       "file_probes",    "long_double",     "locale_wide",  "fds_select",
+    "math_complex", "printf_flags", "scanf_forms",    "setjmp_longjmp",  "varargs_structs", "time_formats",
+    "getopt_args",  "search_sort",  "exit_order",     "stack_bss",       "memstreams",   "strto_edges"};
 
 // A program's stdin: its NAME.stdin beside it, fed through a pipe as a
 // shell would (the others keep the test's own stdin).
@@ -275,9 +277,11 @@ const ParityCase ParityArchesArm[] = {
     {"arm", Arch::Arm, "--target=armv7a-linux-gnueabihf", "arm-linux-gnueabihf-gcc-12 -static -O1 SRC -o EXE -lm",
      "arm-linux-gnueabihf-g++-12 -static -O1 SRC -o EXE", "qemu-arm -L /usr/arm-linux-gnueabihf -0 ./prog EXE"},
 };
-const char *const ParityProgramsArm[] = {"strings",     "errors_exit", "abort",       "clocks",     "signals",
-                                        "abort_handler", "stdin",     "file_probes", "long_double", "locale_wide",
-                                        "fds_select"};
+const char *const ParityProgramsArm[] = {
+    "strings",      "errors_exit",  "abort",       "clocks",         "signals",         "abort_handler",
+    "stdin",        "file_probes",  "long_double", "locale_wide",    "fds_select",      "math_complex",
+    "printf_flags", "scanf_forms",  "setjmp_longjmp", "varargs_structs", "time_formats", "getopt_args",
+    "search_sort",  "exit_order",   "stack_bss",   "memstreams",     "strto_edges"};
 INSTANTIATE_TEST_SUITE_P(Arm, GlibcParity,
                          ::testing::Combine(::testing::ValuesIn(ParityProgramsArm), ::testing::ValuesIn(ParityArchesArm)),
                          [](const auto &I) { return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name; });
