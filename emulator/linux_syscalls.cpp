@@ -878,7 +878,8 @@ struct Linux {
   static int64_t readlinkat(Process &P, const Call &C) { return readlink(P, C, C.a[1], C.a[2], C.a[3]); }
   // Files glibc opens of its own accord: the time zone (localtime), the
   // locale archive and conversion modules (setlocale, iconv), the CPU list
-  // and /proc/stat (sysconf's CPU count). The process has none of them:
+  // and /proc/stat (sysconf's CPU count), the group limit (sysconf's
+  // _SC_NGROUPS_MAX). The process has none of them:
   // ENOENT, as on a system where they are absent (glibc then uses UTC, the
   // C locale, the affinity mask), and no note, since the program asked for
   // none of them (a native localtime() prints nothing). Any other path is
@@ -901,7 +902,8 @@ struct Linux {
   }
   static int64_t openPath(Process &P, const Call &C, uint64_t Path, uint64_t Flags) {
     static const std::string_view Probes[] = {"/etc/localtime", "/usr/share/zoneinfo/", "/usr/lib/locale/",
-                                              "/usr/share/locale/", "/sys/devices/system/cpu/", "/proc/stat"};
+                                              "/usr/share/locale/", "/sys/devices/system/cpu/", "/proc/stat",
+                                              "/proc/sys/kernel/ngroups_max"};
     auto S = string(P, Path);
     if (!S)
       return -EFAULT;

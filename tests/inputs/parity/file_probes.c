@@ -1,8 +1,8 @@
 // Files glibc opens of its own accord, not the program: localtime() and
-// mktime() read the time zone, sysconf() the list of CPUs. The program asked
-// for no file, so its stderr stays as a native run's (empty), and each call
-// still answers (the zone a system without one has: UTC here as in the
-// reference builds' hosts).
+// mktime() read the time zone, sysconf() the list of CPUs and the group
+// limit. The program asked for no file, so its stderr stays as a native
+// run's (empty), and each call still answers (the zone a system without
+// one has: UTC here as in the reference builds' hosts).
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -15,5 +15,6 @@ int main(void) {
   tzset();
   printf("tzname set: %d\n", tzname[0] != NULL);
   printf("sysconf CPUs > 0: %d\n", sysconf(_SC_NPROCESSORS_ONLN) > 0);
+  printf("sysconf NGROUPS_MAX: %ld\n", sysconf(_SC_NGROUPS_MAX));
   return 0;
 }
