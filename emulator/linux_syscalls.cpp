@@ -163,6 +163,91 @@ struct Linux {
     P.stop(RunStatus::Exited, int64_t(int32_t(C.a[0])));
     return 0;
   }
+  // One thread ends; the last one's status is the process's.
+  static int64_t exitThread(Process &P, const Call &C) {
+    if (P.liveThreads() == 1)
+      return exit(P, C);
+    P.exitThread();
+    return 0;
+  }
+  static int64_t gettid(Process &P, const Call &) { return int64_t(P.Self->tid); }
+  static int64_t setTidAddress(Process &P, const Call &C) {
+    P.Self->clearChildTid = C.a[0];
+    return int64_t(P.Self->tid);
+  }
+  // Kept per thread; the kernel's walk of it at thread death (owner-died
+  // robust mutexes) is not done.
+  static int64_t setRobustList(Process &P, const Call &C) {
+    if (C.a[1] != 3 * P.A.wordSize) // sizeof(struct robust_list_head)
+      return -EINVAL;
+    P.Self->robustList = C.a[0];
+    return 0;
+  }
+  static int64_t schedYield(Process &P, const Call &) {
+    if (P.liveThreads() > 1)
+      P.yield();
+    return 0;
+  }
+  // i386's struct user_desc {entry_number, base_addr, limit, flags}: the
+  // GDT entry and base a thread pointer is set from; entry -1 asks for a
+  // free TLS entry, which is written back (set_thread_area, CLONE_SETTLS).
+  static int64_t userDesc(Process &P, uint64_t Addr, uint64_t &Base, uint32_t &Entry) {
+    uint32_t Desc[4];
+    if (uc_mem_read(P.UC, Addr, Desc, sizeof Desc) != UC_ERR_OK)
+      return -EFAULT;
+    Entry = Desc[0] == ~0u ? Process::GdtTlsEntry : Desc[0];
+    Base = Desc[1];
+    if (Entry < Process::GdtTlsEntry || Entry > Process::GdtTlsEntry + 2)
+      return -EINVAL;
+    if (Desc[0] == ~0u && !put(P, Addr, Entry))
+      return -EFAULT;
+    return 0;
+  }
+  // A thread, as pthread_create makes one: CLONE_VM | CLONE_SIGHAND |
+  // CLONE_THREAD and the flags below. A new process (no CLONE_THREAD: fork,
+  // vfork, posix_spawn) is refused. The new thread starts in the run loop
+  // (Process::startThread) with the parent's registers, a return value of
+  // 0, the given stack and thread pointer, and the parent's signal mask.
+  static int64_t clone(Process &P, const Call &C) {
+    enum : uint64_t {
+      Vm = 0x100, Fs = 0x200, Files = 0x400, Sighand = 0x800, Thread = 0x10000, SysVSem = 0x40000,
+      SetTls = 0x80000, ParentSetTid = 0x100000, ChildClearTid = 0x200000, Detached = 0x400000,
+      ChildSetTid = 0x1000000,
+    };
+    constexpr uint64_t Needed = Vm | Sighand | Thread;
+    constexpr uint64_t Known = Needed | Fs | Files | SysVSem | SetTls | ParentSetTid | ChildClearTid | Detached | ChildSetTid;
+    uint64_t Flags = C.a[0];
+    if (!(Flags & Thread))
+      return refuse(P, C);
+    if ((Flags & Needed) != Needed || (Flags & ~Known)) { // namespaces, vfork, ptrace, an exit signal...
+      P.noteSyscall(C.nr, C.name, "not supported with these flags (only threads as pthread_create makes them)");
+      return -EINVAL;
+    }
+    // x86-64 passes (flags, stack, parent_tid, child_tid, tls); the others
+    // have CONFIG_CLONE_BACKWARDS: (flags, stack, parent_tid, tls, child_tid).
+    bool X86_64 = P.A.syscallAbi == SyscallAbi::X86_64;
+    uint64_t ChildTid = C.a[X86_64 ? 3 : 4], Tls = C.a[X86_64 ? 4 : 3];
+    auto T = std::make_unique<Process::Thread>();
+    T->tid = P.NextTid;
+    T->stack = C.a[1];
+    T->SigMask = P.Self->SigMask;
+    if (Flags & SetTls) {
+      T->tls = Tls;
+      if (P.A.tpKind == ThreadPointer::GdtSegment)
+        if (int64_t R = userDesc(P, Tls, *T->tls, T->tlsEntry))
+          return R;
+    }
+    uint8_t Tid[4];
+    P.storeGuest(Tid, T->tid, 4);
+    if (((Flags & ParentSetTid) && !put(P, C.a[2], Tid)) || ((Flags & ChildSetTid) && !put(P, ChildTid, Tid)))
+      return -EFAULT;
+    if (Flags & ChildClearTid)
+      T->clearChildTid = ChildTid;
+    P.Cur->cloned = T.get();
+    P.Threads[P.NextTid++] = std::move(T);
+    uc_emu_stop(P.UC);
+    return int64_t(P.NextTid - 1);
+  }
   static int64_t brk(Process &P, const Call &C) {
     uint64_t Want = C.a[0];
     if (Want >= layout::HeapBase && Want <= layout::HeapBase + layout::HeapSpan) {
@@ -184,7 +269,7 @@ struct Linux {
       return -EINVAL; // the executor places every mapping
     // A size the mmap area could hold but the memory cap cannot ends the
     // run; every other failure is ENOMEM, as for a real process.
-    if (uint64_t Size = alignTo(C.a[1], layout::PageSize); Size && Size <= P.Space.mmapSpan())
+    if (uint64_t Size = alignTo(C.a[1], layout::PageSize); Size && Size <= P.Space.mmapSpan() && (C.a[2] & 7))
       if (Error E = P.overCap(Size)) {
         P.stop(RunStatus::MemoryLimit, 0, E.message());
         return -ENOMEM;
@@ -232,6 +317,11 @@ struct Linux {
       return -ENOMEM;
     if (Error Room = P.roomForRegions(2, "mprotect"))
       return -ENOMEM;
+    if (C.a[2] & 7)
+      if (Error E = P.chargeAccess(It->first, alignTo(C.a[0] + C.a[1], layout::PageSize))) {
+        P.stop(RunStatus::MemoryLimit, 0, E.message());
+        return -ENOMEM;
+      }
     if (P.Stores.protect(C.a[0], alignTo(C.a[1], layout::PageSize), uint32_t(C.a[2] & 7)) != UC_ERR_OK)
       return -ENOMEM;
     P.MmapReprotected.insert(It->first);
@@ -293,18 +383,13 @@ struct Linux {
     return C.a[0] && C.a[0] != Pid ? -ESRCH : prlimit(P, C.a[1], C.a[2], C.a[3], 8);
   }
   static int64_t getrlimit(Process &P, const Call &C) { return prlimit(P, C.a[0], 0, C.a[1], P.A.wordSize); }
-  // i386 set_thread_area: struct user_desc {entry_number, base_addr, limit,
-  // flags}; entry -1 asks for a free TLS entry, which is written back.
+  // i386 set_thread_area: the thread pointer from a struct user_desc.
   static int64_t setThreadArea(Process &P, const Call &C) {
-    uint32_t Desc[4];
-    if (uc_mem_read(P.UC, C.a[0], Desc, sizeof Desc) != UC_ERR_OK)
-      return -EFAULT;
-    uint32_t Entry = Desc[0] == ~0u ? Process::GdtTlsEntry : Desc[0];
-    if (Entry < Process::GdtTlsEntry || Entry > Process::GdtTlsEntry + 2)
-      return -EINVAL;
-    if (Desc[0] == ~0u && !put(P, C.a[0], Entry))
-      return -EFAULT;
-    if (Error E = P.setThreadPointer(Desc[1], Entry))
+    uint64_t Base;
+    uint32_t Entry;
+    if (int64_t R = userDesc(P, C.a[0], Base, Entry))
+      return R;
+    if (Error E = P.setThreadPointer(Base, Entry))
       return consumeError(std::move(E)), -EINVAL;
     return 0;
   }
@@ -409,17 +494,14 @@ struct Linux {
     uint64_t S = uint64_t(hostNs(CLOCK_REALTIME) / NsPerSec);
     return !C.a[0] || putWords(P, C.a[0], {S}) ? int64_t(S) : -EFAULT;
   }
-  // Sleeps on the host for Ns nanoseconds, but not past the run's wall-time
-  // limit: reaching it ends the run with the time-limit report.
+  // The thread waits Ns nanoseconds (others run meanwhile; with none, the
+  // executor sleeps), not past the run's wall-time limit: reaching it ends
+  // the run with the time-limit report. A signal ends the wait (-EINTR).
   static int64_t sleepFor(Process &P, int64_t Ns, const Call &C) {
-    auto Until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(std::max<int64_t>(Ns, 0));
-    if (Until >= P.Cur->deadline) {
-      std::this_thread::sleep_until(P.Cur->deadline);
-      P.stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached in %s", P.Cur->wallMs, C.name));
-      return -EINTR;
-    }
-    std::this_thread::sleep_until(Until);
-    return 0;
+    return P.wait(C.name, false, fromNow(Ns), 0);
+  }
+  static std::chrono::steady_clock::time_point fromNow(int64_t Ns) {
+    return std::chrono::steady_clock::now() + std::chrono::nanoseconds(std::max<int64_t>(Ns, 0));
   }
   // A struct timespec (Micro: timeval) at Addr, Size bytes a field, in
   // nanoseconds, or -EFAULT / -EINVAL when it cannot be read or is not one.
@@ -484,8 +566,11 @@ struct Linux {
         return consumeError(New.takeError()), -EFAULT;
       P.SigActions[Sig] = *New;
       // Setting SIG_IGN discards a pending instance (as Linux does).
-      if (P.action(int(Sig)).handler == 1)
-        P.SigPending &= ~(1ull << (Sig - 1));
+      if (P.action(int(Sig)).handler == 1) {
+        for (auto &[Tid, T] : P.Threads)
+          T->SigPending &= ~(1ull << (Sig - 1));
+        P.SharedPending &= ~(1ull << (Sig - 1));
+      }
     }
     return !C.a[2] || put(P, C.a[2], Old.data(), Old.size()) ? 0 : -EFAULT;
   }
@@ -496,7 +581,7 @@ struct Linux {
     enum : uint64_t { Block = 0, Unblock = 1, SetMask = 2 };
     if (C.a[3] != 8)
       return -EINVAL;
-    uint64_t Old = P.SigMask;
+    uint64_t Old = P.Self->SigMask;
     if (C.a[1]) {
       auto Set = getWords(P, C.a[1], 1, 8);
       if (!Set)
@@ -504,19 +589,17 @@ struct Linux {
       uint64_t S = uint64_t((*Set)[0]);
       if (C.a[0] > SetMask)
         return -EINVAL;
-      P.SigMask = (C.a[0] == Block ? Old | S : C.a[0] == Unblock ? Old & ~S : S) & ~Unblockable;
+      P.Self->SigMask = (C.a[0] == Block ? Old | S : C.a[0] == Unblock ? Old & ~S : S) & ~Unblockable;
     }
     return !C.a[2] || putWords(P, C.a[2], {Old}, 8) ? 0 : -EFAULT;
   }
   static int64_t rtSigpending(Process &P, const Call &C) {
-    return C.a[1] > 8 ? -EINVAL : putWords(P, C.a[0], {P.SigPending & P.SigMask}, 8) ? 0 : -EFAULT;
+    return C.a[1] > 8 ? -EINVAL : putWords(P, C.a[0], {P.pendingFor(*P.Self) & P.Self->SigMask}, 8) ? 0 : -EFAULT;
   }
-  // The process has one thread and no timers: nothing can send a signal
-  // while it waits, so a wait with nothing deliverable never ends.
-  static int64_t waitForever(Process &P, const Call &C, const char *What) {
-    P.stop(RunStatus::Error, 0,
-           formatv("deadlock: %s waits for a signal nothing can send (the process has one thread)", What));
-    return -EINTR;
+  // Until a signal another thread sends (no timers exist): with every
+  // thread waiting, a deadlock.
+  static int64_t waitForever(Process &P, const Call &, const char *What) {
+    return P.wait(What, true, std::nullopt, -EINTR);
   }
   static int64_t rtSigsuspend(Process &P, const Call &C) {
     auto Set = getWords(P, C.a[0], 1, 8);
@@ -524,20 +607,17 @@ struct Linux {
       return -EINVAL;
     if (!Set)
       return -EFAULT;
-    uint64_t New = uint64_t((*Set)[0]) & ~Unblockable;
-    if (!(P.SigPending & ~New))
-      return waitForever(P, C, "sigsuspend");
     // The handler runs under the temporary mask; its frame restores the old one.
-    P.SuspendMask = P.SigMask;
-    P.SigMask = New;
-    return -EINTR;
+    P.Self->SuspendMask = P.Self->SigMask;
+    P.Self->SigMask = uint64_t((*Set)[0]) & ~Unblockable;
+    return waitForever(P, C, "sigsuspend");
   }
   static int64_t pause(Process &P, const Call &C) { return waitForever(P, C, "pause"); }
   // poll/ppoll: fd 0 is readable (a read answers at once: data or end of
   // file; once a read found the end and all is read, POLLHUP, as a pipe
   // whose writer closed), 1 and 2 writable, an open file both, others POLLNVAL. With
   // nothing ready the call sleeps out its timeout, or, with none, waits
-  // for a signal nothing can send. TimeoutNs < 0: none.
+  // for a signal. TimeoutNs < 0: none.
   static int64_t pollOn(Process &P, const Call &C, uint64_t Fds, uint64_t N, int64_t TimeoutNs) {
     constexpr uint16_t In = 1, Out = 4, Hup = 0x10, Nval = 0x20;
     if (N > 1024)
@@ -572,7 +652,7 @@ struct Linux {
   // open file both, nothing exceptional; a set bit for a closed fd inside
   // the fd table is EBADF. The ready
   // bits are written back, and with nothing ready the timeout is slept out
-  // (TimeoutNs < 0: none, a wait nothing can end). Timeout: where the
+  // (TimeoutNs < 0: none, a wait for a signal). Timeout: where the
   // remaining time goes (0 left when slept out), Size bytes a field; Micro:
   // a timeval's microseconds rather than a timespec's nanoseconds.
   static int64_t selectOn(Process &P, const Call &C, int64_t N, const uint64_t (&Sets)[3], uint64_t Timeout,
@@ -612,8 +692,9 @@ struct Linux {
     if (!Ready && TimeoutNs) {
       if (TimeoutNs < 0)
         return waitForever(P, C, C.name);
-      if (int64_t R = sleepFor(P, TimeoutNs, C))
-        return R;
+      int64_t R = sleepFor(P, TimeoutNs, C);
+      if (P.Self->state != Process::Thread::State::Waiting)
+        return R; // a signal came first
       if (!putWords(P, Timeout, {0, 0}, Size))
         return -EFAULT;
     }
@@ -622,8 +703,8 @@ struct Linux {
         return -EFAULT;
     return Ready;
   }
-  // pselect6(n, in, out, ex, timespec, {sigmask, size}): no signal can
-  // arrive while it waits, so the mask it waits under changes nothing.
+  // pselect6(n, in, out, ex, timespec, {sigmask, size}): the mask it
+  // waits under is not applied.
   static int64_t pselect6(Process &P, const Call &C) {
     return selectOn(P, C, int64_t(int32_t(C.a[0])), {C.a[1], C.a[2], C.a[3]}, C.a[4], 0, false);
   }
@@ -688,13 +769,13 @@ struct Linux {
     constexpr uint64_t OnStack = 1, Disable = 2, MinSize = 2048;
     const unsigned W = P.A.wordSize;
     uint64_t Sp = P.reg(P.A.sp);
-    bool On = P.AltStackSize && Sp - P.AltStackSp < P.AltStackSize;
+    bool On = P.Self->AltStackSize && Sp - P.Self->AltStackSp < P.Self->AltStackSize;
     std::optional<std::vector<int64_t>> New;
     if (C.a[0] && !(New = getWords(P, C.a[0], 3)))
       return -EFAULT;
     if (C.a[1]) {
-      uint64_t Flags = P.AltStackSize ? (On ? OnStack : 0) : Disable;
-      if (!putWords(P, C.a[1], {P.AltStackSp, 0, P.AltStackSize}) || !putWords(P, C.a[1] + W, {Flags}, 4))
+      uint64_t Flags = P.Self->AltStackSize ? (On ? OnStack : 0) : Disable;
+      if (!putWords(P, C.a[1], {P.Self->AltStackSp, 0, P.Self->AltStackSize}) || !putWords(P, C.a[1] + W, {Flags}, 4))
         return -EFAULT;
     }
     if (!New)
@@ -703,12 +784,12 @@ struct Linux {
       return -EPERM;
     uint64_t Flags = uint64_t((*New)[1]) & 0xffffffff, Size = uint64_t((*New)[2]);
     if (Flags & Disable)
-      return P.AltStackSp = P.AltStackSize = 0, 0;
+      return P.Self->AltStackSp = P.Self->AltStackSize = 0, 0;
     if (Flags & ~uint64_t(OnStack | 0x80000000 /* SS_AUTODISARM */))
       return -EINVAL;
     if (Size < MinSize)
       return -ENOMEM;
-    P.AltStackSp = uint64_t((*New)[0]), P.AltStackSize = Size;
+    P.Self->AltStackSp = uint64_t((*New)[0]), P.Self->AltStackSize = Size;
     return 0;
   }
   // Its frame's context back (signals.cpp); the return register is the
@@ -720,22 +801,27 @@ struct Linux {
   }
   static int64_t rtSigreturn(Process &P, const Call &) { return sigreturnOf(P, 1); }
   static int64_t sigreturn(Process &P, const Call &) { return sigreturnOf(P, 2); }
-  // A signal the process sends itself: si_code SI_USER from kill, SI_TKILL
-  // from tkill/tgkill (what raise() uses).
-  static int64_t signalSelf(Process &P, uint64_t Sig, int Code) {
+  // A signal the process sends itself, to the process (kill: si_code
+  // SI_USER) or one of its threads (tkill/tgkill: SI_TKILL, what raise()
+  // and pthread_kill use).
+  static int64_t signalSelf(Process &P, uint64_t Sig, int Code, Process::Thread *To = nullptr) {
     if (Sig > 64)
       return -EINVAL;
     if (Sig)
-      P.raise(int(Sig), Code);
+      P.raise(int(Sig), Code, To);
     return 0;
   }
   static constexpr int SiUser = 0, SiTkill = -6;
   static int64_t kill(Process &P, const Call &C) {
     return C.a[0] == Pid || C.a[0] == 0 ? signalSelf(P, C.a[1], SiUser) : refuse(P, C);
   }
-  static int64_t tkill(Process &P, const Call &C) { return C.a[0] == Pid ? signalSelf(P, C.a[1], SiTkill) : -ESRCH; }
+  static int64_t signalThread(Process &P, uint64_t Tid, uint64_t Sig) {
+    Process::Thread *T = P.findThread(Tid);
+    return T ? signalSelf(P, Sig, SiTkill, T) : -ESRCH;
+  }
+  static int64_t tkill(Process &P, const Call &C) { return signalThread(P, C.a[0], C.a[1]); }
   static int64_t tgkill(Process &P, const Call &C) {
-    return C.a[0] != Pid ? refuse(P, C) : C.a[1] == Pid ? signalSelf(P, C.a[2], SiTkill) : -ESRCH;
+    return C.a[0] != Pid ? refuse(P, C) : signalThread(P, C.a[1], C.a[2]);
   }
 
   // What fstat says of an fd: the standard streams are pipes, an open file
@@ -821,35 +907,91 @@ struct Linux {
     int64_t R = seek(P, C.a[0], int64_t(C.a[1] << 32 | uint32_t(C.a[2])), C.a[4]);
     return R < 0 ? R : putWords(P, C.a[3], {uint64_t(R)}, 8) ? 0 : -EFAULT;
   }
-  // One thread: a wake finds no waiter; a wait whose value still matches
-  // lasts out its timeout (FUTEX_WAIT: relative, on the monotonic clock;
-  // FUTEX_WAIT_BITSET: absolute, monotonic or FUTEX_CLOCK_REALTIME), as
-  // nobody else can change the value, or without one would block forever,
-  // so it ends the run instead. Size: of the timespec's fields.
+  // Wait queues per address (Process::FutexQueues): FUTEX_WAIT and
+  // WAIT_BITSET (timeouts relative on the monotonic clock, absolute on it
+  // or with FUTEX_CLOCK_REALTIME on the real-time one), WAKE, WAKE_BITSET,
+  // REQUEUE, CMP_REQUEUE and WAKE_OP, what glibc uses; the priority-
+  // inheritance operations are not supported. Private and shared futexes
+  // are the same in one process. Size: of a timeout's fields.
   static int64_t futexOf(Process &P, const Call &C, unsigned Size) {
-    enum : uint64_t { Wait = 0, Wake = 1, WaitBitset = 9, WakeBitset = 10, ClockRealtime = 256 };
-    uint64_t Op = C.a[1] & 0x7f; // without FUTEX_PRIVATE_FLAG / FUTEX_CLOCK_REALTIME
-    if (Op == Wake || Op == WakeBitset)
-      return 0;
-    if (Op != Wait && Op != WaitBitset)
-      return -ENOSYS;
-    uint8_t Word[4];
-    if (uc_mem_read(P.UC, C.a[0], Word, 4) != UC_ERR_OK)
-      return -EFAULT;
-    if (P.loadGuest(Word, 4) != uint32_t(C.a[2]))
-      return -EAGAIN;
-    if (C.a[3]) {
-      int64_t Ns = timespecNs(P, C.a[3], Size);
-      if (Ns < 0)
-        return Ns;
-      if (Op == WaitBitset)
-        Ns -= nowNs(P, C.a[1] & ClockRealtime ? CLOCK_REALTIME : CLOCK_MONOTONIC);
-      int64_t Slept = sleepFor(P, Ns, C);
-      return Slept ? Slept : -ETIMEDOUT;
+    enum : uint64_t { Wait = 0, Wake = 1, Requeue = 3, CmpRequeue = 4, WakeOp = 5, WaitBitset = 9, WakeBitset = 10 };
+    constexpr uint64_t ClockRealtime = 256;
+    uint64_t Addr = C.a[0], Op = C.a[1] & 0x7f, Addr2 = C.a[4];
+    uint32_t Val = uint32_t(C.a[2]), Val2 = uint32_t(C.a[3]), Val3 = uint32_t(C.a[5]);
+    auto Load = [&](uint64_t At) -> std::optional<uint32_t> {
+      uint8_t Word[4];
+      if (uc_mem_read(P.UC, At, Word, 4) != UC_ERR_OK)
+        return std::nullopt;
+      return uint32_t(P.loadGuest(Word, 4));
+    };
+    if (Addr % 4)
+      return -EINVAL;
+    switch (Op) {
+    case Wait:
+    case WaitBitset: {
+      if (Op == WaitBitset && !Val3)
+        return -EINVAL;
+      std::optional<std::chrono::steady_clock::time_point> Until;
+      if (C.a[3]) {
+        auto T = getWords(P, C.a[3], 2, Size);
+        if (!T)
+          return -EFAULT;
+        if ((*T)[0] < 0 || (*T)[1] < 0 || (*T)[1] >= NsPerSec)
+          return -EINVAL;
+        int64_t Ns = std::min<int64_t>((*T)[0], INT64_MAX / NsPerSec - 1) * NsPerSec + (*T)[1];
+        if (Op == WaitBitset)
+          Ns -= nowNs(P, C.a[1] & ClockRealtime ? CLOCK_REALTIME : CLOCK_MONOTONIC);
+        Until = fromNow(Ns);
+      }
+      auto Word = Load(Addr);
+      if (!Word)
+        return -EFAULT;
+      if (*Word != Val)
+        return -EAGAIN;
+      int64_t R = P.wait(formatv("futex wait at %s", hex(Addr).c_str()), false, Until, -ETIMEDOUT);
+      if (P.Self->state == Process::Thread::State::Waiting) {
+        P.Self->futexAddr = Addr;
+        P.Self->bitset = Op == Wait ? ~0u : Val3;
+        P.FutexQueues[Addr].push_back(P.Self);
+      }
+      return R;
     }
-    P.stop(RunStatus::Error, 0,
-           formatv("deadlock: futex wait at %s can never be woken (the process has one thread)", hex(C.a[0]).c_str()));
-    return -EDEADLK;
+    case Wake:
+    case WakeBitset:
+      return Op == WakeBitset && !Val3 ? -EINVAL : int64_t(P.futexWake(Addr, Val, Op == Wake ? ~0u : Val3));
+    case Requeue:
+    case CmpRequeue: {
+      auto Word = Load(Addr);
+      if (!Word)
+        return -EFAULT;
+      if (Op == CmpRequeue && *Word != Val3)
+        return -EAGAIN;
+      uint64_t Woken = P.futexWake(Addr, Val);
+      return int64_t(Woken + P.futexRequeue(Addr, Addr2, Val2));
+    }
+    case WakeOp: {
+      // val3: op (bit 3: oparg is a shift), cmp, oparg, cmparg (linux/futex.h).
+      uint32_t Kind = Val3 >> 28 & 7, Cmp = Val3 >> 24 & 15;
+      int32_t Oparg = int32_t(Val3 << 8) >> 20, Cmparg = int32_t(Val3 << 20) >> 20;
+      if (Val3 >> 31)
+        Oparg = int32_t(1u << (Oparg & 31));
+      auto Old = Load(Addr2);
+      if (!Old)
+        return -EFAULT;
+      uint32_t Arg = uint32_t(Oparg), New[] = {Arg, *Old + Arg, *Old | Arg, *Old & ~Arg, *Old ^ Arg};
+      int32_t O = int32_t(*Old);
+      bool Holds[] = {O == Cmparg, O != Cmparg, O < Cmparg, O <= Cmparg, O > Cmparg, O >= Cmparg};
+      if (Kind >= std::size(New) || Cmp >= std::size(Holds))
+        return -ENOSYS;
+      uint8_t Word[4];
+      P.storeGuest(Word, New[Kind], 4);
+      if (!put(P, Addr2, Word))
+        return -EFAULT;
+      uint64_t Woken = P.futexWake(Addr, Val);
+      return int64_t(Woken + (Holds[Cmp] ? P.futexWake(Addr2, Val2) : 0));
+    }
+    default: return -ENOSYS;
+    }
   }
   static int64_t futex(Process &P, const Call &C) { return futexOf(P, C, 0); }
   static int64_t futex64(Process &P, const Call &C) { return futexOf(P, C, 8); }
@@ -941,7 +1083,7 @@ const Linux::Row Linux::Table[] = {
     {"readv", 19, 65, 145, 145, readv},
     {"writev", 20, 66, 146, 146, writev},
     {"access", 21, -1, 33, 33, refuse},
-    {"sched_yield", 24, 124, 158, 158, zero},
+    {"sched_yield", 24, 124, 158, 158, schedYield},
     {"mremap", 25, 216, 163, 163, mremap},
     {"madvise", 28, 233, 219, 220, zero},
     {"getpid", 39, 172, 20, 20, getpid},
@@ -951,11 +1093,11 @@ const Linux::Row Linux::Table[] = {
     {"bind", 49, 200, 361, 282, refuse},
     {"listen", 50, 201, 363, 284, refuse},
     {"socketpair", 53, 199, 360, 288, refuse},
-    {"clone", 56, 220, 120, 120, refuse},
+    {"clone", 56, 220, 120, 120, clone},
     {"fork", 57, -1, 2, 2, refuse},
     {"vfork", 58, -1, 190, 190, refuse},
     {"execve", 59, 221, 11, 11, refuse},
-    {"exit", 60, 93, 1, 1, exit},
+    {"exit", 60, 93, 1, 1, exitThread},
     {"kill", 62, 129, 37, 37, kill},
     {"uname", 63, 160, 122, 122, uname},
     {"truncate", 76, 45, 92, 92, refuse},
@@ -995,7 +1137,7 @@ const Linux::Row Linux::Table[] = {
     {"swapoff", 168, 225, 115, 115, refuse},
     {"reboot", 169, 142, 88, 88, refuse},
     {"quotactl", 179, 60, 131, 131, refuse},
-    {"gettid", 186, 178, 224, 224, getpid},
+    {"gettid", 186, 178, 224, 224, gettid},
     {"setxattr", 188, 5, 226, 226, refuse},
     {"lsetxattr", 189, 6, 227, 227, refuse},
     {"getxattr", 191, 8, 229, 229, refuse},
@@ -1008,7 +1150,7 @@ const Linux::Row Linux::Table[] = {
     {"time", 201, -1, 13, -1, time},
     {"futex", 202, 98, 240, 240, futex},
     {"sched_getaffinity", 204, 123, 242, 242, schedGetaffinity},
-    {"set_tid_address", 218, 96, 258, 256, getpid},
+    {"set_tid_address", 218, 96, 258, 256, setTidAddress},
     {"clock_gettime", 228, 113, 265, 263, clockGettime},
     {"clock_getres", 229, 114, 266, 264, clockGetres},
     {"exit_group", 231, 94, 252, 248, exit},
@@ -1029,7 +1171,7 @@ const Linux::Row Linux::Table[] = {
     {"readlinkat", 267, 78, 305, 332, readlinkat},
     {"fchmodat", 268, 53, 306, 333, refuse},
     {"faccessat", 269, 48, 307, 334, refuse},
-    {"set_robust_list", 273, 99, 311, 338, zero},
+    {"set_robust_list", 273, 99, 311, 338, setRobustList},
     {"utimensat", 280, 88, 320, 348, refuse},
     {"accept4", 288, 242, 364, 366, refuse},
     {"fanotify_mark", 301, 263, 339, 368, refuse},
@@ -1051,7 +1193,7 @@ const Linux::Row Linux::Table[] = {
     {"fsopen", 430, 430, 430, 430, refuse},
     {"fspick", 433, 433, 433, 433, refuse},
     {"pidfd_open", 434, 434, 434, 434, refuse},
-    {"clone3", 435, 435, 435, 435, refuse},
+    {"clone3", 435, 435, 435, 435, noSysQuiet}, // as qemu-user answers: glibc falls back to clone
     {"openat2", 437, 437, 437, 437, refuse},
     {"pidfd_getfd", 438, 438, 438, 438, refuse},
     {"faccessat2", 439, 439, 439, 439, refuse},

@@ -92,12 +92,10 @@ Expected<std::unique_ptr<Process>> Process::create(const Triple &TT) {
   return P;
 }
 
-Process::~Process() {
-  dropFrames(0, ~uint64_t(0));
-  uc_close(UC);
-}
-
 Error Process::init() {
+  Self = (Threads[Pid] = std::make_unique<Thread>()).get();
+  Self->tid = Pid;
+  NextTid = Pid + 1;
   timespec Cpu;
   if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &Cpu) == 0)
     CpuStartNs = int64_t(Cpu.tv_sec) * 1000000000 + Cpu.tv_nsec;
@@ -112,11 +110,15 @@ Error Process::init() {
     return ucError(E, "mapping the return trap");
   if (uc_err E = uc_mem_write(UC, layout::NoOp, A.retInsn.data(), A.retInsn.size()))
     return ucError(E, "writing the no-op function");
-  const std::vector<uint8_t> &Tramp = A.signalFrame.trampoline;
-  if (uc_err E = uc_mem_write(UC, layout::SigReturn, Tramp.data(), Tramp.size()))
-    return ucError(E, "writing the signal return trampoline");
   if (uc_err E = Stores.protect(layout::ReturnTrap, layout::PageSize, UC_PROT_READ | UC_PROT_EXEC))
     return ucError(E, "protecting the return trap");
+  const std::vector<uint8_t> &Tramp = A.signalFrame.trampoline;
+  if (uc_err E = Stores.map(layout::SigReturn, layout::PageSize, UC_PROT_READ | UC_PROT_WRITE))
+    return ucError(E, "mapping the signal return trampoline");
+  if (uc_err E = uc_mem_write(UC, layout::SigReturn, Tramp.data(), Tramp.size()))
+    return ucError(E, "writing the signal return trampoline");
+  if (uc_err E = Stores.protect(layout::SigReturn, layout::PageSize, UC_PROT_READ | UC_PROT_EXEC))
+    return ucError(E, "protecting the signal return trampoline");
   if (uc_err E = Stores.map(layout::Headers, layout::PageSize, UC_PROT_READ))
     return ucError(E, "mapping the program headers");
   if (uc_err E = Stores.map(Space.stackTop - layout::StackSize, layout::StackSize,
@@ -336,11 +338,15 @@ Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
   Size = alignTo(Size, layout::PageSize);
   if (Size == 0 || Size > Space.mmapSpan())
     return makeError(formatv("bad mapping size %s", hex(Size).c_str()));
-  if (Error E = overCap(Size))
+  // An inaccessible mapping reserves address space (glibc's malloc arenas,
+  // stack guards): the memory cap counts it as the program makes it
+  // accessible (chargeAccess).
+  const uint64_t Charged = Prot == UC_PROT_NONE ? 0 : Size;
+  if (Error E = overCap(Charged))
     return E;
-  chargeMemory(Size);
+  chargeMemory(Charged);
   auto Fail = [&](Error E) -> Expected<uint64_t> {
-    RuntimeBytes -= Size;
+    RuntimeBytes -= Charged;
     return E;
   };
   auto Fit = std::find_if(MmapFree.begin(), MmapFree.end(), [&](auto &F) { return F.second >= Size; });
@@ -371,7 +377,21 @@ Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
     MmapReprotected.insert(Base);
   }
   Mmaps[Base] = Size;
+  if (!Charged)
+    MmapCharged[Base] = 0;
   return Base;
+}
+
+Error Process::chargeAccess(uint64_t Base, uint64_t End) {
+  auto It = MmapCharged.find(Base);
+  if (It == MmapCharged.end() || End - Base <= It->second)
+    return Error::success();
+  uint64_t More = End - Base - It->second;
+  if (Error E = overCap(More))
+    return E;
+  chargeMemory(More);
+  It->second = End - Base;
+  return Error::success();
 }
 
 Error Process::unmapAnonymous(uint64_t Base, uint64_t Size) {
@@ -385,7 +405,10 @@ Error Process::unmapAnonymous(uint64_t Base, uint64_t Size) {
   // touching (and committing) fresh arena pages.
   zeroFill(UC, Base, Size);
   Mmaps.erase(It);
-  RuntimeBytes -= Size;
+  auto Charged = MmapCharged.find(Base);
+  RuntimeBytes -= Charged == MmapCharged.end() ? Size : Charged->second;
+  if (Charged != MmapCharged.end())
+    MmapCharged.erase(Charged);
   auto [Free, _] = MmapFree.emplace(Base, Size);
   if (auto N = std::next(Free); N != MmapFree.end() && Free->first + Free->second == N->first)
     Free->second += N->second, MmapFree.erase(N);
@@ -447,7 +470,9 @@ void Process::stop(RunStatus S, int64_t Value, std::string Message) {
   Cur->result.status = uint8_t(S);
   Cur->result.value = Value;
   Cur->result.pc = reg(A.pc);
-  Cur->result.message = std::move(Message);
+  // What one thread ran into names it (PROTOCOL.md, run-result).
+  bool OfThread = S != RunStatus::Exited && S != RunStatus::Returned && S != RunStatus::Error;
+  Cur->result.message = std::move(Message) + (OfThread ? threadTag() : "");
   uc_emu_stop(UC);
 }
 
@@ -606,13 +631,19 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
     if (S.stopped) {
       break;
     }
-    if (S.signalsDue || S.sigreturnDue || S.fault) {
-      Pc = handleSignals(S.fault ? S.faultPc : resumePc());
-      continue;
-    }
-    if (S.resume) {
+    // A new thread starts where its parent's clone returns.
+    bool Cloned = S.cloned;
+    if (Cloned)
+      startThread(resumePc());
+    if (S.stopped)
+      break;
+    if (Cloned || S.signalsDue || S.sigreturnDue || S.fault || S.resume || S.switchDue) {
+      Pc = S.signalsDue || S.sigreturnDue || S.fault ? handleSignals(S.fault ? S.faultPc : resumePc())
+           : S.resume                                ? S.resumePc
+                                                     : resumePc();
       S.resume = false;
-      Pc = S.resumePc;
+      if (S.switchDue && !S.stopped)
+        Pc = switchThread(Pc);
       continue;
     }
     uint64_t Now = reg(A.pc);
@@ -627,10 +658,12 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
     else
       stop(RunStatus::Error, 0, formatv("emulation stopped at pc %s for no known reason", hex(Now).c_str()));
   }
-  if (CountHook) {
-    uc_hook_del(UC, CountHook);
-    Stores.dropAllTranslations(); // a failure only leaves slower blocks behind
-  }
+  for (uc_hook H : {CountHook, S.sliceHook})
+    if (H) {
+      uc_hook_del(UC, H);
+      Stores.dropAllTranslations(); // a failure only leaves slower blocks behind
+    }
+  endThreads();
   S.result.instructions = S.executed;
   Cur = nullptr;
   return std::move(S.result);

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -37,11 +38,15 @@ namespace layout {
 constexpr uint64_t PageSize = 0x1000;
 constexpr uint64_t ReturnTrap = 0x1000;           // one executable page; reaching it ends a call
 constexpr uint64_t NoOp = ReturnTrap + 0x100;     // a bare return in that page: _init/_fini
-constexpr uint64_t SigReturn = ReturnTrap + 0x200; // and the arch's rt_sigreturn trampoline (SignalFrame)
 // The program's ELF header and program headers, as a loaded executable's
 // first page: AT_PHDR and __ehdr_start point here (read-only). Inside the
 // host window (direct_memory.h), as guest code reads it.
 constexpr uint64_t Headers = 0x10000;
+// The arch's rt_sigreturn trampoline (SignalFrame) in a page of its own
+// (read and execute), where Linux's vDSO has it: inside the host window, so
+// that an unwinder (thread cancellation, an exception from a handler) can
+// read its instructions, as libgcc's fallback for signal frames does.
+constexpr uint64_t SigReturn = Headers + 2 * PageSize; // the page after i386's GDT
 constexpr uint64_t ReservationBase = 0x10000000;  // linker allocations grow up from here
 constexpr uint64_t ReservationEnd = 0x40000000;
 // brk / picolibc heap, mapped on first touch. Within +-2 GiB of every
@@ -90,6 +95,38 @@ private:
     int signo = 0, code = 0;
     uint64_t addr = 0;
   };
+  // One thread of the process (threads.cpp). The running one's registers
+  // are the engine's; every other keeps its own in ctx, and pc, until the
+  // scheduler switches to it. Signal state is per thread, as in Linux.
+  struct Thread {
+    uint64_t tid = 0;
+    enum class State : uint8_t { Runnable, Waiting, Exited } state = State::Runnable;
+    uc_context *ctx = nullptr;
+    uint64_t pc = 0;
+    uint64_t clearChildTid = 0, robustList = 0; // set_tid_address / CLONE_CHILD_CLEARTID, set_robust_list
+    uint64_t SigMask = 0, SigPending = 0; // bit N-1: signal N (pending: sent to this thread)
+    std::map<int, SigInfo> PendingInfo;
+    std::optional<uint64_t> SuspendMask; // sigsuspend: the mask a handler's frame restores
+    // The interrupted context of each live signal frame, by the frame's
+    // address: rt_sigreturn restores it (FP/SIMD included), then the general
+    // registers and the mask from the frame.
+    std::map<uint64_t, uc_context *> SigFrames;
+    uint64_t AltStackSp = 0, AltStackSize = 0; // sigaltstack; size 0: none
+    // While Waiting: on a futex word (futexAddr, the bitset it waits for),
+    // until wakeAt if timed (the call then answers timeoutResult), and what
+    // the deadlock report names. A deliverable signal ends every wait (-EINTR).
+    uint64_t futexAddr = 0;
+    uint32_t bitset = 0;
+    std::optional<std::chrono::steady_clock::time_point> wakeAt;
+    int64_t timeoutResult = 0;
+    std::string waitingIn;
+    bool waitsForSignal = false;
+    std::optional<int64_t> answer; // the waiting call's result, written when it runs again
+    // CLONE_SETTLS: the thread pointer to start with, and (i386) its GDT entry.
+    std::optional<uint64_t> tls;
+    uint32_t tlsEntry = GdtTlsEntry;
+    uint64_t stack = 0; // the new thread's stack pointer (0: the parent's)
+  };
   struct RunState {
     OutputFn out;
     InputFn in;
@@ -107,6 +144,13 @@ private:
     uint8_t sigreturnDue = 0; // 1: rt_sigreturn; 2: the 32-bit arches' sigreturn (from a handler without SA_SIGINFO)
     std::optional<SigInfo> fault;
     uint64_t faultPc = 0;
+    // Thread work for the run loop (threads.cpp): a clone made a thread
+    // whose registers are still to be set, or the running thread blocked,
+    // yielded, exited or used up its time slice.
+    Thread *cloned = nullptr;
+    bool switchDue = false;
+    uint64_t sliceBlocks = 0; // blocks the running thread has run in its slice
+    uc_hook sliceHook = 0;    // counts them once the process has a second thread
     RunResultMsg result;
   };
   class Watchdog;
@@ -137,8 +181,11 @@ private:
   // through a GDT descriptor of that base: set_thread_area's entry Entry).
   Error setThreadPointer(uint64_t Tp, uint32_t Entry = GdtTlsEntry);
   static constexpr uint32_t GdtTlsEntry = 12; // GDT_ENTRY_TLS_MIN of a 64-bit kernel running 32-bit code
+  static constexpr uint64_t Pid = 1000;       // getpid(), and the main thread's tid
   Expected<uint64_t> mapAnonymous(uint64_t Size, uint32_t Prot);
   Error unmapAnonymous(uint64_t Base, uint64_t Size);
+  // mprotect made [.., End) of the mapping at Base accessible: charged up to End.
+  Error chargeAccess(uint64_t Base, uint64_t End);
   Error mapHeapAround(uint64_t Addr);
   // On first touch of an unmapped heap address (a Unicorn memory hook or a
   // direct access): false when the memory cap forbids it, the run stopped.
@@ -161,9 +208,11 @@ private:
     uint64_t handler, flags, restorer, mask;
   };
   Action action(int Sig) const;
-  // A signal the process sends itself (kill, tgkill...): pending, ignored,
-  // or the end of the run, as its action and the mask say.
-  void raise(int Sig, int Code);
+  // A signal the process sends itself (kill, tgkill...) to thread To, or
+  // (null) the process: pending, ignored, or the end of the run, as its
+  // action and the mask say.
+  void raise(int Sig, int Code, Thread *To = nullptr);
+  uint64_t pendingFor(const Thread &T) const { return T.SigPending | SharedPending; }
   // A fault of kind K: true if a handler will run (the run loop delivers it).
   bool faultSignal(int Sig, int Code, uint64_t Pc, uint64_t Addr);
   // The run loop's signal work; the PC to continue at (the run may have stopped).
@@ -174,6 +223,34 @@ private:
   uint64_t resumePc(); // where the CPU stopped, as uc_emu_start takes it (Arm Thumb: odd)
   void dropFrames(uint64_t Lo, uint64_t Hi); // saved contexts of frames in [Lo, Hi)
   void noteSignalsDue();                      // after a system call: deliverable signals stop the engine
+
+  // ---- threads (threads.cpp) ----
+  Thread &mainThread() { return *Threads.begin()->second; }
+  size_t liveThreads() const;
+  Thread *findThread(uint64_t Tid); // a live thread, or null
+  // The running thread waits (the run loop switches away): on a futex word,
+  // for a signal, or for a time (Until). Answers what the call returns now,
+  // which the waiting call's real answer replaces when it runs again; a
+  // deliverable signal pending already makes it -EINTR at once.
+  int64_t wait(std::string What, bool ForSignal, std::optional<std::chrono::steady_clock::time_point> Until,
+               int64_t AtTimeout);
+  void wake(Thread &T, int64_t Answer);
+  // Wakes up to N waiters on Addr whose bitset meets Bitset; how many.
+  uint64_t futexWake(uint64_t Addr, uint64_t N, uint32_t Bitset = ~0u);
+  // Moves up to N waiters from Addr to To; how many.
+  uint64_t futexRequeue(uint64_t Addr, uint64_t To, uint64_t N);
+  // The running thread ends (exit): clear_child_tid written and woken.
+  void exitThread();
+  void yield(); // sched_yield, or the end of a time slice
+  // Run loop: sets up RunState::cloned's registers (the parent's, at Pc).
+  void startThread(uint64_t Pc);
+  // Run loop: the next thread to run and the PC it continues at; the run
+  // stops on a deadlock or the time limit.
+  uint64_t switchThread(uint64_t Pc);
+  void endThreads(); // at the end of a run: back to the main thread alone
+  static void freeThread(Thread &T); // its saved contexts
+  std::string threadTag() const; // " in thread N" once the process has had a second thread
+  static void onBlock(uc_engine *, uint64_t, uint32_t, void *);
 
   void syscall(); // linux_syscalls.cpp
   // A one-line note on the program's stderr, once per system call number.
@@ -205,6 +282,9 @@ private:
   std::map<uint64_t, uint64_t> MmapFree; // base -> size
   std::map<uint64_t, uint64_t> Mmaps;    // base -> size
   std::set<uint64_t> MmapReprotected;      // bases whose pages are no longer read-write
+  // Mappings made inaccessible (PROT_NONE): base -> how many bytes from the
+  // base the memory cap counts, the extent mprotect has made accessible.
+  std::map<uint64_t, uint64_t> MmapCharged;
   // The TLS image set up last, described to a libc's startup code as a
   // PT_TLS program header (musl's static __init_tls builds its own TLS block
   // from it and would otherwise drop the image).
@@ -231,14 +311,17 @@ private:
   };
   std::map<uint64_t, OpenFile> Files; // fds from 3: the files open (guest_files.h)
   std::map<uint64_t, std::vector<uint8_t>> SigActions; // signal -> the kernel sigaction last set
-  uint64_t SigMask = 0, SigPending = 0;                 // bit N-1: signal N
-  std::map<int, SigInfo> PendingInfo;
-  std::optional<uint64_t> SuspendMask; // sigsuspend: the mask a handler's frame restores
-  // The interrupted context of each live signal frame, by the frame's
-  // address: rt_sigreturn restores it (FP/SIMD included), then the general
-  // registers and the mask from the frame.
-  std::map<uint64_t, uc_context *> SigFrames;
-  uint64_t AltStackSp = 0, AltStackSize = 0; // sigaltstack; size 0: none
+  // Signals sent to the process that every thread blocks: the first to
+  // unblock one takes it.
+  uint64_t SharedPending = 0;
+  std::map<int, SigInfo> SharedInfo;
+  // The threads by tid; the main thread (tid = pid) is always there. Self
+  // runs. Threads other than the main one end with the run.
+  std::map<uint64_t, std::unique_ptr<Thread>> Threads;
+  Thread *Self = nullptr;
+  uint64_t NextTid = 0;
+  // Futex wait queues by address, in the order the threads began to wait.
+  std::map<uint64_t, std::deque<Thread *>> FutexQueues;
   uint64_t RandomState = 0x6c696e6b6c616221; // getrandom's generator: reproducible runs
   int64_t CpuStartNs = 0; // the emulating thread's CPU time at creation: the process's CPU clocks count from it
   // semihosting handle -> stream (0 stdin, 1 stdout, 2 stderr, 3 the

@@ -1,4 +1,4 @@
-// Signal delivery for the single-threaded emulated process, as Linux does
+// Signal delivery in the emulated process, to each thread as Linux does
 // it (kernel/signal.c; arch/*/kernel/signal*.c for the frames): a signal
 // the process sends itself, or a fault it has a handler for, is delivered
 // between two instructions by pushing an rt_sigframe (siginfo and
@@ -62,8 +62,16 @@ Process::Action Process::action(int Sig) const {
           loadGuest(B + A.sigactionSize - 8, 8)};
 }
 
-void Process::raise(int Sig, int Code) {
-  if (!(SigMask & bit(Sig))) {
+void Process::raise(int Sig, int Code, Thread *To) {
+  // A signal sent to the process goes to a thread that does not block it,
+  // the running one first (Linux's complete_signal); while every thread
+  // blocks it, it waits for the first one that unblocks it.
+  if (!To && !(Self->SigMask & bit(Sig)))
+    To = Self;
+  for (auto It = Threads.begin(); !To && It != Threads.end(); ++It)
+    if (It->second->state != Thread::State::Exited && !(It->second->SigMask & bit(Sig)))
+      To = It->second.get();
+  if (To && !(To->SigMask & bit(Sig))) {
     Action Act = action(Sig);
     if (Act.handler == SigIgn || (Act.handler == SigDfl && ignoredByDefault(Sig)))
       return;
@@ -73,15 +81,18 @@ void Process::raise(int Sig, int Code) {
   // Blocked signals stay pending even when ignored: the action may change
   // before they are unblocked. One instance of each, as for Linux's
   // standard signals.
-  SigPending |= bit(Sig);
-  PendingInfo[Sig] = {Sig, Code, 0};
+  (To ? To->SigPending : SharedPending) |= bit(Sig);
+  (To ? To->PendingInfo : SharedInfo)[Sig] = {Sig, Code, 0};
+  // It interrupts the thread's wait (Linux: -EINTR, or a restart glibc does itself).
+  if (To && To != Self && To->state == Thread::State::Waiting && !(To->SigMask & bit(Sig)))
+    wake(*To, -EINTR);
 }
 
 bool Process::faultSignal(int Sig, int Code, uint64_t Pc, uint64_t Addr) {
   // As Linux's force_sig: a blocked or ignored fault signal kills, which the
   // executor reports as the fault itself.
   uint64_t H = action(Sig).handler;
-  if (!Cur || (SigMask & bit(Sig)) || H == SigDfl || H == SigIgn)
+  if (!Cur || (Self->SigMask & bit(Sig)) || H == SigDfl || H == SigIgn)
     return false;
   Cur->fault = SigInfo{Sig, Code, Addr};
   Cur->faultPc = Pc;
@@ -90,7 +101,7 @@ bool Process::faultSignal(int Sig, int Code, uint64_t Pc, uint64_t Addr) {
 }
 
 void Process::noteSignalsDue() {
-  if (Cur && !Cur->stopped && (SigPending & ~SigMask)) {
+  if (Cur && !Cur->stopped && (pendingFor(*Self) & ~Self->SigMask)) {
     Cur->signalsDue = true;
     uc_emu_stop(UC);
   }
@@ -104,11 +115,14 @@ uint64_t Process::handleSignals(uint64_t Pc) {
   Cur->signalsDue = false;
   // Every deliverable signal, lowest first, each frame on top of the last
   // (Linux's exit-to-user loop): the last one's handler runs first.
-  while (uint64_t Due = SigPending & ~SigMask) {
+  // The thread's own signals before the process's.
+  while (uint64_t Due = pendingFor(*Self) & ~Self->SigMask) {
     int Sig = std::countr_zero(Due) + 1;
-    SigPending &= ~bit(Sig);
-    SigInfo I = PendingInfo[Sig];
-    PendingInfo.erase(Sig);
+    bool Own = Self->SigPending & bit(Sig);
+    (Own ? Self->SigPending : SharedPending) &= ~bit(Sig);
+    auto &Infos = Own ? Self->PendingInfo : SharedInfo;
+    SigInfo I = Infos[Sig];
+    Infos.erase(Sig);
     Action Act = action(Sig);
     if (Act.handler == SigIgn || (Act.handler == SigDfl && ignoredByDefault(Sig)))
       continue;
@@ -123,9 +137,9 @@ uint64_t Process::handleSignals(uint64_t Pc) {
 }
 
 void Process::dropFrames(uint64_t Lo, uint64_t Hi) {
-  for (auto It = SigFrames.lower_bound(Lo); It != SigFrames.end() && It->first < Hi;) {
+  for (auto It = Self->SigFrames.lower_bound(Lo); It != Self->SigFrames.end() && It->first < Hi;) {
     uc_context_free(It->second);
-    It = SigFrames.erase(It);
+    It = Self->SigFrames.erase(It);
   }
 }
 
@@ -134,19 +148,19 @@ bool Process::deliver(const SigInfo &I, uint64_t &Pc) {
   const unsigned W = A.wordSize;
   Action Act = action(I.signo);
   uint64_t Sp = reg(A.sp);
-  bool OnAlt = AltStackSize && Sp - AltStackSp < AltStackSize;
-  if ((Act.flags & SaOnstack) && AltStackSize && !OnAlt)
-    Sp = AltStackSp + AltStackSize;
+  bool OnAlt = Self->AltStackSize && Sp - Self->AltStackSp < Self->AltStackSize;
+  if ((Act.flags & SaOnstack) && Self->AltStackSize && !OnAlt)
+    Sp = Self->AltStackSp + Self->AltStackSize;
   // x86 enters a handler as a call leaves it: sp + word 16-byte aligned,
   // the return address (pretcode) at sp.
   const uint64_t Pushed = A.link < 0 ? W : 0;
   uint64_t Frame = ((Sp - F.redZone - F.size + Pushed) & ~uint64_t(15)) - Pushed;
   // Frames below this one belong to handlers left by siglongjmp.
   dropFrames(Frame - layout::StackSize, Frame + 1);
-  if (SigFrames.size() >= MaxNestedFrames) {
+  if (Self->SigFrames.size() >= MaxNestedFrames) {
     stop(RunStatus::Error, 0,
          formatv("%s at pc %s: signal handlers nested %zu deep (a handler that keeps raising signals?)",
-                 signalText(I.signo).c_str(), hex(Pc).c_str(), SigFrames.size()));
+                 signalText(I.signo).c_str(), hex(Pc).c_str(), Self->SigFrames.size()));
     return false;
   }
   std::vector<uint8_t> B(F.size);
@@ -160,15 +174,15 @@ bool Process::deliver(const SigInfo &I, uint64_t &Pc) {
     Put(Union, Pid, 4), Put(Union + 4, Uid, 4);
   // ucontext: uc_flags, uc_link, uc_stack {ss_sp, ss_flags, ss_size}, mcontext, mask.
   constexpr uint64_t SsOnstack = 1, SsDisable = 2;
-  Put(F.uc + 2 * W, AltStackSp, W);
-  Put(F.uc + 3 * W, AltStackSize ? (OnAlt ? SsOnstack : 0) : SsDisable, 4);
-  Put(F.uc + 4 * W, AltStackSize, W);
+  Put(F.uc + 2 * W, Self->AltStackSp, W);
+  Put(F.uc + 3 * W, Self->AltStackSize ? (OnAlt ? SsOnstack : 0) : SsDisable, 4);
+  Put(F.uc + 4 * W, Self->AltStackSize, W);
   const size_t Mc = F.uc + F.mcontext;
   for (const SigReg &R : F.regs)
     Put(Mc + R.offset, R.reg == A.pc ? Pc & ~uint64_t(A.arch == Arch::Arm) : reg(R.reg), W); // Thumb is in cpsr
   if (F.faultAddress >= 0 && I.code > 0)
     Put(Mc + F.faultAddress, I.addr, W);
-  Put(F.uc + F.mask, SuspendMask.value_or(SigMask), 8);
+  Put(F.uc + F.mask, Self->SuspendMask.value_or(Self->SigMask), 8);
   uint64_t Return = (Act.flags & SaRestorer) && Act.restorer ? Act.restorer : layout::SigReturn;
   if (Pushed)
     Put(0, Return, W);
@@ -189,9 +203,9 @@ bool Process::deliver(const SigInfo &I, uint64_t &Pc) {
     stop(RunStatus::Error, 0, "cannot save the interrupted context for " + signalText(I.signo));
     return false;
   }
-  SigFrames[Frame] = Ctx;
-  SuspendMask.reset();
-  SigMask = (SigMask | Act.mask | (Act.flags & SaNodefer ? 0 : bit(I.signo))) & ~Unblockable;
+  Self->SigFrames[Frame] = Ctx;
+  Self->SuspendMask.reset();
+  Self->SigMask = (Self->SigMask | Act.mask | (Act.flags & SaNodefer ? 0 : bit(I.signo))) & ~Unblockable;
   if (Act.flags & SaResethand)
     SigActions.erase(uint64_t(I.signo));
   setReg(A.sp, Frame);
@@ -212,9 +226,9 @@ bool Process::sigreturn(uint64_t &Pc, bool Old) {
   // The frame starts at sp, or on x86 a word below (the handler's `ret`
   // popped pretcode); i386's old restorer pops the signal number as well.
   uint64_t Sp = reg(A.sp), Frame = Sp - (A.link < 0 ? (Old ? 2 : 1) * W : 0);
-  auto It = SigFrames.find(Frame);
+  auto It = Self->SigFrames.find(Frame);
   auto Bytes = read(Frame, F.size);
-  if (It == SigFrames.end() || !Bytes) {
+  if (It == Self->SigFrames.end() || !Bytes) {
     if (!Bytes)
       consumeError(Bytes.takeError());
     // Linux sends SIGSEGV for a frame it cannot restore.
@@ -231,7 +245,7 @@ bool Process::sigreturn(uint64_t &Pc, bool Old) {
   for (const SigReg &R : F.regs)
     if (R.restore)
       setReg(R.reg, loadGuest(Bytes->data() + Mc + R.offset, W));
-  SigMask = loadGuest(Bytes->data() + F.uc + F.mask, 8) & ~Unblockable;
+  Self->SigMask = loadGuest(Bytes->data() + F.uc + F.mask, 8) & ~Unblockable;
   Pc = reg(A.pc) | Thumb;
   if (Thumb)
     setReg(A.pc, Pc); // back in Thumb state, as a signal delivered next must see it

@@ -189,6 +189,9 @@ std::string ExecutorClient::describe(const RunResultMsg &R) const {
     std::string S = Symbolize ? Symbolize(A) : std::string();
     return S.empty() ? hex(A) : hex(A) + " (" + S + ")";
   };
+  // In a process with threads, the message ends naming the one it concerns.
+  size_t At = R.message.rfind(" in thread ");
+  std::string Thread = At == std::string::npos ? "" : R.message.substr(At);
   switch (R.runStatus()) {
   case RunStatus::Returned: return formatv("returned %lld", (long long)R.value);
   case RunStatus::Exited: return formatv("exited with status %lld", (long long)R.value);
@@ -197,11 +200,11 @@ std::string ExecutorClient::describe(const RunResultMsg &R) const {
     // A message beyond the signal's name says why (a bad signal frame...).
     bool Why = !R.message.empty() && !R.message.starts_with("killed by");
     return formatv("killed by %s at pc %s%s%s", Sig ? Sig : formatv("signal %lld", (long long)R.value).c_str(),
-                   Name(R.pc).c_str(), Why ? ": " : "", Why ? R.message.c_str() : "");
+                   Name(R.pc).c_str(), Why ? ": " : "", Why ? R.message.c_str() : Thread.c_str());
   }
   case RunStatus::Fault:
-    return formatv("%s at pc %s, address %s", faultKindName(FaultKind(R.faultKind)), Name(R.pc).c_str(),
-                   Name(R.address).c_str());
+    return formatv("%s at pc %s, address %s%s", faultKindName(FaultKind(R.faultKind)), Name(R.pc).c_str(),
+                   Name(R.address).c_str(), Thread.c_str());
   default: break;
   }
   return formatv("%s at pc %s: %s", runStatusName(R.runStatus()), Name(R.pc).c_str(), R.message.c_str());

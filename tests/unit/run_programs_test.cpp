@@ -212,7 +212,7 @@ const char *const ParityPrograms[] = {
     "stdio_stdlib", "strings",      "errors_exit",    "abort",           "clocks",       "signals",
     "abort_handler", "stdin",       "file_probes",    "long_double",     "locale_wide",  "fds_select",
     "math_complex", "printf_flags", "scanf_forms",    "setjmp_longjmp",  "varargs_structs", "time_formats",
-    "getopt_args",  "search_sort",  "exit_order",     "stack_bss",       "memstreams",   "strto_edges"};
+    "getopt_args",  "search_sort",  "exit_order",     "stack_bss",       "memstreams",   "strto_edges",  "threads"};
 
 // A program's stdin: its NAME.stdin beside it, fed through a pipe as a
 // shell would (the others keep the test's own stdin).
@@ -281,7 +281,7 @@ const char *const ParityProgramsArm[] = {
     "strings",      "errors_exit",  "abort",       "clocks",         "signals",         "abort_handler",
     "stdin",        "file_probes",  "long_double", "locale_wide",    "fds_select",      "math_complex",
     "printf_flags", "scanf_forms",  "setjmp_longjmp", "varargs_structs", "time_formats", "getopt_args",
-    "search_sort",  "exit_order",   "stack_bss",   "memstreams",     "strto_edges"};
+    "search_sort",  "exit_order",   "stack_bss",   "memstreams",     "strto_edges",  "threads"};
 INSTANTIATE_TEST_SUITE_P(Arm, GlibcParity,
                          ::testing::Combine(::testing::ValuesIn(ParityProgramsArm), ::testing::ValuesIn(ParityArchesArm)),
                          [](const auto &I) { return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name; });
@@ -304,6 +304,7 @@ const CxxProgram CxxPrograms[] = {
     {"exceptions", {"throw_main.cpp", "throw_lib.cpp"}},
     {"static_init", {"static_init_a.cpp", "static_init_b.cpp"}},
     {"rtti_tls", {"rtti_tls.cpp"}},
+    {"threads", {"threads.cpp"}},
     {"uncaught", {"uncaught.cpp"}},
     {"cin", {"cin.cpp"}},
     {"timed_waits", {"timed_waits.cpp"}},

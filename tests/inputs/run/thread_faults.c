@@ -1,0 +1,118 @@
+// Threads gone wrong, for run_threads_test.cpp: argv[1] picks the case.
+//  d: two threads each hold the mutex the other wants (a deadlock)
+//  c: a thread writes through a null pointer
+//  s: a thread spins forever while main joins it (the limits end it)
+//  m: a thread allocates until the memory cap stops it
+//  k: a thread is killed by SIGABRT (abort())
+//  t: thousands of threads created and joined, some at once
+//  u: clone with flags other than a thread's
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static pthread_mutex_t A = PTHREAD_MUTEX_INITIALIZER, B = PTHREAD_MUTEX_INITIALIZER;
+static pthread_barrier_t Both;
+
+static void *lockBA(void *Arg) {
+  pthread_mutex_lock(&B);
+  pthread_barrier_wait(&Both);
+  pthread_mutex_lock(&A);
+  return Arg;
+}
+
+static void *crash(void *Arg) {
+  *(volatile int *)Arg = 1;
+  return NULL;
+}
+
+static void *spin(void *Arg) {
+  for (volatile unsigned long I = 0;; ++I)
+    ;
+  return Arg;
+}
+
+static char *volatile Last; // keeps the compiler from dropping the allocations
+static void *allocate(void *Arg) {
+  for (;;) {
+    char *P = malloc(1 << 20);
+    if (!P)
+      return Arg;
+    for (int I = 0; I < (1 << 20); I += 4096)
+      P[I] = 1;
+    Last = P;
+  }
+}
+
+static void *abortIt(void *Arg) {
+  abort();
+  return Arg;
+}
+
+static void *add(void *Arg) { return (void *)((long)Arg + 1); }
+
+int main(int argc, char **argv) {
+  pthread_t T;
+  switch (argc > 1 ? argv[1][0] : 0) {
+  case 'd':
+    pthread_barrier_init(&Both, NULL, 2);
+    pthread_create(&T, NULL, lockBA, NULL);
+    pthread_mutex_lock(&A);
+    pthread_barrier_wait(&Both);
+    pthread_mutex_lock(&B);
+    puts("not reached");
+    return 0;
+  case 'c':
+    pthread_create(&T, NULL, crash, NULL);
+    pthread_join(T, NULL);
+    return 0;
+  case 's':
+    pthread_create(&T, NULL, spin, NULL);
+    pthread_join(T, NULL);
+    return 0;
+  case 'm':
+    pthread_create(&T, NULL, allocate, NULL);
+    pthread_join(T, NULL);
+    puts("malloc failed in the thread");
+    return 0;
+  case 'k':
+    pthread_create(&T, NULL, abortIt, NULL);
+    pthread_join(T, NULL);
+    return 0;
+  case 't': {
+    long Sum = 0;
+    enum { Batch = 8 };
+    pthread_t Ts[Batch];
+    for (long I = 0; I < 3000; I += Batch) {
+      for (long J = 0; J < Batch; ++J)
+        if (pthread_create(&Ts[J], NULL, add, (void *)(I + J)))
+          return puts("pthread_create failed"), 1;
+      for (long J = 0; J < Batch; ++J) {
+        void *R;
+        pthread_join(Ts[J], &R);
+        Sum += (long)R;
+      }
+    }
+    printf("3000 threads joined, sum %ld\n", Sum);
+    return 0;
+  }
+  case 'u': {
+    // A new process sharing nothing (fork's flags), and a thread that
+    // also asks for a new mount namespace.
+    long Fork = syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+    int ForkErr = errno;
+    long Ns = syscall(SYS_clone, CLONE_VM | CLONE_SIGHAND | CLONE_THREAD | CLONE_NEWNS, 0, 0, 0, 0);
+    int NsErr = errno;
+    long NoVm = syscall(SYS_clone, CLONE_SIGHAND | CLONE_THREAD, 0, 0, 0, 0);
+    printf("fork-like clone: %ld errno %d; namespace: %ld errno %d; no CLONE_VM: %ld errno %d\n", Fork, ForkErr, Ns,
+           NsErr, NoVm, errno);
+    return 0;
+  }
+  }
+  return 2;
+}

@@ -1,0 +1,74 @@
+// Threads gone wrong through the `linklab` CLI (tests/inputs/run/thread_faults.c),
+// per architecture: a deadlock of two threads, a crash, a limit or a
+// fatal signal inside a thread end the run with a report naming the
+// thread; thousands of threads are created and joined; clone with flags
+// other than a thread's is refused. (Threads that behave are compared with
+// glibc builds in GlibcParity and CxxParity: threads.c, threads.cpp.)
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+
+using namespace linklab;
+
+namespace {
+
+const std::string Out = LINKLAB_BINARY_DIR "/tests/run/";
+
+struct ArchCase {
+  const char *name;
+  Arch arch;
+};
+void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
+const ArchCase Arches[] = {
+    {"x86_64", Arch::X86_64}, {"aarch64", Arch::AArch64}, {"riscv64", Arch::RISCV64},
+    {"i386", Arch::I386},     {"arm", Arch::Arm},
+};
+
+struct Case {
+  const char *name, *mode, *options;
+  int code;                        // the CLI's exit status
+  std::vector<std::string> expect; // substrings of stderr (or of stdout for exit status 0)
+};
+void PrintTo(const Case &C, std::ostream *OS) { *OS << C.name; }
+const Case Cases[] = {
+    {"deadlock", "d", "", 1, {"deadlock: every thread waits: thread 1000 in futex wait at 0x", ", thread 1001 in futex wait at 0x"}},
+    {"crash", "c", "", 1, {"write to unmapped memory at pc 0x", "address 0x0 in thread 1001"}},
+    {"instruction_limit", "s", "-max-instructions=3000000", 1, {"instruction budget of 3000000 spent in thread 1001"}},
+    {"time_limit", "s", "-timeout-ms=1000", 1, {"wall-time limit of 1000 ms reached", " in thread 1001"}},
+    {"memory_limit", "m", "-max-memory=48Mb", 1, {"memory limit", "in thread 1001"}},
+    {"abort", "k", "", 134, {"killed by SIGABRT at pc 0x", " in thread 1001"}},
+    {"thousands", "t", "", 0, {"3000 threads joined, sum 4501500\n"}},
+    {"unsupported_clone", "u", "", 0, {"fork-like clone: -1 errno 1; namespace: -1 errno 22; no CLONE_VM: -1 errno 22\n"}},
+};
+
+class RunThreads : public ::testing::TestWithParam<std::tuple<Case, ArchCase>> {};
+
+TEST_P(RunThreads, EndsWithClearReport) {
+  auto &[C, A] = GetParam();
+  std::string Obj = Out + "thread_faults-" + A.name + ".o";
+  ASSERT_EQ(std::system(("mkdir -p " + Out + " && clang-22 -c -O1 " + test::runtimeCFlags(A.arch) + " " +
+                         LINKLAB_SOURCE_DIR "/tests/inputs/run/thread_faults.c -o " + Obj)
+                            .c_str()),
+            0);
+  std::string Base = Out + "thread_faults-" + C.name + "-" + A.name;
+  std::string Cmd = std::string(LINKLAB_BINARY_DIR "/core/linklab ") + C.options + " " + Obj + " -args prog " +
+                    C.mode + " >" + Base + ".stdout 2>" + Base + ".stderr";
+  int Status = std::system(Cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(Status)) << Cmd;
+  std::stringstream S;
+  S << std::ifstream(Base + (C.code ? ".stderr" : ".stdout")).rdbuf();
+  EXPECT_EQ(WEXITSTATUS(Status), C.code) << Cmd << "\n" << S.str();
+  for (auto &E : C.expect)
+    EXPECT_NE(S.str().find(E), std::string::npos) << "missing '" << E << "' in: " << S.str();
+}
+
+INSTANTIATE_TEST_SUITE_P(All, RunThreads, ::testing::Combine(::testing::ValuesIn(Cases), ::testing::ValuesIn(Arches)),
+                         [](const auto &I) {
+                           return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
+                         });
+
+} // namespace
