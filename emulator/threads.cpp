@@ -198,8 +198,8 @@ uint64_t Process::switchThread(uint64_t Pc) {
     }
     if (*First >= Cur->deadline) {
       std::this_thread::sleep_until(Cur->deadline);
-      stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached in %s", Cur->wallMs, Sleeper->waitingIn.c_str()));
-      return Pc;
+      Next = Sleeper; // the report names it, at its PC
+      break;
     }
     std::this_thread::sleep_until(*First);
   }
@@ -210,6 +210,10 @@ uint64_t Process::switchThread(uint64_t Pc) {
     }
     uc_context_restore(UC, Next->ctx);
     Self = Next;
+  }
+  if (Next->state == Thread::State::Waiting) {
+    stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached in %s", Cur->wallMs, Next->waitingIn.c_str()));
+    return Next->pc;
   }
   if (Next->answer)
     setReg(A.ret, uint64_t(*std::exchange(Next->answer, std::nullopt)));

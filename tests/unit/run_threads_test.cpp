@@ -40,6 +40,7 @@ const Case Cases[] = {
     {"instruction_limit", "s", "-max-instructions=3000000", 1, {"instruction budget of 3000000 spent in thread 1001"}},
     {"time_limit", "s", "-timeout-ms=1000", 1, {"wall-time limit of 1000 ms reached", " in thread 1001"}},
     {"memory_limit", "m", "-max-memory=48Mb", 1, {"memory limit", "in thread 1001"}},
+    {"sleep_limit", "z", "-timeout-ms=1000", 1, {"wall-time limit of 1000 ms reached in clock_nanosleep", " in thread 1000"}},
     {"abort", "k", "", 134, {"killed by SIGABRT at pc 0x", " in thread 1001"}},
     {"thousands", "t", "", 0, {"3000 threads joined, sum 4501500\n"}},
     {"unsupported_clone", "u", "", 0, {"fork-like clone: -1 errno 1; namespace: -1 errno 22; no CLONE_VM: -1 errno 22\n"}},

@@ -4,6 +4,7 @@
 //  s: a thread spins forever while main joins it (the limits end it)
 //  m: a thread allocates until the memory cap stops it
 //  k: a thread is killed by SIGABRT (abort())
+//  z: main sleeps past the time limit while the other thread waits for a signal
 //  t: thousands of threads created and joined, some at once
 //  u: clone with flags other than a thread's
 #define _GNU_SOURCE
@@ -54,6 +55,11 @@ static void *abortIt(void *Arg) {
   return Arg;
 }
 
+static void *waitForSignal(void *Arg) {
+  pause();
+  return Arg;
+}
+
 static void *add(void *Arg) { return (void *)((long)Arg + 1); }
 
 int main(int argc, char **argv) {
@@ -83,6 +89,10 @@ int main(int argc, char **argv) {
   case 'k':
     pthread_create(&T, NULL, abortIt, NULL);
     pthread_join(T, NULL);
+    return 0;
+  case 'z':
+    pthread_create(&T, NULL, waitForSignal, NULL);
+    sleep(100);
     return 0;
   case 't': {
     long Sum = 0;
