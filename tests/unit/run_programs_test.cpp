@@ -308,6 +308,19 @@ const CxxProgram CxxPrograms[] = {
     {"uncaught", {"uncaught.cpp"}},
     {"cin", {"cin.cpp"}},
     {"timed_waits", {"timed_waits.cpp"}},
+    {"formatting", {"formatting.cpp"}},
+    {"library", {"library.cpp"}},
+    {"exceptions_std", {"exceptions_std.cpp"}},
+    {"objects", {"objects.cpp"}},
+    {"inline_across", {"inline_across_a.cpp", "inline_across_b.cpp"}},
+    {"tls_across", {"tls_across_a.cpp", "tls_across_b.cpp"}},
+    {"new_delete", {"new_delete.cpp"}},
+    {"streams", {"streams.cpp"}},
+    {"wide_streams", {"wide_streams.cpp"}},
+    {"noexcept_violation", {"noexcept_violation.cpp"}},
+    {"static_ctor_throw", {"static_ctor_throw.cpp"}},
+    {"static_dtor_throw", {"static_dtor_throw.cpp"}},
+    {"exit_paths", {"exit_paths.cpp"}},
 };
 
 class CxxParity : public ::testing::TestWithParam<std::tuple<CxxProgram, ParityCase>> {};
