@@ -516,7 +516,9 @@ struct Linux {
   }
   // clock_nanosleep(clock, flags, request, remain): relative, or with
   // TIMER_ABSTIME until the clock reads the request. Size: of each field.
-  static int64_t nanosleepOn(Process &P, const Call &C, uint64_t Clock, uint64_t Flags, uint64_t Req, unsigned Size) {
+  // A relative sleep a signal cuts short writes the time left at Remain.
+  static int64_t nanosleepOn(Process &P, const Call &C, uint64_t Clock, uint64_t Flags, uint64_t Req, uint64_t Remain,
+                             unsigned Size) {
     constexpr uint64_t AbsTime = 1, ThreadCpu = 3;
     int64_t Now = nowNs(P, Clock);
     if (Now < 0 || Clock == ThreadCpu)
@@ -524,11 +526,20 @@ struct Linux {
     int64_t Ns = timespecNs(P, Req, Size);
     if (Ns < 0)
       return Ns;
-    return sleepFor(P, Flags & AbsTime ? Ns - Now : Ns, C);
+    int64_t R = sleepFor(P, Flags & AbsTime ? Ns - Now : Ns, C);
+    if (!(Flags & AbsTime) && P.Self->state == Process::Thread::State::Waiting)
+      P.Self->remain = Remain, P.Self->remainSize = uint8_t(Size ? Size : P.A.wordSize);
+    return R;
   }
-  static int64_t nanosleep(Process &P, const Call &C) { return nanosleepOn(P, C, CLOCK_MONOTONIC, 0, C.a[0], 0); }
-  static int64_t clockNanosleep(Process &P, const Call &C) { return nanosleepOn(P, C, C.a[0], C.a[1], C.a[2], 0); }
-  static int64_t clockNanosleep64(Process &P, const Call &C) { return nanosleepOn(P, C, C.a[0], C.a[1], C.a[2], 8); }
+  static int64_t nanosleep(Process &P, const Call &C) {
+    return nanosleepOn(P, C, CLOCK_MONOTONIC, 0, C.a[0], C.a[1], 0);
+  }
+  static int64_t clockNanosleep(Process &P, const Call &C) {
+    return nanosleepOn(P, C, C.a[0], C.a[1], C.a[2], C.a[3], 0);
+  }
+  static int64_t clockNanosleep64(Process &P, const Call &C) {
+    return nanosleepOn(P, C, C.a[0], C.a[1], C.a[2], C.a[3], 8);
+  }
   // struct rusage: user and system time (timevals of longs), then 14
   // longs, of which ru_maxrss (KiB) is what the program has mapped. The
   // user time is the process's CPU clock; children never ran.

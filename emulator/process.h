@@ -122,6 +122,8 @@ private:
     std::string waitingIn;
     bool waitsForSignal = false;
     std::optional<int64_t> answer; // the waiting call's result, written when it runs again
+    uint64_t remain = 0;           // nanosleep's remaining-time timespec (fields of remainSize bytes), if any
+    uint8_t remainSize = 0;
     // CLONE_SETTLS: the thread pointer to start with, and (i386) its GDT entry.
     std::optional<uint64_t> tls;
     uint32_t tlsEntry = GdtTlsEntry;

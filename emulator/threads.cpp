@@ -53,6 +53,7 @@ int64_t Process::wait(std::string What, bool ForSignal, std::optional<Clock::tim
   T.wakeAt = Until;
   T.timeoutResult = AtTimeout;
   T.answer.reset();
+  T.remain = 0;
   Cur->switchDue = true;
   uc_emu_stop(UC);
   return -EINTR; // replaced by the answer when it runs again
@@ -64,6 +65,14 @@ void Process::wake(Thread &T, int64_t Answer) {
     if (Q->second.empty())
       FutexQueues.erase(Q);
   }
+  if (Answer == -EINTR && T.remain && T.wakeAt) { // a sleep cut short: the time left
+    int64_t Ns = std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::nanoseconds>(*T.wakeAt - Clock::now()).count());
+    uint8_t Left[16];
+    storeGuest(Left, uint64_t(Ns / 1000000000), T.remainSize);
+    storeGuest(Left + T.remainSize, uint64_t(Ns % 1000000000), T.remainSize);
+    consumeError(write(T.remain, {Left, 2 * size_t(T.remainSize)}));
+  }
+  T.remain = 0;
   T.futexAddr = 0;
   T.wakeAt.reset();
   T.state = Thread::State::Runnable;

@@ -177,6 +177,33 @@ static void *awaitSignal(void *Arg) {
   return Arg;
 }
 
+// ---- a timed wait that times out, a sleep a signal ends ----
+static void *timedWait(void *Arg) {
+  struct timespec T;
+  clock_gettime(CLOCK_REALTIME, &T);
+  T.tv_nsec += 20000000;
+  if (T.tv_nsec >= 1000000000)
+    T.tv_sec++, T.tv_nsec -= 1000000000;
+  pthread_mutex_lock(&BufLock);
+  int R = pthread_cond_timedwait(&NotEmpty, &BufLock, &T);
+  pthread_mutex_unlock(&BufLock);
+  return (void *)(intptr_t)R;
+}
+static void *sleepLong(void *Arg) {
+  struct timespec Request = {30, 0}, Left = {99, 0};
+  sem_post(&Done);
+  int R = nanosleep(&Request, &Left);
+  return (void *)(intptr_t)(R == -1 && errno == EINTR && Left.tv_sec == 29); // about 29.98 s left
+}
+
+// ---- the main thread leaves first ----
+static pthread_t Main;
+static void *outlive(void *Arg) {
+  pthread_join(Main, NULL);
+  printf("the main thread is gone; the last thread ends the process\n");
+  return Arg;
+}
+
 int main(void) {
   pthread_t T[Workers];
   void *R;
@@ -281,5 +308,23 @@ int main(void) {
   kill(getpid(), SIGUSR1);
   pthread_join(Target, NULL);
   printf("kill handled by %s\n", atomic_load(&HandledBy) == 1 ? "the unblocked thread" : "another thread");
-  return 0;
+  pthread_sigmask(SIG_UNBLOCK, &Usr, NULL);
+
+  pthread_create(&T[0], NULL, timedWait, NULL);
+  pthread_join(T[0], &R);
+  printf("pthread_cond_timedwait: %s\n", strerror((int)(intptr_t)R));
+  atomic_store(&HandledBy, 0);
+  pthread_create(&Target, NULL, sleepLong, NULL);
+  sem_wait(&Done);
+  struct timespec Pause = {0, 20000000};
+  nanosleep(&Pause, NULL); // the thread sleeps now
+  pthread_kill(Target, SIGUSR1);
+  pthread_join(Target, &R);
+  printf("sleep cut short by a signal, 29 s left: %s, handled by %s\n", R ? "yes" : "no",
+         atomic_load(&HandledBy) == 1 ? "the sleeper" : "another thread");
+
+  fflush(stdout);
+  Main = pthread_self();
+  pthread_create(&T[0], NULL, outlive, NULL);
+  pthread_exit(NULL);
 }
