@@ -624,6 +624,34 @@ struct Linux {
     return waitForever(P, C, "sigsuspend");
   }
   static int64_t pause(Process &P, const Call &C) { return waitForever(P, C, "pause"); }
+  // rt_sigtimedwait(set, info, timeout, size): takes a pending signal of
+  // the set, or waits for one with the set unblocked (Process::finishSigwait
+  // takes it); -EAGAIN when the timeout ends first.
+  static int64_t sigtimedwaitOf(Process &P, const Call &C, unsigned Size) {
+    auto Set = getWords(P, C.a[0], 1, 8);
+    if (C.a[3] != 8)
+      return -EINVAL;
+    if (!Set)
+      return -EFAULT;
+    int64_t Ns = C.a[2] ? timespecNs(P, C.a[2], Size) : -1;
+    if (C.a[2] && Ns < 0)
+      return Ns;
+    Process::Thread &T = *P.Self;
+    T.sigwaitSet = uint64_t((*Set)[0]) & ~Unblockable;
+    T.sigwaitMask = T.SigMask;
+    T.sigwaitInfo = C.a[1];
+    P.finishSigwait(T); // one pending already?
+    if (T.answer || Ns == 0)
+      return T.answer ? *std::exchange(T.answer, std::nullopt) : -EAGAIN;
+    T.sigwaitSet = uint64_t((*Set)[0]) & ~Unblockable;
+    T.SigMask &= ~T.sigwaitSet;
+    int64_t R = P.wait(C.name, true, Ns < 0 ? std::nullopt : std::optional(fromNow(Ns)), -EAGAIN);
+    if (T.state != Process::Thread::State::Waiting)
+      T.SigMask = T.sigwaitMask, T.sigwaitSet = 0; // another signal is due: -EINTR
+    return R;
+  }
+  static int64_t sigtimedwait(Process &P, const Call &C) { return sigtimedwaitOf(P, C, 0); }
+  static int64_t sigtimedwait64(Process &P, const Call &C) { return sigtimedwaitOf(P, C, 8); }
   // poll/ppoll: fd 0 is readable (a read answers at once: data or end of
   // file; once a read found the end and all is read, POLLHUP, as a pipe
   // whose writer closed), 1 and 2 writable, an open file both, others POLLNVAL. With
@@ -1233,7 +1261,7 @@ const Linux::Row Linux::Table[] = {
     {"getresuid", 118, 148, 165, 165, nullptr}, {"setresgid", 119, 149, 170, 170, nullptr}, {"getresgid", 120, 150, 171, 171, nullptr},
     {"getpgid", 121, 155, 132, 132, nullptr}, {"setfsuid", 122, 151, 138, 138, nullptr}, {"setfsgid", 123, 152, 139, 139, nullptr},
     {"getsid", 124, 156, 147, 147, nullptr}, {"capget", 125, 90, 184, 184, nullptr}, {"capset", 126, 91, 185, 185, nullptr},
-    {"rt_sigpending", 127, 136, 176, 176, rtSigpending}, {"rt_sigtimedwait", 128, 137, 177, 177, nullptr},
+    {"rt_sigpending", 127, 136, 176, 176, rtSigpending}, {"rt_sigtimedwait", 128, 137, 177, 177, sigtimedwait},
     {"rt_sigqueueinfo", 129, 138, 178, 178, nullptr}, {"rt_sigsuspend", 130, 133, 179, 179, rtSigsuspend}, {"sigaltstack", 131, 132, 186, 186, sigaltstack},
     {"personality", 135, 92, 136, 136, nullptr}, {"ustat", 136, -1, 62, 62, nullptr}, {"fstatfs", 138, 44, 100, 100, nullptr},
     {"sysfs", 139, -1, 135, 135, nullptr}, {"getpriority", 140, 141, 96, 96, nullptr}, {"setpriority", 141, 140, 97, 97, nullptr},
@@ -1351,7 +1379,7 @@ const Linux::Row Linux::Table[] = {
     {"ppoll_time64", -1, -1, 414, 414, ppoll64}, {"io_pgetevents_time64", -1, -1, 416, 416, nullptr},
     {"recvmmsg_time64", -1, -1, 417, 417, nullptr}, {"mq_timedsend_time64", -1, -1, 418, 418, nullptr},
     {"mq_timedreceive_time64", -1, -1, 419, 419, nullptr}, {"semtimedop_time64", -1, -1, 420, 420, nullptr},
-    {"rt_sigtimedwait_time64", -1, -1, 421, 421, nullptr},
+    {"rt_sigtimedwait_time64", -1, -1, 421, 421, sigtimedwait64},
     {"sched_rr_get_interval_time64", -1, -1, 423, 423, nullptr},
 };
 // clang-format on

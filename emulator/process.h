@@ -124,6 +124,9 @@ private:
     std::optional<int64_t> answer; // the waiting call's result, written when it runs again
     uint64_t remain = 0;           // nanosleep's remaining-time timespec (fields of remainSize bytes), if any
     uint8_t remainSize = 0;
+    // rt_sigtimedwait: the signals it waits for (unblocked meanwhile), the
+    // mask to restore, where the siginfo goes.
+    uint64_t sigwaitSet = 0, sigwaitMask = 0, sigwaitInfo = 0;
     // CLONE_SETTLS: the thread pointer to start with, and (i386) its GDT entry.
     std::optional<uint64_t> tls;
     uint32_t tlsEntry = GdtTlsEntry;
@@ -215,6 +218,10 @@ private:
   // action and the mask say.
   void raise(int Sig, int Code, Thread *To = nullptr);
   uint64_t pendingFor(const Thread &T) const { return T.SigPending | SharedPending; }
+  // Takes the running thread's first pending signal in Set (its own before
+  // the process's, lowest first): the number, or 0.
+  int takeSignal(uint64_t Set, SigInfo &I);
+  void putSigInfo(uint8_t *B, const SigInfo &I) const; // a siginfo_t's fields at B
   // A fault of kind K: true if a handler will run (the run loop delivers it).
   bool faultSignal(int Sig, int Code, uint64_t Pc, uint64_t Addr);
   // The run loop's signal work; the PC to continue at (the run may have stopped).
@@ -250,6 +257,9 @@ private:
   // stops on a deadlock or the time limit.
   uint64_t switchThread(uint64_t Pc);
   void endThreads(); // at the end of a run: back to the main thread alone
+  // A thread that waited in rt_sigtimedwait runs again: its mask back, and
+  // the signal it waited for, if one came, its answer.
+  void finishSigwait(Thread &T);
   static void freeThread(Thread &T); // its saved contexts
   std::string threadTag() const; // " in thread N" once the process has had a second thread
   static void onBlock(uc_engine *, uint64_t, uint32_t, void *);

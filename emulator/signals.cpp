@@ -115,14 +115,8 @@ uint64_t Process::handleSignals(uint64_t Pc) {
   Cur->signalsDue = false;
   // Every deliverable signal, lowest first, each frame on top of the last
   // (Linux's exit-to-user loop): the last one's handler runs first.
-  // The thread's own signals before the process's.
-  while (uint64_t Due = pendingFor(*Self) & ~Self->SigMask) {
-    int Sig = std::countr_zero(Due) + 1;
-    bool Own = Self->SigPending & bit(Sig);
-    (Own ? Self->SigPending : SharedPending) &= ~bit(Sig);
-    auto &Infos = Own ? Self->PendingInfo : SharedInfo;
-    SigInfo I = Infos[Sig];
-    Infos.erase(Sig);
+  SigInfo I;
+  while (int Sig = takeSignal(~Self->SigMask, I)) {
     Action Act = action(Sig);
     if (Act.handler == SigIgn || (Act.handler == SigDfl && ignoredByDefault(Sig)))
       continue;
@@ -141,6 +135,31 @@ void Process::dropFrames(uint64_t Lo, uint64_t Hi) {
     uc_context_free(It->second);
     It = Self->SigFrames.erase(It);
   }
+}
+
+void Process::putSigInfo(uint8_t *B, const SigInfo &I) const {
+  // signo, errno, code, then the union (pointer-aligned).
+  const unsigned W = A.wordSize;
+  const size_t Union = W == 8 ? 16 : 12;
+  storeGuest(B, uint64_t(I.signo), 4), storeGuest(B + 8, uint32_t(I.code), 4);
+  if (I.code > 0)
+    storeGuest(B + Union, I.addr, W);
+  else
+    storeGuest(B + Union, Pid, 4), storeGuest(B + Union + 4, Uid, 4);
+}
+
+int Process::takeSignal(uint64_t Set, SigInfo &I) {
+  uint64_t Own = Self->SigPending & Set, Any = (Self->SigPending | SharedPending) & Set;
+  if (!Any)
+    return 0;
+  // The thread's own signals before the process's, lowest first.
+  int Sig = std::countr_zero(Own ? Own : Any) + 1;
+  auto &Pending = Own ? Self->SigPending : SharedPending;
+  auto &Infos = Own ? Self->PendingInfo : SharedInfo;
+  Pending &= ~bit(Sig);
+  I = Infos[Sig];
+  Infos.erase(Sig);
+  return Sig;
 }
 
 bool Process::deliver(const SigInfo &I, uint64_t &Pc) {
@@ -165,13 +184,7 @@ bool Process::deliver(const SigInfo &I, uint64_t &Pc) {
   }
   std::vector<uint8_t> B(F.size);
   auto Put = [&](size_t Off, uint64_t V, unsigned N) { storeGuest(B.data() + Off, V, N); };
-  // siginfo: signo, errno, code, then the union (pointer-aligned).
-  const size_t Union = F.info + (W == 8 ? 16 : 12);
-  Put(F.info, I.signo, 4), Put(F.info + 8, uint32_t(I.code), 4);
-  if (I.code > 0)
-    Put(Union, I.addr, W);
-  else
-    Put(Union, Pid, 4), Put(Union + 4, Uid, 4);
+  putSigInfo(B.data() + F.info, I);
   // ucontext: uc_flags, uc_link, uc_stack {ss_sp, ss_flags, ss_size}, mcontext, mask.
   constexpr uint64_t SsOnstack = 1, SsDisable = 2;
   Put(F.uc + 2 * W, Self->AltStackSp, W);

@@ -224,6 +224,8 @@ uint64_t Process::switchThread(uint64_t Pc) {
     stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached in %s", Cur->wallMs, Next->waitingIn.c_str()));
     return Next->pc;
   }
+  if (Next->sigwaitSet)
+    finishSigwait(*Next);
   if (Next->answer)
     setReg(A.ret, uint64_t(*std::exchange(Next->answer, std::nullopt)));
   // Threads that exited are gone (the main one stays: its tid is the pid).
@@ -234,6 +236,18 @@ uint64_t Process::switchThread(uint64_t Pc) {
   return Pc;
 }
 
+void Process::finishSigwait(Thread &T) {
+  T.SigMask = T.sigwaitMask;
+  SigInfo I;
+  if (int Sig = takeSignal(std::exchange(T.sigwaitSet, 0), I)) {
+    uint8_t Info[128] = {};
+    putSigInfo(Info, I);
+    if (T.sigwaitInfo)
+      consumeError(write(T.sigwaitInfo, Info));
+    T.answer = Sig;
+  }
+}
+
 void Process::endThreads() {
   Thread &Main = mainThread();
   if (Self != &Main && Main.ctx)
@@ -242,6 +256,8 @@ void Process::endThreads() {
     if (T.get() != &Main)
       freeThread(*T);
   std::erase_if(Threads, [&](auto &T) { return T.second.get() != &Main; });
+  if (Main.sigwaitSet)
+    finishSigwait(Main);
   Main.state = Thread::State::Runnable;
   Main.futexAddr = 0;
   Main.wakeAt.reset();

@@ -196,6 +196,23 @@ static void *sleepLong(void *Arg) {
   return (void *)(intptr_t)(R == -1 && errno == EINTR && Left.tv_sec == 29); // about 29.98 s left
 }
 
+// ---- a thread that takes signals with sigwaitinfo ----
+static int Codes[3]; // si_code of SIGUSR1, SIGUSR2; SIGALRM's sigtimedwait result
+static void *takeSignals(void *Arg) {
+  sigset_t *Set = Arg;
+  for (int I = 0; I < 2; ++I) {
+    siginfo_t Info;
+    int Sig = sigwaitinfo(Set, &Info);
+    Codes[Sig == SIGUSR1 ? 0 : 1] = Info.si_code;
+  }
+  sigset_t Alarm;
+  sigemptyset(&Alarm);
+  sigaddset(&Alarm, SIGALRM);
+  struct timespec Short = {0, 10000000};
+  Codes[2] = sigtimedwait(&Alarm, NULL, &Short) == -1 ? errno : 0;
+  return NULL;
+}
+
 // ---- the main thread leaves first ----
 static pthread_t Main;
 static void *outlive(void *Arg) {
@@ -322,6 +339,18 @@ int main(void) {
   pthread_join(Target, &R);
   printf("sleep cut short by a signal, 29 s left: %s, handled by %s\n", R ? "yes" : "no",
          atomic_load(&HandledBy) == 1 ? "the sleeper" : "another thread");
+
+  sigset_t Both;
+  sigemptyset(&Both);
+  sigaddset(&Both, SIGUSR1);
+  sigaddset(&Both, SIGUSR2);
+  pthread_sigmask(SIG_BLOCK, &Both, NULL); // only sigwaitinfo takes them
+  pthread_create(&Target, NULL, takeSignals, &Both);
+  kill(getpid(), SIGUSR1);
+  pthread_kill(Target, SIGUSR2);
+  pthread_join(Target, NULL);
+  printf("sigwaitinfo: SIGUSR1 si_code %d, SIGUSR2 si_code %d; sigtimedwait timed out: %s\n", Codes[0], Codes[1],
+         Codes[2] == EAGAIN ? "yes" : "no");
 
   fflush(stdout);
   Main = pthread_self();
