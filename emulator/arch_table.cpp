@@ -143,7 +143,8 @@ ArchInfo aarch64Row(bool BE) {
                       UC_ARM64_REG_X5},
           .syscallAbi = SyscallAbi::Generic, .syscallInsn = -1,
           .traps = {{2, Trap::Syscall, 0},            // EXCP_SWI: svc, PC already past it
-                    {1, Trap::SemihostOrIllegal, 0}}, // EXCP_UDEF: also `hlt #0xf000`, PC at it
+                    {1, Trap::SemihostOrIllegal, 0},  // EXCP_UDEF: also `hlt #0xf000`, PC at it
+                    {7, Trap::Signal, 0, 5, 1}},      // EXCP_BKPT: brk (__builtin_trap), SIGTRAP TRAP_BRKPT at it
           .initialRegs = {{UC_ARM64_REG_CPACR_EL1, 0, 3u << 20}, {UC_ARM64_REG_FPCR, ~0ull, 0},
                           {UC_ARM64_REG_FPSR, ~0ull, 0}},
           .elfMachine = 183, .elfFlags = 0, .hwcap = 0x8fb, .hwcap2 = 0, .platform = BE ? "aarch64_be" : "aarch64",

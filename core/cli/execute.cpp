@@ -171,9 +171,10 @@ int runInExecutor(const Options &O) {
     return fail(R.takeError());
   auto Code = C.exitCode(*R);
   consumeError(C.hangupSync()); // best effort: the run's result is already known
-  if (!Code) { // a shell reports a process killed by signal N as status 128+N
+  if (!Code) { // a shell reports a process killed by signal N (abort, a fault) as status 128+N
     int Status = fail(Code.takeError());
-    exitWithoutTeardown(R->runStatus() == RunStatus::Signaled ? int(128 + (R->value & 0x7f)) : Status);
+    int Signal = executor::ExecutorClient::terminatingSignal(*R);
+    exitWithoutTeardown(Signal ? 128 + Signal : Status);
   }
   exitWithoutTeardown(int(*Code & 0xff));
 }

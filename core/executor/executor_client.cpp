@@ -210,6 +210,12 @@ std::string ExecutorClient::describe(const RunResultMsg &R) const {
   return formatv("%s at pc %s: %s", runStatusName(R.runStatus()), Name(R.pc).c_str(), R.message.c_str());
 }
 
+int ExecutorClient::terminatingSignal(const RunResultMsg &R) {
+  if (R.runStatus() == RunStatus::Signaled)
+    return int(R.value & 0x7f);
+  return R.runStatus() == RunStatus::Fault ? faultSignal(FaultKind(R.faultKind)) : 0;
+}
+
 Expected<int64_t> ExecutorClient::exitCode(const RunResultMsg &R) const {
   if (R.runStatus() == RunStatus::Returned || R.runStatus() == RunStatus::Exited)
     return R.value;

@@ -110,6 +110,10 @@ public:
   // address symbolized.
   Expected<int64_t> exitCode(const RunResultMsg &R) const;
   std::string describe(const RunResultMsg &R) const;
+  // The signal that ended the run, as it ends a native process: one the
+  // program sent itself (abort), or the one its fault raised (SIGSEGV,
+  // SIGILL); 0 for any other end.
+  static int terminatingSignal(const RunResultMsg &R);
 
 private:
   using Reply = std::function<void(Expected<Message>)>;

@@ -180,12 +180,25 @@ const char *signalName(int64_t Signal) {
   return Signal > 0 && Signal < int64_t(std::size(Names)) ? Names[Signal] : nullptr;
 }
 
+// Each fault kind's name, and the signal Linux kills a process with for it
+// when no handler takes it (SIGSEGV = 11, SIGILL = 4).
+static const struct {
+  const char *name;
+  int signal;
+} FaultKinds[] = {{"none", 0},
+                  {"read of unmapped memory", 11},
+                  {"write to unmapped memory", 11},
+                  {"jump to unmapped memory", 11},
+                  {"read of protected memory", 11},
+                  {"write to protected memory", 11},
+                  {"execution of non-executable memory", 11},
+                  {"illegal instruction", 4},
+                  {"fault", 11}};
+
 const char *faultKindName(FaultKind K) {
-  static const char *const Names[] = {"none", "read of unmapped memory", "write to unmapped memory",
-                                      "jump to unmapped memory", "read of protected memory",
-                                      "write to protected memory", "execution of non-executable memory",
-                                      "illegal instruction", "fault"};
-  return size_t(K) < std::size(Names) ? Names[size_t(K)] : "unknown fault";
+  return size_t(K) < std::size(FaultKinds) ? FaultKinds[size_t(K)].name : "unknown fault";
 }
+
+int faultSignal(FaultKind K) { return size_t(K) < std::size(FaultKinds) ? FaultKinds[size_t(K)].signal : 11; }
 
 } // namespace linklab::executor

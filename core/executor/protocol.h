@@ -241,6 +241,8 @@ enum class FaultKind : uint8_t {
 };
 const char *runStatusName(RunStatus S);
 const char *faultKindName(FaultKind K);
+// The signal that ends a process with such a fault (SIGSEGV, SIGILL).
+int faultSignal(FaultKind K);
 
 struct RunResultMsg {
   LINKLAB_MSG("run-result", RunResult)

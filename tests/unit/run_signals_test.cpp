@@ -36,10 +36,10 @@ struct Case {
 void PrintTo(const Case &C, std::ostream *OS) { *OS << C.name; }
 const Case Cases[] = {
     {"sigreturn_without_frame", "r", "", 139, {"killed by SIGSEGV", "rt_sigreturn at pc 0x", "no signal frame at 0x"}},
-    {"handler_not_code", "h", "", 1, {"jump to unmapped memory at pc 0x7770000"}},
+    {"handler_not_code", "h", "", 139, {"jump to unmapped memory at pc 0x7770000"}},
     {"nested_forever", "n", "", 1, {"SIGUSR1 at pc 0x", "signal handlers nested 1024 deep"}},
     {"storm", "s", "-timeout-ms=500", 1, {"time limit", "wall-time limit of 500 ms"}},
-    {"corrupted_context", "c", "", 1, {"unmapped memory at pc 0x4141414"}},
+    {"corrupted_context", "c", "", 139, {"unmapped memory at pc 0x4141414"}},
     {"pause", "p", "", 1, {"deadlock: ", " waits for a signal nothing can send (the process has one thread)"}},
     {"sleep_past_limit", "z", "-timeout-ms=300", 1, {"wall-time limit of 300 ms reached in clock_nanosleep"}},
     {"sa_mask", "m", "", 0, {"SIGUSR2 masked in the handler: 1\n"}},
