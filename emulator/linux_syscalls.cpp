@@ -175,8 +175,7 @@ struct Linux {
     P.Self->clearChildTid = C.a[0];
     return int64_t(P.Self->tid);
   }
-  // Kept per thread; the kernel's walk of it at thread death (owner-died
-  // robust mutexes) is not done.
+  // Per thread: its exit releases the robust mutexes on the list (Process::releaseRobustList).
   static int64_t setRobustList(Process &P, const Call &C) {
     if (C.a[1] != 3 * P.A.wordSize) // sizeof(struct robust_list_head)
       return -EINVAL;

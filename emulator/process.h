@@ -103,7 +103,7 @@ private:
     enum class State : uint8_t { Runnable, Waiting, Exited } state = State::Runnable;
     uc_context *ctx = nullptr;
     uint64_t pc = 0;
-    uint64_t clearChildTid = 0, robustList = 0; // set_tid_address / CLONE_CHILD_CLEARTID, set_robust_list
+    uint64_t clearChildTid = 0, robustList = 0; // set_tid_address / CLONE_CHILD_CLEARTID, set_robust_list's head
     uint64_t SigMask = 0, SigPending = 0; // bit N-1: signal N (pending: sent to this thread)
     std::map<int, SigInfo> PendingInfo;
     std::optional<uint64_t> SuspendMask; // sigsuspend: the mask a handler's frame restores
@@ -248,8 +248,10 @@ private:
   uint64_t futexWake(uint64_t Addr, uint64_t N, uint32_t Bitset = ~0u);
   // Moves up to N waiters from Addr to To; how many.
   uint64_t futexRequeue(uint64_t Addr, uint64_t To, uint64_t N);
-  // The running thread ends (exit): clear_child_tid written and woken.
+  // The running thread ends (exit): its robust mutexes released, its
+  // clear_child_tid written and woken.
   void exitThread();
+  void releaseRobustList();
   void yield(); // sched_yield, or the end of a time slice
   // Run loop: sets up RunState::cloned's registers (the parent's, at Pc).
   void startThread(uint64_t Pc);

@@ -106,7 +106,48 @@ uint64_t Process::futexRequeue(uint64_t Addr, uint64_t To, uint64_t N) {
   return Moved;
 }
 
+// As Linux's exit_robust_list: each robust mutex on the dying thread's
+// list (struct robust_list_head {next, futex_offset, list_op_pending}, of
+// words) that it still owns is marked FUTEX_OWNER_DIED, and a waiter woken,
+// so that the next locker gets EOWNERDEAD.
+void Process::releaseRobustList() {
+  constexpr uint32_t Waiters = 0x80000000, OwnerDied = 0x40000000, TidMask = 0x3fffffff;
+  constexpr unsigned Limit = 2048; // ROBUST_LIST_LIMIT: a list that loops
+  const unsigned W = A.wordSize;
+  auto Word = [&](uint64_t At, unsigned N) -> std::optional<uint64_t> {
+    uint8_t B[8];
+    if (uc_mem_read(UC, At, B, N) != UC_ERR_OK)
+      return std::nullopt;
+    return loadGuest(B, N);
+  };
+  auto Release = [&](uint64_t Entry, int64_t Offset) {
+    uint64_t At = (Entry & ~uint64_t(1)) + uint64_t(Offset); // bit 0: a PI mutex
+    auto V = Word(At, 4);
+    if (!V || (*V & TidMask) != Self->tid)
+      return;
+    uint8_t B[4];
+    storeGuest(B, (*V & Waiters) | OwnerDied, 4);
+    if (!Stores.write(At, B, 4) && (*V & Waiters))
+      futexWake(At, 1);
+  };
+  uint64_t Head = Self->robustList;
+  auto Next = Word(Head, W), Off = Word(Head + W, W), Pending = Word(Head + 2 * W, W);
+  if (!Head || !Next || !Off || !Pending)
+    return;
+  int64_t Offset = W == 4 ? int64_t(int32_t(*Off)) : int64_t(*Off);
+  for (unsigned N = 0; *Next != Head && N < Limit; ++N) {
+    uint64_t Entry = *Next;
+    if (!(Next = Word(Entry & ~uint64_t(1), W)))
+      break;
+    if (Entry != *Pending)
+      Release(Entry, Offset);
+  }
+  if (*Pending)
+    Release(*Pending, Offset);
+}
+
 void Process::exitThread() {
+  releaseRobustList();
   // CLONE_CHILD_CLEARTID: pthread_join waits on this word.
   if (uint64_t At = Self->clearChildTid) {
     uint8_t Zero[4] = {};

@@ -1,7 +1,7 @@
 // Threads gone wrong through the `linklab` CLI (tests/inputs/run/thread_faults.c),
 // per architecture: a deadlock of two threads, a crash, a limit or a
 // fatal signal inside a thread end the run with a report naming the
-// thread; thousands of threads are created and joined; clone with flags
+// thread; robust mutexes of a thread that exits report EOWNERDEAD; thousands of threads are created and joined; clone with flags
 // other than a thread's is refused. (Threads that behave are compared with
 // glibc builds in GlibcParity and CxxParity: threads.c, threads.cpp.)
 #include "test_support.h"
@@ -42,6 +42,7 @@ const Case Cases[] = {
     {"memory_limit", "m", "-max-memory=48Mb", 1, {"memory limit", "in thread 1001"}},
     {"sleep_limit", "z", "-timeout-ms=1000", 1, {"wall-time limit of 1000 ms reached in clock_nanosleep", " in thread 1000"}},
     {"abort", "k", "", 134, {"killed by SIGABRT at pc 0x", " in thread 1001"}},
+    {"robust_mutex", "r", "", 0, {"waiting when the owner exited: Owner died, made consistent: Success\nlocked after the owner exited: Owner died, made consistent: Success\n"}},
     {"thousands", "t", "", 0, {"3000 threads joined, sum 4501500\n"}},
     {"unsupported_clone", "u", "", 0, {"fork-like clone: -1 errno 1; namespace: -1 errno 22; no CLONE_VM: -1 errno 22\n"}},
 };
