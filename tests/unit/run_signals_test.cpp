@@ -49,21 +49,7 @@ class RunSignals : public ::testing::TestWithParam<std::tuple<Case, ArchCase>> {
 
 TEST_P(RunSignals, EndsWithClearReport) {
   auto &[C, A] = GetParam();
-  std::string Obj = Out + "signal_faults-" + A.name + ".o";
-  ASSERT_EQ(std::system(("mkdir -p " + Out + " && clang-22 -c -O1 " + test::runtimeCFlags(A.arch) + " " +
-                         LINKLAB_SOURCE_DIR "/tests/inputs/run/signal_faults.c -o " + Obj)
-                            .c_str()),
-            0);
-  std::string Base = Out + "signal_faults-" + C.name + "-" + A.name;
-  std::string Cmd = std::string(LINKLAB_BINARY_DIR "/core/linklab ") + C.options + " " + Obj + " -args prog " +
-                    C.mode + " >" + Base + ".stdout 2>" + Base + ".stderr";
-  int Status = std::system(Cmd.c_str());
-  ASSERT_TRUE(WIFEXITED(Status)) << Cmd;
-  std::stringstream S;
-  S << std::ifstream(Base + (C.code ? ".stderr" : ".stdout")).rdbuf();
-  EXPECT_EQ(WEXITSTATUS(Status), C.code) << Cmd << "\n" << S.str();
-  for (auto &E : C.expect)
-    EXPECT_NE(S.str().find(E), std::string::npos) << "missing '" << E << "' in: " << S.str();
+  test::expectModeRun("signal_faults", A.name, A.arch, C.options, C.mode, C.name, C.code, C.expect);
 }
 
 INSTANTIATE_TEST_SUITE_P(All, RunSignals, ::testing::Combine(::testing::ValuesIn(Cases), ::testing::ValuesIn(Arches)),

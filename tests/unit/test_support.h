@@ -15,9 +15,34 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <sys/wait.h>
 #include <vector>
 
 namespace linklab::test {
+
+// tests/inputs/run/<Program>.c, compiled for A (its runtime's flags, -O1), run
+// by the linklab CLI with Options and argv[1] Mode: the exit status must be
+// Code, and each of Expect a substring of its stderr (of stdout for status 0).
+inline void expectModeRun(const std::string &Program, const char *ArchName, Arch A, const std::string &Options,
+                          const std::string &Mode, const std::string &CaseName, int Code,
+                          const std::vector<std::string> &Expect) {
+  const std::string Out = LINKLAB_BINARY_DIR "/tests/run/";
+  std::string Obj = Out + Program + "-" + ArchName + ".o";
+  ASSERT_EQ(std::system(("mkdir -p " + Out + " && clang-22 -c -O1 " + exec::findRuntime(A)->cflags + " " +
+                         LINKLAB_SOURCE_DIR "/tests/inputs/run/" + Program + ".c -o " + Obj)
+                            .c_str()),
+            0);
+  std::string Base = Out + Program + "-" + CaseName + "-" + ArchName;
+  std::string Cmd = std::string(LINKLAB_BINARY_DIR "/core/linklab ") + Options + " " + Obj + " -args prog " + Mode +
+                    " >" + Base + ".stdout 2>" + Base + ".stderr";
+  int Status = std::system(Cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(Status)) << Cmd;
+  std::stringstream S;
+  S << std::ifstream(Base + (Code ? ".stderr" : ".stdout")).rdbuf();
+  EXPECT_EQ(WEXITSTATUS(Status), Code) << Cmd << "\n" << S.str();
+  for (auto &E : Expect)
+    EXPECT_NE(S.str().find(E), std::string::npos) << "missing '" << E << "' in: " << S.str();
+}
 
 inline std::string sourceDir() { return LINKLAB_SOURCE_DIR; }
 inline std::string binaryDir() { return LINKLAB_BINARY_DIR; }
