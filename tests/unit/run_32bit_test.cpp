@@ -4,7 +4,7 @@
 // objects), the exit status from the entry's return value as llvm-jitlink
 // gives it, and the arch's Linux system calls (i386 `int $0x80`, Arm EABI
 // `svc 0`) with their notes and faults. The reference for a program's value
-// is the same sources built the ordinary way for the arch (gcc -m32 -static,
+// is the same sources built the ordinary way for the arch (gcc -m32 -static, natively or under qemu-i386,
 // arm-linux-gnueabihf-gcc-12 -static under qemu-arm) with a main calling the
 // entry.
 #include "test_support.h"
@@ -29,7 +29,7 @@ void PrintTo(const Arch32 &A, std::ostream *OS) { *OS << A.name; }
 // freestanding code needs no libgcc division helpers.
 #define ARM "--target=armv7a-linux-gnueabihf -mcpu=cortex-a15"
 const Arch32 Arches[] = {
-    {"i386", "--target=i386-linux-gnu", "--target=i386-linux-gnu", "gcc -m32 -static -O1 SRCS -o EXE", "EXE", 245},
+    {"i386", "--target=i386-linux-gnu", "--target=i386-linux-gnu", "gcc -m32 -static -O1 SRCS -o EXE", "bash -c 'I386_EXEC EXE'", 245},
     {"arm", ARM " -marm", ARM " -mthumb", "arm-linux-gnueabihf-gcc-12 -static -O1 SRCS -o EXE", "qemu-arm EXE", 243},
     {"thumb", ARM " -mthumb", ARM " -marm", "arm-linux-gnueabihf-gcc-12 -static -O1 SRCS -o EXE", "qemu-arm EXE", 243},
 };
@@ -55,7 +55,7 @@ TEST_P(Run32, FreestandingProgramReturnsItsValue) {
   std::string Exe = D.file("ref");
   auto Built = runCommand(replace(replace(A.reference, "SRCS", Srcs), "EXE", Exe));
   ASSERT_EQ(Built.status, 0) << Built.output;
-  auto Ref = runCommand(replace(A.runner, "EXE", Exe));
+  auto Ref = runCommand(replace(replace(A.runner, "I386_EXEC", i386Exec()), "EXE", Exe));
   EXPECT_NE(Ref.status, 0) << Ref.output;
   for (const char *Opt : {"-O0", "-O2"}) {
     std::string Objs;

@@ -69,6 +69,27 @@ inline CommandResult runCommand(const std::string &Cmd) {
   return R;
 }
 
+// How a test runs a reference i386 program EXE as "./prog": natively where
+// this kernel executes 32-bit programs, else under qemu-i386 (kernels built
+// without IA-32 emulation, or booted with ia32_emulation=0, refuse them with
+// "Exec format error"). The runner text has I386_EXEC where this goes.
+inline const std::string &i386Exec() {
+  static const std::string Exec = [] {
+    char Dir[] = "/tmp/linklab-i386-XXXXXX";
+    if (!mkdtemp(Dir))
+      return std::string("qemu-i386 -0 ./prog");
+    std::string D = Dir;
+    // _start: exit(0) through int $0x80; no C library to link.
+    int Built = std::system(("printf '.globl _start\\n_start: mov $1,%%eax\\nxor %%ebx,%%ebx\\nint $0x80\\n' | "
+                             "gcc -m32 -nostdlib -static -x assembler - -o " + D + "/probe 2>/dev/null")
+                                .c_str());
+    int Ran = Built == 0 ? std::system((D + "/probe 2>/dev/null").c_str()) : -1;
+    std::system(("rm -rf " + D).c_str());
+    return std::string(Ran == 0 ? "exec -a ./prog" : "qemu-i386 -0 ./prog");
+  }();
+  return Exec;
+}
+
 // A fresh directory per test, removed afterwards.
 class TempDir {
 public:

@@ -29,6 +29,13 @@ int main(void) {
   // itself. (volatile: gcc folds a constant's tanl at compile time, exactly.)
   volatile long double Big = 1e22L;
   printf("sinl(1e22) %.21Lg tanl(1e22) %.21Lg\n", sinl(Big), tanl(Big));
+  // remquo's quotient bits: i386's remquo and x86-64's remquol read them
+  // from the status word fprem1 leaves.
+  volatile double A = 7.5, B = 2.25;
+  int Q = 0, Ql = 0;
+  double R = remquo(A, B, &Q);
+  long double Rl = remquol(-7.5L, B, &Ql);
+  printf("remquo %.17g,%d remquol %.21Lg,%d\n", R, Q, Rl, Ql);
   int E;
   long double M = frexpl(123456.789L, &E);
   printf("frexpl %.21Lg %d ldexpl %.21Lg\n", M, E, ldexpl(M, E));

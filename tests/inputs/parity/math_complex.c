@@ -9,7 +9,12 @@
 #include <stdio.h>
 
 static void p(const char *Name, double V) { printf(" %s=%.17g", Name, isnan(V) ? NAN : V); }
-static void pf(const char *Name, float V) { printf(" %s=%.9g", Name, isnan(V) ? NAN : V); }
+// Through a float in memory: on i386 clang's -O2 would pass the x87 register's
+// wider value on (excess precision), which is the compiler's choice, not libm's.
+static void pf(const char *Name, float V) {
+  volatile float Stored = V;
+  printf(" %s=%.9g", Name, isnan(Stored) ? NAN : Stored);
+}
 static void pc(const char *Name, double complex Z) { printf("%s=%.15g%+.15gi\n", Name, creal(Z), cimag(Z)); }
 
 int main(void) {
@@ -43,10 +48,8 @@ int main(void) {
     printf("\n");
   }
   volatile double A = 7.5, B = 2.25, Half = 0.5, Three = 3.0;
-  int Q = 0;
-  double Rq = remquo(A, B, &Q);
-  printf("pow=%.17g fmod=%.17g remainder=%.17g remquo=%.17g,%d hypot=%.17g atan2=%.17g\n", pow(A, B), fmod(A, B),
-         remainder(A, B), Rq, Q, hypot(A, B), atan2(A, -B));
+  printf("pow=%.17g fmod=%.17g remainder=%.17g hypot=%.17g atan2=%.17g\n", pow(A, B), fmod(A, B), remainder(A, B),
+         hypot(A, B), atan2(A, -B));
   printf("fma=%.17g fdim=%g fmax=%g fmin=%g copysign=%g nextafter=%.17g nexttoward=%.17g\n", fma(A, B, 1e-17),
          fdim(A, B), fmax(A, NAN), fmin(NAN, B), copysign(A, -0.0), nextafter(A, 0.0), nexttoward(A, 10.0L));
   printf("scalbn=%g scalbln=%g jn=%.17g yn=%.17g pow(10,-3.3)=%.17g\n", scalbn(A, 10), scalbln(A, -3), jn(3, A),
