@@ -17,11 +17,7 @@ namespace {
 
 const std::string Out = LINKLAB_BINARY_DIR "/tests/run/";
 
-struct ArchCase {
-  const char *name;
-  Arch arch;
-};
-void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
+using test::ArchCase;
 const ArchCase Arches[] = {
     {"x86_64", Arch::X86_64},
     {"aarch64", Arch::AArch64},

@@ -21,11 +21,7 @@ const std::string Src = LINKLAB_SOURCE_DIR "/tests/inputs/";
 const std::string Out = LINKLAB_BINARY_DIR "/tests/run/";
 const std::string Linklab = LINKLAB_BINARY_DIR "/core/linklab";
 
-struct ArchCase {
-  const char *name;
-  Arch arch;
-};
-void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
+using test::ArchCase;
 const ArchCase Arches[] = {
     {"x86_64", Arch::X86_64},
     {"aarch64", Arch::AArch64},

@@ -18,23 +18,7 @@ namespace {
 
 const std::string Out = LINKLAB_BINARY_DIR "/tests/run/";
 
-struct ArchCase {
-  const char *name;
-  Arch arch;
-};
-void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
-const ArchCase Arches[] = {
-    {"x86_64", Arch::X86_64}, {"aarch64", Arch::AArch64}, {"riscv64", Arch::RISCV64},
-    {"i386", Arch::I386},     {"arm", Arch::Arm},
-};
-
-struct Case {
-  const char *name, *mode, *options;
-  int code;                        // the CLI's exit status
-  std::vector<std::string> expect; // substrings of stderr (or of stdout for exit status 0)
-};
-void PrintTo(const Case &C, std::ostream *OS) { *OS << C.name; }
-const Case Cases[] = {
+const test::ModeCase Cases[] = {
     {"sigreturn_without_frame", "r", "", 139, {"killed by SIGSEGV", "rt_sigreturn at pc 0x", "no signal frame at 0x"}},
     {"handler_not_code", "h", "", 139, {"jump to unmapped memory at pc 0x7770000"}},
     {"nested_forever", "n", "", 1, {"SIGUSR1 at pc 0x", "signal handlers nested 1024 deep"}},
@@ -45,17 +29,16 @@ const Case Cases[] = {
     {"sa_mask", "m", "", 0, {"SIGUSR2 masked in the handler: 1\n"}},
 };
 
-class RunSignals : public ::testing::TestWithParam<std::tuple<Case, ArchCase>> {};
+class RunSignals : public ::testing::TestWithParam<test::ModeParam> {};
 
 TEST_P(RunSignals, EndsWithClearReport) {
   auto &[C, A] = GetParam();
-  test::expectModeRun("signal_faults", A.name, A.arch, C.options, C.mode, C.name, C.code, C.expect);
+  test::expectModeRun("signal_faults", C, A);
 }
 
-INSTANTIATE_TEST_SUITE_P(All, RunSignals, ::testing::Combine(::testing::ValuesIn(Cases), ::testing::ValuesIn(Arches)),
-                         [](const auto &I) {
-                           return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
-                         });
+INSTANTIATE_TEST_SUITE_P(All, RunSignals,
+                         ::testing::Combine(::testing::ValuesIn(Cases), ::testing::ValuesIn(test::AllArches)),
+                         test::modeParamName);
 
 } // namespace
 

@@ -16,23 +16,7 @@ using namespace linklab;
 
 namespace {
 
-struct ArchCase {
-  const char *name;
-  Arch arch;
-};
-void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
-const ArchCase Arches[] = {
-    {"x86_64", Arch::X86_64}, {"aarch64", Arch::AArch64}, {"riscv64", Arch::RISCV64},
-    {"i386", Arch::I386},     {"arm", Arch::Arm},
-};
-
-struct Case {
-  const char *name, *mode, *options;
-  int code;                        // the CLI's exit status
-  std::vector<std::string> expect; // substrings of stderr (or of stdout for exit status 0)
-};
-void PrintTo(const Case &C, std::ostream *OS) { *OS << C.name; }
-const Case Cases[] = {
+const test::ModeCase Cases[] = {
     {"deadlock", "d", "", 1, {"deadlock: every thread waits: thread 1000 in futex wait at 0x", ", thread 1001 in futex wait at 0x"}},
     {"crash", "c", "", 139, {"write to unmapped memory at pc 0x", "address 0x0 in thread 1001"}},
     {"instruction_limit", "s", "-max-instructions=3000000", 1, {"instruction budget of 3000000 spent in thread 1001"}},
@@ -45,16 +29,15 @@ const Case Cases[] = {
     {"unsupported_clone", "u", "", 0, {"fork-like clone: -1 errno 1; namespace: -1 errno 22; no CLONE_VM: -1 errno 22\n"}},
 };
 
-class RunThreads : public ::testing::TestWithParam<std::tuple<Case, ArchCase>> {};
+class RunThreads : public ::testing::TestWithParam<test::ModeParam> {};
 
 TEST_P(RunThreads, EndsWithClearReport) {
   auto &[C, A] = GetParam();
-  test::expectModeRun("thread_faults", A.name, A.arch, C.options, C.mode, C.name, C.code, C.expect);
+  test::expectModeRun("thread_faults", C, A);
 }
 
-INSTANTIATE_TEST_SUITE_P(All, RunThreads, ::testing::Combine(::testing::ValuesIn(Cases), ::testing::ValuesIn(Arches)),
-                         [](const auto &I) {
-                           return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
-                         });
+INSTANTIATE_TEST_SUITE_P(All, RunThreads,
+                         ::testing::Combine(::testing::ValuesIn(Cases), ::testing::ValuesIn(test::AllArches)),
+                         test::modeParamName);
 
 } // namespace

@@ -16,31 +16,53 @@
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <tuple>
 #include <vector>
 
 namespace linklab::test {
 
-// tests/inputs/run/<Program>.c, compiled for A (its runtime's flags, -O1), run
-// by the linklab CLI with Options and argv[1] Mode: the exit status must be
-// Code, and each of Expect a substring of its stderr (of stdout for status 0).
-inline void expectModeRun(const std::string &Program, const char *ArchName, Arch A, const std::string &Options,
-                          const std::string &Mode, const std::string &CaseName, int Code,
-                          const std::vector<std::string> &Expect) {
+// An arch a run test is instantiated for, and all five linklab-executor runs.
+struct ArchCase {
+  const char *name;
+  Arch arch;
+};
+inline void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
+inline const ArchCase AllArches[] = {
+    {"x86_64", Arch::X86_64}, {"aarch64", Arch::AArch64}, {"riscv64", Arch::RISCV64},
+    {"i386", Arch::I386},     {"arm", Arch::Arm},
+};
+
+// One run of a tests/inputs/run program, argv[1] its mode, by the linklab
+// CLI with options: the exit status must be code, and each of expect a
+// substring of its stderr (of stdout for status 0).
+struct ModeCase {
+  const char *name, *mode, *options;
+  int code;
+  std::vector<std::string> expect;
+};
+inline void PrintTo(const ModeCase &C, std::ostream *OS) { *OS << C.name; }
+using ModeParam = std::tuple<ModeCase, ArchCase>;
+inline std::string modeParamName(const ::testing::TestParamInfo<ModeParam> &I) {
+  return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
+}
+
+// tests/inputs/run/<Program>.c compiled for A (its runtime's flags, -O1) and run as C says.
+inline void expectModeRun(const std::string &Program, const ModeCase &C, const ArchCase &A) {
   const std::string Out = LINKLAB_BINARY_DIR "/tests/run/";
-  std::string Obj = Out + Program + "-" + ArchName + ".o";
-  ASSERT_EQ(std::system(("mkdir -p " + Out + " && clang-22 -c -O1 " + exec::findRuntime(A)->cflags + " " +
+  std::string Obj = Out + Program + "-" + A.name + ".o";
+  ASSERT_EQ(std::system(("mkdir -p " + Out + " && clang-22 -c -O1 " + exec::findRuntime(A.arch)->cflags + " " +
                          LINKLAB_SOURCE_DIR "/tests/inputs/run/" + Program + ".c -o " + Obj)
                             .c_str()),
             0);
-  std::string Base = Out + Program + "-" + CaseName + "-" + ArchName;
-  std::string Cmd = std::string(LINKLAB_BINARY_DIR "/core/linklab ") + Options + " " + Obj + " -args prog " + Mode +
-                    " >" + Base + ".stdout 2>" + Base + ".stderr";
+  std::string Base = Out + Program + "-" + C.name + "-" + A.name;
+  std::string Cmd = std::string(LINKLAB_BINARY_DIR "/core/linklab ") + C.options + " " + Obj + " -args prog " +
+                    C.mode + " >" + Base + ".stdout 2>" + Base + ".stderr";
   int Status = std::system(Cmd.c_str());
   ASSERT_TRUE(WIFEXITED(Status)) << Cmd;
   std::stringstream S;
-  S << std::ifstream(Base + (Code ? ".stderr" : ".stdout")).rdbuf();
-  EXPECT_EQ(WEXITSTATUS(Status), Code) << Cmd << "\n" << S.str();
-  for (auto &E : Expect)
+  S << std::ifstream(Base + (C.code ? ".stderr" : ".stdout")).rdbuf();
+  EXPECT_EQ(WEXITSTATUS(Status), C.code) << Cmd << "\n" << S.str();
+  for (auto &E : C.expect)
     EXPECT_NE(S.str().find(E), std::string::npos) << "missing '" << E << "' in: " << S.str();
 }
 
