@@ -52,6 +52,36 @@ bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name,
   return AllPassed;
 }
 
+// A link faults in its fresh heap page by page: on the 500k-relocation
+// benchmark that was a third of the CPU time, and a hello world linked with
+// glibc touches 13 MB of heap (3,300 faults, half of its 90 ms on a VM where
+// the first write to a page costs 5-10 us). glibc backs malloc's memory with
+// transparent huge pages when its glibc.malloc.hugetlb tunable is set, which
+// it reads only as a process starts, so the command starts itself again once
+// with it set (the executor inherits it) -- when it links a C runtime (its
+// archives are megabytes) or the objects named come to 1 MiB or more. There
+// hello went from 90 to 60 ms and `-noexec hello.o` from 48 to 34 ms; a
+// small -runtime=none run would pay 3 ms for the second start and its first
+// huge page, more than its faults cost. Setting the tunable to anything
+// (glibc.malloc.hugetlb=0 too) keeps the first process.
+void restartWithHugePages(const cli::Options &O, char **Argv) {
+  const char *Tunables = std::getenv("GLIBC_TUNABLES");
+  std::string Value = Tunables ? Tunables : "";
+  if (Value.find("glibc.malloc.hugetlb") != std::string::npos)
+    return;
+  bool LinksRuntime = O.runtime != "none" && !O.noProcessSyms;
+  uint64_t InputBytes = 0;
+  struct stat St;
+  for (auto &In : O.inputs)
+    if (stat(In.c_str(), &St) == 0 && S_ISREG(St.st_mode))
+      InputBytes += uint64_t(St.st_size);
+  if (!LinksRuntime && InputBytes < (1 << 20))
+    return;
+  Value += Value.empty() ? "glibc.malloc.hugetlb=1" : ":glibc.malloc.hugetlb=1";
+  if (setenv("GLIBC_TUNABLES", Value.c_str(), 1) == 0)
+    execv("/proc/self/exe", Argv); // returns only if it failed: run as we are
+}
+
 int run(int Argc, char **Argv) {
   cli::setProgramName(Argv[0]);
   auto Opts = cli::parseOptions(Argc, Argv);
@@ -67,6 +97,7 @@ int run(int Argc, char **Argv) {
       return fail(N.takeError());
   if (O.inputs.empty() && O.harnesses.empty())
     return fail(makeError("no input files (see -help)"));
+  restartWithHugePages(O, Argv);
   if (O.reduce)
     return cli::reduceCommand(O);
   if (!O.exportTest.empty())
@@ -185,33 +216,4 @@ int run(int Argc, char **Argv) {
 
 } // namespace
 
-// A large link faults in its fresh heap page by page: on the 500k-relocation
-// benchmark that was a third of the CPU time. glibc backs malloc's memory
-// with transparent huge pages when its glibc.malloc.hugetlb tunable is set,
-// which it reads only as a process starts, so the command starts itself
-// again once with it set -- when the objects named on the command line come
-// to 1 MiB or more. A small program's link (a hello world with glibc: 20 MB
-// of heap) pays more for the second start and for zeroing 2 MiB pages (3 to
-// 30 ms of kernel time between identical runs) than the faults cost. Setting
-// the tunable to anything (glibc.malloc.hugetlb=0 too) keeps the first process.
-static void restartWithHugePages(int Argc, char **Argv) {
-  const char *Tunables = std::getenv("GLIBC_TUNABLES");
-  std::string Value = Tunables ? Tunables : "";
-  if (Value.find("glibc.malloc.hugetlb") != std::string::npos)
-    return;
-  uint64_t InputBytes = 0;
-  struct stat St;
-  for (int I = 1; I < Argc; ++I)
-    if (Argv[I][0] != '-' && stat(Argv[I], &St) == 0 && S_ISREG(St.st_mode))
-      InputBytes += uint64_t(St.st_size);
-  if (InputBytes < (1 << 20))
-    return;
-  Value += Value.empty() ? "glibc.malloc.hugetlb=1" : ":glibc.malloc.hugetlb=1";
-  if (setenv("GLIBC_TUNABLES", Value.c_str(), 1) == 0)
-    execv("/proc/self/exe", Argv); // returns only if it failed: run as we are
-}
-
-int main(int Argc, char **Argv) {
-  restartWithHugePages(Argc, Argv);
-  return run(Argc, Argv);
-}
+int main(int Argc, char **Argv) { return run(Argc, Argv); }
