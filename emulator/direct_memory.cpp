@@ -67,14 +67,8 @@ namespace {
 thread_local DirectMemory::Faults *Handling = nullptr;
 thread_local uint64_t TranslatingPc = 0; // the guest PC of the block being translated
 bool Claimed = false;
-// Where direct loads also store what they load (see Generator::access),
-// through a local temp holding its address that each translation (each
-// TCGContext::tcg_func_start) creates at its first load.
+// Where direct loads also store what they load (see Generator::access).
 uint64_t LoadSink;
-thread_local struct {
-  void *Context = nullptr;
-  uintptr_t Temp = 0;
-} SinkAddress;
 
 bool supported() {
 #if defined(__x86_64__) && defined(__linux__)
@@ -112,7 +106,6 @@ struct Generator {
   using TempFreeFn = void (*)(void *S, void *Temp);
   using SextractFn = void (*)(void *S, uintptr_t Ret, uintptr_t Arg, unsigned Ofs, unsigned Len);
   using ConstFn = uintptr_t (*)(void *S, int64_t Value);
-  using FuncStartFn = void (*)(void *S);
   AccessFn Real[2][2]; // [store][64-bit]
   Op3Fn Op3;
   TempNewFn TempNew;
@@ -130,7 +123,7 @@ struct Generator {
     TempNew = reinterpret_cast<TempNewFn>(Sym("tcg_temp_new_internal_"));
     TempFree = reinterpret_cast<TempFreeFn>(Sym("tcg_temp_free_internal_"));
     Sextract = reinterpret_cast<SextractFn>(Sym("tcg_gen_sextract_i64_"));
-    Const = reinterpret_cast<ConstFn>(Sym("tcg_const_local_i64_"));
+    Const = reinterpret_cast<ConstFn>(Sym("tcg_const_i64_"));
   }
   bool complete() const { return Op3 && TempNew && TempFree && Sextract && Const; }
 
@@ -152,9 +145,12 @@ struct Generator {
     // A host load op has no side effects, so TCG deletes one whose result
     // the block overwrites unused (`ldr wzr, [x8]`) and the fault it would
     // raise with it; storing the result keeps it (qemu_ld is never deleted).
-    if (SinkAddress.Context != S)
-      SinkAddress = {S, Const(S, int64_t(reinterpret_cast<uintptr_t>(&LoadSink)))};
-    Op3(S, Is64 ? St64 : St32, uintptr_t(S) + Val, uintptr_t(S) + SinkAddress.Temp, 0);
+    // The sink's address is a fresh temp each time (a mov of an immediate):
+    // one kept for the whole block would be a local temp, stored to the
+    // stack frame and loaded again around each branch.
+    uintptr_t Sink = Const(S, int64_t(reinterpret_cast<uintptr_t>(&LoadSink)));
+    Op3(S, Is64 ? St64 : St32, uintptr_t(S) + Val, uintptr_t(S) + Sink, 0);
+    TempFree(S, reinterpret_cast<void *>(uintptr_t(S) + Sink));
   }
 };
 
@@ -341,19 +337,12 @@ DirectMemory::Running::~Running() { Handling = Outer; }
     static const linklab::emu::Generator G(#TARGET);                                                         \
     G.access(S, Val, Addr, Idx, MemOp, STORE, IS64);                                                         \
   }
-// tb_gen_code: notes the block's PC for the stores translated in it;
-// tcg_func_start: a translation starts with no temps of ours.
+// tb_gen_code: notes the block's PC for the stores translated in it.
 #define LINKLAB_GEN_CODE(TARGET)                                                                             \
   extern "C" void *tb_gen_code_##TARGET(void *Cpu, uint64_t Pc, uint64_t CsBase, uint32_t Flags, int CFlags) { \
     static const auto Real = reinterpret_cast<linklab::emu::GenCodeFn>(dlsym(RTLD_NEXT, "tb_gen_code_" #TARGET)); \
     linklab::emu::TranslatingPc = Pc;                                                                        \
     return Real(Cpu, Pc, CsBase, Flags, CFlags);                                                             \
-  }                                                                                                          \
-  extern "C" void tcg_func_start_##TARGET(void *S) {                                                         \
-    static const auto Real =                                                                                 \
-        reinterpret_cast<linklab::emu::Generator::FuncStartFn>(dlsym(RTLD_NEXT, "tcg_func_start_" #TARGET));   \
-    linklab::emu::SinkAddress.Context = nullptr;                                                             \
-    Real(S);                                                                                                 \
   }
 #define LINKLAB_DIRECT_TARGET(TARGET)                                                                        \
   LINKLAB_DIRECT_ACCESS(TARGET, ld_i32, false, false)                                                        \
