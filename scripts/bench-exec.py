@@ -19,8 +19,9 @@ arch, three figures:
    the issue targets; qemu-user running the gcc-12 -static hello for
    reference.
 
-Every time is a whole-command wall time, median of N runs; a ratio is
-linklab/qemu (target <= 1.0x). Both runs of a workload must exit alike.
+Every time is a whole-command wall time, median of N runs, the commands of
+a row taking turns; a ratio is linklab/qemu (target <= 1.0x). Both runs of
+a workload must exit alike.
 
 Unicorn 2.0.x (Debian bookworm's) sends every guest store through QEMU's
 not-dirty slow path and never grows its TLB (AArch64's 1 KiB pages then
@@ -159,19 +160,25 @@ def build(cmds, cwd):
             sys.exit(f"{' '.join(cmd)}: {proc.stderr}")
 
 
-def timed(cmd, cwd, runs, env=None):
-    """Median wall time of `runs` runs, the exit code and stdout (the same in every run)."""
-    times, results = [], set()
+def timed(cmds, cwd, runs, env=None):
+    """Per command of cmds: the median wall time of `runs` runs, its exit code and
+    stdout (the same in every run). The commands take turns, one run each per
+    round, so that a machine getting slower or faster during the benchmark (a
+    VM's neighbours) moves every command's times alike rather than one's."""
+    times = [[] for _ in cmds]
+    results = [set() for _ in cmds]
     for _ in range(runs):
-        start = time.perf_counter()
-        proc = run(cmd, cwd, env)
-        times.append(time.perf_counter() - start)
-        results.add((proc.returncode, proc.stdout))
-        if proc.stderr.strip():
-            sys.exit(f"{' '.join(cmd)}: {proc.stderr.strip()}")
-    if len(results) != 1:
-        sys.exit(f"{' '.join(cmd)}: exit codes or output differ between runs")
-    return (statistics.median(times), *results.pop())
+        for i, (cmd, cmd_env) in enumerate(cmds):
+            start = time.perf_counter()
+            proc = run(cmd, cwd, cmd_env or env)
+            times[i].append(time.perf_counter() - start)
+            results[i].add((proc.returncode, proc.stdout))
+            if proc.stderr.strip():
+                sys.exit(f"{' '.join(cmd)}: {proc.stderr.strip()}")
+    for (cmd, _), result in zip(cmds, results):
+        if len(result) != 1:
+            sys.exit(f"{' '.join(cmd)}: exit codes or output differ between runs")
+    return [(statistics.median(t), *r.pop()) for t, r in zip(times, results)]
 
 
 def same(arch, what, linklab, qemu):
@@ -221,16 +228,17 @@ def main():
         for arch in arches:
             qemu = ARCHES[arch][1]
             obj = f"bench-{arch}.o"
-            ll = timed([args.linklab, "-runtime=none", "-entry=bench", obj], tmp, args.runs)
-            startup = timed([args.linklab, "-runtime=none", "-entry=bench", f"empty-{arch}.o"], tmp, args.runs)[0]
-            qm = timed([qemu, f"bench-{arch}"], tmp, args.runs)
+            cmds = [([args.linklab, "-runtime=none", "-entry=bench", obj], None),
+                    ([args.linklab, "-runtime=none", "-entry=bench", f"empty-{arch}.o"], None),
+                    ([qemu, f"bench-{arch}"], None)]
+            if args.softmmu:
+                cmds.append((cmds[0][0], dict(os.environ, LINKLAB_EXECUTOR_SOFTMMU="1")))
+            ll, (startup, *_), qm, *sm = timed(cmds, tmp, args.runs)
             same(arch, "CPU-bound", ll, qm)
             soft = ""
-            if args.softmmu:
-                env = dict(os.environ, LINKLAB_EXECUTOR_SOFTMMU="1")
-                sm = timed([args.linklab, "-runtime=none", "-entry=bench", obj], tmp, args.runs, env)
-                same(arch, "CPU-bound (softmmu)", sm, qm)
-                soft = f" {sm[0]:10.3f} {sm[0] / qm[0]:6.2f}x"
+            if sm:
+                same(arch, "CPU-bound (softmmu)", sm[0], qm)
+                soft = f" {sm[0][0]:10.3f} {sm[0][0] / qm[0]:6.2f}x"
             print(f"{arch:8} {ll[0]:10.3f} {startup:10.3f} {qm[0]:10.3f} {ll[0] / qm[0]:6.2f}x{soft}  {ll[1]}")
             if ll[0] / qm[0] > TARGET:
                 missed.append(f"{arch} CPU-bound")
@@ -239,8 +247,8 @@ def main():
               f"linklab `prog.o` (glibc) vs the same object linked by gcc-12 -static under qemu-user")
         print(f"{'arch':8} {'linklab s':>10} {'qemu s':>10} {'ratio':>7}  exit")
         for arch in arches:
-            ll = timed([args.linklab, f"libc-{arch}.o"], tmp, args.runs)
-            qm = timed([ARCHES[arch][1], f"libc-{arch}"], tmp, args.runs)
+            ll, qm = timed([([args.linklab, f"libc-{arch}.o"], None), ([ARCHES[arch][1], f"libc-{arch}"], None)],
+                           tmp, args.runs)
             same(arch, "libc-bound", ll, qm)
             print(f"{arch:8} {ll[0]:10.3f} {qm[0]:10.3f} {ll[0] / qm[0]:6.2f}x  {ll[1]}")
             if ll[0] / qm[0] > TARGET:
@@ -249,8 +257,8 @@ def main():
         print(f"\n3. start-up: hello world with glibc, `linklab hello.o` (spawn the executor, link with glibc, run)")
         print(f"{'arch':8} {'linklab ms':>11} {'target ms':>10} {'qemu ms':>8}")
         for arch in arches:
-            ll = timed([args.linklab, f"hello-{arch}.o"], tmp, args.runs)
-            qm = timed([ARCHES[arch][1], f"hello-{arch}"], tmp, args.runs)
+            ll, qm = timed([([args.linklab, f"hello-{arch}.o"], None), ([ARCHES[arch][1], f"hello-{arch}"], None)],
+                           tmp, args.runs)
             same(arch, "hello", ll, qm)
             print(f"{arch:8} {ll[0] * 1000:11.1f} {STARTUP_TARGET * 1000:10.0f} {qm[0] * 1000:8.1f}")
             if ll[0] > STARTUP_TARGET:
