@@ -26,9 +26,7 @@ namespace {
 // The executor installed beside this binary (build tree: core/linklab and
 // emulator/linklab-executor).
 std::string defaultExecutorPath() {
-  char Buf[4096];
-  ssize_t N = readlink("/proc/self/exe", Buf, sizeof Buf - 1);
-  std::string Self = N > 0 ? std::string(Buf, size_t(N)) : std::string("./linklab");
+  std::string Self = selfPath();
   return Self.substr(0, Self.rfind('/') + 1) + "../emulator/linklab-executor";
 }
 

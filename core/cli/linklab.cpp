@@ -58,11 +58,12 @@ bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name,
 // the first write to a page costs 5-10 us). glibc backs malloc's memory with
 // transparent huge pages when its glibc.malloc.hugetlb tunable is set, which
 // it reads only as a process starts, so the command starts itself again once
-// with it set (the executor inherits it) -- when it links a C runtime (its
-// archives are megabytes) or the objects named come to 1 MiB or more. There
-// hello went from 90 to 60 ms and `-noexec hello.o` from 48 to 34 ms; a
-// small -runtime=none run would pay 3 ms for the second start and its first
-// huge page, more than its faults cost. Setting the tunable to anything
+// with it set (by its path, so that ps still says linklab; the executor
+// inherits the tunable) -- when it links a C runtime (its archives are
+// megabytes) or the objects named come to 1 MiB or more. There hello went
+// from 90 to 56 ms and `-noexec hello.o` from 45 to 33 ms; a small
+// -runtime=none run would pay 3 ms for the second start and its first huge
+// page, more than its faults cost. Setting the tunable to anything
 // (glibc.malloc.hugetlb=0 too) keeps the first process.
 void restartWithHugePages(const cli::Options &O, char **Argv) {
   const char *Tunables = std::getenv("GLIBC_TUNABLES");
@@ -79,7 +80,7 @@ void restartWithHugePages(const cli::Options &O, char **Argv) {
     return;
   Value += Value.empty() ? "glibc.malloc.hugetlb=1" : ":glibc.malloc.hugetlb=1";
   if (setenv("GLIBC_TUNABLES", Value.c_str(), 1) == 0)
-    execv("/proc/self/exe", Argv); // returns only if it failed: run as we are
+    execv(cli::selfPath().c_str(), Argv); // returns only if it failed: run as we are
 }
 
 int run(int Argc, char **Argv) {

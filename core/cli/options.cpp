@@ -3,6 +3,7 @@
 #include "driver/settings.h"
 
 #include <cstdio>
+#include <unistd.h>
 
 namespace linklab::cli {
 
@@ -162,6 +163,12 @@ Expected<Options> parseOptions(int Argc, char **Argv) {
     }
   }
   return O;
+}
+
+std::string selfPath() {
+  char Buf[4096];
+  ssize_t N = readlink("/proc/self/exe", Buf, sizeof Buf - 1);
+  return N > 0 ? std::string(Buf, size_t(N)) : "linklab";
 }
 
 } // namespace linklab::cli

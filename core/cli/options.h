@@ -62,4 +62,7 @@ std::string usage();
 Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O);
 Expected<executor::Limits> runLimits(const Options &O);
 
+// This program's own path (/proc/self/exe), or "linklab" where it cannot be read.
+std::string selfPath();
+
 } // namespace linklab::cli

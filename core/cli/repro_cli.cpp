@@ -72,12 +72,6 @@ Expected<ChildResult> runChild(const std::vector<std::string> &Argv, const fs::p
   return R;
 }
 
-std::string selfPath() {
-  char Buf[4096];
-  ssize_t N = readlink("/proc/self/exe", Buf, sizeof Buf - 1);
-  return N > 0 ? std::string(Buf, size_t(N)) : "linklab";
-}
-
 bool onPath(const std::string &Tool) {
   const char *P = getenv("PATH");
   std::string Path = P ? P : "";
