@@ -385,3 +385,14 @@ LINKLAB_EXIT_CHECK(x86_64)
 LINKLAB_EXIT_CHECK(aarch64)
 LINKLAB_EXIT_CHECK(riscv64)
 #undef LINKLAB_EXIT_CHECK
+
+// Every engine's translated-block hash table starts with room for 32768
+// blocks: 2 MB of buckets written at uc_open, 100 of a -runtime=none run's
+// 900 page faults. A table that resizes itself (QHT_MODE_AUTO_RESIZE, Unicorn's
+// only mode) can start small; a program translates a few hundred blocks.
+extern "C" void qht_init(void *Table, void *Compare, size_t Entries, unsigned Mode) {
+  using InitFn = void (*)(void *, void *, size_t, unsigned);
+  static const auto Real = reinterpret_cast<InitFn>(dlsym(RTLD_NEXT, "qht_init"));
+  constexpr unsigned AutoResize = 0x1;
+  Real(Table, Compare, (Mode & AutoResize) ? std::min<size_t>(Entries, 1024) : Entries, Mode);
+}
