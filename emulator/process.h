@@ -218,9 +218,9 @@ private:
   // action and the mask say.
   void raise(int Sig, int Code, Thread *To = nullptr);
   uint64_t pendingFor(const Thread &T) const { return T.SigPending | SharedPending; }
-  // Takes the running thread's first pending signal in Set (its own before
-  // the process's, lowest first): the number, or 0.
-  int takeSignal(uint64_t Set, SigInfo &I);
+  // Takes T's first pending signal in Set (its own before the process's,
+  // lowest first): the number, or 0.
+  int takeSignal(Thread &T, uint64_t Set, SigInfo &I);
   void putSigInfo(uint8_t *B, const SigInfo &I) const; // a siginfo_t's fields at B
   // A fault of kind K: true if a handler will run (the run loop delivers it).
   bool faultSignal(int Sig, int Code, uint64_t Pc, uint64_t Addr);

@@ -116,7 +116,7 @@ uint64_t Process::handleSignals(uint64_t Pc) {
   // Every deliverable signal, lowest first, each frame on top of the last
   // (Linux's exit-to-user loop): the last one's handler runs first.
   SigInfo I;
-  while (int Sig = takeSignal(~Self->SigMask, I)) {
+  while (int Sig = takeSignal(*Self, ~Self->SigMask, I)) {
     Action Act = action(Sig);
     if (Act.handler == SigIgn || (Act.handler == SigDfl && ignoredByDefault(Sig)))
       continue;
@@ -148,14 +148,14 @@ void Process::putSigInfo(uint8_t *B, const SigInfo &I) const {
     storeGuest(B + Union, Pid, 4), storeGuest(B + Union + 4, Uid, 4);
 }
 
-int Process::takeSignal(uint64_t Set, SigInfo &I) {
-  uint64_t Own = Self->SigPending & Set, Any = (Self->SigPending | SharedPending) & Set;
+int Process::takeSignal(Thread &T, uint64_t Set, SigInfo &I) {
+  uint64_t Own = T.SigPending & Set, Any = (T.SigPending | SharedPending) & Set;
   if (!Any)
     return 0;
   // The thread's own signals before the process's, lowest first.
   int Sig = std::countr_zero(Own ? Own : Any) + 1;
-  auto &Pending = Own ? Self->SigPending : SharedPending;
-  auto &Infos = Own ? Self->PendingInfo : SharedInfo;
+  auto &Pending = Own ? T.SigPending : SharedPending;
+  auto &Infos = Own ? T.PendingInfo : SharedInfo;
   Pending &= ~bit(Sig);
   I = Infos[Sig];
   Infos.erase(Sig);

@@ -280,7 +280,7 @@ uint64_t Process::switchThread(uint64_t Pc) {
 void Process::finishSigwait(Thread &T) {
   T.SigMask = T.sigwaitMask;
   SigInfo I;
-  if (int Sig = takeSignal(std::exchange(T.sigwaitSet, 0), I)) {
+  if (int Sig = takeSignal(T, std::exchange(T.sigwaitSet, 0), I)) {
     uint8_t Info[128] = {};
     putSigInfo(Info, I);
     if (T.sigwaitInfo)
@@ -297,8 +297,9 @@ void Process::endThreads() {
     if (T.get() != &Main)
       freeThread(*T);
   std::erase_if(Threads, [&](auto &T) { return T.second.get() != &Main; });
+  // A wait the run's end cut short takes no signal; its mask comes back.
   if (Main.sigwaitSet)
-    finishSigwait(Main);
+    Main.SigMask = Main.sigwaitMask, Main.sigwaitSet = 0;
   Main.state = Thread::State::Runnable;
   Main.futexAddr = 0;
   Main.wakeAt.reset();

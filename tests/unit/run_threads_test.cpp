@@ -22,6 +22,7 @@ const test::ModeCase Cases[] = {
     {"instruction_limit", "s", "-max-instructions=3000000", 1, {"instruction budget of 3000000 spent in thread 1001"}},
     {"time_limit", "s", "-timeout-ms=1000", 1, {"wall-time limit of 1000 ms reached", " in thread 1001"}},
     {"memory_limit", "m", "-max-memory=48Mb", 1, {"memory limit", "in thread 1001"}},
+    {"limit_in_sigwait", "w", "-max-instructions=3000000", 1, {"instruction budget of 3000000 spent in thread 1001"}},
     {"sleep_limit", "z", "-timeout-ms=1000", 1, {"wall-time limit of 1000 ms reached in clock_nanosleep", " in thread 1000"}},
     {"abort", "k", "", 134, {"killed by SIGABRT at pc 0x", " in thread 1001"}},
     {"robust_mutex", "r", "", 0, {"waiting when the owner exited: Owner died, made consistent: Success\nlocked after the owner exited: Owner died, made consistent: Success\n"}},

@@ -5,6 +5,7 @@
 //  m: a thread allocates until the memory cap stops it
 //  k: a thread is killed by SIGABRT (abort())
 //  z: main sleeps past the time limit while the other thread waits for a signal
+//  w: main waits in sigwaitinfo while a thread spins (the limits end it)
 //  r: robust mutexes whose owner exits holding them (qemu-user has no robust
 //     lists, so this is not a parity program; the answers are Linux's)
 //  t: thousands of threads created and joined, some at once
@@ -109,6 +110,15 @@ int main(int argc, char **argv) {
     pthread_create(&T, NULL, waitForSignal, NULL);
     sleep(100);
     return 0;
+  case 'w': {
+    sigset_t Set;
+    sigemptyset(&Set);
+    sigaddset(&Set, SIGUSR1);
+    pthread_sigmask(SIG_BLOCK, &Set, NULL);
+    pthread_create(&T, NULL, spin, NULL);
+    sigwaitinfo(&Set, NULL);
+    return 0;
+  }
   case 'r': {
     pthread_mutexattr_t Attr;
     pthread_mutexattr_init(&Attr);
