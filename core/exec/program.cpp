@@ -107,11 +107,10 @@ Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const 
         }
     Prefetched = PrefetchedGraphs::scan(Starting, Archives);
   }
-  if (Error E = C.waitFor(SetUp))
-    return E;
-  if (!*Info)
-    return Info->takeError();
-  return build(C, TT, **Info, Runtime, std::move(Files), std::move(Prefetched));
+  auto Setup = C.waitForResult(Info, SetUp);
+  if (!Setup)
+    return Setup.takeError();
+  return build(C, TT, *Setup, Runtime, std::move(Files), std::move(Prefetched));
 }
 
 Expected<std::unique_ptr<Program>> Program::build(ExecutorClient &C, const Triple &TT, const executor::SetupInfo &Info,

@@ -91,8 +91,17 @@ public:
     std::optional<Expected<T>> Result;
     bool Done = false;
     Issue(Callback<T>([&](Expected<T> R) { Result.emplace(std::move(R)), Done = true; }));
-    if (Error E = waitFor(Done))
+    return waitForResult(Result, Done);
+  }
+  // Pulls bytes until a step has answered into Result (setting Done), then
+  // its answer. A transport that fails first may have failed the step too
+  // (the executor gone): that same error is dropped, checked.
+  template <typename T> Expected<T> waitForResult(std::optional<Expected<T>> &Result, const bool &Done) {
+    if (Error E = waitFor(Done)) {
+      if (Result)
+        consumeError(Result->takeError());
       return E;
+    }
     return std::move(*Result);
   }
   // The same for a step that answers with an Error alone.
@@ -100,8 +109,11 @@ public:
     std::optional<Error> Result;
     bool Done = false;
     Issue([&](Error E) { Result.emplace(std::move(E)), Done = true; });
-    if (Error E = waitFor(Done))
+    if (Error E = waitFor(Done)) {
+      if (Result)
+        consumeError(std::move(*Result));
       return E;
+    }
     return std::move(*Result);
   }
 

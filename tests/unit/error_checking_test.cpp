@@ -81,3 +81,15 @@ TEST(ErrorChecking, UnknownConventionTargetWithoutEntriesIsNotAnError) {
   EXPECT_NE(E.message().find("callconv: unsupported triple 'riscv64-unknown-windows-gnu'"), std::string::npos)
       << E.message();
 }
+
+// An executor that goes away fails both the waiting step and the transport:
+// the CLI reports it once and exits 1 (a build with assertions aborted on the
+// step's copy of the error, at set-up and mid-run alike).
+TEST(ErrorChecking, GoneExecutorIsOneError) {
+  test::TempDir D;
+  std::string Obj = test::compile(D, D.write("hello.c", "int main(void) { return 0; }\n"), "x86_64-linux-gnu",
+                                  test::runtimeCFlags(Arch::X86_64), "hello.o");
+  auto R = test::runCommand(test::linklabPath() + " -oop-executor=/bin/true " + Obj);
+  EXPECT_EQ(R.status, 1) << R.output;
+  EXPECT_EQ(R.output, "linklab error: executor closed the connection\n");
+}
