@@ -1,5 +1,5 @@
 // Static archives: the bytes are an `ar` archive. It is parsed (members and
-// symbol index), then linked as `linklab -noexec -phony-externals` links a
+// symbol index), whole and as a link reads it (the same members), then linked as `linklab -noexec -phony-externals` links a
 // library: each name in its symbol index (the first few) is looked up, which
 // pulls and links the members defining them. The session's target comes
 // from the first member that is an object.
@@ -17,6 +17,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (!A) {
     consumeError(A.takeError());
     return 0;
+  }
+  // A link's view (read as asked for) loads each member the index names
+  // as the whole parse read it.
+  auto L = Archive::parseForLink("fuzz.a", Bytes);
+  FUZZ_EXPECT(bool(L), "parse read the archive but parseForLink did not: %s", L.takeError().message().c_str());
+  for (auto &[Name, Member] : L->symbolIndex()) {
+    Error E = L->load(Member);
+    FUZZ_EXPECT(!E, "member %zu does not load: %s", Member, E.message().c_str());
+    auto Same = std::find_if(A->members().begin(), A->members().end(),
+                             [&](const Archive::Member &M) { return M.offset == L->members()[Member].offset; });
+    FUZZ_EXPECT(Same != A->members().end() && Same->name == L->members()[Member].name &&
+                    Same->data.data() == L->members()[Member].data.data() &&
+                    Same->data.size() == L->members()[Member].data.size(),
+                "member %zu loads otherwise than parse read it", Member);
   }
   std::vector<std::string> Names;
   for (auto &[Name, Member] : A->symbolIndex()) {

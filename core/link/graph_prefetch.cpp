@@ -13,7 +13,7 @@ std::unique_ptr<PrefetchedGraphs> PrefetchedGraphs::scan(const std::vector<Input
   std::vector<Archive> &Parsed = Out->Archives;
   std::vector<std::vector<bool>> Pulled;
   for (auto &A : Archives)
-    if (auto P = Archive::parse(A.name, A.bytes)) {
+    if (auto P = Archive::parseForLink(A.name, A.bytes)) {
       Pulled.emplace_back(P->members().size());
       Parsed.push_back(std::move(*P));
     } else {
@@ -50,7 +50,10 @@ std::unique_ptr<PrefetchedGraphs> PrefetchedGraphs::scan(const std::vector<Input
         continue;
       if (!Pulled[A][size_t(M)]) {
         Pulled[A][size_t(M)] = true;
-        Build(Parsed[A].memberObjectName(size_t(M)), Parsed[A].memberBytes(size_t(M)));
+        if (Error E = Parsed[A].load(size_t(M)))
+          consumeError(std::move(E)); // the session's load reports it
+        else
+          Build(Parsed[A].memberObjectName(size_t(M)), Parsed[A].memberBytes(size_t(M)));
       }
       break;
     }

@@ -229,6 +229,8 @@ public:
         return makeError(formatv("%s: the member at %s, which defines '%s', was not fetched", A.name().c_str(),
                                  hex(A.members()[size_t(M)].offset).c_str(), N.c_str()));
       Loaded[M] = true;
+      if (Error E = A.load(size_t(M)))
+        return E;
       auto K = S.addObject(A.memberObjectName(size_t(M)), A.memberBytes(size_t(M)), Kind);
       if (!K)
         return K.takeError();
@@ -245,7 +247,7 @@ private:
 
 Error Session::addArchive(std::string Name, SharedBytes Bytes, ObjectKind MemberKind) {
   std::optional<Archive> Taken = Prefetched ? Prefetched->takeArchive(Name, Bytes) : std::nullopt;
-  auto A = Taken ? Expected<Archive>(std::move(*Taken)) : Archive::parse(std::move(Name), std::move(Bytes));
+  auto A = Taken ? Expected<Archive>(std::move(*Taken)) : Archive::parseForLink(std::move(Name), std::move(Bytes));
   if (!A)
     return A.takeError();
   addArchive(std::move(*A), MemberKind);

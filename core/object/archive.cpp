@@ -196,7 +196,7 @@ Error Archive::readMemberName(uint64_t Off, std::string_view RawName, std::span<
 // Parts[Part] from byte At holds members read at archive offset Offset. A
 // partial archive's head may end inside a member (the head is what was
 // fetched), which is then left for addMembers.
-template <typename Fn> Error Archive::walk(size_t Part, size_t At, uint64_t Offset, bool Partial, Fn Each) {
+template <typename Fn> Error Archive::walk(size_t Part, size_t At, uint64_t Offset, Extent X, Fn Each) {
   std::span<const char> B = Parts[Part].span();
   auto Err = [&](uint64_t Off, const std::string &Msg) {
     return makeError(formatv("%s: archive member header at %s: %s", Name.c_str(), hex(Off).c_str(), Msg.c_str()));
@@ -204,7 +204,7 @@ template <typename Fn> Error Archive::walk(size_t Part, size_t At, uint64_t Offs
   while (At < B.size()) {
     uint64_t Off = Offset + At;
     if (B.size() - At < 60) {
-      if (Partial)
+      if (X == Extent::Partial)
         break;
       return Err(Off, "truncated header");
     }
@@ -216,7 +216,7 @@ template <typename Fn> Error Archive::walk(size_t Part, size_t At, uint64_t Offs
     if (!Ok)
       return Err(Off, "bad size field");
     if (MemberSize > B.size() - At - 60) {
-      if (Partial)
+      if (X == Extent::Partial)
         break;
       return Err(Off, formatv("member size %llu runs past the end of the archive", (unsigned long long)MemberSize));
     }
@@ -234,8 +234,12 @@ template <typename Fn> Error Archive::walk(size_t Part, size_t At, uint64_t Offs
         return E;
       if (auto F = indexFormatNamed(MemberName))
         SymTab = Data, SymTabFormat = *F;
+      else if (X == Extent::Head)
+        break; // the first member: the head is read
       else if (Error E = Each(Member{MemberName, Data, Off, Part, true}))
         return E;
+      else if (X == Extent::One)
+        break;
     }
     At += 60 + MemberSize + (MemberSize & 1);
   }
@@ -249,9 +253,41 @@ Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
   A.Parts.push_back(std::move(Buffer));
   if (!isArchive(A.Parts[0].span()))
     return makeError(A.Name + ": not an ar archive (bad magic)");
-  if (Error E = A.readMembers(false))
+  if (Error E = A.readMembers(Extent::Whole, Unread::Error))
     return E;
   return A;
+}
+
+Expected<Archive> Archive::parseForLink(std::string Name, SharedBytes Buffer) {
+  Archive A;
+  A.Name = std::move(Name);
+  A.Size = Buffer.size();
+  A.Parts.push_back(std::move(Buffer));
+  if (!isArchive(A.Parts[0].span()))
+    return makeError(A.Name + ": not an ar archive (bad magic)");
+  if (Error E = A.readMembers(Extent::Head, Unread::Later))
+    return E;
+  if (A.SymTab.empty()) // nothing to find members by: all of them, as parse() reads them
+    return parse(A.Name, std::move(A.Parts[0]));
+  return A;
+}
+
+Error Archive::load(size_t I) {
+  Member &M = Members[I];
+  if (!M.present || M.read)
+    return Error::success();
+  std::optional<Member> Read;
+  Error E = walk(0, size_t(M.offset), 0, Extent::One, [&](Member R) {
+    Read = R;
+    return Error::success();
+  });
+  if (E)
+    return E;
+  if (!Read || Read->offset != M.offset) // the index or long-name table is no member
+    return makeError(formatv("%s: symbol index entries point at %s, which is not a member header", Name.c_str(),
+                             hex(M.offset).c_str()));
+  M = *Read;
+  return Error::success();
 }
 
 Expected<Archive> Archive::parseHead(std::string Name, uint64_t Size, SharedBytes Head) {
@@ -268,21 +304,21 @@ Expected<Archive> Archive::parseHead(std::string Name, uint64_t Size, SharedByte
   A.Name = std::move(Name);
   A.Size = Size;
   A.Parts.push_back(std::move(Head));
-  if (Error E = A.readMembers(true))
+  if (Error E = A.readMembers(Extent::Partial, Unread::Absent))
     return E;
   return A;
 }
 
-// The members of Parts[0] (a partial archive's head: those it holds), then
-// the symbol index over them.
-Error Archive::readMembers(bool Partial) {
-  Error E = walk(0, 8, 0, Partial, [&](Member M) {
+// The members of Parts[0] (a partial archive's head: those it holds; for a
+// link: none), then the symbol index over them.
+Error Archive::readMembers(Extent X, Unread U) {
+  Error E = walk(0, 8, 0, X, [&](Member M) {
     Members.push_back(M);
     return Error::success();
   });
   if (E)
     return E;
-  return readSymbolIndex(Partial);
+  return readSymbolIndex(U);
 }
 
 Error Archive::addMembers(uint64_t Offset, SharedBytes Bytes) {
@@ -291,7 +327,7 @@ Error Archive::addMembers(uint64_t Offset, SharedBytes Bytes) {
                              hex(Size).c_str()));
   Parts.push_back(std::move(Bytes));
   uint64_t End = Offset;
-  Error E = walk(Parts.size() - 1, 0, Offset, false, [&](Member M) {
+  Error E = walk(Parts.size() - 1, 0, Offset, Extent::Whole, [&](Member M) {
     End = M.offset + 60 + M.data.size();
     auto It = std::lower_bound(Members.begin(), Members.end(), M.offset,
                                [](const Member &X, uint64_t Off) { return X.offset < Off; });
@@ -302,9 +338,9 @@ Error Archive::addMembers(uint64_t Offset, SharedBytes Bytes) {
   return E;
 }
 
-// Maps the index's entries to members. In a partial archive an entry at an
-// offset no member was read at is an absent member there.
-Error Archive::readSymbolIndex(bool Partial) {
+// Maps the index's entries to members. An entry at an offset no member was
+// read at is, unless that is an error, a member there to read later.
+Error Archive::readSymbolIndex(Unread U) {
   if (SymTab.empty())
     return Error::success();
   Index.reserve(SymTab.size() / 16); // about one entry per 16 bytes of index in either layout
@@ -312,7 +348,7 @@ Error Archive::readSymbolIndex(bool Partial) {
     return std::lower_bound(Members.begin(), Members.end(), Off,
                             [](const Member &X, uint64_t O) { return X.offset < O; });
   };
-  if (Partial) { // absent members first, so that positions are final before the index refers to them
+  if (U != Unread::Error) { // unread members first, so that positions are final before the index refers to them
     std::vector<uint64_t> Offsets;
     Error E = readIndex(Name, SymTab, SymTabFormat, [&](std::string_view, uint64_t Off) {
       Offsets.push_back(Off);
@@ -328,7 +364,7 @@ Error Archive::readSymbolIndex(bool Partial) {
                                  hex(Off).c_str()));
       auto It = At(Off);
       if (It == Members.end() || It->offset != Off)
-        Members.insert(It, Member{{}, {}, Off, 0, false});
+        Members.insert(It, Member{{}, {}, Off, 0, U == Unread::Later, false});
     }
   }
   return readIndex(Name, SymTab, SymTabFormat, [&](std::string_view Sym, uint64_t MemberOff) {

@@ -1,6 +1,7 @@
 // Static archives (GNU/SysV `ar` format, as Debian's libc.a and libsqlite3.a
 // are, and BSD's, as llvm-ar writes for MachO members): members and the
-// symbol index, validated on open. Members are views into the archive buffer.
+// symbol index, validated on open (parse) or, for a link, as they are asked
+// for (parseForLink). Members are views into the archive buffer.
 #pragma once
 
 #include "support/name_index.h"
@@ -21,12 +22,19 @@ public:
     uint64_t offset = 0;  // of its header in the archive
     size_t part = 0;      // which of parts() holds it
     bool present = true;  // false: a member of a partial archive not added yet (its name is unknown)
+    bool read = true;     // false: its header is not read yet (parseForLink): name and data are empty
   };
 
   // The symbol index's layout (archive.cpp): GNU/SysV or BSD, 32- or 64-bit words.
   enum class IndexFormat { Gnu32, Gnu64, Bsd32, Bsd64 };
 
   static Expected<Archive> parse(std::string Name, SharedBytes Buffer);
+  // An archive as a link reads it: the head (the symbol index, the long-name
+  // table) now, and a member's header only when load() asks for it, as
+  // LLVM's object::Archive reads children (a hello world needs 400 of
+  // libc.a's 2,070 members, whose headers are spread over 5 MB). members()
+  // then holds the members the index names. Without an index, as parse().
+  static Expected<Archive> parseForLink(std::string Name, SharedBytes Buffer);
   static bool isArchive(std::span<const char> Bytes);
 
   // An archive's head: its magic and, when it has one, its symbol index
@@ -59,13 +67,16 @@ public:
   const SharedBytes &bytes() const { return Parts[0]; } // a partial archive's head
   const std::vector<SharedBytes> &parts() const { return Parts; }
   const std::vector<Member> &members() const { return Members; }
-  // Member I's bytes, sharing the archive's (no copy).
-  // Member I as a link names the object it adds: "archive(member)".
+  // Reads member I's header if it is not read yet (parseForLink); an error
+  // names a bad one.
+  Error load(size_t I);
+  // Member I as a link names the object it adds: "archive(member)" (once loaded).
   std::string memberObjectName(size_t I) const { return Name + "(" + std::string(Members[I].name) + ")"; }
-  // Empty for an absent member.
+  // Member I's bytes, sharing the archive's (no copy); empty for an absent
+  // or unloaded one.
   SharedBytes memberBytes(size_t I) const {
     const Member &M = Members[I];
-    if (!M.present)
+    if (!M.present || !M.read)
       return {};
     return Parts[M.part].slice(size_t(M.data.data() - Parts[M.part].data()), M.data.size());
   }
@@ -77,11 +88,18 @@ public:
   const std::vector<NameIndex<size_t>::Entry> &symbolIndex() const { return Index.entries(); }
 
 private:
-  // Walks the whole members of Parts[Part] from byte At (read at Offset in
-  // the archive), calling Each(member); the index and long-name table are kept.
-  template <typename Fn> Error walk(size_t Part, size_t At, uint64_t Offset, bool Partial, Fn Each);
-  Error readMembers(bool Partial);
-  Error readSymbolIndex(bool Partial);
+  // How much of Parts[Part] walk() reads: all of it; as much as holds whole
+  // members (a partial archive's pieces); only the index and long-name
+  // table that lead it, or one member (parseForLink, load).
+  enum class Extent { Whole, Partial, Head, One };
+  // Walks the members of Parts[Part] from byte At (read at Offset in the
+  // archive), calling Each(member); the index and long-name table are kept.
+  template <typename Fn> Error walk(size_t Part, size_t At, uint64_t Offset, Extent X, Fn Each);
+  // What the symbol index names that no member read so far is: absent
+  // (a partial archive), unread (parseForLink), or an error (parse).
+  enum class Unread { Error, Absent, Later };
+  Error readMembers(Extent X, Unread U);
+  Error readSymbolIndex(Unread U);
   Error readMemberName(uint64_t Off, std::string_view RawName, std::span<const char> &Data, std::string_view &Out) const;
 
   std::string Name;

@@ -67,6 +67,17 @@ void expectIndex(const std::string &Bytes) {
   EXPECT_EQ(Ar->memberDefining("beta"), 1);
   EXPECT_EQ(Ar->memberDefining("gamma"), 1);
   EXPECT_EQ(Ar->memberDefining("delta"), -1);
+  // A link's view reads the same members as it asks for them.
+  auto L = Archive::parseForLink("lib.a", bytes(Bytes));
+  ASSERT_TRUE(bool(L)) << L.takeError().message();
+  ASSERT_EQ(L->members().size(), 2u);
+  EXPECT_EQ(L->memberDefining("beta"), 1);
+  EXPECT_FALSE(L->members()[1].read);
+  EXPECT_TRUE(L->memberBytes(1).empty()) << "nothing before load";
+  ASSERT_FALSE(bool(L->load(1)));
+  EXPECT_EQ(L->memberObjectName(1), "lib.a(b.o)");
+  EXPECT_EQ(std::string(L->memberBytes(1).data(), L->memberBytes(1).size()), "BBBBBB");
+  EXPECT_FALSE(L->members()[0].read) << "only what was asked for";
   // The head (what the page fetches first) lists the same names.
   auto H = Archive::readHead("lib.a", bytes(Bytes).span());
   ASSERT_TRUE(bool(H)) << H.takeError().message();
@@ -109,4 +120,34 @@ TEST(Archive, BadBsdIndexIsAnErrorNamingIt) {
   EXPECT_EQ(Parse(little(8, 4) + little(0, 4) + little(12, 4) + little(4, 4) + std::string("abc\0", 4)),
             "lib.a: symbol index entry 'abc' points at 0xc, which is not a member header");
   EXPECT_EQ(Parse(little(8, 4)), "lib.a: BSD symbol index size exceeds the index");
+}
+
+// A link reads a member's header when it needs the member (as LLVM's
+// object::Archive does), so a bad header it never asks for is no error,
+// and one it asks for is, naming where.
+TEST(Archive, LinkReadsOnlyTheMembersItAsksFor) {
+  std::string Good = member("a.o/", "AAAA"), Bad = member("b.o/", "BBBB");
+  Bad[58] = '!'; // its header's terminator
+  auto Index = [&](uint64_t A, uint64_t B) {
+    return member("/", big(2, 4) + big(A, 4) + big(B, 4) + std::string("alpha\0beta\0", 11));
+  };
+  uint64_t A = 8 + Index(0, 0).size(), B = A + Good.size();
+  std::string Bytes = "!<arch>\n" + Index(A, B) + Good + Bad;
+  auto Whole = Archive::parse("lib.a", bytes(Bytes));
+  ASSERT_FALSE(bool(Whole));
+  EXPECT_EQ(Whole.takeError().message(), "lib.a: archive member header at " + hex(B) + ": bad header terminator");
+  auto L = Archive::parseForLink("lib.a", bytes(Bytes));
+  ASSERT_TRUE(bool(L)) << L.takeError().message();
+  ASSERT_FALSE(bool(L->load(size_t(L->memberDefining("alpha")))));
+  EXPECT_EQ(L->memberObjectName(0), "lib.a(a.o)");
+  Error E = L->load(size_t(L->memberDefining("beta")));
+  ASSERT_TRUE(bool(E));
+  EXPECT_EQ(E.message(), "lib.a: archive member header at " + hex(B) + ": bad header terminator");
+  // An index entry at the index itself is no member.
+  std::string Self = "!<arch>\n" + member("/", big(1, 4) + big(8, 4) + std::string("gamma\0", 6)) + Good;
+  auto S = Archive::parseForLink("lib.a", bytes(Self));
+  ASSERT_TRUE(bool(S)) << S.takeError().message();
+  Error SE = S->load(0);
+  ASSERT_TRUE(bool(SE));
+  EXPECT_EQ(SE.message(), "lib.a: symbol index entries point at 0x8, which is not a member header");
 }
