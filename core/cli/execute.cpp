@@ -31,17 +31,6 @@ std::string defaultExecutorPath() {
 }
 
 
-// The command ends here, as the program did. What is left to free (the
-// session's graphs, the link info, the pipes) the kernel takes back at once,
-// where running every destructor and waiting for the executor's own exit
-// cost a hello world's start-up 2-3 ms. The executor, hung up on, exits by
-// itself.
-[[noreturn]] void exitWithoutTeardown(int Code) {
-  std::fflush(stdout);
-  std::fflush(stderr);
-  std::_Exit(Code);
-}
-
 } // namespace
 
 namespace {
@@ -100,6 +89,12 @@ Error writePerfSupportFiles(const std::vector<ObjectLinkInfo> &Objects, const Tr
                    formatJITDump(Objects, elfMachine(TT), uint32_t(getpid()), Stamp));
 }
 
+void exitWithoutTeardown(int Code) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  std::_Exit(Code);
+}
+
 int runInExecutor(const Options &O) {
   auto L = runLimits(O);
   if (!L)
@@ -148,6 +143,7 @@ int runInExecutor(const Options &O) {
   auto P = exec::Program::createSync(C, *TT, *Runtime, Objects);
   if (!P)
     return fail(P.takeError());
+  (*P)->session().setKeepLinkedGraphs(true); // the command ends without freeing them
   (*P)->linkInfo().setRecordContents(O.perfSupport); // a jitdump carries the code linked from here on
   if (Error E = addInputs(O, *Inputs, (*P)->session()))
     return fail(E);

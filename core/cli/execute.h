@@ -10,6 +10,13 @@ namespace linklab::cli {
 // or how it ended (a limit, a fault).
 int runInExecutor(const Options &O);
 
+// The command ends here with Code. What is left to free (the session's
+// graphs, the link info, the pipes) the kernel takes back at once, where
+// running every destructor (and, when running, waiting for the executor's
+// own exit) cost a hello world's start-up 2-3 ms. An executor hung up on
+// exits by itself.
+[[noreturn]] void exitWithoutTeardown(int Code);
+
 // -perf-support: tells perf about the linked functions of Objects as a JIT
 // does, in both of perf's forms: a map, /tmp/perf-<pid>.map, and a jitdump
 // (code bytes included) in $JITDUMPDIR/.debug/jit/llvm-IR-jit-<date>-<tmp>/

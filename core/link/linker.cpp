@@ -162,7 +162,7 @@ private:
     if (!F)
       return fail(F.takeError(), /*Abandon=*/false);
     Alloc.reset();
-    Ctx->notifyFinalized(*G, *F);
+    Ctx->notifyFinalized(std::move(G), *F);
   }
 
   void fail(Error Err, bool Abandon = true) {

@@ -59,9 +59,9 @@ public:
   virtual void lookup(std::vector<LookupRequest> Names, OnLookupFn OnResult) = 0;
   // Every defined symbol now has its final address.
   virtual Error notifyResolved(LinkGraph &G) = 0;
-  // The graph's memory is in the executor, protected. The graph is destroyed
-  // after this returns.
-  virtual void notifyFinalized(LinkGraph &G, FinalizedAlloc Alloc) = 0;
+  // The graph's memory is in the executor, protected. The graph is the
+  // context's now: freed when it drops it.
+  virtual void notifyFinalized(std::unique_ptr<LinkGraph> G, FinalizedAlloc Alloc) = 0;
   virtual bool shouldAddDefaultTargetPasses(const Triple &TT) const { return true; }
   // An empty pass means "mark every defined symbol live".
   virtual LinkGraphPass markLivePass(const Triple &TT) const { return {}; }

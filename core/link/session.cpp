@@ -53,7 +53,9 @@ public:
     S.symbolsResolved(O, G);
     return Error::success();
   }
-  void notifyFinalized(LinkGraph &G, FinalizedAlloc A) override {
+  void notifyFinalized(std::unique_ptr<LinkGraph> G, FinalizedAlloc A) override {
+    if (S.KeepLinkedGraphs)
+      S.LinkedGraphs.push_back(std::move(G));
     O.allocs.push_back(A);
     S.linkDone(O, Error::success());
   }
