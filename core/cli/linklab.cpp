@@ -16,6 +16,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstdio>
+#include <cstring>
+#include <malloc.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -54,21 +57,17 @@ bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name,
 
 // A link faults in its fresh heap page by page: on the 500k-relocation
 // benchmark that was a third of the CPU time, and a hello world linked with
-// glibc touches 13 MB of heap (3,300 faults, half of its 90 ms on a VM where
-// the first write to a page costs 5-10 us). glibc backs malloc's memory with
-// transparent huge pages when its glibc.malloc.hugetlb tunable is set, which
-// it reads only as a process starts, so the command starts itself again once
-// with it set (by its path, so that ps still says linklab; the executor
-// inherits the tunable) -- when it links a C runtime (its archives are
-// megabytes) or the objects named come to 1 MiB or more. There hello went
-// from 90 to 56 ms and `-noexec hello.o` from 45 to 33 ms; a small
-// -runtime=none run would pay 3 ms for the second start and its first huge
-// page, more than its faults cost. Setting the tunable to anything
-// (glibc.malloc.hugetlb=0 too) keeps the first process.
-void restartWithHugePages(const cli::Options &O, char **Argv) {
-  const char *Tunables = std::getenv("GLIBC_TUNABLES");
-  std::string Value = Tunables ? Tunables : "";
-  if (Value.find("glibc.malloc.hugetlb") != std::string::npos)
+// glibc touches 8-13 MB of heap (2,000 faults, where the first write to a
+// page costs 5-10 us on a VM). So when the command links a C runtime (its
+// archives are megabytes) or the objects named come to 1 MiB or more, the
+// heap grows in one 64 MiB step that the kernel backs with transparent huge
+// pages (2 MiB, one fault each; address space until touched), and large
+// blocks come from it too rather than from page-faulted mmaps. This is
+// glibc's glibc.malloc.hugetlb=1 tunable for the heap, done through
+// mallopt and madvise because glibc reads tunables only as a process
+// starts (restarting the command with it set cost 3-6 ms of start-up).
+void backHeapWithHugePages(const cli::Options &O) {
+  if (const char *T = std::getenv("GLIBC_TUNABLES"); T && std::strstr(T, "glibc.malloc")) // the user's choice
     return;
   bool LinksRuntime = O.runtime != "none" && !O.noProcessSyms;
   uint64_t InputBytes = 0;
@@ -78,9 +77,28 @@ void restartWithHugePages(const cli::Options &O, char **Argv) {
       InputBytes += uint64_t(St.st_size);
   if (!LinksRuntime && InputBytes < (1 << 20))
     return;
-  Value += Value.empty() ? "glibc.malloc.hugetlb=1" : ":glibc.malloc.hugetlb=1";
-  if (setenv("GLIBC_TUNABLES", Value.c_str(), 1) == 0)
-    execv(cli::selfPath().c_str(), Argv); // returns only if it failed: run as we are
+  constexpr size_t Huge = 2 << 20, Step = 64 << 20;
+  mallopt(M_MMAP_THRESHOLD, int(Step / 2));
+  mallopt(M_TRIM_THRESHOLD, int(Step * 2));
+  mallopt(M_TOP_PAD, int(Step));
+  // Only an aligned 2 MiB that nothing touched before madvise can become a
+  // huge page, so malloc's top (whose header it writes at once) first moves
+  // to the page below the next boundary; the new heap above it starts
+  // untouched. (malloc takes such a foreign sbrk in its stride.)
+  uintptr_t End = reinterpret_cast<uintptr_t>(sbrk(0));
+  uintptr_t Below = ((End + 4096 + Huge - 1) & ~(Huge - 1)) - 4096;
+  if (sbrk(intptr_t(Below - End)) == reinterpret_cast<void *>(-1))
+    return;
+  uintptr_t From = Below;
+  // More than the heap has left: it grows by Step. (Used, or the compiler
+  // drops a malloc that is only freed.)
+  auto *Grow = static_cast<volatile char *>(std::malloc(Huge));
+  uintptr_t To = reinterpret_cast<uintptr_t>(sbrk(0));
+  if (Grow)
+    Grow[0] = 0;
+  std::free(const_cast<char *>(Grow));
+  if (To > From)
+    madvise(reinterpret_cast<void *>(From), To - From, MADV_HUGEPAGE);
 }
 
 int run(int Argc, char **Argv) {
@@ -98,7 +116,7 @@ int run(int Argc, char **Argv) {
       return fail(N.takeError());
   if (O.inputs.empty() && O.harnesses.empty())
     return fail(makeError("no input files (see -help)"));
-  restartWithHugePages(O, Argv);
+  backHeapWithHugePages(O);
   if (O.reduce)
     return cli::reduceCommand(O);
   if (!O.exportTest.empty())
@@ -212,7 +230,7 @@ int run(int Argc, char **Argv) {
     return fail(makeError("some checks failed"));
   if (O.showTimes)
     std::fputs(driver::formatTimings(LoadMs, LinkMs, Total.ms()).c_str(), stdout);
-  return 0;
+  cli::exitWithoutTeardown(0);
 }
 
 } // namespace
