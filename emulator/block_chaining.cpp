@@ -313,6 +313,8 @@ struct Target {
     chainingTarget_##TARGET().movi(S, Opc, A1, A2);                                                          \
   }                                                                                                          \
   extern "C" void tcg_gen_op3_##TARGET(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2, uintptr_t A3) {    \
+    if (std::string_view(#TARGET) == "x86_64")                                                               \
+      linklab::emu::beforeX86StateLoad(S, Opc, A2, A3);                                                      \
     chainingTarget_##TARGET().store(S, Opc, A1, A2, A3);                                                     \
   }                                                                                                          \
   extern "C" void tcg_gen_goto_tb_##TARGET(void *S, unsigned N) { chainingTarget_##TARGET().gotoBlock(S, N); } \

@@ -133,6 +133,11 @@ private:
 // While one is alive, the x87 instructions QEMU 5.0 computes through host
 // doubles (fyl2x, f2xm1, fsin, fprem, ...) run on the host's x87 unit for
 // this engine's registers (x86_helpers.cpp, 3), as a real CPU computes them.
+// x86: the translator loads Offset (a field of the CPU state, Base) with
+// opcode Opc; x86_helpers.cpp emits what must come first (stmxcsr sees the
+// SSE exception flags softfloat gathered, 4).
+void beforeX86StateLoad(void *S, unsigned Opc, uintptr_t Base, uintptr_t Offset);
+
 class HostX87 {
 public:
   explicit HostX87(uc_engine *UC);

@@ -73,6 +73,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <string>
 #include <unordered_map>
@@ -90,7 +91,8 @@ bool keepHelpers() {
 // QEMU 5.0's TCGOpcode values (include/tcg/tcg-opc.h order), TCGType,
 // MemOp lane sizes and TCGCond.
 enum : unsigned {
-  MoviI64 = 64, Ld32 = 13, St32 = 16, Ld32u64 = 71, Ld64 = 73, St64 = 77,
+  MoviI64 = 64, Ld32 = 13, St32 = 16, Ld8u64 = 67, Ld16u64 = 69, Ld32u64 = 71, Ld64 = 73,
+  St8of64 = 74, St16of64 = 75, St32of64 = 76, St64 = 77,
   Add64 = 78, Sub64 = 79, Mul64 = 80, And64 = 87, Or64 = 88, Xor64 = 89,
 };
 enum : int { TypeI32 = 0, TypeI64 = 1, TypeV64 = 2 };
@@ -501,6 +503,146 @@ bool runOnHost(X87Fn Run) {
   X(f2xm1) X(fyl2x) X(fyl2xp1) X(fptan) X(fpatan) X(fsin) X(fcos) X(fsincos) X(fprem) X(fprem1) X(fscale) X(fxtract)
 #endif
 
+// ---- 4. x87 and SSE exception flags ----------------------------------------------
+
+// The CPU state's fields involved, in Unicorn 2.0.x's CPUX86State (read
+// from the library's helper_fnstsw, helper_ldmxcsr and update_mxcsr_status,
+// and checked against their code at start, see known()): the x87 status
+// word, the flag bytes of the x87's and SSE's softfloat statuses, MXCSR.
+constexpr uintptr_t FpusAt = 0x240, X87FlagsAt = 0x2ea, SseFlagsAt = 0x30a, MxcsrAt = 0x310;
+// Softfloat's flags have x86's bits for invalid, zero-divide, overflow,
+// underflow and inexact; its denormal input (64) is x86's DE (2).
+constexpr int64_t SameBits = 0x3d, InputDenormal = 0x40, DenormalShift = 5;
+
+class ExceptionFlags {
+public:
+  ExceptionFlags() {
+    auto Sym = [](const char *Name) { return dlsym(RTLD_NEXT, (std::string(Name) + "_x86_64").c_str()); };
+    Op2 = reinterpret_cast<Op2Fn>(Sym("tcg_gen_op2"));
+    Op3 = reinterpret_cast<Op3Fn>(Sym("tcg_gen_op3"));
+    TempNew = reinterpret_cast<TempNewFn>(Sym("tcg_temp_new_internal"));
+    TempFree = reinterpret_cast<TempFreeFn>(Sym("tcg_temp_free_internal"));
+    AndI = reinterpret_cast<ImmFn>(Sym("tcg_gen_andi_i64"));
+    ShrI = reinterpret_cast<ImmFn>(Sym("tcg_gen_shri_i64"));
+    if (!(Op2 && Op3 && TempNew && TempFree && AndI && ShrI && known()))
+      return;
+    for (const Point &P : Points)
+      if (void *Helper = dlsym(RTLD_DEFAULT, (std::string("helper_") + P.helper + "_x86_64").c_str()))
+        ByHelper.emplace(Helper, &P);
+    On = true;
+  }
+
+  // Before a call of Func (Args[0]: the CPU state): a helper that stores the
+  // flags for the guest to read sees softfloat's merged in first.
+  void beforeCall(void *S, void *Func, int Nargs, void **Args) const {
+    if (const Point *P = pointFor(Func, Nargs)) {
+      if (P->merge & X87)
+        merge(S, Args[0], X87FlagsAt, FpusAt, Ld16u64, St16of64);
+      if (P->merge & Sse)
+        merge(S, Args[0], SseFlagsAt, MxcsrAt, Ld32u64, St32of64);
+    }
+  }
+  // After it: a helper that set the flags from the guest's value leaves
+  // softfloat's clear, so that flags the guest cleared stay clear.
+  void afterCall(void *S, void *Func, int Nargs, void **Args) const {
+    if (const Point *P = pointFor(Func, Nargs)) {
+      if (P->clear & X87)
+        clear(S, Args[0], X87FlagsAt);
+      if (P->clear & Sse)
+        clear(S, Args[0], SseFlagsAt);
+    }
+  }
+  bool on() const { return On; }
+  // stmxcsr is no helper call: the translator loads MXCSR from the CPU
+  // state itself (Base, a 32-bit load at its offset).
+  void beforeLoad(void *S, unsigned Opc, uintptr_t Base, uintptr_t Offset) const {
+    if (On && Opc == Ld32u64 && Offset == MxcsrAt)
+      merge(S, reinterpret_cast<void *>(Base), SseFlagsAt, MxcsrAt, Ld32u64, St32of64);
+  }
+
+private:
+  using Op2Fn = void (*)(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2);
+  using Op3Fn = void (*)(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2, uintptr_t A3);
+  using TempNewFn = void *(*)(void *S, int Type, bool Local);
+  using TempFreeFn = void (*)(void *S, void *Temp);
+  using ImmFn = void (*)(void *S, uintptr_t D, uintptr_t A, int64_t Imm);
+  enum : uint8_t { X87 = 1, Sse = 2 };
+  struct Point {
+    const char *helper;
+    uint8_t merge, clear; // which unit's softfloat flags, before and after the call
+  };
+  // The helpers that store the x87 status word or MXCSR for the guest, or
+  // load them from it (fninit and fnclex set them).
+  static constexpr Point Points[] = {
+      {"fnstsw", X87, 0},       {"fstenv", X87, 0},   {"fsave", X87, 0},    {"fxsave", X87 | Sse, 0},
+      {"xsave", X87 | Sse, 0},  {"fclex", 0, X87},    {"fninit", 0, X87},   {"fldenv", 0, X87},
+      {"frstor", 0, X87},       {"fxrstor", 0, X87 | Sse}, {"xrstor", 0, X87 | Sse}, {"ldmxcsr", 0, Sse},
+  };
+
+  // The library's code is the layout's: helper_ldmxcsr begins by storing
+  // MXCSR, helper_fnstsw by loading TOP and the status word.
+  static bool known() {
+#if defined(__x86_64__)
+    static const uint8_t Ldmxcsr[] = {0x89, 0xb7, 0x10, 0x03, 0x00, 0x00};
+    static const uint8_t Fnstsw[] = {0x8b, 0x87, 0x3c, 0x02, 0x00, 0x00, 0x0f, 0xb7, 0x97, 0x40, 0x02, 0x00, 0x00};
+    void *L = dlsym(RTLD_DEFAULT, "helper_ldmxcsr_x86_64"), *F = dlsym(RTLD_DEFAULT, "helper_fnstsw_x86_64");
+    return L && F && !std::memcmp(L, Ldmxcsr, sizeof Ldmxcsr) && !std::memcmp(F, Fnstsw, sizeof Fnstsw);
+#else
+    return false;
+#endif
+  }
+
+  const Point *pointFor(void *Func, int Nargs) const {
+    if (!On || Nargs < 1)
+      return nullptr;
+    auto It = ByHelper.find(Func);
+    return It == ByHelper.end() ? nullptr : It->second;
+  }
+  static uintptr_t h(void *S, void *Temp) { return uintptr_t(Temp) - uintptr_t(S); }
+  static uintptr_t a(void *Temp) { return uintptr_t(Temp); }
+
+  // Word |= softfloat's flags in x86's bits, in the CPU state at Env.
+  void merge(void *S, void *Env, uintptr_t FlagsAt, uintptr_t WordAt, unsigned Load, unsigned Store) const {
+    void *F = TempNew(S, TypeI64, false), *D = TempNew(S, TypeI64, false), *W = TempNew(S, TypeI64, false);
+    Op3(S, Ld8u64, a(F), a(Env), FlagsAt);
+    AndI(S, h(S, D), h(S, F), InputDenormal);
+    ShrI(S, h(S, D), h(S, D), DenormalShift);
+    AndI(S, h(S, F), h(S, F), SameBits);
+    Op3(S, Or64, a(F), a(F), a(D));
+    Op3(S, Load, a(W), a(Env), WordAt);
+    Op3(S, Or64, a(W), a(W), a(F));
+    Op3(S, Store, a(W), a(Env), WordAt);
+    TempFree(S, F), TempFree(S, D), TempFree(S, W);
+  }
+  void clear(void *S, void *Env, uintptr_t FlagsAt) const {
+    void *Z = TempNew(S, TypeI64, false);
+    Op2(S, MoviI64, a(Z), 0);
+    Op3(S, St8of64, a(Z), a(Env), FlagsAt);
+    TempFree(S, Z);
+  }
+
+  Op2Fn Op2;
+  Op3Fn Op3;
+  TempNewFn TempNew;
+  TempFreeFn TempFree;
+  ImmFn AndI, ShrI;
+  bool On = false;
+  std::unordered_map<void *, const Point *> ByHelper;
+};
+
+const ExceptionFlags &exceptionFlags() {
+  static const ExceptionFlags F;
+  return F;
+}
+
+// QEMU 5.0's x87 divisions set the zero-divide flag for any zero divisor,
+// 0/0 and inf/0 too, which raise only invalid, or nothing; softfloat's own
+// zero-divide flag is right, and reaches the status word through the merge
+// above. So the flag the helper set itself is undone (and the summary bits
+// it set with it).
+constexpr uint16_t ZeroDivide = 0x04;
+#define LINKLAB_X87_DIVISIONS(X) X(fdiv_ST0_FT0) X(fdivr_ST0_FT0) X(fdiv_STN_ST0) X(fdivr_STN_ST0)
+
 } // namespace
 } // namespace linklab::emu
 
@@ -522,10 +664,32 @@ linklab::emu::HostX87::HostX87(uc_engine *) : Outer(nullptr) {}
 linklab::emu::HostX87::~HostX87() = default;
 #endif
 
+#define LINKLAB_X87_DIVISION(NAME)                                                                            \
+  extern "C" void helper_##NAME##_x86_64(void *Env, int Index) {                                               \
+    using namespace linklab::emu;                                                                              \
+    using Fn = void (*)(void *, int);                                                                          \
+    static const auto Real = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "helper_" #NAME "_x86_64"));               \
+    auto *Fpus = reinterpret_cast<uint16_t *>(static_cast<char *>(Env) + FpusAt);                             \
+    uint16_t Before = *Fpus;                                                                                   \
+    Real(Env, Index);                                                                                          \
+    if (exceptionFlags().on())                                                                                 \
+      *Fpus = uint16_t((*Fpus & ~(ZeroDivide | Summary)) | (Before & (ZeroDivide | Summary)));                 \
+  }
+#if defined(__x86_64__) || defined(__i386__)
+LINKLAB_X87_DIVISIONS(LINKLAB_X87_DIVISION)
+#endif
+
 extern "C" void tcg_gen_callN_x86_64(void *S, void *Func, void *Ret, int Nargs, void **Args) {
   const auto &I = linklab::emu::inliner();
+  const auto &F = linklab::emu::exceptionFlags();
+  F.beforeCall(S, Func, Nargs, Args);
   if (!I.inlined(S, Func, Ret, Nargs, Args))
     I.real(S, Func, Ret, Nargs, Args);
+  F.afterCall(S, Func, Nargs, Args);
+}
+
+void linklab::emu::beforeX86StateLoad(void *S, unsigned Opc, uintptr_t Base, uintptr_t Offset) {
+  exceptionFlags().beforeLoad(S, Opc, Base, Offset);
 }
 
 extern "C" uintptr_t tcg_const_i32_x86_64(void *S, int32_t Value) {

@@ -209,7 +209,8 @@ const char *const ParityPrograms[] = {
     "stdio_stdlib", "strings",      "errors_exit",    "abort",           "clocks",       "signals",
     "abort_handler", "stdin",       "file_probes",    "long_double",     "locale_wide",  "fds_select",
     "math_complex", "printf_flags", "scanf_forms",    "setjmp_longjmp",  "varargs_structs", "time_formats",
-    "getopt_args",  "search_sort",  "exit_order",     "stack_bss",       "memstreams",   "strto_edges",  "threads"};
+    "getopt_args",  "search_sort",  "exit_order",     "stack_bss",       "memstreams",   "strto_edges",  "threads",
+    "fenv"};
 
 // The parity programs but one, for an arch that cannot compare it.
 std::vector<const char *> parityProgramsBut(std::string_view Left) {
