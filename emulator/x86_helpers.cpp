@@ -167,39 +167,52 @@ thread_local struct {
   int32_t value = 0;
 } LastConst;
 
-class Inliner {
+// The TCG generator functions the inline translations below emit with,
+// looked up once each. Generator functions take TCGv handles (offsets of
+// temps from the context, h()); ops take the temps' addresses (a()).
+struct TcgOps {
+  using Op2Fn = void (*)(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2);
+  using Op3Fn = void (*)(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2, uintptr_t A3);
+  using TempNewFn = void *(*)(void *S, int Type, bool Local);
+  using TempFreeFn = void (*)(void *S, void *Temp);
+  using ImmFn = void (*)(void *S, uintptr_t D, uintptr_t A, int64_t Imm);
+  static void *sym(const char *Name) { return dlsym(RTLD_NEXT, (std::string(Name) + "_x86_64").c_str()); }
+  Op2Fn Op2 = reinterpret_cast<Op2Fn>(sym("tcg_gen_op2"));
+  Op3Fn Op3 = reinterpret_cast<Op3Fn>(sym("tcg_gen_op3"));
+  TempNewFn TempNew = reinterpret_cast<TempNewFn>(sym("tcg_temp_new_internal"));
+  TempFreeFn TempFree = reinterpret_cast<TempFreeFn>(sym("tcg_temp_free_internal"));
+  ImmFn AndI = reinterpret_cast<ImmFn>(sym("tcg_gen_andi_i64"));
+  ImmFn ShrI = reinterpret_cast<ImmFn>(sym("tcg_gen_shri_i64"));
+  ImmFn ShlI = reinterpret_cast<ImmFn>(sym("tcg_gen_shli_i64"));
+  ImmFn MulI = reinterpret_cast<ImmFn>(sym("tcg_gen_muli_i64"));
+  bool complete() const { return Op2 && Op3 && TempNew && TempFree && AndI && ShrI && ShlI && MulI; }
+  static uintptr_t h(void *S, void *Temp) { return uintptr_t(Temp) - uintptr_t(S); }
+  static uintptr_t a(void *Temp) { return uintptr_t(Temp); }
+};
+
+class Inliner : TcgOps {
 public:
   using CallFn = void (*)(void *S, void *Func, void *Ret, int Nargs, void **Args);
   CallFn real;
 
   Inliner() {
-    auto Sym = [](const char *Name) { return dlsym(RTLD_NEXT, (std::string(Name) + "_x86_64").c_str()); };
-    real = reinterpret_cast<CallFn>(Sym("tcg_gen_callN"));
-    Op2 = reinterpret_cast<Op2Fn>(Sym("tcg_gen_op2"));
-    Op3 = reinterpret_cast<Op3Fn>(Sym("tcg_gen_op3"));
-    TempNew = reinterpret_cast<TempNewFn>(Sym("tcg_temp_new_internal"));
-    TempFree = reinterpret_cast<TempFreeFn>(Sym("tcg_temp_free_internal"));
-    AndC = reinterpret_cast<BinFn>(Sym("tcg_gen_andc_i64"));
-    AndI = reinterpret_cast<ImmFn>(Sym("tcg_gen_andi_i64"));
-    ShrI = reinterpret_cast<ImmFn>(Sym("tcg_gen_shri_i64"));
-    ShlI = reinterpret_cast<ImmFn>(Sym("tcg_gen_shli_i64"));
-    MulI = reinterpret_cast<ImmFn>(Sym("tcg_gen_muli_i64"));
-    Extu = reinterpret_cast<CastFn>(Sym("tcg_gen_extu_i32_i64"));
-    Extrl = reinterpret_cast<CastFn>(Sym("tcg_gen_extrl_i64_i32"));
-    Concat = reinterpret_cast<BinFn>(Sym("tcg_gen_concat_i32_i64"));
-    bool Complete = real && Op2 && Op3 && TempNew && TempFree && AndC && AndI && ShrI && ShlI && MulI && Extu &&
-                    Extrl && Concat;
+    real = reinterpret_cast<CallFn>(sym("tcg_gen_callN"));
+    AndC = reinterpret_cast<BinFn>(sym("tcg_gen_andc_i64"));
+    Extu = reinterpret_cast<CastFn>(sym("tcg_gen_extu_i32_i64"));
+    Extrl = reinterpret_cast<CastFn>(sym("tcg_gen_extrl_i64_i32"));
+    Concat = reinterpret_cast<BinFn>(sym("tcg_gen_concat_i32_i64"));
+    bool Complete = real && complete() && AndC && Extu && Extrl && Concat;
     // Host vectors, when TCG has them (AVX: QEMU 5.0's x86 backend needs it).
-    HostAvx = static_cast<const bool *>(Sym("have_avx1"));
-    LdVec = reinterpret_cast<VecMemFn>(Sym("tcg_gen_ld_vec"));
-    StVec = reinterpret_cast<VecMemFn>(Sym("tcg_gen_st_vec"));
-    VecOp[int(LaneOp::And)] = reinterpret_cast<VecFn>(Sym("tcg_gen_and_vec"));
-    VecOp[int(LaneOp::Or)] = reinterpret_cast<VecFn>(Sym("tcg_gen_or_vec"));
-    VecOp[int(LaneOp::Xor)] = reinterpret_cast<VecFn>(Sym("tcg_gen_xor_vec"));
-    VecOp[int(LaneOp::AndNot)] = reinterpret_cast<VecFn>(Sym("tcg_gen_andc_vec"));
-    VecOp[int(LaneOp::Add)] = reinterpret_cast<VecFn>(Sym("tcg_gen_add_vec"));
-    VecOp[int(LaneOp::Sub)] = reinterpret_cast<VecFn>(Sym("tcg_gen_sub_vec"));
-    CmpVec = reinterpret_cast<CmpVecFn>(Sym("tcg_gen_cmp_vec"));
+    HostAvx = static_cast<const bool *>(sym("have_avx1"));
+    LdVec = reinterpret_cast<VecMemFn>(sym("tcg_gen_ld_vec"));
+    StVec = reinterpret_cast<VecMemFn>(sym("tcg_gen_st_vec"));
+    VecOp[int(LaneOp::And)] = reinterpret_cast<VecFn>(sym("tcg_gen_and_vec"));
+    VecOp[int(LaneOp::Or)] = reinterpret_cast<VecFn>(sym("tcg_gen_or_vec"));
+    VecOp[int(LaneOp::Xor)] = reinterpret_cast<VecFn>(sym("tcg_gen_xor_vec"));
+    VecOp[int(LaneOp::AndNot)] = reinterpret_cast<VecFn>(sym("tcg_gen_andc_vec"));
+    VecOp[int(LaneOp::Add)] = reinterpret_cast<VecFn>(sym("tcg_gen_add_vec"));
+    VecOp[int(LaneOp::Sub)] = reinterpret_cast<VecFn>(sym("tcg_gen_sub_vec"));
+    CmpVec = reinterpret_cast<CmpVecFn>(sym("tcg_gen_cmp_vec"));
     Vectors = HostAvx && LdVec && StVec && CmpVec;
     for (VecFn F : VecOp)
       Vectors &= F != nullptr;
@@ -264,23 +277,12 @@ public:
   }
 
 private:
-  using Op2Fn = void (*)(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2);
-  using Op3Fn = void (*)(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2, uintptr_t A3);
-  using TempNewFn = void *(*)(void *S, int Type, bool Local);
-  using TempFreeFn = void (*)(void *S, void *Temp);
-  // Generator functions take TCGv handles: offsets of temps from the context.
   using BinFn = void (*)(void *S, uintptr_t D, uintptr_t A, uintptr_t B);
-  using ImmFn = void (*)(void *S, uintptr_t D, uintptr_t A, int64_t Imm);
   using CastFn = void (*)(void *S, uintptr_t D, uintptr_t A);
   using VecMemFn = void (*)(void *S, uintptr_t V, uintptr_t Base, uintptr_t Offset);
   using VecFn = void (*)(void *S, unsigned Vece, uintptr_t D, uintptr_t A, uintptr_t B);
   using CmpVecFn = void (*)(void *S, unsigned Cond, unsigned Vece, uintptr_t D, uintptr_t A, uintptr_t B);
-  Op2Fn Op2;
-  Op3Fn Op3;
-  TempNewFn TempNew;
-  TempFreeFn TempFree;
   BinFn AndC, Concat;
-  ImmFn AndI, ShrI, ShlI, MulI;
   CastFn Extu, Extrl;
   const bool *HostAvx;
   VecMemFn LdVec, StVec;
@@ -289,8 +291,6 @@ private:
   bool Vectors;
   std::unordered_map<void *, const Inlined *> ByHelper;
 
-  static uintptr_t h(void *S, void *Temp) { return uintptr_t(Temp) - uintptr_t(S); }
-  static uintptr_t a(void *Temp) { return uintptr_t(Temp); }
 
   // Each 64-bit half as an i64 for whole 64-bit lanes, else as one host
   // vector (see the top of the file).
@@ -514,17 +514,10 @@ constexpr uintptr_t FpusAt = 0x240, X87FlagsAt = 0x2ea, SseFlagsAt = 0x30a, Mxcs
 // underflow and inexact; its denormal input (64) is x86's DE (2).
 constexpr int64_t SameBits = 0x3d, InputDenormal = 0x40, DenormalShift = 5;
 
-class ExceptionFlags {
+class ExceptionFlags : TcgOps {
 public:
   ExceptionFlags() {
-    auto Sym = [](const char *Name) { return dlsym(RTLD_NEXT, (std::string(Name) + "_x86_64").c_str()); };
-    Op2 = reinterpret_cast<Op2Fn>(Sym("tcg_gen_op2"));
-    Op3 = reinterpret_cast<Op3Fn>(Sym("tcg_gen_op3"));
-    TempNew = reinterpret_cast<TempNewFn>(Sym("tcg_temp_new_internal"));
-    TempFree = reinterpret_cast<TempFreeFn>(Sym("tcg_temp_free_internal"));
-    AndI = reinterpret_cast<ImmFn>(Sym("tcg_gen_andi_i64"));
-    ShrI = reinterpret_cast<ImmFn>(Sym("tcg_gen_shri_i64"));
-    if (!(Op2 && Op3 && TempNew && TempFree && AndI && ShrI && known()))
+    if (!(complete() && known()))
       return;
     for (const Point &P : Points)
       if (void *Helper = dlsym(RTLD_DEFAULT, (std::string("helper_") + P.helper + "_x86_64").c_str()))
@@ -561,11 +554,6 @@ public:
   }
 
 private:
-  using Op2Fn = void (*)(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2);
-  using Op3Fn = void (*)(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2, uintptr_t A3);
-  using TempNewFn = void *(*)(void *S, int Type, bool Local);
-  using TempFreeFn = void (*)(void *S, void *Temp);
-  using ImmFn = void (*)(void *S, uintptr_t D, uintptr_t A, int64_t Imm);
   enum : uint8_t { X87 = 1, Sse = 2 };
   struct Point {
     const char *helper;
@@ -598,8 +586,6 @@ private:
     auto It = ByHelper.find(Func);
     return It == ByHelper.end() ? nullptr : It->second;
   }
-  static uintptr_t h(void *S, void *Temp) { return uintptr_t(Temp) - uintptr_t(S); }
-  static uintptr_t a(void *Temp) { return uintptr_t(Temp); }
 
   // Word |= softfloat's flags in x86's bits, in the CPU state at Env.
   void merge(void *S, void *Env, uintptr_t FlagsAt, uintptr_t WordAt, unsigned Load, unsigned Store) const {
@@ -621,11 +607,6 @@ private:
     TempFree(S, Z);
   }
 
-  Op2Fn Op2;
-  Op3Fn Op3;
-  TempNewFn TempNew;
-  TempFreeFn TempFree;
-  ImmFn AndI, ShrI;
   bool On = false;
   std::unordered_map<void *, const Point *> ByHelper;
 };
