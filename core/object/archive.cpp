@@ -246,29 +246,26 @@ template <typename Fn> Error Archive::walk(size_t Part, size_t At, uint64_t Offs
   return Error::success();
 }
 
-Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
+Expected<Archive> Archive::read(std::string Name, SharedBytes Buffer, Extent X, Unread U) {
   Archive A;
   A.Name = std::move(Name);
   A.Size = Buffer.size();
   A.Parts.push_back(std::move(Buffer));
   if (!isArchive(A.Parts[0].span()))
     return makeError(A.Name + ": not an ar archive (bad magic)");
-  if (Error E = A.readMembers(Extent::Whole, Unread::Error))
+  if (Error E = A.readMembers(X, U))
     return E;
   return A;
 }
 
+Expected<Archive> Archive::parse(std::string Name, SharedBytes Buffer) {
+  return read(std::move(Name), std::move(Buffer), Extent::Whole, Unread::Error);
+}
+
 Expected<Archive> Archive::parseForLink(std::string Name, SharedBytes Buffer) {
-  Archive A;
-  A.Name = std::move(Name);
-  A.Size = Buffer.size();
-  A.Parts.push_back(std::move(Buffer));
-  if (!isArchive(A.Parts[0].span()))
-    return makeError(A.Name + ": not an ar archive (bad magic)");
-  if (Error E = A.readMembers(Extent::Head, Unread::Later))
-    return E;
-  if (A.SymTab.empty()) // nothing to find members by: all of them, as parse() reads them
-    return parse(A.Name, std::move(A.Parts[0]));
+  auto A = read(std::move(Name), std::move(Buffer), Extent::Head, Unread::Later);
+  if (A && A->SymTab.empty()) // nothing to find members by: all of them, as parse() reads them
+    return parse(A->Name, std::move(A->Parts[0]));
   return A;
 }
 

@@ -98,6 +98,8 @@ private:
   // What the symbol index names that no member read so far is: absent
   // (a partial archive), unread (parseForLink), or an error (parse).
   enum class Unread { Error, Absent, Later };
+  // An archive from its magic and the members X covers.
+  static Expected<Archive> read(std::string Name, SharedBytes Buffer, Extent X, Unread U);
   Error readMembers(Extent X, Unread U);
   Error readSymbolIndex(Unread U);
   Error readMemberName(uint64_t Off, std::string_view RawName, std::span<const char> &Data, std::string_view &Out) const;
