@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string_view>
+#include <variant>
 
 namespace linklab::executor {
 
@@ -104,17 +105,13 @@ public:
     }
     return std::move(*Result);
   }
-  // The same for a step that answers with an Error alone.
+  // The same for a step that answers with an Error alone: one whose answer
+  // is nothing but success.
   template <typename IssueFn> Error syncError(IssueFn Issue) {
-    std::optional<Error> Result;
-    bool Done = false;
-    Issue([&](Error E) { Result.emplace(std::move(E)), Done = true; });
-    if (Error E = waitFor(Done)) {
-      if (Result)
-        consumeError(std::move(*Result));
-      return E;
-    }
-    return std::move(*Result);
+    auto R = sync<std::monostate>([&](Callback<std::monostate> Done) {
+      Issue([Done = std::move(Done)](Error E) { E ? Done(std::move(E)) : Done(std::monostate{}); });
+    });
+    return R ? Error::success() : R.takeError();
   }
 
   // A run's result as the CLI reports it: the exit code for a return or an
