@@ -15,17 +15,27 @@
 // host protections that follow the guest's. Unicorn 2.0's translators emit
 // memory accesses through tcg_gen_qemu_{ld,st}_i{32,64}, which the library
 // calls through its PLT; the interposers below emit instead TCG host-memory
-// ops: `host = sign-extension of the guest address's low 39 bits;
-// load/store [host]`, three host instructions (a load also stores what it
-// loaded to a sink, or TCG would delete a load whose result is unused, and
-// its fault with it). Guest addresses
-// below 2^38 (the executor's whole address-space plan) are their own host
-// address, in the window, where everything not mapped for the guest is
-// PROT_NONE; small negative ones (a null pointer's p[-1]) land in the
-// host's kernel half, which faults with the exact address too. Others, 2^38
-// and more away from 0, alias into one of the two (the executor maps
-// nothing above 2^38, so they fault, naming the aliased address; one whose
-// low bits land on mapped memory would not fault, unlike in softmmu).
+// ops: `host = the guest address's low 32 bits; load/store [host]`, two
+// host instructions (a load also stores what it loaded to a sink, or TCG
+// would delete a load whose result is unused, and its fault with it).
+// Guest addresses below 4 GiB, where the executor's address-space plan
+// keeps everything until a 64-bit process has mapped 1.5 GiB (process.h,
+// layout), are their own host address, in the window, where everything
+// not mapped for the guest is PROT_NONE. Once something is mapped above
+// 4 GiB, the executor drops every translation and the mask widens: `host =
+// sign-extension of the low 39 bits`, three instructions, so that all of
+// the plan (below 2^38) is reachable and small negative addresses (a null
+// pointer's p[-1]) land in the host's kernel half, which faults with the
+// exact address too. Narrow, they land just below 4 GiB, where nothing is
+// mapped either (Process reports them as the negative addresses they
+// most likely were). Addresses beyond the mask alias into the window (the
+// plan keeps the top of each mask's range free, so they fault, naming the
+// aliased address, its low 32 bits while narrow; one whose low bits land
+// on mapped memory would not fault, unlike in softmmu). The
+// narrow mask is the common case worth its one instruction: it is most of
+// the difference to qemu-user on a load- or store-bound loop (RISC-V's
+// sieve in scripts/bench-exec.py: 1.08x qemu-user's time with three,
+// 0.97x with one).
 // Accesses that need more than a plain host access (alignment checks,
 // byte-swapped MOVBE) keep QEMU's path, and so do stores in blocks
 // translated from writable and executable pages: QEMU's store path is the
@@ -67,6 +77,7 @@ namespace {
 thread_local DirectMemory::Faults *Handling = nullptr;
 thread_local uint64_t TranslatingPc = 0; // the guest PC of the block being translated
 bool Claimed = false;
+bool Wide = false; // the claimed mirror has memory at or above 2^NarrowBits
 // Where direct loads also store what they load (see Generator::access).
 uint64_t LoadSink;
 
@@ -105,12 +116,14 @@ struct Generator {
   using TempNewFn = void *(*)(void *S, int Type, bool Local);
   using TempFreeFn = void (*)(void *S, void *Temp);
   using SextractFn = void (*)(void *S, uintptr_t Ret, uintptr_t Arg, unsigned Ofs, unsigned Len);
+  using ExtFn = void (*)(void *S, uintptr_t Ret, uintptr_t Arg);
   using ConstFn = uintptr_t (*)(void *S, int64_t Value);
   AccessFn Real[2][2]; // [store][64-bit]
   Op3Fn Op3;
   TempNewFn TempNew;
   TempFreeFn TempFree;
   SextractFn Sextract;
+  ExtFn Ext32u;
   ConstFn Const;
 
   explicit Generator(const std::string &T) {
@@ -123,9 +136,10 @@ struct Generator {
     TempNew = reinterpret_cast<TempNewFn>(Sym("tcg_temp_new_internal_"));
     TempFree = reinterpret_cast<TempFreeFn>(Sym("tcg_temp_free_internal_"));
     Sextract = reinterpret_cast<SextractFn>(Sym("tcg_gen_sextract_i64_"));
+    Ext32u = reinterpret_cast<ExtFn>(Sym("tcg_gen_ext32u_i64_"));
     Const = reinterpret_cast<ConstFn>(Sym("tcg_const_i64_"));
   }
-  bool complete() const { return Op3 && TempNew && TempFree && Sextract && Const; }
+  bool complete() const { return Op3 && TempNew && TempFree && Sextract && Ext32u && Const; }
 
   void access(void *S, uintptr_t Val, uintptr_t Addr, uintptr_t Idx, unsigned MemOp, bool Store, bool Is64) const {
     // QEMU's path for accesses that check alignment or swap bytes, and for
@@ -137,7 +151,10 @@ struct Generator {
       return;
     }
     void *Host = TempNew(S, TcgTypeI64, false);
-    Sextract(S, uintptr_t(Host) - uintptr_t(S), Addr, 0, DirectMemory::AddressBits + 1);
+    if (Wide)
+      Sextract(S, uintptr_t(Host) - uintptr_t(S), Addr, 0, DirectMemory::AddressBits + 1);
+    else
+      Ext32u(S, uintptr_t(Host) - uintptr_t(S), Addr);
     Op3(S, opcodeFor(Store, Is64, MemOp), uintptr_t(S) + Val, uintptr_t(Host), 0);
     TempFree(S, Host);
     if (Store)
@@ -230,6 +247,7 @@ std::unique_ptr<DirectMemory> DirectMemory::claim(const char *Target) {
   if (Fd < 0)
     return nullptr;
   Claimed = true;
+  Wide = false;
   return std::unique_ptr<DirectMemory>(new DirectMemory(Fd, Restore, Exit));
 }
 
@@ -242,7 +260,8 @@ DirectMemory::~DirectMemory() {
   Claimed = false;
 }
 
-uc_err DirectMemory::map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot) {
+uc_err DirectMemory::map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot, bool &Widened) {
+  Widened = false;
   if (Base < WindowLo || Base + Size > WindowEnd || Base + Size < Base || Base % HostPage || Size % HostPage)
     return uc_mem_map(UC, Base, Size, Prot); // not mirrored: direct accesses to it fault
   if (overlaps(Base, Size))
@@ -261,6 +280,8 @@ uc_err DirectMemory::map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t P
   }
   Regions[Base] = {Size, NextOffset, View};
   NextOffset += Size;
+  Widened = !Wide && Base + Size > uint64_t(1) << NarrowBits;
+  Wide |= Widened;
   return UC_ERR_OK;
 }
 
@@ -298,6 +319,8 @@ bool DirectMemory::overlaps(uint64_t Base, uint64_t Size) const {
   return mapped(Base) || (Next != Regions.end() && Next->first < Base + Size);
 }
 
+bool DirectMemory::narrow() const { return !Wide; }
+
 bool DirectMemory::mapped(uint64_t Addr) const {
   auto It = Regions.upper_bound(Addr);
   return It != Regions.begin() && Addr < std::prev(It)->first + std::prev(It)->second.size;
@@ -312,6 +335,16 @@ void *DirectMemory::hostView(uint64_t Addr, uint64_t Size) const {
   if (Off > It->second.size || Size > It->second.size - Off)
     return nullptr;
   return static_cast<char *>(It->second.unicornView) + Off;
+}
+
+bool DirectMemory::zero(uint64_t Addr, uint64_t Size) {
+  void *View = hostView(Addr, Size);
+  if (!View)
+    return false;
+  auto It = std::prev(Regions.upper_bound(Addr));
+  // tmpfs zeroes the partial pages at either end of a hole.
+  return fallocate(Fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, off_t(It->second.offset + (Addr - It->first)),
+                   off_t(Size)) == 0;
 }
 
 void DirectMemory::restoreState(void *Cpu, uintptr_t HostPc) const {

@@ -16,6 +16,10 @@ public:
   // Guest addresses mirrored at the same host address: the executor's whole
   // address-space plan (process.h, layout) lies below WindowEnd.
   static constexpr unsigned AddressBits = 38;
+  // Until something is mapped at or above 2^NarrowBits, translated code
+  // takes an address's low 32 bits (one host instruction) rather than
+  // sign-extending its low 39 (three): see direct_memory.cpp.
+  static constexpr unsigned NarrowBits = 32;
   static constexpr uint64_t HostPage = 0x1000; // the mirror's protection granule
   static constexpr uint64_t WindowLo = 0x10000, WindowEnd = uint64_t(1) << AddressBits;
 
@@ -30,16 +34,25 @@ public:
   DirectMemory &operator=(const DirectMemory &) = delete;
 
   // Like uc_mem_map, with the memory shared between Unicorn's view and the
-  // mirror at host address Base (inaccessible until setAccess).
-  uc_err map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot);
+  // mirror at host address Base (inaccessible until setAccess). Mapping
+  // the first memory at or above 2^NarrowBits widens the address mask:
+  // Widened is then set, and the caller must drop every translation made
+  // so far before guest code runs again.
+  uc_err map(uc_engine *UC, uint64_t Base, uint64_t Size, uint32_t Prot, bool &Widened);
   uc_err unmap(uc_engine *UC, uint64_t Base, uint64_t Size);
   // What direct loads and stores may do in the mapped parts of [Lo, Hi).
   void setAccess(uint64_t Lo, uint64_t Hi, bool Read, bool Write);
   bool mapped(uint64_t Addr) const;
+  // Whether translated code still takes addresses' low 32 bits (NarrowBits).
+  bool narrow() const;
   // Unicorn's own view of [Addr, Addr+Size), writable whatever the guest's
   // protection, when one region maps all of it; null otherwise.
   void *hostView(uint64_t Addr, uint64_t Size) const;
   bool overlaps(uint64_t Base, uint64_t Size) const;
+  // Makes [Addr, Addr+Size) read as zeros by giving its pages back to the
+  // host (memory never touched stays untouched), when one region maps all
+  // of it; false otherwise.
+  bool zero(uint64_t Addr, uint64_t Size);
 
   // A faulting direct access is retried after retry() returns true (it made
   // the access valid); otherwise fatal() records the fault and must end the

@@ -29,14 +29,6 @@ Error ucError(uc_err E, const std::string &What) {
   return makeError(formatv("%s: %s", What.c_str(), uc_strerror(E)));
 }
 
-uc_err zeroFill(uc_engine *UC, uint64_t Addr, uint64_t Size) {
-  static const uint8_t Zeros[1 << 16] = {};
-  for (uint64_t Off = 0; Off < Size; Off += sizeof(Zeros))
-    if (uc_err E = uc_mem_write(UC, Addr + Off, Zeros, std::min<uint64_t>(sizeof(Zeros), Size - Off)))
-      return E;
-  return UC_ERR_OK;
-}
-
 // Defaults for limits left 0 in a run message (PROTOCOL.md, "Limits").
 constexpr uint32_t DefaultWallMillis = 60000;
 constexpr uint64_t DefaultMemoryBytes = 1ull << 30;
@@ -101,7 +93,15 @@ Error Process::init() {
     CpuStartNs = int64_t(Cpu.tv_sec) * 1000000000 + Cpu.tv_nsec;
   Stores.useDirect(
       DirectMemory::claim(A.qemuTarget), [this](uint64_t Addr) { return Cur && inHeap(Addr) && mapHeapOnTouch(Addr); },
-      [this](uint64_t Addr, uc_mem_type T) { fault(faultFor(T), reg(A.pc), Addr); });
+      [this](uint64_t Addr, uc_mem_type T) {
+        // Narrow, a direct access faults at its address's low 32 bits: those
+        // at or above the stack, where no plan maps anything, are taken for
+        // what a 64-bit program's small negative addresses (a null
+        // pointer's p[-1]) became.
+        if (A.wordSize == 8 && Stores.narrowAddresses() && Addr >= Space.stackTop && Addr >> 32 == 0)
+          Addr = uint64_t(int64_t(int32_t(uint32_t(Addr))));
+        fault(faultFor(T), reg(A.pc), Addr);
+      });
   // The return trap: executable so that fetching it is no fault; `until`
   // stops emulation before its first instruction runs.
   // It also holds a bare return at NoOp, the _init/_fini a static link
@@ -226,7 +226,7 @@ Error Process::finalize(const std::vector<SegmentWrite> &Segs) {
     if (uc_err E = Stores.write(S.address, S.content.data(), S.content.size()))
       return ucError(E, Where);
     if (!Untouched.count(It->first))
-      if (uc_err E = zeroFill(UC, S.address + S.content.size(), Span - S.content.size()))
+      if (uc_err E = Stores.zero(S.address + S.content.size(), Span - S.content.size()))
         return ucError(E, Where);
     Touched.push_back(It->first);
     if (uc_err E = Stores.protect(S.address, Span, S.prot)) // ProtBits equal UC_PROT_* bits
@@ -352,7 +352,10 @@ Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
   auto Fit = std::find_if(MmapFree.begin(), MmapFree.end(), [&](auto &F) { return F.second >= Size; });
   if (Fit == MmapFree.end()) {
     uint64_t Chunk = std::max(alignTo(Size, HeapChunkMin), MmapChunk);
-    if (NextMmap + Chunk > Space.mmapBase + Space.mmapSpan())
+    const layout::Upper::Area &Below = Space.mmap[0], &Above = Space.mmap[1];
+    if (NextMmap < Below.end && NextMmap + Chunk > Below.end && Above.end - Above.base >= Chunk)
+      NextMmap = Above.base; // the rest below stays unused
+    if (NextMmap + Chunk > (NextMmap < Below.end ? Below.end : Above.end))
       return Fail(makeError(formatv("mmap area exhausted mapping %s bytes", hex(Size).c_str())));
     if (Error E = roomForRegions(1, "mmap"))
       return Fail(std::move(E));
@@ -403,7 +406,7 @@ Error Process::unmapAnonymous(uint64_t Base, uint64_t Size) {
     return makeError(formatv("munmap %s: cannot restore its protection", hex(Base).c_str()));
   // Zeroed now, so the next mapping of these pages reads as zero without
   // touching (and committing) fresh arena pages.
-  zeroFill(UC, Base, Size);
+  Stores.zero(Base, Size);
   Mmaps.erase(It);
   auto Charged = MmapCharged.find(Base);
   RuntimeBytes -= Charged == MmapCharged.end() ? Size : Charged->second;
@@ -614,9 +617,12 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
   // Translated blocks carry the hooks present when they were translated, so
   // the cache is flushed whenever the counting hook comes or goes.
   uc_hook CountHook = 0;
-  if (S.budget && (uc_hook_add(UC, &CountHook, UC_HOOK_CODE, (void *)onCode, this, 1, 0) != UC_ERR_OK ||
-                   Stores.dropAllTranslations() != UC_ERR_OK))
-    stop(RunStatus::Error, 0, "cannot install the instruction counter");
+  if (S.budget) {
+    if (uc_hook_add(UC, &CountHook, UC_HOOK_CODE, (void *)onCode, this, 1, 0) == UC_ERR_OK)
+      Stores.dropAllTranslations();
+    else
+      stop(RunStatus::Error, 0, "cannot install the instruction counter");
+  }
   FastStores::Running Emulating(Stores);
   ExitChecks Checks(/*Skip=*/!CountHook);
   HostX87 Fpu(UC);
@@ -661,7 +667,7 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
   for (uc_hook H : {CountHook, S.sliceHook})
     if (H) {
       uc_hook_del(UC, H);
-      Stores.dropAllTranslations(); // a failure only leaves slower blocks behind
+      Stores.dropAllTranslations();
     }
   endThreads();
   S.result.instructions = S.executed;

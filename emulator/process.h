@@ -12,6 +12,7 @@
 #include "executor/protocol.h"
 #include "support/error.h"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <deque>
@@ -56,14 +57,22 @@ constexpr uint64_t HeapBase = 0x40000000;
 constexpr uint64_t HeapSpan = 0x40000000;         // 1 GiB of address space
 constexpr uint64_t StackSize = 8 << 20;
 // Where anonymous mmaps (and TLS blocks) go, and the stack: above the
-// heap, below 4 GiB for a 32-bit process (the top 256 MiB stay free, where
-// Linux keeps Arm's vector page).
+// heap, below 4 GiB (the top 256 MiB stay free, where Linux keeps Arm's
+// vector page). A 64-bit process's mmaps go on above 4 GiB once the area
+// below is full: until then its translated code takes only the low 32
+// bits of an address (direct_memory.h).
 struct Upper {
-  uint64_t mmapBase, stackTop, gap; // gap: unmapped between the mmap area and the stack
-  constexpr uint64_t mmapSpan() const { return stackTop - StackSize - mmapBase - gap; }
+  uint64_t stackTop;
+  struct Area {
+    uint64_t base, end;
+  } mmap[2]; // used in this order; an empty second for a 32-bit process
+  constexpr uint64_t mmapSpan() const { return std::max(mmap[0].end - mmap[0].base, mmap[1].end - mmap[1].base); }
 };
-constexpr Upper Upper64 = {0x2000000000, 0x3000000000, 1ull << 30}, Upper32 = {0x80000000, 0xf0000000, 1ull << 28};
-static_assert(Upper64.stackTop <= DirectMemory::WindowEnd, "the plan must fit the host window");
+constexpr uint64_t StackGap = 1ull << 28; // unmapped between the mmap area and the stack
+constexpr Upper Upper32 = {0xf0000000, {{0x80000000, 0xf0000000 - StackSize - StackGap}, {}}};
+constexpr Upper Upper64 = {0xf0000000, {Upper32.mmap[0], {0x100000000, 0x3000000000}}};
+static_assert(Upper64.mmap[1].end <= DirectMemory::WindowEnd, "the plan must fit the host window");
+static_assert(Upper64.stackTop <= uint64_t(1) << DirectMemory::NarrowBits, "below 4 GiB, all of it but the second mmap area");
 } // namespace layout
 
 constexpr uint64_t MaxTransfer = executor::MaxFrameSize - 1024; // read-memory and output must fit one frame
@@ -160,8 +169,8 @@ private:
   };
   class Watchdog;
   Process(const ArchInfo &A, uc_engine *UC)
-      : A(A), Space(A.wordSize == 4 ? layout::Upper32 : layout::Upper64), UC(UC), Stores(UC, A.qemuTarget),
-        NextMmap(Space.mmapBase) {}
+      : A(A), Space(A.wordSize == 4 ? layout::Upper32 : layout::Upper64), UC(UC), Stores(UC),
+        NextMmap(Space.mmap[0].base) {}
   Error init();
   // Starts at Entry with registers already set; ends at the return trap, an
   // exit, a fault or a limit.

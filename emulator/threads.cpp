@@ -193,10 +193,12 @@ void Process::startThread(uint64_t Pc) {
                         E ? E.message().c_str() : "no memory for its registers"));
   C.pc = Pc;
   // From now on, time slices.
-  if (!Cur->sliceHook &&
-      (uc_hook_add(UC, &Cur->sliceHook, UC_HOOK_BLOCK, (void *)onBlock, this, 1, 0) != UC_ERR_OK ||
-       Stores.dropAllTranslations() != UC_ERR_OK))
-    stop(RunStatus::Error, 0, "cannot install the thread scheduler's block counter");
+  if (!Cur->sliceHook) {
+    if (uc_hook_add(UC, &Cur->sliceHook, UC_HOOK_BLOCK, (void *)onBlock, this, 1, 0) == UC_ERR_OK)
+      Stores.dropAllTranslations();
+    else
+      stop(RunStatus::Error, 0, "cannot install the thread scheduler's block counter");
+  }
 }
 
 void Process::freeThread(Thread &T) {

@@ -75,13 +75,16 @@
 // ends in tcg_region_assign, which memsets the whole translation buffer
 // (Unicorn's own addition to QEMU): 1 GiB of transparent huge pages
 // faulted in and zeroed, about a second of system time and 1 GiB of
-// resident memory for every run with an instruction budget (the executor
-// drops all translations when its counting hook comes and again when it
-// goes). FastStores::dropAllTranslations() instead invalidates the
-// physical range of every page that was ever executable, the only places
-// code was translated from, with QEMU's tb_invalidate_phys_range (called
-// through its exported name, identity mapping making guest addresses
-// physical ones); other versions keep uc_ctl_flush_tlb.
+// resident memory each time, and, in the middle of a run, the code of the
+// block that made the system call (x86's syscall returns into it) is gone.
+// The executor drops all translations when its counting hook comes and
+// goes, when the process gets a second thread (the slice hook), and when
+// direct memory widens its address mask. FastStores::dropAllTranslations()
+// instead removes the translations of every executable page, the only
+// places code is translated from (a page that stops being executable loses
+// its translations then), page by page with uc_ctl_remove_cache, which
+// finds the RAM a guest page is backed by (QEMU indexes translations by
+// RAM offset, not guest address).
 #include "unicorn_quirks.h"
 
 #include <cstring>
@@ -170,19 +173,12 @@ struct TargetTlb {
 
 } // namespace
 
-FastStores::FastStores(uc_engine *UC, const char *Target)
-    : UC(UC), Invalidate(isUnicorn20() ? reinterpret_cast<InvalidateFn>(dlsym(
-                                              RTLD_DEFAULT, ("tb_invalidate_phys_range_" + std::string(Target)).c_str()))
-                                        : nullptr) {}
 
-uc_err FastStores::dropAllTranslations() {
-  if (!Invalidate)
-    return uc_ctl_flush_tlb(UC);
+void FastStores::dropAllTranslations() {
   // A state runs to the next key (the last key starts the unmapped rest).
   for (auto It = Pages.begin(); It != Pages.end() && std::next(It) != Pages.end(); ++It)
-    if (It->second & WasExecutable)
-      Invalidate(UC, It->first, std::next(It)->first);
-  return UC_ERR_OK;
+    if (It->second & Executable)
+      dropTranslations(It->first, std::next(It)->first);
 }
 
 // Memory hooks see only accesses on QEMU's path: with one, direct accesses stay off.
@@ -265,12 +261,12 @@ uint8_t FastStores::stateAt(uint64_t Addr) const {
 
 // Sets the state of [Lo, Hi) page range by range, flushing the TLB when a
 // page that may have marked entries stops qualifying.
-template <typename Fn> void FastStores::update(uint64_t Lo, uint64_t Hi, uint32_t Prot, Fn NewState) {
+void FastStores::update(uint64_t Lo, uint64_t Hi, uint32_t Prot) {
+  const uint8_t New = (Prot & UC_PROT_WRITE ? Writable : 0) | (Prot & UC_PROT_EXEC ? Executable : 0);
   Pages.emplace(Hi, stateAt(Hi)); // no-ops where a boundary exists already
   Pages.emplace(Lo, stateAt(Lo));
   bool Leaves = false;
   for (auto It = Pages.find(Lo); It->first < Hi; ++It) {
-    uint8_t New = NewState(It->second);
     Leaves |= It->second == Writable && New != Writable;
     It->second = New;
   }
@@ -292,15 +288,15 @@ void FastStores::flush() {
     Flush(Cpu);
 }
 
-uint8_t FastStores::stateFor(uint8_t Old, uint32_t Prot) {
-  return (Prot & UC_PROT_WRITE ? Writable : 0) | (Old & WasExecutable) |
-         (Prot & UC_PROT_EXEC ? WasExecutable | Executable : 0);
-}
-
 uc_err FastStores::map(uint64_t Base, uint64_t Size, uint32_t Prot) {
-  uc_err Err = Direct ? Direct->map(UC, Base, Size, Prot) : uc_mem_map(UC, Base, Size, Prot);
+  bool Widened = false;
+  uc_err Err = Direct ? Direct->map(UC, Base, Size, Prot, Widened) : uc_mem_map(UC, Base, Size, Prot);
   if (Err == UC_ERR_OK)
-    update(Base, Base + Size, Prot, [&](uint8_t Old) { return stateFor(Old, Prot); });
+    update(Base, Base + Size, Prot);
+  // Code translated with the narrow address mask would reach this mapping
+  // at its address's low 32 bits.
+  if (Err == UC_ERR_OK && Widened)
+    dropAllTranslations();
   return Err;
 }
 
@@ -317,6 +313,19 @@ uc_err FastStores::write(uint64_t Addr, const void *Bytes, size_t Size) {
   return UC_ERR_OK;
 }
 
+uc_err FastStores::zero(uint64_t Addr, uint64_t Size) {
+  if (Direct && Size && Direct->zero(Addr, Size)) {
+    if (Cpu) // as for write
+      dropTranslations(Addr & ~(HostPage - 1), Addr + Size);
+    return UC_ERR_OK;
+  }
+  static const uint8_t Zeros[1 << 16] = {};
+  for (uint64_t Off = 0; Off < Size; Off += sizeof(Zeros))
+    if (uc_err E = write(Addr + Off, Zeros, std::min<uint64_t>(sizeof(Zeros), Size - Off)))
+      return E;
+  return UC_ERR_OK;
+}
+
 uc_err FastStores::protect(uint64_t Base, uint64_t Size, uint32_t Prot) {
   // Direct stores to a page made writable do not look for translated code,
   // so none may survive from its executable period; nor may any survive on a
@@ -326,7 +335,7 @@ uc_err FastStores::protect(uint64_t Base, uint64_t Size, uint32_t Prot) {
     dropTranslations(Base, Base + Size);
   uc_err Err = uc_mem_protect(UC, Base, Size, Prot);
   if (Err == UC_ERR_OK)
-    update(Base, Base + Size, Prot, [&](uint8_t Old) { return stateFor(Old, Prot); });
+    update(Base, Base + Size, Prot);
   return Err;
 }
 
@@ -335,7 +344,7 @@ uc_err FastStores::unmap(uint64_t Base, uint64_t Size) {
     dropTranslations(Base, Base + Size);
   uc_err Err = Direct ? Direct->unmap(UC, Base, Size) : uc_mem_unmap(UC, Base, Size);
   if (Err == UC_ERR_OK)
-    update(Base, Base + Size, 0, [](uint8_t Old) { return uint8_t(Old & WasExecutable); });
+    update(Base, Base + Size, 0);
   return Err;
 }
 

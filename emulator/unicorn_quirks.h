@@ -34,8 +34,7 @@ public:
   // faulting instruction: records it (as Unicorn's memory error T) and stops
   // the run.
   using FaultFn = std::function<void(uint64_t Addr, uc_mem_type T)>;
-  // Target: the QEMU target inside Unicorn ("x86_64", "aarch64", ...).
-  FastStores(uc_engine *UC, const char *Target);
+  explicit FastStores(uc_engine *UC) : UC(UC) {}
   // Before the first map; a null Direct leaves every access on QEMU's TLB.
   void useDirect(std::unique_ptr<DirectMemory> Direct, TouchFn Touch, FaultFn Fault);
 
@@ -48,13 +47,20 @@ public:
   // rebuilding QEMU's memory map twice: most of a glibc start-up's time was
   // that, once per linked segment.
   uc_err write(uint64_t Addr, const void *Bytes, size_t Size);
+  // Makes [Addr, Addr+Size) read as zeros: in the mirror's memory without
+  // touching it (a 1 GiB mapping the program never used stays unused when
+  // it is unmapped), else by writing zeros.
+  uc_err zero(uint64_t Addr, uint64_t Size);
   // Every hook the Process adds, by type: memory hooks see only the stores
   // that take the slow path, so any of them turns fast stores off.
   void noteHook(int Type);
+  // Whether direct accesses fault at an address's low 32 bits
+  // (direct_memory.h, NarrowBits).
+  bool narrowAddresses() const { return Direct && Direct->narrow(); }
   // Drops all translated code, as uc_ctl_flush_tlb does, which on Unicorn
   // 2.0.x also zero-fills the whole translation buffer (unicorn_quirks.cpp,
-  // 5): only the pages that ever were executable can hold any.
-  uc_err dropAllTranslations();
+  // 5): only executable pages hold any.
+  void dropAllTranslations();
 
   // While one is alive, QEMU's TLB fills on this thread are this record's
   // (one per uc_emu_start loop; the engine runs on the caller's thread).
@@ -82,22 +88,19 @@ public:
   void afterFill(uint64_t Vaddr);
 
 private:
-  enum State : uint8_t { Writable = 1, WasExecutable = 2, Executable = 4 };
+  enum State : uint8_t { Writable = 1, Executable = 2 };
   bool retry(uint64_t Addr, bool Write) override;
   bool mayRewriteItself(uint64_t Pc) const override;
   void fatal(uint64_t Addr, bool Write, uintptr_t HostPc) override;
   void dropTranslations(uint64_t Lo, uint64_t Hi);
-  static uint8_t stateFor(uint8_t Old, uint32_t Prot);
   uint8_t stateAt(uint64_t Addr) const;
-  template <typename Fn> void update(uint64_t Lo, uint64_t Hi, uint32_t Prot, Fn NewState);
+  void update(uint64_t Lo, uint64_t Hi, uint32_t Prot);
   void flush();
 
   // Page state from each key up to the next key (0 below the first): the
-  // current write permission and whether the page was ever executable.
+  // current write and execute permissions.
   std::map<uint64_t, uint8_t> Pages;
   uc_engine *UC;
-  using InvalidateFn = void (*)(uc_engine *UC, uint64_t Start, uint64_t End);
-  InvalidateFn Invalidate; // the target's tb_invalidate_phys_range, if this Unicorn has it
   bool Disabled = false;
   std::unique_ptr<DirectMemory> Direct;
   TouchFn Touch;
