@@ -217,6 +217,15 @@ TEST_P(ExecutorRun, test_instruction_budget) {
   EXPECT_NE(Code.takeError().message().find("instruction limit at pc"), std::string::npos);
 }
 
+// Code translated in a run without a budget is translated again, counted,
+// in one with a budget (FastStores::dropAllTranslations): the budget ends
+// the loop, not the wall-time limit.
+TEST_P(ExecutorRun, test_instruction_budget_after_a_run_without) {
+  ASSERT_EQ(call(Loop, {}, {}, {0, 100, 0}).runStatus(), RunStatus::TimeLimit);
+  RunResultMsg R = call(Loop, {}, {}, {1000, 5000, 0});
+  EXPECT_EQ(R.runStatus(), RunStatus::InstructionLimit) << R.message;
+}
+
 TEST_P(ExecutorRun, test_wall_time_limit) {
   RunResultMsg R = call(Loop, {}, {}, {0, 200, 0});
   EXPECT_EQ(R.runStatus(), RunStatus::TimeLimit) << R.message;
