@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
-#include <fcntl.h>
 #include <cstring>
 #include <netdb.h>
 #include <poll.h>
+#include <spawn.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -103,34 +103,26 @@ Expected<std::unique_ptr<FdTransport>> spawnExecutor(const std::string &Path) {
     close(ToChild[0]), close(ToChild[1]);
     return makeError(std::string("pipe: ") + std::strerror(errno));
   }
-  // Report exec failure through a close-on-exec pipe, so a wrong path is an
-  // error here rather than a mysterious EOF later.
-  int ExecErr[2];
-  if (pipe2(ExecErr, O_CLOEXEC)) {
-    for (int Fd : {ToChild[0], ToChild[1], FromChild[0], FromChild[1]})
-      close(Fd);
-    return makeError(std::string("pipe: ") + std::strerror(errno));
-  }
-  pid_t Pid = fork();
-  if (Pid == 0) {
-    dup2(ToChild[0], 0);
-    dup2(FromChild[1], 1);
-    for (int Fd : {ToChild[0], ToChild[1], FromChild[0], FromChild[1], ExecErr[0]})
-      close(Fd);
-    execl(Path.c_str(), Path.c_str(), "stdio", (char *)nullptr);
-    int E = errno;
-    (void)!::write(ExecErr[1], &E, sizeof(E));
-    _exit(127);
-  }
-  close(ToChild[0]), close(FromChild[1]), close(ExecErr[1]);
-  int E = 0;
-  ssize_t Got = Pid < 0 ? 0 : ::read(ExecErr[0], &E, sizeof(E));
-  close(ExecErr[0]);
-  if (Pid < 0 || Got == sizeof(E)) {
+  // posix_spawn, not fork: the child shares the linker's memory until it
+  // execs (vfork), so neither copies page tables nor makes the linker's
+  // heap copy-on-write (each page it then writes would fault once more);
+  // and an exec failure is its result, so a wrong path is an error here
+  // rather than a mysterious EOF later.
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_adddup2(&Actions, ToChild[0], 0);
+  posix_spawn_file_actions_adddup2(&Actions, FromChild[1], 1);
+  for (int Fd : {ToChild[0], ToChild[1], FromChild[0], FromChild[1]})
+    posix_spawn_file_actions_addclose(&Actions, Fd);
+  std::string Mode = "stdio";
+  char *Argv[] = {const_cast<char *>(Path.c_str()), Mode.data(), nullptr};
+  pid_t Pid = 0;
+  int E = posix_spawn(&Pid, Path.c_str(), &Actions, nullptr, Argv, environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  close(ToChild[0]), close(FromChild[1]);
+  if (E) {
     close(ToChild[1]), close(FromChild[0]);
-    if (Pid > 0)
-      waitpid(Pid, nullptr, 0);
-    return makeError(formatv("cannot start executor '%s': %s", Path.c_str(), std::strerror(Pid < 0 ? errno : E)));
+    return makeError(formatv("cannot start executor '%s': %s", Path.c_str(), std::strerror(E)));
   }
   return std::make_unique<FdTransport>(FromChild[0], ToChild[1], Pid);
 }
