@@ -353,9 +353,10 @@ Expected<uint64_t> Process::mapAnonymous(uint64_t Size, uint32_t Prot) {
   if (Fit == MmapFree.end()) {
     uint64_t Chunk = std::max(alignTo(Size, HeapChunkMin), MmapChunk);
     const layout::Upper::Area &Below = Space.mmap[0], &Above = Space.mmap[1];
-    if (NextMmap < Below.end && NextMmap + Chunk > Below.end && Above.end - Above.base >= Chunk)
-      NextMmap = Above.base; // the rest below stays unused
-    if (NextMmap + Chunk > (NextMmap < Below.end ? Below.end : Above.end))
+    bool InAbove = Above.end > Above.base && NextMmap >= Above.base;
+    if (!InAbove && NextMmap + Chunk > Below.end && Above.end - Above.base >= Chunk)
+      NextMmap = Above.base, InAbove = true; // the rest below stays unused
+    if (NextMmap + Chunk > (InAbove ? Above.end : Below.end))
       return Fail(makeError(formatv("mmap area exhausted mapping %s bytes", hex(Size).c_str())));
     if (Error E = roomForRegions(1, "mmap"))
       return Fail(std::move(E));

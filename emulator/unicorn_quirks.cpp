@@ -175,6 +175,8 @@ struct TargetTlb {
 
 
 void FastStores::dropAllTranslations() {
+  if (!Cpu) // as for write: nothing is translated yet
+    return;
   // A state runs to the next key (the last key starts the unmapped rest).
   for (auto It = Pages.begin(); It != Pages.end() && std::next(It) != Pages.end(); ++It)
     if (It->second & Executable)
