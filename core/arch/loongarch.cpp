@@ -174,11 +174,17 @@ Error relaxBlock(LinkGraph &G, Block &B) {
   }
   // An offset moves back by the bytes deleted before it: by each padding
   // that starts below it (a symbol or edge at a padding's start stays put).
+  // One inside the bytes a padding deletes, which only a malformed object
+  // has (a relocation in the padding), lands on the padding's start rather
+  // than before it.
   auto Moved = [&](uint64_t Offset) {
     size_t Before = std::lower_bound(Aligns.begin(), Aligns.end(), Offset,
                                      [](const Edge *E, uint64_t O) { return E->offset < O; }) -
                     Aligns.begin();
-    return Offset - (Before ? Deltas[Before - 1] : 0);
+    if (!Before)
+      return Offset;
+    uint64_t Start = Aligns[Before - 1]->offset, Earlier = Before > 1 ? Deltas[Before - 2] : 0;
+    return Offset < Start + (Deltas[Before - 1] - Earlier) ? Start - Earlier : Offset - Deltas[Before - 1];
   };
   for (Symbol *S : B.section->symbols)
     if (&S->block() == &B) {

@@ -14,11 +14,26 @@
 # RUN: llvm-mc -triple=loongarch64-linux-gnu -filetype=obj --defsym BADALIGN=1 -o %t/badalign.o %s
 # RUN: not linklab -noexec -no-process-syms %t/badalign.o 2>&1 | FileCheck --check-prefix=BADALIGN %s
 # BADALIGN: badalign.o: .text+0x4: R_LARCH_ALIGN (type 102): malformed addend 0x6
+# A relocation inside the padding an R_LARCH_ALIGN deletes (only a
+# malformed object has one) lands on the padding's start, inside the block
+# (it moved before it, to a wild address, and the fixup wrote there: found
+# by fuzz_object).
+# RUN: llvm-mc -triple=loongarch64-linux-gnu -filetype=obj --defsym INPAD=1 -o %t/inpad.o %s
+# RUN: linklab -noexec -no-process-syms -abs far_data=0x1000 -show-graphs=.* %t/inpad.o \
+# RUN:     | FileCheck --check-prefix=INPAD %s
+# INPAD: (block + 0x00000000), addend = +0x00000000, kind = PageOffset12, target = main
 
         .text
         .globl  main
         .p2align 2
 main:
+.ifdef INPAD
+        .reloc  ., R_LARCH_ALIGN, 12
+        .reloc  .+4, R_LARCH_PCALA_LO12, main
+        nop
+        nop
+        nop
+.endif
 .ifdef MISALIGNED
         b       odd
 .endif
