@@ -27,6 +27,9 @@
 namespace linklab::riscv64 {
 namespace {
 
+// The bytes relaxing E may rewrite: the auipc+jalr pair, or the padding.
+uint64_t relaxSpan(const Edge &E) { return E.kind == CallRelaxable ? 8 : uint64_t(E.addend); }
+
 struct BlockRelax {
   Block *block;
   std::vector<Edge *> edges;     // relaxable edges, by offset
@@ -46,12 +49,18 @@ struct BlockRelax {
   std::vector<Site> sites;
   static constexpr uint32_t Zero = 0;
 
-  // Bytes deleted before original offset X, as decided so far: this pass's
-  // decisions for the edges already visited, the previous pass's after them.
-  // Hint (the previous answer's index) makes a walk in offset order linear.
-  uint32_t deletedBefore(uint64_t X, size_t &Hint) const {
+  // Where original offset X lands once the decided bytes are deleted. A
+  // site keeps its first bytes and deletes its last; an X inside the deleted
+  // bytes (a symbol in ALIGN padding: only a malformed object has one) lands
+  // where they were, not before the site. Hint (the previous answer's index)
+  // makes a walk in offset order linear.
+  uint64_t moved(uint64_t X, size_t &Hint) const {
     size_t I = firstAtOrAfter(X, Hint);
-    return I ? deltas[I - 1] : 0;
+    if (!I)
+      return X;
+    uint64_t Earlier = I > 1 ? deltas[I - 2] : 0, Removed = deltas[I - 1] - Earlier;
+    uint64_t DeletedFrom = offsets[I - 1] + relaxSpan(*edges[I - 1]) - Removed;
+    return X - Earlier - (X > DeletedFrom ? std::min(X - DeletedFrom, Removed) : 0);
   }
   size_t firstAtOrAfter(uint64_t X, size_t &Hint) const {
     size_t Lo = 0, Hi = std::min(Hint, offsets.size());
@@ -90,9 +99,6 @@ struct RelaxSet {
 };
 
 bool isRelaxable(const Edge &E) { return E.kind == CallRelaxable || E.kind == AlignRelaxable; }
-
-// The bytes relaxing E may rewrite: the auipc+jalr pair, or the padding.
-uint64_t relaxSpan(const Edge &E) { return E.kind == CallRelaxable ? 8 : uint64_t(E.addend); }
 
 // Relaxation shifts bytes between these regions, so each must lie inside the
 // block's content and after the previous one; a malformed object can break
@@ -277,9 +283,9 @@ Error relax(LinkGraph &G) {
     size_t StartHint = 0, EndHint = 0;
     for (Symbol *S : Sec->symbols)
       if (const BlockRelax *R = Set.of(S->block())) {
-        uint64_t End = S->offset + S->size;
-        S->offset -= R->deletedBefore(S->offset, StartHint);
-        S->size = End - R->deletedBefore(End, EndHint) - S->offset;
+        uint64_t End = R->moved(S->offset + S->size, EndHint);
+        S->offset = R->moved(S->offset, StartHint);
+        S->size = End - S->offset;
       }
   }
   for (BlockRelax &R : Set.work)
