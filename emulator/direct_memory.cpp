@@ -326,25 +326,26 @@ bool DirectMemory::mapped(uint64_t Addr) const {
   return It != Regions.begin() && Addr < std::prev(It)->first + std::prev(It)->second.size;
 }
 
-void *DirectMemory::hostView(uint64_t Addr, uint64_t Size) const {
+const DirectMemory::Region *DirectMemory::region(uint64_t Addr, uint64_t Size, uint64_t &Off) const {
   auto It = Regions.upper_bound(Addr);
   if (It == Regions.begin())
     return nullptr;
   --It;
-  uint64_t Off = Addr - It->first;
-  if (Off > It->second.size || Size > It->second.size - Off)
-    return nullptr;
-  return static_cast<char *>(It->second.unicornView) + Off;
+  Off = Addr - It->first;
+  return Off > It->second.size || Size > It->second.size - Off ? nullptr : &It->second;
+}
+
+void *DirectMemory::hostView(uint64_t Addr, uint64_t Size) const {
+  uint64_t Off;
+  const Region *R = region(Addr, Size, Off);
+  return R ? static_cast<char *>(R->unicornView) + Off : nullptr;
 }
 
 bool DirectMemory::zero(uint64_t Addr, uint64_t Size) {
-  void *View = hostView(Addr, Size);
-  if (!View)
-    return false;
-  auto It = std::prev(Regions.upper_bound(Addr));
+  uint64_t Off;
+  const Region *R = region(Addr, Size, Off);
   // tmpfs zeroes the partial pages at either end of a hole.
-  return fallocate(Fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, off_t(It->second.offset + (Addr - It->first)),
-                   off_t(Size)) == 0;
+  return R && fallocate(Fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, off_t(R->offset + Off), off_t(Size)) == 0;
 }
 
 void DirectMemory::restoreState(void *Cpu, uintptr_t HostPc) const {

@@ -173,7 +173,6 @@ struct TargetTlb {
 
 } // namespace
 
-
 void FastStores::dropAllTranslations() {
   if (!Cpu) // as for write: nothing is translated yet
     return;
