@@ -74,21 +74,26 @@ void LinkInfoRecorder::record(LinkGraph &G) {
   for (unsigned P = 0; P < 8; ++P)
     if (Hi[P] > Lo[P])
       Info.segments.push_back({Lo[P], Hi[P] - Lo[P], MemProt(P)});
+  // Sorted as pointers first: a run records hundreds of graphs, and sorting
+  // the records themselves (two strings each) was most of the recording.
+  std::vector<const Symbol *> Named;
   G.forEachDefinedSymbol([&](Symbol &S) {
     if (S.hasName())
-      Info.symbols.emplace_back(std::string(S.name),
-                                ObjectLinkInfo::SymbolInfo{S.address(), S.size, S.scope, std::string(S.section().name),
-                                                           S.callable, S.block().isZeroFill()});
+      Named.push_back(&S);
   });
   for (Symbol *S : G.absoluteSymbols())
     if (S->hasName())
-      Info.symbols.emplace_back(std::string(S->name),
-                                ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, "", false, true});
-  std::stable_sort(Info.symbols.begin(), Info.symbols.end(),
-                   [](const auto &L, const auto &R) { return L.first < R.first; });
-  Info.symbols.erase(std::unique(Info.symbols.begin(), Info.symbols.end(),
-                                 [](const auto &L, const auto &R) { return L.first == R.first; }),
-                     Info.symbols.end());
+      Named.push_back(S);
+  std::stable_sort(Named.begin(), Named.end(), [](const Symbol *L, const Symbol *R) { return L->name < R->name; });
+  Named.erase(std::unique(Named.begin(), Named.end(), [](const Symbol *L, const Symbol *R) { return L->name == R->name; }),
+              Named.end());
+  Info.symbols.reserve(Named.size());
+  for (const Symbol *S : Named)
+    Info.symbols.emplace_back(std::string(S->name),
+                              S->isDefined() ? ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope,
+                                                                          std::string(S->section().name), S->callable,
+                                                                          S->block().isZeroFill()}
+                                             : ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, "", false, true});
   for (auto &P : DumpPatterns)
     if (std::regex_search(G.name(), P)) {
       Info.graphDump = G.dump();
