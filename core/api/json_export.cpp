@@ -215,12 +215,11 @@ Error objectFields(JsonObject &O, const std::string &Name, std::span<const char>
       SO.num("info", S.info);
     }
   }
-  const auto &Syms = F->symbols();
   auto SectionName = [&](uint32_t Idx) -> std::string_view { return Idx < Secs.size() ? Secs[Idx].name : ""; };
   {
     JsonArray YA(O.key("symbols"));
-    for (size_t I = 0; I < Syms.size(); ++I) {
-      const ElfSymbol &S = Syms[I];
+    for (size_t I = 0; I < F->symbolCount(); ++I) {
+      const ElfSymbol S = F->symbol(I);
       JsonObject YO(YA.next());
       YO.num("index", I);
       YO.str("name", S.name);
@@ -252,7 +251,7 @@ Error objectFields(JsonObject &O, const std::string &Name, std::span<const char>
       const char *TN = T && T->relocationName ? T->relocationName(R.type) : nullptr;
       RO.str("typeName", TN ? TN : "");
       RO.num("symbol", R.sym);
-      RO.str("symbolName", R.sym < Syms.size() ? Syms[R.sym].name : "");
+      RO.str("symbolName", R.sym < F->symbolCount() ? F->symbol(R.sym).name : "");
       RO.snum("addend", R.addend);
     }
   }

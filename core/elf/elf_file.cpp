@@ -72,6 +72,54 @@ uint64_t ElfFile::readField(const char *P, unsigned Size) const {
   return V;
 }
 
+// Symbol I as the table holds it, with the class and byte order fixed at
+// compile time. Symbols are decoded when read, not as the file is parsed:
+// Debian's RISC-V libc.a members hold thousands of assembler temporaries
+// each (131,000 in the 336 members a hello world links), which a link
+// mostly skips.
+template <bool Is64, bool BigEndian> ElfSymbol ElfFile::decodeSymbol(size_t I) const {
+  using Word = std::conditional_t<Is64, uint64_t, uint32_t>;
+  const ElfClassLayout &L = Is64 ? Elf64 : Elf32;
+  const char *P = SymEntries.data() + I * L.sym;
+  ElfSymbol S;
+  S.name = strAt(SymNames, readData<uint32_t>(P, BigEndian));
+  uint8_t Info = uint8_t(P[L.symInfo]);
+  S.bind = Info >> 4;
+  S.type = Info & 0xf;
+  S.visibility = uint8_t(P[L.symOther]) & 3;
+  S.shndx = readData<uint16_t>(P + L.symShndx, BigEndian);
+  if (S.shndx == elf::SHN_XINDEX) // parse checked the extended table has the entry
+    S.shndx = readData<uint32_t>(SymShndx.data() + I * 4, BigEndian);
+  S.value = readData<Word>(P + L.symValue, BigEndian);
+  S.size = readData<Word>(P + L.symSize, BigEndian);
+  return S;
+}
+
+// Checks every entry once, reading only the fields that can be wrong.
+template <bool Is64, bool BigEndian> Error ElfFile::checkSymbols() const {
+  const ElfClassLayout &L = Is64 ? Elf64 : Elf32;
+  for (size_t I = 0; I < NumSymbols; ++I) {
+    const char *P = SymEntries.data() + I * L.sym;
+    uint32_t NameOff = readData<uint32_t>(P, BigEndian);
+    if (NameOff && NameOff >= SymNames.size())
+      return error(formatv("symbol %zu: name offset %s is outside the string table", I, hex(NameOff).c_str()));
+    uint32_t Shndx = readData<uint16_t>(P + L.symShndx, BigEndian);
+    bool Extended = Shndx == elf::SHN_XINDEX;
+    if (Extended) {
+      if ((I + 1) * 4 > SymShndx.size())
+        return error(formatv("symbol %zu: SHN_XINDEX without an extended index table entry", I));
+      Shndx = readData<uint32_t>(SymShndx.data() + I * 4, BigEndian);
+    } else if (Shndx >= elf::SHN_LORESERVE && Shndx != elf::SHN_ABS && Shndx != elf::SHN_COMMON)
+      return error(formatv("symbol %zu (%s): unsupported special section index %s", I,
+                           std::string(symbol(I).name).c_str(), hex(Shndx).c_str()));
+    // An extended index is a plain section number, whatever its value.
+    if ((Shndx < elf::SHN_LORESERVE || Extended) && Shndx >= Sections.size())
+      return error(formatv("symbol %zu (%s): section index %u is out of range (%zu sections)", I,
+                           std::string(symbol(I).name).c_str(), Shndx, Sections.size()));
+  }
+  return Error::success();
+}
+
 Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B, bool WithSymbols) {
   ElfFile F;
   F.Name = std::move(Name);
@@ -173,35 +221,16 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B, bool
     return F.error(formatv("symbol table entry size %llu (expected %u)", (unsigned long long)SymTab->entsize, L.sym));
   if (SymTab->link >= ShNum)
     return F.error(formatv("symbol table's string table index %u is out of range", SymTab->link));
-  std::span<const char> StrTab = F.Sections[SymTab->link].content;
-  size_t NSyms = SymTab->size / L.sym;
-  F.Symbols.resize(NSyms);
-  for (size_t I = 0; I < NSyms; ++I) {
-    const char *P = SymTab->content.data() + I * L.sym;
-    ElfSymbol &S = F.Symbols[I];
-    uint32_t NameOff = U32(P);
-    if (NameOff && NameOff >= StrTab.size())
-      return F.error(formatv("symbol %zu: name offset %s is outside the string table", I, hex(NameOff).c_str()));
-    S.name = strAt(StrTab, NameOff);
-    uint8_t Info = uint8_t(P[L.symInfo]);
-    S.bind = Info >> 4;
-    S.type = Info & 0xf;
-    S.visibility = uint8_t(P[L.symOther]) & 3;
-    S.shndx = U16(P + L.symShndx);
-    S.value = Word(P + L.symValue);
-    S.size = Word(P + L.symSize);
-    if (S.shndx == elf::SHN_XINDEX) {
-      if (!ShndxTab || (I + 1) * 4 > ShndxTab->content.size())
-        return F.error(formatv("symbol %zu: SHN_XINDEX without an extended index table entry", I));
-      S.shndx = U32(ShndxTab->content.data() + I * 4);
-    } else if (S.shndx >= elf::SHN_LORESERVE && S.shndx != elf::SHN_ABS && S.shndx != elf::SHN_COMMON)
-      return F.error(formatv("symbol %zu (%s): unsupported special section index %s", I, std::string(S.name).c_str(),
-                             hex(S.shndx).c_str()));
-    // An extended index is a plain section number, whatever its value.
-    if ((S.shndx < elf::SHN_LORESERVE || U16(P + L.symShndx) == elf::SHN_XINDEX) && S.shndx >= ShNum)
-      return F.error(formatv("symbol %zu (%s): section index %u is out of range (%llu sections)", I,
-                             std::string(S.name).c_str(), S.shndx, (unsigned long long)ShNum));
-  }
+  F.SymEntries = SymTab->content;
+  F.SymNames = F.Sections[SymTab->link].content;
+  F.SymShndx = ShndxTab ? ShndxTab->content : std::span<const char>();
+  F.NumSymbols = SymTab->size / L.sym;
+  F.Decode = F.Is64 ? (F.BigEndian ? &ElfFile::decodeSymbol<true, true> : &ElfFile::decodeSymbol<true, false>)
+                    : (F.BigEndian ? &ElfFile::decodeSymbol<false, true> : &ElfFile::decodeSymbol<false, false>);
+  auto Check = F.Is64 ? (F.BigEndian ? &ElfFile::checkSymbols<true, true> : &ElfFile::checkSymbols<true, false>)
+                      : (F.BigEndian ? &ElfFile::checkSymbols<false, true> : &ElfFile::checkSymbols<false, false>);
+  if (Error E = (F.*Check)())
+    return E;
   return F;
 }
 
@@ -216,10 +245,10 @@ Expected<ElfRelocs> ElfFile::relocations(const ElfSection &Sec) const {
   auto Check = [&]<typename Word>() -> Error {
     for (size_t I = 0; I < Out.size(); ++I) {
       uint32_t Sym = ElfRelocs::symOf(readData<Word>(Sec.content.data() + I * Size + sizeof(Word), BigEndian));
-      if (Sym >= Symbols.size() && Sym != 0)
+      if (Sym >= NumSymbols && Sym != 0)
         return error(formatv("relocation section %s: entry %zu refers to symbol index %u, but the symbol table has "
                              "%zu entries",
-                             std::string(Sec.name).c_str(), I, Sym, Symbols.size()));
+                             std::string(Sec.name).c_str(), I, Sym, NumSymbols));
     }
     return Error::success();
   };

@@ -116,7 +116,7 @@ class ElfFile {
 public:
   // Parses the headers, section table and symbol table of Bytes (which must
   // outlive the ElfFile). Name is used in every diagnostic. WithSymbols
-  // false leaves symbols() empty, for a reader needing only the sections.
+  // false leaves no symbols, for a reader needing only the sections.
   static Expected<ElfFile> parse(std::string Name, std::span<const char> Bytes, bool WithSymbols = true);
 
   const std::string &name() const { return Name; }
@@ -127,20 +127,26 @@ public:
   // An unsigned Size-byte field at P in the file's byte order.
   uint64_t readField(const char *P, unsigned Size) const;
   const std::vector<ElfSection> &sections() const { return Sections; }
-  const std::vector<ElfSymbol> &symbols() const { return Symbols; }
+  size_t symbolCount() const { return NumSymbols; }
+  // Symbol I (< symbolCount()), decoded from the table parse checked.
+  ElfSymbol symbol(size_t I) const { return (this->*Decode)(I); }
   uint32_t symtabIndex() const { return SymtabIndex; }
   // The entries of a SHT_RELA or SHT_REL section, validated against the file and symtab.
   Expected<ElfRelocs> relocations(const ElfSection &Rela) const;
   Error error(const std::string &Msg) const { return makeError(Name + ": " + Msg); }
 
 private:
+  template <bool Is64, bool BigEndian> ElfSymbol decodeSymbol(size_t I) const;
+  template <bool Is64, bool BigEndian> Error checkSymbols() const;
   std::string Name;
   uint16_t Machine = 0;
   uint32_t EFlags = 0;
   bool Is64 = true, BigEndian = false;
   const ElfClassLayout *Layout = nullptr;
   std::vector<ElfSection> Sections;
-  std::vector<ElfSymbol> Symbols;
+  std::span<const char> SymEntries, SymNames, SymShndx; // the symbol table, its strings, SHT_SYMTAB_SHNDX
+  size_t NumSymbols = 0;
+  ElfSymbol (ElfFile::*Decode)(size_t) const = nullptr;
   uint32_t SymtabIndex = 0;
 };
 

@@ -97,11 +97,10 @@ std::pair<Linkage, Scope> ElfGraphBuilder::linkageAndScope(const ElfSymbol &S) c
 }
 
 Error ElfGraphBuilder::graphifySymbols() {
-  const auto &Syms = File.symbols();
-  SymbolByIndex.assign(Syms.size(), nullptr);
+  SymbolByIndex.assign(File.symbolCount(), nullptr);
   Section *Common = nullptr;
-  for (size_t I = 0; I < Syms.size(); ++I) {
-    const ElfSymbol &S = Syms[I];
+  for (size_t I = 0; I < File.symbolCount(); ++I) {
+    const ElfSymbol S = File.symbol(I);
     if (S.type == elf::STT_FILE)
       continue;
     if (S.shndx == elf::SHN_COMMON) {
@@ -187,8 +186,9 @@ std::vector<uint32_t> ElfGraphBuilder::unwindEdgesBySection() const {
       continue;
     }
     for (const ElfRela &R : *Relocs)
-      if (R.sym < File.symbols().size() && File.symbols()[R.sym].shndx < Count.size())
-        ++Count[File.symbols()[R.sym].shndx];
+      if (R.sym < File.symbolCount())
+        if (uint32_t Shndx = File.symbol(R.sym).shndx; Shndx < Count.size())
+          ++Count[Shndx];
   }
   return Count;
 }
@@ -222,7 +222,7 @@ Error ElfGraphBuilder::addRelocations() {
 }
 
 Symbol &ElfGraphBuilder::addDefined(size_t Index, Block &B, uint64_t Value) {
-  const ElfSymbol &S = File.symbols()[Index];
+  const ElfSymbol S = File.symbol(Index);
   auto [L, Sc] = linkageAndScope(S);
   // A section symbol is anonymous unless the object names it (st_name):
   // JITLink then defines it under that name, as LLVM's RISCV/ELF_ehframe.test
@@ -236,7 +236,7 @@ Symbol &ElfGraphBuilder::addDefined(size_t Index, Block &B, uint64_t Value) {
 Expected<Symbol *> ElfGraphBuilder::lateTarget(const Block &B, const ElfRela &R) {
   // An assembler temporary graphifySymbols left out (checked there).
   if (R.sym < SymbolByIndex.size()) {
-    const ElfSymbol &S = File.symbols()[R.sym];
+    const ElfSymbol S = File.symbol(R.sym);
     if (isAssemblerTemporary(S) && S.shndx < BlockBySection.size() && BlockBySection[S.shndx]) {
       uint64_t Value = S.value;
       uint8_t TargetFlags = Flags ? Flags(S, Value) : 0;

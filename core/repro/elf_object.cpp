@@ -82,10 +82,10 @@ Expected<ElfObject> readElfObject(std::string Name, std::span<const char> Bytes)
       M.bytes.assign(S.content.begin(), S.content.end());
     O.sections.push_back(std::move(M));
   }
-  size_t NSyms = F->symbols().size();
+  size_t NSyms = F->symbolCount();
   O.symbols.resize(std::max<size_t>(NSyms, 1));
   for (size_t I = 1; I < NSyms; ++I) {
-    const ElfSymbol &S = F->symbols()[I];
+    const ElfSymbol S = F->symbol(I);
     ObjSymbol &M = O.symbols[I];
     M.name = std::string(S.name);
     M.bind = S.bind;
