@@ -95,8 +95,10 @@ template <bool Is64, bool BigEndian> ElfSymbol ElfFile::decodeSymbol(size_t I) c
   return S;
 }
 
-// Checks every entry once, reading only the fields that can be wrong.
-template <bool Is64, bool BigEndian> Error ElfFile::checkSymbols() const {
+// Reads symbols through decodeSymbol<Is64, BigEndian> from now on, after
+// checking every entry once, reading only the fields that can be wrong.
+template <bool Is64, bool BigEndian> Error ElfFile::bindSymbols() {
+  Decode = &ElfFile::decodeSymbol<Is64, BigEndian>;
   const ElfClassLayout &L = Is64 ? Elf64 : Elf32;
   for (size_t I = 0; I < NumSymbols; ++I) {
     const char *P = SymEntries.data() + I * L.sym;
@@ -225,11 +227,9 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B, bool
   F.SymNames = F.Sections[SymTab->link].content;
   F.SymShndx = ShndxTab ? ShndxTab->content : std::span<const char>();
   F.NumSymbols = SymTab->size / L.sym;
-  F.Decode = F.Is64 ? (F.BigEndian ? &ElfFile::decodeSymbol<true, true> : &ElfFile::decodeSymbol<true, false>)
-                    : (F.BigEndian ? &ElfFile::decodeSymbol<false, true> : &ElfFile::decodeSymbol<false, false>);
-  auto Check = F.Is64 ? (F.BigEndian ? &ElfFile::checkSymbols<true, true> : &ElfFile::checkSymbols<true, false>)
-                      : (F.BigEndian ? &ElfFile::checkSymbols<false, true> : &ElfFile::checkSymbols<false, false>);
-  if (Error E = (F.*Check)())
+  auto Bind = F.Is64 ? (F.BigEndian ? &ElfFile::bindSymbols<true, true> : &ElfFile::bindSymbols<true, false>)
+                     : (F.BigEndian ? &ElfFile::bindSymbols<false, true> : &ElfFile::bindSymbols<false, false>);
+  if (Error E = (F.*Bind)())
     return E;
   return F;
 }

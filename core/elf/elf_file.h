@@ -137,7 +137,7 @@ public:
 
 private:
   template <bool Is64, bool BigEndian> ElfSymbol decodeSymbol(size_t I) const;
-  template <bool Is64, bool BigEndian> Error checkSymbols() const;
+  template <bool Is64, bool BigEndian> Error bindSymbols();
   std::string Name;
   uint16_t Machine = 0;
   uint32_t EFlags = 0;

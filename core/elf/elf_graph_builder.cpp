@@ -156,7 +156,7 @@ Error ElfGraphBuilder::graphifySymbols() {
     // made when a relocation asks for it (lateTarget).
     if (isAssemblerTemporary(S))
       continue;
-    Symbol &Sym = addDefined(I, *B, Value);
+    Symbol &Sym = addDefined(I, S, *B, Value);
     Sym.targetFlags = TargetFlags;
     if (S.type == elf::STT_GNU_IFUNC) {
       if (!hasProt(B->section->prot, MemProt::Exec))
@@ -221,8 +221,7 @@ Error ElfGraphBuilder::addRelocations() {
   return Error::success();
 }
 
-Symbol &ElfGraphBuilder::addDefined(size_t Index, Block &B, uint64_t Value) {
-  const ElfSymbol S = File.symbol(Index);
+Symbol &ElfGraphBuilder::addDefined(size_t Index, const ElfSymbol &S, Block &B, uint64_t Value) {
   auto [L, Sc] = linkageAndScope(S);
   // A section symbol is anonymous unless the object names it (st_name):
   // JITLink then defines it under that name, as LLVM's RISCV/ELF_ehframe.test
@@ -240,7 +239,7 @@ Expected<Symbol *> ElfGraphBuilder::lateTarget(const Block &B, const ElfRela &R)
     if (isAssemblerTemporary(S) && S.shndx < BlockBySection.size() && BlockBySection[S.shndx]) {
       uint64_t Value = S.value;
       uint8_t TargetFlags = Flags ? Flags(S, Value) : 0;
-      Symbol &Sym = addDefined(R.sym, *BlockBySection[S.shndx], Value);
+      Symbol &Sym = addDefined(R.sym, S, *BlockBySection[S.shndx], Value);
       Sym.targetFlags = TargetFlags;
       return &Sym;
     }

@@ -80,7 +80,7 @@ private:
   std::vector<uint32_t> unwindEdgesBySection() const;
   Expected<Symbol *> lateTarget(const Block &B, const ElfRela &R);
   std::pair<Linkage, Scope> linkageAndScope(const ElfSymbol &S) const;
-  Symbol &addDefined(size_t Index, Block &B, uint64_t Value);
+  Symbol &addDefined(size_t Index, const ElfSymbol &S, Block &B, uint64_t Value);
   Error pastEndError(const Block &B, const ElfRela &R, unsigned Width, const char *TypeName) const;
 
   ElfFile File;
