@@ -3,6 +3,8 @@
 // spawns it that way); `linklab-executor listen=HOST:PORT` accepts TCP
 // connections (loopback unless told otherwise), one forked session each, and
 // prints "listening on HOST:PORT" once bound (PORT 0 picks a free port).
+// `stdio gdb-fd=N`: N is a listening socket (the CLI's -gdb binds it) that
+// gdb connects to when the program starts (gdb_target.h).
 #include "session.h"
 
 #include <arpa/inet.h>
@@ -61,12 +63,23 @@ static int listenOn(const std::string &Spec) {
 int main(int Argc, char **Argv) {
   std::signal(SIGPIPE, SIG_IGN); // a vanished peer is an error value, not a signal
   std::string Mode = Argc > 1 ? Argv[1] : "stdio";
-  if (Argc > 2 || Mode == "-h" || Mode == "--help") {
-    std::fprintf(stderr, "usage: linklab-executor [stdio | listen=[IPv4:]PORT]\n");
+  int GdbFd = -1;
+  if (Argc == 3 && Mode == "stdio" && std::strncmp(Argv[2], "gdb-fd=", 7) == 0) {
+    char *End = nullptr;
+    long Fd = std::strtol(Argv[2] + 7, &End, 10);
+    int Type = 0;
+    socklen_t Len = sizeof(Type);
+    if (!*Argv[2] || *End || Fd < 3 || Fd > 1 << 20 || getsockopt(int(Fd), SOL_SOCKET, SO_TYPE, &Type, &Len)) {
+      std::fprintf(stderr, "linklab-executor: '%s' is not a listening socket's descriptor\n", Argv[2]);
+      return 1;
+    }
+    GdbFd = int(Fd);
+  } else if (Argc > 2 || Mode == "-h" || Mode == "--help") {
+    std::fprintf(stderr, "usage: linklab-executor [stdio [gdb-fd=N] | listen=[IPv4:]PORT]\n");
     return Argc > 2 ? 1 : 0;
   }
   if (Mode == "stdio")
-    linklab::emu::serveSessionThenExit(0, 1);
+    linklab::emu::serveSessionThenExit(0, 1, GdbFd);
   if (Mode.rfind("listen=", 0) == 0)
     return listenOn(Mode.substr(7));
   std::fprintf(stderr, "linklab-executor: unknown mode '%s'\n", Mode.c_str());

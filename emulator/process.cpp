@@ -558,7 +558,12 @@ bool Process::onInvalidInsn(uc_engine *, void *User) {
 void Process::onCode(uc_engine *, uint64_t Addr, uint32_t, void *User) {
   auto *P = static_cast<Process *>(User);
   P->Cur->lastPc = Addr;
-  if (++P->Cur->executed > P->Cur->budget)
+  if (P->Debug && P->Debug->check(Addr)) {
+    P->Cur->debugStop = true; // before the instruction runs
+    uc_emu_stop(P->UC);
+    return;
+  }
+  if (++P->Cur->executed > P->Cur->budget && P->Cur->budget)
     P->stop(RunStatus::InstructionLimit, 0,
             formatv("instruction budget of %llu spent", (unsigned long long)P->Cur->budget));
 }
@@ -600,7 +605,7 @@ private:
   std::thread Thread; // last: starts once the members it uses exist
 };
 
-RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn In) {
+RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn In, bool MainRun) {
   Untouched.clear(); // the program may write anywhere writable
   RunState S;
   S.out = std::move(Out);
@@ -617,8 +622,10 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
   // semihosting trap needs.
   // Translated blocks carry the hooks present when they were translated, so
   // the cache is flushed whenever the counting hook comes or goes.
+  // A debugged run stops before chosen instructions: the same code hook.
+  bool Debugging = Debug && MainRun && Debug->runStarts();
   uc_hook CountHook = 0;
-  if (S.budget) {
+  if (S.budget || Debugging) {
     if (uc_hook_add(UC, &CountHook, UC_HOOK_CODE, (void *)onCode, this, 1, 0) == UC_ERR_OK)
       Stores.dropAllTranslations();
     else
@@ -627,16 +634,35 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
   FastStores::Running Emulating(Stores);
   ExitChecks Checks(/*Skip=*/!CountHook);
   HostX87 Fpu(UC);
-  Watchdog Timer(UC, Deadline);
+  std::optional<Watchdog> Timer(std::in_place, UC, Deadline);
+  // While gdb holds the process stopped, its wall time does not pass.
+  auto DebugStop = [&](uint64_t At) {
+    Timer.reset();
+    auto Paused = Clock::now();
+    bool Go = Debug->stopped(At);
+    Deadline += Clock::now() - Paused;
+    S.deadline = Deadline;
+    Timer.emplace(UC, Deadline);
+    return Go ? resumePc() : At;
+  };
   uint64_t Pc = Entry;
+  if (Debugging && !S.stopped) {
+    setReg(A.pc, Entry); // gdb sees the process at its first instruction
+    Pc = DebugStop(Entry);
+  }
   while (!S.stopped) {
-    if (Timer.expired() || Clock::now() >= Deadline) {
+    if (Timer->expired() || Clock::now() >= Deadline) {
       stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached", WallMs));
       break;
     }
     uc_err E = uc_emu_start(UC, Pc, layout::ReturnTrap, 0, 0);
     if (S.stopped) {
       break;
+    }
+    if (S.debugStop) {
+      S.debugStop = false;
+      Pc = DebugStop(reg(A.pc));
+      continue;
     }
     // A new thread starts where its parent's clone returns.
     bool Cloned = S.cloned;
@@ -660,11 +686,13 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
       stop(RunStatus::Error, 0, formatv("emulation failed at pc %s: %s", hex(Now).c_str(), uc_strerror(E)));
     else if (Now == layout::ReturnTrap)
       stop(RunStatus::Returned, A.wordSize == 4 ? int64_t(int32_t(reg(A.ret))) : int64_t(reg(A.ret)));
-    else if (Timer.expired())
+    else if (Timer->expired())
       stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached at pc %s", WallMs, hex(Now).c_str()));
     else
       stop(RunStatus::Error, 0, formatv("emulation stopped at pc %s for no known reason", hex(Now).c_str()));
   }
+  if (Debugging)
+    Debug->runEnded(S.result);
   for (uc_hook H : {CountHook, S.sliceHook})
     if (H) {
       uc_hook_del(UC, H);
@@ -906,8 +934,10 @@ RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out, InputFn In) {
       setReg(A.link >= 0 ? A.link : A.args[0], layout::ReturnTrap);
   }
   setReg(A.sp, Sp);
-  return run(M.entry, M.limits, std::move(Out), std::move(In));
+  return run(M.entry, M.limits, std::move(Out), std::move(In), /*MainRun=*/true);
 }
+
+void Process::debugWith(int ListenFd) { Debug = std::make_unique<Debugger>(*this, ListenFd); }
 
 RunResultMsg Process::call(const CallMsg &M, OutputFn Out, InputFn In) {
   auto Find = [&](uint16_t Dwarf) -> const DwarfReg * {

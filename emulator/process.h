@@ -7,6 +7,7 @@
 #pragma once
 
 #include "arch_table.h"
+#include "gdb_target.h"
 #include "guest_files.h"
 #include "unicorn_quirks.h"
 #include "executor/protocol.h"
@@ -95,9 +96,13 @@ public:
   // Without In, stdin is empty.
   RunResultMsg runMain(const executor::RunMainMsg &M, OutputFn Out, InputFn In = {});
   RunResultMsg call(const executor::CallMsg &M, OutputFn Out, InputFn In = {});
+  // gdb connects to ListenFd (listening; ours to close) when the first run
+  // starts, and debugs the runs from then on (gdb_target.h).
+  void debugWith(int ListenFd);
 
 private:
   friend struct Linux; // the system calls (linux_syscalls.cpp)
+  friend class Debugger;
   // What a handler's siginfo says: si_code, and si_addr (a fault, code > 0)
   // or si_pid/si_uid (sent by the process, code <= 0).
   struct SigInfo {
@@ -146,6 +151,7 @@ private:
     InputFn in;
     uint64_t budget = 0, executed = 0, memCap = 0;
     bool stopped = false;
+    bool debugStop = false; // the debugger's code hook stopped the engine (gdb_target.h)
     bool resume = false; // a handled trap stopped Unicorn; continue at resumePc
     uint64_t resumePc = 0;
     uint64_t lastPc = 0; // the instruction being executed, kept by the counting hook
@@ -174,7 +180,8 @@ private:
   Error init();
   // Starts at Entry with registers already set; ends at the return trap, an
   // exit, a fault or a limit.
-  RunResultMsg run(uint64_t Entry, const executor::Limits &L, OutputFn Out, InputFn In);
+  // A debugger (debugWith) debugs the MainRun runs (run-main), not calls.
+  RunResultMsg run(uint64_t Entry, const executor::Limits &L, OutputFn Out, InputFn In, bool MainRun = false);
   // The stack exec leaves: argc, argv, envp, auxv and the strings they name.
   Error pushArgv(const executor::RunMainMsg &M, uint64_t &Sp, uint64_t &Argv, uint64_t &Envp);
   // Writes the ELF header and program headers at layout::Headers; their count.
@@ -354,6 +361,7 @@ private:
 
   bool GdtMapped = false; // i386: the page setThreadPointer keeps the GDT in
   RunState *Cur = nullptr;
+  std::unique_ptr<Debugger> Debug;
 };
 
 } // namespace linklab::emu

@@ -10,6 +10,7 @@
 #include <optional>
 #include <poll.h>
 #include <unistd.h>
+#include <utility>
 
 namespace linklab::emu {
 
@@ -22,7 +23,7 @@ template <class... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
 
 class Session {
 public:
-  Session(int In, int Out) : In(In), Out(Out) {}
+  Session(int In, int Out, int GdbFd) : In(In), Out(Out), GdbFd(GdbFd) {}
 
   int serve() {
     int Code = serveFrames();
@@ -177,6 +178,8 @@ private:
                 return true;
               }
               P = std::move(*NewP);
+              if (GdbFd >= 0)
+                P->debugWith(std::exchange(GdbFd, -1));
               send(Seq, SetupResultMsg{ProtocolVersion, M.triple, layout::PageSize, P->exposedSymbols()});
               return true;
             },
@@ -239,6 +242,7 @@ private:
   }
 
   int In, Out;
+  int GdbFd; // until the process takes it
   FrameReader Reader;
   std::deque<Frame> Deferred; // requests read while a program waited for stdin
   std::vector<uint8_t> Outbox;
@@ -249,10 +253,10 @@ private:
 
 } // namespace
 
-int serveSession(int InFd, int OutFd) { return Session(InFd, OutFd).serve(); }
+int serveSession(int InFd, int OutFd, int GdbListenFd) { return Session(InFd, OutFd, GdbListenFd).serve(); }
 
-[[noreturn]] void serveSessionThenExit(int InFd, int OutFd) {
-  Session S(InFd, OutFd);
+[[noreturn]] void serveSessionThenExit(int InFd, int OutFd, int GdbListenFd) {
+  Session S(InFd, OutFd, GdbListenFd);
   _exit(S.serve());
 }
 

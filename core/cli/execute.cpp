@@ -2,6 +2,7 @@
 #include "cli/inputs.h"
 
 #include "cli/callconv_cli.h"
+#include "cli/debug_cli.h"
 #include "driver/settings.h"
 
 #include "target/target.h"
@@ -114,9 +115,23 @@ int runInExecutor(const Options &O) {
   if (!Runtime)
     return fail(Runtime.takeError());
 
+  // -gdb: the socket is bound here (so its port is known before the run)
+  // and served by the executor, which inherits it.
+  int GdbFd = -1;
+  std::string GdbAt;
+  if (!O.gdb.empty()) {
+    if (!O.oopExecutorConnect.empty())
+      return fail(makeError("option '-gdb' needs an executor this command starts (not -oop-executor-connect)"));
+    auto Fd = listenForGdb(O.gdb, GdbAt);
+    if (!Fd)
+      return fail(Fd.takeError());
+    GdbFd = *Fd;
+  }
   auto T = !O.oopExecutorConnect.empty()
                ? connectExecutor(O.oopExecutorConnect)
-               : spawnExecutor(O.oopExecutor.empty() ? defaultExecutorPath() : O.oopExecutor);
+               : spawnExecutor(O.oopExecutor.empty() ? defaultExecutorPath() : O.oopExecutor, GdbFd);
+  if (GdbFd >= 0)
+    close(GdbFd);
   if (!T)
     return fail(T.takeError());
   ExecutorClient C(**T);
@@ -155,6 +170,15 @@ int runInExecutor(const Options &O) {
   if (Args.empty()) // argv[0] as a shell would give it
     Args.push_back(O.inputs.empty() ? O.harnesses.front() : O.inputs.front());
   (*P)->setEnvironment(O.env);
+  if (!O.gdb.empty() || !O.debugScript.empty())
+    (*P)->setBeforeMainRun([&O, &GdbAt, Prog = P->get()] {
+      if (!O.debugScript.empty())
+        if (Error E = writeDebugScript(O.debugScript, Prog->linkInfo().objects()))
+          exitWithoutTeardown(fail(E)); // the executor ends at the end of its input
+      if (!O.gdb.empty())
+        std::fprintf(stderr, "linklab: the program is stopped at its entry; attach with:\n  %s\n",
+                     gdbCommand(GdbAt, O.debugScript).c_str());
+    });
   auto R = (*P)->runMainSync(driver::entrySymbol(O.entry, *TT), std::move(Args), *L);
   if (O.perfSupport) // what was linked, whether or not the run went well
     if (Error E = writePerfSupportFiles((*P)->linkInfo().objects(), *TT)) {

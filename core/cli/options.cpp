@@ -37,6 +37,10 @@ const OptionSpec Specs[] = {
     {"show-addrs", Kind::Flag, "print symbol, GOT and stub addresses", FIELD(showAddrs)},
     {"show-times", Kind::Flag, "print the time each stage took", FIELD(showTimes)},
     {"perf-support", Kind::Flag, "tell perf about the linked functions: /tmp/perf-<pid>.map and a jitdump under $JITDUMPDIR/.debug/jit", FIELD(perfSupport)},
+    {"gdb", Kind::Value, "[=HOST:PORT]: stop the program at its entry and wait for gdb-multiarch (default 127.0.0.1, a free port)",
+     FIELD(gdb)},
+    {"debug-script", Kind::Value, "FILE: write a gdb script loading each linked object's symbols at its addresses",
+     FIELD(debugScript)},
     {"show-relocated-section-contents", Kind::Flag, "hex-dump sections after fixups", FIELD(showRelocated)},
     {"check", Kind::List, "FILE: evaluate its '# jitlink-check:' lines", FIELD(checkFiles)},
     {"check-name", Kind::Value, "NAME: rules are the lines starting '# NAME:' (default jitlink-check)", FIELD(checkName)},
@@ -143,6 +147,10 @@ Expected<Options> parseOptions(int Argc, char **Argv) {
       if (!HasValue) {
         if (Name == "oop-executor") // optional value
           break;
+        if (Name == "gdb") { // optional value
+          O.gdb = "127.0.0.1:0";
+          break;
+        }
         if (I + 1 >= Argc)
           return makeError(formatv("option '-%s' needs a value", Spec->name));
         Value = Argv[++I];

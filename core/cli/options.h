@@ -30,6 +30,10 @@ struct Options {
   std::string numThreads;
   bool noExec = false, phonyExternals = false, showAddrs = false, showTimes = false, showRelocated = false;
   bool perfSupport = false;
+  // Debugging (core/cli/debug_cli.cpp): HOST:PORT gdb attaches to (-gdb
+  // alone: loopback, a free port), and the gdb script that loads the linked
+  // objects' symbols and DWARF at their addresses.
+  std::string gdb, debugScript;
   bool help = false;
   // Execution (core/cli/execute.cpp): limits per run, 0 = the executor's
   // default; which C runtime to link ("default" or "none"; llvm-jitlink's

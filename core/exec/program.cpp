@@ -332,6 +332,8 @@ void Program::startProcess(std::string Entry, std::vector<std::string> Args, Lim
         if (E)
           return Done(std::move(E));
         ProcessStarted = true;
+        if (BeforeMainRun)
+          BeforeMainRun();
         C.runMain(Entry, std::move(Args), L, std::move(Done), Startup::ProcessEntry, Env);
       });
     });
@@ -358,6 +360,8 @@ void Program::callMain(std::string Entry, std::vector<std::string> Args, Limits 
       auto AfterCtors = [this, Args = std::move(Args), L, Done, Entry, Exit](Expected<RunResultMsg> R) mutable {
         if (!R || R->runStatus() != RunStatus::Returned)
           return Done(std::move(R)); // an error, or a constructor exited or faulted
+        if (BeforeMainRun)
+          BeforeMainRun();
         C.runMain(Entry, std::move(Args), L, [this, L, Done, Exit](Expected<RunResultMsg> R) {
           if (!R || R->runStatus() != RunStatus::Returned || !Runtime)
             return Done(std::move(R));

@@ -97,6 +97,9 @@ public:
   // the first entry run through it: a later run of another entry is an
   // error.
   void runMain(std::string Entry, std::vector<std::string> Args, executor::Limits L, OnResult Done);
+  // Called once the program is linked, just before its main run starts
+  // (the CLI's -gdb and -debug-script need the linked addresses then).
+  void setBeforeMainRun(std::function<void()> F) { BeforeMainRun = std::move(F); }
   Expected<executor::RunResultMsg> runMainSync(std::string Entry, std::vector<std::string> Args,
                                                executor::Limits L);
   // Links Entry and calls it with M's registers (M.entry is filled in).
@@ -136,6 +139,7 @@ private:
   std::shared_ptr<IRelativeTable> IRelatives;
   bool TLSInstalled = false;
   std::vector<std::string> Env;
+  std::function<void()> BeforeMainRun;
 };
 
 } // namespace linklab::exec

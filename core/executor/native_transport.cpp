@@ -93,7 +93,7 @@ Expected<size_t> FdTransport::receive(std::span<uint8_t> Buf) {
   }
 }
 
-Expected<std::unique_ptr<FdTransport>> spawnExecutor(const std::string &Path) {
+Expected<std::unique_ptr<FdTransport>> spawnExecutor(const std::string &Path, int GdbListenFd) {
   // A dead executor must surface as a write error, not kill the linker.
   std::signal(SIGPIPE, SIG_IGN);
   int ToChild[2], FromChild[2];
@@ -114,8 +114,8 @@ Expected<std::unique_ptr<FdTransport>> spawnExecutor(const std::string &Path) {
   posix_spawn_file_actions_adddup2(&Actions, FromChild[1], 1);
   for (int Fd : {ToChild[0], ToChild[1], FromChild[0], FromChild[1]})
     posix_spawn_file_actions_addclose(&Actions, Fd);
-  std::string Mode = "stdio";
-  char *Argv[] = {const_cast<char *>(Path.c_str()), Mode.data(), nullptr};
+  std::string Mode = "stdio", Gdb = "gdb-fd=" + std::to_string(GdbListenFd); // the child inherits it
+  char *Argv[] = {const_cast<char *>(Path.c_str()), Mode.data(), GdbListenFd >= 0 ? Gdb.data() : nullptr, nullptr};
   pid_t Pid = 0;
   int E = posix_spawn(&Pid, Path.c_str(), &Actions, nullptr, Argv, environ);
   posix_spawn_file_actions_destroy(&Actions);

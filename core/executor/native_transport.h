@@ -44,7 +44,9 @@ private:
 };
 
 // Starts `Path stdio` with its stdin/stdout on pipes (stderr inherited).
-Expected<std::unique_ptr<FdTransport>> spawnExecutor(const std::string &Path);
+// GdbListenFd >= 0: a listening socket (not close-on-exec) the executor
+// serves gdb on (`linklab-executor stdio gdb-fd=N`).
+Expected<std::unique_ptr<FdTransport>> spawnExecutor(const std::string &Path, int GdbListenFd = -1);
 // Connects to `linklab-executor listen=...` at HOST:PORT (IPv4 or a name).
 Expected<std::unique_ptr<FdTransport>> connectExecutor(const std::string &HostPort);
 

@@ -1,0 +1,428 @@
+#include "gdb_target.h"
+
+#include "process.h"
+
+#include <unicorn/arm.h>
+#include <unicorn/arm64.h>
+#include <unicorn/riscv.h>
+#include <unicorn/x86.h>
+
+#include <cstring>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace linklab::emu {
+
+using executor::FaultKind;
+using executor::RunStatus;
+
+namespace {
+
+// ---- register tables -------------------------------------------------------
+// Each arch's registers in the order of its target description (and of the
+// 'g' packet), named and grouped in the features gdb's *-tdep.c look for, so
+// gdb-multiarch picks the architecture from the description alone.
+
+constexpr int Zero = -1;     // reads as zeros, writes ignored (x87 selectors Unicorn lacks)
+constexpr int MinusOne = -2; // orig_rax/orig_eax: no system call being restarted
+
+struct Reg {
+  std::string name;
+  uint16_t bits;
+  const char *type;
+  int uc;
+};
+struct Feature {
+  const char *name;
+  std::vector<Reg> regs;
+};
+struct RegisterTable {
+  const char *architecture;
+  std::vector<Feature> features;
+  std::vector<Reg> all; // the features' registers, in order
+};
+
+void addX87(std::vector<Reg> &R) {
+  for (int I = 0; I < 8; ++I)
+    R.push_back({"st" + std::to_string(I), 80, "i387_ext", UC_X86_REG_FP0 + I});
+  R.push_back({"fctrl", 32, "int", UC_X86_REG_FPCW});
+  R.push_back({"fstat", 32, "int", UC_X86_REG_FPSW});
+  R.push_back({"ftag", 32, "int", UC_X86_REG_FPTAG});
+  R.push_back({"fiseg", 32, "int", Zero});
+  R.push_back({"fioff", 32, "int", UC_X86_REG_FIP});
+  R.push_back({"foseg", 32, "int", Zero});
+  R.push_back({"fooff", 32, "int", UC_X86_REG_FDP});
+  R.push_back({"fop", 32, "int", UC_X86_REG_FOP});
+}
+
+RegisterTable x86_64Table() {
+  Feature Core{"org.gnu.gdb.i386.core", {}};
+  const char *Names[] = {"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp"};
+  const int Ids[] = {UC_X86_REG_RAX, UC_X86_REG_RBX, UC_X86_REG_RCX, UC_X86_REG_RDX,
+                     UC_X86_REG_RSI, UC_X86_REG_RDI, UC_X86_REG_RBP, UC_X86_REG_RSP};
+  for (int I = 0; I < 8; ++I)
+    Core.regs.push_back({Names[I], 64, I == 6 || I == 7 ? "data_ptr" : "int64", Ids[I]});
+  for (int I = 8; I < 16; ++I)
+    Core.regs.push_back({"r" + std::to_string(I), 64, "int64", UC_X86_REG_R8 + I - 8});
+  Core.regs.push_back({"rip", 64, "code_ptr", UC_X86_REG_RIP});
+  Core.regs.push_back({"eflags", 32, "int32", UC_X86_REG_EFLAGS});
+  const char *Segs[] = {"cs", "ss", "ds", "es", "fs", "gs"};
+  const int SegIds[] = {UC_X86_REG_CS, UC_X86_REG_SS, UC_X86_REG_DS, UC_X86_REG_ES, UC_X86_REG_FS, UC_X86_REG_GS};
+  for (int I = 0; I < 6; ++I)
+    Core.regs.push_back({Segs[I], 32, "int32", SegIds[I]});
+  addX87(Core.regs);
+  Feature Sse{"org.gnu.gdb.i386.sse", {}};
+  for (int I = 0; I < 16; ++I)
+    Sse.regs.push_back({"xmm" + std::to_string(I), 128, "vec128", UC_X86_REG_XMM0 + I});
+  Sse.regs.push_back({"mxcsr", 32, "int", UC_X86_REG_MXCSR});
+  Feature Linux{"org.gnu.gdb.i386.linux", {{"orig_rax", 64, "int", MinusOne}}};
+  Feature Segments{"org.gnu.gdb.i386.segments",
+                   {{"fs_base", 64, "int", UC_X86_REG_FS_BASE}, {"gs_base", 64, "int", UC_X86_REG_GS_BASE}}};
+  return {"i386:x86-64", {Core, Sse, Linux, Segments}, {}};
+}
+
+RegisterTable i386Table() {
+  Feature Core{"org.gnu.gdb.i386.core", {}};
+  const char *Names[] = {"eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi"};
+  const int Ids[] = {UC_X86_REG_EAX, UC_X86_REG_ECX, UC_X86_REG_EDX, UC_X86_REG_EBX,
+                     UC_X86_REG_ESP, UC_X86_REG_EBP, UC_X86_REG_ESI, UC_X86_REG_EDI};
+  for (int I = 0; I < 8; ++I)
+    Core.regs.push_back({Names[I], 32, I == 4 || I == 5 ? "data_ptr" : "int32", Ids[I]});
+  Core.regs.push_back({"eip", 32, "code_ptr", UC_X86_REG_EIP});
+  Core.regs.push_back({"eflags", 32, "int32", UC_X86_REG_EFLAGS});
+  const char *Segs[] = {"cs", "ss", "ds", "es", "fs", "gs"};
+  const int SegIds[] = {UC_X86_REG_CS, UC_X86_REG_SS, UC_X86_REG_DS, UC_X86_REG_ES, UC_X86_REG_FS, UC_X86_REG_GS};
+  for (int I = 0; I < 6; ++I)
+    Core.regs.push_back({Segs[I], 32, "int32", SegIds[I]});
+  addX87(Core.regs);
+  Feature Sse{"org.gnu.gdb.i386.sse", {}};
+  for (int I = 0; I < 8; ++I)
+    Sse.regs.push_back({"xmm" + std::to_string(I), 128, "vec128", UC_X86_REG_XMM0 + I});
+  Sse.regs.push_back({"mxcsr", 32, "int", UC_X86_REG_MXCSR});
+  Feature Linux{"org.gnu.gdb.i386.linux", {{"orig_eax", 32, "int", MinusOne}}};
+  return {"i386", {Core, Sse, Linux}, {}};
+}
+
+RegisterTable aarch64Table() {
+  Feature Core{"org.gnu.gdb.aarch64.core", {}};
+  for (int I = 0; I < 29; ++I) // Unicorn numbers x29/x30 apart from x0-x28
+    Core.regs.push_back({"x" + std::to_string(I), 64, "int", UC_ARM64_REG_X0 + I});
+  Core.regs.push_back({"x29", 64, "int", UC_ARM64_REG_X29});
+  Core.regs.push_back({"x30", 64, "int", UC_ARM64_REG_X30});
+  Core.regs.push_back({"sp", 64, "data_ptr", UC_ARM64_REG_SP});
+  Core.regs.push_back({"pc", 64, "code_ptr", UC_ARM64_REG_PC});
+  Core.regs.push_back({"cpsr", 32, "int", UC_ARM64_REG_PSTATE});
+  Feature Fpu{"org.gnu.gdb.aarch64.fpu", {}};
+  for (int I = 0; I < 32; ++I)
+    Fpu.regs.push_back({"v" + std::to_string(I), 128, "vec128", UC_ARM64_REG_Q0 + I});
+  Fpu.regs.push_back({"fpsr", 32, "int", UC_ARM64_REG_FPSR});
+  Fpu.regs.push_back({"fpcr", 32, "int", UC_ARM64_REG_FPCR});
+  return {"aarch64", {Core, Fpu}, {}};
+}
+
+RegisterTable riscv64Table() {
+  static const char *const X[] = {"zero", "ra", "sp",  "gp",  "tp", "t0", "t1", "t2", "fp", "s1", "a0",
+                                  "a1",   "a2", "a3",  "a4",  "a5", "a6", "a7", "s2", "s3", "s4", "s5",
+                                  "s6",   "s7", "s8",  "s9",  "s10", "s11", "t3", "t4", "t5", "t6"};
+  static const char *const F[] = {"ft0", "ft1", "ft2",  "ft3",  "ft4", "ft5", "ft6",  "ft7",
+                                  "fs0", "fs1", "fa0",  "fa1",  "fa2", "fa3", "fa4",  "fa5",
+                                  "fa6", "fa7", "fs2",  "fs3",  "fs4", "fs5", "fs6",  "fs7",
+                                  "fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11"};
+  Feature Cpu{"org.gnu.gdb.riscv.cpu", {}};
+  for (int I = 0; I < 32; ++I)
+    Cpu.regs.push_back({X[I], 64, I == 1 ? "code_ptr" : I == 2 ? "data_ptr" : "int", UC_RISCV_REG_X0 + I});
+  Cpu.regs.push_back({"pc", 64, "code_ptr", UC_RISCV_REG_PC});
+  Feature Fpu{"org.gnu.gdb.riscv.fpu", {}};
+  for (int I = 0; I < 32; ++I)
+    Fpu.regs.push_back({F[I], 64, "ieee_double", UC_RISCV_REG_F0 + I});
+  Fpu.regs.push_back({"fflags", 32, "int", UC_RISCV_REG_FFLAGS});
+  Fpu.regs.push_back({"frm", 32, "int", UC_RISCV_REG_FRM});
+  Fpu.regs.push_back({"fcsr", 32, "int", UC_RISCV_REG_FCSR});
+  return {"riscv:rv64", {Cpu, Fpu}, {}};
+}
+
+RegisterTable armTable() {
+  Feature Core{"org.gnu.gdb.arm.core", {}};
+  for (int I = 0; I < 13; ++I)
+    Core.regs.push_back({"r" + std::to_string(I), 32, "uint32", UC_ARM_REG_R0 + I});
+  Core.regs.push_back({"sp", 32, "data_ptr", UC_ARM_REG_SP});
+  Core.regs.push_back({"lr", 32, "int", UC_ARM_REG_LR});
+  Core.regs.push_back({"pc", 32, "code_ptr", UC_ARM_REG_PC});
+  Core.regs.push_back({"cpsr", 32, "int", UC_ARM_REG_CPSR});
+  Feature Vfp{"org.gnu.gdb.arm.vfp", {}};
+  for (int I = 0; I < 32; ++I)
+    Vfp.regs.push_back({"d" + std::to_string(I), 64, "ieee_double", UC_ARM_REG_D0 + I});
+  Vfp.regs.push_back({"fpscr", 32, "int", UC_ARM_REG_FPSCR});
+  return {"arm", {Core, Vfp}, {}};
+}
+
+const RegisterTable &tableFor(Arch A) {
+  static const auto Tables = [] {
+    std::map<Arch, RegisterTable> M = {{Arch::X86_64, x86_64Table()}, {Arch::I386, i386Table()},
+                                       {Arch::AArch64, aarch64Table()}, {Arch::RISCV64, riscv64Table()},
+                                       {Arch::Arm, armTable()}};
+    for (auto &[_, T] : M)
+      for (const Feature &F : T.features)
+        T.all.insert(T.all.end(), F.regs.begin(), F.regs.end());
+    return M;
+  }();
+  return Tables.at(A);
+}
+
+// The target description (gdb's manual, "Target Descriptions").
+std::string describe(const RegisterTable &T) {
+  std::string X = "<?xml version=\"1.0\"?>\n<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n<target version=\"1.0\">\n";
+  X += std::string("<architecture>") + T.architecture + "</architecture>\n<osabi>GNU/Linux</osabi>\n";
+  for (const Feature &F : T.features) {
+    X += std::string("<feature name=\"") + F.name + "\">\n";
+    bool Vectors = false;
+    for (const Reg &R : F.regs)
+      Vectors |= std::strcmp(R.type, "vec128") == 0;
+    if (Vectors)
+      X += "<vector id=\"v4f\" type=\"ieee_single\" count=\"4\"/>\n"
+           "<vector id=\"v2d\" type=\"ieee_double\" count=\"2\"/>\n"
+           "<vector id=\"v16i8\" type=\"int8\" count=\"16\"/>\n"
+           "<vector id=\"v8i16\" type=\"int16\" count=\"8\"/>\n"
+           "<vector id=\"v4i32\" type=\"int32\" count=\"4\"/>\n"
+           "<vector id=\"v2i64\" type=\"int64\" count=\"2\"/>\n"
+           "<union id=\"vec128\"><field name=\"v4_float\" type=\"v4f\"/><field name=\"v2_double\" type=\"v2d\"/>"
+           "<field name=\"v16_int8\" type=\"v16i8\"/><field name=\"v8_int16\" type=\"v8i16\"/>"
+           "<field name=\"v4_int32\" type=\"v4i32\"/><field name=\"v2_int64\" type=\"v2i64\"/>"
+           "<field name=\"uint128\" type=\"uint128\"/></union>\n";
+    for (const Reg &R : F.regs)
+      X += "<reg name=\"" + R.name + "\" bitsize=\"" + std::to_string(R.bits) + "\" type=\"" + R.type + "\"/>\n";
+    X += "</feature>\n";
+  }
+  return X + "</target>\n";
+}
+
+// Linux's signal numbers as gdb's (include/gdb/signals.def), where they differ.
+uint8_t gdbSignal(int Linux) {
+  switch (Linux) {
+  case 7: return 10;  // SIGBUS
+  case 10: return 30; // SIGUSR1
+  case 12: return 31; // SIGUSR2
+  case 17: return 20; // SIGCHLD
+  default: return uint8_t(Linux <= 15 ? Linux : 143); // 143: GDB_SIGNAL_UNKNOWN
+  }
+}
+
+constexpr uint8_t SigInt = 2, SigIll = 4, SigTrap = 5, SigKill = 9, SigSegv = 11;
+
+} // namespace
+
+// ---- the Target over the process -------------------------------------------
+
+class Debugger::ProcessTarget : public gdb::Target {
+public:
+  ProcessTarget(Debugger &D) : D(D), Table(tableFor(D.P.A.arch)), Xml(describe(Table)) {}
+  std::string targetXml() const override { return Xml; }
+  size_t registerCount() const override { return Table.all.size(); }
+  std::vector<uint64_t> threads() const override {
+    std::vector<uint64_t> T;
+    for (auto &[Tid, Th] : D.P.Threads)
+      if (Th->state != Process::Thread::State::Exited)
+        T.push_back(Tid);
+    return T;
+  }
+  std::optional<std::string> readRegister(uint64_t Tid, unsigned N) override {
+    const Process::Thread *T = thread(Tid);
+    if (!T || N >= Table.all.size())
+      return std::nullopt;
+    const Reg &R = Table.all[N];
+    uint8_t Buf[64] = {};
+    if (R.uc == MinusOne)
+      std::memset(Buf, 0xff, sizeof Buf);
+    else if (R.uc != Zero && T != D.P.Self && R.uc == D.P.A.pc)
+      std::memcpy(Buf, &T->pc, sizeof T->pc); // a waiting thread keeps its pc apart
+    else if (R.uc != Zero && (T == D.P.Self ? uc_reg_read(D.P.UC, R.uc, Buf) : uc_context_reg_read(T->ctx, R.uc, Buf)))
+      return std::nullopt;
+    if (R.uc == D.P.A.pc && D.P.A.arch == Arch::Arm)
+      Buf[0] &= ~1; // a Thumb resume address is odd; the instruction's is not
+    return std::string(reinterpret_cast<char *>(Buf), R.bits / 8);
+  }
+  bool writeRegister(uint64_t Tid, unsigned N, std::string_view Bytes) override {
+    Process::Thread *T = thread(Tid);
+    if (!T || N >= Table.all.size() || Bytes.size() != Table.all[N].bits / 8u)
+      return false;
+    const Reg &R = Table.all[N];
+    if (R.uc < 0)
+      return true;
+    uint8_t Buf[64] = {};
+    std::memcpy(Buf, Bytes.data(), Bytes.size());
+    bool Pc = R.uc == D.P.A.pc;
+    if (Pc && D.P.A.arch == Arch::Arm) { // the pc gdb writes keeps the Thumb state
+      uint32_t Cpsr = 0;
+      if (T == D.P.Self ? uc_reg_read(D.P.UC, UC_ARM_REG_CPSR, &Cpsr) : uc_context_reg_read(T->ctx, UC_ARM_REG_CPSR, &Cpsr))
+        return false;
+      Buf[0] |= (Cpsr >> 5) & 1;
+    }
+    if (Pc && T != D.P.Self) {
+      std::memcpy(&T->pc, Buf, sizeof T->pc);
+      return true;
+    }
+    return (T == D.P.Self ? uc_reg_write(D.P.UC, R.uc, Buf) : uc_context_reg_write(T->ctx, R.uc, Buf)) == UC_ERR_OK;
+  }
+  std::optional<std::string> readMemory(uint64_t Addr, size_t Len) override {
+    std::string B(Len, '\0');
+    if (uc_mem_read(D.P.UC, Addr, B.data(), Len))
+      return std::nullopt;
+    return B;
+  }
+  bool writeMemory(uint64_t Addr, std::string_view Bytes) override {
+    Error E = D.P.write(Addr, {reinterpret_cast<const uint8_t *>(Bytes.data()), Bytes.size()});
+    bool Ok = !E;
+    consumeError(std::move(E));
+    return Ok;
+  }
+  bool supports(gdb::BreakKind K) const override { return K <= gdb::BreakKind::Write; }
+  bool breakpoint(gdb::BreakKind K, uint64_t Addr, uint64_t Len, bool Insert) override {
+    if (D.P.A.arch == Arch::Arm)
+      Addr &= ~uint64_t(1); // gdb may name a Thumb function's address
+    if (K == gdb::BreakKind::Write) {
+      if (!Insert)
+        return D.Watches.erase(Addr), true;
+      auto Now = readMemory(Addr, Len);
+      if (!Now)
+        return false;
+      D.Watches[Addr] = {K, Len, *Now};
+      return true;
+    }
+    if (Insert)
+      D.Breakpoints[Addr] = K;
+    else
+      D.Breakpoints.erase(Addr);
+    return true;
+  }
+
+private:
+  Process::Thread *thread(uint64_t Tid) {
+    auto It = D.P.Threads.find(Tid);
+    return It == D.P.Threads.end() || It->second->state == Process::Thread::State::Exited ? nullptr
+                                                                                         : It->second.get();
+  }
+  Debugger &D;
+  const RegisterTable &Table;
+  std::string Xml;
+};
+
+// ---- the run loop's side ------------------------------------------------------
+
+Debugger::Debugger(Process &P, int ListenFd) : P(P), ListenFd(ListenFd) {}
+
+Debugger::~Debugger() {
+  if (ListenFd >= 0)
+    close(ListenFd);
+}
+
+bool Debugger::runStarts() {
+  if (ListenFd >= 0) {
+    // The first run waits for gdb (gdbserver waits too); one connection.
+    int Fd;
+    do
+      Fd = accept(ListenFd, nullptr, nullptr);
+    while (Fd < 0 && errno == EINTR);
+    close(ListenFd), ListenFd = -1;
+    if (Fd < 0)
+      return false;
+    Conn = std::make_unique<gdb::Connection>(Fd);
+    Target = std::make_unique<ProcessTarget>(*this);
+    Stub = std::make_unique<gdb::Stub>(*Target);
+    Pending = {gdb::Stop::Signal, SigTrap};
+  }
+  return Conn && Conn->open();
+}
+
+bool Debugger::check(uint64_t Pc) {
+  if (!Conn)
+    return false;
+  if (ResumeAt) {
+    // The instruction resumed at runs (the one stepped, or the one whose
+    // breakpoint stopped the process); anything else (a signal handler
+    // entered first) is checked as usual.
+    bool Same = *ResumeAt == Pc;
+    ResumeAt.reset();
+    if (Same)
+      return false;
+  }
+  if (Stepping) {
+    Pending = {gdb::Stop::Signal, SigTrap};
+    return true;
+  }
+  for (auto &[Addr, W] : Watches) {
+    auto Now = Target->readMemory(Addr, W.length);
+    if (Now && *Now != W.bytes) {
+      W.bytes = *Now;
+      Pending = {gdb::Stop::Signal, SigTrap, 0, 0, W.kind, Addr};
+      return true;
+    }
+  }
+  if (auto It = Breakpoints.find(Pc); It != Breakpoints.end()) {
+    Pending = {gdb::Stop::Signal, SigTrap, 0, 0, It->second};
+    return true;
+  }
+  // ^C: a poll now and then, not at every instruction.
+  if (++PollCountdown % (1 << 16) == 0 && Conn->interrupted()) {
+    Pending = {gdb::Stop::Signal, SigInt};
+    return true;
+  }
+  return false;
+}
+
+bool Debugger::stopped(uint64_t Pc) {
+  if (!Conn)
+    return true;
+  Pending.thread = P.Self->tid;
+  gdb::Resume R = Conn->stopped(*Stub, Pending);
+  switch (R.kind) {
+  case gdb::Resume::Kill:
+    P.stop(RunStatus::Signaled, SigKill, "killed by the debugger");
+    return false;
+  case gdb::Resume::Detach:
+  case gdb::Resume::None:
+    Conn.reset(), Breakpoints.clear(), Watches.clear();
+    Stepping = false;
+    return true;
+  case gdb::Resume::Continue:
+  case gdb::Resume::Step:
+    Stepping = R.kind == gdb::Resume::Step;
+    // Resume where gdb left the pc (it may have moved it).
+    ResumeAt = P.reg(P.A.pc);
+    return true;
+  }
+  return true;
+}
+
+void Debugger::runEnded(executor::RunResultMsg &R) {
+  if (!Conn)
+    return;
+  gdb::Stop End{gdb::Stop::Terminated, SigKill};
+  switch (R.runStatus()) {
+  case RunStatus::Exited:
+  case RunStatus::Returned:
+    End = {gdb::Stop::Exited, 0, int(R.value & 0xff)};
+    break;
+  case RunStatus::Fault:
+  case RunStatus::Signaled: {
+    // As Linux stops a traced process: gdb sees the signal at the faulting
+    // instruction, looks, and the process dies when it goes on.
+    bool Illegal = R.runStatus() == RunStatus::Fault && R.faultKind == uint8_t(FaultKind::IllegalInstruction);
+    uint8_t Sig = R.runStatus() == RunStatus::Signaled ? gdbSignal(int(R.value)) : Illegal ? SigIll : SigSegv;
+    if (R.runStatus() == RunStatus::Fault)
+      P.setReg(P.A.pc, R.pc | (P.A.arch == Arch::Arm && (P.reg(UC_ARM_REG_CPSR) & 0x20)));
+    Pending = {gdb::Stop::Signal, Sig, 0, P.Self->tid};
+    gdb::Resume Next = Conn->stopped(*Stub, Pending);
+    if (Next.kind == gdb::Resume::Detach || Next.kind == gdb::Resume::None || !Conn->open())
+      return Conn.reset();
+    End = {gdb::Stop::Terminated, Next.kind == gdb::Resume::Kill ? SigKill : Sig};
+    break;
+  }
+  default: // a limit, or the emulator's error: gdb prints why
+    Conn->console("linklab: " + R.message + "\n");
+    break;
+  }
+  Conn->ended(*Stub, End);
+  Conn.reset();
+}
+
+} // namespace linklab::emu
