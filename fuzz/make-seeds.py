@@ -15,7 +15,7 @@ SRC, OUT, SEED_TOOL = (os.path.abspath(a) for a in sys.argv[1:4])
 TRIPLES = subprocess.run([SEED_TOOL, '--triples'], capture_output=True, text=True, check=True).stdout.split()
 LIT_ARCH = {'x86_64': 'x86_64-unknown-linux-gnu', 'aarch64': 'aarch64-unknown-linux-gnu',
             'riscv64': 'riscv64-unknown-linux-gnu'}
-TARGETS = ['object', 'archive', 'check', 'callconv', 'protocol', 'executor', 'session']
+TARGETS = ['object', 'archive', 'check', 'callconv', 'protocol', 'executor', 'session', 'gdb_stub']
 
 
 def out(target, name, data):
@@ -176,6 +176,20 @@ def main():
             hdr += ['limits 1000,100,64', 'entry main', '--']
             out('session', f'{i:03}-{name}', ('\n'.join(hdr) + '\n').encode() + open(o, 'rb').read())
 
+        # GDB stub: what gdb-multiarch sends a stub in a session
+        # (tests/debug/gdb_test.py's), one packet per seed and all together.
+        packets = ['qSupported:multiprocess+;swbreak+;hwbreak+;qRelocInsn+;fork-events+;vContSupported+',
+                   'vMustReplyEmpty', 'QStartNoAckMode', 'Hgp0.0', 'qXfer:features:read:target.xml:0,ffb',
+                   'qXfer:features:read:target.xml:100,80', 'qTStatus', '?', 'qfThreadInfo', 'qsThreadInfo',
+                   'qAttached:1', 'Hc-1', 'qC', 'g', 'p8', 'P8=0011223344556677', 'G' + '00' * 64,
+                   'm1000,40', 'M1000,4:deadbeef', 'X1000,3:a}]b', 'Z0,1010,1', 'z0,1010,1', 'Z1,1010,4',
+                   'Z2,1020,4', 'z2,1020,4', 'Z3,1020,8', 'vCont?', 'vCont;s:3e8;c', 'vCont;c', 'c', 's',
+                   'C0b', 'Hg3e9', 'T3e9', 'D', 'vKill;3e8', 'k']
+        def framed(p):
+            return f'${p}#{sum(p.encode()) % 256:02x}'
+        for i, p in enumerate(packets):
+            out('gdb_stub', f'{i:03}', b'\x07+' + framed(p).encode())
+        out('gdb_stub', 'session', b'\x10' + ''.join('+' + framed(p) for p in packets).encode() + b'\x03')
         if not run([SEED_TOOL, os.path.join(OUT, 'seeds/protocol'), os.path.join(OUT, 'seeds/executor')]):
             sys.exit('make-seeds: seed_tool failed')
         for t in TARGETS:

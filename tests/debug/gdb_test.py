@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """gdb-multiarch debugging a program linked and run by `linklab -gdb`, on
 each architecture the executor runs: tests/inputs/debug/{main,calls}.c
-compiled with -g at -O0 and -O2, linked with -debug-script, and a gdb batch
-session that breaks on a function in the second object, continues, prints
+compiled with -g, linked with -debug-script, and a gdb batch session
+that (at -O0) breaks on a function in the second object, continues, prints
 a backtrace through two frames, a global and locals, steps instruction by
 instruction through the call (the linker's stub or PLT entry, if it made
 one) into the callee, watches a global, and continues to the exit status;
 a second session sees the program's null write reported as SIGSEGV at its
-line. What gdb prints is matched line by line; on x86-64 the same patterns
+line; at -O2, a session asks what survives optimization (arguments,
+frames, a global, `finish`'s return value, a watchpoint). What gdb prints
+is matched line by line; on x86-64 the same patterns
 (those that do not need a hardware watchpoint, which this machine's
 virtual CPU may not offer to native processes) must also match gdb's
 session of the same sources built natively, so the expectations are what
@@ -28,8 +30,10 @@ FLAGS = {
     "x86_64": "--target=x86_64-linux-gnu",
     "aarch64": "--target=aarch64-linux-gnu",
     # gdb reads each object's DWARF as the object lays its code out, so the
-    # linker must not shrink it: RISC-V linker relaxation would (docs/debugging.md).
-    "riscv64": "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -mno-relax",
+    # linker must not shrink it: RISC-V linker relaxation would. And gdb
+    # does not relocate an object's .eh_frame, where its RISC-V unwinding
+    # then finds no CFI: .debug_frame instead (docs/debugging.md).
+    "riscv64": "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -mno-relax -fno-asynchronous-unwind-tables",
     "i386": "--target=i386-linux-gnu -idirafter /usr/include/x86_64-linux-gnu",
     "arm": "--target=armv7a-linux-gnueabihf",
 }
@@ -45,11 +49,10 @@ SESSION = [
     ("bt 2", [r"^#0  scale \(x=5, by=0\) at .*calls\.c:5$",
               r"^#1  0x[0-9a-f]+ in main \(argc=1, argv=0x[0-9a-f]+\) at .*main\.c:17$"], True),
     ("print total", [r"^\$1 = 7$"], True),
-    ("up", [r"^#1  0x[0-9a-f]+ in main "], True),
-    ("print local", [r"^\$2 = 5$"], True),
-    ("down", [r"^#0  scale "], True),
     ("next", [r"^6\t  counter = counter \+ 1;$"], True),
-    ("print product", [r"^\$3 = 0$"], True),
+    ("print product", [r"^\$2 = 0$"], True),
+    ("up", [r"^#1  0x[0-9a-f]+ in main \(argc=1, "], True),
+    ("print local", [r"^\$3 = 5$"], True),
     ("watch counter", [r"^Hardware watchpoint 2: counter$"], True),
     ("continue", [r"^Old value = 0$", r"^New value = 1$", r"^(0x[0-9a-f]+ in )?scale \(x=5, by=0\) at .*calls\.c:7$"], False),
     ("delete", [], True),
@@ -60,6 +63,23 @@ SESSION = [
     ("set $n = 0\nwhile $pc != &scale && $n < 40\n  stepi\n  set $n = $n + 1\nend", [], True),
     ("print $pc == &scale", [r"^\$4 = 1$"], True),
     ("info symbol $pc", [r"^scale in section \.text"], False),
+    ("delete", [], True),
+    ("continue", [r"^\[Inferior 1 \(.*\) exited with code 03\]$"], True),
+]
+# At -O2 lines and locals move: the session asks what survives optimization.
+SESSION_O2 = [
+    ("break scale", [], True),
+    # AArch64: gdb shows a wrong entry value for `by` beside its right value
+    # (reported, not yet explained), so an entry value may follow.
+    ("@start", [r"^Breakpoint 1, scale \(x=(x@entry=)?5, by=(by@entry=)?0(, by@entry=-?\d+)?\) at .*calls\.c:\d+$"], True),
+    ("bt 2", [r"^#0  (0x[0-9a-f]+ in )?scale \(x=(x@entry=)?5, by=(by@entry=)?0(, by@entry=-?\d+)?\) at .*calls\.c:\d+$",
+              r"^#1  0x[0-9a-f]+ in main \(.*\) at .*main\.c:17$"], True),
+    ("print total", [r"^\$1 = 7$"], True),
+    ("finish", [r"^Value returned is \$2 = 1$"], True),
+    ("print counter", [r"^\$3 = 1$"], True),
+    ("delete 1", [], True),
+    ("watch counter", [r"^Hardware watchpoint 2: counter$"], True),
+    ("continue", [r"^Old value = 1$", r"^New value = 2$"], False),
     ("delete", [], True),
     ("continue", [r"^\[Inferior 1 \(.*\) exited with code 03\]$"], True),
 ]
@@ -147,19 +167,19 @@ def linked_session(arch, opt, session, args):
             proc.wait()
 
 
-def native_session(session, args):
-    exe = os.path.join(WORK, "native")
-    r = run(f"clang-22 -g -O0 -static {MAIN} {CALLS} -o {exe}")
+def native_session(session, args, opt="-O0"):
+    exe = os.path.join(WORK, "native" + opt)
+    r = run(f"clang-22 -g {opt} -static {MAIN} {CALLS} -o {exe}")
     if r.returncode:
         return [f"native: {r.stderr}"]
-    cmds = os.path.join(WORK, "native.commands")
+    cmds = os.path.join(WORK, f"native{opt}.commands")
     start = "run" + (" " + " ".join(args) if args else "")
     open(cmds, "w").write(script(session, start))
     r = run(f"gdb-multiarch -q -batch -nx -x {cmds} {exe}", timeout=TIMEOUT)
     if "ptrace" in r.stdout + r.stderr and "Operation not permitted" in r.stdout + r.stderr:
         print("native gdb cannot trace here (ptrace refused): native comparison not made")
         return []
-    return check(r.stdout + r.stderr, session, True, "native" + ("-fault" if args else ""))
+    return check(r.stdout + r.stderr, session, True, "native" + opt + ("-fault" if args else ""))
 
 
 def main():
@@ -167,11 +187,11 @@ def main():
         print("gdb-multiarch is not installed (scripts/install-deps.sh installs it)")
         return 1
     os.makedirs(WORK, exist_ok=True)
-    failures = native_session(SESSION, []) + native_session(FAULT, ["fault"])
+    failures = native_session(SESSION, []) + native_session(FAULT, ["fault"]) + native_session(SESSION_O2, [], "-O2")
     for arch in ARCHES:
-        for opt in ["-O0"]:
-            failures += linked_session(arch, opt, SESSION, [])
-            failures += linked_session(arch, opt, FAULT, ["fault"])
+        failures += linked_session(arch, "-O0", SESSION, [])
+        failures += linked_session(arch, "-O0", FAULT, ["fault"])
+        failures += linked_session(arch, "-O2", SESSION_O2, [])
     for f in failures:
         print("FAIL", f)
     print(f"{len(failures)} failures")
