@@ -1,5 +1,7 @@
 #include "cli/debug_cli.h"
 
+#include "object/archive.h"
+
 #include <arpa/inet.h>
 #include <cerrno>
 #include <climits>
@@ -9,7 +11,10 @@
 #include <fstream>
 #include <iterator>
 #include <netinet/in.h>
+#include <map>
+#include <optional>
 #include <set>
+#include <sys/stat.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -62,15 +67,50 @@ std::string shellQuote(const std::string &S) {
   return Q + "'";
 }
 
-// An ELF file whose section names include .debug_info (or .rela.debug_info,
-// whose tail a merged string table shares). Objects without
-// DWARF are left out: gdb would put the sections linklab did not allocate
-// (crt1.o's .note.ABI-tag) at address 0 and name null pointers after them.
-bool hasDwarf(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  std::string Bytes((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
-  return Bytes.starts_with("\x7f" "ELF") && Bytes.find(std::string_view(".debug_info\0", 12)) != std::string::npos;
+// ELF bytes whose section names include .debug_info (or .rela.debug_info,
+// whose tail a merged string table shares). Objects without DWARF are left
+// out: gdb would put the sections linklab did not allocate (crt1.o's
+// .note.ABI-tag) at address 0 and name null pointers after them.
+bool hasDwarf(std::string_view Bytes) {
+  return Bytes.starts_with("\x7f" "ELF") && Bytes.find(std::string_view(".debug_info\0", 12)) != std::string_view::npos;
 }
+
+std::string readFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+}
+
+// Archive members by "ARCHIVE(MEMBER)" object name, each archive read once.
+class Members {
+public:
+  // The member's bytes, or null if the name is not an archive member.
+  std::optional<std::string_view> find(const std::string &Object) {
+    size_t Open = Object.find('(');
+    if (Open == std::string::npos || !Object.ends_with(")"))
+      return std::nullopt;
+    std::string Path = Object.substr(0, Open), Member = Object.substr(Open + 1, Object.size() - Open - 2);
+    auto It = Archives.find(Path);
+    if (It == Archives.end()) {
+      std::string Bytes = readFile(Path);
+      auto A = Archive::parse(Path, std::make_shared<const std::vector<char>>(Bytes.begin(), Bytes.end()));
+      std::map<std::string, std::string_view> ByName;
+      if (A) {
+        for (const Archive::Member &M : A->members())
+          ByName.emplace(std::string(M.name), std::string_view(M.data.data(), M.data.size()));
+        Kept.push_back(std::move(*A));
+      } else {
+        consumeError(A.takeError());
+      }
+      It = Archives.emplace(Path, std::move(ByName)).first;
+    }
+    auto M = It->second.find(Member);
+    return M == It->second.end() ? std::nullopt : std::optional<std::string_view>(M->second);
+  }
+
+private:
+  std::map<std::string, std::map<std::string, std::string_view>> Archives;
+  std::vector<Archive> Kept; // the bytes the views point into
+};
 
 } // namespace
 
@@ -78,13 +118,36 @@ Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo
   std::string S = "# Written by linklab -debug-script: each linked object's symbols and debug\n"
                   "# information at the addresses this link gave its sections.\n"
                   "set confirm off\n";
-  size_t Skipped = 0;
+  size_t Skipped = 0, Extracted = 0;
+  Members Archives;
+  // Members with DWARF go to files beside the script: DIR/SCRIPT.members/N-MEMBER.
+  std::string MemberDir = Path + ".members";
   for (const ObjectLinkInfo &O : Objects) {
     char Real[PATH_MAX];
-    if (!hasDwarf(O.name) || !realpath(O.name.c_str(), Real)) {
-      ++Skipped; // no DWARF, an archive member (Debian's C runtime has none), or the linker's own graphs
+    std::string File;
+    if (auto Member = Archives.find(O.name)) {
+      if (!hasDwarf(*Member)) {
+        ++Skipped; // Debian's C runtime has none
+        continue;
+      }
+      if (!Extracted++ && mkdir(MemberDir.c_str(), 0755) != 0 && errno != EEXIST)
+        return makeError(formatv("-debug-script: cannot create %s: %s", MemberDir.c_str(), std::strerror(errno)));
+      std::string Name = O.name.substr(O.name.find('(') + 1);
+      Name.pop_back();
+      for (char &C : Name)
+        C = C == '/' ? '_' : C;
+      File = formatv("%s/%zu-%s", MemberDir.c_str(), Extracted, Name.c_str());
+      std::ofstream Out(File, std::ios::binary);
+      if (!Out.write(Member->data(), std::streamsize(Member->size())) || !(Out.close(), Out))
+        return makeError(formatv("-debug-script: cannot write %s", File.c_str()));
+    } else if (!hasDwarf(readFile(O.name))) {
+      ++Skipped; // no DWARF, or the linker's own graphs
       continue;
+    } else {
+      File = O.name;
     }
+    if (!realpath(File.c_str(), Real))
+      return makeError(formatv("-debug-script: %s: %s", File.c_str(), std::strerror(errno)));
     std::string Line = "add-symbol-file " + quoteForGdb(Real);
     std::set<std::string> Seen;
     for (const auto &Sec : O.sections) {
@@ -98,7 +161,7 @@ Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo
     S += Line + "\n";
   }
   if (Skipped)
-    S += formatv("# %zu linked graphs left out: objects without DWARF, archive members, the linker's own\n", Skipped);
+    S += formatv("# %zu linked graphs left out: objects and archive members without DWARF, the linker's own\n", Skipped);
   std::ofstream Out(Path, std::ios::binary);
   if (!(Out << S) || !(Out.close(), Out))
     return makeError(formatv("-debug-script: cannot write %s", Path.c_str()));

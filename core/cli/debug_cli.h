@@ -15,8 +15,9 @@ namespace linklab::cli {
 // A listening IPv4 socket on HOST:PORT (PORT 0: a free one), inherited by
 // the executor; Bound gets the address it listens on.
 Expected<int> listenForGdb(const std::string &HostPort, std::string &Bound);
-// add-symbol-file for every linked object that is a file, each allocated
-// section at its address.
+// add-symbol-file for every linked object with DWARF, each allocated
+// section at its address; archive members with DWARF are written to files
+// in Path.members/ first.
 Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo> &Objects);
 // The command line that attaches gdb-multiarch (Script: "" for none).
 std::string gdbCommand(const std::string &Bound, const std::string &Script);

@@ -7,7 +7,8 @@ a backtrace through two frames, a global and locals, steps instruction by
 instruction through the call (the linker's stub or PLT entry, if it made
 one) into the callee, watches a global, and continues to the exit status;
 a second session sees the program's null write reported as SIGSEGV at its
-line; at -O2, a session asks what survives optimization (arguments,
+line (and once with the second object in an archive, whose member
+-debug-script extracts); at -O2, a session asks what survives optimization (arguments,
 frames, a global, `finish`'s return value, a watchpoint). What gdb prints
 is matched line by line; on x86-64 the same patterns
 (those that do not need a hardware watchpoint, which this machine's
@@ -131,7 +132,7 @@ def check(output, session, native_only, where):
     return failures
 
 
-def linked_session(arch, opt, session, args, options=(), name=None):
+def linked_session(arch, opt, session, args, options=(), name=None, archive=False):
     tag = f"{arch}{opt}-{name or ('fault' if args else 'run')}"
     objs = []
     for src in (MAIN, CALLS):
@@ -140,6 +141,14 @@ def linked_session(arch, opt, session, args, options=(), name=None):
         if r.returncode:
             return [f"{tag}: compiling {src}: {r.stderr}"]
         objs.append(obj)
+    if archive:  # the second object as an archive member: the script extracts it
+        lib = os.path.join(WORK, f"{tag}-calls.a")
+        if os.path.exists(lib):
+            os.remove(lib)
+        r = run(f"llvm-ar-22 rcs {lib} {objs[1]}")
+        if r.returncode:
+            return [f"{tag}: llvm-ar: {r.stderr}"]
+        objs[1] = lib
     gdbscript = os.path.join(WORK, tag + ".gdb")
     err_path = os.path.join(WORK, tag + ".linklab.stderr")
     with open(err_path, "w") as err, open(os.path.join(WORK, tag + ".linklab.stdout"), "w") as out:
@@ -210,6 +219,7 @@ def main():
         failures += linked_session(arch, "-O0", FAULT, ["fault"])
         failures += linked_session(arch, "-O2", SESSION_O2, [])
     failures += linked_session(ARCHES[0], "-O0", HELD, [], ["-timeout-ms=3000"], "held")
+    failures += linked_session(ARCHES[-1], "-O0", SESSION, [], [], "archive", archive=True)
     for f in failures:
         print("FAIL", f)
     print(f"{len(failures)} failures")
