@@ -165,8 +165,13 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
   for (Symbol *S : G->absoluteSymbols())
     if (!Err && S->scope != Scope::Local)
       Err = define(nullptr, S->name, S->linkage, S->address(), true);
-  if (Err)
+  if (Err) {
+    // Names defined before the failure still lead here: a lookup of one
+    // reports this failure rather than linking a graph that is not there.
+    Obj->state = Object::State::Failed;
+    Obj->failure = Err.message();
     return Err;
+  }
   Obj->graph = std::move(G);
   return Obj->key;
 }
@@ -177,9 +182,16 @@ Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, b
     SymbolEntry &E = *Found;
     bool OldPending = !E.owner || E.owner->state == Object::State::Pending;
     bool HarnessOverride = Owner && Owner->kind == ObjectKind::Harness && E.owner && E.owner->kind != ObjectKind::Harness;
-    bool Override = HarnessOverride || (E.linkage == Linkage::Weak && L == Linkage::Strong);
+    // The runtime stands for the process, whose symbols the linked objects'
+    // definitions shadow (llvm-jitlink searches the process last): a
+    // runtime member's duplicate of an object's definition loses to it.
+    bool IsRuntime = Owner && Owner->kind == ObjectKind::Runtime;
+    bool WasRuntime = E.owner && E.owner->kind == ObjectKind::Runtime;
+    bool Override = HarnessOverride || (E.linkage == Linkage::Weak && L == Linkage::Strong) ||
+                    (WasRuntime && Owner && !IsRuntime);
     if (!Override || !OldPending) {
-      if (L == Linkage::Weak || E.linkage == Linkage::Weak || (E.owner && E.owner->kind == ObjectKind::Harness)) {
+      if (L == Linkage::Weak || E.linkage == Linkage::Weak || (E.owner && E.owner->kind == ObjectKind::Harness) ||
+          (IsRuntime && E.owner && !WasRuntime)) {
         if (Owner) // the existing definition stays
           Owner->lostDefinitions = true;
         return Error::success();
