@@ -32,8 +32,16 @@ static Error hostMemoryError(const LinkGraph &G, uint64_t Size) {
                            hex(Size).c_str()));
 }
 
+// The slab is mapped in whole pages, as llvm-jitlink's is (its slab comes
+// from mmap), so a slab smaller than a page holds a page.
+static uint64_t slabPages(uint64_t SlabSize, uint64_t PageSize) {
+  uint64_t Rest = SlabSize % PageSize;
+  return Rest && SlabSize <= ~uint64_t(0) - (PageSize - Rest) ? SlabSize + (PageSize - Rest) : SlabSize;
+}
+
 SlabMemoryManager::SlabMemoryManager(Addr Base, uint64_t PageSize, uint64_t SlabSize)
-    : PageSize(PageSize ? PageSize : 4096), Slab{Base, Base, SlabSize, "slab"} {
+    : PageSize(PageSize ? PageSize : 4096), Slab{Base, Base, slabPages(SlabSize, this->PageSize), "slab"} {
+  SlabSize = Slab.size;
   Addr End = Base + std::min(SlabSize, ~Base); // the slab may end at the top of the address space
   Addr ProcessBase = alignTo(End, this->PageSize);
   Process = {ProcessBase, ProcessBase, ProcessBase < End ? 0 : std::min(ProcessSize, ~ProcessBase),
