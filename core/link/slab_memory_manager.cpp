@@ -103,7 +103,29 @@ void SlabMemoryManager::allocate(const void *Dylib, LinkGraph &G, OnAllocatedFn 
   OnAllocated(std::unique_ptr<InFlightAlloc>(new InFlight(*this, Id)));
 }
 
+// A 32-bit target's runtime must lie below 4 GiB, where its pointers reach:
+// before anything is packed, the region after the slab is cut at 4 GiB, or
+// moves below the slab when there is more room there (a slab near the top,
+// as LLVM's i386 tests put theirs at 0xfff00000).
+void SlabMemoryManager::fitProcessRegion(unsigned PointerSize) {
+  if (PointerSize != 4 || Process.next != Process.base)
+    return;
+  constexpr uint64_t Limit = uint64_t(1) << 32;
+  uint64_t SlabEnd = Slab.base + Slab.size;
+  uint64_t AfterBase = alignTo(SlabEnd, PageSize);
+  uint64_t After = AfterBase < Limit && SlabEnd >= Slab.base ? Limit - AfterBase : 0;
+  uint64_t BelowEnd = Slab.base / PageSize * PageSize;
+  uint64_t Below = BelowEnd > PageSize ? BelowEnd - PageSize : 0; // not page 0
+  if (After >= std::min(Below, ProcessSize))
+    Process = {AfterBase, AfterBase, std::min(After, ProcessSize), Process.what};
+  else {
+    uint64_t Size = std::min(Below, ProcessSize);
+    Process = {BelowEnd - Size, BelowEnd - Size, Size, "C runtime's region before the slab"};
+  }
+}
+
 void SlabMemoryManager::allocatePacked(LinkGraph &G, BasicLayout &Layout, uint64_t Id, OnAllocatedFn &OnAllocated) {
+  fitProcessRegion(G.pointerSize());
   for (auto &[Prot, Seg] : Layout.segments()) {
     uint64_t Size = Seg.contentSize + Seg.zeroFillSize;
     if (!Size)

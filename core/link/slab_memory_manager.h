@@ -60,6 +60,7 @@ private:
   class InFlight;
   // Size bytes of R at a page boundary, or an error naming G.
   static Expected<Addr> take(Region &R, const LinkGraph &G, uint64_t Size);
+  void fitProcessRegion(unsigned PointerSize);
   void allocatePacked(LinkGraph &G, BasicLayout &Layout, uint64_t Id, OnAllocatedFn &OnAllocated);
   char *addChunk(uint64_t Id, Addr At, uint64_t Size);
   void release(uint64_t Id);
