@@ -48,6 +48,7 @@ struct DecodedInst {
 // the bytes.
 Expected<DecodedInst> decodeInstruction(Arch A, std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodeX86_64(std::span<const uint8_t> Bytes);
+Expected<DecodedInst> decodeI386(std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodeAArch64(std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodeRISCV64(std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodePPC64(std::span<const uint8_t> Bytes);

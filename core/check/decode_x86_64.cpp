@@ -1,10 +1,13 @@
-// A small x86-64 decoder for decode_operand/next_pc: only the instruction
-// forms whose fields fixups write (rel8/rel32 branches and calls, ModRM
+// A small x86 decoder (x86-64, and i386's 32-bit mode) for
+// decode_operand/next_pc: only the instruction forms whose fields fixups
+// write (rel8/rel32 branches and calls, ModRM
 // memory operands with RIP-relative or other displacements, immediates).
 // Operands come out in LLVM MC order so existing checks keep their indices:
 // a memory operand is five (base, scale, index, disp, segment); LLVM's
 // two-address forms (ADD64rm and friends) repeat the destination as a tied
-// source; jcc is (target, condition code).
+// source; jcc is (target, condition code). In 32-bit mode 40-4F are
+// INC/DEC, not REX, and ModRM mod=00 rm=101 is an absolute disp32 (no base)
+// rather than RIP-relative.
 #include "check/check.h"
 
 #include <algorithm>
@@ -32,6 +35,7 @@ enum class Form {
   MemImm32,  // mem, imm32 (or reg, imm32 when mod=3: MOV64ri32)  (C7 /0, 81 /r, F7 /0)
   MemImm8,   // mem, imm8                     (83 /r)
   RegImm,    // reg (opcode low bits), imm32/imm64  (MOV32ri, MOV64ri)
+  Imm16,     // imm16                         (RETI32: C2 iw)
 };
 
 struct OpcodeRow {
@@ -40,11 +44,12 @@ struct OpcodeRow {
   Form form;
   const char *name; // LLVM stem; the width and form suffix are appended
   int modrmReg;     // required ModRM.reg for group opcodes, or -1
+  const char *name32 = nullptr; // the name in 32-bit mode, where it differs
 };
 
 // Rows for Jcc cover their whole 16-opcode ranges; see lookup().
 constexpr OpcodeRow Opcodes[] = {
-    {0xE8, false, Form::Rel32, "CALL64pcrel32", -1},
+    {0xE8, false, Form::Rel32, "CALL64pcrel32", -1, "CALLpcrel32"},
     {0xE9, false, Form::Rel32, "JMP_4", -1},
     {0xEB, false, Form::Rel8, "JMP_1", -1},
     {0x70, false, Form::Jcc8, "JCC_1", -1},
@@ -61,9 +66,9 @@ constexpr OpcodeRow Opcodes[] = {
     {0x89, false, Form::MemReg, "MOV", -1},
     {0x01, false, Form::MemReg, "ADD", -1},
     {0x39, false, Form::MemReg, "CMP", -1},
-    {0xFF, false, Form::MemOnly, "CALL64m", 2},
-    {0xFF, false, Form::MemOnly, "JMP64m", 4},
-    {0xFF, false, Form::MemOnly, "PUSH64rmm", 6},
+    {0xFF, false, Form::MemOnly, "CALL64m", 2, "CALL32m"},
+    {0xFF, false, Form::MemOnly, "JMP64m", 4, "JMP32m"},
+    {0xFF, false, Form::MemOnly, "PUSH64rmm", 6, "PUSH32rmm"},
     {0xC7, false, Form::MemImm32, "MOV", 0},
     {0xF7, false, Form::MemImm32, "TEST", 0},
     {0x81, false, Form::MemImm32, "ADD", 0},
@@ -72,6 +77,7 @@ constexpr OpcodeRow Opcodes[] = {
     {0x83, false, Form::MemImm8, "ADD", 0},
     {0x83, false, Form::MemImm8, "CMP", 7},
     {0xB8, false, Form::RegImm, "MOV", -1},
+    {0xC2, false, Form::Imm16, "RETI64", -1, "RETI32"},
 };
 
 const OpcodeRow *lookup(uint8_t Op, bool TwoByte, int ModRMReg) {
@@ -86,7 +92,8 @@ const OpcodeRow *lookup(uint8_t Op, bool TwoByte, int ModRMReg) {
 }
 
 bool hasModRM(Form F) {
-  return F != Form::Rel8 && F != Form::Rel32 && F != Form::Jcc8 && F != Form::Jcc32 && F != Form::RegImm;
+  return F != Form::Rel8 && F != Form::Rel32 && F != Form::Jcc8 && F != Form::Jcc32 && F != Form::RegImm &&
+         F != Form::Imm16;
 }
 
 class Reader {
@@ -120,12 +127,11 @@ std::string bytesText(std::span<const uint8_t> B) {
   return S;
 }
 
-} // namespace
-
-Expected<DecodedInst> decodeX86_64(std::span<const uint8_t> Bytes) {
+Expected<DecodedInst> decodeX86(std::span<const uint8_t> Bytes, bool Is64) {
   auto Unknown = [&](const char *Why) {
-    return makeError(formatv("x86-64: %s (bytes %s)", Why, bytesText(Bytes).c_str()));
+    return makeError(formatv("%s: %s (bytes %s)", Is64 ? "x86-64" : "i386", Why, bytesText(Bytes).c_str()));
   };
+  const char *const *AddrRegs = Is64 ? Reg64 : Reg32;
   Reader R(Bytes);
   bool OpSize16 = false;
   // Legacy prefixes; 0x67 (addr32) is what GOTPCRELX relaxation puts before
@@ -134,7 +140,7 @@ Expected<DecodedInst> decodeX86_64(std::span<const uint8_t> Bytes) {
   while (R.has(1) && std::find(std::begin(Prefixes), std::end(Prefixes), R.peek()) != std::end(Prefixes))
     OpSize16 |= R.byte() == 0x66;
   uint8_t Rex = 0;
-  if (R.has(1) && (R.peek() & 0xF0) == 0x40)
+  if (Is64 && R.has(1) && (R.peek() & 0xF0) == 0x40)
     Rex = R.byte();
   bool W = Rex & 8;
   if (!R.has(1))
@@ -181,16 +187,17 @@ Expected<DecodedInst> decodeX86_64(std::span<const uint8_t> Bytes) {
         Scale = int64_t(1) << (SIB >> 6);
         unsigned Idx = ((SIB >> 3) & 7) | (Rex & 2 ? 8 : 0), B = SIB & 7;
         if (Idx != 4) // rsp cannot be an index: 100 means none
-          Index = reg(Reg64[Idx]);
+          Index = reg(AddrRegs[Idx]);
         if (B == 5 && Mod == 0)
           DispBytes = 4; // no base, disp32
         else
-          Base = reg(Reg64[B | (Rex & 1 ? 8 : 0)]);
+          Base = reg(AddrRegs[B | (Rex & 1 ? 8 : 0)]);
       } else if (RM == 5 && Mod == 0) {
-        Base = reg("rip"); // 64-bit mode: mod=00 rm=101 is RIP + disp32
+        if (Is64)
+          Base = reg("rip"); // 64-bit mode: mod=00 rm=101 is RIP + disp32
         DispBytes = 4;
       } else {
-        Base = reg(Reg64[RM | (Rex & 1 ? 8 : 0)]);
+        Base = reg(AddrRegs[RM | (Rex & 1 ? 8 : 0)]);
       }
       if (!R.has(DispBytes))
         return Unknown("truncated displacement");
@@ -207,6 +214,7 @@ Expected<DecodedInst> decodeX86_64(std::span<const uint8_t> Bytes) {
   auto Append = [&](std::vector<Operand> Ops) { I.operands.insert(I.operands.end(), Ops.begin(), Ops.end()); };
   auto MemOrReg = [&]() -> std::vector<Operand> { return RegisterRM ? std::vector<Operand>{RMReg} : Mem; };
   const char *Suffix = RegisterRM ? "rr" : "rm";
+  const char *Name = !Is64 && Row->name32 ? Row->name32 : Row->name;
   switch (Row->form) {
   case Form::Rel8:
   case Form::Rel32:
@@ -216,7 +224,7 @@ Expected<DecodedInst> decodeX86_64(std::span<const uint8_t> Bytes) {
     auto Disp = Immediate(Short ? 1 : 4);
     if (!Disp)
       return Disp.takeError();
-    I.name = Row->name;
+    I.name = Name;
     Append({imm(*Disp)});
     if (Row->form == Form::Jcc8 || Row->form == Form::Jcc32)
       Append({imm(Op & 0xF)});
@@ -240,16 +248,19 @@ Expected<DecodedInst> decodeX86_64(std::span<const uint8_t> Bytes) {
   case Form::MemOnly:
     if (RegisterRM)
       return Unknown("register-indirect call/jmp has no field fixups write");
-    I.name = Row->name;
+    I.name = Name;
     Append(Mem);
     break;
   case Form::MemImm32:
   case Form::MemImm8: {
     bool Short = Row->form == Form::MemImm8;
     // A 16-bit operand size shrinks imm32 to imm16.
-    auto V = Immediate(Short ? 1 : OpSize16 ? 2 : 4);
+    unsigned Bytes = Short ? 1 : OpSize16 ? 2 : 4;
+    auto V = Immediate(Bytes);
     if (!V)
       return V.takeError();
+    if (!Short && !W) // LLVM extends an operand-sized immediate with zeros
+      *V &= (int64_t(1) << (8 * Bytes)) - 1;
     I.name = std::string(Row->name) + Width + (RegisterRM ? "r" : "m") + (Short ? "i8" : W ? "i32" : "i");
     Append(MemOrReg());
     // LLVM's two-address ri forms tie the destination; MOV, CMP and TEST
@@ -262,16 +273,32 @@ Expected<DecodedInst> decodeX86_64(std::span<const uint8_t> Bytes) {
   }
   case Form::RegImm: {
     // B8+r: movabs imm64 with REX.W, else imm32 (imm16 with 0x66).
-    auto V = Immediate(W ? 8 : OpSize16 ? 2 : 4);
+    unsigned N = W ? 8 : OpSize16 ? 2 : 4;
+    auto V = Immediate(N);
     if (!V)
       return V.takeError();
+    if (!W)
+      *V &= (int64_t(1) << (8 * N)) - 1;
     I.name = std::string("MOV") + Width + "ri";
     Append({reg(Regs[(Op & 7) | (Rex & 1 ? 8 : 0)]), imm(*V)});
+    break;
+  }
+  case Form::Imm16: {
+    auto V = Immediate(2);
+    if (!V)
+      return V.takeError();
+    I.name = Name;
+    Append({imm(uint16_t(*V))});
     break;
   }
   }
   I.size = unsigned(R.pos());
   return I;
 }
+
+} // namespace
+
+Expected<DecodedInst> decodeX86_64(std::span<const uint8_t> Bytes) { return decodeX86(Bytes, true); }
+Expected<DecodedInst> decodeI386(std::span<const uint8_t> Bytes) { return decodeX86(Bytes, false); }
 
 } // namespace linklab::check
