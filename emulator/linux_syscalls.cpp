@@ -62,7 +62,6 @@ struct Linux {
       P.storeGuest(Bytes.data() + At, V, Size), At += Size;
     return put(P, Addr, Bytes.data(), Bytes.size());
   }
-  static bool isStd(uint64_t Fd) { return Fd <= 2; }
   // A NUL-terminated guest string, at most Max bytes; nullopt if unreadable.
   static std::optional<std::string> string(Process &P, uint64_t Addr, size_t Max = 4096) {
     std::string S;
@@ -73,13 +72,20 @@ struct Linux {
         return S;
     return S;
   }
-  static int64_t output(Process &P, uint64_t Fd, uint64_t Ptr, uint64_t Len) {
-    if (Fd != 1 && Fd != 2)
-      return Fd == 0 ? -EBADF : -EBADF;
+  // fd 1 and 2 (or what dup made of them): the program's output; an open
+  // file: its bytes at its position (or At).
+  static int64_t output(Process &P, uint64_t Fd, uint64_t Ptr, uint64_t Len, std::optional<uint64_t> At = {}) {
+    auto S = P.Fs.stream(int64_t(Fd));
+    if (!P.Fs.isOpen(int64_t(Fd)) || S == 0)
+      return -EBADF;
+    if (S && At)
+      return -ESPIPE;
     auto Bytes = P.read(Ptr, std::min(Len, MaxTransfer));
     if (!Bytes)
       return consumeError(Bytes.takeError()), -EFAULT;
-    P.Cur->out(Fd == 1 ? Stream::Stdout : Stream::Stderr, *Bytes);
+    if (!S)
+      return P.Fs.write(int64_t(Fd), *Bytes, At);
+    P.Cur->out(*S == 1 ? Stream::Stdout : Stream::Stderr, *Bytes);
     return int64_t(Bytes->size());
   }
   static constexpr uint64_t Pid = 1000, Uid = 1000;
@@ -115,28 +121,46 @@ struct Linux {
     P.StdinPos += N;
     return int64_t(N);
   }
-  // An open file's bytes from its position on.
-  static int64_t readFile(Process &P, uint64_t Fd, uint64_t Ptr, uint64_t Len) {
-    auto It = P.Files.find(Fd);
-    if (It == P.Files.end())
-      return -EBADF;
-    Process::OpenFile &F = It->second;
-    if (F.file.folder)
-      return -EISDIR;
-    uint64_t Size = F.file.bytes.size(), N = F.pos < Size ? std::min({Len, MaxTransfer, Size - F.pos}) : 0;
-    if (N && !put(P, Ptr, F.file.bytes.data() + F.pos, N))
+  // An open file's (or device's) bytes from its position on (or At).
+  static int64_t readFile(Process &P, uint64_t Fd, uint64_t Ptr, uint64_t Len, std::optional<uint64_t> At) {
+    std::vector<uint8_t> Bytes;
+    int64_t N = P.Fs.read(int64_t(Fd), std::min(Len, MaxTransfer), Bytes, At);
+    if (N > 0 && !put(P, Ptr, Bytes.data(), Bytes.size()))
       return -EFAULT;
-    F.pos += N;
-    return int64_t(N);
+    return N;
   }
-  static int64_t input(Process &P, uint64_t Fd, uint64_t Ptr, uint64_t Len) {
-    return Fd == 0 ? readStdin(P, Ptr, Len) : readFile(P, Fd, Ptr, Len);
+  // fd 0 (or what dup made of it): the client's stdin; fds 1 and 2 are
+  // the write ends of pipes.
+  static int64_t input(Process &P, uint64_t Fd, uint64_t Ptr, uint64_t Len, std::optional<uint64_t> At = {}) {
+    auto S = P.Fs.stream(int64_t(Fd));
+    if (!S)
+      return readFile(P, Fd, Ptr, Len, At);
+    if (*S != 0)
+      return -EBADF;
+    return At ? -ESPIPE : readStdin(P, Ptr, Len);
   }
   static int64_t read(Process &P, const Call &C) { return input(P, C.a[0], C.a[1], C.a[2]); }
   static int64_t write(Process &P, const Call &C) { return output(P, C.a[0], C.a[1], C.a[2]); }
+  // pread64/pwrite64(fd, buf, count, offset): the 64-bit offset in one
+  // register, or on i386 in two (low, high), on Arm in an aligned pair
+  // (r4, r5).
+  static uint64_t offset64(Process &P, const Call &C, size_t At) {
+    if (P.A.wordSize == 8)
+      return C.a[At];
+    size_t Lo = P.A.syscallAbi == SyscallAbi::Arm ? alignTo(At, 2) : At;
+    return uint32_t(C.a[Lo]) | C.a[Lo + 1] << 32;
+  }
+  static int64_t positioned(Process &P, const Call &C, bool Write) {
+    int64_t Off = int64_t(offset64(P, C, 3));
+    if (Off < 0)
+      return -EINVAL;
+    return Write ? output(P, C.a[0], C.a[1], C.a[2], uint64_t(Off)) : input(P, C.a[0], C.a[1], C.a[2], uint64_t(Off));
+  }
+  static int64_t pread64(Process &P, const Call &C) { return positioned(P, C, false); }
+  static int64_t pwrite64(Process &P, const Call &C) { return positioned(P, C, true); }
   static int64_t vector(Process &P, const Call &C, bool Write) {
     uint64_t Fd = C.a[0];
-    if (Write ? Fd != 1 && Fd != 2 : Fd != 0 && !P.Files.count(Fd))
+    if (!P.Fs.isOpen(int64_t(Fd)))
       return -EBADF;
     if (C.a[2] > 1024)
       return -EINVAL;
@@ -151,14 +175,14 @@ struct Linux {
       if (N < 0)
         return R ? R : N;
       R += N;
-      if (!Write && (Fd == 0 ? N != 0 : uint64_t(N) < Len)) // one read's worth, as from a pipe; a file's end
+      if (!Write && (P.Fs.stream(int64_t(Fd)) ? N != 0 : uint64_t(N) < Len)) // one read's worth, as from a pipe; a file's end
         return R;
     }
     return R;
   }
   static int64_t readv(Process &P, const Call &C) { return vector(P, C, false); }
   static int64_t writev(Process &P, const Call &C) { return vector(P, C, true); }
-  static int64_t close(Process &P, const Call &C) { return isStd(C.a[0]) || P.Files.erase(C.a[0]) ? 0 : -EBADF; }
+  static int64_t close(Process &P, const Call &C) { return P.Fs.close(int64_t(int32_t(C.a[0]))); }
   static int64_t exit(Process &P, const Call &C) {
     P.stop(RunStatus::Exited, int64_t(int32_t(C.a[0])));
     return 0;
@@ -284,20 +308,17 @@ struct Linux {
   static int64_t mapFile(Process &P, const Call &C) {
     constexpr uint64_t Shared = 1, Write = UC_PROT_WRITE;
     uint64_t Offset = std::string_view(C.name) == "mmap2" ? C.a[5] * layout::PageSize : C.a[5];
-    auto It = P.Files.find(uint32_t(C.a[4]));
-    if (It == P.Files.end())
-      return -EBADF;
-    if (It->second.file.folder)
-      return -ENODEV;
+    std::span<const uint8_t> Bytes;
+    if (int64_t R = P.Fs.mapSource(int64_t(int32_t(C.a[4])), Bytes))
+      return R;
     if ((C.a[3] & Shared) && (C.a[2] & Write))
-      return -EACCES; // open read-only
+      return -EACCES; // a shared writable mapping would have to write the file back
     if (Offset % layout::PageSize)
       return -EINVAL;
     Call M{C.nr, C.name, {0, C.a[1], uint64_t(UC_PROT_READ | UC_PROT_WRITE), 0x22 /* private anonymous */}};
     int64_t Base = mmap(P, M);
     if (Base < 0)
       return Base;
-    auto Bytes = It->second.file.bytes;
     if (Offset < Bytes.size())
       if (Error E = P.write(uint64_t(Base), Bytes.subspan(Offset, std::min<uint64_t>(C.a[1], Bytes.size() - Offset))))
         return consumeError(std::move(E)), -EFAULT;
@@ -352,7 +373,7 @@ struct Linux {
     consumeError(P.unmapAnonymous(Old, OldSize)); // the data moved; a range left mapped only costs address space
     return New;
   }
-  static int64_t ioctl(Process &, const Call &C) { return isStd(C.a[0]) ? -ENOTTY : -EBADF; } // no terminal
+  static int64_t ioctl(Process &P, const Call &C) { return P.Fs.isOpen(int64_t(int32_t(C.a[0]))) ? -ENOTTY : -EBADF; } // no terminal
   static int64_t getpid(Process &, const Call &) { return Pid; }
   static int64_t getppid(Process &, const Call &) { return 1; }
   static int64_t getuid(Process &, const Call &) { return Uid; }
@@ -667,13 +688,14 @@ struct Linux {
         return -EFAULT;
       int32_t Fd = int32_t(P.loadGuest(Pfd, 4));
       uint16_t Events = uint16_t(P.loadGuest(Pfd + 4, 2)), Revents = 0;
-      bool Hangup = Fd == 0 && P.StdinEnded && P.StdinPos == P.Stdin.size(); // the writer closed
+      auto S = P.Fs.stream(Fd);
+      bool Hangup = S == 0 && P.StdinEnded && P.StdinPos == P.Stdin.size(); // the writer closed
       if (Fd >= 0)
-        Revents = Hangup                       ? Hup
-                  : Fd == 0                    ? Events & In
-                  : Fd <= 2                    ? Events & Out
-                  : P.Files.count(uint64_t(Fd)) ? Events & (In | Out)
-                                               : Nval;
+        Revents = Hangup              ? Hup
+                  : S == 0            ? Events & In
+                  : S                 ? Events & Out
+                  : P.Fs.isOpen(Fd)   ? Events & (In | Out)
+                                      : Nval;
       P.storeGuest(Pfd + 6, Revents, 2);
       if (!put(P, Fds + 8 * I, Pfd, 8))
         return -EFAULT;
@@ -699,7 +721,7 @@ struct Linux {
       return -EINVAL;
     // Bits past the fd table are ignored: 64 fds, doubled as open ones need.
     int64_t Table = 64;
-    while (!P.Files.empty() && int64_t(P.Files.rbegin()->first) >= Table)
+    while (P.Fs.highestFd() >= Table)
       Table *= 2;
     N = std::min(N, Table);
     const size_t Bytes = alignTo(uint64_t(N + 7) / 8, P.A.wordSize);
@@ -719,10 +741,10 @@ struct Linux {
         uint8_t &Byte = Bits[S][size_t(Fd / 8)], Bit = uint8_t(1 << (Fd % 8));
         if (!(Byte & Bit))
           continue;
-        bool File = P.Files.count(uint64_t(Fd));
-        if (!isStd(uint64_t(Fd)) && !File)
+        if (!P.Fs.isOpen(Fd))
           return -EBADF;
-        bool Is = S == 0 ? Fd == 0 || File : S == 1 ? Fd != 0 : false;
+        auto Stream = P.Fs.stream(Fd);
+        bool Is = S == 0 ? !Stream || Stream == 0 : S == 1 ? Stream != 0 : false;
         Byte = Is ? Byte : uint8_t(Byte & ~Bit);
         Ready += Is;
       }
@@ -770,23 +792,19 @@ struct Linux {
   // F_SETFL changes that are the same on every arch); fdopen asks for them.
   // Duplicating, locks and the rest are not supported.
   static int64_t fcntl(Process &P, const Call &C) {
-    enum : uint64_t { GetFd = 1, SetFd = 2, GetFl = 3, SetFl = 4 };
-    constexpr uint32_t Settable = 02000 | 04000; // O_APPEND, O_NONBLOCK
-    uint64_t Fd = C.a[0];
-    if (C.a[1] < GetFd || C.a[1] > SetFl) {
+    enum : uint64_t { DupFd = 0, GetFd = 1, SetFd = 2, GetFl = 3, SetFl = 4, DupFdCloexec = 1030 };
+    int64_t Fd = int32_t(C.a[0]);
+    if (C.a[1] > SetFl && C.a[1] != DupFdCloexec) {
       P.noteSyscall(C.nr, C.name, formatv("command %llu not supported", (unsigned long long)C.a[1]).c_str());
       return -EINVAL;
     }
-    auto It = P.Files.find(Fd);
-    if (!isStd(Fd) && It == P.Files.end())
-      return -EBADF;
-    bool &CloseOnExec = isStd(Fd) ? P.StdCloseOnExec[Fd] : It->second.closeOnExec;
-    uint32_t &Status = isStd(Fd) ? P.StdStatusFlags[Fd] : It->second.status;
     switch (C.a[1]) {
-    case GetFd: return CloseOnExec;
-    case SetFd: return CloseOnExec = C.a[2] & 1, 0;
-    case GetFl: return Status;
-    default: return Status = (Status & ~Settable) | (uint32_t(C.a[2]) & Settable), 0;
+    case DupFd:
+    case DupFdCloexec: return P.Fs.dup(Fd, int64_t(int32_t(C.a[2])), C.a[1] == DupFdCloexec);
+    case GetFd: return P.Fs.getCloseOnExec(Fd);
+    case SetFd: return P.Fs.setCloseOnExec(Fd, C.a[2] & 1);
+    case GetFl: return P.Fs.getStatus(Fd);
+    default: return P.Fs.setStatus(Fd, uint32_t(C.a[2]));
     }
   }
   static int64_t poll(Process &P, const Call &C) {
@@ -862,88 +880,231 @@ struct Linux {
     return C.a[0] != Pid ? refuse(P, C) : signalThread(P, C.a[1], C.a[2]);
   }
 
-  // What fstat says of an fd: the standard streams are pipes, an open file
-  // a regular file or a folder of root's that the process may read.
-  struct Stat {
-    uint32_t mode, uid;
-    uint64_t ino, size;
-  };
-  static Stat statOf(const GuestFile &F) {
-    return F.folder ? Stat{0040755, 0, F.inode, 4096} : Stat{0100644, 0, F.inode, F.bytes.size()};
-  }
-  static std::optional<Stat> statOf(Process &P, uint64_t Fd) {
-    if (isStd(Fd))
-      return Stat{0010000 /* S_IFIFO */ | 0600, Uid, 1000 + Fd, 0};
-    auto It = P.Files.find(Fd);
-    return It == P.Files.end() ? std::nullopt : std::optional(statOf(It->second.file));
-  }
-  static int64_t putStat(Process &P, const std::optional<Stat> &S, uint64_t Buf) {
+  // ---- files (guest_fs.h: the process's private file system) ---------------
+  static int64_t fdArg(uint64_t V) { return int32_t(V); } // an int: AT_FDCWD is -100
+  // A path argument, at most PATH_MAX bytes (longer: the file system
+  // answers ENAMETOOLONG).
+  static int64_t pathArg(Process &P, uint64_t Addr, std::string &Out) {
+    auto S = string(P, Addr, GuestFs::PathMax);
     if (!S)
-      return -EBADF;
+      return -EFAULT;
+    Out = std::move(*S);
+    return 0;
+  }
+  // open(2) flags in the generic encoding (guest_fs.h, oflag): Arm and
+  // AArch64 number O_DIRECTORY, O_NOFOLLOW, O_DIRECT and O_LARGEFILE
+  // otherwise.
+  static uint32_t openFlags(const Process &P, uint64_t Raw) {
+    uint32_t F = uint32_t(Raw);
+    if (P.A.syscallAbi != SyscallAbi::Arm && P.A.arch != Arch::AArch64)
+      return F;
+    constexpr std::pair<uint32_t, uint32_t> Arm[] = {
+        {040000, oflag::Directory}, {0100000, oflag::NoFollow}, {0200000, oflag::Direct}, {0400000, oflag::LargeFile}};
+    uint32_t Out = F & ~0740000u;
+    for (auto [Theirs, Ours] : Arm)
+      Out |= F & Theirs ? Ours : 0;
+    return Out;
+  }
+  static int64_t openAt(Process &P, int64_t Dir, uint64_t PathAddr, uint32_t Flags, uint64_t Mode) {
+    std::string Path;
+    if (int64_t R = pathArg(P, PathAddr, Path))
+      return R;
+    return P.Fs.open(Dir, Path, Flags, uint32_t(Mode));
+  }
+  static int64_t open(Process &P, const Call &C) { return openAt(P, GuestFs::AtFdCwd, C.a[0], openFlags(P, C.a[1]), C.a[2]); }
+  static int64_t openat(Process &P, const Call &C) { return openAt(P, fdArg(C.a[0]), C.a[1], openFlags(P, C.a[2]), C.a[3]); }
+  static int64_t creat(Process &P, const Call &C) {
+    return openAt(P, GuestFs::AtFdCwd, C.a[0], oflag::Create | oflag::WriteOnly | oflag::Truncate, C.a[1]);
+  }
+  // struct stat as the ABI lays it out: x86-64's, the generic one (AArch64,
+  // RISC-V), or the 32-bit arches' struct stat64 (i386 packed, Arm with
+  // its 64-bit fields aligned).
+  static int64_t putStat(Process &P, const GuestFs::Stat &S, uint64_t Buf) {
     uint8_t St[144] = {};
     auto Set = [&](size_t Off, uint64_t V, unsigned N) { P.storeGuest(St + Off, V, N); };
-    Set(8, S->ino, 8), Set(48, S->size, 8), Set(64, (S->size + 511) / 512, 8); // st_ino, st_size, st_blocks
-    if (P.A.syscallAbi == SyscallAbi::X86_64) {
-      Set(16, 1, 8), Set(24, S->mode, 4), Set(28, S->uid, 4), Set(32, S->uid, 4), Set(56, 4096, 8); // nlink, mode, uid, gid, blksize
-      return put(P, Buf, St, 144) ? 0 : -EFAULT;
+    uint64_t Sec = uint64_t(S.mtimeNs / NsPerSec), Nsec = uint64_t(S.mtimeNs % NsPerSec), Blocks = (S.size + 511) / 512;
+    auto Times = [&](size_t Off, unsigned N) {
+      for (int I = 0; I < 3; ++I)
+        Set(Off + 2 * N * I, Sec, N), Set(Off + 2 * N * I + N, Nsec, N);
+    };
+    size_t Size;
+    Set(0, S.dev, 8);
+    switch (P.A.syscallAbi) {
+    case SyscallAbi::X86_64:
+      Set(8, S.ino, 8), Set(16, S.nlink, 8), Set(24, S.mode, 4), Set(28, S.uid, 4), Set(32, S.gid, 4);
+      Set(40, S.rdev, 8), Set(48, S.size, 8), Set(56, 4096, 8), Set(64, Blocks, 8), Times(72, 8), Size = 144;
+      break;
+    case SyscallAbi::Generic:
+      Set(8, S.ino, 8), Set(16, S.mode, 4), Set(20, S.nlink, 4), Set(24, S.uid, 4), Set(28, S.gid, 4);
+      Set(32, S.rdev, 8), Set(48, S.size, 8), Set(56, 4096, 4), Set(64, Blocks, 8), Times(72, 8), Size = 128;
+      break;
+    default: {
+      size_t Pad = P.A.syscallAbi == SyscallAbi::Arm ? 4 : 0; // st_size aligned to 8 on Arm EABI
+      Set(12, S.ino, 4), Set(16, S.mode, 4), Set(20, S.nlink, 4), Set(24, S.uid, 4), Set(28, S.gid, 4);
+      Set(32, S.rdev, 8), Set(44 + Pad, S.size, 8), Set(52 + Pad, 4096, 4), Set(56 + 2 * Pad, Blocks, 8);
+      Times(64 + 2 * Pad, 4), Set(88 + 2 * Pad, S.ino, 8), Size = 96 + 2 * Pad;
     }
-    Set(16, S->mode, 4), Set(20, 1, 4), Set(24, S->uid, 4), Set(28, S->uid, 4), Set(56, 4096, 4); // mode, nlink, uid, gid, blksize
-    return put(P, Buf, St, 128) ? 0 : -EFAULT;
+    }
+    return put(P, Buf, St, Size) ? 0 : -EFAULT;
   }
-  static int64_t fstat(Process &P, const Call &C) { return putStat(P, statOf(P, C.a[0]), C.a[1]); }
-  // A path: a file the executor serves, else refused.
-  static int64_t newfstatat(Process &P, const Call &C) {
+  static int64_t statAt(Process &P, int64_t Dir, uint64_t PathAddr, uint64_t Flags, GuestFs::Stat &S) {
     constexpr uint64_t EmptyPath = 0x1000;
-    auto Path = string(P, C.a[1]);
-    if (!Path)
-      return -EFAULT;
-    if (Path->empty() && (C.a[3] & EmptyPath))
-      return putStat(P, statOf(P, C.a[0]), C.a[2]);
-    if (auto F = findGuestFile(*Path))
-      return putStat(P, statOf(*F), C.a[2]);
-    return Path->empty() ? -ENOENT : refuse(P, C);
+    std::string Path;
+    if (int64_t R = pathArg(P, PathAddr, Path))
+      return R;
+    return P.Fs.stat(Dir, Path, Flags & EmptyPath, S);
   }
-  // The one stat call the 32-bit arches' glibc makes (its struct is the same everywhere).
+  static int64_t statInto(Process &P, int64_t Dir, uint64_t PathAddr, uint64_t Flags, uint64_t Buf) {
+    GuestFs::Stat S;
+    int64_t R = statAt(P, Dir, PathAddr, Flags, S);
+    return R ? R : putStat(P, S, Buf);
+  }
+  static int64_t fstat(Process &P, const Call &C) {
+    GuestFs::Stat S;
+    int64_t R = P.Fs.stat(fdArg(C.a[0]), S);
+    return R ? R : putStat(P, S, C.a[1]);
+  }
+  // newfstatat and the 32-bit arches' fstatat64 (dirfd, path, buf, flags).
+  static int64_t newfstatat(Process &P, const Call &C) { return statInto(P, fdArg(C.a[0]), C.a[1], C.a[3], C.a[2]); }
+  // stat/lstat (path, buf): x86-64's, and the 32-bit arches' stat64/lstat64
+  // (no symbolic links exist, so lstat is stat). The 32-bit arches' old
+  // stat/lstat, of the old struct stat, are not supported.
+  static int64_t stat(Process &P, const Call &C) {
+    if (P.A.wordSize == 4 && !std::string_view(C.name).ends_with("64")) {
+      P.noteSyscall(C.nr, C.name, "not supported");
+      return -ENOSYS;
+    }
+    return statInto(P, GuestFs::AtFdCwd, C.a[0], 0, C.a[1]);
+  }
+  // statx(dirfd, path, flags, mask, buf): the one stat call the 32-bit
+  // arches' glibc makes; its struct is the same everywhere.
   static int64_t statx(Process &P, const Call &C) {
-    constexpr uint64_t EmptyPath = 0x1000;
-    auto Path = string(P, C.a[1]);
-    if (!Path)
-      return -EFAULT;
-    std::optional<Stat> S;
-    if (Path->empty() && (C.a[2] & EmptyPath))
-      S = statOf(P, C.a[0]);
-    else if (auto F = findGuestFile(*Path))
-      S = statOf(*F);
-    else
-      return Path->empty() ? -ENOENT : refuse(P, C);
-    if (!S)
-      return -EBADF;
+    GuestFs::Stat S;
+    if (int64_t R = statAt(P, fdArg(C.a[0]), C.a[1], C.a[2], S))
+      return R;
     uint8_t St[256] = {};
     auto Set = [&](size_t Off, uint64_t V, unsigned N) { P.storeGuest(St + Off, V, N); };
-    Set(0, 0x7ff /* STATX_BASIC_STATS */, 4), Set(4, 4096, 4), Set(16, 1, 4), Set(20, S->uid, 4), Set(24, S->uid, 4);
-    Set(28, S->mode, 2), Set(32, S->ino, 8), Set(40, S->size, 8), Set(48, (S->size + 511) / 512, 8); // blksize, nlink, uid, gid, mode, ino, size, blocks
+    Set(0, 0x7ff /* STATX_BASIC_STATS */, 4), Set(4, 4096, 4), Set(16, S.nlink, 4), Set(20, S.uid, 4), Set(24, S.gid, 4);
+    Set(28, S.mode, 2), Set(32, S.ino, 8), Set(40, S.size, 8), Set(48, (S.size + 511) / 512, 8);
+    for (size_t Time : {64, 96, 112}) // atime, ctime, mtime (no birth time)
+      Set(Time, uint64_t(S.mtimeNs / NsPerSec), 8), Set(Time + 8, uint64_t(S.mtimeNs % NsPerSec), 4);
+    Set(128, S.rdev >> 8, 4), Set(132, S.rdev & 0xff, 4), Set(136, S.dev >> 8, 4), Set(140, S.dev & 0xff, 4);
     return put(P, C.a[4], St) ? 0 : -EFAULT;
   }
-  // An open file's position moves (SEEK_SET, SEEK_CUR, SEEK_END); pipes cannot seek.
-  static int64_t seek(Process &P, uint64_t Fd, int64_t Off, uint64_t Whence) {
-    if (isStd(Fd))
-      return -ESPIPE;
-    auto It = P.Files.find(Fd);
-    if (It == P.Files.end())
-      return -EBADF;
-    uint64_t &Pos = It->second.pos;
-    int64_t Base = Whence == 0 ? 0 : Whence == 1 ? int64_t(Pos) : Whence == 2 ? int64_t(It->second.file.bytes.size()) : -1;
-    if (Base < 0 || Base + Off < 0)
-      return -EINVAL;
-    return int64_t(Pos = uint64_t(Base + Off));
-  }
   static int64_t lseek(Process &P, const Call &C) { // off_t: a long
-    return seek(P, C.a[0], P.A.wordSize == 4 ? int64_t(int32_t(C.a[1])) : int64_t(C.a[1]), C.a[2]);
+    return P.Fs.seek(fdArg(C.a[0]), P.A.wordSize == 4 ? int64_t(int32_t(C.a[1])) : int64_t(C.a[1]), C.a[2]);
   }
   // _llseek(fd, offset high, offset low, loff_t *result, whence)
   static int64_t llseek(Process &P, const Call &C) {
-    int64_t R = seek(P, C.a[0], int64_t(C.a[1] << 32 | uint32_t(C.a[2])), C.a[4]);
+    int64_t R = P.Fs.seek(fdArg(C.a[0]), int64_t(C.a[1] << 32 | uint32_t(C.a[2])), C.a[4]);
     return R < 0 ? R : putWords(P, C.a[3], {uint64_t(R)}, 8) ? 0 : -EFAULT;
+  }
+  static int64_t access(Process &P, const Call &C, int64_t Dir, uint64_t PathAddr, uint64_t Mode) {
+    std::string Path;
+    if (int64_t R = pathArg(P, PathAddr, Path))
+      return R;
+    return P.Fs.access(Dir, Path, uint32_t(Mode));
+  }
+  static int64_t accessCwd(Process &P, const Call &C) { return access(P, C, GuestFs::AtFdCwd, C.a[0], C.a[1]); }
+  static int64_t faccessat(Process &P, const Call &C) { return access(P, C, fdArg(C.a[0]), C.a[1], C.a[2]); }
+  static int64_t mkdirAt(Process &P, int64_t Dir, uint64_t PathAddr, uint64_t Mode) {
+    std::string Path;
+    if (int64_t R = pathArg(P, PathAddr, Path))
+      return R;
+    return P.Fs.mkdir(Dir, Path, uint32_t(Mode));
+  }
+  static int64_t mkdir(Process &P, const Call &C) { return mkdirAt(P, GuestFs::AtFdCwd, C.a[0], C.a[1]); }
+  static int64_t mkdirat(Process &P, const Call &C) { return mkdirAt(P, fdArg(C.a[0]), C.a[1], C.a[2]); }
+  static int64_t unlinkAt(Process &P, int64_t Dir, uint64_t PathAddr, bool Folder) {
+    std::string Path;
+    if (int64_t R = pathArg(P, PathAddr, Path))
+      return R;
+    return P.Fs.unlink(Dir, Path, Folder);
+  }
+  static int64_t unlink(Process &P, const Call &C) { return unlinkAt(P, GuestFs::AtFdCwd, C.a[0], false); }
+  static int64_t rmdir(Process &P, const Call &C) { return unlinkAt(P, GuestFs::AtFdCwd, C.a[0], true); }
+  static int64_t unlinkat(Process &P, const Call &C) {
+    constexpr uint64_t RemoveDir = 0x200;
+    return C.a[2] & ~RemoveDir ? -EINVAL : unlinkAt(P, fdArg(C.a[0]), C.a[1], C.a[2] & RemoveDir);
+  }
+  static int64_t renameAt(Process &P, int64_t OldDir, uint64_t Old, int64_t NewDir, uint64_t New, uint64_t Flags) {
+    std::string From, To;
+    if (int64_t R = pathArg(P, Old, From))
+      return R;
+    if (int64_t R = pathArg(P, New, To))
+      return R;
+    return P.Fs.rename(OldDir, From, NewDir, To, uint32_t(Flags));
+  }
+  static int64_t rename(Process &P, const Call &C) {
+    return renameAt(P, GuestFs::AtFdCwd, C.a[0], GuestFs::AtFdCwd, C.a[1], 0);
+  }
+  static int64_t renameat(Process &P, const Call &C) { return renameAt(P, fdArg(C.a[0]), C.a[1], fdArg(C.a[2]), C.a[3], 0); }
+  static int64_t renameat2(Process &P, const Call &C) {
+    return renameAt(P, fdArg(C.a[0]), C.a[1], fdArg(C.a[2]), C.a[3], C.a[4]);
+  }
+  static int64_t chdir(Process &P, const Call &C) {
+    std::string Path;
+    if (int64_t R = pathArg(P, C.a[0], Path))
+      return R;
+    return P.Fs.chdir(GuestFs::AtFdCwd, Path);
+  }
+  static int64_t fchdir(Process &P, const Call &C) { return P.Fs.chdir(fdArg(C.a[0]), ""); }
+  static int64_t umask(Process &P, const Call &C) { return P.Fs.umask(uint32_t(C.a[0])); }
+  static int64_t dup(Process &P, const Call &C) { return P.Fs.dup(fdArg(C.a[0])); }
+  static int64_t dup2(Process &P, const Call &C) {
+    int64_t Old = fdArg(C.a[0]), New = fdArg(C.a[1]);
+    if (Old == New)
+      return P.Fs.isOpen(Old) ? New : -EBADF;
+    return P.Fs.dup3(Old, New, 0);
+  }
+  static int64_t dup3(Process &P, const Call &C) {
+    int64_t Old = fdArg(C.a[0]), New = fdArg(C.a[1]);
+    if (Old == New || (C.a[2] & ~uint64_t(oflag::CloseOnExec)))
+      return -EINVAL;
+    return P.Fs.dup3(Old, New, uint32_t(C.a[2]));
+  }
+  // Nothing to write back; a pipe cannot be synced.
+  static int64_t fsync(Process &P, const Call &C) {
+    int64_t Fd = fdArg(C.a[0]);
+    return !P.Fs.isOpen(Fd) ? -EBADF : P.Fs.stream(Fd) ? -EINVAL : 0;
+  }
+  // ftruncate(fd, length): a long, or ftruncate64's 64-bit one.
+  static int64_t ftruncate(Process &P, const Call &C) {
+    int64_t Len = std::string_view(C.name) == "ftruncate64" ? int64_t(offset64(P, C, 1))
+                  : P.A.wordSize == 4                      ? int64_t(int32_t(C.a[1]))
+                                                           : int64_t(C.a[1]);
+    return P.Fs.truncate(fdArg(C.a[0]), Len);
+  }
+  static int64_t truncate(Process &P, const Call &C) {
+    int64_t Len = std::string_view(C.name) == "truncate64" ? int64_t(offset64(P, C, 1))
+                  : P.A.wordSize == 4                     ? int64_t(int32_t(C.a[1]))
+                                                          : int64_t(C.a[1]);
+    std::string Path;
+    if (int64_t R = pathArg(P, C.a[0], Path))
+      return R;
+    return P.Fs.truncate(GuestFs::AtFdCwd, Path, Len);
+  }
+  // getdents64(fd, buf, count): struct linux_dirent64 {u64 ino, s64 off,
+  // u16 reclen, u8 type, name}, each 8-byte aligned.
+  static int64_t getdents64(Process &P, const Call &C) {
+    std::vector<uint8_t> Buf;
+    uint64_t Room = std::min(C.a[2], MaxTransfer);
+    bool Full = false;
+    int64_t N = P.Fs.readDir(fdArg(C.a[0]), [&](const GuestFs::DirEntry &E, uint64_t Next) {
+      size_t Len = alignTo(19 + E.name.size() + 1, 8), At = Buf.size();
+      if (At + Len > Room)
+        return Full = true, false;
+      Buf.resize(At + Len);
+      P.storeGuest(&Buf[At], E.ino, 8), P.storeGuest(&Buf[At + 8], Next, 8);
+      P.storeGuest(&Buf[At + 16], Len, 2), Buf[At + 18] = E.type;
+      std::memcpy(&Buf[At + 19], E.name.data(), E.name.size());
+      return true;
+    });
+    if (N < 0)
+      return N;
+    if (Buf.empty() && Full)
+      return -EINVAL; // not even one entry fits
+    return Buf.empty() || put(P, C.a[1], Buf.data(), Buf.size()) ? int64_t(Buf.size()) : -EFAULT;
   }
   // Wait queues per address (Process::FutexQueues): FUTEX_WAIT and
   // WAIT_BITSET (timeouts relative on the monotonic clock, absolute on it
@@ -1037,7 +1198,8 @@ struct Linux {
     return C.a[1] < 8 ? -EINVAL : putWords(P, C.a[2], {1}, 8) ? 8 : -EFAULT; // one CPU
   }
   static int64_t getcwd(Process &P, const Call &C) {
-    return C.a[1] < 2 ? -ERANGE : put(P, C.a[0], "/", 2) ? 2 : -EFAULT;
+    std::string Cwd = P.Fs.cwd();
+    return C.a[1] < Cwd.size() + 1 ? -ERANGE : put(P, C.a[0], Cwd.c_str(), Cwd.size() + 1) ? int64_t(Cwd.size() + 1) : -EFAULT;
   }
   // Only /proc/self/exe: the program's own name (AT_EXECFN), absolute as
   // the kernel's link is (the emulated working directory is "/"; glibc's
@@ -1046,8 +1208,11 @@ struct Linux {
     auto S = string(P, Path);
     if (!S)
       return -EFAULT;
-    if (*S != "/proc/self/exe")
-      return refuse(P, C);
+    if (*S != "/proc/self/exe") { // no symbolic links exist here
+      GuestFs::Stat St;
+      int64_t R = P.Fs.stat(GuestFs::AtFdCwd, *S, false, St);
+      return R ? R : -EINVAL;
+    }
     std::string_view Name = P.ExecFn;
     while (Name.starts_with("./"))
       Name.remove_prefix(2);
@@ -1056,45 +1221,6 @@ struct Linux {
     return put(P, Buf, Exe.data(), N) ? int64_t(N) : -EFAULT;
   }
   static int64_t readlinkat(Process &P, const Call &C) { return readlink(P, C, C.a[1], C.a[2], C.a[3]); }
-  // Files glibc opens of its own accord: the time zone (localtime), the
-  // locale archive and conversion modules (setlocale, iconv), the CPU list
-  // and /proc/stat (sysconf's CPU count), the group limit (sysconf's
-  // _SC_NGROUPS_MAX). The process has none of them:
-  // ENOENT, as on a system where they are absent (glibc then uses UTC, the
-  // C locale, the affinity mask), and no note, since the program asked for
-  // none of them (a native localtime() prints nothing). Any other path is
-  // refused and noted.
-  // A file the executor serves opens read-only (it is root's): the lowest
-  // free fd from 3.
-  static int64_t openGuest(Process &P, const GuestFile &F, uint64_t Flags) {
-    constexpr uint64_t AccessMode = 3, Create = 0100, Exclusive = 0200, Truncate = 01000, CloseOnExec = 02000000;
-    if ((Flags & Create) && (Flags & Exclusive))
-      return -EEXIST;
-    if ((Flags & AccessMode) || (Flags & Truncate))
-      return F.folder ? -EISDIR : -EACCES;
-    uint64_t Fd = 3;
-    while (P.Files.count(Fd))
-      ++Fd;
-    if (Fd >= 1024) // RLIMIT_NOFILE
-      return -EMFILE;
-    P.Files[Fd] = {F, 0, bool(Flags & CloseOnExec), 0};
-    return int64_t(Fd);
-  }
-  static int64_t openPath(Process &P, const Call &C, uint64_t Path, uint64_t Flags) {
-    static const std::string_view Probes[] = {"/etc/localtime", "/usr/share/zoneinfo/", "/usr/lib/locale/",
-                                              "/usr/share/locale/", "/sys/devices/system/cpu/", "/proc/stat",
-                                              "/proc/sys/kernel/ngroups_max"};
-    auto S = string(P, Path);
-    if (!S)
-      return -EFAULT;
-    if (auto F = findGuestFile(*S))
-      return openGuest(P, *F, Flags);
-    bool Probe = S->find("/gconv/") != std::string::npos ||
-                 std::any_of(std::begin(Probes), std::end(Probes), [&](std::string_view Pre) { return S->starts_with(Pre); });
-    return Probe ? -ENOENT : refuse(P, C);
-  }
-  static int64_t open(Process &P, const Call &C) { return openPath(P, C, C.a[0], C.a[1]); }
-  static int64_t openat(Process &P, const Call &C) { return openPath(P, C, C.a[1], C.a[2]); }
   static int64_t readlinkX86(Process &P, const Call &C) { return readlink(P, C, C.a[0], C.a[1], C.a[2]); }
 };
 
@@ -1107,9 +1233,9 @@ const Linux::Row Linux::Table[] = {
     {"write", 1, 64, 4, 4, write},
     {"open", 2, -1, 5, 5, open},
     {"close", 3, 57, 6, 6, close},
-    {"stat", 4, -1, 106, 106, refuse},
+    {"stat", 4, -1, 106, 106, stat},
     {"fstat", 5, 80, -1, -1, fstat},
-    {"lstat", 6, -1, 107, 107, refuse},
+    {"lstat", 6, -1, 107, 107, stat},
     {"lseek", 8, 62, 19, 19, lseek},
     {"mmap", 9, 222, -1, -1, mmap},
     {"mprotect", 10, 226, 125, 125, mprotect},
@@ -1120,7 +1246,7 @@ const Linux::Row Linux::Table[] = {
     {"ioctl", 16, 29, 54, 54, ioctl},
     {"readv", 19, 65, 145, 145, readv},
     {"writev", 20, 66, 146, 146, writev},
-    {"access", 21, -1, 33, 33, refuse},
+    {"access", 21, -1, 33, 33, accessCwd},
     {"sched_yield", 24, 124, 158, 158, schedYield},
     {"mremap", 25, 216, 163, 163, mremap},
     {"madvise", 28, 233, 219, 220, zero},
@@ -1138,15 +1264,15 @@ const Linux::Row Linux::Table[] = {
     {"exit", 60, 93, 1, 1, exitThread},
     {"kill", 62, 129, 37, 37, kill},
     {"uname", 63, 160, 122, 122, uname},
-    {"truncate", 76, 45, 92, 92, refuse},
+    {"truncate", 76, 45, 92, 92, truncate},
     {"getcwd", 79, 17, 183, 183, getcwd},
-    {"chdir", 80, 49, 12, 12, refuse},
-    {"rename", 82, -1, 38, 38, refuse},
-    {"mkdir", 83, -1, 39, 39, refuse},
-    {"rmdir", 84, -1, 40, 40, refuse},
-    {"creat", 85, -1, 8, 8, refuse},
+    {"chdir", 80, 49, 12, 12, chdir},
+    {"rename", 82, -1, 38, 38, rename},
+    {"mkdir", 83, -1, 39, 39, mkdir},
+    {"rmdir", 84, -1, 40, 40, rmdir},
+    {"creat", 85, -1, 8, 8, creat},
     {"link", 86, -1, 9, 9, refuse},
-    {"unlink", 87, -1, 10, 10, refuse},
+    {"unlink", 87, -1, 10, 10, unlink},
     {"symlink", 88, -1, 83, 83, refuse},
     {"readlink", 89, -1, 85, 85, readlinkX86},
     {"chmod", 90, -1, 15, 15, refuse},
@@ -1197,18 +1323,18 @@ const Linux::Row Linux::Table[] = {
     {"kexec_load", 246, 104, 283, 347, refuse},
     {"inotify_add_watch", 254, 27, 292, 317, refuse},
     {"openat", 257, 56, 295, 322, openat},
-    {"mkdirat", 258, 34, 296, 323, refuse},
+    {"mkdirat", 258, 34, 296, 323, mkdirat},
     {"mknodat", 259, 33, 297, 324, refuse},
     {"fchownat", 260, 54, 298, 325, refuse},
     {"futimesat", 261, -1, 299, 326, refuse},
     {"newfstatat", 262, 79, -1, -1, newfstatat},
-    {"unlinkat", 263, 35, 301, 328, refuse},
-    {"renameat", 264, 38, 302, 329, refuse},
+    {"unlinkat", 263, 35, 301, 328, unlinkat},
+    {"renameat", 264, 38, 302, 329, renameat},
     {"linkat", 265, 37, 303, 330, refuse},
     {"symlinkat", 266, 36, 304, 331, refuse},
     {"readlinkat", 267, 78, 305, 332, readlinkat},
     {"fchmodat", 268, 53, 306, 333, refuse},
-    {"faccessat", 269, 48, 307, 334, refuse},
+    {"faccessat", 269, 48, 307, 334, faccessat},
     {"set_robust_list", 273, 99, 311, 338, setRobustList},
     {"utimensat", 280, 88, 320, 348, refuse},
     {"accept4", 288, 242, 364, 366, refuse},
@@ -1218,13 +1344,13 @@ const Linux::Row Linux::Table[] = {
     {"open_by_handle_at", 304, 265, 342, 371, refuse},
     {"process_vm_readv", 310, 270, 347, 376, refuse},
     {"process_vm_writev", 311, 271, 348, 377, refuse},
-    {"renameat2", 316, 276, 353, 382, refuse},
+    {"renameat2", 316, 276, 353, 382, renameat2},
     {"getrandom", 318, 278, 355, 384, getrandom},
     {"kexec_file_load", 320, 294, -1, 401, refuse},
     {"execveat", 322, 281, 358, 387, refuse},
     {"statx", 332, 291, 383, 397, statx},
     {"rseq", 334, 293, 386, 398, noSysQuiet},
-    {"dup", 32, 23, 41, 41, noSysQuiet}, // glibc's perror then writes to stderr itself
+    {"dup", 32, 23, 41, 41, dup}, // glibc's perror then writes to stderr itself
     {"pidfd_send_signal", 424, 424, 424, 424, refuse},
     {"open_tree", 428, 428, 428, 428, refuse},
     {"move_mount", 429, 429, 429, 429, refuse},
@@ -1234,13 +1360,13 @@ const Linux::Row Linux::Table[] = {
     {"clone3", 435, 435, 435, 435, noSysQuiet}, // as qemu-user answers: glibc falls back to clone
     {"openat2", 437, 437, 437, 437, refuse},
     {"pidfd_getfd", 438, 438, 438, 438, refuse},
-    {"faccessat2", 439, 439, 439, 439, refuse},
+    {"faccessat2", 439, 439, 439, 439, faccessat},
     {"mount_setattr", 442, 442, 442, 442, refuse},
     // Known by name only: -ENOSYS.
-    {"poll", 7, -1, 168, 168, poll}, {"rt_sigreturn", 15, 139, 173, 173, rtSigreturn}, {"pread64", 17, 67, 180, 180, nullptr},
-    {"pwrite64", 18, 68, 181, 181, nullptr}, {"pipe", 22, -1, 42, 42, nullptr}, {"select", 23, -1, 82, -1, select},
+    {"poll", 7, -1, 168, 168, poll}, {"rt_sigreturn", 15, 139, 173, 173, rtSigreturn}, {"pread64", 17, 67, 180, 180, pread64},
+    {"pwrite64", 18, 68, 181, 181, pwrite64}, {"pipe", 22, -1, 42, 42, nullptr}, {"select", 23, -1, 82, -1, select},
     {"msync", 26, 227, 144, 144, nullptr}, {"mincore", 27, 232, 218, 219, nullptr}, {"shmget", 29, 194, 395, 307, nullptr},
-    {"shmat", 30, 196, 397, 305, nullptr}, {"shmctl", 31, 195, 396, 308, nullptr}, {"dup2", 33, -1, 63, 63, nullptr},
+    {"shmat", 30, 196, 397, 305, nullptr}, {"shmctl", 31, 195, 396, 308, nullptr}, {"dup2", 33, -1, 63, 63, dup2},
     {"pause", 34, -1, 29, 29, pause}, {"nanosleep", 35, 101, 162, 162, nanosleep}, {"getitimer", 36, 102, 105, 105, nullptr},
     {"alarm", 37, -1, 27, -1, nullptr}, {"setitimer", 38, 103, 104, 104, nullptr}, {"sendfile", 40, 71, 187, 187, nullptr},
     {"sendto", 44, 206, 369, 290, nullptr}, {"recvfrom", 45, 207, 371, 292, nullptr}, {"sendmsg", 46, 211, 370, 296, nullptr},
@@ -1249,10 +1375,10 @@ const Linux::Row Linux::Table[] = {
     {"wait4", 61, 260, 114, 114, noChild}, {"semget", 64, 190, 393, 299, nullptr}, {"semop", 65, 193, -1, 298, nullptr},
     {"semctl", 66, 191, 394, 300, nullptr}, {"shmdt", 67, 197, 398, 306, nullptr}, {"msgget", 68, 186, 399, 303, nullptr},
     {"msgsnd", 69, 189, 400, 301, nullptr}, {"msgrcv", 70, 188, 401, 302, nullptr}, {"msgctl", 71, 187, 402, 304, nullptr},
-    {"fcntl", 72, 25, 55, 55, fcntl}, {"flock", 73, 32, 143, 143, nullptr}, {"fsync", 74, 82, 118, 118, nullptr},
-    {"fdatasync", 75, 83, 148, 148, nullptr}, {"ftruncate", 77, 46, 93, 93, nullptr}, {"getdents", 78, -1, 141, 141, nullptr},
-    {"fchdir", 81, 50, 133, 133, nullptr}, {"fchmod", 91, 52, 94, 94, nullptr}, {"fchown", 93, 55, 95, 95, nullptr},
-    {"umask", 95, 166, 60, 60, nullptr}, {"getrusage", 98, 165, 77, 77, getrusage}, {"sysinfo", 99, 179, 116, 116, sysinfo},
+    {"fcntl", 72, 25, 55, 55, fcntl}, {"flock", 73, 32, 143, 143, nullptr}, {"fsync", 74, 82, 118, 118, fsync},
+    {"fdatasync", 75, 83, 148, 148, fsync}, {"ftruncate", 77, 46, 93, 93, ftruncate}, {"getdents", 78, -1, 141, 141, nullptr},
+    {"fchdir", 81, 50, 133, 133, fchdir}, {"fchmod", 91, 52, 94, 94, nullptr}, {"fchown", 93, 55, 95, 95, nullptr},
+    {"umask", 95, 166, 60, 60, umask}, {"getrusage", 98, 165, 77, 77, getrusage}, {"sysinfo", 99, 179, 116, 116, sysinfo},
     {"times", 100, 153, 43, 43, times}, {"syslog", 103, 116, 103, 103, nullptr}, {"setuid", 105, 146, 23, 23, nullptr},
     {"setgid", 106, 144, 46, 46, nullptr}, {"setpgid", 109, 154, 57, 57, nullptr}, {"getpgrp", 111, -1, 65, 65, nullptr},
     {"setsid", 112, 157, 66, 66, nullptr}, {"setreuid", 113, 145, 70, 70, nullptr}, {"setregid", 114, 143, 71, 71, nullptr},
@@ -1282,7 +1408,7 @@ const Linux::Row Linux::Table[] = {
     {"io_destroy", 207, 1, 246, 244, nullptr}, {"io_getevents", 208, 4, 247, 245, nullptr}, {"io_submit", 209, 2, 248, 246, nullptr},
     {"io_cancel", 210, 3, 249, 247, nullptr}, {"get_thread_area", 211, -1, 244, -1, nullptr}, {"lookup_dcookie", 212, 18, 253, 249, nullptr},
     {"epoll_create", 213, -1, 254, 250, nullptr}, {"epoll_ctl_old", 214, -1, -1, -1, nullptr}, {"epoll_wait_old", 215, -1, -1, -1, nullptr},
-    {"remap_file_pages", 216, 234, 257, 253, nullptr}, {"getdents64", 217, 61, 220, 217, nullptr}, {"restart_syscall", 219, 128, 0, 0, nullptr},
+    {"remap_file_pages", 216, 234, 257, 253, nullptr}, {"getdents64", 217, 61, 220, 217, getdents64}, {"restart_syscall", 219, 128, 0, 0, nullptr},
     {"semtimedop", 220, 192, -1, 312, nullptr}, {"fadvise64", 221, 223, 250, -1, nullptr}, {"timer_create", 222, 107, 259, 257, nullptr},
     {"timer_settime", 223, 110, 260, 258, nullptr}, {"timer_gettime", 224, 108, 261, 259, nullptr},
     {"timer_getoverrun", 225, 109, 262, 260, nullptr}, {"timer_delete", 226, 111, 263, 261, nullptr},
@@ -1300,7 +1426,7 @@ const Linux::Row Linux::Table[] = {
     {"signalfd", 282, -1, 321, 349, nullptr}, {"timerfd_create", 283, 85, 322, 350, nullptr}, {"eventfd", 284, -1, 323, 351, nullptr},
     {"fallocate", 285, 47, 324, 352, nullptr}, {"timerfd_settime", 286, 86, 325, 353, nullptr}, {"timerfd_gettime", 287, 87, 326, 354, nullptr},
     {"signalfd4", 289, 74, 327, 355, nullptr}, {"eventfd2", 290, 19, 328, 356, nullptr}, {"epoll_create1", 291, 20, 329, 357, nullptr},
-    {"dup3", 292, 24, 330, 358, nullptr}, {"pipe2", 293, 59, 331, 359, nullptr}, {"inotify_init1", 294, 26, 332, 360, nullptr},
+    {"dup3", 292, 24, 330, 358, dup3}, {"pipe2", 293, 59, 331, 359, nullptr}, {"inotify_init1", 294, 26, 332, 360, nullptr},
     {"preadv", 295, 69, 333, 361, nullptr}, {"pwritev", 296, 70, 334, 362, nullptr}, {"rt_tgsigqueueinfo", 297, 240, 335, 363, nullptr},
     {"perf_event_open", 298, 241, 336, 364, nullptr}, {"recvmmsg", 299, 243, 337, 365, nullptr}, {"fanotify_init", 300, 262, 338, 367, nullptr},
     {"clock_adjtime", 305, 266, 343, 372, nullptr}, {"syncfs", 306, 267, 344, 373, nullptr}, {"sendmmsg", 307, 269, 345, 374, nullptr},
@@ -1327,9 +1453,9 @@ const Linux::Row Linux::Table[] = {
     {"_llseek", -1, -1, 140, 140, llseek},
     {"ugetrlimit", -1, -1, 191, 191, getrlimit},
     {"mmap2", -1, -1, 192, 192, mmap},
-    {"truncate64", -1, -1, 193, 193, refuse},
-    {"stat64", -1, -1, 195, 195, refuse},
-    {"lstat64", -1, -1, 196, 196, refuse},
+    {"truncate64", -1, -1, 193, 193, truncate},
+    {"stat64", -1, -1, 195, 195, stat},
+    {"lstat64", -1, -1, 196, 196, stat},
     {"lchown32", -1, -1, 198, 198, refuse},
     {"getuid32", -1, -1, 199, 199, getuid},
     {"getgid32", -1, -1, 200, 200, getuid},
@@ -1337,7 +1463,7 @@ const Linux::Row Linux::Table[] = {
     {"getegid32", -1, -1, 202, 202, getuid},
     {"chown32", -1, -1, 212, 212, refuse},
     {"statfs64", -1, -1, 268, 266, refuse},
-    {"fstatat64", -1, -1, 300, 327, refuse},
+    {"fstatat64", -1, -1, 300, 327, newfstatat},
     {"clock_gettime64", -1, -1, 403, 403, clockGettime64},
     {"clock_getres_time64", -1, -1, 406, 406, clockGetres64},
     {"utimensat_time64", -1, -1, 412, 412, refuse},
@@ -1358,7 +1484,7 @@ const Linux::Row Linux::Table[] = {
     {"vm86old", -1, -1, 113, -1, nullptr}, {"sigreturn", -1, -1, 119, 119, sigreturn},
     {"sigprocmask", -1, -1, 126, 126, nullptr}, {"bdflush", -1, -1, 134, 134, nullptr},
     {"_newselect", -1, -1, 142, 142, select}, {"vm86", -1, -1, 166, -1, nullptr},
-    {"ftruncate64", -1, -1, 194, 194, nullptr}, {"fstat64", -1, -1, 197, 197, nullptr},
+    {"ftruncate64", -1, -1, 194, 194, ftruncate}, {"fstat64", -1, -1, 197, 197, fstat},
     {"setreuid32", -1, -1, 203, 203, nullptr}, {"setregid32", -1, -1, 204, 204, nullptr},
     {"getgroups32", -1, -1, 205, 205, nullptr}, {"setgroups32", -1, -1, 206, 206, nullptr},
     {"fchown32", -1, -1, 207, 207, nullptr}, {"setresuid32", -1, -1, 208, 208, nullptr},

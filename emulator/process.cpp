@@ -917,6 +917,9 @@ static RunResultMsg errorResult(Error E) {
 RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out, InputFn In) {
   if (M.startup > uint8_t(Startup::ProcessEntry))
     return errorResult(makeError(formatv("unknown startup kind %u", M.startup)));
+  for (const executor::InputFile &F : M.files)
+    if (std::string Why = Fs.addInput(F.path, F.bytes); !Why.empty())
+      return errorResult(makeError(Why));
   uint64_t Sp, Argv, Envp;
   resetFloatingPoint();
   if (Error E = pushArgv(M, Sp, Argv, Envp))

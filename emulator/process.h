@@ -8,7 +8,7 @@
 
 #include "arch_table.h"
 #include "gdb_target.h"
-#include "guest_files.h"
+#include "guest_fs.h"
 #include "unicorn_quirks.h"
 #include "executor/protocol.h"
 #include "support/error.h"
@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <ctime>
 #include <deque>
 #include <functional>
 #include <map>
@@ -331,15 +332,6 @@ private:
   std::vector<uint8_t> Stdin;         // received from the client, not yet read (from StdinPos)
   size_t StdinPos = 0;
   bool StdinEnded = false;             // a read of the client's stdin found its end
-  std::array<uint32_t, 3> StdStatusFlags = {0, 1, 1}; // fcntl F_GETFL: O_RDONLY, O_WRONLY (pipes)
-  std::array<bool, 3> StdCloseOnExec = {};              // fcntl F_GETFD
-  struct OpenFile {
-    GuestFile file;
-    uint64_t pos = 0;
-    bool closeOnExec = false;
-    uint32_t status = 0; // fcntl F_GETFL
-  };
-  std::map<uint64_t, OpenFile> Files; // fds from 3: the files open (guest_files.h)
   std::map<uint64_t, std::vector<uint8_t>> SigActions; // signal -> the kernel sigaction last set
   // Signals sent to the process that every thread blocks: the first to
   // unblock one takes it.
@@ -362,6 +354,14 @@ private:
   bool GdtMapped = false; // i386: the page setThreadPointer keeps the GDT in
   RunState *Cur = nullptr;
   std::unique_ptr<Debugger> Debug;
+  // The process's files and descriptors; their bytes count against the
+  // memory cap as mappings do (a write past it: ENOSPC, not the end of the run).
+  GuestFs Fs{[this](int64_t Delta) { return Delta > 0 ? chargeMemory(uint64_t(Delta)) : (RuntimeBytes -= uint64_t(-Delta), true); },
+             [] {
+               timespec T;
+               ::clock_gettime(CLOCK_REALTIME, &T);
+               return int64_t(T.tv_sec) * 1000000000 + T.tv_nsec;
+             }};
 };
 
 } // namespace linklab::emu

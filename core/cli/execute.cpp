@@ -103,6 +103,16 @@ int runInExecutor(const Options &O) {
   for (auto &E : O.env)
     if (E.find('=') == std::string::npos)
       return fail(makeError(formatv("option '-env': '%s' is not NAME=VALUE", E.c_str())));
+  std::vector<executor::InputFile> Files;
+  for (auto &F : O.files) { // read here: the executor opens no host file
+    size_t Eq = F.find('=');
+    if (Eq == std::string::npos || Eq == 0 || Eq + 1 == F.size())
+      return fail(makeError(formatv("option '-file': '%s' is not NAME=PATH", F.c_str())));
+    auto Bytes = SharedBytes::readFile(F.substr(Eq + 1));
+    if (!Bytes)
+      return fail(Bytes.takeError().withContext("option '-file'"));
+    Files.push_back({F.substr(0, Eq), std::vector<uint8_t>(Bytes->begin(), Bytes->end())});
+  }
   auto Inputs = readInputs(O);
   if (!Inputs)
     return fail(Inputs.takeError());
@@ -179,6 +189,7 @@ int runInExecutor(const Options &O) {
         std::fprintf(stderr, "linklab: the program is stopped at its entry; attach with:\n  %s\n",
                      gdbCommand(GdbAt, O.debugScript).c_str());
     });
+  (*P)->setInputFiles(std::move(Files));
   auto R = (*P)->runMainSync(driver::entrySymbol(O.entry, *TT), std::move(Args), *L);
   if (O.perfSupport) // what was linked, whether or not the run went well
     if (Error E = writePerfSupportFiles((*P)->linkInfo().objects(), *TT)) {

@@ -23,6 +23,7 @@ const OptionSpec Specs[] = {
     {"entry", Kind::Value, "entry point symbol (default: main; _main for MachO)", FIELD(entry)},
     {"triple", Kind::Value, "target triple (default: from the first object)", FIELD(triple)},
     {"env", Kind::List, "NAME=VALUE: add to the program's environment (empty by default)", FIELD(env)},
+    {"file", Kind::List, "NAME=PATH: the program finds PATH's bytes at NAME (read-only; relative to its /)", FIELD(files)},
     {"args", Kind::RestOfLine, "the rest of the line is the program's argv", FIELD(args)},
     {"harness", Kind::RestOfLine, "the rest of the line are test harness objects", FIELD(harnesses)},
     {"phony-externals", Kind::Flag, "resolve all undefined symbols to 0", FIELD(phonyExternals)},

@@ -17,6 +17,7 @@ struct Options {
   std::vector<std::string> harnesses;
   std::vector<std::string> args; // the program's whole argv (-args ...)
   std::vector<std::string> env;  // NAME=VALUE: the program's environment (-env, repeatable)
+  std::vector<std::string> files; // NAME=PATH: input files in the program's file system (-file, repeatable)
   std::vector<std::string> libraries, libraryPaths; // -l, -L
   std::vector<std::string> absolutes;               // NAME=ADDR
   std::vector<std::string> showGraphs;              // regexes

@@ -334,7 +334,7 @@ void Program::startProcess(std::string Entry, std::vector<std::string> Args, Lim
         ProcessStarted = true;
         if (BeforeMainRun)
           BeforeMainRun();
-        C.runMain(Entry, std::move(Args), L, std::move(Done), Startup::ProcessEntry, Env);
+        C.runMain(Entry, std::move(Args), L, std::move(Done), Startup::ProcessEntry, Env, Files);
       });
     });
   });
@@ -366,7 +366,7 @@ void Program::callMain(std::string Entry, std::vector<std::string> Args, Limits 
           if (!R || R->runStatus() != RunStatus::Returned || !Runtime)
             return Done(std::move(R));
           C.call(runtimeCall(*Runtime, Exit, uint32_t(R->value), L), Done);
-        }, Startup::CallMain, Env);
+        }, Startup::CallMain, Env, Files);
       };
       callInOrder(std::move(Ctors), 0, L, std::move(AfterCtors));
     });
@@ -470,7 +470,7 @@ void Program::startForCalls(Addr Start, Limits L, std::function<void(Error)> Don
       if (R->runStatus() != RunStatus::Returned)
         return Done(makeError("the C runtime's start-up did not return: " + C.describe(*R)));
       Done(Error::success());
-    }, Startup::ProcessEntry, Env);
+    }, Startup::ProcessEntry, Env, Files);
   });
 }
 

@@ -83,6 +83,8 @@ public:
   // The environment runMain hands the program ("NAME=VALUE" strings; empty
   // by default, as a clean exec).
   void setEnvironment(std::vector<std::string> E) { Env = std::move(E); }
+  // Read-only files the program finds in its file system (-file).
+  void setInputFiles(std::vector<executor::InputFile> F) { Files = std::move(F); }
 
   Session &session() { return *S; }
   executor::ExecutorClient &client() { return C; }
@@ -140,6 +142,7 @@ private:
   bool TLSInstalled = false;
   std::vector<std::string> Env;
   std::function<void()> BeforeMainRun;
+  std::vector<executor::InputFile> Files;
 };
 
 } // namespace linklab::exec

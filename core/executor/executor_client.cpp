@@ -126,8 +126,8 @@ void ExecutorClient::lookup(std::vector<std::string> Names, Callback<std::vector
                           [](LookupResultMsg &M) { return std::move(M.addresses); });
 }
 void ExecutorClient::runMain(uint64_t Entry, std::vector<std::string> Args, Limits L, Callback<RunResultMsg> Done,
-                             Startup S, std::vector<std::string> Env) {
-  expect<RunResultMsg>(RunMainMsg{Entry, uint8_t(S), std::move(Args), std::move(Env), L}, std::move(Done),
+                             Startup S, std::vector<std::string> Env, std::vector<InputFile> Files) {
+  expect<RunResultMsg>(RunMainMsg{Entry, uint8_t(S), std::move(Args), std::move(Env), L, std::move(Files)}, std::move(Done),
                        [](RunResultMsg &M) { return std::move(M); });
 }
 void ExecutorClient::call(CallMsg M, Callback<RunResultMsg> Done) {

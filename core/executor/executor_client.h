@@ -69,7 +69,7 @@ public:
   // Executor-exposed symbols; 0 for names it does not expose.
   void lookup(std::vector<std::string> Names, Callback<std::vector<uint64_t>> Done);
   void runMain(uint64_t Entry, std::vector<std::string> Args, Limits L, Callback<RunResultMsg> Done,
-               Startup S = Startup::CallMain, std::vector<std::string> Env = {});
+               Startup S = Startup::CallMain, std::vector<std::string> Env = {}, std::vector<InputFile> Files = {});
   void call(CallMsg M, Callback<RunResultMsg> Done);
   void readMemory(uint64_t Addr, uint64_t Size, Callback<std::vector<uint8_t>> Done);
   void writeMemory(uint64_t Addr, std::vector<uint8_t> Bytes, std::function<void(Error)> Done);

@@ -18,7 +18,7 @@
 
 namespace linklab::executor {
 
-constexpr uint32_t ProtocolVersion = 3;
+constexpr uint32_t ProtocolVersion = 4;
 // Frame: u32 size | u16 kind | u16 flags | u32 seq | payload; size counts
 // every byte after itself.
 constexpr size_t HeaderSize = 12;
@@ -62,6 +62,15 @@ struct SegmentWrite {
   uint64_t zeroFill = 0; // zero bytes after content
   template <class IO> void fields(IO &io) { io(address), io(prot), io(content), io(zeroFill); }
   bool operator==(const SegmentWrite &) const = default;
+};
+
+// An input file the program may read (run-main): its path in the
+// process's file system and its bytes.
+struct InputFile {
+  std::string path;
+  std::vector<uint8_t> bytes;
+  template <class IO> void fields(IO &io) { io(path), io(bytes); }
+  bool operator==(const InputFile &) const = default;
 };
 
 struct ExposedSymbol {
@@ -119,7 +128,8 @@ struct RunMainMsg {
   std::vector<std::string> args; // argv[0] first
   std::vector<std::string> env;  // "NAME=VALUE" strings: envp (empty by default, as a clean exec)
   Limits limits;
-  template <class IO> void fields(IO &io) { io(entry), io(startup), io(args), io(env), io(limits); }
+  std::vector<InputFile> files; // read-only files the program finds in its file system
+  template <class IO> void fields(IO &io) { io(entry), io(startup), io(args), io(env), io(limits), io(files); }
   bool operator==(const RunMainMsg &) const = default;
 };
 // Calls `entry` with exactly these register values and these bytes at the

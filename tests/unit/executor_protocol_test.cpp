@@ -61,7 +61,7 @@ TEST(ExecutorProtocol, RoundTripEveryKind) {
   std::vector<Message> All = {
       SetupMsg{1, "riscv64-unknown-linux-gnu"}, ReserveMsg{0x3000, 0x1000},
       FinalizeMsg{{{0x1000, ProtRead | ProtExec, {0xc3}, 15}}}, DeallocateMsg{{1, 2}}, LookupMsg{{"a", ""}},
-      RunMainMsg{0x40, 1, {"prog", "x"}, {"A=b"}, {1, 2, 3}}, CallMsg{0x40, {{1, {2}}}, {3}, {4}, {5, 6, 7}},
+      RunMainMsg{0x40, 1, {"prog", "x"}, {"A=b"}, {1, 2, 3}, {{"data/in.txt", {1, 2, 3}}}}, CallMsg{0x40, {{1, {2}}}, {3}, {4}, {5, 6, 7}},
       ReadMemoryMsg{1, 2}, WriteMemoryMsg{3, {4}},
       SetupTLSMsg{{1}, 8, 8}, HangupMsg{}, OkMsg{}, FailureMsg{"bad"}, SetupResultMsg{1, "t", 4096, {{"s", 9}}},
       AddressMsg{7}, LookupResultMsg{{0, 5}}, OutputMsg{2, {'h', 'i'}},

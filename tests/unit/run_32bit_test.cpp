@@ -94,8 +94,12 @@ TEST_P(Run32, SystemCallsNotesAndFaults) {
 
   auto Refused = Run("refused");
   EXPECT_EQ(Refused.status, 1) << Refused.output; // EPERM
-  EXPECT_EQ(Refused.output, "linklab: system call 5 (open) refused (the emulated process reaches no host file, "
+  EXPECT_EQ(Refused.output, "linklab: system call 11 (execve) refused (the emulated process reaches no host file, "
                             "process or network)\n");
+
+  auto HostFile = Run("host_file");
+  EXPECT_EQ(HostFile.status, 2) << HostFile.output; // ENOENT
+  EXPECT_EQ(HostFile.output, "");
 
   auto Fault = Run("fault");
   EXPECT_EQ(Fault.status, 139) << Fault.output; // killed by SIGSEGV, as natively

@@ -210,7 +210,7 @@ const char *const ParityPrograms[] = {
     "abort_handler", "stdin",       "file_probes",    "long_double",     "locale_wide",  "fds_select",
     "math_complex", "printf_flags", "scanf_forms",    "setjmp_longjmp",  "varargs_structs", "time_formats",
     "getopt_args",  "search_sort",  "exit_order",     "stack_bss",       "memstreams",   "strto_edges",  "threads",
-    "fenv",         "address_space"};
+    "fenv",         "address_space", "files"};
 
 // The parity programs but one, for an arch that cannot compare it.
 std::vector<const char *> parityProgramsBut(std::string_view Left) {
@@ -226,6 +226,16 @@ std::vector<const char *> parityProgramsBut(std::string_view Left) {
 std::string stdinFor(const std::string &Source) {
   std::string Feed = Source.substr(0, Source.rfind('.')) + ".stdin";
   return std::ifstream(Feed) ? "cat " + Feed + " | " : "";
+}
+
+// A program's input file: its NAME.input beside it, which the reference
+// opens in its working directory (the parity folder) and linklab's run gets
+// with -file (the shell prefix and the linklab option; both empty without one).
+std::pair<std::string, std::string> inputFor(const std::string &Source) {
+  std::string Dir = Source.substr(0, Source.rfind('/')), Input = Source.substr(0, Source.rfind('.')) + ".input";
+  if (!std::ifstream(Input))
+    return {};
+  return {"cd " + Dir + " && ", " -file " + Input.substr(Dir.size() + 1) + "=" + Input};
 }
 
 std::string substitute(std::string S, const std::string &From, const std::string &To) {
@@ -249,7 +259,8 @@ TEST_P(GlibcParity, MatchesGlibcBuild) {
   std::string Build = substitute(substitute(A.reference, "SRC", Source), "EXE", Exe);
   ASSERT_EQ(std::system(Build.c_str()), 0) << Build;
   std::string Feed = stdinFor(Source);
-  Result Ref = runCommand("bash -c " + quote(Feed + runnerFor(A, Exe) + " a 'b c'"), Tag + "-ref");
+  auto [InDir, FileOption] = inputFor(Source);
+  Result Ref = runCommand("bash -c " + quote(InDir + Feed + runnerFor(A, Exe) + " a 'b c'"), Tag + "-ref");
   // qemu-user's and the shell's reports of a killed process are not the program's output.
   for (const char *Report : {"qemu: uncaught target signal", "Aborted"})
     if (size_t At = Ref.err.find(Report); At != std::string::npos)
@@ -257,7 +268,7 @@ TEST_P(GlibcParity, MatchesGlibcBuild) {
   for (const char *Opt : {"-O0", "-O2 -fPIC"}) {
     std::string Obj = Out + Tag + (Opt[2] == '0' ? "-O0.o" : "-O2.o");
     compile(A.clangFlags, "parity/" + std::string(Name) + ".c", Obj, Opt);
-    std::string Cmd = Feed + Linklab + " " + Obj + " -args ./prog a 'b c'";
+    std::string Cmd = Feed + Linklab + " " + Obj + FileOption + " -args ./prog a 'b c'";
     Result Linked = runCommand(Cmd, Tag);
     EXPECT_EQ(Linked.code, Ref.code) << Cmd << "\nstderr: " << Linked.err;
     EXPECT_EQ(Linked.out, Ref.out) << Cmd;

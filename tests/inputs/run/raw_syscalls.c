@@ -4,14 +4,14 @@
 // and RISC-V's generic numbers. Each entry (-runtime=none -entry=NAME) is
 // one behaviour; its return value is the exit status.
 #if defined(__i386__)
-enum { NR_write = 4, NR_exit = 1, NR_open = 5, NR_getpid = 20, NR_unknown = 245 /* io_setup */ };
+enum { NR_write = 4, NR_exit = 1, NR_open = 5, NR_execve = 11, NR_getpid = 20, NR_unknown = 245 /* io_setup */ };
 static long sys3(long n, long a, long b, long c) {
   long r;
   __asm__ volatile("int $0x80" : "=a"(r) : "a"(n), "b"(a), "c"(b), "d"(c) : "memory");
   return r;
 }
 #elif defined(__arm__)
-enum { NR_write = 4, NR_exit = 1, NR_open = 5, NR_getpid = 20, NR_unknown = 243 /* io_setup */ };
+enum { NR_write = 4, NR_exit = 1, NR_open = 5, NR_execve = 11, NR_getpid = 20, NR_unknown = 243 /* io_setup */ };
 static long sys3(long n, long a, long b, long c) {
   register long r7 __asm__("r7") = n;
   register long r0 __asm__("r0") = a;
@@ -21,7 +21,7 @@ static long sys3(long n, long a, long b, long c) {
   return r0;
 }
 #elif defined(__x86_64__)
-enum { NR_write = 1, NR_exit = 60, NR_open = 2, NR_getpid = 39, NR_unknown = 206 };
+enum { NR_write = 1, NR_exit = 60, NR_open = 2, NR_execve = 59, NR_getpid = 39, NR_unknown = 206 };
 static long sys3(long n, long a, long b, long c) {
   long r;
   __asm__ volatile("syscall" : "=a"(r) : "a"(n), "D"(a), "S"(b), "d"(c) : "rcx", "r11", "memory");
@@ -56,8 +56,15 @@ int leave(void) {
 // A call the executor does not implement: -ENOSYS (38), and a note on stderr.
 int unsupported(void) { return (int)-sys3(NR_unknown, 0, 0, 0); }
 
-// Opening a host file is refused: -EPERM (1), and a note on stderr.
-int refused(void) { return (int)-sys3(NR_open, (long)"/etc/passwd", 0, 0); }
+// Starting another program is refused: -EPERM (1), and a note on stderr.
+int refused(void) {
+  static const char *const Argv[] = {"/bin/sh", 0};
+  return (int)-sys3(NR_execve, (long)"/bin/sh", (long)Argv, 0);
+}
+
+// A host file is not there: the process has only its own file system
+// (-ENOENT, 2, and no note).
+int host_file(void) { return (int)-sys3(NR_open, (long)"/etc/passwd", 0, 0); }
 
 __attribute__((noinline)) int read_bad(volatile int *p) { return *p; }
 

@@ -1,0 +1,50 @@
+// The process's private file system where a native run differs
+// (tests/inputs/run/files_sandbox.c, run by the linklab CLI on all five
+// arches): the host's files are absent, an input file given with -file is
+// read-only, and files' bytes count against -max-memory (ENOSPC). What
+// matches a native run is the parity program tests/inputs/parity/files.c.
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace linklab::test;
+
+namespace {
+
+const std::string Input = "-file data/in.txt=" + sourceDir() + "/tests/inputs/parity/files.input";
+const ModeCase Cases[] = {
+    {"host", "host", "", 0,
+     {"open /etc/passwd: ENOENT\nstat /etc: ENOENT\nopen /proc/self/maps: ENOENT\nfopen /bin/sh: ENOENT\n"
+      "create /etc/x: ENOENT\ncreate /dev/x: EACCES\ncreate in the locale: EACCES\nwrite the locale: EACCES\n"}},
+    {"readonly", "readonly", Input.c_str(), 0,
+     {"write input: EACCES\nread-write input: EACCES\ntruncate input: EACCES\naccess W_OK: EACCES\n"
+      "read input: 46 'An input file the program reads.\nSecond line.\n'\nmode 444 size 46\n"}},
+    {"cap", "cap", "-max-memory=4Mb", 0,
+     {"write until full: ENOSPC, between 1 and 4 MiB\ngrow past the cap: ENOSPC\nunlink: ok\nroom again: yes\n"}},
+};
+
+class FilesSandbox : public ::testing::TestWithParam<ModeParam> {};
+
+TEST_P(FilesSandbox, AnswersAsDocumented) { expectModeRun("files_sandbox", std::get<0>(GetParam()), std::get<1>(GetParam())); }
+
+INSTANTIATE_TEST_SUITE_P(All, FilesSandbox, ::testing::Combine(::testing::ValuesIn(Cases), ::testing::ValuesIn(AllArches)),
+                         modeParamName);
+
+// -file's argument: NAME=PATH, and a PATH the CLI can read.
+TEST(FilesSandboxCli, BadFileOptionsAreNamed) {
+  TempDir D;
+  auto Obj = D.file("hello.o");
+  ASSERT_EQ(runCommand("clang-22 -c --target=x86_64-linux-gnu " + sourceDir() + "/tests/inputs/run/hello.c -o " + Obj).status, 0);
+  auto NoEq = runCommand(linklabPath() + " -file nothing " + Obj);
+  EXPECT_NE(NoEq.status, 0);
+  EXPECT_NE(NoEq.output.find("option '-file': 'nothing' is not NAME=PATH"), std::string::npos) << NoEq.output;
+  auto Missing = runCommand(linklabPath() + " -file in.txt=" + D.file("absent") + " " + Obj);
+  EXPECT_NE(Missing.status, 0);
+  EXPECT_NE(Missing.output.find("option '-file': " + D.file("absent") + ": cannot open file"), std::string::npos)
+      << Missing.output;
+  auto BadName = runCommand(linklabPath() + " -file ../x=" + Obj + " " + Obj);
+  EXPECT_NE(BadName.status, 0);
+  EXPECT_NE(BadName.output.find("input file '../x'"), std::string::npos) << BadName.output;
+}
+
+} // namespace
