@@ -614,6 +614,9 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
   S.memCap = L.memoryBytes ? L.memoryBytes : DefaultMemoryBytes;
   uint32_t WallMs = L.wallMillis ? L.wallMillis : DefaultWallMillis;
   Cur = &S;
+  // A debugged run stops before chosen instructions: the same code hook as
+  // the counter's. The first waits for gdb to connect, before its clock starts.
+  bool Debugging = Debug && MainRun && Debug->runStarts();
   auto Deadline = Clock::now() + std::chrono::milliseconds(WallMs);
   S.deadline = Deadline;
   S.wallMs = WallMs;
@@ -622,8 +625,6 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
   // semihosting trap needs.
   // Translated blocks carry the hooks present when they were translated, so
   // the cache is flushed whenever the counting hook comes or goes.
-  // A debugged run stops before chosen instructions: the same code hook.
-  bool Debugging = Debug && MainRun && Debug->runStarts();
   uc_hook CountHook = 0;
   if (S.budget || Debugging) {
     if (uc_hook_add(UC, &CountHook, UC_HOOK_CODE, (void *)onCode, this, 1, 0) == UC_ERR_OK)

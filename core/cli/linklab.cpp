@@ -2,6 +2,7 @@
 // (-noexec) or an executor process, and report what happened.
 #include "check/link_info_env.h"
 #include "cli/callconv_cli.h"
+#include "cli/debug_cli.h"
 #include "cli/execute.h"
 #include "cli/inputs.h"
 #include "cli/options.h"
@@ -129,6 +130,8 @@ int run(int Argc, char **Argv) {
     return cli::exportTestCommand(O);
   if (!O.noExec)
     return cli::runInExecutor(O);
+  if (!O.gdb.empty())
+    return fail(makeError("option '-gdb' debugs a run: it cannot be used with -noexec"));
 
   Timer Total;
   auto MM = cli::makeSlab(O);
@@ -173,7 +176,8 @@ int run(int Argc, char **Argv) {
   // -check reads linked bytes; a jitdump carries the code.
   Recorder->setRecordContents(O.showRelocated || !O.checkFiles.empty() || O.perfSupport);
   // Recording copies every symbol name of every graph: only when asked for.
-  if (!O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty() || O.perfSupport)
+  if (!O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty() || O.perfSupport ||
+      !O.debugScript.empty())
     S.addPlugin(Recorder);
 
   exec::LinkServices Services;
@@ -222,6 +226,9 @@ int run(int Argc, char **Argv) {
     return fail(std::move(*Linked));
   if (O.perfSupport)
     if (Error E = cli::writePerfSupportFiles(Recorder->objects(), TT))
+      return fail(std::move(E));
+  if (!O.debugScript.empty()) // the slab's addresses (-slab-address fixes them)
+    if (Error E = cli::writeDebugScript(O.debugScript, Recorder->objects()))
       return fail(std::move(E));
   if (O.showAddrs)
     std::fputs(formatAddresses(Recorder->objects()).c_str(), stdout);

@@ -208,6 +208,21 @@ def native_session(session, args, opt="-O0"):
     return check(r.stdout + r.stderr, session, True, "native" + opt + ("-fault" if args else ""))
 
 
+def cli_errors():
+    """Bad -gdb uses end with an error naming the option, before any run."""
+    failures = []
+    obj = os.path.join(WORK, "x86_64-O0-main.o")
+    for options, message in [(["-gdb=nonsense"], "option '-gdb': 'nonsense' is not IPv4:PORT"),
+                             (["-gdb=127.0.0.1:99999"], "option '-gdb': '127.0.0.1:99999' is not IPv4:PORT"),
+                             (["-noexec", "-gdb"], "option '-gdb' debugs a run: it cannot be used with -noexec"),
+                             (["-gdb", "-oop-executor-connect=127.0.0.1:9"],
+                              "option '-gdb' needs an executor this command starts (not -oop-executor-connect)")]:
+        r = subprocess.run([LINKLAB, *options, obj], capture_output=True, text=True, timeout=TIMEOUT)
+        if r.returncode != 1 or f"linklab error: {message}" not in r.stderr:
+            failures.append(f"{options}: exit {r.returncode}, stderr {r.stderr!r}")
+    return failures
+
+
 def main():
     if not shutil.which("gdb-multiarch"):
         print("gdb-multiarch is not installed (scripts/install-deps.sh installs it)")
@@ -220,6 +235,7 @@ def main():
         failures += linked_session(arch, "-O2", SESSION_O2, [])
     failures += linked_session(ARCHES[0], "-O0", HELD, [], ["-timeout-ms=3000"], "held")
     failures += linked_session(ARCHES[-1], "-O0", SESSION, [], [], "archive", archive=True)
+    failures += cli_errors()
     for f in failures:
         print("FAIL", f)
     print(f"{len(failures)} failures")

@@ -1,0 +1,139 @@
+// The GDB remote stub's protocol layer (emulator/gdb_stub.cpp) against
+// hostile bytes: bad checksums, runaway packets, dangling escapes, huge
+// lengths and malformed commands each get an error, never a crash or an
+// unbounded buffer. (tests/debug/gdb_test.py drives it with a real gdb.)
+#include "gdb_stub.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+using namespace linklab::emu::gdb;
+
+namespace {
+
+std::string checksummed(std::string_view Body) {
+  unsigned Sum = 0;
+  for (char C : Body)
+    Sum += uint8_t(C);
+  char Hex[3];
+  std::snprintf(Hex, sizeof Hex, "%02x", Sum & 0xff);
+  return "$" + std::string(Body) + "#" + Hex;
+}
+
+std::vector<Event> events(std::string_view Bytes) {
+  PacketReader R;
+  R.feed(Bytes);
+  std::vector<Event> E;
+  while (auto Next = R.next())
+    E.push_back(*Next);
+  return E;
+}
+
+class OneThread : public Target {
+public:
+  std::string targetXml() const override { return "<target/>"; }
+  size_t registerCount() const override { return 2; }
+  std::vector<uint64_t> threads() const override { return {1000}; }
+  std::optional<std::string> readRegister(uint64_t Tid, unsigned N) override {
+    return Tid == 1000 && N < 2 ? std::optional<std::string>(std::string(8, char(N + 1))) : std::nullopt;
+  }
+  bool writeRegister(uint64_t, unsigned, std::string_view) override { return true; }
+  std::optional<std::string> readMemory(uint64_t Addr, size_t Len) override {
+    return Addr == 0x1000 ? std::optional<std::string>(std::string(Len, 'a')) : std::nullopt;
+  }
+  bool writeMemory(uint64_t, std::string_view) override { return true; }
+  bool breakpoint(BreakKind, uint64_t, uint64_t, bool) override { return true; }
+  bool supports(BreakKind K) const override { return K <= BreakKind::Write; }
+};
+
+} // namespace
+
+TEST(GdbStub, FramesReadBack) {
+  std::string Payload = "a$b#c}d*e";
+  auto E = events(frame(Payload));
+  ASSERT_EQ(E.size(), 1u);
+  EXPECT_EQ(E[0].kind, Event::Packet);
+  EXPECT_EQ(E[0].data, Payload);
+}
+
+TEST(GdbStub, BadChecksumIsABadPacket) {
+  std::string P = checksummed("g");
+  P.back() = P.back() == '0' ? '1' : '0';
+  auto E = events(P + checksummed("?"));
+  ASSERT_EQ(E.size(), 2u);
+  EXPECT_EQ(E[0].kind, Event::BadPacket);
+  EXPECT_EQ(E[1].kind, Event::Packet); // the next packet still reads
+  EXPECT_EQ(E[1].data, "?");
+  EXPECT_EQ(events("$g#zz")[0].kind, Event::BadPacket);
+}
+
+TEST(GdbStub, DanglingEscapeIsABadPacket) { EXPECT_EQ(events(checksummed("m}"))[0].kind, Event::BadPacket); }
+
+TEST(GdbStub, RunawayPacketIsDroppedNotBuffered) {
+  PacketReader R;
+  std::string Chunk(4096, 'x');
+  int Bad = 0;
+  R.feed("$");
+  for (int I = 0; I < 64; ++I) { // 256 KiB with no end
+    R.feed(Chunk);
+    while (auto E = R.next())
+      Bad += E->kind == Event::BadPacket;
+  }
+  EXPECT_GE(Bad, 1);
+  R.feed(checksummed("?"));
+  std::optional<Event> Last;
+  while (auto E = R.next())
+    Last = E;
+  ASSERT_TRUE(Last);
+  EXPECT_EQ(Last->kind, Event::Packet);
+  EXPECT_EQ(Last->data, "?");
+}
+
+TEST(GdbStub, InterruptAndAcks) {
+  auto E = events("+-\x03+");
+  ASSERT_EQ(E.size(), 1u);
+  EXPECT_EQ(E[0].kind, Event::Interrupt);
+}
+
+TEST(GdbStub, MalformedCommandsGetErrors) {
+  OneThread T;
+  Stub S(T);
+  S.stopReply({Stop::Signal, 5, 0, 1000});
+  EXPECT_EQ(*S.handle("m1000,ffffffffffffffff").reply, "E01"); // a length past the packet size
+  EXPECT_EQ(*S.handle("m1000").reply, "E01");
+  EXPECT_EQ(*S.handle("m10000000000000000000,4").reply, "E01"); // more than 64 bits
+  EXPECT_EQ(*S.handle("m2000,4").reply, "E0e");                  // unreadable
+  EXPECT_EQ(*S.handle("m1000,2").reply, "6161");
+  EXPECT_EQ(*S.handle("M1000,2:6").reply, "E01");  // odd hex
+  EXPECT_EQ(*S.handle("X1000,5:ab").reply, "E01"); // length and data disagree
+  EXPECT_EQ(*S.handle("p99").reply, "E01");
+  EXPECT_EQ(*S.handle("p1").reply, "0202020202020202");
+  EXPECT_EQ(*S.handle("P0=00").reply, "E01"); // the register is 8 bytes
+  EXPECT_EQ(*S.handle("Z9,1000,1").reply, "E01");
+  EXPECT_EQ(*S.handle("Z2,1000,0").reply, "E01"); // an empty watched range
+  EXPECT_EQ(*S.handle("Z3,1000,4").reply, "");    // not offered
+  EXPECT_EQ(*S.handle("Hg77").reply, "E03");      // no such thread
+  EXPECT_EQ(*S.handle("vCont;x").reply, "E01");
+  EXPECT_EQ(*S.handle("qXfer:features:read:other.xml:0,10").reply, "E00");
+  EXPECT_EQ(*S.handle("qXfer:features:read:target.xml:999,10").reply, "E01");
+  EXPECT_EQ(*S.handle("qXfer:features:read:target.xml:0,4").reply, "m<tar");
+  EXPECT_EQ(*S.handle("qXfer:features:read:target.xml:4,100").reply, "lget/>");
+  EXPECT_EQ(*S.handle("?").reply, "T05thread:3e8;");
+}
+
+TEST(GdbStub, ResumesAnswerLater) {
+  OneThread T;
+  Stub S(T);
+  auto Step = S.handle("vCont;s:3e8;c");
+  EXPECT_FALSE(Step.reply);
+  EXPECT_EQ(Step.resume.kind, Resume::Step);
+  EXPECT_EQ(Step.resume.thread, 0x3e8u);
+  auto Go = S.handle("c");
+  EXPECT_FALSE(Go.reply);
+  EXPECT_EQ(Go.resume.kind, Resume::Continue);
+  EXPECT_EQ(S.handle("k").resume.kind, Resume::Kill);
+  EXPECT_EQ(S.stopReply({Stop::Exited, 0, 3}), "W03");
+  EXPECT_EQ(S.stopReply({Stop::Terminated, 11}), "X0b");
+  EXPECT_EQ(S.stopReply({Stop::Signal, 5, 0, 1000, BreakKind::Write, 0x4000}), "T05thread:3e8;watch:4000;");
+}
