@@ -19,7 +19,9 @@ std::string DecodedInst::describe() const {
   return S;
 }
 
-Expected<DecodedInst> decodeInstruction(Arch A, std::span<const uint8_t> Bytes) {
+Expected<DecodedInst> decodeInstruction(Arch A, std::span<const uint8_t> Bytes, bool Thumb) {
+  if (Thumb && A == Arch::Arm)
+    return decodeThumb(Bytes);
   if (A == Arch::Unknown || !archRow(A).decodeInstruction)
     return makeError(formatv("cannot decode instructions: no decoder for architecture %s", archName(A)));
   return archRow(A).decodeInstruction(Bytes);
@@ -243,8 +245,13 @@ private:
     return Env.symbolAddress(Name);
   }
 
-  // symbol [(+|-) N]: an instruction's address.
-  Expected<std::pair<std::string, uint64_t>> instructionAddress() {
+  // symbol [(+|-) N]: an instruction's address (and whether the symbol is Thumb code).
+  struct InstructionAt {
+    std::string first;
+    uint64_t second;
+    bool thumb;
+  };
+  Expected<InstructionAt> instructionAddress() {
     std::string_view Name = symbol();
     if (Name.empty())
       return unexpected("a symbol");
@@ -263,14 +270,14 @@ private:
       Label += formatv(" %c %llu", Op == BinOp::Add ? '+' : '-', (unsigned long long)*N);
       break;
     }
-    return std::make_pair(Label, Addr);
+    return InstructionAt{Label, Addr, Env.isThumbSymbol(Name)};
   }
 
-  Expected<DecodedInst> decodeAt(const std::string &Label, uint64_t Addr) {
+  Expected<DecodedInst> decodeAt(const std::string &Label, uint64_t Addr, bool Thumb) {
     auto Bytes = Env.readBytes(Addr, 16); // longer than any instruction we decode
     if (!Bytes)
       return Bytes.takeError();
-    auto I = decodeInstruction(Env.arch(), {Bytes->data(), Bytes->size()});
+    auto I = decodeInstruction(Env.arch(), {Bytes->data(), Bytes->size()}, Thumb);
     if (!I)
       return I.takeError().withContext(formatv("cannot decode the instruction at '%s' (%s)", Label.c_str(),
                                                hex(Addr).c_str()));
@@ -286,7 +293,7 @@ private:
     auto Index = number();
     if (!Index)
       return Index;
-    auto I = decodeAt(At->first, At->second);
+    auto I = decodeAt(At->first, At->second, At->thumb);
     if (!I)
       return I.takeError();
     if (*Index >= I->operands.size())
@@ -305,10 +312,10 @@ private:
     auto At = instructionAddress();
     if (!At)
       return At.takeError();
-    auto I = decodeAt(At->first, At->second);
+    auto I = decodeAt(At->first, At->second, At->thumb);
     if (!I)
       return I.takeError();
-    return At->second + I->size;
+    return At->second + (I->nextPC ? I->nextPC : I->size);
   }
 
   // (file, symbol [, kind]) for got_addr / stub_addr.

@@ -39,6 +39,9 @@ struct Operand {
 struct DecodedInst {
   std::string name; // LLVM MC opcode name where we know it (MOV64rm, ADRP, AUIPC)
   unsigned size = 0;
+  // next_pc's distance from the instruction where it is not the size (Arm
+  // state: the PC reads 8 ahead).
+  unsigned nextPC = 0;
   std::vector<Operand> operands;
   std::string describe() const; // "MOV64rm rax, rip, 1, noreg, 0x1000, noreg"
 };
@@ -46,12 +49,15 @@ struct DecodedInst {
 // Decodes the instruction at the start of Bytes (which may run past it).
 // Only the forms fixups touch are known; anything else is an error naming
 // the bytes.
-Expected<DecodedInst> decodeInstruction(Arch A, std::span<const uint8_t> Bytes);
+// Thumb selects the Thumb decoder on Arm.
+Expected<DecodedInst> decodeInstruction(Arch A, std::span<const uint8_t> Bytes, bool Thumb = false);
 Expected<DecodedInst> decodeX86_64(std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodeI386(std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodeAArch64(std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodeRISCV64(std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodePPC64(std::span<const uint8_t> Bytes);
+Expected<DecodedInst> decodeArm(std::span<const uint8_t> Bytes);
+Expected<DecodedInst> decodeThumb(std::span<const uint8_t> Bytes);
 
 // What rules may ask of a linked program. Addresses are target addresses.
 class CheckEnv {
@@ -60,6 +66,8 @@ public:
   virtual Arch arch() const = 0;
   virtual bool isLittleEndian() const { return true; }
   virtual Expected<uint64_t> symbolAddress(std::string_view Name) const = 0;
+  // Whether Name is Thumb code (decode_operand then decodes Thumb).
+  virtual bool isThumbSymbol(std::string_view) const { return false; }
   virtual Expected<uint64_t> gotEntryAddress(std::string_view File, std::string_view Target) const = 0;
   virtual Expected<uint64_t> stubAddress(std::string_view File, std::string_view Target,
                                          std::string_view Kind) const = 0;

@@ -1,5 +1,7 @@
 #include "check/link_info_env.h"
 
+#include "arch/arm.h"
+
 
 namespace linklab::check {
 
@@ -20,6 +22,15 @@ Expected<uint64_t> LinkInfoCheckEnv::symbolAddress(std::string_view Name) const 
   if (Name.starts_with(".L") || Name.starts_with("L"))
     Msg += " (assembler-local labels are not kept in the object; use a label without '.L')";
   return makeError(Msg);
+}
+
+bool LinkInfoCheckEnv::isThumbSymbol(std::string_view Name) const {
+  if (A != Arch::Arm)
+    return false;
+  for (auto &O : Info.objects())
+    if (auto *S = O.findSymbol(Name); S && (S->targetFlags & arm::ThumbSymbol))
+      return true;
+  return false;
 }
 
 Expected<const ObjectLinkInfo *> LinkInfoCheckEnv::object(std::string_view File) const {

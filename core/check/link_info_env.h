@@ -23,6 +23,7 @@ public:
   // *{N}addr reads in the target's data byte order, as RuntimeDyldChecker does.
   bool isLittleEndian() const override { return A == Arch::Unknown || !archRow(A).bigEndian; }
   Expected<uint64_t> symbolAddress(std::string_view Name) const override;
+  bool isThumbSymbol(std::string_view Name) const override;
   Expected<uint64_t> gotEntryAddress(std::string_view File, std::string_view Target) const override;
   Expected<uint64_t> stubAddress(std::string_view File, std::string_view Target, std::string_view Kind) const override;
   Expected<uint64_t> sectionAddress(std::string_view File, std::string_view Section) const override;

@@ -92,7 +92,7 @@ void LinkInfoRecorder::record(LinkGraph &G) {
     Info.symbols.emplace_back(std::string(S->name),
                               S->isDefined() ? ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope,
                                                                           std::string(S->section().name), S->callable,
-                                                                          S->block().isZeroFill()}
+                                                                          S->block().isZeroFill(), S->targetFlags}
                                              : ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, "", false, true});
   for (auto &P : DumpPatterns)
     if (std::regex_search(G.name(), P)) {

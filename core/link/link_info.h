@@ -27,6 +27,7 @@ struct ObjectLinkInfo {
     std::string section;
     bool callable = false;
     bool zeroFill = false; // in a zero-fill block, or absolute
+    uint8_t targetFlags = 0; // the arch's facts (Arm: Thumb code)
   };
   std::string name;
   std::vector<SectionInfo> sections;
