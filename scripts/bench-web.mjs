@@ -7,10 +7,19 @@
 // time is from navigation start to the run's status shown, as the page
 // measures it (performance.now()). Prints the median of each phase, from
 // the page's performance marks and resource timing. Target: ≤ 1 s.
-//   node scripts/bench-web.mjs [RUNS] [ARCH]   (after scripts/run's build steps)
+//   node scripts/bench-web.mjs [RUNS] [ARCH] [--throttle 20mbit,40ms] [--site] [--cxx]
+// --throttle: Chromium's network emulation (CDP) at that download and upload
+// rate and round-trip latency. --site: the static site (web/build-site.mjs)
+// from a static server without Range support that serves precompressed
+// siblings as nginx's gzip_static/brotli_static do, the executor from the
+// playground server. --cxx: a C++ iostream hello world (compiled here,
+// handed to the page as a dropped file) instead of the gallery's C one.
 // VERBOSE=1 prints each load's phases.
 import os from 'node:os';
+import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const WEB = path.join(path.dirname(fileURLToPath(import.meta.url)), '../web');
@@ -18,8 +27,72 @@ const { chromium } = await import(path.join(WEB, 'node_modules/playwright-core/i
 const { startServer } = await import(path.join(WEB, 'server.mjs'));
 const { CHROMIUM_ARGS } = await import(path.join(WEB, 'test/chromium.mjs'));
 
-const runs = Number(process.argv[2] ?? 7), arch = process.argv[3] ?? 'x86_64';
-const TARGET_MS = 1000;
+const argv = process.argv.slice(2);
+const flag = name => { const i = argv.indexOf(name); return i >= 0 ? argv.splice(i, 1).length : 0; };
+const option = name => { const i = argv.indexOf(name); return i >= 0 ? argv.splice(i, 2)[1] : undefined; };
+const throttleSpec = option('--throttle'), useSite = flag('--site'), cxx = flag('--cxx');
+const runs = Number(argv[0] ?? 7), arch = argv[1] ?? 'x86_64';
+const TARGET_MS = throttleSpec ? (cxx ? 3500 : arch === 'x86_64' ? 2000 : 2500) : 1000;
+
+// "20mbit,40ms" → CDP's Network.emulateNetworkConditions (bytes/s, ms).
+function throttle(spec) {
+  const m = /^(\d+(?:\.\d+)?)(k|m)bit,(\d+)ms$/i.exec(spec ?? '');
+  if (!m) throw new Error(`--throttle ${spec}: expected RATE{k,m}bit,LATENCYms (20mbit,40ms)`);
+  const rate = Number(m[1]) * (m[2].toLowerCase() === 'm' ? 1e6 : 1e3) / 8;
+  return { offline: false, latency: Number(m[3]), downloadThroughput: rate, uploadThroughput: rate };
+}
+
+// A static server for the site: whole files only (no Range), a precompressed
+// sibling (.br, else .gz) when the browser takes it, no cache headers.
+const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.css': 'text/css',
+                '.json': 'application/json', '.wasm': 'application/wasm' };
+function staticServer(root) {
+  const server = http.createServer((req, res) => {
+    const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/\/$/, '/index.html');
+    const file = path.join(root, path.normalize(rel));
+    if (!file.startsWith(root) || !fs.existsSync(file)) return res.writeHead(404).end();
+    const headers = { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' };
+    const accept = req.headers['accept-encoding'] ?? '';
+    const enc = [['br', '.br'], ['gzip', '.gz']].find(([e, x]) => accept.includes(e) && fs.existsSync(file + x));
+    if (enc) Object.assign(headers, { 'content-encoding': enc[0], vary: 'accept-encoding' });
+    res.writeHead(200, headers).end(fs.readFileSync(enc ? file + enc[1] : file));
+  });
+  return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve({
+    url: `http://127.0.0.1:${server.address().port}/`, origin: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise(r => { server.closeAllConnections(); server.close(r); }),
+  })));
+}
+
+// The C++ hello world's object for arch, built with the runtime's flags.
+async function cxxObject(arch) {
+  const L = await import(path.join(WEB, '../wasm-bindings/node.mjs'));
+  const { cflags } = await import(path.join(WEB, 'runtimes.mjs'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
+  const src = path.join(dir, 'hello.cpp'), obj = path.join(dir, 'hello_cxx.o');
+  fs.writeFileSync(src, '#include <iostream>\nint main() { std::cout << "hello, world" << std::endl; }\n');
+  execFileSync('clang++-22', [...cflags(L, arch), '-O1', '-c', src, '-o', obj]);
+  return [...fs.readFileSync(obj)];
+}
+
+// Drops the object (bytes) on the page once it is ready, then runs it.
+function dropWhenReady([bytes]) {
+  new MutationObserver((_, observer) => {
+    if (!document.body?.dataset.ready) return;
+    observer.disconnect();
+    performance.mark('example-click');
+    const input = document.querySelector('#file-input'), dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(bytes)], 'hello_cxx.o'));
+    input.files = dt.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    const added = new MutationObserver(() => {
+      if (!document.querySelector('#objects li[data-name="hello_cxx.o"]')) return;
+      added.disconnect();
+      performance.mark('example-loaded');
+      document.querySelector('#run').click();
+    });
+    added.observe(document.querySelector('#objects'), { childList: true, subtree: true });
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+}
 
 // Clicks the example as soon as <body data-ready> appears.
 function clickWhenReady(arch) {
@@ -39,7 +112,8 @@ function measure() {
   const ready = window.__readyMs, first = window.__firstRunMs;
   // The last of these the page fetched before it was ready.
   const end = re => Math.max(...res.filter(e => re.test(e.name) && e.startTime < ready).map(e => e.responseEnd));
-  const runtime = res.filter(e => /\/runtime\//.test(e.name));
+  const runtime = res.filter(e => /\/runtimes?\//.test(e.name));
+  const before = res.filter(e => e.responseEnd <= first);
   const at = {
     modules: end(/\.mjs$/), wasm: end(/\.wasm$/), core: mark('core-loaded'), ready, click: mark('example-click'),
     objects: mark('example-loaded'), runtime: mark('runtime-fetched'), connected: mark('connected'),
@@ -49,6 +123,7 @@ function measure() {
   return {
     first, ready, out: document.querySelector('#console').textContent,
     runtimeFiles: runtime.length, runtimeBytes: runtime.reduce((n, e) => n + e.encodedBodySize, 0),
+    requests: before.length, bytes: before.reduce((n, e) => n + e.transferSize, 0),
     phases: [
       ['page: modules fetched', at.modules], ['page: wasm fetched', at.wasm],
       ['page: core compiled+instantiated', at.core], ['page: ready (panels mounted)', at.ready],
@@ -64,16 +139,34 @@ function measure() {
   };
 }
 
-const server = await startServer({ port: 0 });
+let site = null, siteDir = null;
+if (useSite) {
+  const { buildSite } = await import(path.join(WEB, 'build-site.mjs'));
+  siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
+  await buildSite(siteDir);
+  site = await staticServer(siteDir);
+}
+const server = await startServer({ port: 0, origins: site ? [site.origin] : [] });
+if (site) {
+  const config = JSON.parse(fs.readFileSync(path.join(siteDir, 'config.json'), 'utf8'));
+  fs.writeFileSync(path.join(siteDir, 'config.json'), JSON.stringify({ ...config, executor: `${server.url.replace(/^http/, 'ws')}executor` }));
+}
+const object = cxx ? await cxxObject(arch) : null;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const rows = [];
 try {
   for (let i = 0; i < runs; i++) {
     const ctx = await browser.newContext();
-    await ctx.addInitScript(clickWhenReady, arch);
+    if (object) await ctx.addInitScript(dropWhenReady, [object]);
+    else await ctx.addInitScript(clickWhenReady, arch);
     const page = await ctx.newPage();
-    await page.goto(server.url);
-    await page.waitForFunction(() => document.body.dataset.runs, null, { timeout: 30000 });
+    if (throttleSpec) {
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', throttle(throttleSpec));
+    }
+    await page.goto(site ? site.url : server.url);
+    await page.waitForFunction(() => document.body.dataset.runs, null, { timeout: 60000 });
     const r = await page.evaluate(measure);
     if (!r.out.includes('hello, world')) throw new Error(`run ${i}: unexpected output ${JSON.stringify(r.out)}`);
     rows.push(r);
@@ -84,12 +177,18 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  await site?.close();
+  if (siteDir) fs.rmSync(siteDir, { recursive: true, force: true });
 }
 const median = xs => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const firsts = rows.map(r => r.first), med = median(firsts);
 const load = os.loadavg().map(x => x.toFixed(1)).join(' ');
-console.log(`bench-web: hello world (${arch}), ${runs} cold loads, load average ${load} on ${os.cpus().length} cores`);
-console.log(`  C runtime: ${rows[0].runtimeFiles} requests, ${(rows[0].runtimeBytes / 1e6).toFixed(1)} MB`);
+const what = `${cxx ? 'C++ iostream' : 'C'} hello world (${arch}) from ${site ? 'the static site' : 'the playground server'}`;
+console.log(`bench-web: ${what}, ${runs} cold loads${throttleSpec ? `, network ${throttleSpec}` : ''}, ` +
+            `load average ${load} on ${os.cpus().length} cores`);
+console.log(`  C runtime: ${rows[0].runtimeFiles} requests, ${(rows[0].runtimeBytes / 1e6).toFixed(2)} MB; ` +
+            `everything before the run finished: ${rows[0].requests} requests, ` +
+            `median ${(median(rows.map(r => r.bytes)) / 1e6).toFixed(2)} MB transferred`);
 console.log('  phase medians (ms; "page:" ones are times since navigation start):');
 for (const [i, [name]] of rows[0].phases.entries()) console.log(`    ${name.padEnd(42)} ${median(rows.map(r => r.phases[i][1])).toFixed(0).padStart(6)}`);
 console.log(`  load to first run finished: median ${med.toFixed(0)} ms, min ${Math.min(...firsts).toFixed(0)}, ` +

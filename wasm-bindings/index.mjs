@@ -7,20 +7,33 @@ import { makeScheduler } from './lib/schedule.mjs';
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 
-// Emscripten 3.1.6's loader would fetch() a file path under Node, so the
-// bytes are read here and handed over as wasmBinary.
-async function wasmBinary() {
-  const url = new URL('./dist/linklab_core.wasm', import.meta.url);
+// Emscripten 3.1.6's loader would fetch() a file path under Node, so there
+// the bytes are read here and handed over as wasmBinary. A browser compiles
+// the module while it downloads (instantiateStreaming), unless the server
+// does not say application/wasm.
+const wasmUrl = new URL('./dist/linklab_core.wasm', import.meta.url);
+async function instantiate(imports) {
+  const r = await fetch(wasmUrl);
+  if (!r.ok) throw new Error(`linklab: cannot load ${wasmUrl}: HTTP ${r.status}`);
+  if (/^application\/wasm\b/.test(r.headers.get('content-type') ?? '')) return WebAssembly.instantiateStreaming(r, imports);
+  return WebAssembly.instantiate(await r.arrayBuffer(), imports);
+}
+async function loadCore() {
   if (isNode) {
     const { readFile } = await import('node:fs/promises');
-    return readFile(url);
+    return createLinklabCore({ wasmBinary: await readFile(wasmUrl) });
   }
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`linklab: cannot load ${url}: HTTP ${r.status}`);
-  return new Uint8Array(await r.arrayBuffer());
+  // The loader waits for instantiateWasm's callback; a failure rejects here instead.
+  let failed;
+  const failure = new Promise((_, reject) => { failed = reject; });
+  return Promise.race([failure, createLinklabCore({
+    instantiateWasm(imports, done) {
+      instantiate(imports).then(r => done(r.instance, r.module), failed);
+      return {};
+    },
+  })]);
 }
-
-const core = await createLinklabCore({ wasmBinary: await wasmBinary() });
+const core = await loadCore();
 
 // Core continuations queued by the wasm side (after each allocation and
 // finalization) run on later turns of the event loop, in slices of about

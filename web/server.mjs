@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { runtimeFile } from './runtimes.mjs';
+import { prepareRuntimes } from './prepare-runtimes.mjs';
 import { pageBundler, BUNDLE_PREFIX } from './page-bundle.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
@@ -71,9 +72,26 @@ function resolveFile(urlPath, gallery) {
   return null;
 }
 
-async function serveStatic(req, res, gallery, bundler) {
+// The prepared C runtimes (prepare-runtimes.mjs): config.json names each
+// architecture's manifest; /runtimes/b/<hash>.gz are their blobs, named by
+// their content's hash, so a browser keeps them for good.
+const BLOB = /^\/runtimes\/b\/([0-9a-f]{20})\.gz$/;
+async function servePrepared(res, urlPath, runtimes) {
+  if (urlPath === '/config.json') {
+    const prepared = await runtimes.arches;
+    return send(res, 200, MIME['.json'], JSON.stringify({ executor: 'executor', runtimes: prepared ?? {} }));
+  }
+  const m = BLOB.exec(urlPath);
+  let data;
+  try { data = m && await fs.promises.readFile(path.join(runtimes.dir, 'b', `${m[1]}.gz`)); } catch { data = null; }
+  if (!data) return send(res, 404, 'text/plain', `not found: ${urlPath}\n`);
+  send(res, 200, 'application/octet-stream', data, { 'cache-control': 'public, max-age=31536000, immutable' });
+}
+
+async function serveStatic(req, res, gallery, bundler, runtimes) {
   let urlPath;
   try { urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname); } catch { urlPath = null; }
+  if (urlPath === '/config.json' || urlPath?.startsWith('/runtimes/')) return servePrepared(res, urlPath, runtimes);
   if (urlPath?.startsWith(BUNDLE_PREFIX)) {
     const f = await bundler.file(urlPath.slice(BUNDLE_PREFIX.length));
     if (!f) return send(res, 404, 'text/plain', `not found: ${req.url}\n`);
@@ -231,17 +249,27 @@ export function startServer({
   port = 8080, host = '127.0.0.1',
   executor = process.env.LINKLAB_EXECUTOR ?? path.join(ROOT, 'build/emulator/linklab-executor'),
   gallery = process.env.LINKLAB_GALLERY ?? path.join(ROOT, 'build/web-gallery'),
+  runtimes = process.env.LINKLAB_RUNTIMES ?? path.join(ROOT, 'build/web-runtimes'),
+  origins = [], // pages of other origins allowed to drive executors (a static site using this bridge)
   log = () => {},
 } = {}) {
   const executors = new Set();
   const bundler = pageBundler({ root: WEB, log });
-  const server = http.createServer((req, res) => serveStatic(req, res, gallery, bundler));
+  // Prepared when stale (scripts/run and scripts/test prepare them first).
+  const prepared = {
+    dir: runtimes,
+    arches: prepareRuntimes({ out: runtimes, gallery, log }).catch(e => {
+      log(`C runtimes not prepared: ${e.message}; the page links without them`);
+      return null;
+    }),
+  };
+  const server = http.createServer((req, res) => serveStatic(req, res, gallery, bundler, prepared));
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
   server.on('upgrade', (req, socket, head) => {
     const { port: p } = server.address();
     // Only pages this server served may drive an executor: a page from any
     // other origin could otherwise run code through it.
-    const allowed = [`http://127.0.0.1:${p}`, `http://localhost:${p}`, `http://[::1]:${p}`];
+    const allowed = [`http://127.0.0.1:${p}`, `http://localhost:${p}`, `http://[::1]:${p}`, ...origins];
     if (new URL(req.url, 'http://x').pathname !== '/executor' || !allowed.includes(req.headers.origin)) {
       log(`refused WebSocket from origin ${req.headers.origin ?? '(none)'} to ${req.url}`);
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');

@@ -35,6 +35,7 @@ const selectTab = tab => app.store.set({ tab });
 
 const app = {
   L: null, // the wasm package, once loaded
+  config: window.linklabConfig, // Promise of config.json (index.html): {executor?, runtimes: {arch: manifest}}
   store: createStore({
     tab: 'inspect', objects: [], arch: null, archError: '', gallery: null, link: null,
     live: null, running: false, stopping: false, graphPhase: -1, last: null,

@@ -2,7 +2,8 @@
 // wasm build of Capstone for browsers). Its script is a classic one that
 // defines the global MCapstone; it is loaded on first use only (3 MB of
 // wasm), never on the way to the first run.
-const SCRIPT = '/node_modules/@alexaltea/capstone-js/dist/capstone.js';
+// The static site (build-site.mjs) names its own copy.
+const SCRIPT = globalThis.linklabAssets?.capstone ?? '/node_modules/@alexaltea/capstone-js/dist/capstone.js';
 
 // Capstone's arch and mode per playground architecture. RISC-V objects use
 // the C extension (rv64gc), so compressed instructions decode too.

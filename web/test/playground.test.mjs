@@ -18,6 +18,7 @@ import { ARCHES as ARCH_TABLE, cflags } from '../runtimes.mjs';
 const WEB = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ARTIFACTS = path.join(WEB, 'artifacts');
 import { CHROMIUM_ARGS } from './chromium.mjs';
+import { blobOwners, blobsIn, unitCounts } from './runtime-blobs.mjs';
 const ARCHES = Object.keys(ARCH_TABLE);
 
 // What each gallery example prints and returns, on every architecture: the
@@ -574,43 +575,41 @@ test('killing the executor mid-run is reported, and the next run works', async (
   await page.close();
 });
 
-// Of each of arch's runtime files the page downloaded: {requests, bytes, whole} (whole: one answer held it all).
-const downloaded = (page, arch) => page.evaluate(a => {
+// Of each of arch's runtime files, what the page downloaded of its prepared
+// blobs (prepare-runtimes.mjs): {file: {requests, bytes, kinds}}; no blob twice.
+const RUNTIMES = path.join(WEB, '../build/web-runtimes');
+async function downloaded(page, arch) {
+  const entries = await page.evaluate(() => performance.getEntriesByType('resource')
+    .map(e => ({ name: e.name, bytes: e.encodedBodySize })));
+  const arches = JSON.parse(fs.readFileSync(path.join(RUNTIMES, 'index.json'), 'utf8')).arches;
+  const owners = blobOwners(RUNTIMES, arches);
+  const hashes = blobsIn(entries.map(e => e.name));
+  assert.equal(new Set(hashes).size, hashes.length, 'a blob fetched twice');
   const out = {};
-  for (const e of performance.getEntriesByType('resource')) {
-    const m = new RegExp(`/runtime/${a}/(.+)$`).exec(e.name);
-    if (!m) continue;
-    const f = out[m[1]] ??= { requests: 0, bytes: 0, largest: 0 };
+  for (const e of entries) {
+    const [hash] = blobsIn([e.name]);
+    const [a, file, kind] = (owners.get(hash) ?? '').split(' ');
+    if (a !== arch) continue;
+    const f = out[file] ??= { requests: 0, bytes: 0, kinds: [] };
     f.requests++;
-    f.bytes += e.encodedBodySize;
-    f.largest = Math.max(f.largest, e.encodedBodySize);
+    f.bytes += e.bytes;
+    f.kinds.push(kind);
   }
   return out;
-}, arch);
+}
 const runtimeSize = (arch, name) =>
   fs.statSync(L.runtimeInfo(ARCH_TABLE[arch].triple).files.find(f => f.name === name).path).size;
 
 test('the page fetches only the runtime members a program pulls (libstdc++, libm if reached) and runs it', async () => {
   const arch = 'x86_64';
-  // By default the whole files, but of libstdc++.a and libm.a, which a C program does not reach, their heads.
-  const plain = await openPage();
-  assert.equal((await afterRun(plain, () => plain.click(`button[data-example="hello"][data-arch="${arch}"]`))).console,
-               EXPECT.hello.out);
-  const files = await downloaded(plain, arch);
-  assert.equal(files['libc.a'].largest, runtimeSize(arch, 'libc.a'));
-  for (const n of ['libstdc++.a', 'libm.a']) assert.ok(files[n].largest < runtimeSize(arch, n) / 4, n);
-  await plain.close();
   const page = await openPage();
-  await page.check('#opt-members');
-  // C: of libc.a the members hello world pulls, in rounds of one request; of libstdc++.a and libm.a their heads.
+  // C: of libc.a the members hello world pulls (most in one pack), compressed; nothing of libstdc++.a and libm.a.
   let r = await afterRun(page, () => page.click(`button[data-example="hello"][data-arch="${arch}"]`));
   assert.equal(r.console, EXPECT.hello.out);
   let got = await downloaded(page, arch);
-  assert.ok(got['libc.a'].bytes < runtimeSize(arch, 'libc.a') / 2, JSON.stringify(got));
-  assert.ok(got['libc.a'].requests > 3 && got['libc.a'].requests < 30, JSON.stringify(got));
-  for (const n of ['libstdc++.a', 'libm.a']) assert.equal(got[n].requests, 1, `${n}: its head alone`);
-  assert.ok(got['libstdc++.a'].bytes < runtimeSize(arch, 'libstdc++.a') / 8, JSON.stringify(got));
-  // C calling libm: libm.a's members too, and the program prints what the host build prints.
+  assert.ok(got['libc.a'].bytes < runtimeSize(arch, 'libc.a') / 4, JSON.stringify(got));
+  for (const n of ['libstdc++.a', 'libm.a']) assert.equal(got[n], undefined, `${n}: ${JSON.stringify(got)}`);
+  // C calling libm: libm.a's head and members too, and the program prints what the host build prints.
   const src = path.join(WEB, '../tests/inputs/run/math.c');
   const exe = path.join(tmp, 'math-host');
   execFileSync('clang-22', ['-O1', src, '-o', exe, '-lm']);
@@ -622,8 +621,8 @@ test('the page fetches only the runtime members a program pulls (libstdc++, libm
   r = await afterRun(page, () => page.click('#run'));
   assert.equal(r.console, execFileSync(exe, { encoding: 'utf8' }), r.status);
   got = await downloaded(page, arch);
-  assert.ok(got['libm.a'].requests > 1 && got['libm.a'].bytes < runtimeSize(arch, 'libm.a'), JSON.stringify(got));
-  assert.equal(got['libstdc++.a'].requests, 1);
+  assert.ok(got['libm.a'].requests > 1 && got['libm.a'].bytes < runtimeSize(arch, 'libm.a') / 4, JSON.stringify(got));
+  assert.equal(got['libstdc++.a'], undefined);
   // C++ (an exception thrown in one object and caught in another): libstdc++.a's members too.
   const cxx = ['throw_main.cpp', 'throw_lib.cpp'].map(f => path.join(WEB, '../tests/inputs/parity-cxx', f));
   const cxxExe = path.join(tmp, 'cxx-host');
@@ -640,39 +639,19 @@ test('the page fetches only the runtime members a program pulls (libstdc++, libm
   assert.equal(r.console, execFileSync(cxxExe, { encoding: 'utf8' }), r.status);
   got = await downloaded(page, arch);
   assert.ok(got['libstdc++.a'].requests > 1, JSON.stringify(got));
-  for (const n of ['libstdc++.a', 'libm.a', 'libc.a']) assert.ok(got[n].largest < runtimeSize(arch, n), n);
+  for (const n of ['libstdc++.a', 'libm.a', 'libc.a']) assert.ok(got[n].bytes < runtimeSize(arch, n) / 2, n);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
 
-test('a server without range requests: the page fetches the whole runtime files, and the run works', async () => {
-  const page = await browser.newPage();
-  page.errors = [];
-  page.on('pageerror', e => page.errors.push(e.message));
-  // The Range header dropped: the server answers every runtime request with the whole file (200).
-  await page.route('**/runtime/**', route => {
-    const headers = { ...route.request().headers() };
-    delete headers.range;
-    return route.continue({ headers });
-  });
-  await page.goto(server.url);
-  await page.waitForSelector('body[data-ready]');
-  await page.check('#opt-members');
-  const arch = 'riscv64';
-  const r = await afterRun(page, () => page.click(`button[data-example="hello"][data-arch="${arch}"]`));
-  assert.equal(r.console, EXPECT.hello.out, r.status);
-  const got = await downloaded(page, arch);
-  assert.equal(got['libc.a'].largest, runtimeSize(arch, 'libc.a'), JSON.stringify(got));
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
-
-test('a link that needs a member the fetch did not reach is linked again from the whole files', async () => {
+test('a link that needs a member the fetch did not reach is linked again from the whole archives', async () => {
   const page = await openPage();
-  await page.check('#opt-members');
   const arch = 'x86_64';
   await afterRun(page, () => page.click(`button[data-example="hello"][data-arch="${arch}"]`));
-  assert.ok((await downloaded(page, arch))['libc.a'].largest < runtimeSize(arch, 'libc.a'));
+  const arches = JSON.parse(fs.readFileSync(path.join(RUNTIMES, 'index.json'), 'utf8')).arches;
+  const units = unitCounts(RUNTIMES, arches, arch);
+  let libc = (await downloaded(page, arch))['libc.a'];
+  assert.ok(libc.requests < units['libc.a'] / 4 && !libc.kinds.includes('whole'), JSON.stringify(libc));
   // A pass makes hello.o point at strfmon, which nothing hello world links defines: the scan, which
   // runs before any pass, never fetched its member.
   await page.click('button[data-tab="passes"]');
@@ -686,7 +665,9 @@ test('a link that needs a member the fetch did not reach is linked again from th
   }`);
   await afterLink(page, () => page.click('#pass-link'));
   assert.match(await page.textContent('#run-status'), /^linked main at 0x/, await page.textContent('#link-error'));
-  assert.equal((await downloaded(page, arch))['libc.a'].largest, runtimeSize(arch, 'libc.a'));
+  // The whole of libc.a now, in one request.
+  libc = (await downloaded(page, arch))['libc.a'];
+  assert.equal(libc.kinds.filter(k => k === 'whole').length, 1, JSON.stringify(libc));
   assert.deepEqual(page.errors, []);
   await page.close();
 });

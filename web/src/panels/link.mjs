@@ -2,70 +2,38 @@
 // objects and fields (through link-flow.mjs, shared with run-bundle.mjs), and
 // what it keeps of a link: a graph snapshot of each of the user's objects at
 // every phase, and the linked sections. Used by Run and Calling conventions.
-import { $, hex, message, showError, setStatus, bump, fetchBytes, fetchRanges } from '../ui.mjs';
+import { $, hex, message, showError, setStatus, bump } from '../ui.mjs';
 import { readFields } from '../fields.mjs';
 import * as flow from '../link-flow.mjs';
+import { runtimeDelivery, referencedNames } from '../runtime-delivery.mjs';
 import { ARCHES } from '../../runtimes.mjs';
 
 export function mount(app) {
   const { store } = app;
-  // The C runtime's files, fetched once each from the server (which reads
-  // the package's table too): url → Promise of bytes, and of the first
-  // bytes for an archive's head (a whole file serves as its own head). A
-  // failed download is forgotten, so the next run tries again.
-  const downloads = new Map();
-  function once(key, start) {
-    if (!downloads.has(key)) {
-      const p = start();
-      p.catch(() => downloads.delete(key));
-      downloads.set(key, p);
-    }
-    return downloads.get(key);
+  // The C runtime as the site prepared it (runtime-delivery.mjs): the
+  // architecture's manifest, then the members a link of `objects` pulls
+  // (flow.fetchRuntime, a round at a time; most arrive in one pack fetched
+  // ahead), every blob once. If a link asks for a member the scan did not
+  // reach (fellShort), this page links whole archives from then on.
+  const delivery = runtimeDelivery(new URL('runtimes/', location.href).href);
+  async function io(arch, objects) {
+    const hash = (await app.config).runtimes?.[arch];
+    if (!hash) throw new Error(`this site has no C runtime prepared for ${arch} (see Hosting)`);
+    return delivery.io(hash, objects && referencedNames(app.L, objects));
   }
-  function load(arch, name, length) {
-    const url = `runtime/${arch}/${name}`;
-    if (!length || downloads.has(url)) return once(url, () => fetchBytes(url));
-    return once(`${url} ${length}`, () => fetchBytes(url, { headers: { range: `bytes=0-${length - 1}` } }));
+  // The runtime's whole files a link of `objects` needs (libstdc++ and libm
+  // only when they reach them), for useRuntime.
+  async function runtimeFiles(arch, objects = []) {
+    const files = await io(arch, objects);
+    return flow.runtimeFiles(app.L, ARCHES[arch].triple, name => files.whole(name), objects);
   }
-  // What a link of `objects` needs (libstdc++ and libm only when they
-  // reach them); with none, what every link needs, fetched ahead.
-  const runtimeFiles = (arch, objects = []) =>
-    flow.runtimeFiles(app.L, ARCHES[arch].triple, (name, length) => load(arch, name, length), objects);
-
-  // With "fetch only the runtime members" (#opt-members), the members a link
-  // of `objects` pulls, fetched by range a round at a time (flow.fetchRuntime:
-  // ~1.6 MB of x86-64's 9.6 MB), each range once. Off by default: on the
-  // loopback server the ~10 dependent rounds take longer than the whole
-  // files (bench-web at idle: 0.28 vs 0.19 s after the click, x86-64). If a
-  // range fetch fails, or a link asks for a member the scan did not reach
-  // (fellShort), this page uses the whole files from then on.
-  const io = arch => ({
-    whole: name => once(`runtime/${arch}/${name}`, () => fetchBytes(`runtime/${arch}/${name}`)),
-    head: (name, length) => once(`runtime/${arch}/${name} 0-${length}`, async () => {
-      const { pieces, size } = await fetchRanges(`runtime/${arch}/${name}`, [{ begin: 0, end: length }]);
-      return { bytes: pieces[0], size };
-    }),
-    ranges: (name, ranges) => {
-      const url = `runtime/${arch}/${name}`, key = `${url} ${ranges.map(r => `${r.begin}-${r.end}`).join(',')}`;
-      return once(key, async () => (await fetchRanges(url, ranges)).pieces);
-    },
-  });
   let wholeFiles = false;
-  const byMember = () => $('opt-members').checked && !wholeFiles;
   async function runtime(arch, objects) {
-    if (byMember()) {
-      try {
-        return await flow.fetchRuntime(app.L, ARCHES[arch].triple, io(arch), objects);
-      } catch (e) {
-        wholeFiles = true;
-        console.warn(`The C runtime's members could not be fetched by range (${message(e)}); fetching its files.`);
-      }
-    }
-    return runtimeFiles(arch, objects);
+    if (wholeFiles) return runtimeFiles(arch, objects);
+    return flow.fetchRuntime(app.L, ARCHES[arch].triple, await io(arch, objects), objects);
   }
-  // Before the objects are known: what every member fetch starts with.
-  const prefetchRuntime = arch =>
-    (byMember() ? flow.fetchRuntimeHeads(app.L, ARCHES[arch].triple, io(arch)) : runtimeFiles(arch));
+  // Before the objects are known: what every link of arch starts with.
+  const prefetchRuntime = async arch => (await io(arch)).prefetch();
   // Whether a link failed for want of a member the scan did not fetch: then
   // it is tried again with the whole files (true), which a page does once.
   function fellShort(e) {
@@ -156,6 +124,6 @@ export function mount(app) {
   }
 
   $('link').onclick = linkOnly;
-  return { runtimeFiles, runtime, prefetchRuntime, fellShort, options, linkable, makeSession, afterLink, failed,
-           linkOnly };
+  return { delivery, runtimeFiles, runtime, prefetchRuntime, fellShort, options, linkable, makeSession, afterLink,
+           failed, linkOnly };
 }

@@ -6,11 +6,18 @@ import { readFields } from '../fields.mjs';
 import * as flow from '../link-flow.mjs';
 import { ARCHES } from '../../runtimes.mjs';
 
-// The executor over the server's WebSocket bridge, through the package's
-// transport: when the bridge closes the connection, its reason (`executor
-// killed by SIGKILL`) fails the requests in flight, so the run status shows
-// it; Stop and dropLive end the process by closing it.
-const bridgeUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/executor`;
+// The executor over a WebSocket bridge, through the package's transport:
+// when the bridge closes the connection, its reason (`executor killed by
+// SIGKILL`) fails the requests in flight, so the run status shows it; Stop
+// and dropLive end the process by closing it. The bridge is the one the
+// site's config.json names (relative to the page, or wss://…); a site with
+// none links but cannot run.
+export const NO_EXECUTOR = 'running needs an executor: see Hosting';
+async function bridgeUrl() {
+  const { executor } = await window.linklabConfig;
+  if (!executor) throw new Error(NO_EXECUTOR);
+  return new URL(executor, location.href.replace(/^http/, 'ws')).href;
+}
 
 function appendConsole(stream, text) {
   const span = document.createElement('span');
@@ -40,7 +47,7 @@ export function mount(app) {
   }
   // An executor process of its own, set up for arch (the reducer's runs).
   async function openExecutor(arch) {
-    const transport = await app.L.webSocketTransport(bridgeUrl());
+    const transport = await app.L.webSocketTransport(await bridgeUrl());
     const executor = new app.L.Executor(transport);
     try {
       await executor.setup(ARCHES[arch].triple);
@@ -52,12 +59,12 @@ export function mount(app) {
   let early = window.earlyExecutorSocket;
   async function connect(arch) {
     await dropLive();
-    const socket = early;
+    const socket = await early;
     early = null;
     if (socket) {
       try { return await setUp(arch, socket); } catch { /* closed: a new connection */ }
     }
-    return setUp(arch, bridgeUrl());
+    return setUp(arch, await bridgeUrl());
   }
   async function setUp(arch, socketOrUrl) {
     const transport = await app.L.webSocketTransport(socketOrUrl);
@@ -99,6 +106,10 @@ export function mount(app) {
     if (store.state.running) return;
     let arch;
     try { arch = app.link.linkable(); } catch (e) { return app.link.failed(e); }
+    if (!(await window.linklabConfig).executor) {
+      setStatus(`${NO_EXECUTOR}. Link, Graph, Memory and Disassembly work without one.`, 'bad');
+      return bump('runs');
+    }
     store.set({ running: true, stopping: false });
     $('stop').disabled = false;
     $('console').textContent = '';
@@ -185,6 +196,7 @@ export function mount(app) {
   }
 
   $('run').onclick = $('run2').onclick = linkAndRun;
+  app.config.then(c => { if (!c.executor) $('run').title = $('run2').title = NO_EXECUTOR; });
   $('stop').onclick = stop;
   return { linkAndRun, connect, openExecutor, limits, symbolize };
 }

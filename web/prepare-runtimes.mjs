@@ -1,0 +1,201 @@
+// Prepares the C runtimes for delivery over a network, once at build time,
+// for the playground server and the static site alike (the page reads them
+// through src/runtime-delivery.mjs, which describes the layout). Each
+// archive of an architecture's runtime (the wasm package's runtimeInfo
+// table) is split into its head (magic and symbol index) and its units (a
+// member the index names, up to the next: what the core's RuntimeFetch asks
+// for), each stored gzipped under its content's hash; units every gallery
+// program using an archive pulls go into one pack. Runs only when an input
+// changed (a stamp of the runtime files' sizes and times, the gallery's
+// objects and this preparation's sources).
+//
+//   node web/prepare-runtimes.mjs [OUT] [--gallery DIR]   (default: build/web-runtimes, build/web-gallery)
+//
+// OUT/index.json: {arch: manifest hash}; OUT/b/<hash>.gz: the blobs.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { ARCHES } from './runtimes.mjs';
+import { makeFilter } from './src/runtime-delivery.mjs';
+
+const WEB = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(WEB);
+const SOURCES = [fileURLToPath(import.meta.url), path.join(WEB, 'src/runtime-delivery.mjs')];
+
+const hashOf = bytes => createHash('sha256').update(bytes).digest('hex').slice(0, 20);
+
+// The offsets of the members an ar archive's symbol index names, sorted and
+// distinct (System V / GNU index `/`, 32-bit, or `/SYM64/`).
+export function indexedMembers(bytes) {
+  const text = (at, n) => bytes.toString('latin1', at, at + n);
+  if (text(0, 8) !== '!<arch>\n') throw new Error('not an ar archive');
+  const name = text(8, 16).trim(), size = Number(text(8 + 48, 10).trim()), at = 8 + 60;
+  const wide = name === '/SYM64/';
+  if (name !== '/' && !wide) return [];
+  if (!(size >= (wide ? 8 : 4)) || at + size > bytes.length) throw new Error('truncated symbol index');
+  const count = Number(wide ? bytes.readBigUInt64BE(at) : bytes.readUInt32BE(at));
+  const w = wide ? 8 : 4;
+  if ((count + 1) * w > size) throw new Error('symbol index larger than its member');
+  const offsets = new Set();
+  for (let i = 0; i < count; i++)
+    offsets.add(Number(wide ? bytes.readBigUInt64BE(at + w + i * w) : bytes.readUInt32BE(at + w + i * w)));
+  // The names follow the offsets, NUL-terminated, one per entry.
+  const names = text(at + w + count * w, size - w - count * w).split('\0').slice(0, count);
+  return { offsets: [...offsets].sort((a, b) => a - b), names };
+}
+
+// Writes each blob once (the hash names its content).
+function blobWriter(out) {
+  fs.mkdirSync(path.join(out, 'b'), { recursive: true });
+  let written = 0;
+  return {
+    put(bytes) {
+      const h = hashOf(bytes);
+      const file = path.join(out, 'b', `${h}.gz`);
+      if (!fs.existsSync(file)) {
+        fs.writeFileSync(`${file}.tmp`, zlib.gzipSync(bytes, { level: 9 }));
+        fs.renameSync(`${file}.tmp`, file);
+        written += bytes.length;
+      }
+      return h;
+    },
+    get written() { return written; },
+  };
+}
+
+// The units of each archive a link of `objects` pulls, found as the page
+// finds them (RuntimeFetch over the archives' bytes): {file: Set(unit index)}.
+function unitsPulled(L, triple, files, objects) {
+  const info = L.runtimeInfo(triple);
+  const heads = {};
+  for (const f of info.files) {
+    if (f.name === info.startObject) continue;
+    heads[f.name] = { size: files[f.name].bytes.length, bytes: files[f.name].bytes.subarray(0, files[f.name].head) };
+  }
+  const start = info.startObject ? files[info.startObject].bytes : null;
+  const fetch = new L.RuntimeFetch(triple, { objects, heads, start });
+  const pulled = {};
+  try {
+    for (let wanted = fetch.wanted(); wanted.length; wanted = fetch.wanted())
+      for (const r of wanted) {
+        const f = files[r.file];
+        fetch.addMembers(r.file, r.begin, f.bytes.subarray(r.begin, r.end));
+        pulled[r.file] ??= new Set();
+        for (let i = f.units.indexOf(r.begin); i >= 0 && i < f.units.length && f.units[i] < r.end; i++)
+          pulled[r.file].add(i);
+      }
+  } finally {
+    fetch.dispose();
+  }
+  return pulled;
+}
+
+// The gallery's programs for `arch`, as [{name, bytes}] lists.
+function galleryPrograms(gallery, arch) {
+  const index = path.join(gallery, 'index.json');
+  if (!fs.existsSync(index)) return [];
+  return JSON.parse(fs.readFileSync(index, 'utf8')).examples.map(ex => (ex.build?.[arch] ?? []).map(o => ({
+    name: o.name, bytes: fs.readFileSync(path.join(gallery, o.url.replace(/^gallery\//, ''))),
+  }))).filter(objs => objs.length);
+}
+
+function prepareArch(L, arch, blobs, programs) {
+  const { triple } = ARCHES[arch];
+  const info = L.runtimeInfo(triple);
+  const files = {};
+  for (const f of info.files) {
+    const bytes = fs.readFileSync(f.path);
+    const isArchive = bytes.toString('latin1', 0, 8) === '!<arch>\n';
+    files[f.name] = { bytes, onDemand: !!f.onDemand, archive: isArchive };
+    if (!isArchive) continue;
+    const { offsets, names } = indexedMembers(bytes);
+    files[f.name].units = offsets;
+    files[f.name].names = names;
+    files[f.name].head = L.archiveHead(bytes.subarray(0, Math.min(bytes.length, 1 << 20))).size;
+  }
+  // Packs: per archive, the units every program that pulls from it pulls.
+  const common = {};
+  for (const objects of programs) {
+    const pulled = unitsPulled(L, triple, files, objects);
+    for (const [file, units] of Object.entries(pulled))
+      common[file] = common[file] ? new Set([...common[file]].filter(u => units.has(u))) : units;
+  }
+  const manifest = { triple, start: info.startObject ?? null, files: {}, packs: [] };
+  for (const [name, f] of Object.entries(files)) {
+    if (!f.archive) {
+      manifest.files[name] = { size: f.bytes.length, blob: blobs.put(f.bytes) };
+      continue;
+    }
+    const end = i => (i + 1 < f.units.length ? f.units[i + 1] : f.bytes.length);
+    manifest.files[name] = {
+      size: f.bytes.length,
+      head: { size: f.head, blob: blobs.put(f.bytes.subarray(0, f.head)) },
+      units: f.units.map((offset, i) => [offset, blobs.put(f.bytes.subarray(offset, end(i)))]),
+      whole: blobs.put(f.bytes), // one request for a link that needs every member (the page's fallback, the reducer)
+    };
+    if (f.onDemand) {
+      const { bits, data } = makeFilter(f.names);
+      manifest.files[name].filter = { bits, data: Buffer.from(data).toString('base64') };
+    }
+    const packed = [...(common[name] ?? [])].sort((a, b) => a - b);
+    if (packed.length > 1)
+      manifest.packs.push({
+        blob: blobs.put(Buffer.concat(packed.map(i => f.bytes.subarray(f.units[i], end(i))))),
+        units: packed.map(i => [name, i]),
+      });
+  }
+  return blobs.put(Buffer.from(JSON.stringify(manifest)));
+}
+
+// The stamp of what a preparation read: when it matches, OUT is current.
+function stamp(L, gallery) {
+  const h = createHash('sha256');
+  for (const arch of Object.keys(ARCHES))
+    for (const f of L.runtimeInfo(ARCHES[arch].triple).files) {
+      const s = fs.statSync(f.path);
+      h.update(`${f.path} ${s.size} ${s.mtimeMs}\n`);
+    }
+  for (const s of SOURCES) h.update(fs.readFileSync(s));
+  const index = path.join(gallery, 'index.json');
+  if (fs.existsSync(index))
+    for (const arch of Object.keys(ARCHES))
+      for (const objs of galleryPrograms(gallery, arch)) for (const o of objs) h.update(o.bytes);
+  return h.digest('hex');
+}
+
+// Prepares OUT (when its stamp is stale) and resolves to its index, {arch: manifest hash}.
+export async function prepareRuntimes({
+  out = path.join(ROOT, 'build/web-runtimes'), gallery = path.join(ROOT, 'build/web-gallery'), log = () => {},
+} = {}) {
+  const L = await import('../wasm-bindings/index.mjs');
+  const want = stamp(L, gallery);
+  const indexFile = path.join(out, 'index.json');
+  try {
+    const current = JSON.parse(fs.readFileSync(indexFile, 'utf8'));
+    if (current.stamp === want) return current.arches;
+  } catch { /* none yet, or unreadable: prepare */ }
+  const blobs = blobWriter(out);
+  const arches = {};
+  for (const arch of Object.keys(ARCHES)) {
+    const programs = galleryPrograms(gallery, arch);
+    arches[arch] = prepareArch(L, arch, blobs, programs);
+    log(`runtimes: ${arch} prepared (${programs.length} gallery programs for its packs)`);
+  }
+  fs.writeFileSync(`${indexFile}.tmp`, JSON.stringify({ stamp: want, arches }, null, 1));
+  fs.renameSync(`${indexFile}.tmp`, indexFile);
+  log(`runtimes: ${(blobs.written / 1e6).toFixed(1)} MB of new blobs (before gzip) in ${out}`);
+  return arches;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const g = args.indexOf('--gallery');
+  const gallery = g >= 0 ? path.resolve(args.splice(g, 2)[1]) : undefined;
+  const out = args[0] ? path.resolve(args[0]) : undefined;
+  prepareRuntimes({ out, gallery, log: m => console.log(m) }).catch(e => {
+    console.error(`prepare-runtimes: ${e.message}`);
+    process.exit(1);
+  });
+}

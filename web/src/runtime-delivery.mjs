@@ -1,0 +1,211 @@
+// The C runtime as the page fetches it: prepared at build time
+// (web/prepare-runtimes.mjs) into content-addressed, gzipped blobs under
+// runtimes/, described by one manifest per architecture:
+//
+//   {triple, start, files: {name: {size, blob}                (a whole file: the start object)
+//                           name: {size, head: {size, blob}, units: [[offset, blob]], whole,
+//                                  filter?}},                 (an archive)
+//    packs: [{blob, units: [[file, index]]}]}
+//
+// A unit is what the core's RuntimeFetch fetches as one member
+// (Archive::memberExtent: from a member the symbol index names to the next
+// one); a pack is units every gallery program using that archive pulls,
+// concatenated, fetched as one request. Blob names are their content's
+// hash, so they never change: fetched once (Cache API where the page has
+// one, else the HTTP cache), never revalidated. The page inflates them
+// itself (DecompressionStream), so any static host serves them compressed.
+
+// A Bloom filter over an on-demand archive's index names (libstdc++.a,
+// libm.a): a program none of whose names it may hold does not need the
+// archive, so its head is not fetched. False positives only cost the head.
+export const FILTER_HASHES = 7;
+export const FILTER_BITS_PER_NAME = 12;
+function hashes(name, bits) {
+  let h1 = 0x811c9dc5, h2 = 0x01000193;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) + 0x9e3779b9;
+  }
+  h2 |= 1;
+  const out = [];
+  for (let k = 0; k < FILTER_HASHES; k++) out.push(((h1 + Math.imul(k, h2)) >>> 0) % bits);
+  return out;
+}
+export function makeFilter(names) {
+  const bits = Math.max(64, names.length * FILTER_BITS_PER_NAME);
+  const words = new Uint8Array(Math.ceil(bits / 8));
+  for (const n of names) for (const b of hashes(n, bits)) words[b >> 3] |= 1 << (b & 7);
+  return { bits, data: words };
+}
+export function filterMayHold({ bits, data }, name) {
+  return hashes(name, bits).every(b => data[b >> 3] & (1 << (b & 7)));
+}
+
+// A complete archive head with no index (its first member, empty, is not
+// one): what an on-demand archive the program needs nothing from looks like
+// to the core, which then does not link it, as if its real head had been
+// read and matched no name.
+export function emptyHead() {
+  const header = 'none/'.padEnd(16) + '0'.padEnd(12) + '0'.padEnd(6) + '0'.padEnd(6) + '644'.padEnd(8) +
+                 '0'.padEnd(10) + '`\n';
+  return new TextEncoder().encode('!<arch>\n' + header);
+}
+
+const MAX_IN_FLIGHT = 32;
+const fromBase64 = s => Uint8Array.from(atob(s), c => c.charCodeAt(0));
+
+// The names an object's link looks up outside it (its undefined globals),
+// as the wasm package's inspect() lists them, or null when that cannot be
+// told (an archive, an object that does not parse): then every on-demand
+// head is fetched, as the core decides from the heads.
+export function referencedNames(L, objects) {
+  const names = new Set();
+  for (const o of objects) {
+    let info;
+    try { info = L.inspect(o.bytes, o.name); } catch { return null; }
+    if (info.format === 'archive' || !Array.isArray(info.symbols)) return null;
+    for (const s of info.symbols) if (s.shndx === 0 && s.name) names.add(s.name); // SHN_UNDEF
+  }
+  return names;
+}
+
+// Reads prepared runtimes: `base` is the URL of the runtimes/ folder,
+// `fetchBytes(url)` → Promise of a response's (compressed) bytes.
+export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = 'linklab-runtimes' } = {}) {
+  const blobs = new Map(); // hash → Promise of inflated bytes; a failed one is forgotten
+  const manifests = new Map(); // hash → Promise of manifest
+  const stats = { requests: 0, bytes: 0 };
+  // Requests in flight are capped: a browser fails the ones past its own limit.
+  let inFlight = 0;
+  const waiting = [];
+  async function limited(fn) {
+    while (inFlight >= MAX_IN_FLIGHT) await new Promise(resolve => waiting.push(resolve));
+    inFlight++;
+    try { return await fn(); } finally { inFlight--; waiting.shift()?.(); }
+  }
+  async function fetchCached(url) {
+    const cache = globalThis.caches && cacheName ? await globalThis.caches.open(cacheName).catch(() => null) : null;
+    const hit = cache && await cache.match(url);
+    if (hit) return new Uint8Array(await hit.arrayBuffer());
+    const bytes = await limited(() => fetchBytes(url));
+    stats.requests++;
+    stats.bytes += bytes.length;
+    if (cache) cache.put(url, new Response(bytes)).catch(() => {}); // a full cache only costs the next visit
+    return bytes;
+  }
+  function blob(hash) {
+    if (!blobs.has(hash)) {
+      const p = fetchCached(`${base}b/${hash}.gz`).then(inflate);
+      p.catch(() => blobs.delete(hash));
+      blobs.set(hash, p);
+    }
+    return blobs.get(hash);
+  }
+  function manifest(hash) {
+    if (!manifests.has(hash)) {
+      const p = (async () => {
+        const m = JSON.parse(new TextDecoder().decode(await blob(hash)));
+        for (const f of Object.values(m.files)) {
+          if (f.filter) f.filter = { bits: f.filter.bits, data: fromBase64(f.filter.data) };
+          if (f.units) f.unitAt = new Map(f.units.map(([offset], i) => [offset, i]));
+        }
+        m.packOf = new Map(); // "file index" → pack
+        for (const p of m.packs) for (const [file, i] of p.units) m.packOf.set(`${file} ${i}`, p);
+        return m;
+      })();
+      p.catch(() => manifests.delete(hash));
+      manifests.set(hash, p);
+    }
+    return manifests.get(hash);
+  }
+  // A pack's bytes split into its units: "file index" → bytes.
+  const packs = new Map();
+  function pack(m, p) {
+    if (!packs.has(p.blob)) {
+      const split = blob(p.blob).then(bytes => {
+        const out = new Map();
+        let at = 0;
+        for (const [file, i] of p.units) {
+          const len = unitLength(m.files[file], i);
+          out.set(`${file} ${i}`, bytes.subarray(at, at + len));
+          at += len;
+        }
+        if (at !== bytes.length)
+          throw new Error(`runtime pack ${p.blob}: ${bytes.length} bytes, its units add to ${at}`);
+        return out;
+      });
+      split.catch(() => packs.delete(p.blob));
+      packs.set(p.blob, split);
+    }
+    return packs.get(p.blob);
+  }
+  const unitLength = (f, i) => (i + 1 < f.units.length ? f.units[i + 1][0] : f.size) - f.units[i][0];
+  async function unit(m, file, i) {
+    const p = m.packOf.get(`${file} ${i}`);
+    return p ? (await pack(m, p)).get(`${file} ${i}`) : blob(m.files[file].units[i][1]);
+  }
+
+  // The io flow.fetchRuntime reads through, for the runtime of manifest
+  // `hash`: heads, the start object, member ranges, whole files. With
+  // `names` (the program's references: referencedNames) an on-demand archive
+  // whose filter holds none of them, and before which no on-demand archive
+  // is needed, gets an empty head instead of its own (the core's
+  // neededFiles rule: an archive needed makes every later one needed).
+  async function io(hash, names = null) {
+    const m = await manifest(hash);
+    const file = name => {
+      const f = m.files[name];
+      if (!f) throw new Error(`the prepared runtime ${hash} has no file ${name}`);
+      return f;
+    };
+    const skipped = new Set();
+    let earlier = !names;
+    for (const [name, f] of Object.entries(m.files)) {
+      const needed = !f.filter || earlier || [...names].some(n => filterMayHold(f.filter, n));
+      if (!needed) skipped.add(name);
+      earlier ||= needed && name !== m.start;
+    }
+    return {
+      head: async name => {
+        const f = file(name);
+        return { bytes: skipped.has(name) ? emptyHead() : await blob(f.head.blob), size: f.size };
+      },
+      ranges: (name, ranges) => Promise.all(ranges.map(async ({ begin, end }) => {
+        const f = file(name);
+        const parts = [];
+        for (let i = f.unitAt.get(begin), at = begin; at < end; at += unitLength(f, i++)) {
+          if (i === undefined || i >= f.units.length) throw new Error(`${name}: no member starts at ${at}`);
+          parts.push(unit(m, name, i));
+        }
+        return concat(await Promise.all(parts));
+      })),
+      // A whole file (for a link that needs members the scan did not reach).
+      whole: name => blob(file(name).whole ?? file(name).blob),
+      // What every program starts with: the heads the core always reads, the
+      // start object and the packs of the archives every link uses.
+      prefetch: () => Promise.all([
+        ...Object.values(m.files).filter(f => !f.filter).map(f => blob(f.head?.blob ?? f.blob)),
+        ...m.packs.filter(p => !m.files[p.units[0][0]].filter).map(p => pack(m, p)),
+      ]),
+    };
+  }
+  return { manifest, io, blob, stats };
+}
+
+async function defaultFetch(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`cannot fetch ${url}: HTTP ${r.status}`);
+  return new Uint8Array(await r.arrayBuffer());
+}
+async function inflate(bytes) {
+  const s = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(s).arrayBuffer());
+}
+function concat(parts) {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+}
