@@ -8,7 +8,7 @@ instruction through the call (the linker's stub or PLT entry, if it made
 one) into the callee, watches a global, and continues to the exit status;
 a second session sees the program's null write reported as SIGSEGV at its
 line (and once with the second object in an archive, whose member
--debug-script extracts); at -O2, a session asks what survives optimization (arguments,
+-debug-script extracts; and a program stopped in its second thread); at -O2, a session asks what survives optimization (arguments,
 frames, a global, `finish`'s return value, a watchpoint). What gdb prints
 is matched line by line; on x86-64 the same patterns
 (those that do not need a hardware watchpoint, which this machine's
@@ -42,6 +42,7 @@ STUB_ARCHES = {"aarch64", "riscv64"}  # where this link calls scale through a st
 TIMEOUT = 300  # seconds for one gdb session: generous, the machine is shared
 MAIN = os.path.join(SRC, "tests/inputs/debug/main.c")
 CALLS = os.path.join(SRC, "tests/inputs/debug/calls.c")
+THREADS_SRC = os.path.join(SRC, "tests/inputs/debug/threads.c")
 
 # The session: each command, then the patterns (regexes) its output must
 # contain in order. Native: whether a native process under gdb shows them too.
@@ -94,6 +95,19 @@ HELD = [
     ("delete", [], True),
     ("continue", [r"^\[Inferior 1 \(.*\) exited with code 03\]$"], True),
 ]
+# A breakpoint in a second thread: gdb is told of it, lists both, and reads
+# each one's registers (the waiting main thread's from its saved context).
+THREADS = [
+    ("break worker", [], True),
+    ("@start", [r"^\[New Thread 1001\]$",
+                r"^Thread 2 hit Breakpoint 1, worker \(arg=0x[0-9a-f]+\) at .*threads\.c:9$"], False),
+    ("info threads", [r"^  1    Thread 1000 +0x[0-9a-f]+ in ", r"^\* 2    Thread 1001 +worker \(arg=0x[0-9a-f]+\) at "], False),
+    ("thread 1", [r"^\[Switching to thread 1 \(Thread 1000\)\]$"], False),
+    ("thread 2", [r"^\[Switching to thread 2 \(Thread 1001\)\]$"], False),
+    ("print *(int *)arg", [r"^\$1 = 42$"], True),
+    ("delete", [], True),
+    ("continue", [r"^\[Inferior 1 \(.*\) exited normally\]$"], True),
+]
 FAULT = [
     ("@start", [r"^Program received signal SIGSEGV, Segmentation fault\.$",
                 r"^(0x[0-9a-f]+ in )?poke \(p=0x0\) at .*calls\.c:11$",
@@ -132,10 +146,11 @@ def check(output, session, native_only, where):
     return failures
 
 
-def linked_session(arch, opt, session, args, options=(), name=None, archive=False):
+def linked_session(arch, opt, session, args, options=(), name=None, archive=False, sources=(MAIN, CALLS),
+                   stdout_expected="total 28 counter 3\n", code_expected=3):
     tag = f"{arch}{opt}-{name or ('fault' if args else 'run')}"
     objs = []
-    for src in (MAIN, CALLS):
+    for src in sources:
         obj = os.path.join(WORK, f"{arch}{opt}-{os.path.basename(src)[:-2]}.o")
         r = run(f"clang-22 -c -g {opt} {FLAGS[arch]} {src} -o {obj}")
         if r.returncode:
@@ -181,9 +196,9 @@ def linked_session(arch, opt, session, args, options=(), name=None, archive=Fals
                 failures.append(f"{tag}: stepi did not pass through a stub between main and scale")
         stdout = open(os.path.join(WORK, tag + ".linklab.stdout")).read()
         # A fault loses what stdio still buffered (stdout is a pipe), as natively.
-        if stdout != ("" if args else "total 28 counter 3\n"):
+        if stdout != ("" if args else stdout_expected):
             failures.append(f"{tag}: the program printed {stdout!r}")
-        expected = 139 if args else 3  # a shell's status for SIGSEGV; the program's own
+        expected = 139 if args else code_expected  # a shell's status for SIGSEGV; the program's own
         if proc.returncode != expected:
             failures.append(f"{tag}: linklab exited {proc.returncode}, expected {expected}")
         return failures
@@ -235,6 +250,9 @@ def main():
         failures += linked_session(arch, "-O2", SESSION_O2, [])
     failures += linked_session(ARCHES[0], "-O0", HELD, [], ["-timeout-ms=3000"], "held")
     failures += linked_session(ARCHES[-1], "-O0", SESSION, [], [], "archive", archive=True)
+    for arch in ARCHES[:2]:
+        failures += linked_session(arch, "-O0", THREADS, [], [], "threads", sources=(THREADS_SRC,),
+                                   stdout_expected="shared 42\n", code_expected=0)
     failures += cli_errors()
     for f in failures:
         print("FAIL", f)
