@@ -165,7 +165,7 @@ try {
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', throttle(throttleSpec));
     }
-    await page.goto(site ? site.url : server.url);
+    await page.goto(site ? site.url : server.url, { waitUntil: 'commit' }); // the page measures itself
     await page.waitForFunction(() => document.body.dataset.runs, null, { timeout: 60000 });
     const r = await page.evaluate(measure);
     if (!r.out.includes('hello, world')) throw new Error(`run ${i}: unexpected output ${JSON.stringify(r.out)}`);
