@@ -7,7 +7,9 @@
 #include <unicorn/riscv.h>
 #include <unicorn/x86.h>
 
+#include <cerrno>
 #include <cstring>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -308,7 +310,7 @@ private:
 
 // ---- the run loop's side ------------------------------------------------------
 
-Debugger::Debugger(Process &P, int ListenFd) : P(P), ListenFd(ListenFd) {}
+Debugger::Debugger(Process &P, int ListenFd, int PeerFd) : P(P), ListenFd(ListenFd), PeerFd(PeerFd) {}
 
 Debugger::~Debugger() {
   if (ListenFd >= 0)
@@ -318,10 +320,22 @@ Debugger::~Debugger() {
 bool Debugger::runStarts() {
   if (ListenFd >= 0) {
     // The first run waits for gdb (gdbserver waits too); one connection.
-    int Fd;
-    do
-      Fd = accept(ListenFd, nullptr, nullptr);
-    while (Fd < 0 && errno == EINTR);
+    // A client that goes away meanwhile (linklab interrupted) ends the wait:
+    // its pipe hangs up (events 0: only POLLHUP/POLLERR wake us there).
+    int Fd = -1;
+    for (;;) {
+      pollfd Fds[2] = {{ListenFd, POLLIN, 0}, {PeerFd, 0, 0}};
+      int N = poll(Fds, PeerFd >= 0 ? 2 : 1, -1);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N < 0 || (Fds[1].revents & (POLLHUP | POLLERR | POLLNVAL)))
+        break;
+      if (Fds[0].revents) {
+        Fd = accept(ListenFd, nullptr, nullptr);
+        if (Fd >= 0 || errno != EINTR)
+          break;
+      }
+    }
     close(ListenFd), ListenFd = -1;
     if (Fd < 0)
       return false;

@@ -20,8 +20,8 @@ class Process;
 class Debugger {
 public:
   // gdb connects to ListenFd (bound and listening; ours to close) when the
-  // first run starts.
-  Debugger(Process &P, int ListenFd);
+  // first run starts; the wait ends too if the client hangs up PeerFd.
+  Debugger(Process &P, int ListenFd, int PeerFd);
   ~Debugger();
   Debugger(const Debugger &) = delete;
   Debugger &operator=(const Debugger &) = delete;
@@ -41,7 +41,7 @@ public:
 private:
   class ProcessTarget;
   Process &P;
-  int ListenFd;
+  int ListenFd, PeerFd;
   std::unique_ptr<gdb::Connection> Conn;
   std::unique_ptr<ProcessTarget> Target;
   std::unique_ptr<gdb::Stub> Stub;

@@ -941,7 +941,7 @@ RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out, InputFn In) {
   return run(M.entry, M.limits, std::move(Out), std::move(In), /*MainRun=*/true);
 }
 
-void Process::debugWith(int ListenFd) { Debug = std::make_unique<Debugger>(*this, ListenFd); }
+void Process::debugWith(int ListenFd, int PeerFd) { Debug = std::make_unique<Debugger>(*this, ListenFd, PeerFd); }
 
 RunResultMsg Process::call(const CallMsg &M, OutputFn Out, InputFn In) {
   auto Find = [&](uint16_t Dwarf) -> const DwarfReg * {

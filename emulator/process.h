@@ -98,8 +98,9 @@ public:
   RunResultMsg runMain(const executor::RunMainMsg &M, OutputFn Out, InputFn In = {});
   RunResultMsg call(const executor::CallMsg &M, OutputFn Out, InputFn In = {});
   // gdb connects to ListenFd (listening; ours to close) when the first run
-  // starts, and debugs the runs from then on (gdb_target.h).
-  void debugWith(int ListenFd);
+  // starts, and debugs the runs from then on (gdb_target.h); PeerFd is the
+  // client's side, whose hangup ends the wait for gdb.
+  void debugWith(int ListenFd, int PeerFd);
 
 private:
   friend struct Linux; // the system calls (linux_syscalls.cpp)

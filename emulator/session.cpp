@@ -179,7 +179,7 @@ private:
               }
               P = std::move(*NewP);
               if (GdbFd >= 0)
-                P->debugWith(std::exchange(GdbFd, -1));
+                P->debugWith(std::exchange(GdbFd, -1), In);
               send(Seq, SetupResultMsg{ProtocolVersion, M.triple, layout::PageSize, P->exposedSymbols()});
               return true;
             },
