@@ -1,5 +1,8 @@
 #include "arch/loongarch.h"
 
+#include "arch/loongarch_fields.h"
+#include "check/check.h"
+
 #include "arch/edge_kind_names.h"
 #include "link/table_manager.h"
 
@@ -13,25 +16,7 @@ LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_LOONGARCH_EDGE_KINDS)
 
 namespace {
 
-// --- instruction fields (LoongArch Reference Manual vol. 1, 1.2: formats) ---
-
-constexpr uint32_t field(uint64_t V, unsigned Lo, unsigned Width) { return uint32_t(V >> Lo) & ((1u << Width) - 1); }
-// Replaces bits [Lo, Lo + Width) of I by V's low Width bits.
-constexpr uint32_t put(uint32_t I, uint32_t V, unsigned Lo, unsigned Width) {
-  uint32_t Mask = ((1u << Width) - 1) << Lo;
-  return (I & ~Mask) | ((V << Lo) & Mask);
-}
-// Word offsets of branches: offs[15:0] at [25:10], the high part at [4:0]
-// (21-bit) or [9:0] (26-bit).
-constexpr uint32_t encodeB16(uint32_t I, int64_t Words) { return put(I, field(Words, 0, 16), 10, 16); }
-constexpr uint32_t encodeB21(uint32_t I, int64_t Words) {
-  return put(put(I, field(Words, 0, 16), 10, 16), field(Words, 16, 5), 0, 5);
-}
-constexpr uint32_t encodeB26(uint32_t I, int64_t Words) {
-  return put(put(I, field(Words, 0, 16), 10, 16), field(Words, 16, 10), 0, 10);
-}
-constexpr uint32_t encodeSi20(uint32_t I, uint32_t V) { return put(I, V, 5, 20); }
-constexpr uint32_t encodeSi12(uint32_t I, uint32_t V) { return put(I, V, 10, 12); }
+using namespace fields;
 
 constexpr int64_t page(int64_t V) { return V & ~int64_t(0xfff); }
 
@@ -280,7 +265,7 @@ namespace linklab {
 // block, as glibc's LoongArch port, is recorded for completeness).
 extern const ArchRow LoongArch64Arch = {Arch::LoongArch64, "loongarch64", "", 8, false,
                                         loongarch::edgeKindName, loongarch::edgeKindWidth, loongarch::applyFixup,
-                                        loongarch::EhFrameEdgeKinds, TLSVariant::BlockAtTP, nullptr, nullptr,
+                                        loongarch::EhFrameEdgeKinds, TLSVariant::BlockAtTP, check::decodeLoongArch, nullptr,
                                         loongarch::createPointerJumpStub, nullptr,
                                         "the executor's emulator (Unicorn 2.0.1) has no LoongArch CPU"};
 } // namespace linklab

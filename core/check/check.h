@@ -58,6 +58,7 @@ Expected<DecodedInst> decodeRISCV64(std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodePPC64(std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodeArm(std::span<const uint8_t> Bytes);
 Expected<DecodedInst> decodeThumb(std::span<const uint8_t> Bytes);
+Expected<DecodedInst> decodeLoongArch(std::span<const uint8_t> Bytes);
 
 // What rules may ask of a linked program. Addresses are target addresses.
 class CheckEnv {
