@@ -63,6 +63,10 @@ static int listenOn(const std::string &Spec) {
 int main(int Argc, char **Argv) {
   std::signal(SIGPIPE, SIG_IGN); // a vanished peer is an error value, not a signal
   std::string Mode = Argc > 1 ? Argv[1] : "stdio";
+  if (Mode == "-version" || Mode == "--version") { // LINKLAB_VERSION: as linklab -version prints it
+    std::printf("linklab version %s\n", LINKLAB_VERSION);
+    return 0;
+  }
   int GdbFd = -1;
   if (Argc == 3 && Mode == "stdio" && std::strncmp(Argv[2], "gdb-fd=", 7) == 0) {
     char *End = nullptr;
@@ -75,7 +79,7 @@ int main(int Argc, char **Argv) {
     }
     GdbFd = int(Fd);
   } else if (Argc > 2 || Mode == "-h" || Mode == "--help") {
-    std::fprintf(stderr, "usage: linklab-executor [stdio [gdb-fd=N] | listen=[IPv4:]PORT]\n");
+    std::fprintf(stderr, "usage: linklab-executor [stdio [gdb-fd=N] | listen=[IPv4:]PORT | --version]\n");
     return Argc > 2 ? 1 : 0;
   }
   if (Mode == "stdio")

@@ -25,9 +25,6 @@ void GraphIndex::forgetIn(const void *P, std::vector<void *> &V) {
   Ids.erase(It);
 }
 
-namespace {
-
-// JSON string literal (quotes included) for arbitrary bytes.
 std::string jsonString(std::string_view S) {
   std::string R = "\"";
   for (unsigned char C : S) {
@@ -40,6 +37,8 @@ std::string jsonString(std::string_view S) {
   }
   return R + "\"";
 }
+
+namespace {
 
 // Appends "key":value pairs with commas managed in one place.
 class JsonObject {

@@ -14,6 +14,9 @@
 
 namespace linklab::api {
 
+// A JSON string literal (quotes included) for arbitrary bytes.
+std::string jsonString(std::string_view S);
+
 // Small integer IDs for a graph's blocks and symbols, valid while the graph
 // is unchanged except through this index (JSON carries IDs, not pointers,
 // and callers hand IDs back to name what they modify). Elements met for the

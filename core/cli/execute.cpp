@@ -3,6 +3,8 @@
 
 #include "cli/callconv_cli.h"
 #include "cli/debug_cli.h"
+#include "cli/version.h"
+#include "repro/bundle.h"
 #include "driver/settings.h"
 
 #include "target/target.h"
@@ -96,6 +98,91 @@ void exitWithoutTeardown(int Code) {
   std::_Exit(Code);
 }
 
+namespace {
+
+// -save-bundle and -share-url: the run as the playground records one.
+struct RunRecord {
+  bool on = false;
+  std::string out, err, in; // the program's stdout, stderr and what it read
+};
+
+// A bundle records what the page can replay: a run of main with the C
+// runtime's default or none, arguments, limits and stdin.
+Error checkBundleable(const Options &O) {
+  if (O.noExec)
+    return makeError("-save-bundle/-share-url record a run; drop -noexec");
+  for (auto [What, Given] : {std::pair{"-env", !O.env.empty()}, {"-cc", !O.conventions.empty()},
+                             {"-call", !O.callSymbol.empty()}, {"-file", !O.files.empty()},
+                             {"-oop-executor-connect", !O.oopExecutorConnect.empty()}})
+    if (Given)
+      return makeError(formatv("-save-bundle/-share-url: a bundle cannot record %s", What));
+  return Error::success();
+}
+
+std::string baseName(const std::string &Path) { return Path.substr(Path.rfind('/') + 1); }
+
+// Writes the bundle file and/or prints the share link of the run.
+Error writeBundle(const Options &O, const std::vector<Input> &Inputs, const Triple &TT, const RunRecord &Rec,
+                  repro::BundleOutcome Outcome) {
+  repro::Bundle B;
+  B.linklabVersion = linklabVersion();
+  B.arch = archName(TT.arch);
+  for (const Input &I : Inputs)
+    B.objects.push_back({baseName(I.path), I.kind == ObjectKind::Harness, std::string(I.bytes.data(), I.bytes.size())});
+  B.entry = O.entry;
+  B.phonyExternals = O.phonyExternals;
+  B.runtime = !(O.noProcessSyms || O.runtime == "none");
+  B.absolutes = O.absolutes;
+  std::vector<std::string> Argv = O.args;
+  if (Argv.empty())
+    Argv.push_back(O.inputs.empty() ? O.harnesses.front() : O.inputs.front());
+  B.argv0 = Argv.front();
+  B.args.assign(Argv.begin() + 1, Argv.end());
+  B.instructions = O.maxInstructions;
+  B.wallMillis = O.timeoutMs;
+  if (!O.maxMemory.empty()) { // the page's field is in MiB
+    auto N = driver::parseSize({"-max-memory", O.maxMemory});
+    if (!N)
+      return N.takeError();
+    if (*N % (1 << 20))
+      return makeError(formatv("-save-bundle: -max-memory=%s is not a whole number of MiB, as a bundle records it",
+                               O.maxMemory.c_str()));
+    B.memoryMB = std::to_string(*N >> 20);
+  }
+  B.stdin_ = Rec.in;
+  // The bundle names each input by its base name, as its messages then do.
+  auto baseNames = [&](std::string &Text) {
+    for (const Input &I : Inputs)
+      for (size_t P; I.path != baseName(I.path) && (P = Text.find(I.path)) != std::string::npos;)
+        Text.replace(P, I.path.size(), baseName(I.path));
+  };
+  if (Outcome.error)
+    baseNames(*Outcome.error);
+  if (Outcome.fault)
+    baseNames(Outcome.fault->symbol);
+  B.outcome = std::move(Outcome);
+  auto Json = repro::bundleJson(B);
+  if (!Json)
+    return Json.takeError();
+  if (!O.saveBundle.empty()) {
+    FILE *F = std::fopen(O.saveBundle.c_str(), "wb");
+    bool Ok = F && std::fwrite(Json->data(), 1, Json->size(), F) == Json->size();
+    if (!F || std::fclose(F) != 0 || !Ok)
+      return makeError(formatv("-save-bundle: cannot write %s", O.saveBundle.c_str()));
+  }
+  if (!O.shareUrl.empty()) {
+    std::string Frag = repro::shareFragment(*Json);
+    if (Frag.size() > repro::MaxShareFragment)
+      return makeError(formatv("-share-url: this session is too large for a link (%zu KiB; links hold up to %zu KiB): "
+                               "use -save-bundle",
+                               Frag.size() >> 10, repro::MaxShareFragment >> 10));
+    std::fprintf(stderr, "linklab: share link: %s%s\n", O.shareUrl.c_str(), Frag.c_str());
+  }
+  return Error::success();
+}
+
+} // namespace
+
 int runInExecutor(const Options &O) {
   auto L = runLimits(O);
   if (!L)
@@ -113,6 +200,11 @@ int runInExecutor(const Options &O) {
       return fail(Bytes.takeError().withContext("option '-file'"));
     Files.push_back({F.substr(0, Eq), std::vector<uint8_t>(Bytes->begin(), Bytes->end())});
   }
+  RunRecord Rec;
+  Rec.on = !O.saveBundle.empty() || !O.shareUrl.empty();
+  if (Rec.on)
+    if (Error E = checkBundleable(O))
+      return fail(E);
   auto Inputs = readInputs(O);
   if (!Inputs)
     return fail(Inputs.takeError());
@@ -124,6 +216,16 @@ int runInExecutor(const Options &O) {
   auto Runtime = selectRuntime(O, *TT, /*Required=*/true);
   if (!Runtime)
     return fail(Runtime.takeError());
+  // A link error ends the command; recorded, it is the bundle's outcome.
+  auto linkFailed = [&](Error E) {
+    if (Rec.on) {
+      repro::BundleOutcome Out;
+      Out.error = E.message();
+      if (Error W = writeBundle(O, *Inputs, *TT, Rec, std::move(Out)))
+        fail(W);
+    }
+    return fail(E);
+  };
 
   // -gdb: the socket is bound here (so its port is known before the run)
   // and served by the executor, which inherits it.
@@ -146,19 +248,23 @@ int runInExecutor(const Options &O) {
     return fail(T.takeError());
   ExecutorClient C(**T);
   // Program output as it comes, interleaved as the program wrote it.
-  C.setOutputHandler([](Stream S, std::string_view Bytes) {
+  C.setOutputHandler([&Rec](Stream S, std::string_view Bytes) {
+    if (Rec.on)
+      (S == Stream::Stderr ? Rec.err : Rec.out).append(Bytes);
     FILE *F = S == Stream::Stderr ? stderr : stdout;
     std::fwrite(Bytes.data(), 1, Bytes.size(), F);
     std::fflush(F);
   });
   // The program's stdin is ours: a blocking read, so a terminal works.
-  C.setInputHandler([](uint32_t Max) {
+  C.setInputHandler([&Rec](uint32_t Max) {
     std::vector<uint8_t> Buf(std::min<uint32_t>(Max, 1 << 16));
     ssize_t N;
     do
       N = ::read(0, Buf.data(), Buf.size());
     while (N < 0 && errno == EINTR);
     Buf.resize(N > 0 ? size_t(N) : 0);
+    if (Rec.on)
+      Rec.in.append(Buf.begin(), Buf.end());
     return Buf;
   });
   std::vector<PrefetchedGraphs::Input> Objects;
@@ -167,11 +273,11 @@ int runInExecutor(const Options &O) {
       Objects.push_back({I.path, I.bytes});
   auto P = exec::Program::createSync(C, *TT, *Runtime, Objects);
   if (!P)
-    return fail(P.takeError());
+    return linkFailed(P.takeError());
   (*P)->session().setKeepLinkedGraphs(true); // the command ends without freeing them
   (*P)->linkInfo().setRecordContents(O.perfSupport); // a jitdump carries the code linked from here on
   if (Error E = addInputs(O, *Inputs, (*P)->session()))
-    return fail(E);
+    return linkFailed(std::move(E));
   if (auto Done = applyConventions(O, *Inputs, **P, *L)) { // -cc, embedded conventions, -call
     consumeError(C.hangupSync()); // best effort: the run's result is already known
     return *Done;
@@ -197,8 +303,21 @@ int runInExecutor(const Options &O) {
       return fail(std::move(E));
     }
   if (!R)
-    return fail(R.takeError());
+    return linkFailed(R.takeError());
   auto Code = C.exitCode(*R);
+  if (Rec.on) {
+    repro::BundleOutcome Out;
+    Out.status = runStatusName(R->runStatus());
+    if (Code)
+      Out.exitCode = *Code;
+    Out.stdout_ = Rec.out, Out.stderr_ = Rec.err;
+    if (R->runStatus() == RunStatus::Fault)
+      Out.fault = {faultKindName(FaultKind(R->faultKind)), R->pc, R->address, (*P)->symbolize(R->pc)};
+    if (Error E = writeBundle(O, *Inputs, *TT, Rec, std::move(Out))) {
+      consumeError(C.hangupSync());
+      return fail(E);
+    }
+  }
   consumeError(C.hangupSync()); // best effort: the run's result is already known
   if (!Code) { // a shell reports a process killed by signal N (abort, a fault) as status 128+N
     int Status = fail(Code.takeError());

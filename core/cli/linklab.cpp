@@ -7,6 +7,7 @@
 #include "cli/inputs.h"
 #include "cli/options.h"
 #include "cli/repro_cli.h"
+#include "cli/version.h"
 #include "driver/command.h"
 #include "exec/program.h"
 #include "link/link_info.h"
@@ -118,6 +119,13 @@ int run(int Argc, char **Argv) {
     std::fputs(cli::usage().c_str(), stdout);
     return 0;
   }
+  if (O.version) {
+    std::printf("linklab version %s\n", cli::linklabVersion());
+    return 0;
+  }
+  if (!O.triple.empty()) // every mode: a triple no target handles would drop the runtime silently
+    if (auto T = driver::parseTriple({"-triple", O.triple}); !T)
+      return fail(T.takeError());
   if (!O.numThreads.empty())
     if (auto N = driver::parseNumber({"-num-threads", O.numThreads}); !N)
       return fail(N.takeError());

@@ -73,7 +73,12 @@ const OptionSpec Specs[] = {
     {"reduce-time", Kind::Value, "SECONDS: stop reducing after this long (default 60)", FIELD(reduceTime)},
     {"reduce-out", Kind::Value, "DIR: where -reduce writes the reduced inputs and test (default: reduced)",
      FIELD(reduceOut)},
+    {"save-bundle", Kind::Value, "FILE: write the run as a playground bundle (objects, options, args, stdin, outcome)",
+     FIELD(saveBundle)},
+    {"share-url", Kind::Value, "BASE: print the run's share link (BASE, the playground's URL, then #s=...)",
+     FIELD(shareUrl)},
     {"help", Kind::Flag, "print this help", FIELD(help)},
+    {"version", Kind::Flag, "print linklab's version (the one its bundles record)", FIELD(version)},
 };
 #undef FIELD
 } // namespace

@@ -35,7 +35,7 @@ struct Options {
   // alone: loopback, a free port), and the gdb script that loads the linked
   // objects' symbols and DWARF at their addresses.
   std::string gdb, debugScript;
-  bool help = false;
+  bool help = false, version = false;
   // Execution (core/cli/execute.cpp): limits per run, 0 = the executor's
   // default; which C runtime to link ("default" or "none"; llvm-jitlink's
   // -no-process-syms is "none": the C runtime is what a process's symbols
@@ -50,6 +50,8 @@ struct Options {
   // reduce a failing one (failure: an error substring, an exit status, or
   // output that differs from a file's).
   std::string exportTest;
+  // A run as the playground's bundle file / share link (core/repro/bundle.h).
+  std::string saveBundle, shareUrl;
   std::vector<std::string> exportChecks;
   bool reduce = false;
   std::string reduceTime = "60", reduceOut = "reduced", reduceError, reduceExit, reduceOutput;

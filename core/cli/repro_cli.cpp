@@ -6,6 +6,7 @@
 #include "repro/export_test.h"
 #include "repro/reduce.h"
 
+#include <chrono>
 #include <cstdio>
 #include <fcntl.h>
 #include <filesystem>
@@ -385,26 +386,49 @@ int reduceCommand(const Options &O) {
       return fail(makeError("-reduce-output: " + T.takeError().message()));
     ExpectedOutput = *T;
   }
+  // The session as given, timed: its failure is what every candidate must
+  // keep, and its time bounds each candidate's run.
+  auto Started = std::chrono::steady_clock::now();
+  auto First = runCase(*C, O, S.dir / "first", Tool::Linklab);
+  if (!First)
+    return fail(First.takeError());
+  auto FirstMs = uint64_t(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - Started).count());
+  auto FirstError = linkError(*First);
   if (!Kinds) { // the failure is what the session does now
-    auto R = runCase(*C, O, S.dir / "first", Tool::Linklab);
-    if (!R)
-      return fail(R.takeError());
-    if (auto E = linkError(*R))
-      ErrorText = *E;
-    else if (R->status)
-      Exit = R->status;
+    if (FirstError)
+      ErrorText = *FirstError;
+    else if (First->status)
+      Exit = First->status;
     else
       return fail(makeError("-reduce: the session links and runs with exit status 0; say what fails with "
                             "-reduce-output=FILE (expected output), -reduce-exit or -reduce-error"));
-    std::fprintf(stderr, "reduce: keeping %s\n",
-                 ErrorText.empty() ? formatv("exit status %ld", Exit).c_str() : ("the error '" + ErrorText + "'").c_str());
   }
+  // An error substring holds only as the whole error it is part of: the
+  // same message, naming the same symbols and objects (a candidate that
+  // fails on another missing symbol has lost the failure).
+  std::string WholeError = FirstError && !ErrorText.empty() && FirstError->find(ErrorText) != std::string::npos
+                               ? *FirstError : std::string();
+  std::fprintf(stderr, "reduce: keeping %s\n",
+               !WholeError.empty() ? ("the error '" + WholeError + "'").c_str()
+               : !ErrorText.empty() ? ("an error containing '" + ErrorText + "'").c_str()
+               : Exit >= 0          ? formatv("exit status %ld", Exit).c_str()
+                                    : "output that differs from the expected");
+  // Each candidate runs under twice the original's time plus a second
+  // (unless -timeout-ms says): one that hangs costs that, not the default minute.
+  Options Cand = O;
+  if (Cand.timeoutMs.empty() && !C->noExec)
+    Cand.timeoutMs = std::to_string(2 * FirstMs + 1000);
+  std::fprintf(stderr, "reduce: the session took %llu ms; each candidate may run for %s ms\n", (unsigned long long)FirstMs,
+               Cand.timeoutMs.empty() ? "(no run)" : Cand.timeoutMs.c_str());
   unsigned N = 0;
-  auto Fails = [&](const ReproCase &Cand) {
-    auto R = runCase(Cand, O, S.dir / formatv("t%u", N++ % 2), Tool::Linklab);
+  auto Fails = [&](const ReproCase &Cand2) {
+    auto R = runCase(Cand2, Cand, S.dir / formatv("t%u", N++ % 2), Tool::Linklab);
     if (!R)
       return false;
     auto E = linkError(*R);
+    if (!WholeError.empty())
+      return E && *E == WholeError;
     if (!ErrorText.empty())
       return E && E->find(ErrorText) != std::string::npos;
     if (Exit >= 0)
@@ -431,6 +455,10 @@ int reduceCommand(const Options &O) {
   auto Last = runCase(R->reduced, O, S.dir / "last", Tool::Linklab);
   if (!Last)
     return fail(Last.takeError());
+  if (auto E = linkError(*Last))
+    std::printf("reduce: the reduced case fails with: %s\n", E->c_str());
+  else
+    std::printf("reduce: the reduced case exits with status %d\n", Last->status);
   // Kept for its exit status, the reduced program's output is whatever its
   // remaining data makes it: the test does not compare it.
   if (auto E = writeExport(R->reduced, *Last, O, S.dir, Out / "test", /*CompareOutput=*/Exit < 0))

@@ -39,9 +39,20 @@ Expected<const exec::RuntimeSpec *> selectRuntime(Field Runtime, const Triple &T
   return R;
 }
 
+Expected<Triple> parseTriple(Field F) {
+  Triple TT = Triple::parse(F.text);
+  if (TT.arch != Arch::Unknown && findTarget(TT))
+    return TT;
+  std::string Known;
+  for (const TargetInfo *T : allTargets())
+    Known += std::string(Known.empty() ? "" : ", ") + T->triple;
+  return makeError(formatv("%s: '%s' is not a target linklab supports (it links for %s)",
+                           std::string(F.name).c_str(), std::string(F.text).c_str(), Known.c_str()));
+}
+
 Expected<Triple> inputTriple(std::string_view Given, std::span<const InputBytes> Inputs) {
   if (!Given.empty())
-    return Triple::parse(Given);
+    return parseTriple({"-triple", Given});
   for (const InputBytes &I : Inputs)
     if (!Archive::isArchive(I.bytes))
       return tripleOfObject(I.name, I.bytes);

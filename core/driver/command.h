@@ -41,7 +41,12 @@ struct InputBytes {
   std::string name;
   std::span<const char> bytes;
 };
-// The link's triple: Given (-triple), else the first object's (archives do
+// A triple the user gave (-triple), checked against the target registry:
+// an error naming the field and listing the triples linklab links for when
+// no format x arch pair handles it ("bogus", "sparc-linux-gnu").
+Expected<Triple> parseTriple(Field F);
+
+// The link's triple: Given (-triple, checked as parseTriple does), else the first object's (archives do
 // not say); an error when only archives were given.
 Expected<Triple> inputTriple(std::string_view Given, std::span<const InputBytes> Inputs);
 

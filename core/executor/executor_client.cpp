@@ -202,9 +202,15 @@ std::string ExecutorClient::describe(const RunResultMsg &R) const {
     return formatv("killed by %s at pc %s%s%s", Sig ? Sig : formatv("signal %lld", (long long)R.value).c_str(),
                    Name(R.pc).c_str(), Why ? ": " : "", Why ? R.message.c_str() : Thread.c_str());
   }
-  case RunStatus::Fault:
-    return formatv("%s at pc %s, address %s%s", faultKindName(FaultKind(R.faultKind)), Name(R.pc).c_str(),
-                   Name(R.address).c_str(), Thread.c_str());
+  case RunStatus::Fault: {
+    // Page zero is never mapped: an address there is a null pointer (plus a
+    // field's offset), not a symbol that happens to sit at 0.
+    std::string Address = R.address >= NullPageSize ? "address " + Name(R.address)
+                          : R.address ? formatv("null pointer+%s (address %s)", hex(R.address).c_str(), hex(R.address).c_str())
+                                      : std::string("null pointer (address 0x0)");
+    return formatv("%s at pc %s, %s%s", faultKindName(FaultKind(R.faultKind)), Name(R.pc).c_str(), Address.c_str(),
+                   Thread.c_str());
+  }
   default: break;
   }
   return formatv("%s at pc %s: %s", runStatusName(R.runStatus()), Name(R.pc).c_str(), R.message.c_str());

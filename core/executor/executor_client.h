@@ -116,7 +116,8 @@ public:
 
   // A run's result as the CLI reports it: the exit code for a return or an
   // exit; otherwise an error naming the limit or the fault, with PC and
-  // address symbolized.
+  // address symbolized (an address in page zero reads "null pointer").
+  static constexpr uint64_t NullPageSize = 4096;
   Expected<int64_t> exitCode(const RunResultMsg &R) const;
   std::string describe(const RunResultMsg &R) const;
   // The signal that ended the run, as it ends a native process: one the

@@ -364,6 +364,7 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
       U = S + "_" + std::to_string(N);
     return U;
   };
+  std::string Unbuildable; // the first object the test could not rebuild: the export fails
   auto emit = [&](const ElfObject &Obj, const std::string &OutPath, bool MayBeTest) {
     auto A = writeAssembly(Obj);
     bool UseAsm = A && Opts.acceptAssembly && Opts.acceptAssembly(Obj, *A);
@@ -386,9 +387,9 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
                ".s\n";
     } else {
       std::string Yaml = writeYaml(Obj);
-      if (Opts.checkYaml)
+      if (Opts.checkYaml && Unbuildable.empty())
         if (std::string Problem = Opts.checkYaml(Obj, Yaml); !Problem.empty())
-          T.notes.push_back(Obj.name + ": its YAML does not rebuild it: " + Problem);
+          Unbuildable = Obj.name + ": neither its assembly nor its YAML rebuilds it (" + Problem + ")";
       T.files.push_back({"Inputs/" + Opts.name + "-" + Stem + ".yaml", Yaml});
       Build += "yaml2obj -o " + OutPath + " %S/Inputs/" + Opts.name + "-" + Stem + ".yaml\n";
     }
@@ -412,6 +413,8 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
     }
     (In.harness ? Harnesses : Objects) += " %t/" + Base;
   }
+  if (!Unbuildable.empty())
+    return makeError("export: the test would not rebuild its inputs: " + Unbuildable);
 
   std::string Common;
   if (!C.entry.empty())

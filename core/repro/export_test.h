@@ -30,7 +30,8 @@ struct ExportOptions {
   // (the CLI runs llvm-mc); null, or false: the object is written as YAML.
   std::function<bool(const ElfObject &, const Assembly &)> acceptAssembly;
   // Checks an object's YAML (the CLI runs yaml2obj); a non-empty answer is
-  // the problem, reported as a note.
+  // the problem, and the export an error naming the object: a test that
+  // does not rebuild its inputs reproduces nothing.
   std::function<std::string(const ElfObject &, const std::string &)> checkYaml;
   // Non-empty: the test is marked REQUIRES-LINKLAB-ONLY with this reason.
   std::string linklabOnly;

@@ -1,6 +1,7 @@
 #include "repro/reduce.h"
 
 #include "elf/elf_file.h"
+#include "target/target.h"
 
 #include <algorithm>
 #include <chrono>
@@ -193,9 +194,12 @@ std::string apply(Stage St, ReproCase &C, const Item &It) {
     ElfObject &O = In.objects[It.obj];
     ObjSection &S = O.sections[It.section];
     const ObjReloc &R = S.relocs[It.index];
-    std::string D = formatv("relocation at %s+%s (type %u, against %s) of %s", S.name.c_str(),
-                            hex(R.offset).c_str(), R.type, R.symbol ? O.symbols[R.symbol].name.c_str() : "nothing",
-                            objectName(In, O).c_str());
+    // Named as Inspect names it (R_X86_64_PC32), by number where the target has no name for it.
+    const TargetInfo *T = elfTarget(O.machine);
+    const char *Kind = T && T->relocationName ? T->relocationName(R.type) : nullptr;
+    std::string D = formatv("relocation at %s+%s (%s, against %s) of %s", S.name.c_str(), hex(R.offset).c_str(),
+                            Kind ? Kind : formatv("type %u", R.type).c_str(),
+                            R.symbol ? O.symbols[R.symbol].name.c_str() : "nothing", objectName(In, O).c_str());
     S.relocs.erase(S.relocs.begin() + It.index);
     dropUnusedSectionSymbols(O);
     return D;

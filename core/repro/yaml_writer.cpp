@@ -45,7 +45,8 @@ std::string hexBytes(const std::vector<char> &B) {
   return Out;
 }
 
-// yaml2obj tells same-named sections apart by a " [N]" suffix.
+// yaml2obj tells same-named sections and symbols apart by a " (N)" suffix,
+// which it drops (ELFYAML::dropUniqueSuffix); it refuses repeated names.
 std::vector<std::string> uniqueSectionNames(const ElfObject &O) {
   std::map<std::string, int> Count, Seen;
   for (auto &S : O.sections)
@@ -53,7 +54,7 @@ std::vector<std::string> uniqueSectionNames(const ElfObject &O) {
   std::vector<std::string> Out;
   for (auto &S : O.sections) {
     int N = Seen[S.name]++;
-    Out.push_back(Count[S.name] > 1 && N ? formatv("%s [%d]", S.name.c_str(), N) : S.name);
+    Out.push_back(Count[S.name] > 1 && N ? formatv("%s (%d)", S.name.c_str(), N) : S.name);
   }
   return Out;
 }
@@ -116,9 +117,10 @@ std::string writeYaml(const ElfObject &O) {
       for (uint32_t Mem : S.groupMembers)
         Y += "      - SectionOrType: " + yamlString(Names[Mem]) + "\n";
     } else if (S.type == SHT_LLVM_ADDRSIG) {
-      Y += "    Symbols:\n";
+      // Symbol indices as plain scalars (yaml2obj reads no "Index:" key here).
+      Y += S.addrsig.empty() ? "    Symbols: []\n" : "    Symbols:\n";
       for (uint32_t I : S.addrsig)
-        Y += "      - Index: " + std::to_string(YamlIndex[I]) + "\n";
+        Y += "      - " + std::to_string(YamlIndex[I]) + "\n";
     } else if (S.type == elf::SHT_NOBITS)
       Y += formatv("    Size: 0x%llx\n", (unsigned long long)S.size);
     else
@@ -145,7 +147,7 @@ std::string writeYaml(const ElfObject &O) {
   for (uint32_t I : Order) {
     const ObjSymbol &S = O.symbols[I];
     int N = S.name.empty() ? 0 : SymbolSeen[S.name]++;
-    Y += "  - Name: " + yamlString(N ? formatv("%s [%d]", S.name.c_str(), N) : S.name) + "\n";
+    Y += "  - Name: " + yamlString(N ? formatv("%s (%d)", S.name.c_str(), N) : S.name) + "\n";
     Y += formatv("    Type: 0x%x\n", S.type);
     if (S.section == SecAbs)
       Y += "    Index: SHN_ABS\n";

@@ -117,6 +117,40 @@ TEST(Repro, ExportRunPassesLitOnEachArch) {
   }
 }
 
+// Objects that take functions' addresses carry .llvm_addrsig; RISC-V ones
+// carry repeated ".L0 " labels. Each export rebuilds them (assembly, or
+// YAML yaml2obj-22 accepts) and its test passes; when neither rebuilds an
+// object, the export is an error with a non-zero exit, not a note.
+TEST(Repro, ExportOfAddressTakenFunctionsRebuildsOnEachArch) {
+  for (auto &A : Arches) {
+    TempDir D;
+    std::string Flags = runtimeCFlags(A.arch) + " -O1";
+    std::string M = compile(D, input("table_main.c"), A.target, Flags, "table_main.o");
+    std::string O = compile(D, input("table_ops.c"), A.target, Flags, "table_ops.o");
+    std::string Dir = D.file("tbl");
+    auto R = runCommand(linklabPath() + " -export-test=" + Dir + " " + M + " " + O);
+    EXPECT_EQ(R.status, 3) << A.name << ": " << R.output;
+    EXPECT_NE(R.output.find("mul(3, 4) = 12"), std::string::npos) << R.output;
+    std::string Test = std::filesystem::exists(Dir + "/tbl.s") ? Dir + "/tbl.s" : Dir + "/tbl.test";
+    auto L = lit(Test, D);
+    EXPECT_EQ(L.status, 0) << A.name << ":\n" << L.output << "\n" << R.output;
+  }
+  // No tool rebuilds the RISC-V objects: a yaml2obj-22 that always fails
+  // first on PATH (their assembly already cannot say the repeated labels).
+  TempDir D;
+  std::string Flags = runtimeCFlags(Arch::RISCV64) + " -O1";
+  std::string M = compile(D, input("table_main.c"), "riscv64-linux-gnu", Flags, "table_main.o");
+  std::string Bin = D.file("bin");
+  std::filesystem::create_directories(Bin);
+  { std::ofstream(Bin + "/yaml2obj-22") << "#!/bin/sh\necho 'yaml2obj: error: refused' >&2\nexit 1\n"; }
+  std::filesystem::permissions(Bin + "/yaml2obj-22", std::filesystem::perms::owner_all);
+  auto R = runCommand("PATH=" + Bin + ":$PATH " + linklabPath() + " -export-test=" + D.file("bad") + " " + M);
+  EXPECT_NE(R.status, 0) << R.output;
+  EXPECT_EQ(R.status, 1) << R.output;
+  EXPECT_NE(R.output.find("export: the test would not rebuild its inputs: "), std::string::npos) << R.output;
+  EXPECT_NE(R.output.find("yaml2obj-22: yaml2obj: error: refused"), std::string::npos) << R.output;
+}
+
 // A -noexec link runs under both linkers on every arch.
 TEST(Repro, ExportNoExecPassesBothLinkersOnEachArch) {
   for (auto &A : Arches) {
@@ -251,7 +285,26 @@ TEST(Repro, ReduceKeepsAnErrorSubstring) {
   EXPECT_EQ(L.status, 0) << L.output;
 }
 
-// Exit status: main's object and answer() are what return 42.
+// An error substring holds as the whole error it is part of: reduced for
+// "Symbols not found", the case keeps failing on missing_fn (removing main's
+// definition would fail with "Symbols not found: [ main ]" instead). The
+// log names relocations as Inspect does, and ends with the final failure.
+TEST(Repro, ReduceKeepsTheWholeErrorASubstringIsPartOf) {
+  TempDir D;
+  auto In = reduceInputs(D, "err_main.c");
+  std::string Out = D.file("red");
+  auto R = runCommand(linklabPath() + " -noexec -no-process-syms -reduce '-reduce-error=Symbols not found' -reduce-out=" +
+                      Out + " " + In.extra + " " + In.main + " " + In.answer + " " + In.missing);
+  ASSERT_EQ(R.status, 0) << R.output;
+  const std::string Whole = "Symbols not found: [ missing_fn ] (referenced by needs_missing.o)";
+  EXPECT_NE(R.output.find("reduce: keeping the error '" + Whole + "'"), std::string::npos) << R.output;
+  EXPECT_NE(R.output.find("reduce: the reduced case fails with: " + Whole + "\n"), std::string::npos) << R.output;
+  EXPECT_EQ(symbolNames(Out + "/main.o"), (std::set<std::string>{"main", "answer2"}));
+}
+
+// Exit status: main's object and answer() are what return 42. Each
+// candidate runs under a limit from the original run's time; the log names
+// relocations as Inspect does and ends with the final failure.
 TEST(Repro, ReduceKeepsAnExitStatus) {
   TempDir D;
   auto In = reduceInputs(D, "answer_main.c");
@@ -259,6 +312,14 @@ TEST(Repro, ReduceKeepsAnExitStatus) {
   auto R = runCommand(linklabPath() + " -reduce -reduce-exit=42 -reduce-out=" + Out + " " + In.main + " " +
                       In.extra + " " + In.answer);
   ASSERT_EQ(R.status, 0) << R.output;
+  std::smatch Limit;
+  ASSERT_TRUE(std::regex_search(R.output, Limit, std::regex("took (\\d+) ms; each candidate may run for (\\d+) ms")))
+      << R.output;
+  EXPECT_EQ(std::stoul(Limit[2]), 2 * std::stoul(Limit[1]) + 1000) << R.output;
+  EXPECT_NE(R.output.find("removed relocation at .text+0x"), std::string::npos) << R.output;
+  EXPECT_TRUE(std::regex_search(R.output, std::regex("removed relocation at \\S+ \\(R_X86_64_\\w+, against "))) << R.output;
+  EXPECT_EQ(R.output.find("(type "), std::string::npos) << R.output;
+  EXPECT_NE(R.output.find("reduce: the reduced case exits with status 42\n"), std::string::npos) << R.output;
   EXPECT_FALSE(std::filesystem::exists(Out + "/extra.o")) << R.output;
   EXPECT_EQ(symbolNames(Out + "/answer.o"), (std::set<std::string>{"answer"})) << R.output;
   auto Again = runCommand(linklabPath() + " " + Out + "/main.o " + Out + "/answer.o");

@@ -18,7 +18,7 @@ namespace {
 
 const test::ModeCase Cases[] = {
     {"deadlock", "d", "", 1, {"deadlock: every thread waits: thread 1000 in futex wait at 0x", ", thread 1001 in futex wait at 0x"}},
-    {"crash", "c", "", 139, {"write to unmapped memory at pc 0x", "address 0x0 in thread 1001"}},
+    {"crash", "c", "", 139, {"write to unmapped memory at pc 0x", ", null pointer (address 0x0) in thread 1001"}},
     {"instruction_limit", "s", "-max-instructions=3000000", 1, {"instruction budget of 3000000 spent in thread 1001"}},
     {"time_limit", "s", "-timeout-ms=1000", 1, {"wall-time limit of 1000 ms reached", " in thread 1001"}},
     {"memory_limit", "m", "-max-memory=48Mb", 1, {"memory limit", "in thread 1001"}},
