@@ -196,9 +196,10 @@ Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, b
           Owner->lostDefinitions = true;
         return Error::success();
       }
-      return makeError(formatv("duplicate definition of symbol '%s' (in %s and %s)", std::string(Name).c_str(),
-                               E.owner ? E.owner->name.c_str() : "<absolute>",
-                               Owner ? Owner->name.c_str() : "<absolute>"));
+      // llvm-jitlink's words first (LLVM's tests read them), then both owners.
+      const char *New = Owner ? Owner->name.c_str() : "<absolute>";
+      return makeError(formatv("In %s, duplicate definition of symbol '%s' (in %s and %s)", New,
+                               std::string(Name).c_str(), E.owner ? E.owner->name.c_str() : "<absolute>", New));
     }
   }
   SymbolEntry &E = *Found;

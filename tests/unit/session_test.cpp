@@ -162,7 +162,8 @@ TEST_F(SessionFixture, AbsoluteDefinitionIsStrong) {
   ASSERT_FALSE(bool(S.defineAbsolute("foo", 0x1234)));
   auto KB = S.addObject(B, readBytes(B));
   ASSERT_FALSE(bool(KB));
-  EXPECT_EQ(KB.takeError().message(), "duplicate definition of symbol 'foo' (in <absolute> and " + B + ")");
+  EXPECT_EQ(KB.takeError().message(),
+            "In " + B + ", duplicate definition of symbol 'foo' (in <absolute> and " + B + ")");
 }
 
 TEST_F(SessionFixture, RemoveAndTransferResources) {
