@@ -15,6 +15,9 @@ enum DeviceKind : uint8_t { Null, Zero, Full, Random };
 constexpr uint32_t IfDir = 0040000, IfReg = 0100000, IfChr = 0020000, IfFifo = 0010000, Sticky = 01000;
 constexpr uint32_t MayRead = 4, MayWrite = 2, MaySearch = 1;
 constexpr uint32_t StatusFlags = oflag::AccessMode | oflag::Append | oflag::NonBlock;
+// What each file, folder or device costs against the memory cap besides
+// its bytes (its record, its name): millions of empty files are not free.
+constexpr int64_t NodeCost = 256;
 } // namespace
 
 struct GuestFs::Node {
@@ -26,6 +29,7 @@ struct GuestFs::Node {
   std::vector<uint8_t> data;          // a file's bytes
   std::span<const uint8_t> fixed;     // or, for an embedded read-only file, these
   bool isFixed = false;
+  bool charged = false; // its NodeCost counts (what the process made)
   std::map<std::string, std::shared_ptr<Node>, std::less<>> children; // a folder's
   std::weak_ptr<Node> parent; // a folder's ".." (empty once removed; the root's is itself)
   bool removed() const { return parent.expired(); }
@@ -33,8 +37,23 @@ struct GuestFs::Node {
   uint64_t size() const { return isFixed ? fixed.size() : data.size(); }
   std::span<const uint8_t> bytes() const { return isFixed ? fixed : std::span<const uint8_t>(data); }
   ~Node() {
-    if (fs && fs->Charge && !data.empty())
-      fs->Held -= data.size(), fs->Charge(-int64_t(data.size()));
+    if (fs && fs->Charge)
+      fs->Held -= data.size(), fs->Charge(-int64_t(data.size()) - (charged ? NodeCost : 0));
+    // A folder's subtree goes without recursion: folders may nest as deep
+    // as the memory cap allows.
+    std::vector<std::shared_ptr<Node>> Pending;
+    for (auto &[Name, C] : children)
+      Pending.push_back(std::move(C));
+    children.clear();
+    while (!Pending.empty()) {
+      std::shared_ptr<Node> C = std::move(Pending.back());
+      Pending.pop_back();
+      if (C.use_count() == 1) {
+        for (auto &[Name, G] : C->children)
+          Pending.push_back(std::move(G));
+        C->children.clear();
+      }
+    }
   }
 };
 
@@ -95,6 +114,7 @@ GuestFs::GuestFs(std::function<bool(int64_t)> Charge, std::function<int64_t()> N
     D->stream = S, D->flags = S ? oflag::WriteOnly : 0; // a pipe's ends
     Fds[S] = {D, false};
   }
+  Booting = false;
 }
 
 GuestFs::~GuestFs() {
@@ -106,7 +126,10 @@ GuestFs::~GuestFs() {
 }
 
 std::shared_ptr<GuestFs::Node> GuestFs::makeNode(uint8_t K, uint32_t Mode, uint32_t Owner) {
+  if (!Booting && !Charge(NodeCost))
+    return nullptr;
   auto N = std::make_shared<Node>();
+  N->charged = !Booting;
   N->fs = this, N->kind = K, N->mode = Mode, N->uid = Owner, N->ino = NextIno++, N->mtime = Now();
   return N;
 }
@@ -143,7 +166,8 @@ std::string GuestFs::addInput(std::string_view Path, std::span<const uint8_t> By
       return "input file '" + std::string(Path) + "': a folder name must not be '..' or longer than 255 bytes";
     auto &Child = Dir->children[std::string(Part)];
     if (!Child) {
-      Child = makeNode(Folder, 0755, Uid);
+      if (!(Child = makeNode(Folder, 0755, Uid)))
+        return "input file '" + std::string(Path) + "': over the memory cap";
       Child->parent = Dir, Child->links = 1;
     } else if (Child->kind != Folder) {
       return "input file '" + std::string(Path) + "': '" + std::string(Part) + "' is not a folder";
@@ -156,6 +180,8 @@ std::string GuestFs::addInput(std::string_view Path, std::span<const uint8_t> By
   if (Slot && Slot->kind != File)
     return "input file '" + std::string(Path) + "': a folder or device is there";
   auto N = makeNode(File, 0444, Uid);
+  if (!N)
+    return "input file '" + std::string(Path) + "': over the memory cap";
   N->links = 1;
   if (!Bytes.empty()) {
     Held += Bytes.size();
@@ -291,6 +317,8 @@ int64_t GuestFs::open(int64_t DirFd, std::string_view Path, uint32_t Flags, uint
       return -EACCES;
     auto D = std::make_shared<Description>();
     D->node = makeNode(File, Mode & 07777 & ~Mask, Uid);
+    if (!D->node)
+      return -ENOSPC;
     D->flags = Flags & StatusFlags;
     return place(std::move(D), 0, Flags & CloseOnExec);
   }
@@ -306,6 +334,8 @@ int64_t GuestFs::open(int64_t DirFd, std::string_view Path, uint32_t Flags, uint
     if (L.parent->removed())
       return -ENOENT; // a removed folder takes no new entries
     L.node = makeNode(File, Mode & 07777 & ~Mask, Uid);
+    if (!L.node)
+      return -ENOSPC;
     L.node->links = 1;
     L.parent->children[L.name] = L.node;
     L.parent->mtime = Now();
@@ -617,6 +647,8 @@ int64_t GuestFs::mkdir(int64_t DirFd, std::string_view Path, uint32_t Mode) {
   if (L.parent->removed())
     return -ENOENT;
   auto N = makeNode(Folder, Mode & 07777 & ~Mask, Uid);
+  if (!N)
+    return -ENOSPC;
   N->parent = L.parent, N->links = 1;
   L.parent->children[L.name] = N;
   L.parent->mtime = Now();
@@ -717,17 +749,20 @@ int64_t GuestFs::chdir(int64_t DirFd, std::string_view Path) {
 }
 
 std::string GuestFs::cwd() const {
-  std::string Path;
-  for (auto N = Cwd; N != Root;) {
+  std::vector<const std::string *> Names; // from the working directory up
+  bool Removed = false;
+  for (auto N = Cwd; N != Root && !Removed;) {
     auto P = N->parent.lock();
-    if (!P)
-      return "(unreachable)" + (Path.empty() ? "/" : Path);
-    for (auto &[Name, C] : P->children)
-      if (C == N)
-        Path = "/" + Name + Path;
+    Removed = !P;
+    for (auto &[Name, C] : P ? P->children : N->children)
+      if (P && C == N)
+        Names.push_back(&Name);
     N = P;
   }
-  return Path.empty() ? "/" : Path;
+  std::string Path = Removed ? "(unreachable)" : "";
+  for (auto It = Names.rbegin(); It != Names.rend(); ++It)
+    Path += "/" + **It;
+  return Names.empty() ? Path + "/" : Path;
 }
 
 uint32_t GuestFs::umask(uint32_t New) { return std::exchange(Mask, New & 0777); }

@@ -130,6 +130,7 @@ private:
   std::function<int64_t()> Now;
   uint64_t Held = 0, NextIno = 2, RandomState = 0x2f6465762f75726eull; // "/dev/urn"
   uint32_t Mask = 022;
+  bool Booting = true; // the tree the system provides costs the process nothing
   std::shared_ptr<Node> Root, Cwd;
   struct Slot {
     std::shared_ptr<Description> d;

@@ -1199,6 +1199,8 @@ struct Linux {
   }
   static int64_t getcwd(Process &P, const Call &C) {
     std::string Cwd = P.Fs.cwd();
+    if (Cwd.size() >= GuestFs::PathMax)
+      return -ENAMETOOLONG; // Linux's answer past a page, whatever the buffer (glibc then walks "..")
     return C.a[1] < Cwd.size() + 1 ? -ERANGE : put(P, C.a[0], Cwd.c_str(), Cwd.size() + 1) ? int64_t(Cwd.size() + 1) : -EFAULT;
   }
   // Only /proc/self/exe: the program's own name (AT_EXECFN), absolute as

@@ -52,5 +52,23 @@ int main(int argc, char **argv) {
     printf("room again: %s\n", write(Fd, Chunk, sizeof Chunk) == sizeof Chunk ? "yes" : strerrorname_np(errno));
     return 0;
   }
+  if (!strcmp(Mode, "many")) { // run with -max-memory=4Mb: empty files cost too
+    char Name[64];
+    long N = 0, R;
+    do
+      snprintf(Name, sizeof Name, "/tmp/f%ld", N++);
+    while ((R = open(Name, O_WRONLY | O_CREAT, 0600)) >= 0 && close((int)R) == 0);
+    printf("create until full: %s, %s\n", name(R), N > 1000 && N < 20000 ? "1000 to 20000 files" : "wrong count");
+    return 0;
+  }
+  if (!strcmp(Mode, "deep")) { // run with -max-memory=64Mb: folders as deep as it allows
+    long Depth = 0, R;
+    while ((R = mkdir("d", 0755)) == 0 && chdir("d") == 0)
+      ++Depth;
+    printf("nest until full: %s, %s\n", name(R), Depth > 100000 ? "deeper than 100000" : "shallow");
+    char Buf[64];
+    printf("getcwd: %s\n", getcwd(Buf, sizeof Buf) ? "ok" : strerrorname_np(errno));
+    return 0; // the executor then frees the whole tree
+  }
   return 1;
 }
