@@ -6,6 +6,7 @@
 
 #include "target/target.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace linklab::check {
@@ -174,10 +175,11 @@ private:
       return Lo;
     if (!consume("]"))
       return unexpected("']' closing bit slice");
-    if (*Hi > 63 || *Lo > *Hi)
-      return makeError(formatv("bad bit slice [%llu:%llu]: need 63 >= hi >= lo", (unsigned long long)*Hi,
+    if (*Lo > 63 || *Lo > *Hi)
+      return makeError(formatv("bad bit slice [%llu:%llu]: need hi >= lo and 63 >= lo", (unsigned long long)*Hi,
                                (unsigned long long)*Lo));
-    unsigned Width = unsigned(*Hi - *Lo + 1);
+    // Bits above 63 read as zero: LLVM's tests slice [64:12] for "all from bit 12".
+    unsigned Width = unsigned(std::min<uint64_t>(*Hi, 63) - *Lo + 1);
     uint64_t Mask = Width == 64 ? ~uint64_t(0) : (uint64_t(1) << Width) - 1;
     return (*V >> *Lo) & Mask;
   }

@@ -33,9 +33,9 @@ data_label:
 # bad: main[3] = 0
 # CHECK: :[[#@LINE-1]]: error in check 'main[3] = 0': left side: unexpected ']', expected ':' in bit slice
 # bad: main[2:5] = 0
-# CHECK: :[[#@LINE-1]]: error in check 'main[2:5] = 0': left side: bad bit slice [2:5]: need 63 >= hi >= lo
-# bad: main[64:0] = 0
-# CHECK: :[[#@LINE-1]]: error in check {{.*}}: left side: bad bit slice [64:0]
+# CHECK: :[[#@LINE-1]]: error in check 'main[2:5] = 0': left side: bad bit slice [2:5]: need hi >= lo and 63 >= lo
+# bad: main[70:64] = 0
+# CHECK: :[[#@LINE-1]]: error in check {{.*}}: left side: bad bit slice [70:64]
 # bad: nosuch = 0
 # CHECK: :[[#@LINE-1]]: error in check 'nosuch = 0': left side: no known address for symbol 'nosuch'
 # bad: .Llocal = 0
