@@ -17,12 +17,17 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { ARCHES } from './runtimes.mjs';
+import { execFileSync } from 'node:child_process';
+import { ARCHES, cflags } from './runtimes.mjs';
 import { makeFilter } from './src/runtime-delivery.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(WEB);
-const SOURCES = [fileURLToPath(import.meta.url), path.join(WEB, 'src/runtime-delivery.mjs')];
+// Programs whose members make packs besides the gallery's (all C): a C++
+// one, so that libstdc++.a has a pack too.
+const PACK_SOURCES = [path.join(WEB, 'examples/pack-iostream.cpp')];
+const SOURCES = [fileURLToPath(import.meta.url), path.join(WEB, 'src/runtime-delivery.mjs'), ...PACK_SOURCES];
+const CLANGXX = process.env.CLANGXX ?? 'clang++-22';
 
 const hashOf = bytes => createHash('sha256').update(bytes).digest('hex').slice(0, 20);
 
@@ -101,6 +106,22 @@ function galleryPrograms(gallery, arch) {
   }))).filter(objs => objs.length);
 }
 
+// PACK_SOURCES compiled for arch into `dir`, as [{name, bytes}] lists.
+function packPrograms(L, arch, dir, log) {
+  fs.mkdirSync(dir, { recursive: true });
+  return PACK_SOURCES.flatMap(src => {
+    const obj = path.join(dir, `${arch}-${path.basename(src).replace(/\.\w+$/, '.o')}`);
+    try {
+      execFileSync(CLANGXX, [...cflags(L, arch), '-O1', '-c', src, '-o', obj], { stdio: ['ignore', 'ignore', 'pipe'] });
+    } catch (e) {
+      log(`runtimes: ${arch}: ${path.basename(src)} did not compile (${String(e.stderr).trim().split('\n')[0]}); ` +
+          'its archives get no pack from it');
+      return [];
+    }
+    return [[{ name: path.basename(obj), bytes: fs.readFileSync(obj) }]];
+  });
+}
+
 function prepareArch(L, arch, blobs, programs) {
   const { triple } = ARCHES[arch];
   const info = L.runtimeInfo(triple);
@@ -115,13 +136,13 @@ function prepareArch(L, arch, blobs, programs) {
     files[f.name].names = names;
     files[f.name].head = L.archiveHead(bytes.subarray(0, Math.min(bytes.length, 1 << 20))).size;
   }
-  // Packs: per archive, the units every program that pulls from it pulls.
+  // Packs: per archive, the units every program that pulls from it pulls;
+  // then per program, the rest of what it pulls from each archive.
   const common = {};
-  for (const objects of programs) {
-    const pulled = unitsPulled(L, triple, files, objects);
+  const pulledBy = programs.map(objects => unitsPulled(L, triple, files, objects));
+  for (const pulled of pulledBy)
     for (const [file, units] of Object.entries(pulled))
       common[file] = common[file] ? new Set([...common[file]].filter(u => units.has(u))) : units;
-  }
   const manifest = { triple, start: info.startObject ?? null, files: {}, packs: [] };
   for (const [name, f] of Object.entries(files)) {
     if (!f.archive) {
@@ -139,12 +160,13 @@ function prepareArch(L, arch, blobs, programs) {
       const { bits, data } = makeFilter(f.names);
       manifest.files[name].filter = { bits, data: Buffer.from(data).toString('base64') };
     }
-    const packed = [...(common[name] ?? [])].sort((a, b) => a - b);
-    if (packed.length > 1)
-      manifest.packs.push({
-        blob: blobs.put(Buffer.concat(packed.map(i => f.bytes.subarray(f.units[i], end(i))))),
-        units: packed.map(i => [name, i]),
-      });
+    const beyond = p => p[name] && new Set([...p[name]].filter(u => !common[name].has(u)));
+    for (const set of [common[name], ...pulledBy.map(beyond)]) {
+      const packed = [...(set ?? [])].sort((a, b) => a - b);
+      if (packed.length < 2) continue;
+      const blob = blobs.put(Buffer.concat(packed.map(i => f.bytes.subarray(f.units[i], end(i)))));
+      if (!manifest.packs.some(p => p.blob === blob)) manifest.packs.push({ blob, units: packed.map(i => [name, i]) });
+    }
   }
   return blobs.put(Buffer.from(JSON.stringify(manifest)));
 }
@@ -179,9 +201,9 @@ export async function prepareRuntimes({
   const blobs = blobWriter(out);
   const arches = {};
   for (const arch of Object.keys(ARCHES)) {
-    const programs = galleryPrograms(gallery, arch);
+    const programs = [...galleryPrograms(gallery, arch), ...packPrograms(L, arch, path.join(out, 'objects'), log)];
     arches[arch] = prepareArch(L, arch, blobs, programs);
-    log(`runtimes: ${arch} prepared (${programs.length} gallery programs for its packs)`);
+    log(`runtimes: ${arch} prepared (${programs.length} programs for its packs)`);
   }
   fs.writeFileSync(`${indexFile}.tmp`, JSON.stringify({ stamp: want, arches }, null, 1));
   fs.renameSync(`${indexFile}.tmp`, indexFile);

@@ -9,8 +9,9 @@
 //
 // A unit is what the core's RuntimeFetch fetches as one member
 // (Archive::memberExtent: from a member the symbol index names to the next
-// one); a pack is units every gallery program using that archive pulls,
-// concatenated, fetched as one request. Blob names are their content's
+// one); a pack is units fetched as one request: an archive's first pack
+// holds what every program prepare-runtimes links pulls from it, later ones
+// what one of those programs pulls beyond that. Blob names are their content's
 // hash, so they never change: fetched once (Cache API where the page has
 // one, else the HTTP cache), never revalidated. The page inflates them
 // itself (DecompressionStream), so any static host serves them compressed.
@@ -110,8 +111,9 @@ export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = '
           if (f.filter) f.filter = { bits: f.filter.bits, data: fromBase64(f.filter.data) };
           if (f.units) f.unitAt = new Map(f.units.map(([offset], i) => [offset, i]));
         }
-        m.packOf = new Map(); // "file index" → pack
-        for (const p of m.packs) for (const [file, i] of p.units) m.packOf.set(`${file} ${i}`, p);
+        m.packOf = new Map(); // "file index" → the first pack holding it (the common one, of packs[] order)
+        for (const p of m.packs)
+          for (const [file, i] of p.units) if (!m.packOf.has(`${file} ${i}`)) m.packOf.set(`${file} ${i}`, p);
         return m;
       })();
       p.catch(() => manifests.delete(hash));
@@ -183,10 +185,12 @@ export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = '
       // A whole file (for a link that needs members the scan did not reach).
       whole: name => blob(file(name).whole ?? file(name).blob),
       // What every program starts with: the heads the core always reads, the
-      // start object and the packs of the archives every link uses.
+      // start object and the common packs of the archives every link uses
+      // (the first pack of each archive).
       prefetch: () => Promise.all([
         ...Object.values(m.files).filter(f => !f.filter).map(f => blob(f.head?.blob ?? f.blob)),
-        ...m.packs.filter(p => !m.files[p.units[0][0]].filter).map(p => pack(m, p)),
+        ...m.packs.filter((p, i) => !m.files[p.units[0][0]].filter &&
+                                    m.packs.findIndex(q => q.units[0][0] === p.units[0][0]) === i).map(p => pack(m, p)),
       ]),
     };
   }
