@@ -55,9 +55,11 @@ export function indexedMembers(bytes) {
 function blobWriter(out) {
   fs.mkdirSync(path.join(out, 'b'), { recursive: true });
   let written = 0;
+  const used = new Set();
   return {
     put(bytes) {
       const h = hashOf(bytes);
+      used.add(h);
       const file = path.join(out, 'b', `${h}.gz`);
       if (!fs.existsSync(file)) {
         fs.writeFileSync(`${file}.tmp`, zlib.gzipSync(bytes, { level: 9 }));
@@ -67,6 +69,11 @@ function blobWriter(out) {
       return h;
     },
     get written() { return written; },
+    // Removes the blobs of earlier preparations, so that OUT does not grow with every runtime update.
+    removeUnused() {
+      for (const f of fs.readdirSync(path.join(out, 'b')))
+        if (!used.has(f.replace(/\.gz$/, ''))) fs.rmSync(path.join(out, 'b', f), { force: true });
+    },
   };
 }
 
@@ -207,6 +214,7 @@ export async function prepareRuntimes({
   }
   fs.writeFileSync(`${indexFile}.tmp`, JSON.stringify({ stamp: want, arches }, null, 1));
   fs.renameSync(`${indexFile}.tmp`, indexFile);
+  blobs.removeUnused();
   log(`runtimes: ${(blobs.written / 1e6).toFixed(1)} MB of new blobs (before gzip) in ${out}`);
   return arches;
 }
