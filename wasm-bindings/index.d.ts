@@ -241,6 +241,8 @@ export interface Transport {
   send(bytes: Uint8Array): void;
   onData(cb: (bytes: Uint8Array) => void): void;
   onClose?(cb: (why?: string) => void): void;
+  /** webSocketTransport only: the bridge's news, {queue: N} while waiting for an executor (0: started). */
+  onStatus?(cb: (news: { queue?: number }) => void): void;
   close?(): void;
 }
 export interface Limits { instructions?: U64; wallMillis?: number; memoryBytes?: U64; processEntry?: boolean }

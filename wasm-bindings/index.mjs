@@ -745,7 +745,7 @@ export function webSocketTransport(url, { WebSocket: WS = globalThis.WebSocket }
     // CLOSING or CLOSED: its close event, and reason, are gone.
     if (ws.readyState >= 2) return reject(new LinklabError(`cannot connect to executor at ${url}: the WebSocket is closed`));
     ws.binaryType = 'arraybuffer';
-    let opened = false, closedWhy, onClose = null;
+    let opened = false, closedWhy, onClose = null, onStatus = null;
     // Frames sent in one task go out as one message: a link writes each
     // graph's segments (~1300 frames for hello world against glibc), and a
     // message each costs far more than its bytes. The bridge takes a
@@ -766,7 +766,15 @@ export function webSocketTransport(url, { WebSocket: WS = globalThis.WebSocket }
         queued.push(b);
         size += b.length;
       },
-      onData: (cb) => ws.addEventListener('message', (e) => cb(new Uint8Array(e.data))),
+      // Text messages are the bridge's own news, not executor frames: {queue: N}
+      // while the session waits for an executor (N ahead of it, 0 when it starts).
+      onData: (cb) => ws.addEventListener('message', (e) => {
+        if (typeof e.data !== 'string') return cb(new Uint8Array(e.data));
+        let news = null;
+        try { news = JSON.parse(e.data); } catch { /* not the bridge's: ignored */ }
+        if (news && typeof news === 'object') onStatus?.(news);
+      }),
+      onStatus: (cb) => { onStatus = cb; },
       // A close before the callback is registered is reported at registration.
       onClose: (cb) => { onClose = cb; if (closedWhy !== undefined) cb(closedWhy); },
       close: () => ws.close(),

@@ -23,7 +23,7 @@ export default [
     files: ['src/link-flow.mjs', 'src/session-codec.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
-  { files: ['*.mjs', 'examples/**/*.mjs'], languageOptions: { globals: globals.node } },
+  { files: ['*.mjs', 'server/**/*.mjs', 'examples/**/*.mjs'], languageOptions: { globals: globals.node } },
   // Tests run in Node and hand functions to the page (page.evaluate).
   { files: ['test/**/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 ];

@@ -43,7 +43,9 @@ before(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'linklab-web-'));
   EXPECT = Object.fromEntries(GALLERY.map(ex => [ex.id, hostRun(ex, tmp)]));
-  server = await startServer({ port: 0 });
+  // Limits sized for one test process opening many pages at once.
+  server = await startServer({ port: 0, maxExecutors: 16, sessionsPerClient: 64, runsPerMinute: 1000,
+                               store: path.join(tmp, 'links') });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 });
 after(async () => {
@@ -750,7 +752,7 @@ test('the bridge refuses foreign origins and messages that are not whole frames'
 
 test('the server tags whole files for revalidation and serves a file again once it changed', async () => {
   const gallery = fs.mkdtempSync(path.join(tmp, 'gallery-'));
-  const own = await startServer({ port: 0, gallery });
+  const own = await startServer({ port: 0, gallery, store: path.join(tmp, 'links-etag') });
   try {
     const file = path.join(gallery, 'index.json');
     fs.writeFileSync(file, '{"examples": []}');
@@ -758,7 +760,7 @@ test('the server tags whole files for revalidation and serves a file again once 
     const first = await fetch(url);
     assert.equal(await first.text(), '{"examples": []}');
     const etag = first.headers.get('etag');
-    assert.match(etag, /^"[0-9a-f]+-[0-9a-f]+"$/);
+    assert.match(etag, /^W\/"[0-9a-f]+-[0-9a-f]+"$/);
     const again = await fetch(url, { headers: { 'if-none-match': etag } });
     assert.equal(again.status, 304);
     // Kept in memory while its size and mtime stay; a change is served.

@@ -55,7 +55,7 @@ export function mount(app) {
     return { executor, transport };
   }
   // The first run takes the connection index.html opened while the page
-  // loaded (its executor process is up by now), unless it closed meanwhile.
+  // loaded, unless it closed meanwhile (an idle timeout on a page left open).
   let early = window.earlyExecutorSocket;
   async function connect(arch) {
     await dropLive();
@@ -68,6 +68,11 @@ export function mount(app) {
   }
   async function setUp(arch, socketOrUrl) {
     const transport = await app.L.webSocketTransport(socketOrUrl);
+    // A busy server queues the session until an executor is free: say where it stands.
+    transport.onStatus?.(({ queue }) => {
+      if (queue > 0) setStatus(`server busy: waiting for an executor, position ${queue} in the queue…`, 'busy');
+      else if (queue === 0) setStatus('executor started; linking and running…', 'busy');
+    });
     const executor = new app.L.Executor(transport);
     executor.onOutput((stream, data) => {
       const text = new TextDecoder().decode(data);
