@@ -22,6 +22,7 @@ PACKAGES=(
   gdb-multiarch                                  # the debugger tests (tests/debug): gdb attached to linklab -gdb
   emscripten node-acorn                          # the WebAssembly build
   chromium                                       # browser tests
+  nginx postgresql                               # web/test/deploy.test.mjs: deploy/nginx in front of two servers sharing a link store
 )
 
 missing=()
