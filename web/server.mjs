@@ -91,7 +91,8 @@ async function servePrepared(req, res, urlPath, runtimes) {
 }
 
 async function serveStatic(req, res, urlPath, gallery, bundler, runtimes) {
-  if (urlPath === '/config.json' || urlPath?.startsWith('/runtimes/')) return servePrepared(req, res, urlPath, runtimes);
+  if (urlPath === '/config.json' || urlPath?.startsWith('/runtimes/'))
+    return servePrepared(req, res, urlPath, runtimes);
   if (urlPath?.startsWith(BUNDLE_PREFIX)) {
     const f = await bundler.file(urlPath.slice(BUNDLE_PREFIX.length));
     if (!f) return text(res, 404, `not found: ${req.url}\n`);

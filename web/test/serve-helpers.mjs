@@ -135,9 +135,12 @@ export function frame(kind, seq, payload = Buffer.alloc(0)) {
   payload.copy(b, 12);
   return b;
 }
+// The protocol version the executor speaks, from the one header that defines it.
+const PROTOCOL_H = fs.readFileSync(path.join(ROOT, 'core/executor/protocol.h'), 'utf8');
+const VERSION = Number(/ProtocolVersion = (\d+)/.exec(PROTOCOL_H)[1]);
 export function setupFrame(triple = ARCHES.x86_64.triple, seq = 1) {
   const t = Buffer.from(triple), p = Buffer.alloc(8 + t.length);
-  p.writeUInt32LE(3, 0); // protocol version
+  p.writeUInt32LE(VERSION, 0);
   p.writeUInt32LE(t.length, 4);
   t.copy(p, 8);
   return frame(1, seq, p);

@@ -255,15 +255,12 @@ test('Range requests are capped: a range bomb gets 416 or at most the file, and 
   const bomb = `bytes=${Array.from({ length: 4096 }, () => '0-').join(',')}`;
   const r1 = await fetch(url, { headers: { range: bomb } });
   assert.equal(r1.status, 416);
-  assert.match(await r1.text(), /Range header longer than 8192 bytes/);
-  // Overlapping ranges are merged: never more than the file.
+  assert.match(await r1.text(), /more than 2048 ranges/);
+  // Ranges asking for the file many times over.
   const overlap = `bytes=${Array.from({ length: 60 }, () => '0-').join(',')}`;
   const r2 = await fetch(url, { headers: { range: overlap } });
-  assert.ok((await r2.arrayBuffer()).byteLength <= size);
-  const many = `bytes=${Array.from({ length: 300 }, (_, i) => `${i * 3}-${i * 3}`).join(',')}`;
-  const r3 = await fetch(url, { headers: { range: many } });
-  assert.equal(r3.status, 416);
-  assert.match(await r3.text(), /more than 256 ranges/);
+  assert.equal(r2.status, 416);
+  assert.match(await r2.text(), /the ranges add up to more than the file/);
   // Several disjoint ranges: one multipart answer with each part's bytes.
   const r4 = await fetch(url, { headers: { range: 'bytes=0-9,100-109' } });
   assert.equal(r4.status, 206);
