@@ -122,6 +122,13 @@ test('nginx serves the static files itself, precompressed where a .gz sits besid
   assert.equal(bomb.status, 200, 'past max_ranges nginx sends the file once');
   // The server-made files come from an instance.
   assert.equal((await fetch(`${nginxUrl}bundle/app.mjs`)).status, 200);
+  const config = await (await fetch(`${nginxUrl}config.json`)).json();
+  assert.equal(config.executor, 'executor');
+  // A prepared runtime blob, from disk through nginx, cached for good.
+  const manifest = await rawGet(`${nginxUrl}runtimes/b/${config.runtimes.x86_64}.gz`);
+  assert.equal(manifest.status, 200);
+  assert.match(manifest.headers['cache-control'], /immutable/);
+  assert.ok(manifest.body.equals(fs.readFileSync(path.join(ROOT, `build/web-runtimes/b/${config.runtimes.x86_64}.gz`))));
   assert.equal((await fetch(`${nginxUrl}healthz`)).status, 200);
 });
 
