@@ -71,11 +71,75 @@ std::vector<DwarfReg> armRegs() {
 
 // x86's divide error (#DE, 0) is SIGFPE FPE_INTDIV at the instruction;
 // int3 (#BP, 3) SIGTRAP SI_KERNEL after it.
+// In user mode, a general-protection fault (#GP, 13: hlt, wrmsr, mov to a
+// control register, cli, a privileged segment) is SIGSEGV SI_KERNEL at the
+// instruction.
 std::vector<TrapRule> x86Traps(std::vector<TrapRule> More = {}) {
   More.push_back({0, Trap::Signal, 0, 8, 1});
   More.push_back({3, Trap::Signal, 0, 5, 0x80});
+  More.push_back({13, Trap::Signal, 0, 11, 0x80});
   return More;
 }
+
+// The user segments of Linux's GDT (a 64-bit kernel's: __USER32_CS 0x23,
+// __USER_DS 0x2b, __USER_CS 0x33), flat, DPL 3; i386 also keeps entry 2, a
+// flat DPL-0 stack segment its SS holds until the iret (Unicorn's 32-bit
+// mode leaves SS's descriptor empty, which would make the stack 16-bit).
+constexpr uint64_t UserData = 0x00cff3000000ffff, UserCode32 = 0x00cffb000000ffff,
+                   UserCode64 = 0x00affb000000ffff, KernelData = 0x00cf93000000ffff;
+
+// To user mode at the return trap (0x1000), per arch (ArchInfo::toUserMode).
+const std::vector<uint8_t> X86_64ToUser = {
+    0x48, 0x89, 0xe0,             // mov %rsp, %rax
+    0x6a, 0x2b,                   // push $0x2b (SS)
+    0x50,                         // push %rax (RSP)
+    0x9c,                         // pushfq
+    0x6a, 0x33,                   // push $0x33 (CS)
+    0x68, 0x00, 0x10, 0x00, 0x00, // push $0x1000 (RIP)
+    0x48, 0xcf};                  // iretq
+const std::vector<uint8_t> I386ToUser = {
+    0xb8, 0x2b, 0x00, 0x00, 0x00, // mov $0x2b, %eax
+    0x8e, 0xd8, 0x8e, 0xc0,       // mov %eax, %ds; mov %eax, %es (kept by the iret: DPL 3)
+    0x89, 0xe0,                   // mov %esp, %eax
+    0x6a, 0x2b, 0x50, 0x9c,       // push $0x2b (SS); push %eax (ESP); pushf
+    0x6a, 0x23,                   // push $0x23 (CS)
+    0x68, 0x00, 0x10, 0x00, 0x00, // push $0x1000 (EIP)
+    0xcf};                        // iret
+// SCTLR_EL1 as Linux sets it for EL0: UCT (CTR_EL0), DZE (dc zva), UCI
+// (cache maintenance), nTWE (wfe), and E0E = EE (aarch64_be's data byte
+// order); CNTKCTL_EL1 EL0PCTEN/EL0VCTEN (the counters).
+const std::vector<uint8_t> AArch64ToUser = {
+    0x00, 0x10, 0x38, 0xd5, // mrs x0, sctlr_el1
+    0x01, 0x00, 0x98, 0xd2, // movz x1, #0xc000
+    0x81, 0x80, 0xa0, 0xf2, // movk x1, #0x404, lsl #16
+    0x00, 0x00, 0x01, 0xaa, // orr x0, x0, x1
+    0x02, 0x64, 0x59, 0xd3, // ubfx x2, x0, #25, #1
+    0x00, 0x60, 0x02, 0xaa, // orr x0, x0, x2, lsl #24
+    0x00, 0x10, 0x18, 0xd5, // msr sctlr_el1, x0
+    0x60, 0x00, 0x80, 0xd2, // mov x0, #3
+    0x00, 0xe1, 0x18, 0xd5, // msr cntkctl_el1, x0
+    0x1f, 0x40, 0x18, 0xd5, // msr spsr_el1, xzr (EL0t)
+    0x00, 0x00, 0x82, 0xd2, // mov x0, #0x1000
+    0x20, 0x40, 0x18, 0xd5, // msr elr_el1, x0
+    0xe0, 0x03, 0x9f, 0xd6}; // eret
+// mcounteren/scounteren: cycle, time and instret readable from U-mode;
+// mstatus.FS = Initial: floating point on (a machine-mode CSR, which
+// Unicorn's register writes cannot reach from U-mode).
+const std::vector<uint8_t> RiscvToUser = {
+    0xb7, 0x22, 0x00, 0x00, // lui t0, 2
+    0x73, 0xa0, 0x02, 0x30, // csrs mstatus, t0 (FS = Initial)
+    0x93, 0x02, 0x70, 0x00, // li t0, 7
+    0x73, 0x90, 0x62, 0x30, // csrw mcounteren, t0
+    0x73, 0x90, 0x62, 0x10, // csrw scounteren, t0
+    0x93, 0x02, 0x30, 0x00, // li t0, 3
+    0x93, 0x92, 0xb2, 0x00, // slli t0, t0, 11
+    0x73, 0xb0, 0x02, 0x30, // csrc mstatus, t0 (MPP = U)
+    0xb7, 0x12, 0x00, 0x00, // lui t0, 1
+    0x73, 0x90, 0x12, 0x34, // csrw mepc, t0
+    0x73, 0x00, 0x20, 0x30}; // mret
+const std::vector<uint8_t> ArmToUser = {
+    0x10, 0xf0, 0x21, 0xe3,  // msr cpsr_c, #0x10 (User mode)
+    0x01, 0xfa, 0xa0, 0xe3}; // mov pc, #0x1000
 
 // Signal frames (SignalFrame): offsets from the kernel's structures.
 // x86-64: {pretcode, ucontext (uc_mcontext at 40: r8-r15, rdi, rsi, rbp,
@@ -151,7 +215,7 @@ ArchInfo aarch64Row(bool BE) {
           .sigactionSize = 32,
           .retInsn = {0xc0, 0x03, 0x5f, 0xd6 /* ret */}, .semiOp = UC_ARM64_REG_X0, .semiParam = UC_ARM64_REG_X1,
           .semiTrap = {0xd45e0000 /* hlt #0xf000 */}, .semiTrapPc = 0, .regs = aarch64Regs(),
-          .signalFrame = aarch64Frame()};
+          .signalFrame = aarch64Frame(), .toUserMode = AArch64ToUser};
 }
 
 // RISC-V: {siginfo, ucontext at 128 (uc_sigmask at 40, uc_mcontext at
@@ -182,7 +246,7 @@ SignalFrame armFrame() {
 }
 
 // As Linux starts a process: floating point enabled (both RISC-V and
-// AArch64 cores start with it off: mstatus.FS = Initial, CPACR_EL1.FPEN =
+// AArch64 cores start with it off: mstatus.FS = Initial (set by toUserMode), CPACR_EL1.FPEN =
 // 0b11; Arm VFP needs CPACR cp10/cp11 access and FPEXC.EN; i386 SSE needs
 // CR4.OSFXSR/OSXMMEXCPT and CR0.EM clear), the x87 control word 0x37F
 // (64-bit precision, exceptions masked) and MXCSR 0x1F80 (SSE exceptions
@@ -197,7 +261,8 @@ const ArchInfo Table[] = {
      .syscallAbi = SyscallAbi::X86_64, .syscallInsn = UC_X86_INS_SYSCALL, .traps = x86Traps(),
      .initialRegs = {{UC_X86_REG_FPCW, ~0ull, 0x37f}, {UC_X86_REG_MXCSR, ~0ull, 0x1f80}},
      .elfMachine = 62, .elfFlags = 0, .hwcap = 0x07088100, .hwcap2 = 0, .platform = "x86_64", .sigactionSize = 32,
-     .retInsn = {0xc3 /* ret */}, .regs = x86Regs(), .signalFrame = x86_64Frame()},
+     .retInsn = {0xc3 /* ret */}, .regs = x86Regs(), .signalFrame = x86_64Frame(), .toUserMode = X86_64ToUser,
+     .userGdt = {{5, UserData}, {6, UserCode64}}},
     aarch64Row(false),
     {.arch = Arch::RISCV64, .name = "riscv64", .qemuTarget = "riscv64", .ucArch = UC_ARCH_RISCV,
      .ucMode = UC_MODE_RISCV64, .wordSize = 8, .pc = UC_RISCV_REG_PC, .sp = UC_RISCV_REG_SP,
@@ -213,12 +278,12 @@ const ArchInfo Table[] = {
                {9, Trap::Syscall, 0},
                {11, Trap::Syscall, 0},
                {2, Trap::Illegal, 4}}, // illegal instruction, PC reported past it
-     .initialRegs = {{UC_RISCV_REG_MSTATUS, 3u << 13, 1u << 13}, {UC_RISCV_REG_FCSR, ~0ull, 0}},
+     .initialRegs = {{UC_RISCV_REG_FCSR, ~0ull, 0}}, // mstatus.FS: toUserMode
      .elfMachine = 243, .elfFlags = 0x5 /* RVC, double-float ABI */, .hwcap = 0x112d, .hwcap2 = 0,
      .platform = nullptr, .sigactionSize = 24, .retInsn = {0x67, 0x80, 0x00, 0x00 /* ret */},
      .semiOp = UC_RISCV_REG_A0, .semiParam = UC_RISCV_REG_A1,
      .semiTrap = {0x01f01013 /* slli x0,x0,0x1f */, 0x00100073 /* ebreak */, 0x40705013 /* srai x0,x0,7 */},
-     .semiTrapPc = 1, .regs = riscvRegs(), .signalFrame = riscvFrame()},
+     .semiTrapPc = 1, .regs = riscvRegs(), .signalFrame = riscvFrame(), .toUserMode = RiscvToUser},
     // i386: Unicorn's x86-64 target in 32-bit protected mode. Arguments go
     // on the stack (System V i386 psABI); system calls are `int $0x80` with
     // the number in eax and arguments in ebx, ecx, edx, esi, edi, ebp.
@@ -234,7 +299,8 @@ const ArchInfo Table[] = {
                      {UC_X86_REG_FPCW, ~0ull, 0x37f},
                      {UC_X86_REG_MXCSR, ~0ull, 0x1f80}},
      .elfMachine = 3, .elfFlags = 0, .hwcap = 0x07088100, .hwcap2 = 0, .platform = "i686", .sigactionSize = 20,
-     .retInsn = {0xc3 /* ret */}, .regs = i386Regs(), .signalFrame = i386Frame()},
+     .retInsn = {0xc3 /* ret */}, .regs = i386Regs(), .signalFrame = i386Frame(), .toUserMode = I386ToUser,
+     .userGdt = {{2, KernelData}, {4, UserCode32}, {5, UserData}}},
     // 32-bit Arm (EABI, hard-float): Unicorn's Cortex-A15. A Thumb entry
     // has bit 0 set, which Unicorn's start takes as the Thumb state; `svc 0`
     // with the number in r7.
@@ -252,7 +318,7 @@ const ArchInfo Table[] = {
                      {UC_ARM_REG_FPSCR, ~0ull, 0}},
      .elfMachine = 40, .elfFlags = 0x05000400 /* EABI5, hard-float */, .hwcap = 0x1fb0d6, .hwcap2 = 0,
      .platform = "v7l", .sigactionSize = 20, .retInsn = {0x1e, 0xff, 0x2f, 0xe1 /* bx lr */}, .regs = armRegs(),
-     .signalFrame = armFrame()},
+     .signalFrame = armFrame(), .toUserMode = ArmToUser},
     aarch64Row(true),
 };
 

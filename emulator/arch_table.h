@@ -10,6 +10,7 @@
 #include <unicorn/unicorn.h>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace linklab::emu {
@@ -113,6 +114,16 @@ struct ArchInfo {
   unsigned semiTrapPc = 0;
   std::vector<DwarfReg> regs = {};
   SignalFrame signalFrame = {};
+  // Linux runs a process unprivileged (x86 CPL 3, AArch64 EL0, RISC-V
+  // U-mode, Arm User mode), so that its privileged instructions fault as
+  // they do there. Unicorn's CPUs start privileged, and its register writes
+  // do not recompute what the translator checks privilege by; so the
+  // process, as it is made, runs this privileged code, which leaves the
+  // CPU in user mode by the arch's own exception return (iret, eret, mret,
+  // an msr to CPSR) and ends at the return trap. x86's iret takes its user
+  // segments from the GDT: userGdt's {entry, descriptor}s.
+  std::vector<uint8_t> toUserMode = {};
+  std::vector<std::pair<uint16_t, uint64_t>> userGdt = {};
 };
 
 const ArchInfo *findArch(Arch A);

@@ -14,6 +14,7 @@
 // x86-64 layout differs from the generic one, and structures of `long`s
 // (timespec, timeval, iovec, rlimit) follow the process's word size.
 #include "process.h"
+#include "sandbox.h"
 
 #include "support/bits.h"
 
@@ -48,8 +49,10 @@ struct Linux {
   static const Row *find(SyscallAbi Abi, uint64_t Nr);
 
   // ---- helpers --------------------------------------------------------------
+  // As the kernel's copy_to_user: only where the guest may write itself
+  // (P.write, the linker's, writes anywhere).
   static bool put(Process &P, uint64_t Addr, const void *Bytes, size_t N) {
-    return !P.write(Addr, {static_cast<const uint8_t *>(Bytes), N});
+    return P.Stores.guestWritable(Addr, N) && !P.write(Addr, {static_cast<const uint8_t *>(Bytes), N});
   }
   template <typename T> static bool put(Process &P, uint64_t Addr, const T &V) { return put(P, Addr, &V, sizeof V); }
   // Words of Size bytes (the process's `long` unless given), as the kernel's
@@ -266,6 +269,11 @@ struct Linux {
       return -EFAULT;
     if (Flags & ChildClearTid)
       T->clearChildTid = ChildTid;
+    // Its host memory counts against the cap (threadCost); past it clone
+    // fails as Linux's does when the memory for a task runs out.
+    if (!P.chargeMemory(P.threadCost()))
+      return -ENOMEM;
+    T->charged = P.threadCost();
     P.Cur->cloned = T.get();
     P.Threads[P.NextTid++] = std::move(T);
     uc_emu_stop(P.UC);
@@ -1543,6 +1551,8 @@ void Process::syscall() {
   int64_t R = -ENOSYS;
   if (Row && Row->fn)
     R = Row->fn(*this, C);
+  else if (C.nr == sandbox::ProbeSyscall && sandbox::ProbeHook)
+    R = sandbox::ProbeHook(C.a[0]);
   else
     noteSyscall(C.nr, C.name, "not supported");
   if (!Cur->stopped)

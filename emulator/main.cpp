@@ -5,11 +5,17 @@
 // prints "listening on HOST:PORT" once bound (PORT 0 picks a free port).
 // `stdio gdb-fd=N`: N is a listening socket (the CLI's -gdb binds it) that
 // gdb connects to when the program starts (gdb_target.h).
+// Either way each session runs confined (sandbox.h); `namespaces=off`
+// keeps it in the host's namespaces (the rest of the sandbox stays).
+// `output-cap=BYTES` keeps at most that much of each run's output
+// (SessionOptions), as the public service asks.
+#include "sandbox.h"
 #include "session.h"
 
 #include <arpa/inet.h>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <netinet/in.h>
 #include <string>
@@ -17,7 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int listenOn(const std::string &Spec) {
+static int listenOn(const std::string &Spec, bool Namespaces, const linklab::emu::SessionOptions &Session) {
   size_t Colon = Spec.rfind(':');
   std::string Host = Colon == std::string::npos ? "127.0.0.1" : Spec.substr(0, Colon);
   std::string Port = Colon == std::string::npos ? Spec : Spec.substr(Colon + 1);
@@ -54,7 +60,8 @@ static int listenOn(const std::string &Spec) {
     pid_t Pid = fork();
     if (Pid == 0) {
       close(S);
-      linklab::emu::serveSessionThenExit(C, C);
+      linklab::emu::sandbox::confineAtStart({.keepFd = C, .namespaces = Namespaces, .pidNamespace = false});
+      linklab::emu::serveSessionThenExit(C, C, Session);
     }
     close(C);
   }
@@ -67,25 +74,40 @@ int main(int Argc, char **Argv) {
     std::printf("linklab version %s\n", LINKLAB_VERSION);
     return 0;
   }
-  int GdbFd = -1;
-  if (Argc == 3 && Mode == "stdio" && std::strncmp(Argv[2], "gdb-fd=", 7) == 0) {
+  bool Namespaces = true, Bad = false;
+  linklab::emu::SessionOptions Session;
+  for (int I = 2; I < Argc; ++I) {
+    std::string A = Argv[I];
     char *End = nullptr;
-    long Fd = std::strtol(Argv[2] + 7, &End, 10);
-    int Type = 0;
-    socklen_t Len = sizeof(Type);
-    if (!*Argv[2] || *End || Fd < 3 || Fd > 1 << 20 || getsockopt(int(Fd), SOL_SOCKET, SO_TYPE, &Type, &Len)) {
-      std::fprintf(stderr, "linklab-executor: '%s' is not a listening socket's descriptor\n", Argv[2]);
-      return 1;
+    if (A == "namespaces=off") {
+      Namespaces = false;
+    } else if (A.rfind("output-cap=", 0) == 0 && A.size() > 11) {
+      Session.outputCap = std::strtoull(A.c_str() + 11, &End, 10), Bad |= *End != 0;
+    } else if (A.rfind("gdb-fd=", 0) == 0 && Mode == "stdio") {
+      long Fd = std::strtol(A.c_str() + 7, &End, 10);
+      int Type = 0;
+      socklen_t Len = sizeof(Type);
+      if (A.size() == 7 || *End || Fd < 3 || Fd > 1 << 20 || getsockopt(int(Fd), SOL_SOCKET, SO_TYPE, &Type, &Len)) {
+        std::fprintf(stderr, "linklab-executor: '%s' is not a listening socket's descriptor\n", A.c_str());
+        return 1;
+      }
+      Session.gdbListenFd = int(Fd);
+    } else {
+      Bad = true;
     }
-    GdbFd = int(Fd);
-  } else if (Argc > 2 || Mode == "-h" || Mode == "--help") {
-    std::fprintf(stderr, "usage: linklab-executor [stdio [gdb-fd=N] | listen=[IPv4:]PORT | --version]\n");
-    return Argc > 2 ? 1 : 0;
   }
-  if (Mode == "stdio")
-    linklab::emu::serveSessionThenExit(0, 1, GdbFd);
+  if (Bad || Mode == "-h" || Mode == "--help") {
+    std::fprintf(stderr, "usage: linklab-executor [stdio [gdb-fd=N] | listen=[IPv4:]PORT | --version] "
+                         "[namespaces=off] [output-cap=BYTES]\n");
+    return Bad ? 1 : 0;
+  }
+  if (Mode == "stdio") {
+    linklab::emu::sandbox::confineAtStart(
+        {.keepFd = Session.gdbListenFd, .namespaces = Namespaces, .pidNamespace = true});
+    linklab::emu::serveSessionThenExit(0, 1, Session);
+  }
   if (Mode.rfind("listen=", 0) == 0)
-    return listenOn(Mode.substr(7));
+    return listenOn(Mode.substr(7), Namespaces, Session);
   std::fprintf(stderr, "linklab-executor: unknown mode '%s'\n", Mode.c_str());
   return 1;
 }

@@ -1,4 +1,5 @@
 #include "process.h"
+#include "sandbox.h"
 
 #include "link/tls_layout.h"
 
@@ -110,6 +111,8 @@ Error Process::init() {
     return ucError(E, "mapping the return trap");
   if (uc_err E = uc_mem_write(UC, layout::NoOp, A.retInsn.data(), A.retInsn.size()))
     return ucError(E, "writing the no-op function");
+  if (uc_err E = uc_mem_write(UC, layout::ToUserMode, A.toUserMode.data(), A.toUserMode.size()))
+    return ucError(E, "writing the way to user mode");
   if (uc_err E = Stores.protect(layout::ReturnTrap, layout::PageSize, UC_PROT_READ | UC_PROT_EXEC))
     return ucError(E, "protecting the return trap");
   const std::vector<uint8_t> &Tramp = A.signalFrame.trampoline;
@@ -124,6 +127,8 @@ Error Process::init() {
   if (uc_err E = Stores.map(Space.stackTop - layout::StackSize, layout::StackSize,
                             UC_PROT_READ | UC_PROT_WRITE))
     return ucError(E, "mapping the stack");
+  if (Error E = enterUserMode())
+    return E;
   resetFloatingPoint();
 
   uc_hook H;
@@ -526,6 +531,8 @@ void Process::onInterrupt(uc_engine *, uint32_t IntNo, void *User) {
           P->setReg(P->A.pc, Pc + 4);
         return;
       }
+      if (P->emulateIdRegisterRead(Pc))
+        return;
       [[fallthrough]];
     case Trap::Illegal:
       return P->fault(FaultKind::IllegalInstruction, Pc - R.pcBack, Pc - R.pcBack);
@@ -613,6 +620,7 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
   S.budget = L.instructions;
   S.memCap = L.memoryBytes ? L.memoryBytes : DefaultMemoryBytes;
   uint32_t WallMs = L.wallMillis ? L.wallMillis : DefaultWallMillis;
+  sandbox::limitRun(WallMs, S.memCap);
   Cur = &S;
   // A debugged run stops before chosen instructions: the same code hook as
   // the counter's. The first waits for gdb to connect, before its clock starts.
@@ -868,10 +876,71 @@ Error Process::passArguments(std::span<const uint64_t> Args, uint64_t &Sp) {
   return writeWords(Sp, Args.subspan(InRegs));
 }
 
+// At EL0 an MRS of the CPU's ID registers is undefined; Linux emulates those
+// of op0 3, op1 0, CRn 0, CRm 0 or 2-7 (its cpu-feature-registers.rst),
+// which glibc reads at start-up when AT_HWCAP has HWCAP_CPUID: MIDR_EL1 as
+// the CPU has it, MPIDR_EL1 as bit 31 alone, the rest of CRm 0 as 0, the
+// feature registers as the CPU has them. Any other MRS stays SIGILL.
+bool Process::emulateIdRegisterRead(uint64_t Pc) {
+  uint32_t Insn = 0;
+  if (A.ucArch != UC_ARCH_ARM64 || uc_mem_read(UC, Pc, &Insn, 4) != UC_ERR_OK) // instructions: little-endian
+    return false;
+  if ((Insn & 0xfffff000) != 0xd5380000) // MRS, op0 3, op1 0, CRn 0
+    return false;
+  unsigned CRm = Insn >> 8 & 0xf, Op2 = Insn >> 5 & 7, Rt = Insn & 31;
+  if (CRm == 1 || CRm > 7)
+    return false;
+  uc_arm64_cp_reg R = {0, CRm, 3, 0, CRm == 0 ? 0 : Op2, 0};
+  if (uc_reg_read(UC, UC_ARM64_REG_CP_REG, &R) != UC_ERR_OK)
+    R.val = 0;
+  uint64_t V = CRm != 0 || Op2 == 0 ? R.val : Op2 == 5 ? uint64_t(1) << 31 : 0;
+  if (Rt < 31)
+    setReg(Rt == 29 ? UC_ARM64_REG_X29 : Rt == 30 ? UC_ARM64_REG_X30 : UC_ARM64_REG_X0 + int(Rt), V);
+  setReg(A.pc, Pc + 4);
+  return true;
+}
+
+// Before any hook exists: the way down is no guest event.
+Error Process::enterUserMode() {
+  if (A.toUserMode.empty())
+    return Error::success();
+  if (!A.userGdt.empty())
+    if (Error E = mapGdt())
+      return E;
+  setReg(A.sp, Space.stackTop); // x86's iret frame goes there
+  uc_err E = uc_emu_start(UC, layout::ToUserMode, layout::ReturnTrap, 0, 0);
+  if (E != UC_ERR_OK || reg(A.pc) != layout::ReturnTrap)
+    return makeError(formatv("entering user mode: %s at pc %s", E ? uc_strerror(E) : "stopped early",
+                             hex(reg(A.pc)).c_str()));
+  return Error::success();
+}
+
+// x86: Linux's user segments (ArchInfo::userGdt), in the page after the
+// program headers (read-only to the program), where set_thread_area's
+// entries go too.
+Error Process::mapGdt() {
+  constexpr uint64_t Gdt = layout::Headers + layout::PageSize;
+  if (uc_err E = Stores.map(Gdt, layout::PageSize, UC_PROT_READ))
+    return ucError(E, "mapping the GDT");
+  for (auto [Entry, Descriptor] : A.userGdt)
+    if (uc_err E = uc_mem_write(UC, Gdt + 8 * Entry, &Descriptor, 8))
+      return ucError(E, "writing a GDT entry");
+  uc_x86_mmr Gdtr = {0, Gdt, uint32_t(layout::PageSize - 1), 0};
+  if (uc_err E = uc_reg_write(UC, UC_X86_REG_GDTR, &Gdtr))
+    return ucError(E, "loading the GDT");
+  // i386: a flat 32-bit stack segment before any other segment load
+  // (x86's toUserMode) recomputes the stack's width from it.
+  uint64_t SsSelector = 2 * 8;
+  if (A.wordSize == 4)
+    if (uc_err E = uc_reg_write(UC, UC_X86_REG_SS, &SsSelector))
+      return ucError(E, "loading the stack segment");
+  return Error::success();
+}
+
 // A flat 4 GiB data segment of base Tp, user-accessible (DPL 3), in GDT
 // entry Entry, loaded into the thread-pointer segment register: what Linux's
-// set_thread_area and then glibc's `mov %ax, %gs` make of it. The GDT
-// lives in the page after the program headers (read-only to the program).
+// set_thread_area and then glibc's `mov %ax, %gs` make of it, in the GDT
+// mapGdt made.
 Error Process::setThreadPointer(uint64_t Tp, uint32_t Entry) {
   if (A.tpKind == ThreadPointer::Register) {
     setReg(A.threadPointer, Tp);
@@ -883,22 +952,6 @@ Error Process::setThreadPointer(uint64_t Tp, uint32_t Entry) {
   auto Descriptor = [](uint64_t Base, uint64_t Dpl) {
     return 0xffff | (Base & 0xffffff) << 16 | (0x93 | Dpl << 5) << 40 | uint64_t(0xcf) << 48 | (Base >> 24 & 0xff) << 56;
   };
-  if (!GdtMapped) {
-    if (uc_err E = Stores.map(Gdt, layout::PageSize, UC_PROT_READ))
-      return ucError(E, "mapping the GDT");
-    GdtMapped = true;
-    // Any segment load recomputes the stack's width from SS's descriptor,
-    // which Unicorn's 32-bit mode leaves empty (16-bit): SS gets a flat
-    // 32-bit one first (entry 2, DPL 0 as the CPU's privilege level).
-    uint64_t Ss = Descriptor(0, 0), SsSelector = 2 * 8;
-    uc_x86_mmr Gdtr = {0, Gdt, uint32_t(layout::PageSize - 1), 0};
-    if (uc_err E = uc_mem_write(UC, Gdt + SsSelector, &Ss, 8))
-      return ucError(E, "writing a GDT entry");
-    if (uc_err E = uc_reg_write(UC, UC_X86_REG_GDTR, &Gdtr))
-      return ucError(E, "loading the GDT");
-    if (uc_err E = uc_reg_write(UC, UC_X86_REG_SS, &SsSelector))
-      return ucError(E, "loading the stack segment");
-  }
   uint64_t D = Descriptor(Tp, 3);
   if (uc_err E = uc_mem_write(UC, Gdt + 8 * Entry, &D, 8))
     return ucError(E, "writing a GDT entry");

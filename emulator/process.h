@@ -41,6 +41,7 @@ namespace layout {
 constexpr uint64_t PageSize = 0x1000;
 constexpr uint64_t ReturnTrap = 0x1000;           // one executable page; reaching it ends a call
 constexpr uint64_t NoOp = ReturnTrap + 0x100;     // a bare return in that page: _init/_fini
+constexpr uint64_t ToUserMode = ReturnTrap + 0x200; // and the arch's way to user mode (ArchInfo::toUserMode)
 // The program's ELF header and program headers, as a loaded executable's
 // first page: AT_PHDR and __ehdr_start point here (read-only). Inside the
 // host window (direct_memory.h), as guest code reads it.
@@ -116,6 +117,9 @@ private:
   // scheduler switches to it. Signal state is per thread, as in Linux.
   struct Thread {
     uint64_t tid = 0;
+    // Host bytes charged to the memory cap for it (threadCost): the
+    // registers' part until it exits, the record's until the run ends.
+    uint64_t charged = 0;
     enum class State : uint8_t { Runnable, Waiting, Exited } state = State::Runnable;
     uc_context *ctx = nullptr;
     uint64_t pc = 0;
@@ -203,6 +207,10 @@ private:
   // The thread pointer, as the arch keeps it (a register, or i386's %gs
   // through a GDT descriptor of that base: set_thread_area's entry Entry).
   Error setThreadPointer(uint64_t Tp, uint32_t Entry = GdtTlsEntry);
+  Error enterUserMode();
+  uint64_t threadCost() const;
+  bool emulateIdRegisterRead(uint64_t Pc);
+  Error mapGdt();
   static constexpr uint32_t GdtTlsEntry = 12; // GDT_ENTRY_TLS_MIN of a 64-bit kernel running 32-bit code
   static constexpr uint64_t Pid = 1000;       // getpid(), and the main thread's tid
   Expected<uint64_t> mapAnonymous(uint64_t Size, uint32_t Prot);
@@ -280,7 +288,7 @@ private:
   // A thread that waited in rt_sigtimedwait runs again: its mask back, and
   // the signal it waited for, if one came, its answer.
   void finishSigwait(Thread &T);
-  static void freeThread(Thread &T); // its saved contexts
+  void freeThread(Thread &T); // its saved contexts (and their charge, threadCost)
   std::string threadTag() const; // " in thread N" once the process has had a second thread
   static void onBlock(uc_engine *, uint64_t, uint32_t, void *);
 
@@ -352,7 +360,6 @@ private:
   std::map<uint64_t, uint64_t> SemiHandles;
   uint64_t SemiFeaturesPos = 0; // read position in ":semihosting-features
 
-  bool GdtMapped = false; // i386: the page setThreadPointer keeps the GDT in
   RunState *Cur = nullptr;
   std::unique_ptr<Debugger> Debug;
   // The process's files and descriptors; their bytes count against the

@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include "process.h"
+#include "sandbox.h"
 
 #include "executor/native_transport.h"
 
@@ -18,12 +19,15 @@ using namespace executor;
 
 namespace {
 
+using Clock = std::chrono::steady_clock;
+constexpr uint32_t DefaultWallMillis = 60000; // PROTOCOL.md, "Limits"
+
 template <class... Fs> struct Overloaded : Fs... { using Fs::operator()...; };
 template <class... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
 
 class Session {
 public:
-  Session(int In, int Out, int GdbFd) : In(In), Out(Out), GdbFd(GdbFd) {}
+  Session(int In, int Out, const SessionOptions &O) : In(In), Out(Out), GdbFd(O.gdbListenFd), Opts(O) {}
 
   int serve() {
     int Code = serveFrames();
@@ -82,15 +86,65 @@ private:
       flush();
   }
   // Requests arriving meanwhile are kept in the reader (served next).
-  void flush() {
+  // During a run, a client that stops reading holds the program only until
+  // the run's wall-time limit (Deadline): what is unsent then waits in the
+  // outbox while the watchdog ends the run, and goes after it.
+  // Returns false if Deadline came first.
+  bool flush(Clock::time_point Deadline = Clock::time_point::max()) {
     if (Outbox.empty() || Broken)
-      return Outbox.clear();
-    Error E = writeDraining(Out, In, Outbox, [this](std::span<const uint8_t> B) { Reader.feed(B), Fed = true; }, InClosed);
+      return Outbox.clear(), true;
+    size_t TimedOutAfter = SIZE_MAX;
+    Error E = writeDraining(
+        Out, In, Outbox, [this](std::span<const uint8_t> B) { Reader.feed(B), Fed = true; }, InClosed, Deadline,
+        &TimedOutAfter);
+    if (E && TimedOutAfter != SIZE_MAX) {
+      consumeError(std::move(E));
+      Outbox.erase(Outbox.begin(), Outbox.begin() + ptrdiff_t(TimedOutAfter));
+      return false;
+    }
     if (E) {
       consumeError(std::move(E));
       Broken = true; // the peer is gone; nothing left to tell it
     }
     Outbox.clear();
+    return true;
+  }
+  // A run's result goes out; a client that reads none of it within the
+  // run's wall time and 5 s (its own CLI waits as long for a silent
+  // executor) is given up on: the session ends, and so the executor's life
+  // is bounded by its run's limits, whoever reads.
+  void finishRun(uint32_t Seq, RunResultMsg R, Clock::duration Wall) {
+    send(Seq, R);
+    if (!flush(Clock::now() + Wall + std::chrono::seconds(5)))
+      Broken = true;
+  }
+  // A run's output, up to the session's cap.
+  void output(uint32_t Seq, Stream S, std::span<const uint8_t> Bytes, Clock::time_point Deadline) {
+    if (Opts.outputCap && RunOutput + Bytes.size() > Opts.outputCap) {
+      Bytes = Bytes.first(size_t(Opts.outputCap - std::min(RunOutput, Opts.outputCap)));
+      if (!Truncated) {
+        Truncated = true;
+        if (!Bytes.empty())
+          send(Seq, OutputMsg{uint8_t(S), std::vector<uint8_t>(Bytes.begin(), Bytes.end())});
+        std::string Note = formatv("\nlinklab: output truncated at %llu bytes (the executor's output cap)\n",
+                                   (unsigned long long)Opts.outputCap);
+        send(Seq, OutputMsg{uint8_t(Stream::Stderr), std::vector<uint8_t>(Note.begin(), Note.end())});
+        flush(Deadline);
+      }
+      RunOutput = Opts.outputCap;
+      return;
+    }
+    RunOutput += Bytes.size();
+    send(Seq, OutputMsg{uint8_t(S), std::vector<uint8_t>(Bytes.begin(), Bytes.end())});
+    flush(Deadline);
+  }
+  static Clock::duration wallTime(const Limits &L) {
+    return std::chrono::milliseconds(L.wallMillis ? L.wallMillis : DefaultWallMillis);
+  }
+  // When a run that starts now reaches its wall-time limit.
+  Clock::time_point runDeadline(const Limits &L) {
+    RunOutput = 0, Truncated = false;
+    return Clock::now() + wallTime(L);
   }
   // The program reads stdin: ask the client for up to Max bytes under the
   // run's seq and wait (until Deadline) for its input message; other
@@ -98,7 +152,7 @@ private:
   // gives end of file.
   std::optional<std::vector<uint8_t>> input(uint32_t Seq, uint64_t Max, std::chrono::steady_clock::time_point Deadline) {
     send(Seq, InputRequestMsg{uint32_t(Max)});
-    flush();
+    flush(Deadline);
     uint8_t Buf[1 << 16];
     while (!Broken && !InClosed) {
       for (;;) {
@@ -153,10 +207,8 @@ private:
       return true;
     }
     // Program output streams out as the program writes it.
-    auto Output = [this, Seq](Stream S, std::span<const uint8_t> Bytes) {
-      send(Seq, OutputMsg{uint8_t(S), std::vector<uint8_t>(Bytes.begin(), Bytes.end())});
-      flush();
-    };
+    Clock::time_point Deadline = Clock::time_point::max();
+    auto Output = [this, Seq, &Deadline](Stream S, std::span<const uint8_t> Bytes) { output(Seq, S, Bytes, Deadline); };
     auto Input = [this, Seq](uint64_t Max, std::chrono::steady_clock::time_point Deadline) {
       return input(Seq, Max, Deadline);
     };
@@ -173,6 +225,7 @@ private:
                 return true;
               }
               auto NewP = Process::create(Triple::parse(M.triple));
+              sandbox::lockDown(GdbFd); // set up: from here on the protocol (and gdb) is all the process serves
               if (!NewP) {
                 send(Seq, FailureMsg{NewP.takeError().message()});
                 return true;
@@ -208,8 +261,16 @@ private:
               send(Seq, R);
               return true;
             },
-            [&](RunMainMsg &M) { return flush(), send(Seq, P->runMain(M, Output, Input)), true; },
-            [&](CallMsg &M) { return flush(), send(Seq, P->call(M, Output, Input)), true; },
+            [&](RunMainMsg &M) {
+              flush();
+              Deadline = runDeadline(M.limits);
+              return finishRun(Seq, P->runMain(M, Output, Input), wallTime(M.limits)), true;
+            },
+            [&](CallMsg &M) {
+              flush();
+              Deadline = runDeadline(M.limits);
+              return finishRun(Seq, P->call(M, Output, Input), wallTime(M.limits)), true;
+            },
             [&](ReadMemoryMsg &M) {
               auto B = P->read(M.address, M.size);
               if (!B)
@@ -243,6 +304,9 @@ private:
 
   int In, Out;
   int GdbFd; // until the process takes it
+  SessionOptions Opts;
+  uint64_t RunOutput = 0; // bytes of output the current run has sent
+  bool Truncated = false;
   FrameReader Reader;
   std::deque<Frame> Deferred; // requests read while a program waited for stdin
   std::vector<uint8_t> Outbox;
@@ -253,10 +317,10 @@ private:
 
 } // namespace
 
-int serveSession(int InFd, int OutFd, int GdbListenFd) { return Session(InFd, OutFd, GdbListenFd).serve(); }
+int serveSession(int InFd, int OutFd, const SessionOptions &O) { return Session(InFd, OutFd, O).serve(); }
 
-[[noreturn]] void serveSessionThenExit(int InFd, int OutFd, int GdbListenFd) {
-  Session S(InFd, OutFd, GdbListenFd);
+[[noreturn]] void serveSessionThenExit(int InFd, int OutFd, const SessionOptions &O) {
+  Session S(InFd, OutFd, O);
   _exit(S.serve());
 }
 

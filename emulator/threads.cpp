@@ -201,6 +201,10 @@ void Process::startThread(uint64_t Pc) {
   }
 }
 
+// What a guest thread costs the host, as its kernel stack and task count
+// against a process's memory on Linux: its record and its saved registers.
+uint64_t Process::threadCost() const { return sizeof(Thread) + uc_context_size(UC); }
+
 void Process::freeThread(Thread &T) {
   for (auto &[Frame, Ctx] : T.SigFrames)
     uc_context_free(Ctx);
@@ -208,6 +212,8 @@ void Process::freeThread(Thread &T) {
   if (T.ctx)
     uc_context_free(T.ctx);
   T.ctx = nullptr;
+  if (T.charged > sizeof(Thread)) // the registers are gone; the record stays until the run ends
+    RuntimeBytes -= T.charged - sizeof(Thread), T.charged = sizeof(Thread);
 }
 
 uint64_t Process::switchThread(uint64_t Pc) {
@@ -296,8 +302,10 @@ void Process::endThreads() {
   if (Self != &Main && Main.ctx)
     uc_context_restore(UC, Main.ctx);
   for (auto &[Tid, T] : Threads)
-    if (T.get() != &Main)
+    if (T.get() != &Main) {
       freeThread(*T);
+      RuntimeBytes -= T->charged;
+    }
   std::erase_if(Threads, [&](auto &T) { return T.second.get() != &Main; });
   // A wait the run's end cut short takes no signal; its mask comes back.
   if (Main.sigwaitSet)

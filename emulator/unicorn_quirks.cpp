@@ -260,6 +260,19 @@ uint8_t FastStores::stateAt(uint64_t Addr) const {
   return It == Pages.begin() ? 0 : std::prev(It)->second;
 }
 
+bool FastStores::guestWritable(uint64_t Addr, uint64_t Size) const {
+  if (Size == 0)
+    return true;
+  if (Addr + Size < Addr)
+    return false;
+  if (!(stateAt(Addr) & Writable))
+    return false;
+  for (auto It = Pages.upper_bound(Addr); It != Pages.end() && It->first < Addr + Size; ++It)
+    if (!(It->second & Writable))
+      return false;
+  return true;
+}
+
 // Sets the state of [Lo, Hi) page range by range, flushing the TLB when a
 // page that may have marked entries stops qualifying.
 void FastStores::update(uint64_t Lo, uint64_t Hi, uint32_t Prot) {

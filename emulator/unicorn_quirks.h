@@ -47,6 +47,10 @@ public:
   // rebuilding QEMU's memory map twice: most of a glibc start-up's time was
   // that, once per linked segment.
   uc_err write(uint64_t Addr, const void *Bytes, size_t Size);
+  // Whether the guest itself may store to all of [Addr, Addr+Size): what a
+  // system call checks before it writes there for the guest (the kernel's
+  // copy_to_user fails with EFAULT on a read-only or unmapped page).
+  bool guestWritable(uint64_t Addr, uint64_t Size) const;
   // Makes [Addr, Addr+Size) read as zeros: in the mirror's memory without
   // touching it (a 1 GiB mapping the program never used stays unused when
   // it is unmapped), else by writing zeros.

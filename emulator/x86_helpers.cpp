@@ -425,7 +425,7 @@ const Inliner &inliner() {
 
 // CPUX86State begins with the general registers.
 enum { RegAX = 0, RegDX = 2 };
-constexpr int DivideError = 0; // EXCP00_DIVZ
+constexpr int DivideError = 0, GeneralProtection = 13; // EXCP00_DIVZ, EXCP0D_GPF
 using RaiseFn = void (*)(void *Env, int Exception, uintptr_t Ra);
 using DivFn = void (*)(uint64_t *Env, uint64_t Divisor);
 const auto Raise = reinterpret_cast<RaiseFn>(dlsym(RTLD_DEFAULT, "raise_exception_ra_x86_64"));
@@ -644,6 +644,24 @@ LINKLAB_X87_HELPERS(LINKLAB_X87_HELPER)
 linklab::emu::HostX87::HostX87(uc_engine *) : Outer(nullptr) {}
 linklab::emu::HostX87::~HostX87() = default;
 #endif
+
+// Port I/O. Unicorn translates in and out with no I/O-permission check (its
+// gen_check_io allows everything); a Linux process has no I/O privilege
+// (IOPL 0, no ioperm), so each is a general-protection fault at the
+// instruction, which the process takes as SIGSEGV (arch_table.cpp).
+#define LINKLAB_PORT_IO(W)                                                                                    \
+  extern "C" uint64_t helper_in##W##_x86_64(void *Env, uint32_t) {                                           \
+    if (linklab::emu::Raise) /* leaves by cpu_loop_exit */                                                    \
+      linklab::emu::Raise(Env, linklab::emu::GeneralProtection, uintptr_t(__builtin_return_address(0)));     \
+    return 0;                                                                                                 \
+  }                                                                                                           \
+  extern "C" void helper_out##W##_x86_64(void *Env, uint32_t, uint32_t) {                                    \
+    if (linklab::emu::Raise)                                                                                  \
+      linklab::emu::Raise(Env, linklab::emu::GeneralProtection, uintptr_t(__builtin_return_address(0)));     \
+  }
+LINKLAB_PORT_IO(b)
+LINKLAB_PORT_IO(w)
+LINKLAB_PORT_IO(l)
 
 #define LINKLAB_X87_DIVISION(NAME)                                                                            \
   extern "C" void helper_##NAME##_x86_64(void *Env, int Index) {                                               \

@@ -10,6 +10,7 @@ PACKAGES=(
   libclang-rt-22-dev                             # clang-22's sanitizer and libFuzzer runtimes (scripts/fuzz)
   libsqlite3-dev                                 # the sqlite link benchmark's objects
   libunicorn-dev                                 # the emulators behind linklab-executor
+  libseccomp-dev                                 # linklab-executor's host sandbox (seccomp-BPF filter)
   libgcc-12-dev-arm64-cross libgcc-12-dev-riscv64-cross  # libgcc.a/libgcc_eh.a for the cross glibc runtimes
   libc6-dev libstdc++-12-dev libc6-dev-arm64-cross libc6-dev-riscv64-cross  # Debian's static glibc/libstdc++ per triple:
   libstdc++-12-dev-arm64-cross libstdc++-12-dev-riscv64-cross          #   the executor's C/C++ runtime (issue 11)

@@ -13,6 +13,7 @@
 #include "object/archive.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -246,14 +247,22 @@ int runInExecutor(const Options &O) {
     close(GdbFd);
   if (!T)
     return fail(T.takeError());
+  if (O.gdb.empty()) // (a program gdb holds is silent for as long as gdb holds it)
+    (*T)->setSilenceLimit(silenceLimitFor(*L)); // a stopped or hung executor is killed, not waited for
   ExecutorClient C(**T);
-  // Program output as it comes, interleaved as the program wrote it.
+  // Program output as it comes, interleaved as the program wrote it. Where
+  // nobody reads it any more (`| head`), the program and this command end
+  // as a native program would, by SIGPIPE.
   C.setOutputHandler([&Rec](Stream S, std::string_view Bytes) {
     if (Rec.on)
       (S == Stream::Stderr ? Rec.err : Rec.out).append(Bytes);
     FILE *F = S == Stream::Stderr ? stderr : stdout;
-    std::fwrite(Bytes.data(), 1, Bytes.size(), F);
-    std::fflush(F);
+    bool Written = std::fwrite(Bytes.data(), 1, Bytes.size(), F) == Bytes.size();
+    if ((std::fflush(F) != 0 || !Written) && errno == EPIPE) {
+      killSpawnedExecutor();
+      std::signal(SIGPIPE, SIG_DFL);
+      raise(SIGPIPE);
+    }
   });
   // The program's stdin is ours: a blocking read, so a terminal works.
   C.setInputHandler([&Rec](uint32_t Max) {
@@ -319,6 +328,7 @@ int runInExecutor(const Options &O) {
     }
   }
   consumeError(C.hangupSync()); // best effort: the run's result is already known
+  (*T)->closeAndReap();        // no executor outlives the command, not even as a zombie
   if (!Code) { // a shell reports a process killed by signal N (abort, a fault) as status 128+N
     int Status = fail(Code.takeError());
     int Signal = executor::ExecutorClient::terminatingSignal(*R);

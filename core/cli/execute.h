@@ -12,9 +12,9 @@ int runInExecutor(const Options &O);
 
 // The command ends here with Code. What is left to free (the session's
 // graphs, the link info, the pipes) the kernel takes back at once, where
-// running every destructor (and, when running, waiting for the executor's
-// own exit) cost a hello world's start-up 2-3 ms. An executor hung up on
-// exits by itself.
+// running every destructor cost a hello world's start-up 2-3 ms. The
+// executor is reaped before (FdTransport::closeAndReap): none outlives the
+// command, not even as a zombie.
 [[noreturn]] void exitWithoutTeardown(int Code);
 
 // -perf-support: tells perf about the linked functions of Objects as a JIT
