@@ -974,6 +974,10 @@ RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out, InputFn In) {
   for (const executor::InputFile &F : M.files)
     if (std::string Why = Fs.addInput(F.path, F.bytes); !Why.empty())
       return errorResult(makeError(Why));
+  // Input files live in the executor's memory: what the run may hold bounds them.
+  if (uint64_t Cap = M.limits.memoryBytes ? M.limits.memoryBytes : DefaultMemoryBytes; Fs.bytes() > Cap)
+    return errorResult(makeError(formatv("input files of %s bytes exceed the memory cap of %s bytes",
+                                         hex(Fs.bytes()).c_str(), hex(Cap).c_str())));
   uint64_t Sp, Argv, Envp;
   resetFloatingPoint();
   if (Error E = pushArgv(M, Sp, Argv, Envp))
