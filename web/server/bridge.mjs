@@ -19,7 +19,26 @@ export const MAX_MESSAGE = 16 << 20;
 const CLOSE = { normal: 1000, away: 1001, data: 1003, policy: 1008, error: 1011, busy: 1013 };
 // Frame kinds the bridge reads (PROTOCOL.md).
 const RUN_MAIN = 0x06, CALL = 0x07, OUTPUT = 0x85, RUN_RESULT = 0x86;
-const LIMITS_BYTES = 20; // u64 instructions, u32 wallMillis, u64 memoryBytes: the last field of run-main and call
+const LIMITS_BYTES = 20; // u64 instructions, u32 wallMillis, u64 memoryBytes
+
+// Where a frame's limits start (PROTOCOL.md): run-main has them after
+// entry, startup, args and env (input files follow); call has them last.
+// -1 when the frame is too short or malformed (the executor refuses it).
+function limitsAt(buf, at, len) {
+  const end = at + len;
+  if (buf.readUInt16LE(at + 4) === CALL) return len >= 12 + LIMITS_BYTES ? end - LIMITS_BYTES : -1;
+  let p = at + 12 + 8 + 1; // entry, startup
+  for (let list = 0; list < 2; list++) { // args, env: list<string>
+    if (p + 4 > end) return -1;
+    let n = buf.readUInt32LE(p);
+    p += 4;
+    while (n-- > 0) {
+      if (p + 4 > end) return -1;
+      p += 4 + buf.readUInt32LE(p);
+    }
+  }
+  return p + LIMITS_BYTES <= end ? p : -1;
+}
 
 // The length of the whole frames at the start of buf.
 export function wholeFrames(buf) {
@@ -92,9 +111,10 @@ export class RunRate {
 export function capRunLimits(msg, caps, onRun) {
   for (const [at, len] of frames(msg)) {
     const kind = msg.readUInt16LE(at + 4);
-    if ((kind !== RUN_MAIN && kind !== CALL) || len < 12 + LIMITS_BYTES) continue;
+    if (kind !== RUN_MAIN && kind !== CALL) continue;
     onRun(msg.readUInt32LE(at + 8));
-    const lim = at + len - LIMITS_BYTES;
+    const lim = limitsAt(msg, at, len);
+    if (lim < 0) continue;
     const cap64 = (off, c) => {
       const v = msg.readBigUInt64LE(lim + off);
       if (c && (v === 0n || v > BigInt(c))) msg.writeBigUInt64LE(BigInt(c), lim + off);
