@@ -89,8 +89,21 @@ export async function fileStore(dir, { maxTotal }) {
 export async function postgresStore(url, { maxTotal }) {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5000 });
-  await pool.query(`CREATE TABLE IF NOT EXISTS linklab_links (
-    id text PRIMARY KEY, body bytea NOT NULL, created timestamptz NOT NULL DEFAULT now())`);
+  // Instances starting together would race in CREATE TABLE IF NOT EXISTS
+  // (a unique-key error in pg_type): one at a time, under an advisory lock.
+  const c = await pool.connect();
+  try {
+    await c.query('BEGIN');
+    await c.query('SELECT pg_advisory_xact_lock(7413025)');
+    await c.query(`CREATE TABLE IF NOT EXISTS linklab_links (
+      id text PRIMARY KEY, body bytea NOT NULL, created timestamptz NOT NULL DEFAULT now())`);
+    await c.query('COMMIT');
+  } catch (e) {
+    await c.query('ROLLBACK').catch(() => {});
+    throw e;
+  } finally {
+    c.release();
+  }
   return {
     kind: 'postgres',
     async put(id, bytes) {
