@@ -12,6 +12,11 @@ void ExecutorClient::failAll(const std::string &Why) {
     R(makeError(Dead));
 }
 
+void ExecutorClient::lost(const std::string &Doing, Error E) {
+  std::string Gone = Transport.peerGone();
+  failAll(Gone.empty() ? "executor connection lost" + Doing + ": " + E.message() : Gone);
+}
+
 void ExecutorClient::request(const Message &M, Reply OnReply) {
   if (!Dead.empty())
     return OnReply(makeError(Dead));
@@ -19,13 +24,13 @@ void ExecutorClient::request(const Message &M, Reply OnReply) {
   Pending[Seq] = std::move(OnReply);
   std::vector<uint8_t> Bytes = encode(Seq, M);
   if (Error E = Transport.send(Bytes))
-    failAll(formatv("executor connection lost sending %s: %s", messageName(M), E.message().c_str()));
+    lost(std::string(" sending ") + messageName(M), std::move(E));
 }
 
 void ExecutorClient::flush() {
   if (Dead.empty())
     if (Error E = Transport.flush())
-      failAll("executor connection lost: " + E.message());
+      lost("", std::move(E));
 }
 
 Error ExecutorClient::feed(std::span<const uint8_t> Bytes) {
@@ -55,7 +60,7 @@ Error ExecutorClient::feed(std::span<const uint8_t> Bytes) {
       if (!E)
         E = Transport.flush();
       if (E) {
-        failAll("executor connection lost sending input: " + E.message());
+        lost(" sending input", std::move(E));
         return makeError(Dead);
       }
       continue;
@@ -153,12 +158,12 @@ Error ExecutorClient::waitFor(const bool &Done) {
       return makeError(Dead);
     auto N = Transport.receive(Buf);
     if (!N) {
-      Error E = N.takeError();
-      failAll("executor connection lost: " + E.message());
+      lost("", N.takeError());
       return makeError(Dead);
     }
     if (*N == 0) {
-      failAll("executor closed the connection");
+      std::string Gone = Transport.peerGone();
+      failAll(Gone.empty() ? "executor closed the connection" : Gone);
       return makeError(Dead);
     }
     if (Error E = feed({Buf, *N}))

@@ -26,6 +26,10 @@ public:
   virtual Expected<size_t> receive(std::span<uint8_t> Buf) {
     return makeError("this transport delivers bytes by events, not on demand");
   }
+  // Once a send or a receive found the peer gone (its end of the pipe or
+  // socket closed), why, in one wording whichever of the two noticed first;
+  // empty while the peer is there.
+  virtual std::string peerGone() { return {}; }
 };
 
 struct SetupInfo {
@@ -130,6 +134,8 @@ private:
   void request(const Message &M, Reply OnReply);
   template <typename R, typename T, typename Fn> void expect(const Message &M, Callback<T> Done, Fn Extract);
   void failAll(const std::string &Why);
+  // A send or receive failed with E while Doing (" sending run-main"...).
+  void lost(const std::string &Doing, Error E);
 
   ByteTransport &Transport;
   FrameReader Reader;

@@ -19,7 +19,7 @@ namespace linklab::executor {
 
 Error writeDraining(int Out, int In, std::span<const uint8_t> Bytes,
                     const std::function<void(std::span<const uint8_t>)> &Incoming, bool &InClosed,
-                    std::chrono::steady_clock::time_point Deadline, size_t *TimedOutAfter) {
+                    std::chrono::steady_clock::time_point Deadline, size_t *TimedOutAfter, bool *PeerGone) {
   using Clock = std::chrono::steady_clock;
   for (size_t Done = 0; Done < Bytes.size();) {
     pollfd Fds[2] = {{Out, POLLOUT, 0}, {In, POLLIN, 0}};
@@ -66,8 +66,12 @@ Error writeDraining(int Out, int In, std::span<const uint8_t> Bytes,
     }
     if (W < 0 && (errno == EINTR || errno == EAGAIN))
       continue;
-    if (W <= 0)
-      return makeError(std::string("write: ") + std::strerror(errno));
+    if (W <= 0) {
+      int E = W < 0 ? errno : EPIPE;
+      if (PeerGone)
+        *PeerGone |= E == EPIPE || E == ECONNRESET;
+      return makeError(std::string("write: ") + std::strerror(E));
+    }
     Done += size_t(W);
   }
   return Error::success();
@@ -161,8 +165,15 @@ Error FdTransport::ended(Error Otherwise) {
   std::string Why = describeExecutorEnd(Status);
   if (Why.empty())
     return Otherwise;
+  EndWhy = Why;
   consumeError(std::move(Otherwise));
   return makeError(Why);
+}
+
+std::string FdTransport::peerGone() {
+  if (!Gone)
+    return {};
+  return EndWhy.empty() ? "executor closed the connection" : EndWhy;
 }
 
 void FdTransport::closeAndReap() {
@@ -196,7 +207,7 @@ Error FdTransport::flush() {
   if (InboxPos == Inbox.size())
     Inbox.clear(), InboxPos = 0;
   Error E = writeDraining(Out, In, Outbox, [this](std::span<const uint8_t> B) { Inbox.insert(Inbox.end(), B.begin(), B.end()); },
-                          InClosed);
+                          InClosed, std::chrono::steady_clock::time_point::max(), nullptr, &Gone);
   Outbox.clear();
   return E ? ended(std::move(E)) : Error::success();
 }
@@ -231,12 +242,15 @@ Expected<size_t> FdTransport::receive(std::span<uint8_t> Buf) {
     if (N > 0)
       return size_t(N);
     if (N == 0) {
+      Gone = true;
       if (Error E = ended(Error::success()))
         return E;
       return size_t(0);
     }
-    if (errno != EINTR)
+    if (errno != EINTR) {
+      Gone |= errno == ECONNRESET;
       return ended(makeError(std::string("read: ") + std::strerror(errno)));
+    }
   }
 }
 

@@ -19,11 +19,12 @@ namespace linklab::executor {
 // before reading cannot block each other this way, whatever the bursts'
 // sizes. InClosed is set when In reaches its end (and then not polled).
 // With a Deadline, a peer that stops reading makes it give up then: an
-// error, with the bytes written so far in *TimedOutAfter.
+// error, with the bytes written so far in *TimedOutAfter. *PeerGone is set
+// when the write fails because Out's peer closed it.
 Error writeDraining(int Out, int In, std::span<const uint8_t> Bytes,
                     const std::function<void(std::span<const uint8_t>)> &Incoming, bool &InClosed,
                     std::chrono::steady_clock::time_point Deadline = std::chrono::steady_clock::time_point::max(),
-                    size_t *TimedOutAfter = nullptr);
+                    size_t *TimedOutAfter = nullptr, bool *PeerGone = nullptr);
 
 // Requests are buffered and go out together when the client waits for an
 // answer: the link's hundreds of write-memory requests then cost a few
@@ -46,6 +47,7 @@ public:
   // executor to end (it ends at end of input), killing it if it has not
   // within the silence limit; idempotent.
   void closeAndReap();
+  std::string peerGone() override;
 
 private:
   // Reaps the executor once its connection has ended (by then it is
@@ -55,6 +57,8 @@ private:
   int In, Out;
   pid_t Child;                   // 0 for a connection
   bool Reaped = false, Closed = false;
+  bool Gone = false;   // a read met the end, or a write a closed pipe or a reset
+  std::string EndWhy;  // the signal that ended the executor, once reaped
   uint32_t SilenceMs = 0;
   std::vector<uint8_t> Outbox;   // sent on the next receive (or once large)
   std::vector<uint8_t> Inbox;    // received while flushing, handed out first
