@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -32,9 +33,29 @@ inline const ArchCase AllArches[] = {
     {"i386", Arch::I386},     {"arm", Arch::Arm},
 };
 
+// A wall-time limit for a test that expects the limit to end a program at a
+// given point (asleep, in a thread it started, waiting for stdin): four
+// times what the whole command Quick (the same link and start, then an
+// early exit) takes on this machine now, plus a second, so a loaded machine
+// cannot make the limit fire before the program gets there.
+inline long wallLimitMs(const std::string &Quick) {
+  auto Start = std::chrono::steady_clock::now();
+  (void)!std::system((Quick + " >/dev/null 2>&1 </dev/null").c_str());
+  auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - Start);
+  return 1000 + 4 * long(Ms.count());
+}
+// Text with every "@WALL@" replaced by Ms.
+inline std::string withWallLimit(std::string Text, long Ms) {
+  for (size_t At; (At = Text.find("@WALL@")) != std::string::npos;)
+    Text.replace(At, 6, std::to_string(Ms));
+  return Text;
+}
+
 // One run of a tests/inputs/run program, argv[1] its mode, by the linklab
 // CLI with options: the exit status must be code, and each of expect a
-// substring of its stderr (of stdout for status 0).
+// substring of its stderr (of stdout for status 0). "@WALL@" in options
+// and expect stands for a wallLimitMs() measured with mode "-" (which
+// every such program ends at once).
 struct ModeCase {
   const char *name, *mode, *options;
   int code;
@@ -55,15 +76,19 @@ inline void expectModeRun(const std::string &Program, const ModeCase &C, const A
                             .c_str()),
             0);
   std::string Base = Out + Program + "-" + C.name + "-" + A.name;
-  std::string Cmd = std::string(LINKLAB_BINARY_DIR "/core/linklab ") + C.options + " " + Obj + " -args prog " +
-                    C.mode + " >" + Base + ".stdout 2>" + Base + ".stderr";
+  std::string Linklab = LINKLAB_BINARY_DIR "/core/linklab ";
+  long Wall = std::string(C.options).find("@WALL@") == std::string::npos
+                  ? 0
+                  : wallLimitMs(Linklab + Obj + " -args prog -");
+  std::string Cmd = Linklab + withWallLimit(C.options, Wall) + " " + Obj + " -args prog " + C.mode + " >" + Base +
+                    ".stdout 2>" + Base + ".stderr";
   int Status = std::system(Cmd.c_str());
   ASSERT_TRUE(WIFEXITED(Status)) << Cmd;
   std::stringstream S;
   S << std::ifstream(Base + (C.code ? ".stderr" : ".stdout")).rdbuf();
   EXPECT_EQ(WEXITSTATUS(Status), C.code) << Cmd << "\n" << S.str();
   for (auto &E : C.expect)
-    EXPECT_NE(S.str().find(E), std::string::npos) << "missing '" << E << "' in: " << S.str();
+    EXPECT_NE(S.str().find(withWallLimit(E, Wall)), std::string::npos) << "missing '" << E << "' in: " << S.str();
 }
 
 inline std::string sourceDir() { return LINKLAB_SOURCE_DIR; }
