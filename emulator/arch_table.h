@@ -5,7 +5,7 @@
 // means adding one ArchInfo row.
 #pragma once
 
-#include "support/triple.h"
+#include "target/triple.h"
 
 #include <unicorn/unicorn.h>
 

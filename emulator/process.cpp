@@ -1,7 +1,8 @@
 #include "process.h"
 #include "sandbox.h"
 
-#include "link/tls_layout.h"
+#include "support/bits.h"
+#include "target/target.h"
 
 #include <unicorn/arm.h>
 #include <unicorn/arm64.h>
@@ -442,7 +443,7 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
   if (!Base)
     return Base.takeError();
   TLSResultMsg R;
-  switch (tlsVariantOf(A.arch)) {
+  switch (archRow(A.arch).tlsVariant) {
   case TLSVariant::BlockBelowTP:
     // The block ends at TP: the linker's offsets count back from TP over
     // memSize bytes (a multiple of the image's own alignment). The TCB's
@@ -456,7 +457,7 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
   case TLSVariant::BlockAfterTCB8:
     R.threadPointer = alignTo(*Base, Align);
     R.block = R.threadPointer +
-              alignTo(tlsVariantOf(A.arch) == TLSVariant::BlockAfterTCB16 ? 16 : 8, std::max<uint64_t>(M.alignment, 1));
+              alignTo(archRow(A.arch).tlsVariant == TLSVariant::BlockAfterTCB16 ? 16 : 8, std::max<uint64_t>(M.alignment, 1));
     break;
   case TLSVariant::BlockAtTP:
     R.threadPointer = R.block = alignTo(*Base, Align);

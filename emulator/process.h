@@ -10,7 +10,7 @@
 #include "gdb_target.h"
 #include "guest_fs.h"
 #include "unicorn_quirks.h"
-#include "executor/protocol.h"
+#include "protocol/protocol.h"
 #include "support/error.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 #include "process.h"
 #include "sandbox.h"
 
-#include "executor/native_transport.h"
+#include "protocol/native_transport.h"
 
 #include <cerrno>
 #include <chrono>

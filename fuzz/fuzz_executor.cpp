@@ -11,7 +11,7 @@
 // shadow mappings, so it is not fuzzed here.
 #include "fuzz_support.h"
 
-#include "executor/protocol.h"
+#include "protocol/protocol.h"
 #include "session.h"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 // decodes must encode back to a frame that decodes to the same message.
 #include "fuzz_support.h"
 
-#include "executor/protocol.h"
+#include "protocol/protocol.h"
 
 using namespace linklab;
 using namespace linklab::executor;

@@ -5,8 +5,8 @@
 #pragma once
 
 #include "driver/conventions.h"
-#include "link/link_info.h"
-#include "link/session.h"
+#include "session/link_info.h"
+#include "session/session.h"
 #include "link/slab_memory_manager.h"
 
 #include <cstdio>

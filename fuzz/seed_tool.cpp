@@ -6,7 +6,7 @@
 // per architecture (setup, reserve, finalize a function that returns, lookup,
 // call, run, memory reads and writes, TLS, deallocate, hangup), as frames.
 // The protocol target's copy starts with its piece-size byte.
-#include "executor/protocol.h"
+#include "protocol/protocol.h"
 #include "target/target.h"
 
 #include <cstdio>

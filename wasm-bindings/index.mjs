@@ -129,7 +129,7 @@ export function targets() {
 
 /**
  * The C runtime linked for `triple` with runtime 'default' (the native CLI's
- * table, core/exec/runtime.cpp): {description, files: [{name, path,
+ * table, core/program/runtime.cpp): {description, files: [{name, path,
  * onDemand}], startObject?}. useRuntime()/run() want the bytes of every
  * file by name; the onDemand ones only when the program needs them
  * (runtimeFilesNeeded).

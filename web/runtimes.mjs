@@ -1,7 +1,7 @@
 // Per architecture, what the playground needs besides the C runtime itself:
 // the triple it asks the executor and the package for. Which runtime files
 // a program links, how it starts and how C is compiled for it is the core's
-// table (core/exec/runtime.cpp), read through the wasm package's
+// table (core/program/runtime.cpp), read through the wasm package's
 // runtimeInfo(triple) by the server (which serves the files), the page
 // (which hands their bytes to the session) and the gallery build (flags).
 export const ARCHES = {

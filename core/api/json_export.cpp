@@ -3,7 +3,7 @@
 #include "elf/elf_graph_builder.h"
 #include "elf/elf_names.h"
 #include "object/archive.h"
-#include "support/triple.h"
+#include "target/triple.h"
 #include "target/target.h"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 
 #include "elf/elf_file.h"
 #include "graph/link_graph.h"
-#include "link/link_info.h"
+#include "session/link_info.h"
 
 #include <set>
 #include <string>

@@ -1,7 +1,4 @@
 #include "arch/aarch64.h"
-#include "callconv/register_tables.h"
-#include "check/check.h"
-#include "link/tls_layout.h"
 
 #include <bit>
 
@@ -306,9 +303,8 @@ namespace linklab {
 // little-endian), so both give their "not supported" errors.
 const ArchRow AArch64Arch = {Arch::AArch64, "aarch64", "arm64", 8, false,
                        aarch64::edgeKindName, aarch64::edgeKindWidth, aarch64::applyFixup, aarch64::EhFrameEdgeKinds,
-                       TLSVariant::BlockAfterTCB16, check::decodeAArch64, callconv::aarch64Conventions,
-                       aarch64::createPointerJumpStub};
+                       TLSVariant::BlockAfterTCB16, aarch64::createPointerJumpStub};
 const ArchRow AArch64BEArch = {Arch::AArch64_BE, "aarch64_be", "", 8, true,
                        aarch64::edgeKindName, aarch64::edgeKindWidth, aarch64::applyFixup, aarch64::EhFrameEdgeKinds,
-                       TLSVariant::BlockAfterTCB16, check::decodeAArch64, nullptr, nullptr};
+                       TLSVariant::BlockAfterTCB16, nullptr};
 } // namespace linklab

@@ -15,7 +15,7 @@
 // Thread-local storage (TLS variant I, AAPCS64 / ELF for the Arm 64-bit
 // architecture, "Thread-local storage"): TPIDR_EL0 (the thread pointer, TP)
 // points at a 16-byte TCB; the TLS block follows it. TP offsets come from the
-// session's TLS image (link/tls_layout.h), or from this graph's TLS sections
+// session's TLS image (platform/tls_layout.h), or from this graph's TLS sections
 // alone in a -noexec link: .tdata then .tbss blocks, each at its alignment,
 // from TP + alignUp(16, alignment).
 //
@@ -27,6 +27,7 @@
 #pragma once
 
 #include "graph/link_graph.h"
+#include "link/fixup.h"
 #include "link/linker.h"
 #include "target/target.h"
 

@@ -1,7 +1,6 @@
 #include "arch/arm.h"
 
 #include "arch/arm_fields.h"
-#include "check/check.h"
 
 #include "arch/edge_kind_names.h"
 #include "link/table_manager.h"
@@ -332,11 +331,10 @@ Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer) {
 } // namespace linklab::arm
 
 namespace linklab {
-// The registry row: 32-bit Arm as every object format sees it (its decoder
-// is Arm state's; jitlink-check picks Thumb by the symbol). No
-// calling-convention table yet.
+// The registry row: 32-bit Arm as every object format sees it (jitlink-check
+// decodes Arm or Thumb by the symbol).
 extern const ArchRow ArmArch = {Arch::Arm, "armv7", "arm armv7a armv7l armv7ve armv8a armhf thumb thumbv7 thumbv7a",
                                 4, false, arm::edgeKindName, arm::edgeKindWidth, arm::applyFixup,
-                                arm::EhFrameEdgeKinds, TLSVariant::BlockAfterTCB8, check::decodeArm, nullptr,
+                                arm::EhFrameEdgeKinds, TLSVariant::BlockAfterTCB8,
                                 arm::createPointerJumpStub, arm::exportedAddress};
 } // namespace linklab

@@ -1,7 +1,6 @@
 #include "arch/i386.h"
 
 #include "arch/edge_kind_names.h"
-#include "check/check.h"
 #include "link/table_manager.h"
 #include "link/tls_relax.h"
 
@@ -168,10 +167,8 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 } // namespace linklab::i386
 
 namespace linklab {
-// The registry row: i386 as every object format sees it. No
-// calling-convention table yet.
+// The registry row: i386 as every object format sees it.
 extern const ArchRow I386Arch = {Arch::I386, "i386", "i486 i586 i686 x86", 4, false,
                                  i386::edgeKindName, i386::edgeKindWidth, i386::applyFixup, i386::EhFrameEdgeKinds,
-                                 TLSVariant::BlockBelowTP, check::decodeI386, nullptr,
-                                 i386::createPointerJumpStub};
+                                 TLSVariant::BlockBelowTP, i386::createPointerJumpStub};
 } // namespace linklab

@@ -1,7 +1,6 @@
 #include "arch/loongarch.h"
 
 #include "arch/loongarch_fields.h"
-#include "check/check.h"
 
 #include "arch/edge_kind_names.h"
 #include "link/table_manager.h"
@@ -260,12 +259,11 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 } // namespace linklab::loongarch
 
 namespace linklab {
-// The registry row. No instruction decoder (decode_operand) or
-// calling-convention table; TLS is not linked (variant I with TP at the
+// The registry row. TLS is not linked (variant I with TP at the
 // block, as glibc's LoongArch port, is recorded for completeness).
 extern const ArchRow LoongArch64Arch = {Arch::LoongArch64, "loongarch64", "", 8, false,
                                         loongarch::edgeKindName, loongarch::edgeKindWidth, loongarch::applyFixup,
-                                        loongarch::EhFrameEdgeKinds, TLSVariant::BlockAtTP, check::decodeLoongArch, nullptr,
+                                        loongarch::EhFrameEdgeKinds, TLSVariant::BlockAtTP,
                                         loongarch::createPointerJumpStub, nullptr,
                                         "the executor's emulator (Unicorn 2.0.1) has no LoongArch CPU"};
 } // namespace linklab

@@ -1,7 +1,6 @@
 #include "arch/ppc64.h"
 
 #include "arch/edge_kind_names.h"
-#include "check/check.h"
 #include "link/table_manager.h"
 
 #include <map>
@@ -466,8 +465,7 @@ namespace linklab {
 // are from the block's start, and the TP fixups subtract TPBias.
 extern const ArchRow PPC64LEArch = {
     Arch::PPC64LE, "powerpc64le", "ppc64le", 8, false, ppc64::edgeKindName, ppc64::edgeKindWidth,
-    ppc64::applyFixup, ppc64::EhFrameEdgeKinds, TLSVariant::BlockAtTP, check::decodePPC64, nullptr, nullptr,
-    nullptr,
+    ppc64::applyFixup, ppc64::EhFrameEdgeKinds, TLSVariant::BlockAtTP, nullptr, nullptr,
     "the executor's emulator (Unicorn 2.0.1) runs PowerPC 64 big-endian only (UC_MODE_PPC64 | "
     "UC_MODE_LITTLE_ENDIAN is refused with UC_ERR_MODE)"};
 } // namespace linklab

@@ -3,16 +3,14 @@
 // relaxation are the same in both psABIs; what differs follows from the
 // graph's pointer size: GOT entries are 4 bytes (R_RISCV_32 /
 // R_RISCV_TLS_TPREL32), stubs load them with `lw`, and relaxation may use
-// `c.jal`, which only RV32C has. No calling-convention table is modelled
-// for ILP32 yet.
+// `c.jal`, which only RV32C has.
 #include "arch/riscv64.h"
-#include "check/check.h"
 
 namespace linklab {
 
 extern const ArchRow RISCV32Arch = {Arch::RISCV32, "riscv32", "", 4, false,
                                     riscv64::edgeKindName, riscv64::edgeKindWidth, riscv64::applyFixup,
                                     riscv64::EhFrameEdgeKinds,
-                                    TLSVariant::BlockAtTP, check::decodeRISCV64, nullptr, nullptr};
+                                    TLSVariant::BlockAtTP, nullptr};
 
 } // namespace linklab

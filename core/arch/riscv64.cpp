@@ -1,7 +1,4 @@
 #include "arch/riscv64.h"
-#include "callconv/register_tables.h"
-#include "check/check.h"
-#include "link/tls_layout.h"
 
 #include "arch/edge_kind_names.h"
 #include "arch/riscv64_fields.h"
@@ -307,6 +304,5 @@ namespace linklab {
 // The registry row: riscv64 as every object format sees it.
 const ArchRow RISCV64Arch = {Arch::RISCV64, "riscv64", "", 8, false,
                        riscv64::edgeKindName, riscv64::edgeKindWidth, riscv64::applyFixup, riscv64::EhFrameEdgeKinds,
-                       TLSVariant::BlockAtTP, check::decodeRISCV64, callconv::riscv64Conventions,
-                       riscv64::createPointerJumpStub};
+                       TLSVariant::BlockAtTP, riscv64::createPointerJumpStub};
 } // namespace linklab

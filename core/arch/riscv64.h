@@ -21,6 +21,7 @@
 #pragma once
 
 #include "graph/link_graph.h"
+#include "link/fixup.h"
 #include "link/linker.h"
 #include "target/target.h"
 

@@ -1,11 +1,8 @@
 #include "arch/x86_64.h"
 
-#include "callconv/register_tables.h"
-#include "check/check.h"
 #include "arch/edge_kind_names.h"
 #include "link/table_manager.h"
 #include "link/tls_relax.h"
-#include "link/tls_layout.h"
 #include "target/target.h"
 
 namespace linklab::x86_64 {
@@ -245,6 +242,5 @@ namespace linklab {
 // The registry row: x86_64 as every object format sees it.
 const ArchRow X86_64Arch = {Arch::X86_64, "x86_64", "amd64", 8, false,
                        x86_64::edgeKindName, x86_64::edgeKindWidth, x86_64::applyFixup, x86_64::EhFrameEdgeKinds,
-                       TLSVariant::BlockBelowTP, check::decodeX86_64, callconv::x86_64Conventions,
-                       x86_64::createPointerJumpStub};
+                       TLSVariant::BlockBelowTP, x86_64::createPointerJumpStub};
 } // namespace linklab

@@ -1,7 +1,7 @@
 #include "callconv/call.h"
 #include "callconv/value_shape.h"
 
-#include "exec/program.h"
+#include "program/program.h"
 
 #include <cerrno>
 #include <cmath>

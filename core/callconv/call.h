@@ -12,8 +12,8 @@
 #pragma once
 
 #include "callconv/plan.h"
-#include "executor/executor_client.h"
-#include "executor/protocol.h"
+#include "protocol/executor_client.h"
+#include "protocol/protocol.h"
 
 #include <functional>
 #include <optional>

@@ -158,11 +158,21 @@ const TargetInfo &riscv64Conventions() {
   return RV;
 }
 
+namespace {
+// The architectures whose conventions are modelled, and their tables.
+struct ConventionsRow {
+  Arch arch;
+  const TargetInfo &(*table)();
+};
+const ConventionsRow Modelled[] = {
+    {Arch::X86_64, x86_64Conventions}, {Arch::AArch64, aarch64Conventions}, {Arch::RISCV64, riscv64Conventions}};
+} // namespace
+
 const TargetInfo *conventionsFor(Arch A) {
-  if (A == Arch::Unknown)
-    return nullptr;
-  auto Table = archRow(A).conventions;
-  return Table ? &Table() : nullptr;
+  for (const ConventionsRow &R : Modelled)
+    if (R.arch == A)
+      return &R.table();
+  return nullptr;
 }
 
 const TargetInfo &targetInfo(Arch A) {
@@ -177,9 +187,8 @@ Expected<const TargetInfo *> targetForTriple(std::string_view TripleText) {
   const TargetInfo *Table = conventionsFor(T.arch);
   if (!Table) {
     std::string Known;
-    for (const ArchRow *R : allArchRows())
-      if (R->conventions)
-        Known += std::string(Known.empty() ? "" : ", ") + R->name;
+    for (const ConventionsRow &R : Modelled)
+      Known += std::string(Known.empty() ? "" : ", ") + archName(R.arch);
     return makeError("callconv: unsupported triple " + Quoted + ": known architectures are " + Known);
   }
   if (T.format != ObjectFormat::ELF)

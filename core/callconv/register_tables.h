@@ -5,7 +5,7 @@
 #pragma once
 
 #include "support/error.h"
-#include "support/triple.h"
+#include "target/triple.h"
 
 #include <array>
 #include <cstdint>

@@ -19,7 +19,7 @@
 #pragma once
 
 #include "support/error.h"
-#include "support/triple.h"
+#include "target/triple.h"
 
 #include <cstdint>
 #include <span>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "check/check.h"
-#include "link/link_info.h"
+#include "session/link_info.h"
 #include "target/target.h"
 
 #include <functional>

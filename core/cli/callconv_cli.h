@@ -5,7 +5,7 @@
 #include "cli/inputs.h"
 #include "cli/options.h"
 #include "driver/conventions.h"
-#include "exec/program.h"
+#include "program/program.h"
 
 #include <optional>
 

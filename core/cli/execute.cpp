@@ -8,8 +8,8 @@
 #include "driver/settings.h"
 
 #include "target/target.h"
-#include "exec/program.h"
-#include "executor/native_transport.h"
+#include "program/program.h"
+#include "protocol/native_transport.h"
 #include "object/archive.h"
 
 #include <cerrno>
@@ -27,13 +27,37 @@ using namespace executor;
 
 namespace {
 
-// The executor installed beside this binary (build tree: core/linklab and
-// emulator/linklab-executor).
-std::string defaultExecutorPath() {
-  std::string Self = selfPath();
-  return Self.substr(0, Self.rfind('/') + 1) + "../emulator/linklab-executor";
+// The executor to start: the one installed beside this binary (an install's
+// bin/, or the build tree's emulator/ next to core/), else $LINKLAB_EXECUTOR,
+// else linklab-executor on PATH.
+Expected<std::string> findExecutor() {
+  std::string Self = selfPath(), Dir = Self.substr(0, Self.rfind('/') + 1);
+  std::vector<std::string> Tried;
+  auto Runnable = [&](const std::string &P) {
+    Tried.push_back(P);
+    return access(P.c_str(), X_OK) == 0;
+  };
+  for (const std::string &P : {Dir + "linklab-executor", Dir + "../emulator/linklab-executor"})
+    if (Runnable(P))
+      return P;
+  if (const char *Env = std::getenv("LINKLAB_EXECUTOR"); Env && *Env) {
+    if (Runnable(Env))
+      return std::string(Env);
+    return makeError(formatv("LINKLAB_EXECUTOR names '%s', which is not an executable file", Env));
+  }
+  const char *Path = std::getenv("PATH");
+  for (std::string_view Rest = Path ? Path : ""; !Rest.empty();) {
+    size_t Colon = Rest.find(':');
+    std::string D(Rest.substr(0, Colon));
+    Rest = Colon == std::string_view::npos ? std::string_view() : Rest.substr(Colon + 1);
+    if (!D.empty() && Runnable(D + "/linklab-executor"))
+      return D + "/linklab-executor";
+  }
+  return makeError(formatv("cannot find linklab-executor (looked at %s, %s, then LINKLAB_EXECUTOR and PATH): build "
+                           "it (cmake --build build --target linklab-executor), install it beside linklab, or set "
+                           "LINKLAB_EXECUTOR to its path",
+                           Tried[0].c_str(), Tried[1].c_str()));
 }
-
 
 } // namespace
 
@@ -240,9 +264,13 @@ int runInExecutor(const Options &O) {
       return fail(Fd.takeError());
     GdbFd = *Fd;
   }
-  auto T = !O.oopExecutorConnect.empty()
-               ? connectExecutor(O.oopExecutorConnect)
-               : spawnExecutor(O.oopExecutor.empty() ? defaultExecutorPath() : O.oopExecutor, GdbFd);
+  auto Spawn = [&]() -> Expected<std::unique_ptr<FdTransport>> {
+    Expected<std::string> Path = O.oopExecutor.empty() ? findExecutor() : Expected<std::string>(O.oopExecutor);
+    if (!Path)
+      return Path.takeError();
+    return spawnExecutor(*Path, GdbFd);
+  };
+  auto T = !O.oopExecutorConnect.empty() ? connectExecutor(O.oopExecutorConnect) : Spawn();
   if (GdbFd >= 0)
     close(GdbFd);
   if (!T)

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "cli/options.h"
-#include "link/link_info.h"
+#include "session/link_info.h"
 
 namespace linklab::cli {
 

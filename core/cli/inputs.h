@@ -4,8 +4,8 @@
 #pragma once
 
 #include "cli/options.h"
-#include "exec/runtime.h"
-#include "link/session.h"
+#include "program/runtime.h"
+#include "session/session.h"
 
 namespace linklab::cli {
 

@@ -9,10 +9,10 @@
 #include "cli/repro_cli.h"
 #include "cli/version.h"
 #include "driver/command.h"
-#include "exec/program.h"
-#include "link/link_info.h"
-#include "link/linker_symbols.h"
-#include "link/session.h"
+#include "program/program.h"
+#include "session/link_info.h"
+#include "platform/linker_symbols.h"
+#include "session/session.h"
 #include "link/slab_memory_manager.h"
 
 #include <chrono>

@@ -2,7 +2,7 @@
 // (-name, -name=value or -name value, --name too).
 #pragma once
 
-#include "executor/protocol.h"
+#include "protocol/protocol.h"
 #include "link/slab_memory_manager.h"
 #include "support/error.h"
 

@@ -8,6 +8,7 @@
 // known. SECTION is the target's 1-based section number, which JITLink
 // models as an absolute symbol "secidx" and we do too.
 #include "arch/x86_64.h"
+#include "link/fixup.h"
 #include "coff/coff_graph_builder.h"
 
 namespace linklab {

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "driver/settings.h"
-#include "exec/runtime.h"
+#include "program/runtime.h"
 #include "support/error.h"
 
 #include <functional>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "callconv/embedded.h"
-#include "link/session.h"
+#include "session/session.h"
 
 #include <functional>
 #include <memory>

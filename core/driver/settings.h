@@ -5,10 +5,10 @@
 // say that name: "slabAddress: 'zz' is not a number".
 #pragma once
 
-#include "executor/protocol.h"
+#include "protocol/protocol.h"
 #include "link/slab_memory_manager.h"
 #include "support/error.h"
-#include "support/triple.h"
+#include "target/triple.h"
 
 #include <memory>
 #include <string>

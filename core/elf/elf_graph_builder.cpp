@@ -1,6 +1,6 @@
 #include "elf/elf_graph_builder.h"
 
-#include "link/ifunc.h"
+#include "elf/elf_ifunc.h"
 
 #include <cstring>
 

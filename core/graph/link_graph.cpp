@@ -332,4 +332,11 @@ size_t LinkGraph::blockCount() const {
   return N;
 }
 
+Expected<std::unique_ptr<LinkGraph>> createLinkGraph(std::string Name, GraphBuffer Buffer) {
+  auto T = identifyObject(Name, Buffer.span());
+  if (!T)
+    return T.takeError();
+  return (*T)->createGraph(**T, std::move(Name), std::move(Buffer));
+}
+
 } // namespace linklab

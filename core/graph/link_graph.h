@@ -14,7 +14,7 @@
 #include "support/name_index.h"
 #include "support/shared_bytes.h"
 #include "support/stable_pool.h"
-#include "support/triple.h"
+#include "target/target.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -29,7 +29,6 @@
 
 namespace linklab {
 
-using Addr = uint64_t;
 class Block;
 class Section;
 class Symbol;
@@ -50,9 +49,6 @@ enum class Scope : uint8_t { Default, Hidden, Local };
 const char *linkageName(Linkage L);
 const char *scopeName(Scope S);
 
-// Edge kinds are small integers; each architecture numbers its own kinds from
-// FirstRelocation and gives the graph a name table for dumps and errors.
-using EdgeKind = uint8_t;
 namespace edge {
 enum : EdgeKind { Invalid = 0, KeepAlive = 1, FirstRelocation = 2 };
 }
@@ -145,8 +141,6 @@ public:
   Addr address() const;
 };
 
-using EdgeKindNameFn = const char *(*)(EdgeKind);
-
 class LinkGraph {
 public:
   LinkGraph(std::string Name, Triple TT, EdgeKindNameFn KindNames);
@@ -163,7 +157,7 @@ public:
   uint32_t targetFeatures = 0;
   // The thread-pointer offset of a TLS symbol (defined here or external), set
   // when a session lays out one TLS image for all its graphs
-  // (link/tls_layout.h). Unset, a backend uses this graph's own TLS image.
+  // (platform/tls_layout.h). Unset, a backend uses this graph's own TLS image.
   std::function<Expected<int64_t>(const Symbol &)> tpOffsetOf;
   const char *edgeKindName(EdgeKind K) const;
 
@@ -267,4 +261,9 @@ private:
 };
 
 // Little-endian reads and writes of N-byte fields (targets are all LE).
+
+// The one dispatcher: sniffs the format and the arch from an object's header
+// (target/target.h) and runs that pair's graph builder.
+Expected<std::unique_ptr<LinkGraph>> createLinkGraph(std::string Name, GraphBuffer Buffer);
+
 } // namespace linklab

@@ -1,7 +1,8 @@
 #include "link/linker.h"
+#include "link/fixup.h"
 
 #include "link/eh_frame.h"
-#include "link/tls_layout.h"
+#include "link/tls_blocks.h"
 #include "target/target.h"
 
 #include <algorithm>

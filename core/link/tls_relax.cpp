@@ -1,4 +1,5 @@
 #include "link/tls_relax.h"
+#include "link/fixup.h"
 
 #include "target/target.h"
 

@@ -2,8 +2,9 @@
 //
 // - an ArchRow per architecture, shared by every object format: edge kinds
 //   and their names, fixups, the .eh_frame edge kinds, pointer size and data
-//   byte order, the TLS variant, the instruction decoder jitlink-check's
-//   decode_operand reads, and the calling-convention table;
+//   byte order and the TLS variant (jitlink-check's instruction decoders and
+//   the calling-convention tables are tables of their own, in check/ and
+//   callconv/);
 // - an ObjectFormatRow per object format: how to recognise a buffer and read
 //   the machine, word size and byte order from its header;
 // - a TargetInfo per format x arch pair: the header's machine number, the
@@ -25,20 +26,30 @@
 // add one LINKLAB_TARGET line.
 #pragma once
 
-#include "graph/link_graph.h"
-#include "link/linker.h"
+#include "support/error.h"
+#include "support/shared_bytes.h"
+#include "target/triple.h"
+
+#include <cstdint>
 
 #include <memory>
 #include <span>
 
 namespace linklab {
 
-namespace check {
-struct DecodedInst;
-}
-namespace callconv {
-struct TargetInfo;
-}
+class Block;
+class LinkGraph;
+class Section;
+class Symbol;
+struct Edge;
+struct PassConfiguration;
+
+// An address in the executor's memory.
+using Addr = uint64_t;
+// Edge kinds are small integers; each architecture numbers its own kinds from
+// edge::FirstRelocation and names them (ArchRow::edgeKindName) for dumps and errors.
+using EdgeKind = uint8_t;
+using EdgeKindNameFn = const char *(*)(EdgeKind);
 
 // The edge kinds a target uses for .eh_frame records.
 struct EhFrameKinds {
@@ -65,10 +76,6 @@ struct ArchRow {
   Error (*applyFixup)(LinkGraph &G, Block &B, const Edge &E);
   EhFrameKinds ehFrame;
   TLSVariant tlsVariant;   // where the executor points TP, as the psABI says
-  // jitlink-check's decode_operand: the instruction at the start of Bytes.
-  Expected<check::DecodedInst> (*decodeInstruction)(std::span<const uint8_t> Bytes);
-  // The calling-convention table, or null if none is modelled.
-  const callconv::TargetInfo &(*conventions)();
   // A PLT-style stub jumping through the 8-byte pointer at Pointer (the GOT
   // stub), which lowered STT_GNU_IFUNC symbols become; null where IFUNC
   // lowering is not modelled (its slots and records are 64-bit).
@@ -122,7 +129,7 @@ struct TargetInfo {
   uint32_t irelativeType = 0;
   // Whether those records are REL ({r_offset, r_info}, the resolver's
   // address stored in the slot: i386, Arm) rather than RELA (the resolver
-  // in r_addend); link/ifunc.h.
+  // in r_addend); platform/ifunc.h.
   bool irelativeRel = false;
 };
 
@@ -157,51 +164,4 @@ std::string fullTriple(const Triple &TT);
 Expected<const TargetInfo *> identifyObject(const std::string &Name, std::span<const char> Bytes);
 // The object's triple, as its graph spells it (reports say fullTriple of it).
 Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> Bytes);
-// The one dispatcher: sniffs format and arch, then runs the pair's builder.
-Expected<std::unique_ptr<LinkGraph>> createLinkGraph(std::string Name, GraphBuffer Buffer);
-
-// A fixup's value did not fit: names the graph, section, block offset, edge
-// kind, target symbol, the value and the range [Lo, Hi].
-Error makeOutOfRangeError(const LinkGraph &G, const Block &B, const Edge &E, int64_t Value, int64_t Lo, int64_t Hi);
-Error makeAlignmentError(const LinkGraph &G, const Block &B, const Edge &E, uint64_t Value, unsigned Align);
-// "graph: section+0xoff: KIND against sym: problem"
-std::string describeEdge(const LinkGraph &G, const Block &B, const Edge &E);
-
-// One edge being fixed up: S, A, P computed once, and the checks every
-// backend's fixups make. A backend's fixup type adds its field helpers.
-struct FixupContext {
-  LinkGraph &G;
-  Block &B;
-  const Edge &E;
-  char *Loc; // the fixup's bytes in the block's (now mutable) content
-  int64_t S, A, P;
-  bool BigEndian; // the target's data byte order (LinkGraph::bigEndian)
-
-  FixupContext(LinkGraph &G, Block &B, const Edge &E)
-      : G(G), B(B), E(E), Loc(B.mutableContent(G).data() + E.offset), S(int64_t(E.target->address())), A(E.addend),
-        P(int64_t(B.fixupAddress(E))), BigEndian(G.bigEndian()) {}
-  Error range(int64_t V, int64_t Lo, int64_t Hi) const {
-    return V < Lo || V > Hi ? makeOutOfRangeError(G, B, E, V, Lo, Hi) : Error::success();
-  }
-  // Stores V as a T-sized data field (a pointer, a delta, a GOT entry: not an
-  // instruction field) in the target's data byte order; with Lo and Hi,
-  // after checking Lo <= V <= Hi.
-  template <typename T> Error putData(int64_t V) const {
-    writeData<T>(Loc, T(V), BigEndian);
-    return Error::success();
-  }
-  template <typename T> Error putData(int64_t V, int64_t Lo, int64_t Hi) const {
-    if (Error Err = range(V, Lo, Hi))
-      return Err;
-    return putData<T>(V);
-  }
-  Error aligned(int64_t V, unsigned Align) const {
-    return (uint64_t(V) & (Align - 1)) ? makeAlignmentError(G, B, E, uint64_t(V), Align) : Error::success();
-  }
-  Error fail(const std::string &Problem) const { return makeError(describeEdge(G, B, E) + ": " + Problem); }
-};
-// TP offset of E's target plus E's addend (LinkGraph::tpOffsetOf); an error
-// names the edge.
-Expected<int64_t> edgeTPOffset(const LinkGraph &G, const Block &B, const Edge &E);
-
 } // namespace linklab

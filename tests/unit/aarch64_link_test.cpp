@@ -6,8 +6,8 @@
 
 #include "arch/aarch64.h"
 #include "arch/aarch64_fields.h"
-#include "link/link_info.h"
-#include "link/session.h"
+#include "session/link_info.h"
+#include "session/session.h"
 #include "link/slab_memory_manager.h"
 
 #include <gtest/gtest.h>

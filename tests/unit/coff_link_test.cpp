@@ -12,7 +12,7 @@
 // tests/inputs/bad covers the named defects).
 #include "test_support.h"
 
-#include "link/session.h"
+#include "session/session.h"
 #include "link/slab_memory_manager.h"
 
 #include <random>

@@ -3,7 +3,7 @@
 #include "test_support.h"
 
 #include "elf/elf_graph_builder.h"
-#include "link/session.h"
+#include "session/session.h"
 #include "link/slab_memory_manager.h"
 
 #include <dirent.h>

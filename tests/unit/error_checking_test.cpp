@@ -5,7 +5,7 @@
 
 #include "driver/conventions.h"
 #include "graph/link_graph.h"
-#include "link/session.h"
+#include "session/session.h"
 #include "link/slab_memory_manager.h"
 
 #include <sys/stat.h>

@@ -1,7 +1,7 @@
 // The executor protocol's encoder/decoder: round trips, and every way a
 // frame can be wrong (truncated, oversized, unknown, trailing bytes, lying
 // counts) ending in an error rather than a crash or a giant allocation.
-#include "executor/protocol.h"
+#include "protocol/protocol.h"
 
 #include <gtest/gtest.h>
 

@@ -4,8 +4,8 @@
 // bounded by the executor's limits.
 #include "test_support.h"
 
-#include "executor/executor_client.h"
-#include "executor/native_transport.h"
+#include "protocol/executor_client.h"
+#include "protocol/native_transport.h"
 
 #include <gtest/gtest.h>
 

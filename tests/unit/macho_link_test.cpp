@@ -8,7 +8,7 @@
 // named defects).
 #include "test_support.h"
 
-#include "link/session.h"
+#include "session/session.h"
 #include "link/slab_memory_manager.h"
 
 #include <random>

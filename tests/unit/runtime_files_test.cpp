@@ -4,9 +4,9 @@
 // only the files neededFiles names pulls the same members as with all.
 #include "test_support.h"
 
-#include "exec/program.h"
-#include "exec/runtime.h"
-#include "exec/runtime_fetch.h"
+#include "program/program.h"
+#include "program/runtime.h"
+#include "program/runtime_fetch.h"
 #include "link/slab_memory_manager.h"
 #include "object/archive.h"
 
@@ -101,7 +101,7 @@ struct Linked {
   std::vector<std::string> files, objects;
   std::string error;
 };
-// Fetches R's archives as a browser does (exec/runtime_fetch.h): heads,
+// Fetches R's archives as a browser does (program/runtime_fetch.h): heads,
 // then the ranges wanted() names, a round at a time, read from the files.
 // Skip names a member not to hand over (a fetch that missed one).
 struct Fetched {

@@ -2,8 +2,8 @@
 // harness overrides, and continuations that answer later.
 #include "test_support.h"
 
-#include "link/graph_prefetch.h"
-#include "link/session.h"
+#include "session/graph_prefetch.h"
+#include "session/session.h"
 #include "link/slab_memory_manager.h"
 
 #include <deque>

@@ -1,6 +1,6 @@
 // The session's open-addressing name table: growth (including to sizes asked
 // for that are not powers of two), erasure and reuse of erased slots.
-#include "link/symbol_table.h"
+#include "session/symbol_table.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // project's tools and the reference tools.
 #pragma once
 
-#include "exec/runtime.h"
+#include "program/runtime.h"
 
 #include <gtest/gtest.h>
 

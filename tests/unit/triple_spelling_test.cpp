@@ -2,7 +2,7 @@
 // -triple use) and its full triple are what inspection, sessions and errors
 // report; the graph keeps llvm-jitlink's own spelling for its dump.
 #include "api/json_export.h"
-#include "support/triple.h"
+#include "target/triple.h"
 #include "target/target.h"
 #include "test_support.h"
 

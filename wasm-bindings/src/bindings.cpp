@@ -11,14 +11,14 @@
 #include "driver/command.h"
 #include "driver/conventions.h"
 #include "driver/settings.h"
-#include "exec/program.h"
-#include "exec/runtime_fetch.h"
-#include "executor/executor_client.h"
-#include "executor/remote_memory_manager.h"
-#include "link/init_arrays.h"
-#include "link/link_info.h"
-#include "link/linker_symbols.h"
-#include "link/session.h"
+#include "program/program.h"
+#include "program/runtime_fetch.h"
+#include "protocol/executor_client.h"
+#include "protocol/remote_memory_manager.h"
+#include "platform/init_arrays.h"
+#include "session/link_info.h"
+#include "platform/linker_symbols.h"
+#include "session/session.h"
 #include "link/slab_memory_manager.h"
 #include "object/archive.h"
 #include "repro/export_test.h"
@@ -483,7 +483,7 @@ void WasmExecutor::callWithPlan(std::string Entry, std::string PlanText, std::st
 
 // ---- link sessions --------------------------------------------------------------
 
-// The C runtime fetched a member at a time (exec/runtime_fetch.h): init,
+// The C runtime fetched a member at a time (program/runtime_fetch.h): init,
 // rounds of wanted() and addMembers(), then a session's useRuntimeFetch
 // takes it.
 class WasmRuntimeFetch {
@@ -578,7 +578,7 @@ public:
     initConventions();
     return ok();
   }
-  // Links T's C runtime (exec/runtime.cpp's row) into the program; Files is
+  // Links T's C runtime (program/runtime.cpp's row) into the program; Files is
   // {name: Uint8Array} with every file of the row (the on-demand archives
   // only when the program needs them: runtimeFilesNeeded).
   // With an executor the runtime is the program's (start object included);

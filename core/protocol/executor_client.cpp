@@ -1,0 +1,236 @@
+#include "protocol/executor_client.h"
+
+namespace linklab::executor {
+
+void ExecutorClient::failAll(const std::string &Why) {
+  if (Dead.empty())
+    Dead = Why;
+  // Take the map first: a callback may issue a new request.
+  auto P = std::move(Pending);
+  Pending.clear();
+  for (auto &[Seq, R] : P)
+    R(makeError(Dead));
+}
+
+void ExecutorClient::lost(const std::string &Doing, Error E) {
+  std::string Gone = Transport.peerGone();
+  failAll(Gone.empty() ? "executor connection lost" + Doing + ": " + E.message() : Gone);
+}
+
+void ExecutorClient::request(const Message &M, Reply OnReply) {
+  if (!Dead.empty())
+    return OnReply(makeError(Dead));
+  uint32_t Seq = NextSeq++;
+  Pending[Seq] = std::move(OnReply);
+  std::vector<uint8_t> Bytes = encode(Seq, M);
+  if (Error E = Transport.send(Bytes))
+    lost(std::string(" sending ") + messageName(M), std::move(E));
+}
+
+void ExecutorClient::flush() {
+  if (Dead.empty())
+    if (Error E = Transport.flush())
+      lost("", std::move(E));
+}
+
+Error ExecutorClient::feed(std::span<const uint8_t> Bytes) {
+  if (!Dead.empty())
+    return makeError(Dead);
+  Reader.feed(Bytes);
+  for (;;) {
+    auto F = Reader.next();
+    if (!F) {
+      failAll("malformed message from the executor: " + F.takeError().message());
+      return makeError(Dead);
+    }
+    if (!*F)
+      return Error::success();
+    Frame &Fr = **F;
+    // Output is streamed under the run's sequence number, ahead of its result.
+    if (auto *O = std::get_if<OutputMsg>(&Fr.message)) {
+      if (Output)
+        Output(Stream(O->stream), {reinterpret_cast<const char *>(O->bytes.data()), O->bytes.size()});
+      continue;
+    }
+    if (auto *Q = std::get_if<InputRequestMsg>(&Fr.message)) {
+      InputMsg In{Input ? Input(Q->maxBytes) : std::vector<uint8_t>()};
+      if (In.bytes.size() > Q->maxBytes)
+        In.bytes.resize(Q->maxBytes);
+      Error E = Transport.send(encode(Fr.seq, In));
+      if (!E)
+        E = Transport.flush();
+      if (E) {
+        lost(" sending input", std::move(E));
+        return makeError(Dead);
+      }
+      continue;
+    }
+    if (Fr.seq == 0) { // the executor is closing the session
+      auto *Fail = std::get_if<FailureMsg>(&Fr.message);
+      failAll(Fail ? Fail->message : formatv("unexpected %s message with sequence 0", messageName(Fr.message)));
+      return makeError(Dead);
+    }
+    auto It = Pending.find(Fr.seq);
+    if (It == Pending.end()) {
+      failAll(formatv("executor answered unknown request %u with %s", Fr.seq, messageName(Fr.message)));
+      return makeError(Dead);
+    }
+    Reply R = std::move(It->second);
+    Pending.erase(It);
+    if (auto *Fail = std::get_if<FailureMsg>(&Fr.message))
+      R(makeError(Fail->message));
+    else
+      R(std::move(Fr.message));
+  }
+}
+
+// Sends M and hands Done what Extract makes of the reply, which must be an R.
+template <typename R, typename T, typename Fn>
+void ExecutorClient::expect(const Message &M, Callback<T> Done, Fn Extract) {
+  std::string Name = messageName(M);
+  request(M, [Done = std::move(Done), Extract, Name](Expected<Message> Rep) {
+    if (!Rep)
+      return Done(Rep.takeError().withContext(Name));
+    auto *V = std::get_if<R>(&*Rep);
+    if (!V)
+      return Done(makeError(formatv("%s: executor replied with %s, expected %s", Name.c_str(), messageName(*Rep), R::Name)));
+    Done(Expected<T>(Extract(*V)));
+  });
+}
+
+static Callback<OkMsg> asError(std::function<void(Error)> Done) {
+  return [Done = std::move(Done)](Expected<OkMsg> R) { Done(R ? Error::success() : R.takeError()); };
+}
+
+void ExecutorClient::setup(std::string Triple, Callback<SetupInfo> Done) {
+  expect<SetupResultMsg>(SetupMsg{ProtocolVersion, std::move(Triple)},
+                         Callback<SetupInfo>([this, Done = std::move(Done)](Expected<SetupInfo> I) {
+                           if (I)
+                             Info = *I;
+                           Done(std::move(I));
+                         }),
+                         [](SetupResultMsg &M) { return SetupInfo{M.triple, M.pageSize, M.symbols}; });
+}
+void ExecutorClient::reserve(uint64_t Size, uint64_t Align, Callback<uint64_t> Done) {
+  expect<AddressMsg>(ReserveMsg{Size, Align}, std::move(Done), [](AddressMsg &M) { return M.address; });
+}
+void ExecutorClient::finalize(std::vector<SegmentWrite> Segments, std::function<void(Error)> Done) {
+  expect<OkMsg>(FinalizeMsg{std::move(Segments)}, asError(std::move(Done)), [](OkMsg &M) { return M; });
+}
+void ExecutorClient::deallocate(std::vector<uint64_t> Bases, std::function<void(Error)> Done) {
+  expect<OkMsg>(DeallocateMsg{std::move(Bases)}, asError(std::move(Done)), [](OkMsg &M) { return M; });
+}
+void ExecutorClient::lookup(std::vector<std::string> Names, Callback<std::vector<uint64_t>> Done) {
+  size_t N = Names.size();
+  expect<LookupResultMsg>(LookupMsg{std::move(Names)},
+                          Callback<std::vector<uint64_t>>([N, Done = std::move(Done)](Expected<std::vector<uint64_t>> R) {
+                            if (R && R->size() != N)
+                              return Done(makeError(formatv("lookup: %zu answers for %zu names", R->size(), N)));
+                            Done(std::move(R));
+                          }),
+                          [](LookupResultMsg &M) { return std::move(M.addresses); });
+}
+void ExecutorClient::runMain(uint64_t Entry, std::vector<std::string> Args, Limits L, Callback<RunResultMsg> Done,
+                             Startup S, std::vector<std::string> Env, std::vector<InputFile> Files) {
+  expect<RunResultMsg>(RunMainMsg{Entry, uint8_t(S), std::move(Args), std::move(Env), L, std::move(Files)}, std::move(Done),
+                       [](RunResultMsg &M) { return std::move(M); });
+}
+void ExecutorClient::call(CallMsg M, Callback<RunResultMsg> Done) {
+  expect<RunResultMsg>(std::move(M), std::move(Done), [](RunResultMsg &R) { return std::move(R); });
+}
+void ExecutorClient::readMemory(uint64_t Addr, uint64_t Size, Callback<std::vector<uint8_t>> Done) {
+  expect<MemoryMsg>(ReadMemoryMsg{Addr, Size}, std::move(Done), [](MemoryMsg &M) { return std::move(M.bytes); });
+}
+void ExecutorClient::writeMemory(uint64_t Addr, std::vector<uint8_t> Bytes, std::function<void(Error)> Done) {
+  expect<OkMsg>(WriteMemoryMsg{Addr, std::move(Bytes)}, asError(std::move(Done)), [](OkMsg &M) { return M; });
+}
+void ExecutorClient::setupTLS(SetupTLSMsg M, Callback<TLSResultMsg> Done) {
+  expect<TLSResultMsg>(std::move(M), std::move(Done), [](TLSResultMsg &R) { return R; });
+}
+void ExecutorClient::hangup(std::function<void(Error)> Done) {
+  expect<OkMsg>(HangupMsg{}, asError(std::move(Done)), [](OkMsg &M) { return M; });
+}
+
+Error ExecutorClient::waitFor(const bool &Done) {
+  uint8_t Buf[1 << 16];
+  while (!Done) {
+    if (!Dead.empty())
+      return makeError(Dead);
+    auto N = Transport.receive(Buf);
+    if (!N) {
+      lost("", N.takeError());
+      return makeError(Dead);
+    }
+    if (*N == 0) {
+      std::string Gone = Transport.peerGone();
+      failAll(Gone.empty() ? "executor closed the connection" : Gone);
+      return makeError(Dead);
+    }
+    if (Error E = feed({Buf, *N}))
+      return E;
+  }
+  return Error::success();
+}
+
+Expected<SetupInfo> ExecutorClient::setupSync(std::string Triple) {
+  return sync<SetupInfo>([&](Callback<SetupInfo> D) { setup(std::move(Triple), std::move(D)); });
+}
+Expected<std::vector<uint64_t>> ExecutorClient::lookupSync(std::vector<std::string> Names) {
+  return sync<std::vector<uint64_t>>([&](auto D) { lookup(std::move(Names), std::move(D)); });
+}
+Expected<RunResultMsg> ExecutorClient::runMainSync(uint64_t Entry, std::vector<std::string> Args, Limits L,
+                                                   Startup S) {
+  return sync<RunResultMsg>([&](auto D) { runMain(Entry, std::move(Args), L, std::move(D), S); });
+}
+Expected<RunResultMsg> ExecutorClient::callSync(CallMsg M) {
+  return sync<RunResultMsg>([&](auto D) { call(std::move(M), std::move(D)); });
+}
+Error ExecutorClient::hangupSync() {
+  return syncError([&](auto D) { hangup(std::move(D)); });
+}
+
+std::string ExecutorClient::describe(const RunResultMsg &R) const {
+  auto Name = [&](uint64_t A) {
+    std::string S = Symbolize ? Symbolize(A) : std::string();
+    return S.empty() ? hex(A) : hex(A) + " (" + S + ")";
+  };
+  // In a process with threads, the message ends naming the one it concerns.
+  size_t At = R.message.rfind(" in thread ");
+  std::string Thread = At == std::string::npos ? "" : R.message.substr(At);
+  switch (R.runStatus()) {
+  case RunStatus::Returned: return formatv("returned %lld", (long long)R.value);
+  case RunStatus::Exited: return formatv("exited with status %lld", (long long)R.value);
+  case RunStatus::Signaled: {
+    const char *Sig = signalName(R.value);
+    // A message beyond the signal's name says why (a bad signal frame...).
+    bool Why = !R.message.empty() && !R.message.starts_with("killed by");
+    return formatv("killed by %s at pc %s%s%s", Sig ? Sig : formatv("signal %lld", (long long)R.value).c_str(),
+                   Name(R.pc).c_str(), Why ? ": " : "", Why ? R.message.c_str() : Thread.c_str());
+  }
+  case RunStatus::Fault: {
+    // Page zero is never mapped: an address there is a null pointer (plus a
+    // field's offset), not a symbol that happens to sit at 0.
+    std::string Address = R.address >= NullPageSize ? "address " + Name(R.address)
+                          : R.address ? formatv("null pointer+%s (address %s)", hex(R.address).c_str(), hex(R.address).c_str())
+                                      : std::string("null pointer (address 0x0)");
+    return formatv("%s at pc %s, %s%s", faultKindName(FaultKind(R.faultKind)), Name(R.pc).c_str(), Address.c_str(),
+                   Thread.c_str());
+  }
+  default: break;
+  }
+  return formatv("%s at pc %s: %s", runStatusName(R.runStatus()), Name(R.pc).c_str(), R.message.c_str());
+}
+
+int ExecutorClient::terminatingSignal(const RunResultMsg &R) {
+  if (R.runStatus() == RunStatus::Signaled)
+    return int(R.value & 0x7f);
+  return R.runStatus() == RunStatus::Fault ? faultSignal(FaultKind(R.faultKind)) : 0;
+}
+
+Expected<int64_t> ExecutorClient::exitCode(const RunResultMsg &R) const {
+  if (R.runStatus() == RunStatus::Returned || R.runStatus() == RunStatus::Exited)
+    return R.value;
+  return makeError("program " + describe(R));
+}
+
+} // namespace linklab::executor
