@@ -8,7 +8,7 @@
 
 #include "gdb_stub.h"
 
-#include "executor/protocol.h"
+#include "protocol/protocol.h"
 
 #include <map>
 #include <memory>

@@ -4,7 +4,7 @@
 // symbols and DWARF at its linked addresses (docs/debugging.md).
 #pragma once
 
-#include "link/link_info.h"
+#include "session/link_info.h"
 #include "support/error.h"
 
 #include <string>

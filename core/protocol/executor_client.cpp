@@ -88,9 +88,11 @@ Error ExecutorClient::feed(std::span<const uint8_t> Bytes) {
 template <typename R, typename T, typename Fn>
 void ExecutorClient::expect(const Message &M, Callback<T> Done, Fn Extract) {
   std::string Name = messageName(M);
-  request(M, [Done = std::move(Done), Extract, Name](Expected<Message> Rep) {
+  request(M, [this, Done = std::move(Done), Extract, Name](Expected<Message> Rep) {
+    // The connection's end is one error whichever step meets it; an error
+    // the executor answered is the step's.
     if (!Rep)
-      return Done(Rep.takeError().withContext(Name));
+      return Done(Dead.empty() ? Rep.takeError().withContext(Name) : Rep.takeError());
     auto *V = std::get_if<R>(&*Rep);
     if (!V)
       return Done(makeError(formatv("%s: executor replied with %s, expected %s", Name.c_str(), messageName(*Rep), R::Name)));
