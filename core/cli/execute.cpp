@@ -13,11 +13,14 @@
 #include "object/archive.h"
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <optional>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -292,9 +295,29 @@ int runInExecutor(const Options &O) {
       raise(SIGPIPE);
     }
   });
-  // The program's stdin is ours: a blocking read, so a terminal works.
-  C.setInputHandler([&Rec](uint32_t Max) {
+  // The program's stdin is ours: a blocking read, so a terminal works; but
+  // not past the run's wall-time limit (plus a second), when the executor
+  // has ended the run and waits for no input: an input that never comes
+  // must not hold the command. (The reply is then end of input, which the
+  // ended run ignores.) Held by gdb, a run has no deadline.
+  std::optional<std::chrono::steady_clock::time_point> InputDeadline;
+  C.setInputHandler([&Rec, &InputDeadline](uint32_t Max) {
     std::vector<uint8_t> Buf(std::min<uint32_t>(Max, 1 << 16));
+    for (;;) {
+      int Wait = -1;
+      if (InputDeadline) {
+        auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(*InputDeadline -
+                                                                          std::chrono::steady_clock::now());
+        Wait = int(std::max<int64_t>(0, Left.count()));
+      }
+      pollfd P = {0, POLLIN, 0};
+      int R = poll(&P, 1, Wait);
+      if (R < 0 && errno == EINTR)
+        continue;
+      if (R == 0)
+        return std::vector<uint8_t>();
+      break;
+    }
     ssize_t N;
     do
       N = ::read(0, Buf.data(), Buf.size());
@@ -333,6 +356,9 @@ int runInExecutor(const Options &O) {
                      gdbCommand(GdbAt, O.debugScript).c_str());
     });
   (*P)->setInputFiles(std::move(Files));
+  uint64_t WallMillis = L->wallMillis ? L->wallMillis : 60000; // PROTOCOL.md: the executor's default
+  if (O.gdb.empty())
+    InputDeadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(WallMillis + 1000);
   auto R = (*P)->runMainSync(driver::entrySymbol(O.entry, *TT), std::move(Args), *L);
   if (O.perfSupport) // what was linked, whether or not the run went well
     if (Error E = writePerfSupportFiles((*P)->linkInfo().objects(), *TT)) {
