@@ -2,7 +2,7 @@
 // that several servers in one process (the tests) keep their own counts.
 import client from 'prom-client';
 
-// run-result status byte (core/executor/PROTOCOL.md) → label.
+// run-result status byte (core/protocol/PROTOCOL.md) → label.
 export const RUN_STATUS = ['returned', 'exited', 'instruction_limit', 'time_limit', 'memory_limit', 'fault', 'error',
   'signal'];
 

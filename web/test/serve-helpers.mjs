@@ -126,7 +126,7 @@ export async function client(url, origin, arch = 'x86_64') {
   return c;
 }
 
-// Raw executor frames (core/executor/PROTOCOL.md), for clients that are not the package.
+// Raw executor frames (core/protocol/PROTOCOL.md), for clients that are not the package.
 export function frame(kind, seq, payload = Buffer.alloc(0)) {
   const b = Buffer.alloc(12 + payload.length);
   b.writeUInt32LE(8 + payload.length, 0);
@@ -136,7 +136,7 @@ export function frame(kind, seq, payload = Buffer.alloc(0)) {
   return b;
 }
 // The protocol version the executor speaks, from the one header that defines it.
-const PROTOCOL_H = fs.readFileSync(path.join(ROOT, 'core/executor/protocol.h'), 'utf8');
+const PROTOCOL_H = fs.readFileSync(path.join(ROOT, 'core/protocol/protocol.h'), 'utf8');
 const VERSION = Number(/ProtocolVersion = (\d+)/.exec(PROTOCOL_H)[1]);
 export function setupFrame(triple = ARCHES.x86_64.triple, seq = 1) {
   const t = Buffer.from(triple), p = Buffer.alloc(8 + t.length);
