@@ -225,11 +225,11 @@ private:
                 return true;
               }
               auto NewP = Process::create(Triple::parse(M.triple));
-              sandbox::lockDown(GdbFd); // set up: from here on the protocol (and gdb) is all the process serves
-              if (!NewP) {
+              if (!NewP) { // no process yet: the client may set up again
                 send(Seq, FailureMsg{NewP.takeError().message()});
                 return true;
               }
+              sandbox::lockDown(GdbFd); // set up: from here on the protocol (and gdb) is all the process serves
               P = std::move(*NewP);
               if (GdbFd >= 0)
                 P->debugWith(std::exchange(GdbFd, -1), In);
