@@ -169,7 +169,8 @@ int main(void) {
   show("stat folder", stat(at("sub"), &St));
   printf("folder %d mode %o nlink %ld\n", S_ISDIR(St.st_mode), St.st_mode & 07777, (long)St.st_nlink);
   int DirFd = open(at("sub"), O_RDONLY | O_DIRECTORY);
-  show("openat in folder", Fd = openat(DirFd, "new", O_WRONLY | O_CREAT, 0600));
+  Fd = openat(DirFd, "new", O_WRONLY | O_CREAT, 0600);
+  show("openat in folder", Fd < 0 ? Fd : Fd > 2); // its number depends on what the process inherited
   close(Fd);
   show("fstatat", fstatat(DirFd, "new", &St, 0));
   printf("mode %o\n", St.st_mode & 07777);
