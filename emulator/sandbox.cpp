@@ -185,13 +185,15 @@ void limitRun(uint32_t WallMillis, uint64_t MemoryCap) {
   getrlimit(RLIMIT_CPU, &Cpu);
   setLimit(RLIMIT_CPU, std::min<rlim_t>(Used + WallMillis / 1000 + 2, Cpu.rlim_max), Cpu.rlim_max);
   // Pages mapped now, plus the run's memory cap (its guest memory, viewed
-  // once by the executor) and 1 GiB for the code cache, the heap and the
-  // watchdog's stack.
+  // once by the executor), 1 GiB for the code cache, the heap and the
+  // watchdog's stack, and 64 GiB for guest mappings the program reserves
+  // without touching them (each reserves as much host address space; Linux
+  // lets a process do so, and the memory cap counts the pages it touches).
   char Buf[64] = {};
   if (StatmFd < 0 || pread(StatmFd, Buf, sizeof Buf - 1, 0) <= 0)
     return;
   uint64_t Pages = std::strtoull(Buf, nullptr, 10);
-  uint64_t Limit = Pages * uint64_t(sysconf(_SC_PAGESIZE)) + MemoryCap + (uint64_t(1) << 30);
+  uint64_t Limit = Pages * uint64_t(sysconf(_SC_PAGESIZE)) + MemoryCap + (uint64_t(65) << 30);
   rlimit As{};
   getrlimit(RLIMIT_AS, &As);
   setLimit(RLIMIT_AS, std::min<rlim_t>(Limit, As.rlim_max), As.rlim_max);
