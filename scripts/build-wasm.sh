@@ -11,6 +11,10 @@ if ! command -v emcc >/dev/null 2>&1; then
 fi
 # Emscripten's JS optimizer needs acorn, which Debian installs here.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+# Compiles through ccache when it is installed (as scripts/build does).
+if command -v ccache >/dev/null 2>&1; then
+  export EM_COMPILER_WRAPPER=${EM_COMPILER_WRAPPER:-ccache}
+fi
 LOG=$BUILD/build.log
 mkdir -p "$BUILD"
 # emcc errors can echo the whole generated JS: keep them in a log, show the end.
