@@ -131,7 +131,8 @@ test('nginx serves the static files itself, precompressed where a .gz sits besid
   const manifest = await rawGet(`${nginxUrl}runtimes/b/${config.runtimes.x86_64}.gz`);
   assert.equal(manifest.status, 200);
   assert.match(manifest.headers['cache-control'], /immutable/);
-  assert.ok(manifest.body.equals(fs.readFileSync(path.join(ROOT, `build/web-runtimes/b/${config.runtimes.x86_64}.gz`))));
+  const onDisk = path.join(ROOT, `build/web-runtimes/b/${config.runtimes.x86_64}.gz`);
+  assert.ok(manifest.body.equals(fs.readFileSync(onDisk)));
   assert.equal((await fetch(`${nginxUrl}healthz`)).status, 200);
 });
 
