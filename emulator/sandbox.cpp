@@ -86,6 +86,10 @@ void enterNamespaces(bool Pid) {
     warn("no new PID namespace; running in the host's");
     return;
   }
+  // The identity change cleared the parent-death signal the process was
+  // started with, and this process lives on only to wait for the child
+  // (which sets its own): it must end with whoever started it too.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
   pid_t Child = fork();
   if (Child < 0) { // threads cannot start once the namespace for children differs
     warn("fork into the new PID namespace");
@@ -100,7 +104,13 @@ int StatmFd = -1;
 
 } // namespace
 
+// Set by confineAtStart: only a process confined at its start (the
+// executor's main) is locked down and limited; one that serves sessions in
+// process (the fuzz target) is not.
+static bool Confined = false;
+
 void confineAtStart(const StartOptions &O) {
+  Confined = true;
   closeInherited(O.keepFd);
   setLimit(RLIMIT_CORE, 0, 0);
   // The executor's own descriptors: the protocol's, stderr, its guest
@@ -122,8 +132,8 @@ void confineAtStart(const StartOptions &O) {
 
 bool lockDown(int AcceptFd) {
   static bool Done = false;
-  if (Done)
-    return true;
+  if (Done || !Confined)
+    return Done;
   scmp_filter_ctx F = seccomp_init(SCMP_ACT_KILL_PROCESS);
   if (!F) {
     errno = ENOSYS;
@@ -175,6 +185,8 @@ bool lockDown(int AcceptFd) {
 }
 
 void limitRun(uint32_t WallMillis, uint64_t MemoryCap) {
+  if (!Confined)
+    return;
   // The run ends itself at its wall time (the watchdog); this is for host
   // code that never returns to it. The guest's threads share one host
   // thread, so CPU time grows no faster than wall time.

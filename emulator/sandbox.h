@@ -28,8 +28,9 @@ void confineAtStart(const StartOptions &O);
 // Installs the filter: any system call outside what serving the protocol
 // needs kills the process (SIGSYS). AcceptFd (>= 0): the listening socket
 // gdb connects to (-gdb), the one descriptor accept may take. Once per
-// process; later calls do nothing. Returns false (with a warning on
-// stderr) where the kernel has no seccomp.
+// process, and only in one confineAtStart confined (limitRun too); later
+// calls do nothing. Returns false (with a warning on stderr) where the
+// kernel has no seccomp.
 bool lockDown(int AcceptFd = -1);
 
 // CPU seconds up to the run's wall time from now (SIGXCPU past it), and
