@@ -14,7 +14,11 @@ void ExecutorClient::failAll(const std::string &Why) {
 
 void ExecutorClient::lost(const std::string &Doing, Error E) {
   std::string Gone = Transport.peerGone();
-  failAll(Gone.empty() ? "executor connection lost" + Doing + ": " + E.message() : Gone);
+  if (!Gone.empty()) { // the peer's end says it all
+    consumeError(std::move(E));
+    return failAll(Gone);
+  }
+  failAll("executor connection lost" + Doing + ": " + E.message());
 }
 
 void ExecutorClient::request(const Message &M, Reply OnReply) {
