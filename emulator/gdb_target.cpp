@@ -57,6 +57,22 @@ void addX87(std::vector<Reg> &R) {
   R.push_back({"fop", 32, "int", UC_X86_REG_FOP});
 }
 
+// What x86-64 and i386 share after their general registers: the segment
+// selectors and the x87 unit in the core feature, and the SSE feature with
+// Xmms vector registers (16 in 64-bit mode, 8 in 32-bit).
+Feature addX86Common(Feature &Core, int Xmms) {
+  const char *Segs[] = {"cs", "ss", "ds", "es", "fs", "gs"};
+  const int SegIds[] = {UC_X86_REG_CS, UC_X86_REG_SS, UC_X86_REG_DS, UC_X86_REG_ES, UC_X86_REG_FS, UC_X86_REG_GS};
+  for (int I = 0; I < 6; ++I)
+    Core.regs.push_back({Segs[I], 32, "int32", SegIds[I]});
+  addX87(Core.regs);
+  Feature Sse{"org.gnu.gdb.i386.sse", {}};
+  for (int I = 0; I < Xmms; ++I)
+    Sse.regs.push_back({"xmm" + std::to_string(I), 128, "vec128", UC_X86_REG_XMM0 + I});
+  Sse.regs.push_back({"mxcsr", 32, "int", UC_X86_REG_MXCSR});
+  return Sse;
+}
+
 RegisterTable x86_64Table() {
   Feature Core{"org.gnu.gdb.i386.core", {}};
   const char *Names[] = {"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp"};
@@ -68,15 +84,7 @@ RegisterTable x86_64Table() {
     Core.regs.push_back({"r" + std::to_string(I), 64, "int64", UC_X86_REG_R8 + I - 8});
   Core.regs.push_back({"rip", 64, "code_ptr", UC_X86_REG_RIP});
   Core.regs.push_back({"eflags", 32, "int32", UC_X86_REG_EFLAGS});
-  const char *Segs[] = {"cs", "ss", "ds", "es", "fs", "gs"};
-  const int SegIds[] = {UC_X86_REG_CS, UC_X86_REG_SS, UC_X86_REG_DS, UC_X86_REG_ES, UC_X86_REG_FS, UC_X86_REG_GS};
-  for (int I = 0; I < 6; ++I)
-    Core.regs.push_back({Segs[I], 32, "int32", SegIds[I]});
-  addX87(Core.regs);
-  Feature Sse{"org.gnu.gdb.i386.sse", {}};
-  for (int I = 0; I < 16; ++I)
-    Sse.regs.push_back({"xmm" + std::to_string(I), 128, "vec128", UC_X86_REG_XMM0 + I});
-  Sse.regs.push_back({"mxcsr", 32, "int", UC_X86_REG_MXCSR});
+  Feature Sse = addX86Common(Core, 16);
   Feature Linux{"org.gnu.gdb.i386.linux", {{"orig_rax", 64, "int", MinusOne}}};
   Feature Segments{"org.gnu.gdb.i386.segments",
                    {{"fs_base", 64, "int", UC_X86_REG_FS_BASE}, {"gs_base", 64, "int", UC_X86_REG_GS_BASE}}};
@@ -92,15 +100,7 @@ RegisterTable i386Table() {
     Core.regs.push_back({Names[I], 32, I == 4 || I == 5 ? "data_ptr" : "int32", Ids[I]});
   Core.regs.push_back({"eip", 32, "code_ptr", UC_X86_REG_EIP});
   Core.regs.push_back({"eflags", 32, "int32", UC_X86_REG_EFLAGS});
-  const char *Segs[] = {"cs", "ss", "ds", "es", "fs", "gs"};
-  const int SegIds[] = {UC_X86_REG_CS, UC_X86_REG_SS, UC_X86_REG_DS, UC_X86_REG_ES, UC_X86_REG_FS, UC_X86_REG_GS};
-  for (int I = 0; I < 6; ++I)
-    Core.regs.push_back({Segs[I], 32, "int32", SegIds[I]});
-  addX87(Core.regs);
-  Feature Sse{"org.gnu.gdb.i386.sse", {}};
-  for (int I = 0; I < 8; ++I)
-    Sse.regs.push_back({"xmm" + std::to_string(I), 128, "vec128", UC_X86_REG_XMM0 + I});
-  Sse.regs.push_back({"mxcsr", 32, "int", UC_X86_REG_MXCSR});
+  Feature Sse = addX86Common(Core, 8);
   Feature Linux{"org.gnu.gdb.i386.linux", {{"orig_eax", 32, "int", MinusOne}}};
   return {"i386", {Core, Sse, Linux}, {}};
 }
