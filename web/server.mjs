@@ -78,11 +78,13 @@ function resolveFile(urlPath, gallery) {
 // architecture's manifest; /runtimes/b/<hash>.gz are their blobs, named by
 // their content's hash, so a browser keeps them for good.
 const BLOB = /^\/runtimes\/b\/([0-9a-f]{20})\.gz$/;
-async function servePrepared(req, res, urlPath, runtimes) {
+// config.json also names the short-link endpoint when there is a store.
+async function servePrepared(req, res, urlPath, runtimes, links) {
   if (urlPath === '/config.json') {
     const prepared = await runtimes.arches;
     res.writeHead(200, { 'content-type': MIME['.json'], 'cache-control': 'no-cache' });
-    return res.end(JSON.stringify({ executor: 'executor', runtimes: prepared ?? {} }));
+    const config = { executor: 'executor', ...(links ? { links: 's' } : {}), runtimes: prepared ?? {} };
+    return res.end(JSON.stringify(config));
   }
   const m = BLOB.exec(urlPath);
   if (!m) return text(res, 404, `not found: ${urlPath}\n`);
@@ -90,9 +92,9 @@ async function servePrepared(req, res, urlPath, runtimes) {
                    'public, max-age=31536000, immutable');
 }
 
-async function serveStatic(req, res, urlPath, gallery, bundler, runtimes) {
+async function serveStatic(req, res, urlPath, gallery, bundler, runtimes, links) {
   if (urlPath === '/config.json' || urlPath?.startsWith('/runtimes/'))
-    return servePrepared(req, res, urlPath, runtimes);
+    return servePrepared(req, res, urlPath, runtimes, links);
   if (urlPath?.startsWith(BUNDLE_PREFIX)) {
     const f = await bundler.file(urlPath.slice(BUNDLE_PREFIX.length));
     if (!f) return text(res, 404, `not found: ${req.url}\n`);
@@ -155,7 +157,9 @@ export async function startServer(options = {}) {
   });
   const ctx = {
     opts, slots, metrics, log, executors, rate: new RunRate(opts.runsPerMinute),
-    spawnArgs: SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', opts.executor, 'stdio']] : [opts.executor, ['stdio']],
+    // The executor keeps at most --max-output bytes of each run's output and says so (its output-cap).
+    spawnArgs: (args => SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', opts.executor, ...args]] : [opts.executor, args])(
+      ['stdio', ...(opts.maxOutput ? [`output-cap=${opts.maxOutput}`] : [])]),
   };
   const bundler = pageBundler({ root: WEB, log: m => log('bundle', { message: m }) });
   // Prepared when stale (scripts/run and scripts/test prepare them first).
@@ -181,7 +185,7 @@ export async function startServer(options = {}) {
         return res.end(await metrics.register.metrics());
       }
       if (urlPath && await handleLinks(req, res, urlPath, { store, maxBytes: opts.linkMaxBytes, metrics, log })) return;
-      await serveStatic(req, res, urlPath, gallery, bundler, prepared);
+      await serveStatic(req, res, urlPath, gallery, bundler, prepared, !!store);
     } catch (e) {
       log('request.error', { url: req.url, error: e.message }, 'error');
       if (!res.headersSent) text(res, 500, 'internal error\n'); else res.destroy();
@@ -230,7 +234,8 @@ export async function startServer(options = {}) {
   });
   const actual = server.address().port;
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-  log('server.listening', { host: opts.host, port: actual, maxExecutors: opts.maxExecutors, store: store.kind });
+  log('server.listening',
+      { host: opts.host, port: actual, maxExecutors: opts.maxExecutors, store: store?.kind ?? 'none' });
   return {
     url: `http://${shownHost}:${actual}/`, port: actual, executors, gallery, metrics, store,
     // Ends every executor, then every connection, then the store.
@@ -240,7 +245,7 @@ export async function startServer(options = {}) {
       for (const c of executors) c.kill('SIGKILL');
       for (const ws of wss.clients) ws.terminate();
       server.closeAllConnections?.();
-      server.close(() => store.close().then(r, r));
+      server.close(() => (store ? store.close() : Promise.resolve()).then(r, r));
     }),
   };
 }

@@ -6,7 +6,11 @@
 // run limits are capped here, output per run is capped, and both directions
 // are bounded buffers (a client that stops reading pauses its executor and
 // is cut off after stallTimeout; one that writes while its executor is busy
-// is paused at the socket).
+// is paused at the socket). The executor itself truncates each run's output
+// at maxOutput (its output-cap); the bridge tells the client so ({output:
+// {truncatedAt}}), and ends a session whose executor sends much more.
+// When an executor dies by a signal, the close reason says what the signal
+// means here (the sandbox's seccomp filter, its CPU limit, ...).
 import { spawn } from 'node:child_process';
 import { RUN_STATUS } from './metrics.mjs';
 
@@ -20,6 +24,23 @@ const CLOSE = { normal: 1000, away: 1001, data: 1003, policy: 1008, error: 1011,
 // Frame kinds the bridge reads (PROTOCOL.md).
 const RUN_MAIN = 0x06, CALL = 0x07, OUTPUT = 0x85, RUN_RESULT = 0x86;
 const LIMITS_BYTES = 20; // u64 instructions, u32 wallMillis, u64 memoryBytes
+// What the executor's output frames may carry past the cap: its note that
+// it truncated (a line), with room to spare.
+const OUTPUT_SLACK = 4096;
+
+// Signals that end an executor, in words (sandbox.h: seccomp, rlimits).
+const SIGNAL_WORDS = {
+  SIGSYS: 'its sandbox stopped a system call it may not make (seccomp)',
+  SIGXCPU: 'it used up its CPU-time limit',
+  SIGXFSZ: 'it went past its file-size limit',
+  SIGKILL: 'ended from outside (out of memory, or by the server or an administrator)',
+  SIGSEGV: 'it crashed (segmentation fault)',
+  SIGBUS: 'it crashed (bus error)',
+  SIGABRT: 'it aborted (out of memory past its address-space limit, or an internal error)',
+};
+export const executorEnded = (code, signal) => signal
+  ? `executor killed by ${signal}${SIGNAL_WORDS[signal] ? `: ${SIGNAL_WORDS[signal]}` : ''}`
+  : `executor exited with status ${code}`;
 
 // Where a frame's limits start (PROTOCOL.md): run-main has them after
 // entry, startup, args and env (input files follow); call has them last.
@@ -132,7 +153,7 @@ export function serveSession(ws, address, ctx) {
   const { opts, slots, metrics, log } = ctx;
   let child = null, waiting = null, ended = false, pendingFirst = null;
   const runs = new Map(); // seq -> start time (ms), the runs in flight
-  let output = 0; // program output bytes of the current run
+  let output = 0, truncated = false; // program output bytes of the current run; did the executor cut them
   let idle = null, lifetime = null, stall = null, flooding = null; // timers
   metrics.sessions.inc();
 
@@ -174,21 +195,29 @@ export function serveSession(ws, address, ctx) {
   const toClient = buf => {
     if (ended) return;
     touch();
+    let announce = false;
     for (const [at, len] of frames(buf)) {
       const kind = buf.readUInt16LE(at + 4);
-      if (kind === OUTPUT) output += len - 12;
-      else if (kind === RUN_RESULT) {
+      if (kind === OUTPUT && len >= 17) {
+        output += buf.readUInt32LE(at + 13); // u8 stream, bytes
+        // The executor's cap is maxOutput: past it comes only its note, once.
+        if (opts.maxOutput && output > opts.maxOutput + OUTPUT_SLACK)
+          return end(CLOSE.policy, `output limit: the program wrote more than ${opts.maxOutput} bytes`, 'output_limit');
+        if (opts.maxOutput && output > opts.maxOutput && !truncated) truncated = announce = true;
+      } else if (kind === RUN_RESULT) {
         const seq = buf.readUInt32LE(at + 8), t0 = runs.get(seq);
         if (t0 !== undefined) {
           runs.delete(seq);
           metrics.runSeconds.observe((Date.now() - t0) / 1000);
           metrics.runsFinished.inc({ status: RUN_STATUS[buf[at + 12]] ?? 'unknown' });
         }
-        output = 0;
+        output = 0, truncated = false;
       }
     }
-    if (opts.maxOutput && output > opts.maxOutput)
-      return end(CLOSE.policy, `output limit: the program wrote more than ${opts.maxOutput} bytes`, 'output_limit');
+    if (announce) { // ahead of these frames: the run's result may be among them
+      metrics.truncated.inc();
+      ws.send(JSON.stringify({ output: { truncatedAt: opts.maxOutput } }));
+    }
     ws.send(buf, { binary: true }, () => {
       if (stall && ws.bufferedAmount < opts.sendBuffer / 2) {
         clearTimeout(stall);
@@ -247,7 +276,7 @@ export function serveSession(ws, address, ctx) {
     child.on('error', err => { gone(); end(CLOSE.error, `cannot start executor: ${err.message}`, 'spawn_failed'); });
     child.on('exit', (code, signal) => {
       gone();
-      const why = signal ? `executor killed by ${signal}` : `executor exited with status ${code}`;
+      const why = executorEnded(code, signal);
       const last = stderr.trim().split('\n').pop() || undefined;
       log('executor.exit', { pid: child.pid, address, code, signal, stderr: last });
       stop(signal ? 'executor_killed' : 'executor_exited');

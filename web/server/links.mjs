@@ -1,9 +1,11 @@
 // Short links for sessions: POST /s with a session JSON stores it and
 // answers {id, url}; GET /s/<id> opens the page on it (/?s=<id>) and
-// GET /s/<id>.json returns it. The id is derived from the content (SHA-256
+// GET /s/<id>.json returns it (errors as {error}, for the page to show). The id is derived from the content (SHA-256
 // of the canonical JSON, 22 base64url characters), so the same session gets
 // the same link on every instance. Two stores: files under a folder (the
-// default, nothing to set up) and PostgreSQL (for several instances).
+// default, nothing to set up) and PostgreSQL (for several instances); or
+// none (`--store none`: /s answers that this server keeps no links, and
+// config.json does not offer them to the page).
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -119,8 +121,9 @@ export async function postgresStore(url, { maxTotal }) {
   };
 }
 
-export const openStore = (where, opts) =>
-  /^postgres(ql)?:\/\//.test(where) ? postgresStore(where, opts) : fileStore(where, opts);
+export const NO_STORE = 'none';
+export const openStore = (where, opts) => where === NO_STORE ? null
+  : /^postgres(ql)?:\/\//.test(where) ? postgresStore(where, opts) : fileStore(where, opts);
 
 // Reads at most max bytes of a request body; a larger one is refused
 // without reading the rest.
@@ -155,7 +158,9 @@ export async function handleLinks(req, res, urlPath, { store, maxBytes, metrics,
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
     res.end(JSON.stringify(value));
   };
+  const asJson = req.method === 'POST' || urlPath.endsWith('.json');
   try {
+    if (!store) throw new LinkError(404, 'this server keeps no short links (it was started with --store none)');
     if (urlPath === '/s') {
       if (req.method !== 'POST') return page(405, 'POST a session to /s to make a short link.'), true;
       const { id, bytes } = prepare(await readBody(req, maxBytes), maxBytes);
@@ -165,9 +170,9 @@ export async function handleLinks(req, res, urlPath, { store, maxBytes, metrics,
     }
     const m = /^\/s\/([^/]*?)(\.json)?$/.exec(urlPath);
     if (!m || !ID.test(m[1]))
-      return page(400, `'${urlPath.slice(3, 60)}' is not a short link id (22 letters, digits, - or _).`), true;
+      throw new LinkError(400, `'${urlPath.slice(3, 60)}' is not a short link id (22 letters, digits, - or _).`);
     const body = await store.get(m[1]);
-    if (!body) return page(404, `No session is stored under ${m[1]}.`), true;
+    if (!body) throw new LinkError(404, `No session is stored under ${m[1]}.`);
     if (m[2]) {
       metrics.links.inc({ outcome: '200' });
       // The id is the content's hash: what it names never changes.
@@ -182,7 +187,7 @@ export async function handleLinks(req, res, urlPath, { store, maxBytes, metrics,
     if (!(e instanceof LinkError)) log('link.error', { error: e.message }, 'error');
     const status = e instanceof LinkError ? e.status : 500;
     const text = e instanceof LinkError ? e.message : 'the link store failed; try again later';
-    if (req.method === 'POST') json(status, { error: text }); else page(status, text);
+    if (asJson) json(status, { error: text }); else page(status, text);
     if (!req.complete) req.socket.end(); // the rest of an oversized body is not read
   }
   return true;

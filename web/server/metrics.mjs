@@ -27,6 +27,7 @@ export function serverMetrics() {
     queueSeconds: histogram('linklab_queue_wait_seconds', 'first message to executor started',
       [0, 0.01, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60]),
     links: counter('linklab_links_total', 'short-link requests, by outcome', ['outcome']),
+    truncated: counter('linklab_runs_truncated_total', 'runs whose output the executor cut at --max-output'),
   };
   for (const s of RUN_STATUS) m.runsFinished.inc({ status: s }, 0);
   return m;

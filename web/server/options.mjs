@@ -27,7 +27,7 @@ export const OPTIONS = [
   ['sendBuffer', 'number', 4 * MiB, 'bytes queued to a client that is not reading before the executor is paused'],
   ['stallTimeout', 'number', 10_000, 'a client that leaves the send buffer full this long is cut off'],
   ['trustProxy', 'boolean', false, 'take the client address from X-Forwarded-For (behind nginx)'],
-  ['store', 'string', undefined, 'short-link store: a folder (default: data/links under the repo) or postgres://…'],
+  ['store', 'string', undefined, 'short-link store: a folder (default: data/links under the repo), postgres://… or none'],
   ['linkMaxBytes', 'number', 8 * MiB, 'largest session a short link stores'],
   ['storeMaxBytes', 'number', 1024 * MiB, 'total size of the file link store'],
 ];

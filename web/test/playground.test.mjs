@@ -404,6 +404,54 @@ test('a share URL restores the session in a fresh page and re-runs it', async ()
   await ctx.close();
 });
 
+test('Share makes a short link the server stores; it opens the session; bad, unknown and store-less links say so',
+  async () => {
+    const page = await openPage();
+    await afterRun(page, () => page.click('button[data-example="print-args"][data-arch="riscv64"]'));
+    await page.click('button[data-tab="runpanel"]');
+    await page.fill('#run-args', 'short "link"');
+    await page.click('#share');
+    await page.click('#make-short');
+    await page.waitForSelector('#short-url');
+    const url = await page.inputValue('#short-url');
+    assert.match(url, new RegExp(`^${server.url}s/[A-Za-z0-9_-]{22}$`));
+    const id = url.slice(-22);
+    assert.equal(new URL(page.url()).search, `?s=${id}`);
+    await page.close();
+
+    const fresh = await openPage(url); // /s/<id> redirects to /?s=<id>
+    assert.equal(new URL(fresh.url()).search, `?s=${id}`);
+    assert.equal(await fresh.inputValue('#run-args'), 'short "link"');
+    assert.match(await fresh.textContent('#objects'), /print-args\.o/);
+    const r = await afterRun(fresh, () => fresh.click('#run'));
+    assert.match(r.console, /argv\[2\] = "link"/);
+    const bannerAt = async address => {
+      await fresh.goto(address);
+      await fresh.waitForSelector('body[data-ready]', { timeout: 30000 });
+      return fresh.textContent('#banner');
+    };
+    assert.match(await bannerAt(`${server.url}?s=${'A'.repeat(22)}`),
+                 /^short link A{22}: No session is stored under A{22}\.$/);
+    assert.match(await bannerAt(`${server.url}?s=no%3Cid`), /^short link: 'no<id' is not a short link id/);
+    assert.deepEqual(fresh.errors, []);
+    await fresh.close();
+
+    // A server without a store: the page offers no short link and says why it cannot open one.
+    const bare = await startServer({ port: 0, store: 'none' });
+    try {
+      const p = await openPage(`${bare.url}?s=${id}`);
+      assert.match(await p.textContent('#banner'),
+        new RegExp(`^short link ${id}: short links need a server with a link store, and this site has none`));
+      await p.click('#share');
+      await p.waitForSelector('#share-url');
+      assert.equal(await p.locator('#make-short').count(), 0);
+      const direct = await fetch(`${bare.url}s/${id}.json`);
+      assert.equal(direct.status, 404);
+      assert.match((await direct.json()).error, /keeps no short links/);
+      await p.close();
+    } finally { await bare.close(); }
+  });
+
 test('a session too large for a link becomes a bundle that the page and the Node runner load', async () => {
   const page = await openPage();
   // The harness example plus a 3 MiB archive does not fit in a URL.
@@ -415,10 +463,18 @@ test('a session too large for a link becomes a bundle that the page and the Node
   await page.click('#share');
   await page.waitForSelector('#bundle-link');
   assert.match(await page.textContent('#share-box'), /too large for a link/);
+  // The server stores it too: its short link opens the whole session.
+  await page.waitForSelector('#short-url');
+  const short = await page.inputValue('#short-url');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#bundle-link')]);
   const bundle = path.join(tmp, 'session.linklab.json');
   await download.saveAs(bundle);
   await page.close();
+
+  const opened = await openPage(short);
+  assert.equal(await opened.locator('#objects li').count(), 4);
+  assert.ok(await opened.isChecked('#objects li[data-name="test_thermostat.o"] input[data-harness]'));
+  await opened.close();
 
   const fresh = await openPage();
   await fresh.setInputFiles('#bundle-input', bundle);
@@ -577,6 +633,43 @@ test('killing the executor mid-run is reported, and the next run works', async (
   await shot(page, 'run-fault');
   await page.close();
 });
+
+test('runs the sandbox or the limits end are reported in words: seccomp, output cut, time and memory limits',
+  async () => {
+    // linklab-executor-probe: the executor plus a guest system call that makes its host process open a file.
+    const probe = path.join(WEB, '../build/tests/linklab-executor-probe');
+    assert.ok(fs.existsSync(probe), `${probe} missing: build the linklab-executor-probe target (scripts/build does)`);
+    const s = await startServer({ port: 0, executor: probe, maxOutput: 64 << 10, store: 'none' });
+    try {
+      const page = await openPage(s.url);
+      const run = async (src, fill = {}) => {
+        const name = `${src.replace(/\.c$/, '')}-x86_64.o`;
+        if (await page.locator('#objects li').count()) await page.click('#objects li:nth-child(1) button[data-remove]');
+        await page.setInputFiles('#file-input', [compile(src, 'x86_64')]);
+        await page.waitForSelector(`#objects li[data-name="${name}"]`);
+        await page.click('button[data-tab="runpanel"]');
+        for (const [field, value] of Object.entries({ '#lim-time': '10000', '#lim-mem': '', ...fill }))
+          await page.fill(field, value);
+        return afterRun(page, () => page.click('#run2'));
+      };
+      let r = await run('escape.c');
+      assert.match(r.status, new RegExp('^run ended: .*executor killed by SIGSYS: its sandbox stopped a system call ' +
+                                        'it may not make \\(seccomp\\)\\. The next run starts a new executor\\.$'));
+      assert.equal(r.console, 'escaping\n');
+      r = await run('output-flood.c');
+      assert.match(r.status,
+                   /^exited with status 3 · exit code 3 · \d+ ms · output cut at 64 KiB: the server's output limit$/);
+      assert.equal(r.console, `${'y'.repeat(1023)}\n`.repeat(64) +
+        '\nlinklab: output truncated at 65536 bytes (the executor\'s output cap)\n');
+      r = await run('spin.c', { '#lim-time': '1000' });
+      assert.match(r.status, /^time limit at pc 0x[0-9a-f]+.*: wall-time limit of 1000 ms reached/);
+      r = await run('memory-hog.c', { '#lim-mem': '64' });
+      assert.match(r.status, /^memory limit at pc 0x[0-9a-f]+.*exceeds the memory cap/);
+      assert.deepEqual(page.errors, []);
+      await shot(page, 'run-limits');
+      await page.close();
+    } finally { await s.close(); }
+  });
 
 // Of each of arch's runtime files, what the page downloaded of its prepared
 // blobs (prepare-runtimes.mjs): {file: {requests, bytes, kinds}}; no blob twice.

@@ -15,7 +15,7 @@ import { startServer } from '../server.mjs';
 import { CHROMIUM_ARGS } from './chromium.mjs';
 import {
   until, freePort, serverProcess, executorsOf, alive, rssBytes, metric, client, compileInput, rawSocket, setupFrame,
-  frame,
+  frame, ROOT,
 } from './serve-helpers.mjs';
 
 let tmp, spin, flood;
@@ -139,14 +139,32 @@ test('run limits above the server caps are lowered to them', async () => {
   d.close();
 });
 
-test('output past --max-output ends the session with a clear reason', async () => {
-  const s = await serve({ maxOutput: 256 << 10 });
-  const c = await client(s.url, s.origin);
-  await assert.rejects(c.run(flood), /output limit: the program wrote more than 262144 bytes/);
-  assert.ok(c.output.length <= (256 << 10) + (64 << 10) + 12, `${c.output.length} bytes got through`);
-  await until(() => s.executors.size === 0, 5000, 'the executor to end');
-  assert.equal(await metric(s.url, 'linklab_runs_failed_total', 'reason="output_limit"'), 1);
-});
+test('the executor cuts output at --max-output and the client is told; an executor that does not is cut off',
+  async () => {
+    const s = await serve({ maxOutput: 256 << 10, maxInstructions: 20000 });
+    const c = await client(s.url, s.origin);
+    const note = '\nlinklab: output truncated at 262144 bytes (the executor\'s output cap)\n';
+    for (let run = 1; run <= 2; run++) { // per run: the second is cut as the first
+      c.output = '';
+      const r = await c.run(flood);
+      assert.equal(r.status, 'instruction limit', JSON.stringify(r));
+      assert.equal(c.output.length, (256 << 10) + note.length);
+      assert.ok(c.output.endsWith(note), c.output.slice(-200));
+      assert.equal(c.news.filter(n => n.output?.truncatedAt === 256 << 10).length, run);
+    }
+    assert.equal(await metric(s.url, 'linklab_runs_truncated_total'), 2);
+    c.close();
+    // An executor that ignores the cap (a wrapper that drops it) is cut off by the bridge.
+    const executor = process.env.LINKLAB_EXECUTOR ?? path.join(ROOT, 'build/emulator/linklab-executor');
+    const uncapped = path.join(tmp, 'uncapped-executor');
+    fs.writeFileSync(uncapped, `#!/bin/sh\nexec '${executor}' stdio\n`, { mode: 0o755 });
+    const t = await serve({ maxOutput: 256 << 10, executor: uncapped });
+    const d = await client(t.url, t.origin);
+    await assert.rejects(d.run(flood), /output limit: the program wrote more than 262144 bytes/);
+    assert.ok(d.output.length <= (256 << 10) + (64 << 10) + 4096, `${d.output.length} bytes got through`);
+    await until(() => t.executors.size === 0, 5000, 'the executor to end');
+    assert.equal(await metric(t.url, 'linklab_runs_failed_total', 'reason="output_limit"'), 1);
+  });
 
 test('per-client limits: concurrent sessions and runs per minute', async () => {
   const s = await serve({ sessionsPerClient: 2, runsPerMinute: 3, maxInstructions: 10000 });

@@ -2,7 +2,8 @@
 // plain static file server (no Range, no compression, no cache headers),
 // driven in Chromium: with an executor endpoint (the playground server's
 // bridge) the gallery runs; without one the page links, shows graphs and
-// disassembles, and says running needs an executor. The C runtime arrives
+// disassembles, and says running needs an executor (and short links a
+// server's store). The C runtime arrives
 // as prepared blobs: a C program fetches nothing of libstdc++.a or libm.a,
 // no blob twice, and a second visit fetches none.
 import { test, before, after } from 'node:test';
@@ -114,6 +115,13 @@ test('without an executor the static site links, draws graphs, disassembles, say
     const status = await page.textContent('#disasm-status');
     throw new Error(`${e.message}: ${status} ${await page.textContent('#disasm-body')}`);
   });
+  // Short links need a server's store: Share offers the fragment link only, and a short link says why it cannot open.
+  await page.click('#share');
+  await page.waitForSelector('#share-url');
+  assert.equal(await page.locator('#make-short').count(), 0);
+  await page.goto(`${withoutExecutor.url}?s=${'A'.repeat(22)}`);
+  await page.waitForSelector('body[data-ready]', { timeout: 60000 });
+  assert.match(await page.textContent('#banner'), /^short link A{22}: short links need a server with a link store/);
   assert.deepEqual(page.errors, []);
   assert.deepEqual(withoutExecutor.requests.filter(r => r.range), [], 'no Range request');
   await page.close();

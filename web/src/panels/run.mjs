@@ -28,6 +28,7 @@ function appendConsole(stream, text) {
 }
 
 const fmtSeconds = ms => `${(ms / 1000).toFixed(1)} s`;
+const fmtBytes = n => (n % 1024 ? `${n} bytes` : n % (1 << 20) ? `${n / 1024} KiB` : `${n / (1 << 20)} MiB`);
 
 // Resolves once the browser could paint: a frame's callback runs before its
 // paint, so a task queued from it runs after; a page in the background gets
@@ -69,9 +70,11 @@ export function mount(app) {
   async function setUp(arch, socketOrUrl) {
     const transport = await app.L.webSocketTransport(socketOrUrl);
     // A busy server queues the session until an executor is free: say where it stands.
-    transport.onStatus?.(({ queue }) => {
+    // It also says when the executor cut a run's output at the server's limit.
+    transport.onStatus?.(({ queue, output }) => {
       if (queue > 0) setStatus(`server busy: waiting for an executor, position ${queue} in the queue…`, 'busy');
       else if (queue === 0) setStatus('executor started; linking and running…', 'busy');
+      if (output?.truncatedAt) truncatedAt = output.truncatedAt;
     });
     const executor = new app.L.Executor(transport);
     executor.onOutput((stream, data) => {
@@ -87,6 +90,7 @@ export function mount(app) {
 
   const limits = () => flow.runLimits(readFields('run'));
   let stdout = ''; // the current run's, for the outcome a shared bundle records
+  let truncatedAt = 0; // the current run's output was cut at this many bytes (the server's limit)
 
   // `sym+off (object)` for an address in the last link, skipping assembler-
   // local labels (.L*), which share addresses with the functions they sit in.
@@ -119,6 +123,7 @@ export function mount(app) {
     $('stop').disabled = false;
     $('console').textContent = '';
     stdout = '';
+    truncatedAt = 0;
     store.set({ outcome: null });
     const started = performance.now();
     let ctx = null, ticker = null, retry = false;
@@ -150,6 +155,7 @@ export function mount(app) {
       if (r.fault) app.link.afterLink(ctx);
       let text = `${describe(r)} · ${(performance.now() - started).toFixed(0)} ms`;
       if (r.instructions) text += ` · ${r.instructions} instructions`;
+      if (truncatedAt) text += ` · output cut at ${fmtBytes(truncatedAt)}: the server's output limit`;
       setStatus(text, r.status === 'fault' || r.status === 'error' || /limit/.test(r.status) ? 'bad' : 'ok');
       // Since navigation start: what scripts/bench-web.mjs reports.
       window.__firstRunMs ??= performance.now();
