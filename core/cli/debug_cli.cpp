@@ -1,6 +1,8 @@
 #include "cli/debug_cli.h"
 
+#include "elf/elf_file.h"
 #include "object/archive.h"
+#include "session/debug_image.h"
 
 #include <arpa/inet.h>
 #include <cerrno>
@@ -115,21 +117,30 @@ private:
 } // namespace
 
 Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo> &Objects) {
-  std::string S = "# Written by linklab -debug-script: each linked object's symbols and debug\n"
-                  "# information at the addresses this link gave its sections.\n"
+  std::string S = "# Written by linklab -debug-script: the linked image's symbols, then each\n"
+                  "# linked object's own symbols and debug information at the addresses this\n"
+                  "# link gave its sections.\n"
                   "set confirm off\n";
   size_t Skipped = 0, Extracted = 0;
   Members Archives;
+  std::string Header; // the link's first ELF object's: the image takes its class, machine, flags
+  std::string Lines;
+  DebugImageSections Elsewhere; // what gdb reads from the objects themselves
   // Members with DWARF go to files beside the script: DIR/SCRIPT.members/N-MEMBER.
   std::string MemberDir = Path + ".members";
-  for (const ObjectLinkInfo &O : Objects) {
+  for (size_t I = 0; I < Objects.size(); ++I) {
+    const ObjectLinkInfo &O = Objects[I];
     char Real[PATH_MAX];
     std::string File;
-    if (auto Member = Archives.find(O.name)) {
-      if (!hasDwarf(*Member)) {
-        ++Skipped; // Debian's C runtime has none
-        continue;
-      }
+    auto Member = Archives.find(O.name);
+    std::string Bytes = Member ? std::string(*Member) : readFile(O.name);
+    if (Header.empty() && Bytes.starts_with("\x7f" "ELF"))
+      Header = Bytes.substr(0, 64);
+    if (!hasDwarf(Bytes)) {
+      ++Skipped; // no DWARF (Debian's C runtime has none), or the linker's own graphs
+      continue;
+    }
+    if (Member) {
       if (!Extracted++ && mkdir(MemberDir.c_str(), 0755) != 0 && errno != EEXIST)
         return makeError(formatv("-debug-script: cannot create %s: %s", MemberDir.c_str(), std::strerror(errno)));
       std::string Name = O.name.substr(O.name.find('(') + 1);
@@ -140,28 +151,44 @@ Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo
       std::ofstream Out(File, std::ios::binary);
       if (!Out.write(Member->data(), std::streamsize(Member->size())) || !(Out.close(), Out))
         return makeError(formatv("-debug-script: cannot write %s", File.c_str()));
-    } else if (!hasDwarf(readFile(O.name))) {
-      ++Skipped; // no DWARF, or the linker's own graphs
-      continue;
     } else {
       File = O.name;
     }
     if (!realpath(File.c_str(), Real))
       return makeError(formatv("-debug-script: %s: %s", File.c_str(), std::strerror(errno)));
     std::string Line = "add-symbol-file " + quoteForGdb(Real);
-    std::set<std::string> Seen;
+    // The sections the file has: not those the linker made (its GOT, its
+    // stubs: $__STUBS, __llvm_jitlink_aarch32_STUBS_v7, .linklab.*).
+    std::set<std::string> InFile, Seen;
+    auto F = ElfFile::parse(O.name, {Bytes.data(), Bytes.size()}, false);
+    if (!F)
+      return F.takeError();
+    for (const ElfSection &Sec : F->sections())
+      InFile.emplace(Sec.name);
     for (const auto &Sec : O.sections) {
       // Only allocated sections have an address; a name twice is ambiguous to gdb.
-      // Sections the linker made ($__GOT, $__STUBS, .linklab.*) are not in the file.
-      if (!Sec.address || Sec.name.empty() || Sec.name.starts_with(".debug") || Sec.name.starts_with("$") ||
-          Sec.name.starts_with(".linklab.") || !Seen.insert(Sec.name).second)
+      if (!Sec.address || Sec.name.starts_with(".debug") || !InFile.count(Sec.name) || !Seen.insert(Sec.name).second)
         continue;
       Line += " -s " + Sec.name + " " + hex(Sec.address);
+      Elsewhere.insert({I, Sec.name});
     }
-    S += Line + "\n";
+    Lines += Line + "\n";
   }
+  if (!Header.empty()) {
+    auto Image = formatDebugImage(Objects, Header, Elsewhere);
+    if (!Image)
+      return Image.takeError();
+    std::string ImagePath = Path + ".elf";
+    std::ofstream Out(ImagePath, std::ios::binary);
+    char Real[PATH_MAX];
+    if (!Out.write(Image->data(), std::streamsize(Image->size())) || !(Out.close(), Out) ||
+        !realpath(ImagePath.c_str(), Real))
+      return makeError(formatv("-debug-script: cannot write %s", ImagePath.c_str()));
+    S += "file " + quoteForGdb(Real) + "\n";
+  }
+  S += Lines;
   if (Skipped)
-    S += formatv("# %zu linked graphs left out: objects and archive members without DWARF, the linker's own\n", Skipped);
+    S += formatv("# %zu linked graphs without DWARF: their symbols are in the image\n", Skipped);
   std::ofstream Out(Path, std::ios::binary);
   if (!(Out << S) || !(Out.close(), Out))
     return makeError(formatv("-debug-script: cannot write %s", Path.c_str()));

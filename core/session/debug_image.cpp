@@ -1,0 +1,227 @@
+#include "session/debug_image.h"
+
+#include "arch/arm.h"
+#include "support/bits.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+namespace linklab {
+
+namespace {
+
+enum : uint16_t { ET_EXEC = 2, EM_ARM = 40 };
+enum : uint32_t { SHT_NOBITS = 8, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_NOTE = 7, SHT_DYNSYM = 11 };
+enum : uint8_t { STB_LOCAL = 0, STB_GLOBAL = 1, STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2 };
+enum : uint16_t { SHN_UNDEF = 0, SHN_ABS = 0xfff1, MaxSections = 0xfeff };
+enum : uint64_t { SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXECINSTR = 4 };
+
+// An address range of the image: linked sections of one protection that
+// touch, merged (hundreds of graphs would otherwise be thousands of sections).
+struct Range {
+  uint64_t start, end;
+  MemProt prot;
+  bool zeroFill;
+  bool alloc; // false: the range is an object's that gdb loads itself (see below)
+};
+
+struct Sym {
+  uint32_t name;
+  uint64_t value, size;
+  uint8_t info;
+  uint16_t shndx;
+};
+
+// Bytes in the image's class and byte order.
+class Out {
+public:
+  Out(bool Is64, bool Big) : Is64(Is64), Big(Big) {}
+  void u8(uint8_t V) { Bytes.push_back(char(V)); }
+  void u16(uint16_t V) { put(V); }
+  void u32(uint32_t V) { put(V); }
+  void u64(uint64_t V) { put(V); }
+  void word(uint64_t V) { Is64 ? put(V) : put(uint32_t(V)); } // Elf_Addr, Elf_Off, and Elf64's Xword fields
+  void align(size_t A) { Bytes.resize((Bytes.size() + A - 1) / A * A, '\0'); }
+  std::string Bytes;
+  const bool Is64, Big;
+
+private:
+  template <typename T> void put(T V) {
+    char B[sizeof V];
+    writeData<T>(B, V, Big);
+    Bytes.append(B, sizeof V);
+  }
+};
+
+uint32_t addString(std::string &Table, std::string_view S) {
+  uint32_t At = uint32_t(Table.size());
+  Table.append(S);
+  Table.push_back('\0');
+  return At;
+}
+
+void putSymbols(Out &O, const std::vector<Sym> &Syms) {
+  for (const Sym &S : Syms) {
+    O.u32(S.name);
+    if (O.Is64) {
+      O.u8(S.info), O.u8(0), O.u16(S.shndx), O.u64(S.value), O.u64(S.size);
+    } else {
+      O.u32(uint32_t(S.value)), O.u32(uint32_t(S.size)), O.u8(S.info), O.u8(0), O.u16(S.shndx);
+    }
+  }
+}
+
+} // namespace
+
+Expected<std::string> formatDebugImage(const std::vector<ObjectLinkInfo> &Objects, std::string_view Header,
+                                       const DebugImageSections &Elsewhere) {
+  if (Header.size() < 52 || !Header.starts_with("\x7f" "ELF") || (Header[4] != 1 && Header[4] != 2) ||
+      (Header[5] != 1 && Header[5] != 2) || (Header[4] == 2 && Header.size() < 64))
+    return makeError("debug image: the link's first object is not an ELF object to take the header from");
+  const bool Is64 = Header[4] == 2, Big = Header[5] == 2;
+  const uint16_t Machine = readData<uint16_t>(Header.data() + 18, Big);
+  const uint32_t Flags = readData<uint32_t>(Header.data() + (Is64 ? 48 : 36), Big);
+
+  std::vector<Range> Ranges;
+  for (size_t I = 0; I < Objects.size(); ++I)
+    for (const auto &S : Objects[I].sections)
+      if (S.address && S.size && S.prot != MemProt::None && !S.name.starts_with(".debug"))
+        Ranges.push_back({S.address, S.address + S.size, S.prot, S.zeroFill, !Elsewhere.count({I, S.name})});
+  std::sort(Ranges.begin(), Ranges.end(), [](const Range &A, const Range &B) { return A.start < B.start; });
+  std::vector<Range> Merged;
+  for (const Range &R : Ranges) {
+    if (!Merged.empty() && Merged.back().prot == R.prot && Merged.back().alloc == R.alloc &&
+        R.start <= Merged.back().end) {
+      Merged.back().end = std::max(Merged.back().end, R.end);
+      Merged.back().zeroFill &= R.zeroFill;
+    } else {
+      Merged.push_back(R);
+    }
+  }
+  if (Merged.size() + 7 > MaxSections)
+    return makeError(formatv("debug image: %zu address ranges are more than an ELF section table holds",
+                             Merged.size()));
+  // Section 0 is null, the ranges follow: range I is section I + 1.
+  auto SectionOf = [&](uint64_t A) -> uint16_t {
+    auto It = std::upper_bound(Merged.begin(), Merged.end(), A, [](uint64_t V, const Range &R) { return V < R.start; });
+    if (It == Merged.begin())
+      return SHN_ABS;
+    --It;
+    return A <= It->end ? uint16_t(It - Merged.begin() + 1) : uint16_t(SHN_ABS);
+  };
+
+  // .symtab: locals first (sh_info is the first global's index).
+  std::string Strtab(1, '\0'), Dynstr(1, '\0');
+  std::vector<Sym> Locals{{0, 0, 0, 0, SHN_UNDEF}}, Globals, Dynamic{{0, 0, 0, 0, SHN_UNDEF}};
+  uint64_t Entry = 0;
+  for (size_t I = 0; I < Objects.size(); ++I) {
+    const ObjectLinkInfo &O = Objects[I];
+    for (const auto &[Name, S] : O.symbols) {
+      // A GOT entry or stub is named below, not after the symbol it leads to.
+      if (Name.empty() || O.entrySizes.count(S.address))
+        continue;
+      uint64_t Value = S.address;
+      if (Machine == EM_ARM && S.callable && (S.targetFlags & arm::ThumbSymbol))
+        Value |= 1; // how ELF marks a Thumb function, and gdb with it
+      uint8_t Type = S.callable ? STT_FUNC : S.size ? STT_OBJECT : STT_NOTYPE;
+      bool Local = S.scope == Scope::Local;
+      (Local ? Locals : Globals)
+          .push_back({addString(Strtab, Name), Value, S.size, uint8_t((Local ? STB_LOCAL : STB_GLOBAL) << 4 | Type),
+                      SectionOf(S.address)});
+      if (Name == "_start" && !Local)
+        Entry = Value;
+    }
+    // A stub is NAME@plt, as gdb names a PLT entry, and in the dynamic
+    // symbol table an undefined NAME at the stub's address: gdb's
+    // trampoline (mst_solib_trampoline), which `step` follows to NAME. Both
+    // without a size, as gdb reads a PLT entry's: it takes the trampoline
+    // over the text symbol at one address only when their sizes agree, and
+    // a trampoline has none.
+    for (const auto &[Target, At] : O.stubs) {
+      Globals.push_back({addString(Strtab, Target + "@plt"), At, 0, STB_GLOBAL << 4 | STT_FUNC, SectionOf(At)});
+      Dynamic.push_back({addString(Dynstr, Target), At, 0, STB_GLOBAL << 4 | STT_FUNC, SHN_UNDEF});
+    }
+    for (const auto &[Target, At] : O.gotEntries) {
+      auto Size = O.entrySizes.find(At);
+      Locals.push_back({addString(Strtab, Target + ".got"), At, Size == O.entrySizes.end() ? 0 : Size->second,
+                        STB_LOCAL << 4 | STT_OBJECT, SectionOf(At)});
+    }
+  }
+  const uint32_t FirstGlobal = uint32_t(Locals.size());
+  Locals.insert(Locals.end(), Globals.begin(), Globals.end());
+
+  // The note gdb reads the OS ABI from (a native executable's .note.ABI-tag):
+  // GNU, Linux 3.2.0.
+  Out Note(Is64, Big);
+  Note.u32(4), Note.u32(16), Note.u32(1);
+  Note.Bytes.append("GNU\0", 4);
+  Note.u32(0), Note.u32(3), Note.u32(2), Note.u32(0);
+
+  Out Sy(Is64, Big), Dy(Is64, Big);
+  putSymbols(Sy, Locals);
+  putSymbols(Dy, Dynamic);
+
+  std::string Shstr(1, '\0');
+  struct Section {
+    uint32_t name, type;
+    uint64_t flags, addr, offset, size;
+    uint32_t link, info;
+    uint64_t align, entsize;
+  };
+  std::vector<Section> Sections{{}};
+  for (const Range &R : Merged) {
+    const char *Name = hasProt(R.prot, MemProt::Exec) ? ".text"
+                       : !hasProt(R.prot, MemProt::Write) ? ".rodata"
+                       : R.zeroFill                        ? ".bss"
+                                                           : ".data";
+    uint64_t F = (R.alloc ? uint64_t(SHF_ALLOC) : 0) | (hasProt(R.prot, MemProt::Write) ? uint64_t(SHF_WRITE) : 0) |
+                 (hasProt(R.prot, MemProt::Exec) ? uint64_t(SHF_EXECINSTR) : 0);
+    Sections.push_back({addString(Shstr, Name), SHT_NOBITS, F, R.start, 0, R.end - R.start, 0, 0, 1, 0});
+  }
+  Out Img(Is64, Big);
+  const size_t EhSize = Is64 ? 64 : 52, SymSize = Is64 ? 24 : 16, ShSize = Is64 ? 64 : 40;
+  Img.Bytes.resize(EhSize);
+  auto Place = [&](const std::string &Bytes, size_t Align) {
+    Img.align(Align);
+    uint64_t At = Img.Bytes.size();
+    Img.Bytes += Bytes;
+    return At;
+  };
+  const uint32_t Symtab = uint32_t(Sections.size());
+  uint64_t At = Place(Sy.Bytes, 8);
+  Sections.push_back(
+      {addString(Shstr, ".symtab"), SHT_SYMTAB, 0, 0, At, Sy.Bytes.size(), Symtab + 1, FirstGlobal, 8, SymSize});
+  At = Place(Strtab, 1);
+  Sections.push_back({addString(Shstr, ".strtab"), SHT_STRTAB, 0, 0, At, Strtab.size(), 0, 0, 1, 0});
+  const uint32_t Dynsym = uint32_t(Sections.size());
+  At = Place(Dy.Bytes, 8);
+  Sections.push_back({addString(Shstr, ".dynsym"), SHT_DYNSYM, 0, 0, At, Dy.Bytes.size(), Dynsym + 1, 1, 8, SymSize});
+  At = Place(Dynstr, 1);
+  Sections.push_back({addString(Shstr, ".dynstr"), SHT_STRTAB, 0, 0, At, Dynstr.size(), 0, 0, 1, 0});
+  At = Place(Note.Bytes, 4);
+  Sections.push_back({addString(Shstr, ".note.ABI-tag"), SHT_NOTE, 0, 0, At, Note.Bytes.size(), 0, 0, 4, 0});
+  const uint32_t ShstrIndex = uint32_t(Sections.size());
+  uint32_t ShstrName = addString(Shstr, ".shstrtab");
+  At = Place(Shstr, 1);
+  Sections.push_back({ShstrName, SHT_STRTAB, 0, 0, At, Shstr.size(), 0, 0, 1, 0});
+  Img.align(8);
+  const uint64_t ShOff = Img.Bytes.size();
+  for (const Section &S : Sections) {
+    Img.u32(S.name), Img.u32(S.type), Img.word(S.flags), Img.word(S.addr), Img.word(S.offset), Img.word(S.size);
+    Img.u32(S.link), Img.u32(S.info), Img.word(S.align), Img.word(S.entsize);
+  }
+
+  // The header, over the space left for it.
+  Out H(Is64, Big);
+  H.Bytes.append("\x7f" "ELF", 4);
+  H.u8(Is64 ? 2 : 1), H.u8(Big ? 2 : 1), H.u8(1); // class, data, EV_CURRENT
+  H.Bytes.resize(16, '\0');
+  H.u16(ET_EXEC), H.u16(Machine), H.u32(1), H.word(Entry), H.word(0), H.word(ShOff), H.u32(Flags);
+  H.u16(uint16_t(EhSize)), H.u16(0), H.u16(0), H.u16(uint16_t(ShSize)), H.u16(uint16_t(Sections.size()));
+  H.u16(uint16_t(ShstrIndex));
+  Img.Bytes.replace(0, EhSize, H.Bytes);
+  return std::move(Img.Bytes);
+}
+
+} // namespace linklab
