@@ -41,6 +41,9 @@ struct Feature {
 struct RegisterTable {
   const char *architecture;
   std::vector<Feature> features;
+  // Whether gdb expects a watchpoint to stop before the accessing
+  // instruction (its gdbarch's have_nonsteppable_watchpoint) rather than after.
+  bool watchStopsBefore;
   std::vector<Reg> all; // the features' registers, in order
 };
 
@@ -88,7 +91,7 @@ RegisterTable x86_64Table() {
   Feature Linux{"org.gnu.gdb.i386.linux", {{"orig_rax", 64, "int", MinusOne}}};
   Feature Segments{"org.gnu.gdb.i386.segments",
                    {{"fs_base", 64, "int", UC_X86_REG_FS_BASE}, {"gs_base", 64, "int", UC_X86_REG_GS_BASE}}};
-  return {"i386:x86-64", {Core, Sse, Linux, Segments}, {}};
+  return {"i386:x86-64", {Core, Sse, Linux, Segments}, false, {}};
 }
 
 RegisterTable i386Table() {
@@ -102,7 +105,7 @@ RegisterTable i386Table() {
   Core.regs.push_back({"eflags", 32, "int32", UC_X86_REG_EFLAGS});
   Feature Sse = addX86Common(Core, 8);
   Feature Linux{"org.gnu.gdb.i386.linux", {{"orig_eax", 32, "int", MinusOne}}};
-  return {"i386", {Core, Sse, Linux}, {}};
+  return {"i386", {Core, Sse, Linux}, false, {}};
 }
 
 RegisterTable aarch64Table() {
@@ -119,7 +122,7 @@ RegisterTable aarch64Table() {
     Fpu.regs.push_back({"v" + std::to_string(I), 128, "vec128", UC_ARM64_REG_Q0 + I});
   Fpu.regs.push_back({"fpsr", 32, "int", UC_ARM64_REG_FPSR});
   Fpu.regs.push_back({"fpcr", 32, "int", UC_ARM64_REG_FPCR});
-  return {"aarch64", {Core, Fpu}, {}};
+  return {"aarch64", {Core, Fpu}, true, {}};
 }
 
 RegisterTable riscv64Table() {
@@ -140,7 +143,7 @@ RegisterTable riscv64Table() {
   Fpu.regs.push_back({"fflags", 32, "int", UC_RISCV_REG_FFLAGS});
   Fpu.regs.push_back({"frm", 32, "int", UC_RISCV_REG_FRM});
   Fpu.regs.push_back({"fcsr", 32, "int", UC_RISCV_REG_FCSR});
-  return {"riscv:rv64", {Cpu, Fpu}, {}};
+  return {"riscv:rv64", {Cpu, Fpu}, true, {}};
 }
 
 RegisterTable armTable() {
@@ -155,7 +158,7 @@ RegisterTable armTable() {
   for (int I = 0; I < 32; ++I)
     Vfp.regs.push_back({"d" + std::to_string(I), 64, "ieee_double", UC_ARM_REG_D0 + I});
   Vfp.regs.push_back({"fpscr", 32, "int", UC_ARM_REG_FPSCR});
-  return {"arm", {Core, Vfp}, {}};
+  return {"arm", {Core, Vfp}, true, {}};
 }
 
 const RegisterTable &tableFor(Arch A) {
@@ -277,19 +280,20 @@ public:
     consumeError(std::move(E));
     return Ok;
   }
-  bool supports(gdb::BreakKind K) const override { return K <= gdb::BreakKind::Write; }
+  bool supports(gdb::BreakKind K) const override { return K < gdb::BreakKind::Write || D.MemHook; }
   bool breakpoint(gdb::BreakKind K, uint64_t Addr, uint64_t Len, bool Insert) override {
-    if (D.P.A.arch == Arch::Arm)
-      Addr &= ~uint64_t(1); // gdb may name a Thumb function's address
-    if (K == gdb::BreakKind::Write) {
-      if (!Insert)
-        return D.Watches.erase(Addr), true;
-      auto Now = readMemory(Addr, Len);
-      if (!Now)
-        return false;
-      D.Watches[Addr] = {K, Len, *Now};
+    if (K >= gdb::BreakKind::Write) {
+      if (Insert && !readMemory(Addr, Len))
+        return false; // nothing mapped there
+      if (Insert)
+        D.Watches[{Addr, K}] = Len;
+      else
+        D.Watches.erase({Addr, K});
+      D.watchesChanged();
       return true;
     }
+    if (D.P.A.arch == Arch::Arm)
+      Addr &= ~uint64_t(1); // gdb may name a Thumb function's address
     if (Insert)
       D.Breakpoints[Addr] = K;
     else
@@ -310,11 +314,55 @@ private:
 
 // ---- the run loop's side ------------------------------------------------------
 
-Debugger::Debugger(Process &P, int ListenFd, int PeerFd) : P(P), ListenFd(ListenFd), PeerFd(PeerFd) {}
+Debugger::Debugger(Process &P, int ListenFd, int PeerFd)
+    : P(P), ListenFd(ListenFd), PeerFd(PeerFd), StopBefore(tableFor(P.A.arch).watchStopsBefore) {}
 
 Debugger::~Debugger() {
   if (ListenFd >= 0)
     close(ListenFd);
+  if (MemHook)
+    uc_hook_del(P.UC, MemHook);
+  if (Before)
+    uc_context_free(Before);
+}
+
+namespace {
+void onAccess(uc_engine *, uc_mem_type T, uint64_t Addr, int Size, int64_t, void *User) {
+  static_cast<Debugger *>(User)->access(T == UC_MEM_WRITE, Addr, unsigned(Size));
+}
+} // namespace
+
+void Debugger::watchesChanged() {
+  if (StopBefore && !Watches.empty() && !Before && uc_context_alloc(P.UC, &Before) != UC_ERR_OK)
+    Before = nullptr;
+}
+
+void Debugger::access(bool Write, uint64_t Addr, unsigned Size) {
+  if (Watches.empty())
+    return;
+  if (StopBefore && Write) // the hook runs before the store
+    if (auto Old = Target->readMemory(Addr, Size))
+      Undo.emplace_back(Addr, std::move(*Old));
+  if (Hit)
+    return;
+  for (auto &[Key, Len] : Watches) {
+    auto [At, Kind] = Key;
+    bool Wanted = Kind == gdb::BreakKind::Access || (Kind == gdb::BreakKind::Write) == Write;
+    if (Wanted && Addr < At + Len && At < Addr + Size) {
+      Hit = gdb::Stop{gdb::Stop::Signal, SigTrap, 0, 0, Kind, At};
+      HitThread = P.Self->tid;
+      return;
+    }
+  }
+}
+
+void Debugger::rewind() {
+  Rewind = false;
+  if (!Before || uc_context_restore(P.UC, Before) != UC_ERR_OK)
+    return;
+  for (auto It = Undo.rbegin(); It != Undo.rend(); ++It)
+    Target->writeMemory(It->first, It->second);
+  Undo.clear();
 }
 
 bool Debugger::runStarts() {
@@ -340,6 +388,13 @@ bool Debugger::runStarts() {
     if (Fd < 0)
       return false;
     Conn = std::make_unique<gdb::Connection>(Fd);
+    // The memory hook for watchpoints is there from the start: translated
+    // code calls it only if it was there when translated, and dropping
+    // translations page by page misses some on Arm (Unicorn 2.0.1).
+    if (uc_hook_add(P.UC, &MemHook, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)onAccess, this, 1, 0) == UC_ERR_OK)
+      P.Stores.noteHook(UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE); // no store may bypass it
+    else
+      MemHook = 0;
     Target = std::make_unique<ProcessTarget>(*this);
     Stub = std::make_unique<gdb::Stub>(*Target);
     Pending = {gdb::Stop::Signal, SigTrap};
@@ -350,6 +405,18 @@ bool Debugger::runStarts() {
 bool Debugger::check(uint64_t Pc) {
   if (!Conn)
     return false;
+  if (Hit) {
+    // The previous instruction triggered a watchpoint: stop after it, or
+    // (StopBefore) undo it and stop before it, in the thread that ran it.
+    Pending = *Hit;
+    Hit.reset();
+    Rewind = StopBefore && Before && HitThread == P.Self->tid;
+    return true;
+  }
+  if (StopBefore && !Watches.empty() && Before) {
+    uc_context_save(P.UC, Before);
+    Undo.clear();
+  }
   if (ResumeAt) {
     // The instruction resumed at runs (the one stepped, or the one whose
     // breakpoint stopped the process); anything else (a signal handler
@@ -362,14 +429,6 @@ bool Debugger::check(uint64_t Pc) {
   if (Stepping) {
     Pending = {gdb::Stop::Signal, SigTrap};
     return true;
-  }
-  for (auto &[Addr, W] : Watches) {
-    auto Now = Target->readMemory(Addr, W.length);
-    if (Now && *Now != W.bytes) {
-      W.bytes = *Now;
-      Pending = {gdb::Stop::Signal, SigTrap, 0, 0, W.kind, Addr};
-      return true;
-    }
   }
   if (auto It = Breakpoints.find(Pc); It != Breakpoints.end()) {
     Pending = {gdb::Stop::Signal, SigTrap, 0, 0, It->second};
@@ -386,6 +445,8 @@ bool Debugger::check(uint64_t Pc) {
 bool Debugger::stopped(uint64_t Pc) {
   if (!Conn)
     return true;
+  if (Rewind)
+    rewind();
   Pending.thread = P.Self->tid;
   gdb::Resume R = Conn->stopped(*Stub, Pending);
   switch (R.kind) {
@@ -395,6 +456,7 @@ bool Debugger::stopped(uint64_t Pc) {
   case gdb::Resume::Detach:
   case gdb::Resume::None:
     Conn.reset(), Breakpoints.clear(), Watches.clear();
+    watchesChanged();
     Stepping = false;
     return true;
   case gdb::Resume::Continue:

@@ -1,9 +1,10 @@
 // gdb attached to an emulated Process: the gdb_stub.h Target over the
 // process's registers (a table per arch, gdb's register names and target
 // description features), memory and threads, and the run loop's side of
-// debugging: breakpoints and single-step through the code hook, write
-// watchpoints by comparing the watched bytes after each instruction, ^C
-// by polling the connection now and then.
+// debugging: breakpoints and single-step through the code hook,
+// watchpoints through a memory hook (the process runs on QEMU's TLB while
+// debugged, so every access reaches it), ^C by polling the connection now
+// and then.
 #pragma once
 
 #include "gdb_stub.h"
@@ -12,6 +13,9 @@
 
 #include <map>
 #include <memory>
+#include <unicorn/unicorn.h>
+#include <utility>
+#include <vector>
 
 namespace linklab::emu {
 
@@ -37,8 +41,15 @@ public:
   bool stopped(uint64_t Pc);
   // The run ended: gdb hears how, and (a fault, a signal) may look first.
   void runEnded(executor::RunResultMsg &R);
+  // The memory hook's, while watchpoints are set: the instruction running
+  // reads or writes [Addr, Addr+Size).
+  void access(bool Write, uint64_t Addr, unsigned Size);
 
 private:
+  // Makes room for the state before an instruction when the first watchpoint is set.
+  void watchesChanged();
+  // Undoes the instruction that triggered a watchpoint (StopBefore).
+  void rewind();
   class ProcessTarget;
   Process &P;
   int ListenFd, PeerFd;
@@ -53,13 +64,22 @@ private:
   std::optional<uint64_t> ResumeAt;
   uint32_t PollCountdown = 0;
   friend class ProcessTarget;
-  struct Watch {
-    gdb::BreakKind kind;
-    uint64_t length;
-    std::string bytes; // the value when inserted or last reported
-  };
   std::map<uint64_t, gdb::BreakKind> Breakpoints;
-  std::map<uint64_t, Watch> Watches;
+  // (address, kind) -> length: `watch` and `rwatch` may watch one address.
+  std::map<std::pair<uint64_t, gdb::BreakKind>, uint64_t> Watches;
+  uc_hook MemHook = 0;
+  // Where gdb expects a watchpoint's stop (its gdbarch's
+  // have_nonsteppable_watchpoint): before the accessing instruction, as
+  // AArch64's, Arm's and RISC-V's debug hardware stops, or after it (x86).
+  bool StopBefore;
+  // StopBefore: the registers before the running instruction, and the
+  // bytes its stores replaced, to undo it when it triggers a watchpoint.
+  uc_context *Before = nullptr;
+  std::vector<std::pair<uint64_t, std::string>> Undo;
+  // A watchpoint the running instruction triggered, and in which thread.
+  std::optional<gdb::Stop> Hit;
+  uint64_t HitThread = 0;
+  bool Rewind = false; // the pending stop is Hit's, undone first
 };
 
 } // namespace linklab::emu

@@ -73,7 +73,7 @@ constexpr uint64_t AdpStoppedApplicationExit = 0x20026;
 } // namespace
 
 
-Expected<std::unique_ptr<Process>> Process::create(const Triple &TT) {
+Expected<std::unique_ptr<Process>> Process::create(const Triple &TT, bool Debugged) {
   const ArchInfo *A = findArch(TT.arch);
   if (!A)
     return makeError(formatv("triple '%s': no emulator for architecture %s", TT.str.c_str(), archName(TT.arch)));
@@ -81,12 +81,12 @@ Expected<std::unique_ptr<Process>> Process::create(const Triple &TT) {
   if (uc_err E = uc_open(A->ucArch, A->ucMode, &UC))
     return ucError(E, formatv("uc_open(%s)", A->name));
   std::unique_ptr<Process> P(new Process(*A, UC));
-  if (Error E = P->init())
+  if (Error E = P->init(Debugged))
     return E;
   return P;
 }
 
-Error Process::init() {
+Error Process::init(bool Debugged) {
   Self = (Threads[Pid] = std::make_unique<Thread>()).get();
   Self->tid = Pid;
   NextTid = Pid + 1;
@@ -94,7 +94,7 @@ Error Process::init() {
   if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &Cpu) == 0)
     CpuStartNs = int64_t(Cpu.tv_sec) * 1000000000 + Cpu.tv_nsec;
   Stores.useDirect(
-      DirectMemory::claim(A.qemuTarget), [this](uint64_t Addr) { return Cur && inHeap(Addr) && mapHeapOnTouch(Addr); },
+      Debugged ? nullptr : DirectMemory::claim(A.qemuTarget), [this](uint64_t Addr) { return Cur && inHeap(Addr) && mapHeapOnTouch(Addr); },
       [this](uint64_t Addr, uc_mem_type T) {
         // Narrow, a direct access faults at its address's low 32 bits: those
         // at or above the stack, where no plan maps anything, are taken for

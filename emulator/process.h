@@ -82,7 +82,9 @@ constexpr uint64_t MaxTransfer = executor::MaxFrameSize - 1024; // read-memory a
 
 class Process {
 public:
-  static Expected<std::unique_ptr<Process>> create(const Triple &TT);
+  // Debugged: every guest access goes through QEMU's TLB (no DirectMemory),
+  // where the debugger's memory hooks see it (gdb's watchpoints).
+  static Expected<std::unique_ptr<Process>> create(const Triple &TT, bool Debugged = false);
   ~Process();
 
   std::vector<executor::ExposedSymbol> exposedSymbols() const;
@@ -183,7 +185,7 @@ private:
   Process(const ArchInfo &A, uc_engine *UC)
       : A(A), Space(A.wordSize == 4 ? layout::Upper32 : layout::Upper64), UC(UC), Stores(UC),
         NextMmap(Space.mmap[0].base) {}
-  Error init();
+  Error init(bool Debugged);
   // Starts at Entry with registers already set; ends at the return trap, an
   // exit, a fault or a limit.
   // A debugger (debugWith) debugs the MainRun runs (run-main), not calls.

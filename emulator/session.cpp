@@ -224,7 +224,7 @@ private:
                 send(Seq, FailureMsg{"session already set up"});
                 return true;
               }
-              auto NewP = Process::create(Triple::parse(M.triple));
+              auto NewP = Process::create(Triple::parse(M.triple), GdbFd >= 0);
               if (!NewP) { // no process yet: the client may set up again
                 send(Seq, FailureMsg{NewP.takeError().message()});
                 return true;

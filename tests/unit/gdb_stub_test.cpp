@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <tuple>
 
 using namespace linklab::emu::gdb;
 
@@ -45,6 +46,17 @@ public:
   bool writeMemory(uint64_t, std::string_view) override { return true; }
   bool breakpoint(BreakKind, uint64_t, uint64_t, bool) override { return true; }
   bool supports(BreakKind K) const override { return K <= BreakKind::Write; }
+};
+
+// A target offering every kind of watchpoint, recording what gdb asks.
+class Watching : public OneThread {
+public:
+  std::vector<std::tuple<BreakKind, uint64_t, uint64_t, bool>> Calls;
+  bool breakpoint(BreakKind K, uint64_t Addr, uint64_t Len, bool Insert) override {
+    Calls.emplace_back(K, Addr, Len, Insert);
+    return true;
+  }
+  bool supports(BreakKind) const override { return true; }
 };
 
 } // namespace
@@ -136,4 +148,23 @@ TEST(GdbStub, ResumesAnswerLater) {
   EXPECT_EQ(S.stopReply({Stop::Exited, 0, 3}), "W03");
   EXPECT_EQ(S.stopReply({Stop::Terminated, 11}), "X0b");
   EXPECT_EQ(S.stopReply({Stop::Signal, 5, 0, 1000, BreakKind::Write, 0x4000}), "T05thread:3e8;watch:4000;");
+}
+
+TEST(GdbStub, WatchpointsOfEveryKind) {
+  Watching T;
+  Stub S(T);
+  EXPECT_EQ(*S.handle("Z2,4000,4").reply, "OK"); // watch
+  EXPECT_EQ(*S.handle("Z3,4000,8").reply, "OK"); // rwatch
+  EXPECT_EQ(*S.handle("Z4,4004,1").reply, "OK"); // awatch
+  EXPECT_EQ(*S.handle("z3,4000,8").reply, "OK");
+  EXPECT_EQ(*S.handle("Z4,4000,9").reply, "E01"); // wider than a register holds
+  EXPECT_EQ(*S.handle("Z3,4000,0").reply, "E01");
+  EXPECT_EQ(*S.handle("Z4,,4").reply, "E01");
+  using C = std::tuple<BreakKind, uint64_t, uint64_t, bool>;
+  EXPECT_EQ(T.Calls, (std::vector<C>{{BreakKind::Write, 0x4000, 4, true},
+                                     {BreakKind::Read, 0x4000, 8, true},
+                                     {BreakKind::Access, 0x4004, 1, true},
+                                     {BreakKind::Read, 0x4000, 8, false}}));
+  EXPECT_EQ(S.stopReply({Stop::Signal, 5, 0, 1000, BreakKind::Read, 0x4000}), "T05thread:3e8;rwatch:4000;");
+  EXPECT_EQ(S.stopReply({Stop::Signal, 5, 0, 1000, BreakKind::Access, 0x4004}), "T05thread:3e8;awatch:4004;");
 }
