@@ -336,8 +336,13 @@ int runInExecutor(const Options &O) {
     return linkFailed(P.takeError());
   (*P)->session().setKeepLinkedGraphs(true); // the command ends without freeing them
   (*P)->linkInfo().setRecordContents(O.perfSupport); // a jitdump carries the code linked from here on
+  bool HasProcess = *Runtime != nullptr;
+  if (O.showInitEs || O.showEntryEs)
+    (*P)->session().recordProcessLookups();
   if (Error E = addInputs(O, *Inputs, (*P)->session()))
     return linkFailed(std::move(E));
+  if (O.showInitEs)
+    std::fputs((*P)->session().dumpSymbolTables(HasProcess).c_str(), stdout);
   if (auto Done = applyConventions(O, *Inputs, **P, *L)) { // -cc, embedded conventions, -call
     consumeError(C.hangupSync()); // best effort: the run's result is already known
     return *Done;
@@ -346,8 +351,12 @@ int runInExecutor(const Options &O) {
   if (Args.empty()) // argv[0] as a shell would give it
     Args.push_back(O.inputs.empty() ? O.harnesses.front() : O.inputs.front());
   (*P)->setEnvironment(O.env);
-  if (!O.gdb.empty() || !O.debugScript.empty())
-    (*P)->setBeforeMainRun([&O, &GdbAt, Prog = P->get()] {
+  if (!O.gdb.empty() || !O.debugScript.empty() || O.showEntryEs)
+    (*P)->setBeforeMainRun([&O, &GdbAt, HasProcess, Prog = P->get()] {
+      if (O.showEntryEs) { // linked, not yet run: llvm-jitlink's point for it
+        std::fputs(Prog->session().dumpSymbolTables(HasProcess).c_str(), stdout);
+        std::fflush(stdout);
+      }
       if (!O.debugScript.empty())
         if (Error E = writeDebugScript(O.debugScript, Prog->linkInfo().objects()))
           exitWithoutTeardown(fail(E)); // the executor ends at the end of its input

@@ -1,6 +1,7 @@
 #include "cli/inputs.h"
 
 #include "driver/command.h"
+#include "driver/sectcreate.h"
 #include "object/archive.h"
 
 #include <unistd.h>
@@ -39,7 +40,7 @@ Expected<std::vector<Input>> readInputs(const Options &O) {
 Error addInputs(const Options &O, const std::vector<Input> &Inputs, Session &S) {
   for (const Input &I : Inputs) {
     if (I.isArchive()) {
-      if (Error E = S.addArchive(I.path, I.bytes))
+      if (Error E = O.allLoad ? S.addAllArchiveMembers(I.path, I.bytes) : S.addArchive(I.path, I.bytes))
         return E;
       continue;
     }
@@ -53,6 +54,19 @@ Error addInputs(const Options &O, const std::vector<Input> &Inputs, Session &S) 
       return Abs.takeError();
     if (Error E = S.defineAbsolute(Abs->name, Abs->address))
       return E;
+  }
+  for (auto &Arg : O.sectCreates) {
+    auto Spec = driver::parseSectCreate(Arg);
+    if (!Spec)
+      return Spec.takeError();
+    auto Content = SharedBytes::readFile(Spec->file);
+    if (!Content)
+      return Content.takeError();
+    auto G = driver::sectCreateGraph(*Spec, std::move(*Content), S.triple());
+    if (!G)
+      return G.takeError();
+    if (auto K = S.addGraph(std::move(*G)); !K)
+      return K.takeError();
   }
   S.setPhonyExternals(O.phonyExternals);
   return Error::success();

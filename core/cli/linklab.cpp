@@ -197,12 +197,17 @@ int run(int Argc, char **Argv) {
   if (Runtime)
     if (Error E = exec::addRuntimeArchives(S, *Runtime, RuntimeFiles, &StartObject, Services.inits))
       return fail(E);
+  bool ShowEs = O.showInitEs || O.showEntryEs;
+  if (ShowEs)
+    S.recordProcessLookups();
   if (Error E = cli::addInputs(O, *Inputs, S))
     return fail(E);
   // -cc and .linklab.callconv: the same bridge thunks a run would link.
   if (auto Conventions = cli::installConventions(O, *Inputs, S); !Conventions)
     return fail(Conventions.takeError());
   double LoadMs = Load.ms();
+  if (O.showInitEs)
+    std::fputs(S.dumpSymbolTables(Runtime != nullptr).c_str(), stdout);
 
   Timer Link;
   // A run enters main, or another entry, through the start object
@@ -225,6 +230,8 @@ int run(int Argc, char **Argv) {
   for (auto &Obj : Recorder->objects())
     if (!Obj.graphDump.empty())
       std::printf("Link graph \"%s\" post-fixup:\n%s", Obj.name.c_str(), Obj.graphDump.c_str());
+  if (O.showEntryEs)
+    std::fputs(S.dumpSymbolTables(Runtime != nullptr).c_str(), stdout);
   if (!Entry) {
     if (Linked) // the entry's error already names the object that failed to link
       consumeError(std::move(*Linked));

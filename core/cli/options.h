@@ -31,6 +31,11 @@ struct Options {
   std::string numThreads;
   bool noExec = false, phonyExternals = false, showAddrs = false, showTimes = false, showRelocated = false;
   bool perfSupport = false;
+  // llvm-jitlink's -show-init-es / -show-entry-es (the symbol tables before
+  // linking / once the entry is linked), -all_load (every object member of
+  // every archive), -sectcreate (SECTION,FILE[@SYMBOL=OFFSET,...]).
+  bool showInitEs = false, showEntryEs = false, allLoad = false;
+  std::vector<std::string> sectCreates;
   // Debugging (core/cli/debug_cli.cpp): HOST:PORT gdb attaches to (-gdb
   // alone: loopback, a free port), and the gdb script that loads the linked
   // objects' symbols and DWARF at their addresses.

@@ -23,7 +23,7 @@ public:
     for (auto &N : Names)
       for (auto &E : Syms)
         if (E.name == N)
-          if (Error Err = S.defineAbsolute(N, E.address))
+          if (Error Err = S.defineAbsolute(N, E.address, /*Process=*/true))
             return Err;
     return Error::success();
   }

@@ -18,6 +18,7 @@ struct Session::Object {
   // Set when another definition took one of this object's names (or kept
   // its own): only then must materialize look for definitions it lost.
   bool lostDefinitions = false;
+  std::vector<std::string> references; // as read, before any pass (recordProcessLookups)
   std::string failure; // why its link failed: lookups of its symbols say so
 };
 
@@ -108,10 +109,15 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
     return makeError(formatv("%s: object is for %s, but this link is for %s (%s); objects of different "
                              "architectures cannot be linked together",
                              G->name().c_str(), archName(G->triple().arch), archName(TT.arch), fullTriple(TT).c_str()));
+  std::vector<std::string> References;
+  if (RecordLookups && Kind != ObjectKind::Runtime)
+    for (Symbol *Ext : G->externalSymbols())
+      References.push_back(std::string(Ext->name));
   for (auto &P : Plugins)
     if (Error E = P->notifyAdded(NextKey, *G))
       return E;
   auto O = std::make_unique<Object>();
+  O->references = std::move(References);
   O->key = NextKey++;
   O->name = G->name();
   O->kind = Kind;
@@ -141,7 +147,7 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
           return;
         Wanted.erase(W);
         S.scope = Scope::Default;
-        Err = define(Other.get(), S.name, S.linkage, 0, false);
+        Err = define(Other.get(), S, 0, false);
       });
       if (Err)
         return Err;
@@ -160,11 +166,11 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
     if (Err || !S.hasName())
       return;
     if (S.scope != Scope::Local)
-      Err = define(Obj, S.name, S.linkage, 0, false);
+      Err = define(Obj, S, 0, false);
   });
   for (Symbol *S : G->absoluteSymbols())
     if (!Err && S->scope != Scope::Local)
-      Err = define(nullptr, S->name, S->linkage, S->address(), true);
+      Err = define(nullptr, *S, S->address(), true, Kind == ObjectKind::Runtime);
   if (Err) {
     // Names defined before the failure still lead here: a lookup of one
     // reports this failure rather than linking a graph that is not there.
@@ -176,7 +182,12 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
   return Obj->key;
 }
 
-Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, bool Resolved) {
+Error Session::define(Object *Owner, const Symbol &Sym, Addr A, bool Resolved, bool Process) {
+  return define(Owner, Sym.name, Sym.linkage, A, Resolved, Sym.callable, Sym.scope == Scope::Hidden, Process);
+}
+
+Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, bool Resolved, bool Callable,
+                      bool Hidden, bool Process) {
   auto [Found, New] = Symbols.insert(Name);
   if (!New) {
     SymbolEntry &E = *Found;
@@ -206,13 +217,16 @@ Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, b
   if (E.owner && E.owner != Owner)
     E.owner->lostDefinitions = true;
   E.owner = Owner;
+  E.process = Owner ? Owner->kind == ObjectKind::Runtime : Process;
   E.linkage = L;
+  E.callable = Callable;
+  E.hidden = Hidden;
   E.address = A;
   E.resolved = Resolved;
   return Error::success();
 }
 
-Error Session::defineAbsolute(std::string_view Name, Addr A) {
+Error Session::defineAbsolute(std::string_view Name, Addr A, bool Process) {
   SymbolEntry *Old = Symbols.find(Name);
   if (Old && Old->resolved && Old->address != A)
     return makeError(formatv("absolute symbol '%.*s' is already defined at %s", int(Name.size()), Name.data(),
@@ -224,6 +238,8 @@ Error Session::defineAbsolute(std::string_view Name, Addr A) {
   if (E.owner)
     E.owner->lostDefinitions = true;
   E.owner = nullptr;
+  E.process = Process;
+  E.callable = E.hidden = false;
   E.linkage = Linkage::Strong; // a pending weak definition's linkage must not let a strong one replace it
   E.address = A;
   E.resolved = true;
@@ -266,6 +282,21 @@ Error Session::addArchive(std::string Name, SharedBytes Bytes, ObjectKind Member
   if (!A)
     return A.takeError();
   addArchive(std::move(*A), MemberKind);
+  return Error::success();
+}
+
+Error Session::addAllArchiveMembers(std::string Name, SharedBytes Bytes, ObjectKind MemberKind) {
+  auto A = Archive::parse(Name, std::move(Bytes));
+  if (!A)
+    return A.takeError();
+  for (size_t I = 0; I < A->members().size(); ++I) {
+    SharedBytes Member = A->memberBytes(I);
+    if (!isObjectFile(Member.span()))
+      continue;
+    std::string MemberName = formatv("%s[%zu](%s)", Name.c_str(), I, std::string(A->members()[I].name).c_str());
+    if (auto K = addObject(std::move(MemberName), std::move(Member), MemberKind); !K)
+      return K.takeError();
+  }
   return Error::success();
 }
 
@@ -633,6 +664,71 @@ std::vector<std::string> Session::objectNames() const {
   std::vector<std::string> Out;
   for (auto &O : Objects)
     Out.push_back(O->name);
+  return Out;
+}
+
+// The words of ORC's JITDylib::dump (Core.cpp) and JITSymbolFlags'
+// operator<<, so that LLVM's tests' FileCheck lines read linklab's too.
+std::string Session::dumpSymbolTables(bool HasProcess) {
+  auto Flags = [](const SymbolEntry &E, bool Failed) {
+    std::string F = Failed ? "[*ERROR*]" : "";
+    F += E.callable ? "[Callable]" : "[Data]";
+    if (E.linkage == Linkage::Weak)
+      F += "[Weak]";
+    if (E.hidden)
+      F += "[Hidden]";
+    return F;
+  };
+  // What main's linked objects looked up: the process symbols ORC would
+  // have generated for them, and the -abs symbols that are Ready.
+  std::unordered_set<std::string_view> Searched;
+  for (auto &O : Objects)
+    if (O->state != Object::State::Pending)
+      Searched.insert(O->references.begin(), O->references.end());
+  std::vector<std::pair<std::string_view, const SymbolEntry *>> Main, Process;
+  Symbols.forEach([&](std::string_view Name, SymbolEntry &E) {
+    if (!E.process)
+      Main.push_back({Name, &E});
+    else if (HasProcess && E.resolved && Searched.count(Name))
+      Process.push_back({Name, &E});
+  });
+  std::string Out;
+  auto Header = [&](const char *JD, const char *LinkOrder) {
+    Out += formatv("JITDylib \"%s\" (ES: 0x%016llx, State = Open)\nLink order: %s\nSymbol table:\n", JD,
+                   (unsigned long long)reinterpret_cast<uintptr_t>(this), LinkOrder);
+  };
+  auto Sorted = [](auto &V) {
+    std::sort(V.begin(), V.end(), [](auto &L, auto &R) { return L.first < R.first; });
+  };
+  if (HasProcess) {
+    Header("Process", "[ (\"Process\", MatchAllSymbols) ]");
+    Sorted(Process);
+    // The process's symbols are absolute to ORC: exported data.
+    for (auto &[Name, E] : Process)
+      Out += formatv("    \"%.*s\": 0x%llx [Data] Ready\n", int(Name.size()), Name.data(),
+                     (unsigned long long)E->address);
+  }
+  Header("main", HasProcess ? "[ (\"main\", MatchAllSymbols), (\"Process\", MatchExportedSymbolsOnly) ]"
+                            : "[ (\"main\", MatchAllSymbols) ]");
+  Sorted(Main);
+  for (auto &[Name, E] : Main) {
+    Out += formatv("    \"%.*s\": ", int(Name.size()), Name.data());
+    const Object *O = E->owner;
+    bool Failed = O && O->state == Object::State::Failed;
+    bool Started = O ? O->state != Object::State::Pending : Searched.count(Name) > 0;
+    bool Done = O ? O->state == Object::State::Done : Started;
+    if (E->resolved && Started)
+      Out += formatv("0x%llx ", (unsigned long long)E->address);
+    else
+      Out += "<not resolved>  ";
+    Out += Flags(*E, Failed);
+    if (!Started)
+      Out += formatv(" Never-Searched (Materializer 0x%llx, %s)\n",
+                     (unsigned long long)reinterpret_cast<uintptr_t>(O ? static_cast<const void *>(O) : &Symbols),
+                     O ? O->name.c_str() : "<Absolute Symbols>");
+    else
+      Out += Done ? " Ready\n" : E->resolved ? " Resolved\n" : " Materializing\n";
+  }
   return Out;
 }
 

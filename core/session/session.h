@@ -98,7 +98,11 @@ public:
   // Adds an archive whose members are linked when they define a needed symbol.
   Error addArchive(std::string Name, SharedBytes Bytes, ObjectKind MemberKind = ObjectKind::Library);
   void addArchive(Archive A, ObjectKind MemberKind = ObjectKind::Library); // parsed already, or partial
-  Error defineAbsolute(std::string_view Name, Addr A);
+  // llvm-jitlink -all_load: adds every object member now, named as LLVM
+  // names them ("lib.a[0](a.o)"); members that are no object are skipped.
+  Error addAllArchiveMembers(std::string Name, SharedBytes Bytes, ObjectKind MemberKind = ObjectKind::Library);
+  // Process: the process's symbol (the executor's), not the user's -abs.
+  Error defineAbsolute(std::string_view Name, Addr A, bool Process = false);
   void addGenerator(std::shared_ptr<DefinitionGenerator> G) { Generators.push_back(std::move(G)); }
   void addLinkEndGenerator(std::shared_ptr<LinkEndGenerator> G) { LinkEndGenerators.push_back(std::move(G)); }
   void addPlugin(std::shared_ptr<Plugin> P) { Plugins.push_back(std::move(P)); }
@@ -129,11 +133,22 @@ public:
   // Names of every object added, in order.
   std::vector<std::string> objectNames() const;
 
+  // llvm-jitlink's -show-init-es / -show-entry-es: the symbol tables as
+  // ORC's ExecutionSession::dump prints its JITDylibs. "main" holds what the
+  // objects, archive members and -abs define; "Process" (when the link has
+  // a C runtime, which stands for the process) the runtime's symbols that
+  // main's linked objects reference. Call recordProcessLookups before
+  // adding objects.
+  void recordProcessLookups() { RecordLookups = true; }
+  std::string dumpSymbolTables(bool HasProcess);
+
   struct Object;
   struct Query;
   struct SymbolEntry {
     Object *owner = nullptr; // null for absolute definitions
     Linkage linkage = Linkage::Strong;
+    bool callable = false, hidden = false; // JITSymbolFlags' Callable and !Exported
+    bool process = false;                  // defined by the C runtime or the executor (llvm-jitlink's process)
     Addr address = 0;
     bool resolved = false;
     std::vector<std::pair<std::shared_ptr<Query>, size_t>> waiting; // query, result index
@@ -141,7 +156,11 @@ public:
 
 private:
   friend class ObjectLinkContext;
-  Error define(Object *Owner, std::string_view Name, Linkage L, Addr A, bool Resolved);
+  // Process: an absolute definition (no Owner) is the process's (a C
+  // runtime's graph, the executor's symbols); an owner's kind says it otherwise.
+  Error define(Object *Owner, const Symbol &Sym, Addr A, bool Resolved, bool Process = false);
+  Error define(Object *Owner, std::string_view Name, Linkage L, Addr A, bool Resolved, bool Callable = false,
+               bool Hidden = false, bool Process = false);
   void materialize(Object &O);
   // Referrer: the object whose link asks (named when symbols are missing).
   // FromLink: a graph's lookup (counted in InFlight), not a caller's.
@@ -179,6 +198,7 @@ private:
   std::vector<std::string> Failures;
   unsigned InFlight = 0;
   bool PhonyExternals = false;
+  bool RecordLookups = false; // each non-runtime Object keeps the names it references
   bool KeepLinkedGraphs = false;
   std::vector<std::unique_ptr<LinkGraph>> LinkedGraphs; // with KeepLinkedGraphs
   // Names the harness objects reference; demotion is pending until the

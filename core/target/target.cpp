@@ -1,6 +1,7 @@
 #include "target/target.h"
 
 
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 #include <vector>
@@ -104,6 +105,10 @@ static Error unknownFormat(const std::string &Name, std::span<const char> B) {
     return makeError(Name + ": is LLVM bitcode (compiled with -flto?); linklab links machine-code objects: "
                             "compile without -flto");
   return makeError(Name + (B.size() < 4 ? ": file too small to be an object" : ": unrecognized object file format"));
+}
+
+bool isObjectFile(std::span<const char> Bytes) {
+  return std::any_of(std::begin(Formats), std::end(Formats), [&](const ObjectFormatRow *F) { return F->matches(Bytes); });
 }
 
 Expected<const TargetInfo *> identifyObject(const std::string &Name, std::span<const char> Bytes) {

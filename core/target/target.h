@@ -162,6 +162,8 @@ std::string fullTriple(const Triple &TT);
 // The pair an object is for, from its header alone; an unknown format, or a
 // machine/word size/byte order no row handles, is an error naming them.
 Expected<const TargetInfo *> identifyObject(const std::string &Name, std::span<const char> Bytes);
+// Whether some format row recognises Bytes' magic (whatever its machine).
+bool isObjectFile(std::span<const char> Bytes);
 // The object's triple, as its graph spells it (reports say fullTriple of it).
 Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> Bytes);
 } // namespace linklab
