@@ -70,13 +70,19 @@ std::vector<DwarfReg> armRegs() {
 }
 
 // x86's divide error (#DE, 0) is SIGFPE FPE_INTDIV at the instruction;
-// int3 (#BP, 3) SIGTRAP SI_KERNEL after it.
-// In user mode, a general-protection fault (#GP, 13: hlt, wrmsr, mov to a
-// control register, cli, a privileged segment) is SIGSEGV SI_KERNEL at the
-// instruction.
+// int3 (#BP, 3) SIGTRAP SI_KERNEL after it; the overflow trap (#OF, 4:
+// `int $4`, i386's into) SIGSEGV SI_KERNEL after it. These and the system
+// call's `int $0x80` (i386: More) are the gates user mode may use; `int $N`
+// through any other is a general-protection fault, as are hlt, wrmsr, mov
+// to a control register, cli or a privileged segment in user mode (#GP,
+// 13): SIGSEGV SI_KERNEL at the instruction. (A 64-bit process's `int
+// $0x80` is i386's system call where the kernel has IA32 emulation; the
+// executor runs it as a kernel without: SIGSEGV, as Linux here does.)
 std::vector<TrapRule> x86Traps(std::vector<TrapRule> More = {}) {
-  More.push_back({0, Trap::Signal, 0, 8, 1});
   More.push_back({3, Trap::Signal, 0, 5, 0x80});
+  More.push_back({4, Trap::Signal, 0, 11, 0x80});
+  More.push_back({AnyVector, Trap::SoftwareInterrupt, 2, 11, 0x80}); // int $N: Unicorn reports the PC past it
+  More.push_back({0, Trap::Signal, 0, 8, 1});
   More.push_back({13, Trap::Signal, 0, 11, 0x80});
   return More;
 }
@@ -258,7 +264,7 @@ const ArchInfo Table[] = {
      .args = {UC_X86_REG_RDI, UC_X86_REG_RSI, UC_X86_REG_RDX, UC_X86_REG_RCX, UC_X86_REG_R8, UC_X86_REG_R9},
      .atExit = UC_X86_REG_RDX, .sysNumber = UC_X86_REG_RAX,
      .sysArgs = {UC_X86_REG_RDI, UC_X86_REG_RSI, UC_X86_REG_RDX, UC_X86_REG_R10, UC_X86_REG_R8, UC_X86_REG_R9},
-     .syscallAbi = SyscallAbi::X86_64, .syscallInsn = UC_X86_INS_SYSCALL, .traps = x86Traps(),
+     .syscallAbi = SyscallAbi::X86_64, .syscallInsn = UC_X86_INS_SYSCALL, .traps = x86Traps(), .illegalCode = 2,
      .initialRegs = {{UC_X86_REG_FPCW, ~0ull, 0x37f}, {UC_X86_REG_MXCSR, ~0ull, 0x1f80}},
      .elfMachine = 62, .elfFlags = 0, .hwcap = 0x07088100, .hwcap2 = 0, .platform = "x86_64", .sigactionSize = 32,
      .retInsn = {0xc3 /* ret */}, .regs = x86Regs(), .signalFrame = x86_64Frame(), .toUserMode = X86_64ToUser,
@@ -278,6 +284,7 @@ const ArchInfo Table[] = {
                {9, Trap::Syscall, 0},
                {11, Trap::Syscall, 0},
                {2, Trap::Illegal, 4}}, // illegal instruction, PC reported past it
+     .breakInsns = {0x00100073 /* ebreak */, 0x9002 /* c.ebreak */},
      .initialRegs = {{UC_RISCV_REG_FCSR, ~0ull, 0}}, // mstatus.FS: toUserMode
      .elfMachine = 243, .elfFlags = 0x5 /* RVC, double-float ABI */, .hwcap = 0x112d, .hwcap2 = 0,
      .platform = nullptr, .sigactionSize = 24, .retInsn = {0x67, 0x80, 0x00, 0x00 /* ret */},
@@ -294,6 +301,7 @@ const ArchInfo Table[] = {
      .sysArgs = {UC_X86_REG_EBX, UC_X86_REG_ECX, UC_X86_REG_EDX, UC_X86_REG_ESI, UC_X86_REG_EDI, UC_X86_REG_EBP},
      .syscallAbi = SyscallAbi::I386, .syscallInsn = -1,
      .traps = x86Traps({{0x80, Trap::Syscall, 0}}), // int $0x80, EIP already past it
+     .illegalCode = 2,
      .initialRegs = {{UC_X86_REG_CR0, 1u << 2 /* EM */, 1u << 1 /* MP */},
                      {UC_X86_REG_CR4, 0, 3u << 9 /* OSFXSR, OSXMMEXCPT */},
                      {UC_X86_REG_FPCW, ~0ull, 0x37f},
@@ -312,7 +320,8 @@ const ArchInfo Table[] = {
      .sysArgs = {UC_ARM_REG_R0, UC_ARM_REG_R1, UC_ARM_REG_R2, UC_ARM_REG_R3, UC_ARM_REG_R4, UC_ARM_REG_R5},
      .syscallAbi = SyscallAbi::Arm, .syscallInsn = -1,
      .traps = {{2, Trap::Syscall, 0},  // EXCP_SWI: svc, PC already past it
-               {1, Trap::Illegal, 0}}, // EXCP_UDEF, PC at it
+               {1, Trap::Illegal, 0},  // EXCP_UDEF, PC at it
+               {7, Trap::Signal, 0, 5, 1}}, // EXCP_BKPT: bkpt, SIGTRAP TRAP_BRKPT at it
      .initialRegs = {{UC_ARM_REG_C1_C0_2, 0, 0xfu << 20 /* CPACR: cp10, cp11 */},
                      {UC_ARM_REG_FPEXC, ~0ull, 1u << 30 /* EN */},
                      {UC_ARM_REG_FPSCR, ~0ull, 0}},

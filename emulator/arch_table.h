@@ -26,8 +26,14 @@ struct DwarfReg {
 };
 
 // What an interrupt number means (Unicorn hands us QEMU's exception numbers
-// instead of entering a guest vector).
-enum class Trap : uint8_t { Syscall, SemihostOrIllegal, Illegal, Signal };
+// instead of entering a guest vector). SoftwareInterrupt: x86 `int $N`
+// (its bytes CD N just before the PC Unicorn reports) for any N the rules
+// before it did not take: the gate is the kernel's, so Linux delivers the
+// general-protection fault's signal at the instruction. A real exception
+// with the same number (#DE, #GP) is not preceded by such bytes and falls
+// through to the rules after it.
+enum class Trap : uint8_t { Syscall, SemihostOrIllegal, Illegal, Signal, SoftwareInterrupt };
+constexpr uint32_t AnyVector = ~0u; // TrapRule::intno of a SoftwareInterrupt rule
 struct TrapRule {
   uint32_t intno;
   Trap trap;
@@ -92,6 +98,13 @@ struct ArchInfo {
   SyscallAbi syscallAbi;
   int syscallInsn;          // a UC_HOOK_INSN instruction that is the system call (x86-64 `syscall`), or -1
   std::vector<TrapRule> traps;
+  // SIGILL's si_code for an undefined instruction: ILL_ILLOPC (1), but x86's
+  // #UD is ILL_ILLOPN (2).
+  uint8_t illegalCode = 1;
+  // Instructions Unicorn stops at as invalid that Linux reports as a
+  // breakpoint, SIGTRAP TRAP_BRKPT at the instruction (RISC-V ebreak,
+  // c.ebreak); a word whose low two bits are not 3 is a 16-bit one.
+  std::vector<uint32_t> breakInsns = {};
   std::vector<InitialReg> initialRegs; // floating point enabled and reset as Linux starts a process
   // What Linux tells a process about its machine: ELF e_machine and e_flags
   // of its headers, the auxiliary vector's AT_HWCAP/AT_HWCAP2 (for the CPU

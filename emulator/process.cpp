@@ -490,11 +490,11 @@ void Process::fault(FaultKind K, uint64_t Pc, uint64_t Addr) {
   if (!Cur || Cur->stopped)
     return;
   // The signal Linux sends for it (si_code SEGV_MAPERR 1, SEGV_ACCERR 2,
-  // ILL_ILLOPC 1), if the program has a handler.
+  // the arch's for SIGILL), if the program has a handler.
   constexpr int SigIll = 4, SigSegv = 11;
   bool Unmapped = K == FaultKind::ReadUnmapped || K == FaultKind::WriteUnmapped || K == FaultKind::FetchUnmapped;
   bool Protected = K == FaultKind::ReadProtected || K == FaultKind::WriteProtected || K == FaultKind::FetchProtected;
-  if (K == FaultKind::IllegalInstruction ? faultSignal(SigIll, 1, Pc, Pc)
+  if (K == FaultKind::IllegalInstruction ? faultSignal(SigIll, A.illegalCode, Pc, Pc)
                                          : (Unmapped || Protected) && faultSignal(SigSegv, Unmapped ? 1 : 2, Pc, Addr))
     return;
   stop(RunStatus::Fault, 0, formatv("%s at pc %s, address %s", faultKindName(K), hex(Pc).c_str(), hex(Addr).c_str()));
@@ -518,10 +518,11 @@ bool Process::onInvalidMemory(uc_engine *, uc_mem_type T, uint64_t Addr, int Siz
 void Process::onSyscallInsn(uc_engine *, void *User) { static_cast<Process *>(User)->syscall(); }
 
 void Process::onInterrupt(uc_engine *, uint32_t IntNo, void *User) {
+  constexpr uint8_t SiKernel = 0x80;
   auto *P = static_cast<Process *>(User);
   uint64_t Pc = P->reg(P->A.pc);
   for (const TrapRule &R : P->A.traps) {
-    if (R.intno != IntNo)
+    if (R.intno != IntNo && R.intno != AnyVector)
       continue;
     switch (R.trap) {
     case Trap::Syscall:
@@ -537,11 +538,25 @@ void Process::onInterrupt(uc_engine *, uint32_t IntNo, void *User) {
       [[fallthrough]];
     case Trap::Illegal:
       return P->fault(FaultKind::IllegalInstruction, Pc - R.pcBack, Pc - R.pcBack);
+    case Trap::SoftwareInterrupt: {
+      auto Insn = P->read(Pc - R.pcBack, 2);
+      bool IntN = Insn && (*Insn)[0] == 0xcd && (*Insn)[1] == IntNo;
+      if (!Insn)
+        consumeError(Insn.takeError());
+      if (!IntN)
+        continue;
+      [[fallthrough]];
+    }
     case Trap::Signal:
-      // SIGFPE for x86's divide error, SIGTRAP for int3: the handler's, or
-      // the end of the run as Linux's default action.
-      if (!P->faultSignal(R.signal, R.code, Pc - R.pcBack, Pc - R.pcBack))
+      // SIGFPE for x86's divide error, SIGTRAP for int3, SIGSEGV for a gate
+      // user mode may not use: the handler's, or the end of the run as
+      // Linux's default action, reported at the instruction it names. A
+      // signal the kernel itself raises (SI_KERNEL) names no address.
+      if (!P->faultSignal(R.signal, R.code, Pc - R.pcBack, R.code == SiKernel ? 0 : Pc - R.pcBack) && P->Cur &&
+          !P->Cur->stopped) {
         P->stop(RunStatus::Signaled, R.signal, formatv("killed by %s", signalName(R.signal)));
+        P->Cur->result.pc = Pc - R.pcBack;
+      }
       return;
     }
   }
@@ -550,7 +565,8 @@ void Process::onInterrupt(uc_engine *, uint32_t IntNo, void *User) {
 }
 
 // Unicorn stops at instructions it considers invalid, RISC-V `ebreak`
-// included; a semihosting ebreak is handled and the run resumed after it.
+// included; a semihosting ebreak is handled and the run resumed after it,
+// another is a breakpoint (SIGTRAP TRAP_BRKPT), as Linux delivers it.
 bool Process::onInvalidInsn(uc_engine *, void *User) {
   auto *P = static_cast<Process *>(User);
   uint64_t Pc = P->reg(P->A.pc);
@@ -559,7 +575,32 @@ bool Process::onInvalidInsn(uc_engine *, void *User) {
     P->Cur->resumePc = Pc + 4;
     return true;
   }
+  if (P->isBreakInsn(Pc)) {
+    constexpr int SigTrap = 5, TrapBrkpt = 1;
+    if (!P->faultSignal(SigTrap, TrapBrkpt, Pc, Pc) && P->Cur && !P->Cur->stopped) {
+      P->stop(RunStatus::Signaled, SigTrap, "killed by SIGTRAP");
+      P->Cur->result.pc = Pc;
+    }
+    return false;
+  }
   P->fault(FaultKind::IllegalInstruction, Pc, Pc);
+  return false;
+}
+
+bool Process::isBreakInsn(uint64_t Pc) {
+  for (uint32_t W : A.breakInsns) {
+    uint64_t Size = (W & 3) == 3 ? 4 : 2;
+    auto Bytes = read(Pc, Size);
+    if (!Bytes) {
+      consumeError(Bytes.takeError());
+      continue;
+    }
+    uint32_t Got = 0;
+    for (uint64_t I = 0; I < Size; ++I) // instruction bytes are little-endian on every arch
+      Got |= uint32_t((*Bytes)[I]) << (8 * I);
+    if (Got == W)
+      return true;
+  }
   return false;
 }
 

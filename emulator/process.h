@@ -235,6 +235,7 @@ private:
   static void onSyscallInsn(uc_engine *, void *);
   static void onCode(uc_engine *, uint64_t, uint32_t, void *);
   static bool onInvalidInsn(uc_engine *, void *);
+  bool isBreakInsn(uint64_t Pc); // one of A.breakInsns is at Pc
 
   // ---- signals (signals.cpp) ----
   struct Action {

@@ -96,10 +96,15 @@ long clock_stack(void) {
 
 // Privileged instructions, as a Linux process runs them: unprivileged
 // (x86-64 CPL 3: #GP, SIGSEGV; AArch64 EL0 and RISC-V U-mode: undefined,
-// SIGILL). Each returns only if the instruction did not fault.
+// SIGILL). Each returns only if the instruction did not fault. x86-64 also
+// tries interrupt gates: `int $N` through one of the kernel's is #GP at the
+// instruction (also 0x80, i386's system call, which this kernel, without
+// IA32 emulation, refuses too; and 0 and 13, which are not #DE and #GP
+// themselves); `int $4` is the overflow trap, SIGSEGV after it.
 #if defined(__x86_64__)
 #define PRIVILEGED(X)                                                                                                  \
-  X(0, "hlt") X(1, "wrmsr") X(2, "mov %%rax, %%cr3") X(3, "inb %%dx, %%al") X(4, "outb %%al, %%dx") X(5, "cli")
+  X(0, "hlt") X(1, "wrmsr") X(2, "mov %%rax, %%cr3") X(3, "inb %%dx, %%al") X(4, "outb %%al, %%dx") X(5, "cli")       \
+  X(6, "int $0x21") X(7, "int $0x80") X(8, "int $0") X(9, "int $13") X(10, "int $4")
 #elif defined(__aarch64__)
 #define PRIVILEGED(X)                                                                                                  \
   X(0, "msr sctlr_el1, x0") X(1, "msr daifset, #2") X(2, "mrs x0, ttbr0_el1") X(3, "eret") X(4, "hvc #0")             \

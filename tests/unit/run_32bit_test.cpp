@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
+
 using namespace linklab;
 using namespace linklab::test;
 
@@ -23,15 +25,21 @@ struct Arch32 {
   const char *reference;  // builds SRCS into EXE
   const char *runner;     // runs EXE
   int unsupportedNr;      // io_setup's number
+  const char *privFlags;  // privileged.c's reference build: the same CPU and instruction set as clangFlags
+  int privileged;         // privileged.c's priv_N entries
+  int privSignal;         // the signal Linux ends each with
 };
 void PrintTo(const Arch32 &A, std::ostream *OS) { *OS << A.name; }
 // Armv7-A with the Cortex-A15's integer divide (Unicorn's Arm CPU), so that
 // freestanding code needs no libgcc division helpers.
 #define ARM "--target=armv7a-linux-gnueabihf -mcpu=cortex-a15"
 const Arch32 Arches[] = {
-    {"i386", "--target=i386-linux-gnu", "--target=i386-linux-gnu", "gcc -m32 -static -O1 SRCS -o EXE", "bash -c 'I386_EXEC EXE'", 245},
-    {"arm", ARM " -marm", ARM " -mthumb", "arm-linux-gnueabihf-gcc-12 -static -O1 SRCS -o EXE", "qemu-arm EXE", 243},
-    {"thumb", ARM " -mthumb", ARM " -marm", "arm-linux-gnueabihf-gcc-12 -static -O1 SRCS -o EXE", "qemu-arm EXE", 243},
+    {"i386", "--target=i386-linux-gnu", "--target=i386-linux-gnu", "gcc -m32 -static -O1 SRCS -o EXE", "bash -c 'I386_EXEC EXE'", 245,
+     "", 12, SIGSEGV},
+    {"arm", ARM " -marm", ARM " -mthumb", "arm-linux-gnueabihf-gcc-12 -static -O1 SRCS -o EXE", "qemu-arm EXE", 243,
+     "-mcpu=cortex-a15 -marm", 8, SIGILL},
+    {"thumb", ARM " -mthumb", ARM " -marm", "arm-linux-gnueabihf-gcc-12 -static -O1 SRCS -o EXE", "qemu-arm EXE", 243,
+     "-mcpu=cortex-a15 -mthumb", 8, SIGILL},
 };
 #undef ARM
 
@@ -105,6 +113,47 @@ TEST_P(Run32, SystemCallsNotesAndFaults) {
   EXPECT_EQ(Fault.status, 139) << Fault.output; // killed by SIGSEGV, as natively
   for (const char *Expect : {"read of unmapped memory", "read_bad+0x", "address 0x123458", "raw.o"})
     EXPECT_NE(Fault.output.find(Expect), std::string::npos) << "missing '" << Expect << "' in: " << Fault.output;
+}
+
+// Guest code runs unprivileged, as a Linux process (tests/inputs/run/
+// privileged.c): each privileged instruction, and on i386 each `int $N`
+// through a gate user mode may not use, ends the program by the signal
+// Linux sends, as the same code built with gcc runs under qemu-user (or
+// natively); what user mode may do runs on.
+TEST_P(Run32, PrivilegedInstructionsFaultAsOnLinux) {
+  const Arch32 &A = GetParam();
+  TempDir D;
+  std::string Src = sourceDir() + "/tests/inputs/run/privileged.c", Obj = D.file("privileged.o");
+  auto C = runCommand("clang-22 " + std::string(A.clangFlags) + " -O1 -ffreestanding -c " + Src + " -o " + Obj);
+  ASSERT_EQ(C.status, 0) << C.output;
+  // The reference: a main that runs the entry its argument names (a letter each).
+  std::string Main = "#include <stdlib.h>\nint unprivileged(void);\n";
+  std::string Cases;
+  for (int N = 0; N < A.privileged; ++N) {
+    Main += "int priv_" + std::to_string(N) + "(void);\n";
+    Cases += "case '" + std::string(1, char('a' + N)) + "': return priv_" + std::to_string(N) + "();\n";
+  }
+  Main += "int main(int argc, char **argv) {\nswitch (argv[1][0]) {\n" + Cases + "}\nreturn unprivileged();\n}\n";
+  std::string Exe = D.file("ref");
+  auto Built = runCommand(replace(replace(A.reference, "SRCS", std::string(A.privFlags) + " " +
+                                                                   D.write("main.c", Main) + " " + Src), "EXE", Exe));
+  ASSERT_EQ(Built.status, 0) << Built.output;
+  auto Reference = [&](char Which) {
+    // `; exit $?`: the shell reports a killed process as 128 + its signal.
+    return runCommand(replace(replace(A.runner, "I386_EXEC", i386Exec()), "EXE", Exe + " " + Which) + "; exit $?").status;
+  };
+  for (int N = 0; N < A.privileged; ++N) {
+    std::string Entry = "priv_" + std::to_string(N);
+    auto R = runCommand(linklabPath() + " -runtime=none -entry=" + Entry + " " + Obj);
+    EXPECT_EQ(R.status, 128 + A.privSignal) << Entry << ": " << R.output;
+    EXPECT_EQ(R.status, Reference(char('a' + N))) << Entry << ": " << R.output;
+    EXPECT_NE(R.output.find(A.privSignal == SIGSEGV ? "killed by SIGSEGV at pc" : "illegal instruction at pc"),
+              std::string::npos)
+        << Entry << ": " << R.output;
+  }
+  auto R = runCommand(linklabPath() + " -runtime=none -entry=unprivileged " + Obj);
+  EXPECT_EQ(R.status, 1) << R.output;
+  EXPECT_EQ(Reference('z'), 1);
 }
 
 INSTANTIATE_TEST_SUITE_P(All, Run32, ::testing::ValuesIn(Arches), [](const auto &I) { return std::string(I.param.name); });

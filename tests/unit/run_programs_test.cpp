@@ -210,7 +210,7 @@ const char *const ParityPrograms[] = {
     "abort_handler", "stdin",       "file_probes",    "long_double",     "locale_wide",  "fds_select",
     "math_complex", "printf_flags", "scanf_forms",    "setjmp_longjmp",  "varargs_structs", "time_formats",
     "getopt_args",  "search_sort",  "exit_order",     "stack_bss",       "memstreams",   "strto_edges",  "threads",
-    "fenv",         "address_space", "files"};
+    "fenv",         "address_space", "files",      "traps"};
 
 // The parity programs but one, for an arch that cannot compare it.
 std::vector<const char *> parityProgramsBut(std::string_view Left) {
