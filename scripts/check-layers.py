@@ -28,8 +28,7 @@ LAYERS = [
     ["api"],                       # graph editing and JSON export
     ["driver"],                    # one set-up for every link and run
     ["repro"],                     # reproducers: bundles, exported tests, the reducer
-    ["cli"],                       # the linklab command
-    ["emulator", "wasm-bindings"], # linklab-executor; the WebAssembly package
+    ["cli", "emulator", "wasm-bindings"],  # the linklab command; linklab-executor; the WebAssembly package
 ]
 RANK = {Folder: Rank for Rank, Line in enumerate(LAYERS) for Folder in Line}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_-]+)/[^"]+"', re.M)

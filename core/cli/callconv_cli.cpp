@@ -1,4 +1,5 @@
 #include "cli/callconv_cli.h"
+#include "cli/self.h"
 
 #include "callconv/call.h"
 #include "target/target.h"
@@ -16,7 +17,7 @@ void printWarnings(const std::vector<std::string> &W) {
 
 } // namespace
 
-Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const Options &O,
+Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const driver::Options &O,
                                                                             const std::vector<Input> &Inputs,
                                                                             Session &S) {
   driver::SessionConventions C(S, [](const std::string &W) { printWarnings({W}); });
@@ -33,7 +34,7 @@ Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(co
   return C.table();
 }
 
-std::optional<int> applyConventions(const Options &O, const std::vector<Input> &Inputs, exec::Program &Prog,
+std::optional<int> applyConventions(const driver::Options &O, const std::vector<Input> &Inputs, exec::Program &Prog,
                                     const executor::Limits &L) {
   auto Installed = installConventions(O, Inputs, Prog.session());
   if (!Installed)

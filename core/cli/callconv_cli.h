@@ -3,7 +3,7 @@
 #pragma once
 
 #include "cli/inputs.h"
-#include "cli/options.h"
+#include "driver/options.h"
 #include "driver/conventions.h"
 #include "program/program.h"
 
@@ -15,7 +15,7 @@ namespace linklab::cli {
 // a driver::SessionConventions warning on stderr. Used by both the executor
 // path and -noexec, so both link the same graphs. Returns the table (null when the
 // planner does not know the target and no convention was asked for).
-Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const Options &O,
+Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const driver::Options &O,
                                                                             const std::vector<Input> &Inputs,
                                                                             Session &S);
 
@@ -23,7 +23,7 @@ Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(co
 // plan and prints one line per result. Returns the exit code when it handled
 // the run (a -call, or an error it printed); nullopt when main should run as
 // usual.
-std::optional<int> applyConventions(const Options &O, const std::vector<Input> &Inputs, exec::Program &P,
+std::optional<int> applyConventions(const driver::Options &O, const std::vector<Input> &Inputs, exec::Program &P,
                                     const executor::Limits &L);
 
 } // namespace linklab::cli

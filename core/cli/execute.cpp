@@ -3,6 +3,7 @@
 
 #include "cli/callconv_cli.h"
 #include "cli/debug_cli.h"
+#include "cli/self.h"
 #include "cli/version.h"
 #include "repro/bundle.h"
 #include "driver/settings.h"
@@ -136,7 +137,7 @@ struct RunRecord {
 
 // A bundle records what the page can replay: a run of main with the C
 // runtime's default or none, arguments, limits and stdin.
-Error checkBundleable(const Options &O) {
+Error checkBundleable(const driver::Options &O) {
   if (O.noExec)
     return makeError("-save-bundle/-share-url record a run; drop -noexec");
   for (auto [What, Given] : {std::pair{"-env", !O.env.empty()}, {"-cc", !O.conventions.empty()},
@@ -150,7 +151,7 @@ Error checkBundleable(const Options &O) {
 std::string baseName(const std::string &Path) { return Path.substr(Path.rfind('/') + 1); }
 
 // Writes the bundle file and/or prints the share link of the run.
-Error writeBundle(const Options &O, const std::vector<Input> &Inputs, const Triple &TT, const RunRecord &Rec,
+Error writeBundle(const driver::Options &O, const std::vector<Input> &Inputs, const Triple &TT, const RunRecord &Rec,
                   repro::BundleOutcome Outcome) {
   repro::Bundle B;
   B.linklabVersion = linklabVersion();
@@ -211,8 +212,8 @@ Error writeBundle(const Options &O, const std::vector<Input> &Inputs, const Trip
 
 } // namespace
 
-int runInExecutor(const Options &O) {
-  auto L = runLimits(O);
+int runInExecutor(const driver::Options &O) {
+  auto L = driver::runLimits(O);
   if (!L)
     return fail(L.takeError());
   for (auto &E : O.env)

@@ -1,14 +1,14 @@
 // linklab without -noexec: link into an executor process and run the entry.
 #pragma once
 
-#include "cli/options.h"
+#include "driver/options.h"
 #include "session/link_info.h"
 
 namespace linklab::cli {
 
 // Returns the program's exit code, or 1 after printing why it could not run
 // or how it ended (a limit, a fault).
-int runInExecutor(const Options &O);
+int runInExecutor(const driver::Options &O);
 
 // The command ends here with Code. What is left to free (the session's
 // graphs, the link info, the pipes) the kernel takes back at once, where

@@ -10,7 +10,7 @@ namespace linklab::cli {
 
 bool Input::isArchive() const { return Archive::isArchive(bytes.span()); }
 
-Expected<std::vector<Input>> readInputs(const Options &O) {
+Expected<std::vector<Input>> readInputs(const driver::Options &O) {
   std::vector<Input> In;
   auto Read = [&](const std::string &Path, ObjectKind Kind, bool Library) -> Error {
     auto Bytes = SharedBytes::readFile(Path);
@@ -37,7 +37,7 @@ Expected<std::vector<Input>> readInputs(const Options &O) {
   return In;
 }
 
-Error addInputs(const Options &O, const std::vector<Input> &Inputs, Session &S) {
+Error addInputs(const driver::Options &O, const std::vector<Input> &Inputs, Session &S) {
   for (const Input &I : Inputs) {
     if (I.isArchive()) {
       if (Error E = O.allLoad ? S.addAllArchiveMembers(I.path, I.bytes) : S.addArchive(I.path, I.bytes))
@@ -72,7 +72,7 @@ Error addInputs(const Options &O, const std::vector<Input> &Inputs, Session &S) 
   return Error::success();
 }
 
-Expected<Triple> inputTriple(const Options &O, const std::vector<Input> &Inputs) {
+Expected<Triple> inputTriple(const driver::Options &O, const std::vector<Input> &Inputs) {
   std::vector<driver::InputBytes> Named; // -l libraries name no target
   for (const Input &I : Inputs)
     if (!I.library)
@@ -80,7 +80,7 @@ Expected<Triple> inputTriple(const Options &O, const std::vector<Input> &Inputs)
   return driver::inputTriple(O.triple, Named);
 }
 
-Expected<const exec::RuntimeSpec *> selectRuntime(const Options &O, const Triple &TT, bool Required) {
+Expected<const exec::RuntimeSpec *> selectRuntime(const driver::Options &O, const Triple &TT, bool Required) {
   // -no-process-syms is llvm-jitlink's -runtime=none.
   return driver::selectRuntime({"-runtime", O.noProcessSyms ? "none" : O.runtime}, TT, Required);
 }

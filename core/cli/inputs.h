@@ -3,7 +3,7 @@
 // objects, -l archives from the -L paths, -abs symbols, -phony-externals.
 #pragma once
 
-#include "cli/options.h"
+#include "driver/options.h"
 #include "program/runtime.h"
 #include "session/session.h"
 
@@ -19,14 +19,14 @@ struct Input {
 
 // The inputs, the harnesses, then the -l archives found in the -L paths,
 // each file read once.
-Expected<std::vector<Input>> readInputs(const Options &O);
+Expected<std::vector<Input>> readInputs(const driver::Options &O);
 // Adds them (objects, archives), the -abs symbols and -phony-externals.
-Error addInputs(const Options &O, const std::vector<Input> &Inputs, Session &S);
+Error addInputs(const driver::Options &O, const std::vector<Input> &Inputs, Session &S);
 
 // The link's triple: -triple, else the first object's (driver::inputTriple).
-Expected<Triple> inputTriple(const Options &O, const std::vector<Input> &Inputs);
+Expected<Triple> inputTriple(const driver::Options &O, const std::vector<Input> &Inputs);
 // The C runtime -runtime (-no-process-syms: none) selects for TT
 // (driver::selectRuntime).
-Expected<const exec::RuntimeSpec *> selectRuntime(const Options &O, const Triple &TT, bool Required);
+Expected<const exec::RuntimeSpec *> selectRuntime(const driver::Options &O, const Triple &TT, bool Required);
 
 } // namespace linklab::cli

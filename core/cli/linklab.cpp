@@ -5,10 +5,11 @@
 #include "cli/debug_cli.h"
 #include "cli/execute.h"
 #include "cli/inputs.h"
-#include "cli/options.h"
 #include "cli/repro_cli.h"
+#include "cli/self.h"
 #include "cli/version.h"
 #include "driver/command.h"
+#include "driver/options.h"
 #include "program/program.h"
 #include "session/link_info.h"
 #include "platform/linker_symbols.h"
@@ -68,7 +69,7 @@ bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name,
 // glibc's glibc.malloc.hugetlb=1 tunable for the heap, done through
 // mallopt and madvise because glibc reads tunables only as a process
 // starts (restarting the command with it set cost 3-6 ms of start-up).
-void backHeapWithHugePages(const cli::Options &O) {
+void backHeapWithHugePages(const driver::Options &O) {
   if (const char *T = std::getenv("GLIBC_TUNABLES"); T && std::strstr(T, "glibc.malloc")) // the user's choice
     return;
   bool LinksRuntime = O.runtime != "none" && !O.noProcessSyms;
@@ -111,12 +112,12 @@ void backHeapWithHugePages(const cli::Options &O) {
 
 int run(int Argc, char **Argv) {
   cli::setProgramName(Argv[0]);
-  auto Opts = cli::parseOptions(Argc, Argv);
+  auto Opts = driver::parseOptions(Argc, Argv);
   if (!Opts)
     return fail(Opts.takeError());
-  cli::Options &O = *Opts;
+  driver::Options &O = *Opts;
   if (O.help) {
-    std::fputs(cli::usage().c_str(), stdout);
+    std::fputs(driver::usage().c_str(), stdout);
     return 0;
   }
   if (O.version) {
@@ -142,7 +143,7 @@ int run(int Argc, char **Argv) {
     return fail(makeError("option '-gdb' debugs a run: it cannot be used with -noexec"));
 
   Timer Total;
-  auto MM = cli::makeSlab(O);
+  auto MM = driver::makeSlab(O);
   if (!MM)
     return fail(MM.takeError());
 

@@ -1,5 +1,6 @@
 #include "cli/repro_cli.h"
 
+#include "cli/self.h"
 #include "cli/inputs.h"
 #include "driver/settings.h"
 #include "target/target.h"
@@ -88,7 +89,7 @@ bool onPath(const std::string &Tool) {
   return false;
 }
 
-Expected<ReproCase> caseFromOptions(const Options &O) {
+Expected<ReproCase> caseFromOptions(const driver::Options &O) {
   auto Inputs = readInputs(O);
   if (!Inputs)
     return Inputs.takeError();
@@ -116,7 +117,7 @@ enum class Tool { Linklab, LLVMJITLink };
 
 // Writes C's inputs to Dir under their base names and links (or runs) them
 // as O says; Extra options go before the inputs.
-Expected<ChildResult> runCase(const ReproCase &C, const Options &O, const fs::path &Dir, Tool T,
+Expected<ChildResult> runCase(const ReproCase &C, const driver::Options &O, const fs::path &Dir, Tool T,
                               const std::vector<std::string> &Extra = {}) {
   std::error_code EC;
   fs::remove_all(Dir, EC);
@@ -251,7 +252,7 @@ std::string rebuildsSame(const ElfObject &Obj, const std::string &Text, const st
 // Exports C (whose run gave R) to Dir; llvm-jitlink-22 is asked to run the
 // same case, and its check pass too: where it does not agree the test says
 // so (REQUIRES-LINKLAB-ONLY) rather than fail its second pass.
-Error writeExport(const ReproCase &C, const ChildResult &R, const Options &O, const fs::path &Scratch,
+Error writeExport(const ReproCase &C, const ChildResult &R, const driver::Options &O, const fs::path &Scratch,
                   const fs::path &Dir, bool CompareOutput = true) {
   Outcome Out = outcomeOf(R);
   ExportOptions EO;
@@ -306,7 +307,7 @@ Error writeExport(const ReproCase &C, const ChildResult &R, const Options &O, co
       ReproCase NoExec = C;
       NoExec.noExec = true;
       NoExec.phonyExternals = C.phonyExternals || !C.noExec;
-      Options Slab = O;
+      driver::Options Slab = O;
       Slab.slabAddress = "0x10000", Slab.slabPageSize = "4096", Slab.slabAllocate = "64Mb";
       auto K = runCase(NoExec, Slab, Scratch / "jitlink-check", Tool::LLVMJITLink, {"-check=" + CheckFile.string()});
       if (!K)
@@ -345,7 +346,7 @@ struct Scratch {
 
 } // namespace
 
-int exportTestCommand(const Options &O) {
+int exportTestCommand(const driver::Options &O) {
   auto C = caseFromOptions(O);
   if (!C)
     return fail(C.takeError());
@@ -361,7 +362,7 @@ int exportTestCommand(const Options &O) {
   return R->status;
 }
 
-int reduceCommand(const Options &O) {
+int reduceCommand(const driver::Options &O) {
   int Kinds = !O.reduceError.empty() + !O.reduceExit.empty() + !O.reduceOutput.empty();
   if (Kinds > 1)
     return fail(makeError("-reduce: give one of -reduce-error, -reduce-exit and -reduce-output"));
@@ -416,7 +417,7 @@ int reduceCommand(const Options &O) {
                                     : "output that differs from the expected");
   // Each candidate runs under twice the original's time plus a second
   // (unless -timeout-ms says): one that hangs costs that, not the default minute.
-  Options Cand = O;
+  driver::Options Cand = O;
   if (Cand.timeoutMs.empty() && !C->noExec)
     Cand.timeoutMs = std::to_string(2 * FirstMs + 1000);
   std::fprintf(stderr, "reduce: the session took %llu ms; each candidate may run for %s ms\n", (unsigned long long)FirstMs,

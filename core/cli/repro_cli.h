@@ -4,11 +4,11 @@
 // cut by the run limits, or a program's output cannot disturb the command.
 #pragma once
 
-#include "cli/options.h"
+#include "driver/options.h"
 
 namespace linklab::cli {
 
-int exportTestCommand(const Options &O);
-int reduceCommand(const Options &O);
+int exportTestCommand(const driver::Options &O);
+int reduceCommand(const driver::Options &O);
 
 } // namespace linklab::cli

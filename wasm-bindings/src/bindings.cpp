@@ -7,7 +7,7 @@
 #include "api/json_export.h"
 #include "callconv/call.h"
 #include "callconv/plan.h"
-#include "cli/options.h"
+#include "driver/options.h"
 #include "driver/command.h"
 #include "driver/conventions.h"
 #include "driver/settings.h"
@@ -1040,15 +1040,15 @@ val parseOptions(val Args) {
   std::vector<char *> Argv;
   for (auto &S : A) Argv.push_back(S.data());
   Argv.push_back(nullptr); // argv[argc], as main() gets it
-  auto O = cli::parseOptions(int(Argv.size() - 1), Argv.data());
+  auto O = driver::parseOptions(int(Argv.size() - 1), Argv.data());
   if (!O) return failOr(O);
   // perf reads its map from the host's /tmp, where only the native CLI writes.
   if (O->perfSupport) return fail("option '-perf-support' writes /tmp/perf-<pid>.map: use the native linklab CLI");
   // The values linklab checks before it links (the slab) or runs (limits),
   // so that linklab-run's errors name the options as linklab's do.
   if (O->noExec) {
-    if (auto Slab = cli::makeSlab(*O); !Slab) return failOr(Slab);
-  } else if (auto L = cli::runLimits(*O); !L) {
+    if (auto Slab = driver::makeSlab(*O); !Slab) return failOr(Slab);
+  } else if (auto L = driver::runLimits(*O); !L) {
     return failOr(L);
   }
   auto Strings = [](const std::vector<std::string> &V) {
@@ -1084,7 +1084,7 @@ val parseOptions(val Args) {
   V.set("maxMemory", O->maxMemory);
   V.set("conventions", Strings(O->conventions));
   V.set("callSymbol", O->callSymbol);
-  V.set("usage", cli::usage());
+  V.set("usage", driver::usage());
   return ok(V);
 }
 

@@ -1,5 +1,6 @@
 // Command-line options of `linklab`, spelled as llvm-jitlink 22 spells them
-// (-name, -name=value or -name value, --name too).
+// (-name, -name=value or -name value, --name too). `linklab-run` (the
+// package's CLI) parses its command line with the same table.
 #pragma once
 
 #include "protocol/protocol.h"
@@ -10,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace linklab::cli {
+namespace linklab::driver {
 
 struct Options {
   std::vector<std::string> inputs; // objects and archives, in order
@@ -63,18 +64,10 @@ struct Options {
 };
 
 Expected<Options> parseOptions(int Argc, char **Argv);
-// Prints "<program> error: <message>" and returns 1. The program is named as
-// it was invoked (argv[0]'s base name), so linklab installed in place of
-// llvm-jitlink reports errors as llvm-jitlink does.
-int fail(const Error &E);
-void setProgramName(const char *Argv0);
 std::string usage();
-// -slab-address, -slab-page-size, -slab-allocate and the run limits through
-// core/driver, errors naming the options.
+// -slab-address, -slab-page-size, -slab-allocate and the run limits (as
+// settings.h parses them), errors naming the options.
 Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O);
 Expected<executor::Limits> runLimits(const Options &O);
 
-// This program's own path (/proc/self/exe), or "linklab" where it cannot be read.
-std::string selfPath();
-
-} // namespace linklab::cli
+} // namespace linklab::driver

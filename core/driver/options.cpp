@@ -1,11 +1,9 @@
-#include "cli/options.h"
+#include "driver/options.h"
 
 #include "driver/settings.h"
 
-#include <cstdio>
-#include <unistd.h>
 
-namespace linklab::cli {
+namespace linklab::driver {
 
 namespace {
 enum class Kind { Flag, Value, List, RestOfLine };
@@ -97,27 +95,13 @@ std::string usage() {
 }
 
 Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O) {
-  return driver::makeSlab({"-slab-address", O.slabAddress}, {"-slab-page-size", O.slabPageSize},
+  return makeSlab({"-slab-address", O.slabAddress}, {"-slab-page-size", O.slabPageSize},
                           {"-slab-allocate", O.slabAllocate});
 }
 
 Expected<executor::Limits> runLimits(const Options &O) {
-  return driver::parseLimits({"-max-instructions", O.maxInstructions}, {"-timeout-ms", O.timeoutMs},
+  return parseLimits({"-max-instructions", O.maxInstructions}, {"-timeout-ms", O.timeoutMs},
                              {"-max-memory", O.maxMemory});
-}
-
-static std::string ProgramName = "linklab";
-
-void setProgramName(const char *Argv0) {
-  std::string_view Name = Argv0 ? Argv0 : "";
-  Name = Name.substr(Name.rfind('/') + 1);
-  if (!Name.empty())
-    ProgramName = Name;
-}
-
-int fail(const Error &E) {
-  std::fprintf(stderr, "%s error: %s\n", ProgramName.c_str(), E.message().c_str());
-  return 1;
 }
 
 Expected<Options> parseOptions(int Argc, char **Argv) {
@@ -185,10 +169,4 @@ Expected<Options> parseOptions(int Argc, char **Argv) {
   return O;
 }
 
-std::string selfPath() {
-  char Buf[4096];
-  ssize_t N = readlink("/proc/self/exe", Buf, sizeof Buf - 1);
-  return N > 0 ? std::string(Buf, size_t(N)) : "linklab";
-}
-
-} // namespace linklab::cli
+} // namespace linklab::driver
