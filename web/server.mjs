@@ -18,7 +18,7 @@ import { prepareRuntimes } from './prepare-runtimes.mjs';
 import { pageBundler, BUNDLE_PREFIX } from './page-bundle.mjs';
 import { DEFAULTS, parseOptions, usage } from './server/options.mjs';
 import { MAX_MESSAGE, ExecutorSlots, RunRate, serveSession } from './server/bridge.mjs';
-import { serveFile } from './server/static.mjs';
+import { serveFile, sendCompressible } from './server/static.mjs';
 import { serverMetrics } from './server/metrics.mjs';
 import { handleLinks, openStore } from './server/links.mjs';
 import { jsonLogger, quiet } from './server/log.mjs';
@@ -98,7 +98,7 @@ async function serveStatic(req, res, urlPath, gallery, bundler, runtimes, links)
   if (urlPath?.startsWith(BUNDLE_PREFIX)) {
     const f = await bundler.file(urlPath.slice(BUNDLE_PREFIX.length));
     if (!f) return text(res, 404, `not found: ${req.url}\n`);
-    return sendGenerated(req, res, MIME[path.extname(urlPath)], f);
+    return sendGenerated(req, res, MIME[path.extname(urlPath)], urlPath, f);
   }
   let file;
   if (urlPath?.startsWith('/runtime/')) {
@@ -111,13 +111,9 @@ async function serveStatic(req, res, urlPath, gallery, bundler, runtimes, links)
   return serveFile(req, res, file, MIME[path.extname(file)] ?? 'application/octet-stream');
 }
 // A file built in memory (the page bundle), or 304 when the browser's copy has its tag.
-function sendGenerated(req, res, type, { data, etag }) {
-  if (etag && req.headers['if-none-match'] === etag) {
-    res.writeHead(304, { etag, 'cache-control': 'no-cache' });
-    return res.end();
-  }
-  res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache', ...(etag ? { etag } : {}) });
-  res.end(data);
+function sendGenerated(req, res, type, urlPath, { data, etag }) {
+  return sendCompressible(req, res, { type, cacheControl: 'no-cache', key: urlPath, size: data.length,
+                                      tag: etag?.slice(1, -1), read: async () => data });
 }
 function text(res, status, body) {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import os from 'node:os';
+import zlib from 'node:zlib';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -868,6 +869,30 @@ test('the server tags whole files for revalidation and serves a file again once 
     assert.equal(await changed.text(), '{"examples": [1]}');
     assert.notEqual(changed.headers.get('etag'), etag);
     assert.equal((await fetch(`${own.url}gallery/missing.json`)).status, 404);
+
+    // The wasm core (and the page's text files) go out compressed as the browser asks: brotli, else gzip.
+    const wasm = fs.readFileSync(path.join(WEB, '../wasm-bindings/dist/linklab_core.wasm'));
+    const get = headers => new Promise((resolve, reject) =>
+      http.get(`${own.url}linklab/dist/linklab_core.wasm`, { headers }, res => {
+        const parts = [];
+        res.on('data', d => parts.push(d));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(parts) }));
+      }).on('error', reject));
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.ok(br.body.length < wasm.length / 2, `${br.body.length} bytes of ${wasm.length}`);
+    assert.ok(zlib.brotliDecompressSync(br.body).equals(wasm));
+    const gz = await get({ 'accept-encoding': 'gzip, br;q=0' });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.ok(zlib.gunzipSync(gz.body).equals(wasm));
+    const plain = await get({});
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.ok(plain.body.equals(wasm));
+    assert.equal((await get({ 'accept-encoding': 'br', 'if-none-match': br.headers.etag })).status, 304);
+    assert.notEqual(br.headers.etag, plain.headers.etag);
+    const part = await get({ 'accept-encoding': 'br', range: 'bytes=0-3' }); // a range: the file's own bytes
+    assert.equal(part.status, 206);
+    assert.ok(part.body.equals(wasm.subarray(0, 4)));
   } finally {
     await own.close();
   }
