@@ -166,7 +166,7 @@ try {
       await cdp.send('Network.emulateNetworkConditions', throttle(throttleSpec));
     }
     await page.goto(site ? site.url : server.url, { waitUntil: 'commit' }); // the page measures itself
-    await page.waitForFunction(() => document.body.dataset.runs, null, { timeout: 60000 });
+    await page.waitForFunction(() => document.body?.dataset.runs, null, { timeout: 60000 }); // body: not yet at commit
     const r = await page.evaluate(measure);
     if (!r.out.includes('hello, world')) throw new Error(`run ${i}: unexpected output ${JSON.stringify(r.out)}`);
     rows.push(r);
