@@ -114,6 +114,32 @@ private:
   std::vector<Archive> Kept; // the bytes the views point into
 };
 
+// The functions and data of Object's own symbol table its graph dropped,
+// where their sections were linked: a section the file and the link each
+// have once, at the same size (whole, so offsets in it still hold).
+void addDroppedSymbols(const ObjectLinkInfo &O, const std::string &Bytes, std::vector<DroppedSymbol> &Dropped) {
+  auto F = ElfFile::parse(O.name, {Bytes.data(), Bytes.size()});
+  if (!F) // the link read it, so this is not expected; the image just names less
+    return consumeError(F.takeError());
+  std::map<std::string_view, int> Count;
+  for (const ElfSection &S : F->sections())
+    ++Count[S.name];
+  for (const auto &S : O.sections)
+    ++Count[S.name];
+  for (size_t I = 0; I < F->symbolCount(); ++I) {
+    ElfSymbol Sym = F->symbol(I);
+    if (Sym.name.empty() || (Sym.type != elf::STT_FUNC && Sym.type != elf::STT_OBJECT) ||
+        Sym.shndx >= F->sections().size() || O.findSymbol(Sym.name))
+      continue;
+    const ElfSection &In = F->sections()[Sym.shndx];
+    if (Count[In.name] != 2)
+      continue;
+    for (const auto &S : O.sections)
+      if (S.name == In.name && S.address && S.size == In.size)
+        Dropped.push_back({std::string(Sym.name), S.address + Sym.value, Sym.size, Sym.type == elf::STT_FUNC});
+  }
+}
+
 } // namespace
 
 Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo> &Objects) {
@@ -126,6 +152,7 @@ Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo
   std::string Header; // the link's first ELF object's: the image takes its class, machine, flags
   std::string Lines;
   DebugImageSections Elsewhere; // what gdb reads from the objects themselves
+  std::vector<DroppedSymbol> Dropped;
   // Members with DWARF go to files beside the script: DIR/SCRIPT.members/N-MEMBER.
   std::string MemberDir = Path + ".members";
   for (size_t I = 0; I < Objects.size(); ++I) {
@@ -138,6 +165,8 @@ Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo
       Header = Bytes.substr(0, 64);
     if (!hasDwarf(Bytes)) {
       ++Skipped; // no DWARF (Debian's C runtime has none), or the linker's own graphs
+      if (Bytes.starts_with("\x7f" "ELF"))
+        addDroppedSymbols(O, Bytes, Dropped);
       continue;
     }
     if (Member) {
@@ -160,7 +189,7 @@ Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo
     // The sections the file has: not those the linker made (its GOT, its
     // stubs: $__STUBS, __llvm_jitlink_aarch32_STUBS_v7, .linklab.*).
     std::set<std::string> InFile, Seen;
-    auto F = ElfFile::parse(O.name, {Bytes.data(), Bytes.size()}, false);
+    auto F = ElfFile::parse(O.name, {Bytes.data(), Bytes.size()}, /*WithSymbols=*/false);
     if (!F)
       return F.takeError();
     for (const ElfSection &Sec : F->sections())
@@ -175,7 +204,7 @@ Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo
     Lines += Line + "\n";
   }
   if (!Header.empty()) {
-    auto Image = formatDebugImage(Objects, Header, Elsewhere);
+    auto Image = formatDebugImage(Objects, Header, Elsewhere, Dropped);
     if (!Image)
       return Image.takeError();
     std::string ImagePath = Path + ".elf";

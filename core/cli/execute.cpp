@@ -336,7 +336,8 @@ int runInExecutor(const driver::Options &O) {
   if (!P)
     return linkFailed(P.takeError());
   (*P)->session().setKeepLinkedGraphs(true); // the command ends without freeing them
-  (*P)->linkInfo().setRecordContents(O.perfSupport); // a jitdump carries the code linked from here on
+  // A jitdump carries the code linked from here on; -debug-script's image, the call-frame information.
+  (*P)->linkInfo().setRecordContents(O.perfSupport || !O.debugScript.empty());
   bool HasProcess = *Runtime != nullptr;
   if (O.showInitEs || O.showEntryEs)
     (*P)->session().recordProcessLookups();

@@ -182,8 +182,8 @@ int run(int Argc, char **Argv) {
     }
   }
   Recorder->setDumpPatterns(std::move(Patterns));
-  // -check reads linked bytes; a jitdump carries the code.
-  Recorder->setRecordContents(O.showRelocated || !O.checkFiles.empty() || O.perfSupport);
+  // -check reads linked bytes; a jitdump carries the code; -debug-script's image, the call-frame information.
+  Recorder->setRecordContents(O.showRelocated || !O.checkFiles.empty() || O.perfSupport || !O.debugScript.empty());
   // Recording copies every symbol name of every graph: only when asked for.
   if (!O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty() || O.perfSupport ||
       !O.debugScript.empty())

@@ -12,7 +12,7 @@ namespace linklab {
 namespace {
 
 enum : uint16_t { ET_EXEC = 2, EM_ARM = 40 };
-enum : uint32_t { SHT_NOBITS = 8, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_NOTE = 7, SHT_DYNSYM = 11 };
+enum : uint32_t { SHT_PROGBITS = 1, SHT_NOBITS = 8, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_NOTE = 7, SHT_DYNSYM = 11 };
 enum : uint8_t { STB_LOCAL = 0, STB_GLOBAL = 1, STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2 };
 enum : uint16_t { SHN_UNDEF = 0, SHN_ABS = 0xfff1, MaxSections = 0xfeff };
 enum : uint64_t { SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXECINSTR = 4 };
@@ -61,6 +61,111 @@ uint32_t addString(std::string &Table, std::string_view S) {
   return At;
 }
 
+// DWARF's pointer encodings (DW_EH_PE_*, the LSB's "Exception Frames"):
+// the value's size (0: not one this copy knows), and whether it is pc-relative.
+unsigned encodedSize(uint8_t Enc, bool Is64) {
+  switch (Enc & 0x0f) {
+  case 0x00: return Is64 ? 8 : 4; // absptr
+  case 0x02: case 0x0a: return 2;
+  case 0x03: case 0x0b: return 4;
+  case 0x04: case 0x0c: return 8;
+  default: return 0;
+  }
+}
+
+uint64_t uleb(std::string_view B, size_t &At) {
+  uint64_t V = 0;
+  for (unsigned Shift = 0; At < B.size(); Shift += 7) {
+    uint8_t C = uint8_t(B[At++]);
+    if (Shift < 64)
+      V |= uint64_t(C & 0x7f) << Shift;
+    if (!(C & 0x80))
+      break;
+  }
+  return V;
+}
+
+// gdb reads one .eh_frame per objfile, and each linked graph has its own:
+// they are copied into one, each FDE's pc-relative start re-based by how far
+// its copy moved (CIE pointers are distances within one graph's, which
+// moves whole). Chunk is a graph's linked .eh_frame at Address; Into the
+// copy so far, which will sit at Base. What this copy does not understand
+// (64-bit entries, unknown encodings) ends that graph's part, unchanged.
+void appendEhFrame(std::string &Into, uint64_t Base, std::string_view Chunk, uint64_t Address, bool Is64,
+                   bool Big) {
+  while (Into.size() % 8)
+    Into.push_back('\0'); // a zero length: gdb skips it
+  const size_t Start = Into.size();
+  Into.append(Chunk);
+  char *Copy = Into.data() + Start;
+  const int64_t Delta = int64_t(Address - (Base + Start));
+  std::map<size_t, uint8_t> CieEncoding; // a CIE's offset (its length field) -> its FDEs' pointer encoding
+  for (size_t At = 0; At + 8 <= Chunk.size();) {
+    uint32_t Length = readData<uint32_t>(Copy + At, Big);
+    if (Length == 0) {
+      At += 4;
+      continue;
+    }
+    if (Length < 5 || Length == 0xffffffff || Length > Chunk.size() - At - 4)
+      return; // too short for an id and a version, 64-bit, or past the end
+    const size_t Body = At + 4, End = Body + Length;
+    uint32_t Id = readData<uint32_t>(Copy + Body, Big);
+    if (Id == 0) { // a CIE: version, augmentation, alignments, return register, augmentation data
+      std::string_view C = Chunk.substr(0, End);
+      size_t P = Body + 5;
+      size_t Nul = C.find('\0', P);
+      if (Nul == std::string_view::npos)
+        return;
+      std::string_view Aug = C.substr(P, Nul - P);
+      P = Nul + 1;
+      uleb(C, P), uleb(C, P); // code and data alignment
+      if (uint8_t(Chunk[Body + 4]) == 1)
+        ++P;
+      else
+        uleb(C, P);
+      uint8_t Enc = 0; // absptr
+      if (Aug.starts_with("z")) {
+        uleb(C, P);
+        for (char A : Aug.substr(1)) {
+          if (P >= End)
+            return;
+          if (A == 'R') {
+            Enc = uint8_t(C[P++]);
+          } else if (A == 'L') {
+            ++P;
+          } else if (A == 'P') {
+            unsigned Size = encodedSize(uint8_t(C[P]), Is64);
+            if (!Size || (uint8_t(C[P]) & 0x70) == 0x50) // unknown, or aligned
+              return;
+            P += 1 + Size;
+          } else if (A != 'S' && A != 'B') {
+            return;
+          }
+        }
+      }
+      CieEncoding[At] = Enc;
+    } else if (Id <= Body) { // an FDE: its CIE is Id bytes back
+      auto Cie = CieEncoding.find(Body - Id);
+      if (Cie == CieEncoding.end())
+        return;
+      uint8_t Enc = Cie->second;
+      unsigned Size = encodedSize(Enc, Is64);
+      if (!Size || Body + 4 + Size > End)
+        return;
+      if ((Enc & 0x70) == 0x10) { // pcrel: the start moves with the copy
+        char *F = Copy + Body + 4;
+        if (Size == 2)
+          writeData<uint16_t>(F, uint16_t(readData<uint16_t>(F, Big) + Delta), Big);
+        else if (Size == 4)
+          writeData<uint32_t>(F, uint32_t(readData<uint32_t>(F, Big) + Delta), Big);
+        else
+          writeData<uint64_t>(F, uint64_t(readData<uint64_t>(F, Big) + Delta), Big);
+      }
+    }
+    At = End;
+  }
+}
+
 void putSymbols(Out &O, const std::vector<Sym> &Syms) {
   for (const Sym &S : Syms) {
     O.u32(S.name);
@@ -75,7 +180,7 @@ void putSymbols(Out &O, const std::vector<Sym> &Syms) {
 } // namespace
 
 Expected<std::string> formatDebugImage(const std::vector<ObjectLinkInfo> &Objects, std::string_view Header,
-                                       const DebugImageSections &Elsewhere) {
+                                       const DebugImageSections &Elsewhere, const std::vector<DroppedSymbol> &Dropped) {
   if (Header.size() < 52 || !Header.starts_with("\x7f" "ELF") || (Header[4] != 1 && Header[4] != 2) ||
       (Header[5] != 1 && Header[5] != 2) || (Header[4] == 2 && Header.size() < 64))
     return makeError("debug image: the link's first object is not an ELF object to take the header from");
@@ -148,6 +253,10 @@ Expected<std::string> formatDebugImage(const std::vector<ObjectLinkInfo> &Object
                         STB_LOCAL << 4 | STT_OBJECT, SectionOf(At)});
     }
   }
+  for (const DroppedSymbol &D : Dropped)
+    Locals.push_back({addString(Strtab, D.name), D.address, D.size,
+                      uint8_t(STB_LOCAL << 4 | (D.function ? STT_FUNC : STT_OBJECT)),
+                      SectionOf(Machine == EM_ARM ? D.address & ~uint64_t(1) : D.address)});
   const uint32_t FirstGlobal = uint32_t(Locals.size());
   Locals.insert(Locals.end(), Globals.begin(), Globals.end());
 
@@ -157,6 +266,19 @@ Expected<std::string> formatDebugImage(const std::vector<ObjectLinkInfo> &Object
   Note.u32(4), Note.u32(16), Note.u32(1);
   Note.Bytes.append("GNU\0", 4);
   Note.u32(0), Note.u32(3), Note.u32(2), Note.u32(0);
+
+  // Every graph's call-frame information, for gdb's unwinder (the objects'
+  // own .eh_frame, which add-symbol-file loads, gdb does not relocate).
+  std::string EhFrame;
+  uint64_t EhBase = ~uint64_t(0);
+  for (const ObjectLinkInfo &O : Objects)
+    for (const auto &S : O.sections)
+      if (S.name == ".eh_frame" && S.address && S.content.size() == S.size)
+        EhBase = std::min(EhBase, S.address);
+  for (const ObjectLinkInfo &O : Objects)
+    for (const auto &S : O.sections)
+      if (S.name == ".eh_frame" && S.address && S.content.size() == S.size)
+        appendEhFrame(EhFrame, EhBase, {S.content.data(), S.content.size()}, S.address, Is64, Big);
 
   Out Sy(Is64, Big), Dy(Is64, Big);
   putSymbols(Sy, Locals);
@@ -199,6 +321,12 @@ Expected<std::string> formatDebugImage(const std::vector<ObjectLinkInfo> &Object
   Sections.push_back({addString(Shstr, ".dynsym"), SHT_DYNSYM, 0, 0, At, Dy.Bytes.size(), Dynsym + 1, 1, 8, SymSize});
   At = Place(Dynstr, 1);
   Sections.push_back({addString(Shstr, ".dynstr"), SHT_STRTAB, 0, 0, At, Dynstr.size(), 0, 0, 1, 0});
+  if (!EhFrame.empty()) {
+    // Not allocated: gdb reads it from the file, and its address (the base
+    // its pc-relative values count from) overlaps a graph's own .eh_frame.
+    At = Place(EhFrame, 8);
+    Sections.push_back({addString(Shstr, ".eh_frame"), SHT_PROGBITS, 0, EhBase, At, EhFrame.size(), 0, 0, 8, 0});
+  }
   At = Place(Note.Bytes, 4);
   Sections.push_back({addString(Shstr, ".note.ABI-tag"), SHT_NOTE, 0, 0, At, Note.Bytes.size(), 0, 0, 4, 0});
   const uint32_t ShstrIndex = uint32_t(Sections.size());

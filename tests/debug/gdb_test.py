@@ -31,10 +31,8 @@ FLAGS = {
     "x86_64": "--target=x86_64-linux-gnu",
     "aarch64": "--target=aarch64-linux-gnu",
     # gdb reads each object's DWARF as the object lays its code out, so the
-    # linker must not shrink it: RISC-V linker relaxation would. And gdb
-    # does not relocate an object's .eh_frame, where its RISC-V unwinding
-    # then finds no CFI: .debug_frame instead (docs/debugging.md).
-    "riscv64": "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -mno-relax -fno-asynchronous-unwind-tables",
+    # linker must not shrink it: RISC-V linker relaxation would.
+    "riscv64": "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d -mno-relax",
     "i386": "--target=i386-linux-gnu -idirafter /usr/include/x86_64-linux-gnu",
     "arm": "--target=armv7a-linux-gnueabihf",
 }
@@ -43,6 +41,7 @@ TIMEOUT = 300  # seconds for one gdb session: generous, the machine is shared
 MAIN = os.path.join(SRC, "tests/inputs/debug/main.c")
 CALLS = os.path.join(SRC, "tests/inputs/debug/calls.c")
 THREADS_SRC = os.path.join(SRC, "tests/inputs/debug/threads.c")
+CALLBACK_SRC = os.path.join(SRC, "tests/inputs/debug/callback.c")
 
 # The session: each command, then the patterns (regexes) its output must
 # contain in order. Native: whether a native process under gdb shows them
@@ -126,6 +125,18 @@ THREADS = [
     ("thread 1", [r"^\[Switching to thread 1 \(Thread 1000\)\]$"], False),
     ("thread 2", [r"^\[Switching to thread 2 \(Thread 1001\)\]$"], False),
     ("print *(int *)arg", [r"^\$1 = 42$"], True),
+    ("delete", [], True),
+    ("continue", [r"^\[Inferior 1 \(.*\) exited normally\]$"], True),
+]
+# A breakpoint in a function the C runtime calls (qsort's comparison): the
+# backtrace names the runtime's functions (local ones too) and unwinds
+# through them to main, from the linked image's symbols and call-frame
+# information.
+CALLBACK = [
+    ("break order", [], True),
+    ("@start", [r"^Breakpoint 1, order \(a=0x[0-9a-f]+, b=0x[0-9a-f]+\) at .*callback\.c:7$"], True),
+    ("bt", [r"^#1  0x[0-9a-f]+ in msort_with_tmp\.part(\.0)? \(\)$", r"^#\d  0x[0-9a-f]+ in qsort_r \(\)$",
+            r"^#\d  0x[0-9a-f]+ in main \(\) at .*callback\.c:11$", r"!^#"], True),
     ("delete", [], True),
     ("continue", [r"^\[Inferior 1 \(.*\) exited normally\]$"], True),
 ]
@@ -235,12 +246,12 @@ def linked_session(arch, opt, session, args, options=(), name=None, archive=Fals
             proc.wait()
 
 
-def native_session(session, args, opt="-O0"):
-    exe = os.path.join(WORK, "native" + opt)
-    r = run(f"clang-22 -g {opt} -static {MAIN} {CALLS} -o {exe}")
+def native_session(session, args, opt="-O0", sources=(MAIN, CALLS)):
+    exe = os.path.join(WORK, "native" + opt + ("-" + os.path.basename(sources[0])[:-2] if len(sources) == 1 else ""))
+    r = run(f"clang-22 -g {opt} -static {' '.join(sources)} -o {exe}")
     if r.returncode:
         return [f"native: {r.stderr}"]
-    cmds = os.path.join(WORK, f"native{opt}.commands")
+    cmds = exe + ".commands"
     start = "run" + (" " + " ".join(args) if args else "")
     open(cmds, "w").write(script(session, start, native=True))
     r = run(f"gdb-multiarch -q -batch -nx -x {cmds} {exe}", timeout=TIMEOUT)
@@ -270,11 +281,14 @@ def main():
         print("gdb-multiarch is not installed (scripts/install-deps.sh installs it)")
         return 1
     os.makedirs(WORK, exist_ok=True)
-    failures = native_session(SESSION, []) + native_session(FAULT, ["fault"]) + native_session(SESSION_O2, [], "-O2")
+    failures = (native_session(SESSION, []) + native_session(FAULT, ["fault"]) + native_session(SESSION_O2, [], "-O2")
+                + native_session(CALLBACK, [], sources=(CALLBACK_SRC,)))
     for arch in ARCHES:
         failures += linked_session(arch, "-O0", SESSION, [])
         failures += linked_session(arch, "-O0", FAULT, ["fault"])
         failures += linked_session(arch, "-O2", SESSION_O2, [])
+        failures += linked_session(arch, "-O0", CALLBACK, [], [], "callback", sources=(CALLBACK_SRC,),
+                                   stdout_expected="first 0\n", code_expected=0)
     failures += linked_session(ARCHES[0], "-O0", HELD, [], ["-timeout-ms=3000"], "held")
     failures += linked_session(ARCHES[-1], "-O0", SESSION, [], [], "archive", archive=True)
     for arch in ARCHES[:2]:
