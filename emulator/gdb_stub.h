@@ -49,7 +49,7 @@ struct Stop {
   uint8_t signal = 5;  // gdb's signal number (Signal, Terminated)
   int code = 0;        // Exited: the exit status
   uint64_t thread = 0; // Signal: the thread that stopped
-  std::optional<BreakKind> breakpoint; // a breakpoint or watchpoint caused it
+  std::optional<BreakKind> breakpoint = std::nullopt; // a breakpoint or watchpoint caused it
   uint64_t watchAddress = 0;            // for a watchpoint
 };
 
