@@ -2,6 +2,7 @@
 
 #include "arch/arm.h"
 
+#include <algorithm>
 
 namespace linklab::check {
 
@@ -58,11 +59,57 @@ Expected<uint64_t> LinkInfoCheckEnv::gotEntryAddress(std::string_view File, std:
   return entry(File, Target, &ObjectLinkInfo::gotEntries, "GOT entry");
 }
 
-// The backends here build one stub kind per target, so a kind filter (used
-// by llvm-jitlink on targets with several, such as ARM/Thumb) selects it.
+// A stub's kind from its bytes, as llvm-jitlink's detectStubKind names it:
+// Arm's movw/movt/bx stubs in their Arm and Thumb forms; "" for any other.
+static std::string_view stubKind(std::span<const uint8_t> C) {
+  auto Word = [&](size_t At) { return uint32_t(C[At] | C[At + 1] << 8 | C[At + 2] << 16 | uint32_t(C[At + 3]) << 24); };
+  // Thumb-2 halfwords in memory order, immediates masked out.
+  auto ThumbWord = [&](size_t At) { return uint32_t(C[At] | C[At + 1] << 8) << 16 | (C[At + 2] | C[At + 3] << 8); };
+  if (C.size() == 10 && (ThumbWord(0) & 0xfbf08f00) == 0xf2400c00 && (ThumbWord(4) & 0xfbf08f00) == 0xf2c00c00 &&
+      (C[8] | C[9] << 8) == 0x4760)
+    return "thumbv7_abs_le";
+  if (C.size() == 12 && (Word(0) & 0xfff0f000) == 0xe300c000 && (Word(4) & 0xfff0f000) == 0xe340c000 &&
+      Word(8) == 0xe12fff1c)
+    return "armv7_abs_le";
+  return "";
+}
+
+// stub_addr(file, symbol [, kind]): with several stubs for the symbol (Arm
+// and Thumb), the kind filter picks the one whose kind contains it; errors
+// in llvm-jitlink's words (its RuntimeDyldChecker's).
 Expected<uint64_t> LinkInfoCheckEnv::stubAddress(std::string_view File, std::string_view Target,
-                                                 std::string_view) const {
-  return entry(File, Target, &ObjectLinkInfo::stubs, "stub");
+                                                 std::string_view Kind) const {
+  auto O = object(File);
+  if (!O)
+    return O.takeError();
+  auto [Lo, Hi] = (*O)->allStubs.equal_range(std::string(Target));
+  std::vector<Addr> Stubs;
+  for (auto It = Lo; It != Hi; ++It)
+    Stubs.push_back(It->second);
+  if (Stubs.empty())
+    return makeError(formatv("%s has no stub for '%.*s'", (*O)->name.c_str(), int(Target.size()), Target.data()));
+  if (Stubs.size() == 1 && Kind.empty())
+    return Stubs.front();
+  std::sort(Stubs.begin(), Stubs.end());
+  std::string Kinds;
+  for (Addr A : Stubs) {
+    auto Size = (*O)->entrySizes.find(A);
+    auto Bytes = readBytes(A, Size == (*O)->entrySizes.end() ? 0 : Size->second);
+    if (!Bytes)
+      return Bytes.takeError();
+    std::string_view K = stubKind(*Bytes);
+    if (!Kind.empty() && K.find(Kind) != std::string_view::npos)
+      return A;
+    Kinds += formatv("%s\"%.*s\"", Kinds.empty() ? "" : ", ", int(K.size()), K.data());
+  }
+  std::string T(Target), F(File), Filter(Kind);
+  if (Kind.empty())
+    return makeError(formatv("\"%s\" has %zu candidate stubs in file \"%s\". Please refine stub-kind filter \"\" for "
+                             "disambiguation (encountered kinds are %s).",
+                             T.c_str(), Stubs.size(), F.c_str(), Kinds.c_str()));
+  return makeError(formatv("\"%s\" has %zu stubs in file \"%s\", but none of them matches the stub-kind filter \"%s\" "
+                           "(all encountered kinds are %s).",
+                           T.c_str(), Stubs.size(), F.c_str(), Filter.c_str(), Kinds.c_str()));
 }
 
 Expected<uint64_t> LinkInfoCheckEnv::sectionAddress(std::string_view File, std::string_view Section) const {

@@ -193,8 +193,11 @@ Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &F
     struct RuntimePasses : Plugin {
       void (*Add)(LinkGraph &, PassConfiguration &);
       explicit RuntimePasses(decltype(Add) A) : Add(A) {}
-      void modifyPassConfig(const MaterializationInfo &, LinkGraph &G, PassConfiguration &Config) override {
-        Add(G, Config);
+      // The runtime's own graphs: the user's objects link as llvm-jitlink
+      // links them (Arm: every external branch through a stub).
+      void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) override {
+        if (MR.kind == ObjectKind::Runtime)
+          Add(G, Config);
       }
     };
     S.addPlugin(std::make_shared<RuntimePasses>(R.addPasses));

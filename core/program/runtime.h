@@ -54,7 +54,7 @@ struct RuntimeSpec {
   // graph's .eh_frame is registered with (link/eh_frame_registration.h),
   // or null where the runtime has no unwinder.
   const char *registerFrames = nullptr;
-  // Passes each graph of a link with this runtime adds, or null: what the
+  // Passes each of the runtime's own graphs adds, or null: what the
   // runtime's code assumes of a static link that a JIT link's defaults differ
   // from.
   void (*addPasses)(LinkGraph &G, PassConfiguration &Config) = nullptr;

@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include "arch/arm.h"
 #include "link/table_manager.h"
 
 #include <algorithm>
@@ -51,11 +52,15 @@ void LinkInfoRecorder::record(LinkGraph &G) {
         if (!B->isZeroFill() && B->size) // an empty block may have no bytes at all
           std::memcpy(SI.content.data() + (B->address - Lo), B->data, B->size);
     }
-    bool IsGOT = S->name == GOTSectionName, IsStubs = S->name == StubsSectionName;
+    // Arm's stubs have JITLink's name for them, so that dumps line up.
+    bool IsGOT = S->name == GOTSectionName,
+         IsStubs = S->name == StubsSectionName || S->name == arm::ArmStubsSectionName;
     if (IsGOT || IsStubs)
       for (Block *B : S->blocks)
         if (const Symbol *T = entryTarget(*B); T && T->hasName()) {
           (IsGOT ? Info.gotEntries : Info.stubs).emplace(std::string(T->name), B->address);
+          if (IsStubs)
+            Info.allStubs.emplace(std::string(T->name), B->address);
           Info.entrySizes.emplace(B->address, B->size);
         }
     Info.sections.push_back(std::move(SI));

@@ -37,7 +37,11 @@ struct ObjectLinkInfo {
   std::vector<std::pair<std::string, SymbolInfo>> symbols;
   const SymbolInfo *findSymbol(std::string_view Name) const;
   std::map<std::string, Addr> gotEntries; // target name -> entry address
-  std::map<std::string, Addr> stubs;      // target name -> stub address
+  std::map<std::string, Addr> stubs;      // target name -> stub address (its first stub)
+  // Every stub: several for one target where the arch has kinds of them
+  // (Arm and Thumb stubs), which -check's stub_addr(file, sym, kind) tells
+  // apart.
+  std::multimap<std::string, Addr> allStubs;
   std::map<Addr, uint64_t> entrySizes;    // GOT entry or stub address -> its size
   // The memory manager's segments for this object: BasicLayout's grouping
   // (one per protection), each from its first block to its last block's end.

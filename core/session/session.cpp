@@ -71,7 +71,7 @@ public:
     };
   }
   Error modifyPassConfig(LinkGraph &G, PassConfiguration &Config) override {
-    MaterializationInfo MR{O.key, O.name};
+    MaterializationInfo MR{O.key, O.name, O.kind};
     for (auto &P : S.Plugins)
       P->modifyPassConfig(MR, G, Config);
     return Error::success();
@@ -386,7 +386,7 @@ void Session::materialize(Object &O) {
     });
   for (Symbol *S : Lost)
     G->makeExternal(*S);
-  MaterializationInfo MR{O.key, O.name};
+  MaterializationInfo MR{O.key, O.name, O.kind};
   for (auto &P : Plugins)
     P->notifyLoaded(MR);
   link(std::move(G), std::make_unique<ObjectLinkContext>(*this, O));
@@ -538,7 +538,7 @@ void Session::linkDone(Object &O, Error Err) {
     O.state = Object::State::Failed;
     O.failure = Err.message();
     Failures.push_back(O.failure);
-    MaterializationInfo MR{O.key, O.name};
+    MaterializationInfo MR{O.key, O.name, O.kind};
     for (auto &P : Plugins)
       if (Error PE = P->notifyFailed(MR))
         Failures.push_back(PE.message());
@@ -553,7 +553,7 @@ void Session::linkDone(Object &O, Error Err) {
     });
   } else {
     O.state = Object::State::Done;
-    MaterializationInfo MR{O.key, O.name};
+    MaterializationInfo MR{O.key, O.name, O.kind};
     for (auto &P : Plugins)
       if (Error PE = P->notifyEmitted(MR))
         Failures.push_back(PE.message());

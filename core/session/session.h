@@ -24,9 +24,11 @@ class Archive;
 using ResourceKey = uint64_t;
 
 // What a plugin is told about the object being linked.
+enum class ObjectKind; // below
 struct MaterializationInfo {
   ResourceKey key;
   std::string objectName;
+  ObjectKind kind;
 };
 
 // The six hooks of ORC's ObjectLinkingLayer::Plugin, plus notifyAdded.
