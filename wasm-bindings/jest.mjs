@@ -6,19 +6,24 @@
 // A mismatch rejects with what differs, so the test fails saying so.
 import { readFileSync } from 'node:fs';
 import * as L from './node.mjs';
-import { compareOutcomes, decodeBundleText, fromBase64, openBundle, runSession } from './lib/bundle.mjs';
+import {
+  compareOutcomes, decodeBundleText, decodeFragment, fromBase64, hasFragment, openBundle, runSession,
+} from './lib/bundle.mjs';
 
 /**
- * Replays `bundle` (a file path, or a session object as the page makes it).
- * Resolves to {outcome, recorded, notes}; notes say when the bundle was made
- * by another linklab version. Options: executor (path of linklab-executor;
- * default $LINKLAB_EXECUTOR or PATH).
+ * Replays `bundle`: a bundle file's path, a share link (a URL with the
+ * page's "#s=" fragment), or a session object as the page makes it, with
+ * its recorded stdin, arguments, options and limits. Resolves to {outcome,
+ * recorded, notes}; notes say when the bundle was made by another linklab
+ * version. Options: executor (path of linklab-executor; default
+ * $LINKLAB_EXECUTOR or PATH).
  */
 export async function replayBundle(bundle, { executor: executorPath } = {}) {
-  const where = typeof bundle === 'string' ? bundle : 'bundle';
-  const { session, notes } = typeof bundle === 'string'
-    ? decodeBundleText(readFileSync(bundle, 'utf8'), where)
-    : openBundle(bundle, where);
+  const link = typeof bundle === 'string' && hasFragment(bundle);
+  const where = link ? 'share link' : typeof bundle === 'string' ? bundle : 'bundle';
+  const { session, notes } = link ? await decodeFragment(bundle)
+    : typeof bundle === 'string' ? decodeBundleText(readFileSync(bundle, 'utf8'), where)
+      : openBundle(bundle, where);
   if (!session.outcome) throw new Error(`${where}: it records no outcome to compare with (run it in the page first)`);
   if (!session.objects.length) throw new Error(`${where}: it has no objects`);
   const first = session.objects[0];
@@ -31,7 +36,7 @@ export async function replayBundle(bundle, { executor: executorPath } = {}) {
   } finally {
     await executor.close().catch(() => {});
   }
-  const diffs = compareOutcomes(session.outcome, outcome);
+  const diffs = compareOutcomes(session.outcome, outcome, session.version);
   if (diffs.length)
     throw new Error(`${where}: the replay differs from the recorded outcome:\n  ${diffs.join('\n  ')}` +
                     (notes.length ? `\n(${notes.join('; ')})` : ''));

@@ -13,7 +13,9 @@
 
 namespace linklab::repro {
 
-inline constexpr int BundleFormatVersion = 2;
+// 3: run.stdin, run.argv0, outcome.stderr and outcome.fault (a reader of 2
+// would replay without the stdin); wasm-bindings/lib/bundle.mjs's BUNDLE_VERSION.
+inline constexpr int BundleFormatVersion = 3;
 
 struct BundleObject {
   std::string name; // as the page names it: the file's base name

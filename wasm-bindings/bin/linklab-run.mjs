@@ -1,28 +1,37 @@
 #!/usr/bin/env node
 // linklab-run: link (and run) objects with the wasm build of linklab; the
 // options are the native linklab CLI's (see lib/cli.mjs).
-//   linklab-run --replay BUNDLE.json [--executor PATH]: link and run a
-//   playground bundle, print its output, and compare with the outcome the
-//   page recorded (exit status 0 when they agree, 1 otherwise).
+//   linklab-run --replay BUNDLE.json|SHARE-URL [--executor PATH]: link and
+//   run a playground bundle or share link with its recorded stdin, options
+//   and limits, print its stdout and stderr, and compare with the outcome
+//   it recorded (exit status 0 when they agree, 1 otherwise).
+import { readFileSync } from 'node:fs';
 import { runCli } from '../lib/cli.mjs';
 
 if (process.argv[2] === '--replay') {
   const [file, flag, path] = process.argv.slice(3);
   if (!file || (flag && flag !== '--executor')) {
-    console.error('usage: linklab-run --replay BUNDLE.json [--executor PATH]');
+    console.error('usage: linklab-run --replay BUNDLE.json|SHARE-URL [--executor PATH]');
     process.exit(2);
   }
   const { replayBundle } = await import('../jest.mjs');
+  const where = file.includes('#s=') ? 'the share link' : file;
   try {
     const r = await replayBundle(file, { executor: path });
     for (const n of r.notes) console.error(`linklab-run: note: ${n}`);
     process.stdout.write(r.outcome.stdout ?? '');
-    console.error(`linklab-run: ${file}: the replay matches the recorded outcome`);
+    process.stderr.write(r.outcome.stderr ?? '');
+    console.error(`linklab-run: ${where}: the replay matches the recorded outcome`);
     process.exitCode = 0;
   } catch (e) {
     console.error(`linklab-run: ${e.message}`);
     process.exitCode = 1;
   }
 } else {
-  process.exitCode = await runCli(process.argv.slice(2));
+  // The program's stdin: what was piped in (a terminal gives nothing).
+  let stdin = '';
+  try {
+    if (!process.stdin.isTTY) stdin = readFileSync(0);
+  } catch { /* no readable stdin (closed, non-blocking): the program reads end of file */ }
+  process.exitCode = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin });
 }

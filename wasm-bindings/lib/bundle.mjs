@@ -8,15 +8,20 @@
 //   {format: "linklab-session", version, linklab (the version that made it),
 //    arch, objects: [{name, harness, data: base64}],
 //    options: {entry, phonyExternals, absolutes: "NAME=ADDR\n...", slabAddress, runtime},
-//    run: {args, instructions, wallMillis, memoryMB},
+//    run: {args, instructions, wallMillis, memoryMB, stdin, argv0?},
 //    callconv: {spec, signature, function, arguments: [..]},
 //    pass: {phase, code},
-//    outcome: {status, exitCode?, stdout} | {error}}   (the last run, when there was one)
-// Version 1 had neither `linklab` nor `outcome`; it still opens.
+//    outcome: {status, exitCode?, stdout, stderr, fault?: {kind, pc, address, symbol}}
+//             | {error}}   (the last run, when there was one)
+// Version 1 had neither `linklab` nor `outcome`, version 2 neither run.stdin,
+// run.argv0, outcome.stderr nor outcome.fault; both still open (a missing
+// stdin is none; their outcomes are compared on what they record). A share link
+// is the same JSON, deflated, base64url, after "#s=" in the page's URL.
+// run.stdin is what the program reads; the replay gives it the same.
 import { makeSession, runProgram, runLimits, parseArgs, programName } from './link-flow.mjs';
 
 export const BUNDLE_FORMAT = 'linklab-session';
-export const BUNDLE_VERSION = 2;
+export const BUNDLE_VERSION = 3; // core/repro/bundle.h's BundleFormatVersion
 /** This package's version (package.json's; a test keeps the two equal). */
 export const LINKLAB_VERSION = '0.1.0';
 
@@ -61,6 +66,41 @@ export function openBundle(s, where) {
   return { session: s, notes };
 }
 
+// Past this many characters of fragment, browsers and chat tools start to
+// truncate or refuse URLs; the page offers only the bundle file then.
+export const MAX_FRAGMENT = 48 * 1024;
+export const FRAGMENT_PREFIX = '#s=';
+
+async function pipe(bytes, stream) {
+  const out = await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer();
+  return new Uint8Array(out);
+}
+
+/** The share link's fragment ("#s=...") of a session. */
+export async function encodeFragment(session) {
+  const packed = await pipe(new TextEncoder().encode(JSON.stringify(session)), new CompressionStream('deflate-raw'));
+  return FRAGMENT_PREFIX + toBase64(packed).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+/** Whether `text` (a URL or its fragment) carries a shared session. */
+export function hasFragment(text) { return String(text).includes(FRAGMENT_PREFIX); }
+/** Decodes a share link, or its fragment alone: {session, notes}. */
+export async function decodeFragment(text) {
+  const t = String(text);
+  const b64 = t.slice(t.indexOf(FRAGMENT_PREFIX) + FRAGMENT_PREFIX.length).replace(/-/g, '+').replace(/_/g, '/');
+  let session;
+  try {
+    const padded = b64 + '='.repeat((4 - (b64.length % 4)) % 4);
+    const packed = await pipe(fromBase64(padded), new DecompressionStream('deflate-raw'));
+    session = JSON.parse(new TextDecoder().decode(packed));
+  } catch (e) {
+    throw new Error(`share link: the session in the URL is damaged or truncated (${e.message})`, { cause: e });
+  }
+  return openBundle(session, 'share link');
+}
+
+/** The bundle file is the session JSON, indented, as-is. */
+export function encodeBundle(session) { return JSON.stringify(session, null, 1); }
+
 /** Parses a bundle file's text: {session, notes}. */
 export function decodeBundleText(text, where = 'bundle') {
   let s;
@@ -72,38 +112,93 @@ export function decodeBundleText(text, where = 'bundle') {
   return openBundle(s, where);
 }
 
+const hex = n => `0x${BigInt(n).toString(16)}`;
+
+/**
+ * Names an address in a link (`info`: the session's linkInfo()) as the
+ * native linklab does (exec::Program::symbolize): "sym+0xoff in SECTION of
+ * OBJECT" for the highest symbol of the section holding it at or below it,
+ * else "SECTION+0xoff in SECTION of OBJECT"; '' outside every section.
+ * Assembler-local labels (.L*) are skipped: they share addresses with the
+ * functions they sit in. Symbols in no section (absolutes such as the ELF
+ * null symbol at 0) are never named.
+ */
+export function symbolizeIn(info, addr) {
+  const a = Number(addr);
+  for (const o of info ?? []) for (const sec of o.sections ?? []) {
+    if (a < sec.address || a >= sec.address + Math.max(sec.size, 1)) continue;
+    let best = null;
+    for (const [name, s] of Object.entries(o.symbols))
+      if (s.section === sec.name && s.address <= a && (!best || s.address > best.address) && !name.startsWith('.L'))
+        best = { name, address: s.address };
+    const where = best ? `${best.name}+${hex(a - best.address)}` : `${sec.name}+${hex(a - sec.address)}`;
+    return `${where} in ${sec.name} of ${o.name}`;
+  }
+  return '';
+}
+
+/**
+ * The outcome a bundle records of a run result `r` (LinkSession.run's) and
+ * its output: {status, exitCode?, stdout, stderr, fault?}; a fault records
+ * its kind, pc, address and the symbol holding pc (`symbolize(addr)`).
+ */
+export function runOutcome(r, { stdout, stderr }, symbolize = () => '') {
+  return {
+    status: r.status, ...(r.exitCode !== undefined ? { exitCode: r.exitCode } : {}), stdout, stderr,
+    ...(r.fault ? { fault: { kind: r.fault, pc: hex(r.pc), address: hex(r.address), symbol: symbolize(r.pc) } } : {}),
+  };
+}
+
 /**
  * Links and runs `session` as the page does, with `executor` (set up for
- * the session's triple) and the C runtime's files by name (or null):
- * resolves to its outcome, {status, exitCode?, stdout} or {error}.
+ * the session's triple) and the C runtime's files by name (or null), giving
+ * the program the recorded stdin, arguments and limits: resolves to its
+ * outcome (runOutcome's) or {error}.
  */
-export async function runSession(L, session, { executor, runtime, triple }) {
+export async function runSession(L, session, { executor, runtime, triple, onOutput }) {
   const objects = session.objects.map(o => ({ name: o.name, harness: !!o.harness, bytes: fromBase64(o.data) }));
-  let stdout = '';
-  const decoder = new TextDecoder();
-  executor.onOutput((stream, data) => { if (stream === 'stdout') stdout += decoder.decode(data, { stream: true }); });
+  const out = { stdout: '', stderr: '' };
+  const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
+  executor.onOutput((stream, data) => {
+    out[stream] += decoders[stream].decode(data, { stream: true });
+    onOutput?.(stream, data);
+  });
+  let ctx;
   try {
-    const ctx = makeSession(L, { triple, objects, options: session.options, runtime, executor });
+    ctx = makeSession(L, { triple, objects, options: session.options, runtime, executor });
     const r = await runProgram(ctx, {
-      argv0: programName(objects), args: parseArgs(session.run?.args ?? ''), limits: runLimits(session.run),
+      argv0: session.run?.argv0 || programName(objects), args: parseArgs(session.run?.args ?? ''),
+      limits: runLimits(session.run),
+      stdin: session.run?.stdin ?? '',
     });
-    return { status: r.status, ...(r.exitCode !== undefined ? { exitCode: r.exitCode } : {}), stdout };
+    const info = r.fault ? ctx.session.linkInfo() : null;
+    return runOutcome(r, out, a => symbolizeIn(info, a));
   } catch (e) {
     return { error: e.message };
+  } finally {
+    ctx?.session.dispose();
   }
 }
 
-/** What differs between a recorded outcome and a replayed one (empty: none). */
-export function compareOutcomes(recorded, got) {
+/**
+ * What differs between a recorded outcome and a replayed one (empty: none).
+ * `version` is the bundle's format: stderr and a fault's kind, pc, address
+ * and symbol are compared from version 3, which records them.
+ */
+export function compareOutcomes(recorded, got, version = BUNDLE_VERSION) {
   const diffs = [];
+  const show = v => JSON.stringify(v ?? null);
   if ('error' in recorded || 'error' in got) {
-    if (recorded.error !== got.error)
-      diffs.push(`error: recorded ${JSON.stringify(recorded.error ?? null)}, ` +
-                 `replayed ${JSON.stringify(got.error ?? null)}`);
+    if (recorded.error !== got.error) diffs.push(`error: recorded ${show(recorded.error)}, replayed ${show(got.error)}`);
     return diffs;
   }
-  for (const key of ['status', 'exitCode', 'stdout'])
+  const full = version >= 3;
+  for (const key of ['status', 'exitCode', 'stdout', ...(full ? ['stderr'] : [])])
     if (recorded[key] !== got[key])
-      diffs.push(`${key}: recorded ${JSON.stringify(recorded[key])}, replayed ${JSON.stringify(got[key])}`);
+      diffs.push(`${key}: recorded ${show(recorded[key])}, replayed ${show(got[key])}`);
+  if (full && (recorded.fault || got.fault))
+    for (const key of ['kind', 'pc', 'address', 'symbol'])
+      if (recorded.fault?.[key] !== got.fault?.[key])
+        diffs.push(`fault ${key}: recorded ${show(recorded.fault?.[key])}, replayed ${show(got.fault?.[key])}`);
   return diffs;
 }

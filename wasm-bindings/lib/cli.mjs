@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import * as L from '../node.mjs';
+import { LINKLAB_VERSION } from './bundle.mjs';
 
 async function read(path) {
   try {
@@ -19,7 +20,8 @@ async function read(path) {
 
 /**
  * Runs the CLI on argv with output to io.stdout / io.stderr (each
- * write(string | Uint8Array)); resolves to the exit status.
+ * write(string | Uint8Array)) and io.stdin (string or bytes, default
+ * nothing) as the program's standard input; resolves to the exit status.
  */
 export async function runCli(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
   try {
@@ -33,6 +35,7 @@ export async function runCli(argv, io = { stdout: process.stdout, stderr: proces
 async function main(argv, io) {
   const o = L.parseOptions(argv);
   if (o.help) return io.stdout.write(o.usage), 0;
+  if (o.version) return io.stdout.write(`linklab version ${LINKLAB_VERSION}\n`), 0; // as the native linklab's
   if (!o.inputs.length && !o.harnesses.length) throw new L.LinklabError('no input files (see -help)');
   if (o.checkFiles.length) throw new L.LinklabError('-check is not supported by linklab-run (use the native linklab)');
   if (o.callSymbol) throw new L.LinklabError('-call is not supported by linklab-run (use the native linklab)');
@@ -51,7 +54,7 @@ async function main(argv, io) {
   try {
     triple = L.driver.inputTriple(o.triple, inputs.filter((i) => !i.library));
   } catch (e) {
-    if (!o.noExec) throw e;
+    if (!o.noExec || o.triple) throw e; // a -triple no target handles is an error in every mode
   }
   // The C runtime, as the native CLI links it: a run needs one, -noexec
   // links it where the target has one.
@@ -90,9 +93,23 @@ async function main(argv, io) {
       const a = L.driver.parseAbsolute(text, '-abs');
       s.defineAbsolute(a.name, a.address);
     }
+    const entry = o.entry; // empty: core's default for the objects' format (MachO: _main)
+    if (executor) {
+      // A run links as the native command's does: run() links every object,
+      // the C runtime's start code last, and enters the entry through it
+      // (a link of the entry alone first lacks the start code the runtime's
+      // objects reference). -args is the whole argv; without it argv[0] is
+      // the first input, as natively.
+      const [argv0, ...args] = o.args.length ? o.args : [o.inputs[0] ?? o.harnesses[0]];
+      const limits = { instructions: o.maxInstructions || 0, wallMillis: Number(o.timeoutMs || 0), memoryBytes: o.maxMemory || 0 };
+      const r = await s.run({ entry, argv0, args, limits, stdin: io.stdin ?? '' });
+      if (r.exitCode !== undefined) return Number(r.exitCode) & 0xff;
+      // As a shell reports a process a signal killed (abort, a fault): 128 + the signal.
+      io.stderr.write(`linklab error: ${r.error}\n`);
+      return r.signal ? 128 + r.signal : 1;
+    }
     const t1 = performance.now();
     let linkError;
-    const entry = o.entry; // empty: core's default for the objects' format (MachO: _main)
     try { await s.link({ entry }); } catch (e) { linkError = e; }
     const t2 = performance.now();
     const out = dumps.map(([n, d]) => `Link graph "${n}" post-fixup:\n${d}`);
@@ -100,13 +117,7 @@ async function main(argv, io) {
     if (o.showAddrs || o.showRelocated) out.push(s.linkReport({ addresses: o.showAddrs, relocated: o.showRelocated }));
     if (o.showTimes) out.push(L.driver.formatTimings(t1 - t0, t2 - t1, performance.now() - t0));
     io.stdout.write(out.join(''));
-    if (!executor) return 0;
-    // -args is the whole argv; without it argv[0] is the first input, as natively.
-    const [argv0, ...args] = o.args.length ? o.args : [o.inputs[0] ?? o.harnesses[0]];
-    const limits = { instructions: o.maxInstructions || 0, wallMillis: Number(o.timeoutMs || 0), memoryBytes: o.maxMemory || 0 };
-    const r = await s.run({ entry, argv0, args, limits });
-    if (r.exitCode === undefined) throw new L.LinklabError(r.error);
-    return Number(r.exitCode) & 0xff;
+    return 0;
   } finally {
     await executor?.close().catch(() => {});
   }

@@ -1,6 +1,6 @@
 // How a playground session links and starts a program, shared by the page
-// (web/src/link-flow.mjs re-exports it), the bundle replayer (bundle.mjs)
-// and web/run-bundle.mjs, so all give the same result for one session.
+// (web/src/link-flow.mjs re-exports it) and the bundle replayer (bundle.mjs:
+// replayBundle, linklab-run --replay), so both give the same result for one session.
 // `L` is the wasm package (browser build or node.mjs).
 
 // Shell-like argument splitting: spaces separate, quotes group.

@@ -415,6 +415,8 @@ val runResult(executor::ExecutorClient &C, const executor::RunResultMsg &R) {
   auto Code = C.exitCode(R);
   if (Code) V.set("exitCode", double(*Code));
   else V.set("error", Code.takeError().message());
+  if (int Signal = executor::ExecutorClient::terminatingSignal(R)) // a process ends so (abort, a fault's SIGSEGV)
+    V.set("signal", Signal);
   if (R.runStatus() == executor::RunStatus::Fault) {
     V.set("fault", std::string(executor::faultKindName(executor::FaultKind(R.faultKind))));
     V.set("pc", double(R.pc));
@@ -1078,6 +1080,7 @@ val parseOptions(val Args) {
   V.set("showTimes", O->showTimes);
   V.set("showRelocated", O->showRelocated);
   V.set("help", O->help);
+  V.set("version", O->version);
   V.set("runtime", O->noProcessSyms ? std::string("none") : O->runtime); // llvm-jitlink's spelling of none
   V.set("maxInstructions", O->maxInstructions);
   V.set("timeoutMs", O->timeoutMs);

@@ -26,7 +26,7 @@ function pageBundle(name, arch) {
     objects: files.map((f, i) => ({ name: `${name}-${i}.o`, harness: false, data: codec.toBase64(read(f)) })),
     options: { entry: 'main', phonyExternals: false, absolutes: '', slabAddress: '', runtime: true },
     run: { args: '' },
-    outcome: { status: 'exited', exitCode: native.status, stdout: native.stdout },
+    outcome: { status: 'exited', exitCode: native.status, stdout: native.stdout, stderr: native.stderr },
   };
 }
 function writeBundle(session, file) {
@@ -84,7 +84,8 @@ test('a recorded link error replays as that error', async () => {
 test('a bundle made by another linklab version opens with a note and still replays', async () => {
   const s = pageBundle('hello', 'x86_64');
   s.version = 1;        // the format before `linklab` and `outcome` existed...
-  s.linklab = '0.0.9';  // ...as written by an older linklab that recorded an outcome
+  s.linklab = '0.0.9';  // ...as written by an older linklab that recorded an outcome...
+  delete s.outcome.stderr; // ...without stderr, which is then not compared
   const path = writeBundle(s, 'old.linklab.json');
   const r = await replayBundle(path, { executor: config.executor });
   expect(r.notes).toEqual([`${path} was made by linklab 0.0.9 (session format 1); ` +
