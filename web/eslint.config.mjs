@@ -18,7 +18,7 @@ export default [
     },
   },
   { files: ['src/**/*.mjs'], languageOptions: { globals: globals.browser } },
-  // link-flow.mjs and session-codec.mjs also run in Node (run-bundle.mjs).
+  // link-flow.mjs and session-codec.mjs also run in Node (replays, tests).
   {
     files: ['src/link-flow.mjs', 'src/session-codec.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },

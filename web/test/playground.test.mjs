@@ -16,6 +16,7 @@ import { startServer, MAX_MESSAGE } from '../server.mjs';
 import { pageBundler } from '../page-bundle.mjs';
 import * as L from '../../wasm-bindings/index.mjs';
 import { ARCHES as ARCH_TABLE, cflags } from '../runtimes.mjs';
+import * as codec from '../src/session-codec.mjs';
 
 const WEB = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ARTIFACTS = path.join(WEB, 'artifacts');
@@ -453,7 +454,53 @@ test('Share makes a short link the server stores; it opens the session; bad, unk
     } finally { await bare.close(); }
   });
 
-test('a session too large for a link becomes a bundle that the page and the Node runner load', async () => {
+test('a JS pass from a share link or a bundle is restored disabled and shown, and runs only once enabled', async () => {
+  const page = await openPage();
+  const first = await afterRun(page, () => page.click('button[data-example="hello"][data-arch="x86_64"]'));
+  assert.equal(first.console, EXPECT.hello.out);
+  await page.click('button[data-tab="passes"]');
+  const code = '(graph) => { document.title = "the pass ran"; }';
+  await page.fill('#pass-code', code);
+  await page.check('#pass-on');
+  await page.click('#share');
+  const url = await page.inputValue('#share-url');
+  // A session that fits in a link has its bundle file too.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#bundle-link')]);
+  const offered = path.join(tmp, 'offered.linklab.json');
+  await download.saveAs(offered);
+  await page.close();
+  const { session } = await codec.decodeFragment(new URL(url).hash);
+  assert.deepEqual(codec.decodeBundle(fs.readFileSync(offered, 'utf8')).session, session);
+  assert.equal(session.pass.enabled, true, 'the shared session carries an enabled pass');
+  const bundle = path.join(tmp, 'pass.linklab.json');
+  fs.writeFileSync(bundle, codec.encodeBundle(session));
+
+  const opened = [];
+  const fromLink = await openPage(url);
+  opened.push(fromLink);
+  const fromFile = await openPage();
+  await fromFile.setInputFiles('#bundle-input', bundle);
+  await fromFile.waitForSelector('#objects li[data-name="hello.o"]');
+  opened.push(fromFile);
+  for (const p of opened) {
+    await p.waitForSelector('#banner:not([hidden])');
+    assert.match(await p.textContent('#banner'), /carries a JS pass .* restored disabled/);
+    assert.equal(await p.isVisible('#passes'), true, 'the pass is shown');
+    assert.equal(await p.inputValue('#pass-code'), code);
+    assert.equal(await p.isChecked('#pass-on'), false);
+    const r = await afterRun(p, () => p.click('#run'));
+    assert.equal(r.console, first.console);
+    assert.notEqual(await p.title(), 'the pass ran', 'a restored pass does not run before it is enabled');
+    await p.click('button[data-tab="passes"]');
+    await p.check('#pass-on');
+    await afterRun(p, () => p.click('#run'));
+    assert.equal(await p.title(), 'the pass ran', 'enabled by the user, it runs');
+    assert.deepEqual(p.errors, []);
+    await p.close();
+  }
+});
+
+test('a session too large for a link becomes a bundle that the page and linklab-run --replay load', async () => {
   const page = await openPage();
   // The harness example plus a 3 MiB archive does not fit in a URL.
   await afterRun(page, () => page.click('button[data-example="harness"][data-arch="x86_64"]'));
@@ -486,16 +533,15 @@ test('a session too large for a link becomes a bundle that the page and the Node
   assert.equal(again.console, before.console);
   await fresh.close();
 
-  const node = execFileSync('node', [path.join(WEB, 'run-bundle.mjs'), bundle], { encoding: 'utf8' });
-  assert.equal(node, before.console);
-
-  // The page recorded its run and its version: the bundle replays as a test.
+  // The page recorded its run and its version: the bundle replays as a
+  // test, printing what the page's console showed.
   const saved = JSON.parse(fs.readFileSync(bundle, 'utf8'));
   assert.equal(saved.linklab, JSON.parse(fs.readFileSync(path.join(WEB, '../wasm-bindings/package.json'))).version);
   assert.ok(saved.outcome?.stdout && before.console.includes(saved.outcome.stdout), JSON.stringify(saved.outcome));
   const replay = spawnSync('node', [path.join(WEB, '../wasm-bindings/bin/linklab-run.mjs'), '--replay', bundle,
     '--executor', path.join(WEB, '../build/emulator/linklab-executor')], { encoding: 'utf8' });
   assert.match(replay.stderr, /the replay matches the recorded outcome/);
+  assert.equal(replay.stdout, saved.outcome.stdout);
   assert.equal(replay.status, 0);
 });
 
@@ -627,8 +673,15 @@ test('killing the executor mid-run is reported, and the next run works', async (
     await page.setInputFiles('#file-input', [compile('fault.c', arch)]);
     await page.waitForSelector(`#objects li[data-name="fault-${arch}.o"]`);
     const f = await afterRun(page, () => page.click('#run'));
-    assert.match(f.status, /^fault: .* at pc 0x[0-9a-f]+ \[main\+0x[0-9a-f]+ \(fault-\w+\.o\)\], address 0x10\b/,
-                 `${arch}: ${f.status}`);
+    const pc = name => `^fault: .* at pc 0x[0-9a-f]+ \\[main\\+0x[0-9a-f]+ in \\.text of ${name}-\\w+\\.o\\], `;
+    const field = 'null pointer\\+0x10 \\(address 0x10\\) ·';
+    assert.match(f.status, new RegExp(pc('fault') + field), `${arch}: ${f.status}`);
+    await page.click('#objects li:nth-child(1) button[data-remove]');
+    // Address 0 is a null pointer, not the C runtime's null symbol (absolute 0).
+    await page.setInputFiles('#file-input', [compile('null.c', arch)]);
+    await page.waitForSelector(`#objects li[data-name="null-${arch}.o"]`);
+    const n = await afterRun(page, () => page.click('#run'));
+    assert.match(n.status, new RegExp(pc('null') + 'null pointer \\(address 0x0\\) ·'), `${arch}: ${n.status}`);
     await page.click('#objects li:nth-child(1) button[data-remove]');
   }
   await shot(page, 'run-fault');

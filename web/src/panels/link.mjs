@@ -1,5 +1,5 @@
 // Link options and the Link button: how the page builds a session from its
-// objects and fields (through link-flow.mjs, shared with run-bundle.mjs), and
+// objects and fields (through link-flow.mjs, shared with the bundle replayer), and
 // what it keeps of a link: a graph snapshot of each of the user's objects at
 // every phase, and the linked sections. Used by Run and Calling conventions.
 import { $, hex, message, showError, setStatus, bump } from '../ui.mjs';

@@ -4,6 +4,7 @@
 import { $, hex, message, setStatus, bump, banner } from '../ui.mjs';
 import { readFields } from '../fields.mjs';
 import * as flow from '../link-flow.mjs';
+import { runOutcome, symbolizeIn } from '../../../wasm-bindings/lib/bundle.mjs';
 import { ARCHES } from '../../runtimes.mjs';
 
 // The executor over a WebSocket bridge, through the package's transport:
@@ -80,7 +81,7 @@ export function mount(app) {
     executor.onOutput((stream, data) => {
       const text = new TextDecoder().decode(data);
       appendConsole(stream, text);
-      if (stream === 'stdout') stdout += text;
+      printed[stream] += text;
     });
     try {
       await executor.setup(ARCHES[arch].triple);
@@ -89,25 +90,23 @@ export function mount(app) {
   }
 
   const limits = () => flow.runLimits(readFields('run'));
-  let stdout = ''; // the current run's, for the outcome a shared bundle records
+  // The current run's output, for the outcome a shared bundle records.
+  let printed = { stdout: '', stderr: '' };
   let truncatedAt = 0; // the current run's output was cut at this many bytes (the server's limit)
 
-  // `sym+off (object)` for an address in the last link, skipping assembler-
-  // local labels (.L*), which share addresses with the functions they sit in.
-  function symbolize(addr) {
-    let best = null;
-    for (const o of store.state.link?.info ?? []) for (const [name, s] of Object.entries(o.symbols)) {
-      const inside = addr >= s.address && addr < s.address + Math.max(s.size, 1);
-      if (!name.startsWith('.L') && inside && (!best || s.address > best.address))
-        best = { name, ...s, object: o.name };
-    }
-    return best ? `${best.name}+${hex(addr - best.address)} (${best.object})` : 'no symbol';
-  }
+  // `sym+off (object)` for an address in the last link (as replays name it).
+  const symbolize = addr => symbolizeIn(store.state.link?.info, addr) || 'no symbol';
 
+  // Page zero is never mapped: an address there is a null pointer (plus a
+  // field's offset), as the native CLI says it.
+  const NULL_PAGE = 4096;
   function describe(r) {
-    if (r.fault)
-      return `fault: ${r.fault} at pc ${hex(r.pc)} [${symbolize(r.pc)}], ` +
-             `address ${hex(r.address)} [${symbolize(r.address)}]`;
+    if (r.fault) {
+      const a = Number(r.address);
+      const where = a >= NULL_PAGE ? `address ${hex(r.address)} [${symbolize(r.address)}]`
+        : `null pointer${a ? `+${hex(a)}` : ''} (address ${hex(a)})`;
+      return `fault: ${r.fault} at pc ${hex(r.pc)} [${symbolize(r.pc)}], ${where}`;
+    }
     return `${r.description}${r.exitCode !== undefined ? ` · exit code ${r.exitCode}` : ''}`;
   }
 
@@ -122,7 +121,7 @@ export function mount(app) {
     store.set({ running: true, stopping: false });
     $('stop').disabled = false;
     $('console').textContent = '';
-    stdout = '';
+    printed = { stdout: '', stderr: '' };
     truncatedAt = 0;
     store.set({ outcome: null });
     const started = performance.now();
@@ -163,9 +162,8 @@ export function mount(app) {
         await afterPaint();
         app.link.afterLink(ctx);
       }
-      const exit = r.exitCode !== undefined ? { exitCode: r.exitCode } : {};
-      store.set({ outcome: { status: r.status, ...exit, stdout } });
-      app.repro.record(false, r.exitCode !== undefined ? { exitCode: r.exitCode, output: stdout }
+      store.set({ outcome: runOutcome(r, printed, a => symbolizeIn(store.state.link?.info, a)) });
+      app.repro.record(false, r.exitCode !== undefined ? { exitCode: r.exitCode, output: printed.stdout }
                                                        : { error: r.error ?? r.description });
     } catch (e) {
       clearInterval(ticker);

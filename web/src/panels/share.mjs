@@ -21,9 +21,21 @@ export function mount(app) {
       ...(store.state.outcome ? { outcome: store.state.outcome } : {}),
     };
   }
-  function apply(s) {
+  // Restores session s (from `where`); says what the user must know: notes
+  // about its version, and a JS pass it carries. A pass is code that would
+  // run in this page's origin, so it comes back disabled and shown, and runs
+  // only once the user has read it and ticked "enabled".
+  function apply(s, where, notes) {
     app.objects.replace(s.objects.map(o => app.objects.describe(o.name, codec.fromBase64(o.data), !!o.harness)));
-    for (const section of Object.keys(FIELDS)) writeFields(section, s[section]);
+    for (const section of Object.keys(FIELDS))
+      writeFields(section, section === 'pass' && s.pass ? { ...s.pass, enabled: false } : s[section]);
+    const told = [...notes];
+    if (s.pass?.enabled) {
+      app.store.set({ tab: 'passes' });
+      told.push(`${where} carries a JS pass (${s.pass.phase ?? 'no phase'}): it is restored disabled; ` +
+                'read it in the JS passes tab and tick "enabled" to run it with the next link');
+    }
+    if (told.length) banner(told.join('; '));
   }
 
   // The link endpoint (a URL), or null when this site keeps no links.
@@ -67,11 +79,13 @@ export function mount(app) {
     const box = $('share-box');
     box.hidden = false;
     const links = !!(await linksEndpoint());
+    // Every session has a bundle file; a link too when it fits in one.
+    const file = URL.createObjectURL(new Blob([codec.encodeBundle(s)], { type: 'application/json' }));
+    const bundleLink = text => `<a id="bundle-link" download="session.linklab.json" href="${file}">${text}</a>`;
     if (frag.length > codec.MAX_FRAGMENT) {
-      const url = URL.createObjectURL(new Blob([codec.encodeBundle(s)], { type: 'application/json' }));
       box.innerHTML = `This session is too large for a link (${(frag.length / 1024).toFixed(0)} KiB compressed; links
         hold up to ${codec.MAX_FRAGMENT / 1024} KiB). <span id="short-box">${links ? '' : esc(NO_LINKS) + '.'}</span>
-        <a id="bundle-link" download="session.linklab.json" href="${url}">Download it as a bundle file</a>;
+        ${bundleLink('Download it as a bundle file')};
         “Load bundle” (or dropping the file here) restores it.`;
       if (links) await shortLink(s, 'short-box');
       return;
@@ -79,7 +93,8 @@ export function mount(app) {
     const url = `${location.origin}${location.pathname}${frag}`;
     history.replaceState(null, '', `${location.pathname}${frag}`);
     box.innerHTML = `Share link (${frag.length} characters): <input id="share-url" readonly size="60">
-      <button id="copy-share">Copy</button>
+      <button id="copy-share">Copy</button> · ${bundleLink('bundle file')}
+      (both replay with <code>linklab-run --replay</code>)
       <span id="short-box">${links ? '<button id="make-short">Short link</button>' : ''}</span>`;
     showUrl('share-url', 'copy-share', url);
     if (links) $('make-short').onclick = () => shortLink(s, 'short-box');
@@ -88,9 +103,8 @@ export function mount(app) {
   async function loadBundleFile(f) {
     try {
       const { session, notes } = codec.decodeBundle(await f.text(), f.name);
-      apply(session);
+      apply(session, f.name, notes);
       setStatus(`session loaded from ${f.name}; Link & run to run it`, 'ok');
-      if (notes.length) banner(notes.join('; '));
     } catch (e) { banner(message(e)); }
   }
 
@@ -119,9 +133,8 @@ export function mount(app) {
     if (!frag && id === null) return;
     try {
       const { session, notes } = frag ? await codec.decodeFragment(location.hash) : await fetchShort(id);
-      apply(session);
+      apply(session, frag ? 'the share link' : `short link ${id}`, notes);
       setStatus('session restored from the link; press Link & run to run it', 'ok');
-      if (notes.length) banner(notes.join('; '));
     } catch (e) { banner(message(e)); }
   }
 
