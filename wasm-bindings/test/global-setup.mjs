@@ -68,6 +68,9 @@ export default async function setup() {
       let obj;
       for (const r of runs.slice(0, first).filter((r) => !r.includes('|'))) { // not checks of what was made
         for (const step of subst(r).split('&&')) {
+          // echo "TEXT" > FILE: a file a test makes (a non-object archive member).
+          const echo = /^echo\s+(?:"([^"]*)"|(\S+))\s*>\s*(\S+)$/.exec(step.trim());
+          if (echo) { writeFileSync(echo[3], `${echo[1] ?? echo[2]}\n`); continue; }
           const [tool, ...words] = step.trim().split(/\s+/);
           if (!SETUP_TOOLS[tool]) continue; // rm -rf %t: the folder is new
           sh(SETUP_TOOLS[tool], words);
