@@ -165,9 +165,9 @@ uint64_t Stub::regThread() const { return RegThread ? RegThread : Last.thread; }
 
 std::string Stub::stopReply(const Stop &S) {
   if (S.kind == Stop::Exited)
-    return "W" + hexByte(uint8_t(S.code));
+    return *(Ended = "W" + hexByte(uint8_t(S.code)));
   if (S.kind == Stop::Terminated)
-    return "X" + hexByte(S.signal);
+    return *(Ended = "X" + hexByte(S.signal));
   Last = S;
   RegThread = 0;
   std::string R = "T" + hexByte(S.signal) + "thread:" + hexNumber(S.thread) + ";";
@@ -282,16 +282,49 @@ std::string Stub::vPacket(std::string_view P, Resume &R) {
     return R.kind == Resume::None ? ErrBadPacket : "";
   }
   if (P.starts_with("vKill")) {
-    R.kind = Resume::Kill;
+    // Extended mode's `run` kills the process it found, then starts one
+    // (vRun): while nothing has run, that one is this one, as it was.
+    if (Extended && T.pristine())
+      Killed = true;
+    else
+      R.kind = Resume::Kill;
     return "OK";
   }
+  if (P.starts_with("vRun")) {
+    if (!Extended || !T.pristine())
+      return ErrBadPacket; // a program that has run cannot start again
+    Killed = false;
+    return stopReply(Last); // stopped at its first instruction
+  }
   return ""; // vMustReplyEmpty, vFile, vRun...: not offered
+}
+
+// What gdb may still ask once the process is gone (extended mode keeps the
+// connection): how it ended, that no thread is left, to detach; a program
+// that has run does not start again.
+Stub::Outcome Stub::afterEnd(std::string_view P) {
+  Outcome O;
+  if (P == "?")
+    O.reply = *Ended;
+  else if (P == "qfThreadInfo" || P == "qsThreadInfo")
+    O.reply = "l";
+  else if (P == "D" || P.starts_with("D;"))
+    O.reply = "OK", O.resume.kind = Resume::Detach;
+  else if (P.starts_with("vKill") || P == "!")
+    O.reply = "OK";
+  else if (P.starts_with("vRun"))
+    O.reply = ErrBadPacket;
+  else if (P != "k") // k has no reply
+    O.reply = "";
+  return O;
 }
 
 Stub::Outcome Stub::handle(std::string_view P) {
   Outcome O;
   if (P.empty())
     return O.reply = "", O;
+  if (Ended)
+    return afterEnd(P);
   std::string_view Args = P.substr(1);
   switch (P[0]) {
   case '?':
@@ -392,7 +425,11 @@ Stub::Outcome Stub::handle(std::string_view P) {
     break;
   case 'D':
     O.reply = "OK";
-    O.resume.kind = Resume::Detach;
+    O.resume.kind = Killed ? Resume::Kill : Resume::Detach;
+    break;
+  case '!':
+    Extended = true;
+    O.reply = "OK";
     break;
   case 'q':
     O.reply = query(P);
@@ -485,6 +522,22 @@ Resume Connection::stopped(Stub &S, const Stop &St) {
 
 void Connection::ended(Stub &S, const Stop &St) {
   send(S.stopReply(St), S.noAck());
+  // Extended mode: gdb stays until it detaches, quits or hangs up.
+  while (S.extended() && Fd >= 0) {
+    auto E = receive();
+    if (!E)
+      return;
+    if (E->kind == Event::Interrupt)
+      continue;
+    bool Ack = !S.noAck();
+    if (Ack && ::write(Fd, E->kind == Event::BadPacket ? "-" : "+", 1) != 1)
+      break;
+    if (E->kind == Event::BadPacket)
+      continue;
+    Stub::Outcome O = S.handle(E->data);
+    if ((O.reply && !send(*O.reply, S.noAck())) || O.resume.kind == Resume::Detach)
+      break;
+  }
   // gdb answers an exit by closing the connection; wait for that (bounded
   // by gdb, whose next packet, if any, gets nothing but the close).
   if (Fd >= 0) {

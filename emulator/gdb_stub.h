@@ -69,6 +69,9 @@ public:
   // False: not supported (an empty reply) or refused.
   virtual bool breakpoint(BreakKind K, uint64_t Addr, uint64_t Len, bool Insert) = 0;
   virtual bool supports(BreakKind K) const = 0;
+  // Whether the process is still where it started (nothing has run since
+  // the first stop): `run` may then start it "again" (extended mode).
+  virtual bool pristine() const = 0;
 };
 
 // What gdb asked the process to do next.
@@ -89,6 +92,11 @@ public:
   // The reply that tells gdb about S (remembered for '?').
   std::string stopReply(const Stop &S);
   bool noAck() const { return NoAck; }
+  // gdb killed the process before it ran (extended mode's `run` kills the
+  // process it found first): it ends unless gdb runs it (vRun).
+  bool killed() const { return Killed; }
+  // Extended mode: gdb stays connected after the process ends.
+  bool extended() const { return Extended; }
   void setThread(uint64_t Tid) { RegThread = Tid; }
 
 private:
@@ -102,6 +110,10 @@ private:
   Stop Last;
   uint64_t RegThread = 0; // Hg: 0 = the stopped thread
   bool NoAck = false;
+  bool Extended = false; // '!': gdb's `run` starts the program (vRun)
+  bool Killed = false;
+  std::optional<std::string> Ended; // the process is gone: how it ended (W/X)
+  Outcome afterEnd(std::string_view P);
 };
 
 // The socket to gdb: one connection, served while the process is stopped.
@@ -114,7 +126,8 @@ public:
   // Tells gdb about S and serves its packets until it resumes the process
   // (Detach when gdb hangs up).
   Resume stopped(Stub &S, const Stop &St);
-  // The process ended (S is Exited or Terminated): tell gdb, then close.
+  // The process ended (S is Exited or Terminated): tell gdb, then close,
+  // in extended mode once gdb detaches or hangs up.
   void ended(Stub &S, const Stop &St);
   // gdb's console output packet: text gdb prints.
   void console(std::string_view Text);

@@ -280,6 +280,7 @@ public:
     consumeError(std::move(E));
     return Ok;
   }
+  bool pristine() const override { return !D.Resumed; }
   bool supports(gdb::BreakKind K) const override { return K < gdb::BreakKind::Write || D.MemHook; }
   bool breakpoint(gdb::BreakKind K, uint64_t Addr, uint64_t Len, bool Insert) override {
     if (K >= gdb::BreakKind::Write) {
@@ -455,6 +456,10 @@ bool Debugger::stopped(uint64_t Pc) {
     return false;
   case gdb::Resume::Detach:
   case gdb::Resume::None:
+    if (Stub->killed()) { // gdb went away after killing it
+      P.stop(RunStatus::Signaled, SigKill, "killed by the debugger");
+      return false;
+    }
     Conn.reset(), Breakpoints.clear(), Watches.clear();
     watchesChanged();
     Stepping = false;
@@ -462,6 +467,7 @@ bool Debugger::stopped(uint64_t Pc) {
   case gdb::Resume::Continue:
   case gdb::Resume::Step:
     Stepping = R.kind == gdb::Resume::Step;
+    Resumed = true;
     // Resume where gdb left the pc (it may have moved it).
     ResumeAt = P.reg(P.A.pc);
     return true;

@@ -59,6 +59,7 @@ private:
   // Why check() stopped the engine.
   gdb::Stop Pending;
   bool Stepping = false;
+  bool Resumed = false; // since the first stop
   // The instruction the process resumes at runs without stopping for a
   // breakpoint there (the one it stopped for).
   std::optional<uint64_t> ResumeAt;

@@ -43,6 +43,8 @@ public:
   }
   bool breakpoint(BreakKind K, uint64_t, uint64_t, bool) override { return K != BreakKind::Access; }
   bool supports(BreakKind K) const override { return K != BreakKind::Read; }
+  bool pristine() const override { return !Resumed; }
+  bool Resumed = false; // the process ran (so vRun must fail)
 
 private:
   char Regs[8][8] = {};
@@ -67,6 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       if (E->kind != Event::Packet)
         continue;
       Stub::Outcome O = S.handle(E->data);
+      T.Resumed |= O.resume.kind == Resume::Continue || O.resume.kind == Resume::Step;
       if (!O.reply)
         continue;
       FUZZ_EXPECT(O.reply->size() <= MaxPacket + 16, "a %zu-byte reply", O.reply->size());

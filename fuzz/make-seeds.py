@@ -185,7 +185,7 @@ def main():
                    'm1000,40', 'M1000,4:deadbeef', 'X1000,3:a}]b', 'Z0,1010,1', 'z0,1010,1', 'Z1,1010,4',
                    'Z2,1020,4', 'z2,1020,4', 'Z3,1020,8', 'z3,1020,8', 'Z4,1024,2', 'z4,1024,2',
                    'vCont?', 'vCont;s:3e8;c', 'vCont;c', 'c', 's',
-                   'C0b', 'Hg3e9', 'T3e9', 'D', 'vKill;3e8', 'k']
+                   'C0b', 'Hg3e9', 'T3e9', 'D', 'vKill;3e8', '!', 'vRun;70726f67', 'k']
         def framed(p):
             return f'${p}#{sum(p.encode()) % 256:02x}'
         for i, p in enumerate(packets):

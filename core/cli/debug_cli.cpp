@@ -228,7 +228,8 @@ std::string gdbCommand(const std::string &Bound, const std::string &Script) {
   std::string C = "gdb-multiarch -q";
   if (!Script.empty())
     C += " -x " + shellQuote(Script);
-  return C + " -ex " + shellQuote("target remote " + Bound);
+  // Extended mode: `run` starts the program, as for a native process.
+  return C + " -ex " + shellQuote("target extended-remote " + Bound);
 }
 
 } // namespace linklab::cli

@@ -140,6 +140,18 @@ CALLBACK = [
     ("delete", [], True),
     ("continue", [r"^\[Inferior 1 \(.*\) exited normally\]$"], True),
 ]
+# Attached as linklab says (extended mode), `run` starts the program as
+# natively: gdb kills the process it found stopped at its entry and runs
+# one; the stub gives it that same untouched process. It cannot start again.
+RUN = [
+    ("break main", [], True),
+    ("@start", [r"^Breakpoint 1, main \(argc=1, argv=0x[0-9a-f]+\) at .*main\.c:15$"], True),
+    ("next", [r"^16\t  for \(int i = 0; i < 3; \+\+i\)$"], True),
+    ("delete", [], True),
+    ("continue", [r"^\[Inferior 1 \(.*\) exited with code 03\]$"], True),
+    ("info threads", [r"^No threads\.$"], True),
+    ("run", [r"failed"], None),
+]
 FAULT = [
     ("@start", [r"^Program received signal SIGSEGV, Segmentation fault\.$",
                 r"^(0x[0-9a-f]+ in )?poke \(p=0x0\) at .*calls\.c:11$",
@@ -184,7 +196,7 @@ def check(output, session, native_only, where):
 
 
 def linked_session(arch, opt, session, args, options=(), name=None, archive=False, sources=(MAIN, CALLS),
-                   stdout_expected="total 28 counter 3\n", code_expected=3):
+                   stdout_expected="total 28 counter 3\n", code_expected=3, remote="remote", start="continue"):
     tag = f"{arch}{opt}-{name or ('fault' if args else 'run')}"
     objs = []
     for src in sources:
@@ -211,14 +223,14 @@ def linked_session(arch, opt, session, args, options=(), name=None, archive=Fals
         deadline = time.monotonic() + TIMEOUT
         port = None
         while port is None and time.monotonic() < deadline and proc.poll() is None:
-            m = re.search(r"target remote (127\.0\.0\.1:\d+)", open(err_path).read())
+            m = re.search(r"target extended-remote (127\.0\.0\.1:\d+)", open(err_path).read())
             port = m and m.group(1)
             time.sleep(0.1)
         if not port:
             return [f"{tag}: linklab printed no gdb command line: {open(err_path).read()}"]
         cmds = os.path.join(WORK, tag + ".commands")
-        open(cmds, "w").write(script(session, "continue"))
-        r = run(f"gdb-multiarch -q -batch -nx -x {gdbscript} -ex 'target remote {port}' -x {cmds}",
+        open(cmds, "w").write(script(session, start))
+        r = run(f"gdb-multiarch -q -batch -nx -x {gdbscript} -ex 'target {remote} {port}' -x {cmds}",
                 timeout=TIMEOUT)
         proc.wait(timeout=TIMEOUT)
         output = r.stdout + r.stderr
@@ -282,6 +294,7 @@ def main():
         return 1
     os.makedirs(WORK, exist_ok=True)
     failures = (native_session(SESSION, []) + native_session(FAULT, ["fault"]) + native_session(SESSION_O2, [], "-O2")
+                + native_session(RUN, [])
                 + native_session(CALLBACK, [], sources=(CALLBACK_SRC,)))
     for arch in ARCHES:
         failures += linked_session(arch, "-O0", SESSION, [])
@@ -290,6 +303,7 @@ def main():
         failures += linked_session(arch, "-O0", CALLBACK, [], [], "callback", sources=(CALLBACK_SRC,),
                                    stdout_expected="first 0\n", code_expected=0)
     failures += linked_session(ARCHES[0], "-O0", HELD, [], ["-timeout-ms=3000"], "held")
+    failures += linked_session(ARCHES[0], "-O0", RUN, [], [], "run-cmd", remote="extended-remote", start="run")
     failures += linked_session(ARCHES[-1], "-O0", SESSION, [], [], "archive", archive=True)
     for arch in ARCHES[:2]:
         failures += linked_session(arch, "-O0", THREADS, [], [], "threads", sources=(THREADS_SRC,),

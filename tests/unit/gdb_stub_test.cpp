@@ -46,6 +46,8 @@ public:
   bool writeMemory(uint64_t, std::string_view) override { return true; }
   bool breakpoint(BreakKind, uint64_t, uint64_t, bool) override { return true; }
   bool supports(BreakKind K) const override { return K <= BreakKind::Write; }
+  bool pristine() const override { return Pristine; }
+  bool Pristine = true;
 };
 
 // A target offering every kind of watchpoint, recording what gdb asks.
@@ -167,4 +169,43 @@ TEST(GdbStub, WatchpointsOfEveryKind) {
                                      {BreakKind::Read, 0x4000, 8, false}}));
   EXPECT_EQ(S.stopReply({Stop::Signal, 5, 0, 1000, BreakKind::Read, 0x4000}), "T05thread:3e8;rwatch:4000;");
   EXPECT_EQ(S.stopReply({Stop::Signal, 5, 0, 1000, BreakKind::Access, 0x4004}), "T05thread:3e8;awatch:4004;");
+}
+
+// Extended mode: gdb's `run` kills the process it found and starts one;
+// before anything ran, the stub keeps the process and reports its first
+// stop again. Once it has run, vRun fails and vKill kills.
+TEST(GdbStub, RunBeforeTheProgramRan) {
+  OneThread T;
+  Stub S(T);
+  S.stopReply({Stop::Signal, 5, 0, 1000});
+  EXPECT_EQ(*S.handle("vRun;70726f67").reply, "E01"); // not in extended mode
+  EXPECT_EQ(*S.handle("!").reply, "OK");
+  auto Kill = S.handle("vKill;a410");
+  EXPECT_EQ(*Kill.reply, "OK");
+  EXPECT_EQ(Kill.resume.kind, Resume::None);
+  EXPECT_TRUE(S.killed());
+  EXPECT_EQ(*S.handle("vRun;70726f67").reply, "T05thread:3e8;");
+  EXPECT_FALSE(S.killed());
+  EXPECT_EQ(S.handle("vKill;a410").resume.kind, Resume::None);
+  EXPECT_EQ(S.handle("D").resume.kind, Resume::Kill); // killed, then gone: it ends
+  T.Pristine = false;
+  EXPECT_EQ(*S.handle("vRun;70726f67").reply, "E01");
+  EXPECT_EQ(S.handle("vKill;a410").resume.kind, Resume::Kill);
+}
+
+// Extended mode keeps the connection after the process ends: gdb may ask
+// how it ended, find no thread, fail to run it again, and detach.
+TEST(GdbStub, AfterTheProcessEnded) {
+  OneThread T;
+  Stub S(T);
+  EXPECT_EQ(*S.handle("!").reply, "OK");
+  EXPECT_EQ(S.stopReply({Stop::Exited, 0, 3}), "W03");
+  EXPECT_EQ(*S.handle("?").reply, "W03");
+  EXPECT_EQ(*S.handle("qfThreadInfo").reply, "l");
+  EXPECT_EQ(*S.handle("g").reply, ""); // no registers of a process that is gone
+  EXPECT_EQ(*S.handle("vRun;70726f67").reply, "E01");
+  EXPECT_FALSE(S.handle("k").reply);
+  auto D = S.handle("D");
+  EXPECT_EQ(*D.reply, "OK");
+  EXPECT_EQ(D.resume.kind, Resume::Detach);
 }
