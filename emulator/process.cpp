@@ -191,22 +191,19 @@ uint64_t Process::lookup(std::string_view Name) const {
 // ---- memory -----------------------------------------------------------------
 
 Expected<uint64_t> Process::reserve(uint64_t Size, uint64_t Align) {
-  if (Size == 0 || Size > (layout::ReservationEnd - layout::ReservationBase))
-    return makeError(formatv("cannot reserve %s bytes", hex(Size).c_str()));
-  if (Align == 0 || (Align & (Align - 1)) || Align > (1u << 30))
-    return makeError(formatv("reservation alignment %s is not a power of two up to 1 GiB", hex(Align).c_str()));
-  uint64_t Base = alignTo(NextReservation, std::max(Align, layout::PageSize));
+  executor::ReservationPlan Plan = Reserved; // moves on only when the mapping is made
+  auto Base = Plan.take(Size, Align);
+  if (!Base)
+    return Base.takeError();
   Size = alignTo(Size, layout::PageSize);
-  if (Base + Size > layout::ReservationEnd)
-    return makeError(formatv("executor address space exhausted reserving %s bytes", hex(Size).c_str()));
   if (Error E = roomForRegions(1, "reserve"))
     return E;
-  if (uc_err E = Stores.map(Base, Size, UC_PROT_NONE))
-    return ucError(E, formatv("reserving %s bytes at %s", hex(Size).c_str(), hex(Base).c_str()));
-  Reservations[Base] = Size;
-  Untouched.insert(Base);
-  NextReservation = Base + Size + layout::PageSize; // an unmapped guard page between allocations
-  return Base;
+  if (uc_err E = Stores.map(*Base, Size, UC_PROT_NONE))
+    return ucError(E, formatv("reserving %s bytes at %s", hex(Size).c_str(), hex(*Base).c_str()));
+  Reservations[*Base] = Size;
+  Untouched.insert(*Base);
+  Reserved = Plan;
+  return *Base;
 }
 
 Error Process::finalize(const std::vector<SegmentWrite> &Segs) {

@@ -10,6 +10,7 @@
 #include "gdb_target.h"
 #include "guest_fs.h"
 #include "unicorn_quirks.h"
+#include "protocol/address_plan.h"
 #include "protocol/protocol.h"
 #include "support/error.h"
 
@@ -51,8 +52,8 @@ constexpr uint64_t Headers = 0x10000;
 // that an unwinder (thread cancellation, an exception from a handler) can
 // read its instructions, as libgcc's fallback for signal frames does.
 constexpr uint64_t SigReturn = Headers + 2 * PageSize; // the page after i386's GDT
-constexpr uint64_t ReservationBase = 0x10000000;  // linker allocations grow up from here
-constexpr uint64_t ReservationEnd = 0x40000000;
+constexpr uint64_t ReservationBase = executor::ReservationPlan::Base; // linker allocations grow up from here
+constexpr uint64_t ReservationEnd = executor::ReservationPlan::End;
 // brk / picolibc heap, mapped on first touch. Within +-2 GiB of every
 // reservation: picolibc's sbrk reaches __heap_start/__heap_end PC-relatively
 // (RISC-V medany auipc, AArch64 adrp).
@@ -315,7 +316,7 @@ private:
   // Reservations nothing has written yet (no finalize, write or run): their
   // memory is fresh, so still zero, and a zero-fill there is skipped.
   std::set<uint64_t> Untouched;
-  uint64_t NextReservation = layout::ReservationBase;
+  executor::ReservationPlan Reserved; // where the next reservation goes
   uint64_t Brk = layout::HeapBase;
   std::map<uint64_t, uint64_t> HeapChunks; // base -> size, mapped read-write on first touch
   uint64_t HeapMapped = 0;

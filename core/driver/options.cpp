@@ -1,6 +1,7 @@
 #include "driver/options.h"
 
 #include "driver/settings.h"
+#include "protocol/address_plan.h"
 
 
 namespace linklab::driver {
@@ -95,6 +96,12 @@ std::string usage() {
 }
 
 Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O) {
+  // No slab asked for: the addresses a run would give (issue 31), the
+  // executor's reservations predicted in the order the link makes them.
+  if (O.slabAddress.empty() && O.slabPageSize.empty() && O.slabAllocate.empty())
+    return std::make_unique<SlabMemoryManager>(
+        executor::ReservationPlan::PageSize,
+        [Plan = executor::ReservationPlan()](uint64_t Size, uint64_t Align) mutable { return Plan.take(Size, Align); });
   return makeSlab({"-slab-address", O.slabAddress}, {"-slab-page-size", O.slabPageSize},
                           {"-slab-allocate", O.slabAllocate});
 }

@@ -66,7 +66,8 @@ struct Options {
 Expected<Options> parseOptions(int Argc, char **Argv);
 std::string usage();
 // -slab-address, -slab-page-size, -slab-allocate and the run limits (as
-// settings.h parses them), errors naming the options.
+// settings.h parses them), errors naming the options. Without a -slab-*
+// option, the -noexec link is placed where a run would place it.
 Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O);
 Expected<executor::Limits> runLimits(const Options &O);
 

@@ -48,6 +48,10 @@ SlabMemoryManager::SlabMemoryManager(Addr Base, uint64_t PageSize, uint64_t Slab
              "C runtime's region after the slab"};
 }
 
+SlabMemoryManager::SlabMemoryManager(uint64_t PageSize, ReserveFn Reserve)
+    : PageSize(PageSize), Slab{0, 0, 0, "slab"}, Process{0, 0, 0, "C runtime's region"}, Reserve(std::move(Reserve)),
+      AsRun(std::in_place, PageSize) {}
+
 Expected<Addr> SlabMemoryManager::take(Region &R, const LinkGraph &G, uint64_t Size) {
   if (Size > R.size - (R.next - R.base))
     return makeError(formatv("%s: %s exhausted: need %s bytes, %s of %s left", G.name().c_str(), R.what,
@@ -75,6 +79,8 @@ void SlabMemoryManager::allocate(const void *Dylib, LinkGraph &G, OnAllocatedFn 
     return OnAllocated(Measured.takeError());
   uint64_t Id = NextId++;
   Allocation &A = Allocations[Id];
+  if (AsRun)
+    return allocateAsRun(Dylib, G, Layout, Id, OnAllocated);
   if (Dylib == &ProcessDylib)
     return allocatePacked(G, Layout, Id, OnAllocated);
   Addr NextBefore = Slab.next;
@@ -164,10 +170,42 @@ void SlabMemoryManager::allocatePacked(LinkGraph &G, BasicLayout &Layout, uint64
   OnAllocated(std::unique_ptr<InFlightAlloc>(new InFlight(*this, Id)));
 }
 
+// As RemoteMemoryManager::pump, with reservations made at once.
+void SlabMemoryManager::allocateAsRun(const void *Dylib, LinkGraph &G, BasicLayout &Layout, uint64_t Id,
+                                      OnAllocatedFn &OnAllocated) {
+  for (const ProcessLayout::Reservation &R : AsRun->needs(Dylib, Layout)) {
+    auto Base = Reserve(R.size, R.alignment);
+    if (!Base) {
+      release(Id);
+      return OnAllocated(Base.takeError().withContext("graph " + G.name() + ": reserving executor memory"));
+    }
+    AsRun->reserved(R, *Base);
+  }
+  Allocations[Id].placed = AsRun->place(Dylib, Layout);
+  for (auto &[Prot, Seg] : Layout.segments()) {
+    uint64_t Size = Seg.contentSize + Seg.zeroFillSize;
+    if (!Size)
+      continue;
+    Seg.workingMem = addChunk(Id, Seg.address, Size);
+    if (!Seg.workingMem) {
+      release(Id);
+      return OnAllocated(hostMemoryError(G, Size));
+    }
+    Allocations[Id].segments.push_back({Seg.address, Size, Prot});
+  }
+  if (Error E = Layout.apply()) {
+    release(Id);
+    return OnAllocated(std::move(E));
+  }
+  OnAllocated(std::unique_ptr<InFlightAlloc>(new InFlight(*this, Id)));
+}
+
 void SlabMemoryManager::release(uint64_t Id) {
   auto It = Allocations.find(Id);
   if (It == Allocations.end())
     return;
+  if (AsRun && It->second.placed)
+    AsRun->release({It->second.placed});
   for (Addr C : It->second.chunks)
     Chunks.erase(C);
   Allocations.erase(It);

@@ -11,9 +11,13 @@
 // members keep their code together (glibc's RISC-V JALs reach only
 // +-1 MiB), and a slab sized for the objects (-slab-allocate 100Kb) holds
 // just them.
+//
+// Without a slab (-noexec given no -slab-* option), every graph is placed as
+// a run places it (link/process_layout.h), in reservations a given function
+// makes as the executor would: -noexec then shows the addresses that run.
 #pragma once
 
-#include "link/memory_manager.h"
+#include "link/process_layout.h"
 
 #include <cstdlib>
 #include <map>
@@ -24,6 +28,9 @@ namespace linklab {
 class SlabMemoryManager : public MemoryManager {
 public:
   SlabMemoryManager(Addr Base, uint64_t PageSize, uint64_t SlabSize);
+  // No slab: Reserve(size, alignment) answers where the executor would reserve.
+  using ReserveFn = std::function<Expected<Addr>(uint64_t Size, uint64_t Align)>;
+  SlabMemoryManager(uint64_t PageSize, ReserveFn Reserve);
 
   void allocate(const void *Dylib, LinkGraph &G, OnAllocatedFn OnAllocated) override;
   void deallocate(std::vector<FinalizedAlloc> Allocs, std::function<void(Error)> OnDeallocated) override;
@@ -46,6 +53,7 @@ private:
     std::vector<Addr> chunks;
     std::vector<SegmentRecord> segments;
     bool finalized = false;
+    uint64_t placed = 0; // its id in AsRun
   };
   struct Arena {
     Addr base;
@@ -62,12 +70,15 @@ private:
   static Expected<Addr> take(Region &R, const LinkGraph &G, uint64_t Size);
   void fitProcessRegion(unsigned PointerSize);
   void allocatePacked(LinkGraph &G, BasicLayout &Layout, uint64_t Id, OnAllocatedFn &OnAllocated);
+  void allocateAsRun(const void *Dylib, LinkGraph &G, BasicLayout &Layout, uint64_t Id, OnAllocatedFn &OnAllocated);
   char *addChunk(uint64_t Id, Addr At, uint64_t Size);
   void release(uint64_t Id);
 
   uint64_t PageSize;
   Region Slab, Process;
   std::vector<Arena> Arenas; // in Process
+  ReserveFn Reserve;         // set when there is no slab
+  std::optional<ProcessLayout> AsRun;
   std::map<Addr, Chunk> Chunks;            // by target address
   std::map<uint64_t, Allocation> Allocations; // by FinalizedAlloc id
   uint64_t NextId = 1;

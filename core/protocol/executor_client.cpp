@@ -118,7 +118,27 @@ void ExecutorClient::setup(std::string Triple, Callback<SetupInfo> Done) {
                          [](SetupResultMsg &M) { return SetupInfo{M.triple, M.pageSize, M.symbols}; });
 }
 void ExecutorClient::reserve(uint64_t Size, uint64_t Align, Callback<uint64_t> Done) {
+  ReservationPlan Next = Reserved;
+  if (auto At = Next.take(Size, Align))
+    Reserved = Next;
+  else
+    consumeError(At.takeError()); // the executor refuses it too, and says so
   expect<AddressMsg>(ReserveMsg{Size, Align}, std::move(Done), [](AddressMsg &M) { return M.address; });
+}
+Expected<uint64_t> ExecutorClient::reserveNow(uint64_t Size, uint64_t Align, std::function<void(Error)> Done) {
+  auto At = Reserved.take(Size, Align);
+  if (!At)
+    return At;
+  expect<AddressMsg>(ReserveMsg{Size, Align}, Callback<uint64_t>([At = *At, Done = std::move(Done)](Expected<uint64_t> B) {
+                       if (!B)
+                         return Done(B.takeError());
+                       if (*B != At)
+                         return Done(makeError(formatv("the executor reserved %s where %s was expected",
+                                                       hex(*B).c_str(), hex(At).c_str())));
+                       Done(Error::success());
+                     }),
+                     [](AddressMsg &M) { return M.address; });
+  return At;
 }
 void ExecutorClient::finalize(std::vector<SegmentWrite> Segments, std::function<void(Error)> Done) {
   expect<OkMsg>(FinalizeMsg{std::move(Segments)}, asError(std::move(Done)), [](OkMsg &M) { return M; });

@@ -4,6 +4,7 @@
 // from a blocking transport (the CLI over a pipe or TCP).
 #pragma once
 
+#include "protocol/address_plan.h"
 #include "protocol/protocol.h"
 
 #include <functional>
@@ -68,6 +69,10 @@ public:
   // --- asynchronous requests ------------------------------------------------
   void setup(std::string Triple, Callback<SetupInfo> Done);
   void reserve(uint64_t Size, uint64_t Align, Callback<uint64_t> Done);
+  // A reservation whose address is known now: the executor places them by
+  // protocol/address_plan.h in the order they arrive. Done hears whether it
+  // made it there. An error now when the plan has no room.
+  Expected<uint64_t> reserveNow(uint64_t Size, uint64_t Align, std::function<void(Error)> Done);
   void finalize(std::vector<SegmentWrite> Segments, std::function<void(Error)> Done);
   void deallocate(std::vector<uint64_t> Bases, std::function<void(Error)> Done);
   // Executor-exposed symbols; 0 for names it does not expose.
@@ -146,6 +151,7 @@ private:
   InputHandler Input;
   Symbolizer Symbolize;
   std::optional<SetupInfo> Info;
+  ReservationPlan Reserved; // the executor's, as every reservation sent moves it
 };
 
 } // namespace linklab::executor

@@ -35,15 +35,25 @@ public:
     for (auto &[Prot, Seg] : Layout->segments())
       if (std::vector<uint8_t> &W = Working[I++]; !W.empty())
         Writes.push_back({Seg.address, std::move(W)}); // fixed up: ours no more
-    if (Writes.empty())
+    if (Writes.empty()) {
+      if (auto Why = MM.refusal(Id))
+        return OnFinalized(makeError(*Why));
       return OnFinalized(FinalizedAlloc{Id});
+    }
     auto P = std::make_shared<Pending>(Pending{Writes.size(), std::nullopt, std::move(OnFinalized)});
     for (auto &[A, Bytes] : Writes)
-      C.writeMemory(A, std::move(Bytes), [P, A = A, Id = Id](Error E) {
+      C.writeMemory(A, std::move(Bytes), [P, A = A, Id = Id, &MM = MM](Error E) {
         if (E && !P->failure)
           P->failure.emplace(std::move(E).withContext(formatv("finalizing segment at %s", hex(A).c_str())));
         if (--P->left)
           return;
+        // Answers come in order: a refused reservation of this graph's has
+        // answered by now, and is the cause to report.
+        if (auto Why = MM.refusal(Id)) {
+          if (P->failure)
+            consumeError(std::move(*P->failure));
+          return P->done(makeError(*Why));
+        }
         if (P->failure)
           return P->done(std::move(*P->failure));
         P->done(FinalizedAlloc{Id});
@@ -62,127 +72,53 @@ private:
 
 } // namespace
 
-RemoteMemoryManager::Arena *RemoteMemoryManager::arenaFor(MemProt P, uint64_t Size, uint64_t Align) {
-  for (auto It = Arenas.rbegin(); It != Arenas.rend(); ++It)
-    if (It->prot == P)
-      return alignTo(It->base + It->used, Align) + Size <= It->base + It->size ? &*It : nullptr;
-  return nullptr;
-}
-
-void RemoteMemoryManager::allocate(const void *, LinkGraph &G, OnAllocatedFn OnAllocated) {
-  auto Layout = std::make_shared<BasicLayout>(G);
+void RemoteMemoryManager::allocate(const void *Dylib, LinkGraph &G, OnAllocatedFn OnAllocated) {
+  auto L = std::make_shared<BasicLayout>(G);
   // A segment whose size wraps 64 bits (a huge common symbol) is refused
-  // before any arena arithmetic sees it.
-  if (auto Measured = Layout->pageAlignedSize(PageSize); !Measured)
+  // before any reservation arithmetic sees it.
+  if (auto Measured = L->pageAlignedSize(Layout.pageSize()); !Measured)
     return OnAllocated(Measured.takeError());
-  Queue.push_back({std::move(Layout), G.name(), std::move(OnAllocated)});
-  pump();
-}
-
-// Serves queued allocations in order; when one needs arenas that are not
-// mapped yet, maps them (reserve, then one finalize giving each whole range
-// its protection), all of that allocation's at once, and carries on when
-// the last answers.
-void RemoteMemoryManager::pump() {
-  if (Pumping || Mapping)
-    return;
-  Pumping = true;
-  while (!Queue.empty() && !Mapping) {
-    Request &R = Queue.front();
-    // An arena with room for every segment, or those missing (a layout has
-    // one segment per protection).
-    std::vector<std::pair<MemProt, uint64_t>> Missing;
-    for (auto &[Prot, Seg] : R.layout->segments()) {
-      uint64_t Size = Seg.contentSize + Seg.zeroFillSize;
-      if (Size && !arenaFor(Prot, Size, Seg.alignment))
-        Missing.push_back({Prot, std::max(ArenaSize, alignTo(Size + Seg.alignment, PageSize))});
-    }
-    if (!Missing.empty()) {
-      Mapping = true;
-      struct Pending {
-        size_t left;
-        std::optional<Error> failure;
-      };
-      auto P = std::make_shared<Pending>(Pending{Missing.size(), std::nullopt});
-      auto Answered = [this, P, Name = R.name](std::optional<Error> E) {
-        if (E && !P->failure)
-          P->failure = std::move(E);
-        else if (E)
-          consumeError(std::move(*E)); // the first failure is the one reported
-        if (--P->left)
-          return;
-        if (P->failure)
-          return mappingFailed(std::move(*P->failure), Name);
-        Mapping = false;
-        pump();
-      };
-      for (auto &M : Missing)
-        C.reserve(M.second, PageSize, [this, Prot = M.first, Size = M.second, Answered](Expected<uint64_t> Base) {
-          if (!Base)
-            return Answered(Base.takeError());
-          Addr B = *Base;
-          std::vector<SegmentWrite> Whole = {{B, uint8_t(Prot), {}, Size}};
-          C.finalize(std::move(Whole), [this, B, Size, Prot, Answered](Error E) {
-            if (E) {
-              C.deallocate({B}, [](Error) {}); // best effort: the mapping error is what matters
-              return Answered(std::move(E));
-            }
-            Arenas.push_back({B, Size, 0, Prot, 0});
-            Answered(std::nullopt);
-          });
-        });
-      break;
-    }
-    Request Req = std::move(Queue.front());
-    Queue.pop_front();
-    uint64_t Id = NextId++;
-    std::vector<Addr> &Used = Allocs[Id];
-    for (auto &[Prot, Seg] : Req.layout->segments()) {
-      uint64_t Size = Seg.contentSize + Seg.zeroFillSize;
-      if (!Size)
-        continue;
-      Arena *A = arenaFor(Prot, Size, Seg.alignment);
-      Seg.address = alignTo(A->base + A->used, Seg.alignment);
-      A->used = Seg.address - A->base + Size;
-      ++A->live;
-      Used.push_back(A->base);
-    }
-    auto Alloc = std::make_unique<RemoteAlloc>(C, *this, std::move(Req.layout), Id);
-    if (Error E = Alloc->layOut()) {
-      handBack({Id}, [](Error) {}); // the layout error is what matters
-      Req.done(std::move(E));
-      continue;
-    }
-    Req.done(std::unique_ptr<InFlightAlloc>(std::move(Alloc)));
+  std::string Context = "graph " + G.name() + ": reserving executor memory";
+  for (const ProcessLayout::Reservation &R : Layout.needs(Dylib, *L)) {
+    // Each reservation is mapped with its protections at once (reserve, then
+    // one finalize); content follows in the graph's own finalize.
+    auto At = std::make_shared<Addr>(0); // known when the answers come
+    auto Failed = [this, At, Context](Error E) {
+      if (E && !Refused.count(*At))
+        Refused[*At] = std::move(E).withContext(Context).message();
+      else
+        consumeError(std::move(E));
+    };
+    auto Base = C.reserveNow(R.size, R.alignment, Failed);
+    if (!Base)
+      return OnAllocated(Base.takeError().withContext(Context));
+    Addr B = *At = *Base;
+    std::vector<SegmentWrite> Ranges;
+    for (const ProcessLayout::Piece &P : R.pieces)
+      Ranges.push_back({B + P.offset, uint8_t(P.prot), {}, P.size});
+    C.finalize(std::move(Ranges), Failed);
+    Layout.reserved(R, B);
   }
-  Pumping = false;
+  uint64_t Id = Layout.place(Dylib, *L);
+  auto Alloc = std::make_unique<RemoteAlloc>(C, *this, std::move(L), Id);
+  if (Error E = Alloc->layOut()) {
+    handBack({Id}, [](Error) {}); // the layout error is what matters
+    return OnAllocated(std::move(E));
+  }
+  OnAllocated(std::unique_ptr<InFlightAlloc>(std::move(Alloc)));
 }
 
-void RemoteMemoryManager::mappingFailed(Error E, const std::string &Name) {
-  Mapping = false;
-  Request Lost = std::move(Queue.front());
-  Queue.pop_front();
-  Lost.done(std::move(E).withContext("graph " + Name + ": reserving executor memory"));
-  pump();
+std::optional<std::string> RemoteMemoryManager::refusal(uint64_t Id) const {
+  for (Addr B : Layout.reservationsOf(Id))
+    if (auto It = Refused.find(B); It != Refused.end())
+      return It->second;
+  return std::nullopt;
 }
 
 void RemoteMemoryManager::handBack(std::vector<uint64_t> Ids, std::function<void(Error)> Done) {
-  std::vector<uint64_t> Empty;
-  for (uint64_t Id : Ids) {
-    auto It = Allocs.find(Id);
-    if (It == Allocs.end())
-      continue;
-    for (Addr Base : It->second)
-      for (auto A = Arenas.begin(); A != Arenas.end(); ++A)
-        if (A->base == Base) {
-          if (--A->live == 0) {
-            Empty.push_back(Base);
-            Arenas.erase(A);
-          }
-          break;
-        }
-    Allocs.erase(It);
-  }
+  std::vector<Addr> Empty = Layout.release(Ids);
+  for (Addr B : Empty)
+    Refused.erase(B);
   if (Empty.empty())
     return Done(Error::success());
   C.deallocate(std::move(Empty), std::move(Done));
