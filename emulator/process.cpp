@@ -172,14 +172,8 @@ void Process::setReg(int R, uint64_t V) { uc_reg_write(UC, R, &V); }
 // Jumping to __linklab_return_trap ends a run as a return: a C runtime's
 // start code that calls it as main stops there, initialised, so that calls
 // can follow in the process (exec::Program::call).
-std::vector<ExposedSymbol> Process::exposedSymbols() const {
-  return {{"__heap_start", layout::HeapBase},
-          {"__heap_end", layout::HeapBase + layout::HeapSpan},
-          {"__ehdr_start", layout::Headers},
-          {"_init", layout::NoOp},
-          {"_fini", layout::NoOp},
-          {"__linklab_return_trap", layout::ReturnTrap}};
-}
+// (protocol/address_plan.h, where -noexec finds them too)
+std::vector<ExposedSymbol> Process::exposedSymbols() const { return executor::executorSymbols(); }
 
 uint64_t Process::lookup(std::string_view Name) const {
   for (const ExposedSymbol &S : exposedSymbols())

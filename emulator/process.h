@@ -40,13 +40,13 @@ using InputFn =
 // (direct_memory.h). Page 0 stays unmapped so null dereferences fault.
 namespace layout {
 constexpr uint64_t PageSize = 0x1000;
-constexpr uint64_t ReturnTrap = 0x1000;           // one executable page; reaching it ends a call
-constexpr uint64_t NoOp = ReturnTrap + 0x100;     // a bare return in that page: _init/_fini
+constexpr uint64_t ReturnTrap = executor::FixedAddresses::ReturnTrap; // one executable page; reaching it ends a call
+constexpr uint64_t NoOp = executor::FixedAddresses::NoOp; // a bare return in that page: _init/_fini
 constexpr uint64_t ToUserMode = ReturnTrap + 0x200; // and the arch's way to user mode (ArchInfo::toUserMode)
 // The program's ELF header and program headers, as a loaded executable's
 // first page: AT_PHDR and __ehdr_start point here (read-only). Inside the
 // host window (direct_memory.h), as guest code reads it.
-constexpr uint64_t Headers = 0x10000;
+constexpr uint64_t Headers = executor::FixedAddresses::Headers;
 // The arch's rt_sigreturn trampoline (SignalFrame) in a page of its own
 // (read and execute), where Linux's vDSO has it: inside the host window, so
 // that an unwinder (thread cancellation, an exception from a handler) can
@@ -57,8 +57,8 @@ constexpr uint64_t ReservationEnd = executor::ReservationPlan::End;
 // brk / picolibc heap, mapped on first touch. Within +-2 GiB of every
 // reservation: picolibc's sbrk reaches __heap_start/__heap_end PC-relatively
 // (RISC-V medany auipc, AArch64 adrp).
-constexpr uint64_t HeapBase = 0x40000000;
-constexpr uint64_t HeapSpan = 0x40000000;         // 1 GiB of address space
+constexpr uint64_t HeapBase = executor::FixedAddresses::HeapBase;
+constexpr uint64_t HeapSpan = executor::FixedAddresses::HeapSpan; // 1 GiB of address space
 constexpr uint64_t StackSize = 8 << 20;
 // Where anonymous mmaps (and TLS blocks) go, and the stack: above the
 // heap, below 4 GiB (the top 256 MiB stay free, where Linux keeps Arm's

@@ -11,6 +11,7 @@
 #include "driver/command.h"
 #include "driver/options.h"
 #include "program/program.h"
+#include "protocol/address_plan.h"
 #include "session/link_info.h"
 #include "platform/linker_symbols.h"
 #include "session/session.h"
@@ -190,8 +191,11 @@ int run(int Argc, char **Argv) {
     S.addPlugin(Recorder);
 
   exec::LinkServices Services;
-  if (TT.arch != Arch::Unknown)
+  if (TT.arch != Arch::Unknown) {
     Services = exec::addLinkServices(S, (*MM)->pageSize());
+    if (driver::placesAsRun(O)) // what the executor would define, where it would
+      exec::addExecutorSymbols(S, executor::executorSymbols());
+  }
   else // only archives and no -triple: no target to lay TLS out for yet
     addStaticLinkTables(S, (*MM)->pageSize());
   SharedBytes StartObject;

@@ -95,10 +95,14 @@ std::string usage() {
   return U;
 }
 
+bool placesAsRun(const Options &O) {
+  return O.slabAddress.empty() && O.slabPageSize.empty() && O.slabAllocate.empty();
+}
+
 Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O) {
   // No slab asked for: the addresses a run would give (issue 31), the
   // executor's reservations predicted in the order the link makes them.
-  if (O.slabAddress.empty() && O.slabPageSize.empty() && O.slabAllocate.empty())
+  if (placesAsRun(O))
     return std::make_unique<SlabMemoryManager>(
         executor::ReservationPlan::PageSize,
         [Plan = executor::ReservationPlan()](uint64_t Size, uint64_t Align) mutable { return Plan.take(Size, Align); });

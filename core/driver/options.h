@@ -69,6 +69,8 @@ std::string usage();
 // settings.h parses them), errors naming the options. Without a -slab-*
 // option, the -noexec link is placed where a run would place it.
 Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O);
+// No -slab-* option: -noexec places the link as a run would.
+bool placesAsRun(const Options &O);
 Expected<executor::Limits> runLimits(const Options &O);
 
 } // namespace linklab::driver

@@ -127,12 +127,16 @@ Expected<std::unique_ptr<Program>> Program::build(ExecutorClient &C, const Tripl
   P->TLS = std::move(LS.tls);
   P->Inits = std::move(LS.inits);
   P->IRelatives = std::move(LS.irelatives);
-  P->S->addGenerator(std::make_unique<ExecutorSymbols>(Info.symbols));
+  addExecutorSymbols(*P->S, Info.symbols);
   if (Runtime)
     if (Error E = P->addRuntime(*Runtime, std::move(Files)))
       return E;
   C.setSymbolizer([P = P.get()](uint64_t A) { return P->symbolize(A); });
   return P;
+}
+
+void addExecutorSymbols(Session &S, std::vector<executor::ExposedSymbol> Symbols) {
+  S.addGenerator(std::make_unique<ExecutorSymbols>(std::move(Symbols)));
 }
 
 LinkServices addLinkServices(Session &S, uint64_t PageSize) {

@@ -32,6 +32,9 @@ struct LinkServices {
   std::shared_ptr<IRelativeTable> irelatives;
 };
 LinkServices addLinkServices(Session &S, uint64_t PageSize);
+// The executor's own symbols (its setup answer; protocol/address_plan.h
+// for a link that runs nothing), defined in S when a link names them.
+void addExecutorSymbols(Session &S, std::vector<executor::ExposedSymbol> Symbols);
 
 // Adds runtime R's archives to S (as libraries, named by their Debian paths)
 // from Files, which must hold each of R's files by name (on-demand archives

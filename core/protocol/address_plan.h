@@ -1,15 +1,19 @@
-// Where the executor puts reservations (`reserve`, PROTOCOL.md): upward
-// from Base, page-rounded, each followed by an unmapped guard page, never
-// reused. Written once for the executor (emulator/process.cpp) and for
-// -noexec, which takes reservations in the same order a run makes them and
-// so predicts the run's addresses.
+// The addresses a client can know before the executor answers, written
+// once for the executor (emulator/process.cpp) and its clients: -noexec
+// takes reservations in the order a run makes them and defines the
+// executor's symbols, and so gives the run's addresses.
+//
+// Reservations (`reserve`, PROTOCOL.md) go upward from Base, page-rounded,
+// each followed by an unmapped guard page, never reused.
 #pragma once
 
+#include "protocol/protocol.h"
 #include "support/bits.h"
 #include "support/error.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace linklab::executor {
 
@@ -31,5 +35,21 @@ struct ReservationPlan {
     return At;
   }
 };
+
+// The executor's own symbols (the setup answer's list), at fixed places
+// in its process: a return trap page, whose no-op return is what a static
+// link makes of _init/_fini around no .init code; the program's ELF
+// headers (__ehdr_start); and the brk heap that freestanding C runtimes
+// carve from [__heap_start, __heap_end).
+struct FixedAddresses {
+  static constexpr uint64_t ReturnTrap = 0x1000, NoOp = ReturnTrap + 0x100, Headers = 0x10000;
+  static constexpr uint64_t HeapBase = 0x40000000, HeapSpan = 0x40000000;
+};
+
+inline std::vector<ExposedSymbol> executorSymbols() {
+  using F = FixedAddresses;
+  return {{"__heap_start", F::HeapBase},   {"__heap_end", F::HeapBase + F::HeapSpan}, {"__ehdr_start", F::Headers},
+          {"_init", F::NoOp},              {"_fini", F::NoOp},                        {"__linklab_return_trap", F::ReturnTrap}};
+}
 
 } // namespace linklab::executor
