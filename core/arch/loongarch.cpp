@@ -83,6 +83,36 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     return Error::success();
   }
   case PageOffset12: F.setInsn(encodeSi12(F.insn(), field(S + A, 0, 12))); return Error::success();
+  case PCAddHi20: {
+    int64_t Delta = S + A - P + 0x800;
+    if (Error Err = F.range(Delta, INT32_MIN, INT32_MAX))
+      return Err;
+    F.setInsn(encodeSi20(F.insn(), field(Delta, 12, 20)));
+    return Error::success();
+  }
+  case PCAddLo12: {
+    // S + A is the pcaddu12i: its edge says where the pair points.
+    const Block &HiBlock = E.target->block();
+    uint64_t HiOffset = E.target->offset + uint64_t(A);
+    auto Hi = std::find_if(HiBlock.edges.begin(), HiBlock.edges.end(),
+                           [&](const Edge &H) { return H.offset == HiOffset && H.kind == PCAddHi20; });
+    if (Hi == HiBlock.edges.end())
+      return F.fail("No PCAddHi20 relocation type be found for PCAddLo12 relocation type (no R_LARCH_PCADD_HI20 or "
+                    "GOT_PCADD_HI20 at the instruction it names)");
+    int64_t Delta = int64_t(Hi->target->address()) + Hi->addend - (S + A);
+    F.setInsn(encodeSi12(F.insn(), field(Delta, 0, 12)));
+    return Error::success();
+  }
+  case Call30PCRel: {
+    int64_t V = S + A - P;
+    if (Error Err = F.range(V, INT32_MIN, INT32_MAX))
+      return Err;
+    if (Error Err = F.aligned(V, 4))
+      return Err;
+    F.setInsn(encodeSi20(F.insn(), field(V, 12, 20)));
+    F.setInsn(F.insn(4) | uint32_t(field(V, 2, 10)) << 10, 4);
+    return Error::success();
+  }
   case Call36PCRel: {
     // jirl's 16-bit word offset is sign-extended, so the upper part is
     // rounded by half its unit: the pair reaches [-2^37 - 0x20000, 2^37 - 0x20000).
@@ -207,19 +237,26 @@ Error relax(LinkGraph &G) {
 // ---------------------------------------------------------------------------
 
 Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
-  return createPointerEntry(G, GOT, Target, Pointer64);
+  return createPointerEntry(G, GOT, Target, G.pointerSize() == 4 ? Pointer32 : Pointer64);
 }
 
 } // namespace
 
 // pcalau12i $t8, %pc_hi20(ptr) ; ld.d $t8, $t8, %pc_lo12(ptr) ; jr $t8
-static const char StubContent[12] = {0x14, 0, 0, 0x1a, char(0x94), 0x02, char(0xc0), 0x28, char(0x80), 0x02, 0, 0x4c};
+static const char StubContent64[12] = {0x14, 0, 0, 0x1a, char(0x94), 0x02, char(0xc0), 0x28, char(0x80), 0x02, 0, 0x4c};
+// 1: pcaddu12i $t8, %pcadd_hi20(ptr) ; ld.w $t8, $t8, %pcadd_lo12(1b) ; jr $t8
+static const char StubContent32[12] = {0x14, 0, 0, 0x1c, char(0x94), 0x02, char(0x80), 0x28, char(0x80), 0x02, 0, 0x4c};
 
 Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer) {
-  Block &B = G.createContentBlock(Stubs, StubContent, 0, 4, 0);
-  B.addEdge(Page20, 0, Pointer, 0);
-  B.addEdge(PageOffset12, 4, Pointer, 0);
-  return G.addAnonymousSymbol(B, 0, sizeof(StubContent), true, false);
+  bool LA32 = G.pointerSize() == 4;
+  Block &B = G.createContentBlock(Stubs, LA32 ? StubContent32 : StubContent64, 0, 4, 0);
+  Symbol &Stub = G.addAnonymousSymbol(B, 0, sizeof(StubContent64), true, false);
+  B.addEdge(LA32 ? PCAddHi20 : Page20, 0, Pointer, 0);
+  if (LA32)
+    B.addEdge(PCAddLo12, 4, Stub, 0);
+  else
+    B.addEdge(PageOffset12, 4, Pointer, 0);
+  return Stub;
 }
 
 namespace {
@@ -236,10 +273,14 @@ struct GOTAndStubsBuilder {
     G.forEachBlock([&](Block &B) { Blocks.push_back(&B); });
     for (Block *B : Blocks)
       for (Edge &E : B->edges) {
-        if (E.kind == RequestGOTAndTransformToPage20 || E.kind == RequestGOTAndTransformToPageOffset12) {
-          E.kind = E.kind == RequestGOTAndTransformToPage20 ? Page20 : PageOffset12;
+        if (E.kind == RequestGOTAndTransformToPage20 || E.kind == RequestGOTAndTransformToPageOffset12 ||
+            E.kind == RequestGOTAndTransformToPCAddHi20) {
+          E.kind = E.kind == RequestGOTAndTransformToPage20        ? Page20
+                   : E.kind == RequestGOTAndTransformToPageOffset12 ? PageOffset12
+                                                                    : PCAddHi20;
           E.target = &GOT.getEntryForTarget(G, *E.target);
-        } else if ((E.kind == Branch26PCRel || E.kind == Call36PCRel) && !E.target->isDefined()) {
+        } else if ((E.kind == Branch26PCRel || E.kind == Call36PCRel || E.kind == Call30PCRel) &&
+                   !E.target->isDefined()) {
           E.target = &Stubs.getEntryForTarget(G, *E.target, [&](LinkGraph &G, Section &S, Symbol &T) -> Symbol & {
             return createPointerJumpStub(G, S, GOT.getEntryForTarget(G, T));
           });
@@ -259,8 +300,13 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 } // namespace linklab::loongarch
 
 namespace linklab {
-// The registry row. TLS is not linked (variant I with TP at the
+// The registry rows. TLS is not linked (variant I with TP at the
 // block, as glibc's LoongArch port, is recorded for completeness).
+extern const ArchRow LoongArch32Arch = {Arch::LoongArch32, "loongarch32", "", 4, false,
+                                        loongarch::edgeKindName, loongarch::edgeKindWidth, loongarch::applyFixup,
+                                        loongarch::EhFrameEdgeKinds, TLSVariant::BlockAtTP,
+                                        loongarch::createPointerJumpStub, nullptr,
+                                        "the executor's emulator (Unicorn 2.0.1) has no LoongArch CPU"};
 extern const ArchRow LoongArch64Arch = {Arch::LoongArch64, "loongarch64", "", 8, false,
                                         loongarch::edgeKindName, loongarch::edgeKindWidth, loongarch::applyFixup,
                                         loongarch::EhFrameEdgeKinds, TLSVariant::BlockAtTP,

@@ -1,5 +1,6 @@
-// LoongArch 64 (LA64, the LP64D psABI): edge kinds, fixups, GOT/stub
-// builders and R_LARCH_ALIGN relaxation, shared by every object format.
+// LoongArch 64 (LA64, the LP64D psABI) and 32 (LA32, ILP32): edge kinds,
+// fixups, GOT/stub builders and R_LARCH_ALIGN relaxation, shared by every
+// object format and both widths (the graph's pointer size tells them apart).
 // Kind names follow LLVM JITLink's loongarch.h so `-show-graphs` dumps line up.
 //
 // ISA and psABI quirks a linker meets here:
@@ -19,7 +20,13 @@
 //   addend is the padding size when it has no symbol, else
 //   log2(alignment) | max-bytes << 8. R_LARCH_RELAX hints are accepted and
 //   ignored (no instruction is relaxed), as in JITLink.
-// - TLS relocations are not linked (named errors); no executor runs LA64.
+// - LA32 adds `pcaddu12i`-based pairs: PCADD_HI20 on the pcaddu12i (rounded
+//   as Page20 is, but from the PC itself) and PCADD_LO12 on the next
+//   instruction, whose symbol is the pcaddu12i's label (RISC-V's
+//   PCREL_LO12 scheme); CALL30 is `pcaddu12i + jirl` with an unrounded
+//   upper part and a 10-bit word offset. GOT entries are 4 bytes, stubs
+//   `pcaddu12i; ld.w; jr`.
+// - TLS relocations are not linked (named errors); no executor runs LoongArch.
 #pragma once
 
 #include "graph/link_graph.h"
@@ -46,6 +53,10 @@ namespace linklab::loongarch {
   X(PageOffset12, 4, "si12 [21:10] <- (S + A) & 0xfff")                                                               \
   X(RequestGOTAndTransformToPage20, 4, "Page20 to a GOT entry for S (R_LARCH_GOT_PC_HI20)")                            \
   X(RequestGOTAndTransformToPageOffset12, 4, "PageOffset12 to a GOT entry for S (R_LARCH_GOT_PC_LO12)")                \
+  X(PCAddHi20, 4, "si20 [24:5] <- (S + A - P + 0x800) >> 12 : int32 (pcaddu12i)")                                      \
+  X(PCAddLo12, 4, "si12 [21:10] <- (T - S - A) & 0xfff, T: the PCAddHi20 at S + A, its S + A")                         \
+  X(RequestGOTAndTransformToPCAddHi20, 4, "PCAddHi20 to a GOT entry for S (R_LARCH_GOT_PCADD_HI20)")                   \
+  X(Call30PCRel, 8, "pcaddu12i si20 <- (S + A - P) >> 12; jirl offs16[9:0] <- (S + A - P)[11:2] : int32, 4-aligned")  \
   X(Call36PCRel, 8, "pcaddu18i si20 <- (S + A - P + 0x20000) >> 18; jirl offs16 <- (S + A - P) >> 2 : int38")        \
   X(Add6, 1, "Fixup[5:0] <- Fixup[5:0] + S + A, wrapping")                                                            \
   X(Add8, 1, "Fixup <- Fixup + S + A : 8 bits, wrapping")                                                             \
@@ -78,7 +89,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E);
 int64_t alignPadding(const Edge &E);
 // Post-prune GOT entries and stubs; post-allocation R_LARCH_ALIGN trimming.
 void addDefaultPasses(LinkGraph &G, PassConfiguration &Config);
-// A 12-byte stub jumping through the 8-byte pointer at Pointer (clobbers $t8).
+// A 12-byte stub jumping through the pointer at Pointer (clobbers $t8).
 Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer);
 
 } // namespace linklab::loongarch

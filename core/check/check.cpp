@@ -30,7 +30,7 @@ struct Decoder {
 const Decoder Decoders[] = {
     {Arch::X86_64, decodeX86_64},   {Arch::AArch64, decodeAArch64}, {Arch::AArch64_BE, decodeAArch64},
     {Arch::RISCV64, decodeRISCV64}, {Arch::RISCV32, decodeRISCV64}, {Arch::PPC64LE, decodePPC64},
-    {Arch::I386, decodeI386},     {Arch::Arm, decodeArm},         {Arch::LoongArch64, decodeLoongArch},
+    {Arch::I386, decodeI386},     {Arch::Arm, decodeArm},         {Arch::LoongArch64, decodeLoongArch}, {Arch::LoongArch32, decodeLoongArch},
 };
 } // namespace
 

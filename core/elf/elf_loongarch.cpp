@@ -1,13 +1,14 @@
 // ELF LoongArch relocations -> LoongArch edge kinds (LoongArch ELF psABI,
 // "Relocations"), the LA64 pair's row. One row per relocation number: its
 // name (dumps and errors), the edge kind (Invalid: not linked here) and the
-// bytes it patches (checked against the section).
+// bytes it patches (checked against the section). LA32 and LA64 objects
+// share the table (the LA32-only pcaddu12i forms are numbered past LA64's).
 #include "arch/loongarch.h"
 #include "elf/elf_graph_builder.h"
 
 namespace linklab {
 
-extern const ArchRow LoongArch64Arch;
+extern const ArchRow LoongArch64Arch, LoongArch32Arch;
 
 namespace {
 
@@ -148,6 +149,12 @@ const RelocInfo Relocs[] = {
     {124, "R_LARCH_TLS_LD_PCREL20_S2", None, 0},
     {125, "R_LARCH_TLS_GD_PCREL20_S2", None, 0},
     {126, "R_LARCH_TLS_DESC_PCREL20_S2", None, 0},
+    {127, "R_LARCH_CALL30", Call30PCRel, 8},
+    {128, "R_LARCH_PCADD_HI20", PCAddHi20, 4},
+    {129, "R_LARCH_PCADD_LO12", PCAddLo12, 4},
+    {130, "R_LARCH_GOT_PCADD_HI20", RequestGOTAndTransformToPCAddHi20, 4},
+    // Names the pcaddu12i, whose edge was turned to the GOT entry.
+    {131, "R_LARCH_GOT_PCADD_LO12", PCAddLo12, 4},
 };
 
 const RelocTypeIndex<RelocInfo> RelocsIndex(Relocs);
@@ -202,6 +209,9 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
+extern const TargetInfo ElfLoongArch32Target = {ElfFormat,       LoongArch32Arch, 258 /* EM_LOONGARCH */, "loongarch32-unknown-linux-gnu",
+                                                createGraph,     loongarch::addDefaultPasses, relocName,
+                                                12 /* R_LARCH_IRELATIVE */};
 extern const TargetInfo ElfLoongArch64Target = {ElfFormat,       LoongArch64Arch, 258 /* EM_LOONGARCH */, "loongarch64-unknown-linux-gnu",
                                                 createGraph,     loongarch::addDefaultPasses, relocName,
                                                 12 /* R_LARCH_IRELATIVE */};
