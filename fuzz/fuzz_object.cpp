@@ -2,8 +2,10 @@
 // linked as `linklab -noexec -phony-externals -show-graphs=.* -show-addrs
 // -show-relocated-section-contents` would. The object's header picks the
 // registry row (createLinkGraph), so every format x arch pair is fuzzed; the
-// seeds hold objects compiled for every row (fuzz/make-seeds.py).
+// seeds hold objects compiled for every row (fuzz/make-seeds.py). A
+// universal MachO file links as its first slice, as the command picks one.
 #include "fuzz_support.h"
+#include "macho/universal.h"
 
 using namespace linklab;
 
@@ -17,14 +19,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Recorder->setRecordContents(true);
   S.addPlugin(Recorder);
   S.setPhonyExternals(true);
-  auto Bytes = fuzz::bytesOf(Data, Size);
+  SharedBytes Bytes = fuzz::bytesOf(Data, Size);
+  if (macho::isUniversal(Bytes.span())) {
+    auto Slices = macho::readUniversal("fuzz.o", Bytes);
+    if (!Slices) {
+      FUZZ_EXPECT(!Slices.takeError().message().empty(), "an error without a message");
+      return 0;
+    }
+    if (Slices->empty())
+      return 0;
+    Bytes = Slices->front().bytes;
+  }
   auto K = S.addObject("fuzz.o", Bytes);
   if (!K) {
     FUZZ_EXPECT(!K.takeError().message().empty(), "an error without a message");
     return 0;
   }
   driver::SessionConventions Conventions(S, [](const std::string &) {});
-  if (Error E = Conventions.addObject("fuzz.o", {Bytes->data(), Bytes->size()}))
+  if (Error E = Conventions.addObject("fuzz.o", Bytes.span()))
     return 0;
   fuzz::linkAll(S);
   (void)formatAddresses(Recorder->objects());

@@ -119,6 +119,17 @@ def main():
                 if n.endswith('.yaml') and run(['yaml2obj-22', os.path.join(base, n), '-o', o]):
                     yamls.append(o)
 
+        # Universal MachO files: the lit tests' first x86-64 and arm64 MachO objects, lipo'd.
+        macho = {}
+        for o, *_ in lit:
+            d = os.path.basename(os.path.dirname(os.path.dirname(o)))
+            if d in ('x86_64', 'aarch64') and open(o, 'rb').read(4) == b'\xcf\xfa\xed\xfe':
+                macho.setdefault(d, o)
+        if len(macho) == 2:
+            u = os.path.join(tmp, 'universal.o')
+            if run(['llvm-lipo-22', '-create', '-output', u, '-arch', 'x86_64', macho['x86_64'],
+                    '-arch', 'arm64', macho['aarch64']]):
+                yamls.append(u)
         objects = [o for o, *_ in lit] + [o for o, _ in c] + [o for o, _ in other] + yamls
         for i, o in enumerate(objects):
             out('object', f'{i:03}-{os.path.basename(o)}', open(o, 'rb').read())

@@ -2,8 +2,10 @@
 
 #include "driver/command.h"
 #include "driver/sectcreate.h"
+#include "macho/universal.h"
 #include "object/archive.h"
 
+#include <algorithm>
 #include <unistd.h>
 
 namespace linklab::cli {
@@ -33,6 +35,25 @@ Expected<std::vector<Input>> readInputs(const driver::Options &O) {
       return Path.takeError();
     if (Error E = Read(*Path, ObjectKind::Regular, true))
       return E;
+  }
+  // A universal MachO file links as its slice for the link's arch: -triple's,
+  // else the first other object's (llvm-jitlink's choice).
+  if (std::any_of(In.begin(), In.end(), [](const Input &I) { return macho::isUniversal(I.bytes.span()); })) {
+    std::vector<driver::InputBytes> Named;
+    for (const Input &I : In)
+      if (!I.library && !macho::isUniversal(I.bytes.span()))
+        Named.push_back({I.path, I.bytes.span()});
+    auto Given = driver::inputTriple(O.triple, Named);
+    Triple TT = Given ? *Given : Triple();
+    if (!Given)
+      consumeError(Given.takeError()); // no other object: a single slice still picks itself
+    for (Input &I : In)
+      if (macho::isUniversal(I.bytes.span())) {
+        auto Slice = macho::selectSlice(I.path, I.bytes, TT);
+        if (!Slice)
+          return Slice.takeError();
+        I.bytes = std::move(*Slice);
+      }
   }
   return In;
 }
