@@ -268,16 +268,18 @@ std::string Stub::vPacket(std::string_view P, Resume &R) {
       }
       if (Op.empty())
         return ErrBadPacket;
+      if (Op[0] != 'c' && Op[0] != 'C' && Op[0] != 's' && Op[0] != 'S')
+        return ErrBadPacket; // 't' (stop) and ranges are not offered
+      bool WithSignal = Op[0] == 'C' || Op[0] == 'S';
+      auto Sig = WithSignal ? parseHex(Op.substr(1)) : std::optional<uint64_t>(0);
+      if ((!WithSignal && Op.size() > 1) || !Sig || *Sig > 0xff)
+        return ErrBadPacket;
       if (Op[0] == 's' || Op[0] == 'S') {
-        R = {Resume::Step, Tid};
+        R = {Resume::Step, Tid, uint8_t(*Sig)};
         return "";
       }
-      if (Op[0] != 'c' && Op[0] != 'C')
-        return ErrBadPacket; // 't' (stop) and ranges are not offered
-      if (Op.size() > 1 && (Op[0] == 'c' || !parseHex(Op.substr(1))))
-        return ErrBadPacket;
       if (R.kind == Resume::None)
-        R = {Resume::Continue, 0};
+        R = {Resume::Continue, 0, uint8_t(*Sig)};
     }
     return R.kind == Resume::None ? ErrBadPacket : "";
   }
@@ -390,11 +392,16 @@ Stub::Outcome Stub::handle(std::string_view P) {
   case 's':
   case 'C':
   case 'S':
+  {
     // Resuming at another address is not offered (gdb sets the pc instead).
-    if ((P[0] == 'c' || P[0] == 's') ? !Args.empty() : (!parseHex(Args.substr(0, Args.find(';'))) || Args.find(';') != std::string_view::npos))
+    bool WithSignal = P[0] == 'C' || P[0] == 'S';
+    auto Sig = WithSignal ? parseHex(Args) : std::optional<uint64_t>(0);
+    if ((!WithSignal && !Args.empty()) || !Sig || *Sig > 0xff)
       return O.reply = ErrBadPacket, O;
     O.resume.kind = P[0] == 'c' || P[0] == 'C' ? Resume::Continue : Resume::Step;
+    O.resume.signal = uint8_t(*Sig);
     break;
+  }
   case 'H': {
     if (Args.empty())
       return O.reply = ErrBadPacket, O;

@@ -78,6 +78,7 @@ public:
 struct Resume {
   enum Kind : uint8_t { None, Continue, Step, Kill, Detach } kind = None;
   uint64_t thread = 0; // Step: the thread to step (0: the selected one)
+  uint8_t signal = 0;  // Continue, Step: the signal to pass (gdb's number; 0: none)
 };
 
 // One conversation's state: the selected thread, no-ack mode.

@@ -475,6 +475,33 @@ bool Debugger::stopped(uint64_t Pc) {
   return true;
 }
 
+Debugger::FaultCourse Debugger::faulted(bool Illegal) {
+  // As Linux stops a traced process at a signal: gdb looks, then passes it
+  // (the program's handler runs, or it dies), goes on without it, or kills.
+  Pending = {gdb::Stop::Signal, Illegal ? SigIll : SigSegv, 0, P.Self->tid};
+  gdb::Resume R = Conn->stopped(*Stub, Pending);
+  switch (R.kind) {
+  case gdb::Resume::Kill:
+    return FaultCourse::Kill;
+  case gdb::Resume::Detach:
+  case gdb::Resume::None:
+    if (Stub->killed())
+      return FaultCourse::Kill;
+    Conn.reset(), Breakpoints.clear(), Watches.clear();
+    watchesChanged();
+    Stepping = false;
+    return FaultCourse::Deliver;
+  case gdb::Resume::Continue:
+  case gdb::Resume::Step:
+    Stepping = R.kind == gdb::Resume::Step;
+    Resumed = true;
+    ResumeAt = P.reg(P.A.pc);
+    FaultReported = R.signal != 0;
+    return R.signal ? FaultCourse::Deliver : FaultCourse::Ignore;
+  }
+  return FaultCourse::Deliver;
+}
+
 void Debugger::runEnded(executor::RunResultMsg &R) {
   if (!Conn)
     return;
@@ -490,6 +517,10 @@ void Debugger::runEnded(executor::RunResultMsg &R) {
     // instruction, looks, and the process dies when it goes on.
     bool Illegal = R.runStatus() == RunStatus::Fault && R.faultKind == uint8_t(FaultKind::IllegalInstruction);
     uint8_t Sig = R.runStatus() == RunStatus::Signaled ? gdbSignal(int(R.value)) : Illegal ? SigIll : SigSegv;
+    if (R.runStatus() == RunStatus::Fault && FaultReported) { // gdb saw it and let it through
+      End = {gdb::Stop::Terminated, Sig};
+      break;
+    }
     if (R.runStatus() == RunStatus::Fault)
       P.setReg(P.A.pc, R.pc | (P.A.arch == Arch::Arm && (P.reg(UC_ARM_REG_CPSR) & 0x20)));
     Pending = {gdb::Stop::Signal, Sig, 0, P.Self->tid};

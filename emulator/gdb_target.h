@@ -39,6 +39,11 @@ public:
   // The engine stopped for check() (or the run's first instruction is
   // due): gdb decides. False when gdb killed the process.
   bool stopped(uint64_t Pc);
+  // A fault (SIGSEGV, or SIGILL if Illegal) at the pc: gdb hears of it and
+  // decides its course.
+  enum class FaultCourse { Deliver, Ignore, Kill };
+  FaultCourse faulted(bool Illegal);
+  bool attached() const { return Conn && Conn->open(); }
   // The run ended: gdb hears how, and (a fault, a signal) may look first.
   void runEnded(executor::RunResultMsg &R);
   // The memory hook's, while watchpoints are set: the instruction running
@@ -60,6 +65,7 @@ private:
   gdb::Stop Pending;
   bool Stepping = false;
   bool Resumed = false; // since the first stop
+  bool FaultReported = false; // gdb let a fault through: its end needs no second stop
   // The instruction the process resumes at runs without stopping for a
   // breakpoint there (the one it stopped for).
   std::optional<uint64_t> ResumeAt;

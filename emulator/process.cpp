@@ -480,6 +480,11 @@ void Process::stop(RunStatus S, int64_t Value, std::string Message) {
 void Process::fault(FaultKind K, uint64_t Pc, uint64_t Addr) {
   if (!Cur || Cur->stopped)
     return;
+  if (Debug && Debug->attached() && !std::exchange(Cur->faultDebugged, false)) {
+    Cur->debugFault = RunState::DebugFault{K, Pc, Addr}; // the run loop asks gdb
+    uc_emu_stop(UC);
+    return;
+  }
   // The signal Linux sends for it (si_code SEGV_MAPERR 1, SEGV_ACCERR 2,
   // the arch's for SIGILL), if the program has a handler.
   constexpr int SigIll = 4, SigSegv = 11;
@@ -698,6 +703,25 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
       break;
     }
     uc_err E = uc_emu_start(UC, Pc, layout::ReturnTrap, 0, 0);
+    if (auto F = std::exchange(S.debugFault, std::nullopt)) {
+      setReg(A.pc, F->pc | (A.arch == Arch::Arm && (reg(UC_ARM_REG_CPSR) & 0x20)));
+      Timer.reset();
+      auto Paused = Clock::now();
+      Debugger::FaultCourse Course = Debug->faulted(F->kind == FaultKind::IllegalInstruction);
+      Deadline += Clock::now() - Paused;
+      S.deadline = Deadline;
+      Timer.emplace(UC, Deadline);
+      if (Course == Debugger::FaultCourse::Ignore) {
+        Pc = resumePc(); // where gdb left the pc
+        continue;
+      }
+      if (Course == Debugger::FaultCourse::Kill) {
+        stop(RunStatus::Signaled, 9, "killed by the debugger");
+        break;
+      }
+      S.faultDebugged = true;
+      fault(F->kind, F->pc, F->address); // a handler runs, or the process ends
+    }
     if (S.stopped) {
       break;
     }

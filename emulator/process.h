@@ -161,6 +161,15 @@ private:
     uint64_t budget = 0, executed = 0, memCap = 0;
     bool stopped = false;
     bool debugStop = false; // the debugger's code hook stopped the engine (gdb_target.h)
+    // A fault the debugger hears of first, as ptrace stops a process at the
+    // signal: gdb may move the pc and go on without it (an x86 inferior
+    // call returns to a breakpoint on the non-executable stack).
+    struct DebugFault {
+      executor::FaultKind kind;
+      uint64_t pc, address;
+    };
+    std::optional<DebugFault> debugFault;
+    bool faultDebugged = false; // gdb let the current fault through: it takes its course
     bool resume = false; // a handled trap stopped Unicorn; continue at resumePc
     uint64_t resumePc = 0;
     uint64_t lastPc = 0; // the instruction being executed, kept by the counting hook

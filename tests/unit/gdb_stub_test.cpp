@@ -209,3 +209,18 @@ TEST(GdbStub, AfterTheProcessEnded) {
   EXPECT_EQ(*D.reply, "OK");
   EXPECT_EQ(D.resume.kind, Resume::Detach);
 }
+
+// The signal gdb passes on resuming (a fault's, or none to go on without it).
+TEST(GdbStub, ResumesCarryTheSignal) {
+  OneThread T;
+  Stub S(T);
+  EXPECT_EQ(S.handle("C0b").resume.signal, 0x0b);
+  EXPECT_EQ(S.handle("c").resume.signal, 0);
+  auto V = S.handle("vCont;C0b:3e8");
+  EXPECT_EQ(V.resume.kind, Resume::Continue);
+  EXPECT_EQ(V.resume.signal, 0x0b);
+  EXPECT_EQ(S.handle("vCont;S04:3e8;c").resume.signal, 4);
+  EXPECT_EQ(*S.handle("C1ff").reply, "E01");
+  EXPECT_EQ(*S.handle("vCont;Czz").reply, "E01");
+  EXPECT_EQ(*S.handle("vCont;s1").reply, "E01");
+}
