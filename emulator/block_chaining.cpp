@@ -322,7 +322,5 @@ struct Target {
     chainingTarget_##TARGET().exitBlock(S, Tb, N);                                                           \
   }                                                                                                          \
   extern "C" void tcg_gen_lookup_and_goto_ptr_##TARGET(void *S) { chainingTarget_##TARGET().lookupAndGo(S); }
-LINKLAB_CHAINING(x86_64)
-LINKLAB_CHAINING(aarch64)
-LINKLAB_CHAINING(riscv64)
+LINKLAB_INTERPOSED_QEMU_TARGETS(LINKLAB_CHAINING)
 #undef LINKLAB_CHAINING

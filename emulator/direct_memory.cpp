@@ -218,9 +218,10 @@ std::unique_ptr<DirectMemory> DirectMemory::claim(const char *Target) {
   if (Claimed || !supported() || std::getenv("LINKLAB_EXECUTOR_SOFTMMU"))
     return nullptr;
   std::string T = Target;
-  // The targets whose generators are interposed below (Arm's 32-bit
-  // addresses are TCG i32 values, which the generator does not handle).
-  if (T != "x86_64" && T != "aarch64" && T != "riscv64")
+#define LINKLAB_TARGET_NAME(TARGET) #TARGET,
+  static const std::set<std::string> Interposed = {LINKLAB_INTERPOSED_QEMU_TARGETS(LINKLAB_TARGET_NAME)};
+#undef LINKLAB_TARGET_NAME
+  if (!Interposed.count(T))
     return nullptr;
   auto Restore = reinterpret_cast<RestoreFn>(dlsym(RTLD_DEFAULT, ("cpu_restore_state_" + T).c_str()));
   auto Exit = reinterpret_cast<ExitFn>(dlsym(RTLD_DEFAULT, ("cpu_loop_exit_" + T).c_str()));
@@ -384,9 +385,7 @@ DirectMemory::Running::~Running() { Handling = Outer; }
   LINKLAB_DIRECT_ACCESS(TARGET, st_i32, true, false)                                                         \
   LINKLAB_DIRECT_ACCESS(TARGET, st_i64, true, true)                                                          \
   LINKLAB_GEN_CODE(TARGET)
-LINKLAB_DIRECT_TARGET(x86_64)
-LINKLAB_DIRECT_TARGET(aarch64)
-LINKLAB_DIRECT_TARGET(riscv64)
+LINKLAB_INTERPOSED_QEMU_TARGETS(LINKLAB_DIRECT_TARGET)
 #undef LINKLAB_DIRECT_TARGET
 #undef LINKLAB_GEN_CODE
 #undef LINKLAB_DIRECT_ACCESS

@@ -127,9 +127,7 @@ using UnlockFn = void (*)(void *);
     if (Real)                                                                                                \
       Real(Set);                                                                                             \
   }
-LINKLAB_PAGE_COLLECTION(x86_64)
-LINKLAB_PAGE_COLLECTION(aarch64)
-LINKLAB_PAGE_COLLECTION(riscv64)
+LINKLAB_INTERPOSED_QEMU_TARGETS(LINKLAB_PAGE_COLLECTION)
 #undef LINKLAB_PAGE_COLLECTION
 
 // ---- 2. fast stores -------------------------------------------------------------
@@ -379,9 +377,7 @@ void FastStores::noteHook(int Type) {
     static const linklab::emu::TargetTlb T(#TARGET);                                                         \
     T.fill(Cpu, Vaddr, Paddr, Attrs, Prot, MmuIdx, Size);                                                    \
   }
-LINKLAB_TLB_FILL(x86_64)
-LINKLAB_TLB_FILL(aarch64)
-LINKLAB_TLB_FILL(riscv64)
+LINKLAB_INTERPOSED_QEMU_TARGETS(LINKLAB_TLB_FILL)
 #undef LINKLAB_TLB_FILL
 
 // ---- 4. exit checks --------------------------------------------------------------
@@ -404,9 +400,7 @@ linklab::emu::ExitChecks::~ExitChecks() { SkipExitChecks = Outer; }
     if (Real)                                                                                                \
       Real(Tcg);                                                                                             \
   }
-LINKLAB_EXIT_CHECK(x86_64)
-LINKLAB_EXIT_CHECK(aarch64)
-LINKLAB_EXIT_CHECK(riscv64)
+LINKLAB_INTERPOSED_QEMU_TARGETS(LINKLAB_EXIT_CHECK)
 #undef LINKLAB_EXIT_CHECK
 
 // Every engine's translated-block hash table starts with room for 32768

@@ -14,6 +14,12 @@
 
 namespace linklab::emu {
 
+// The QEMU targets inside Unicorn whose code generator and TLB the executor
+// interposes on (block chaining, direct memory, page collection, TLB fill,
+// exit checks): X(TARGET) each. Arm's 32-bit guest addresses are TCG i32
+// values, which the interposers do not handle, so it runs on QEMU's own paths.
+#define LINKLAB_INTERPOSED_QEMU_TARGETS(X) X(x86_64) X(aarch64) X(riscv64)
+
 // The Unicorn these work-arounds were written against (2.0.x); every
 // interposer leaves other versions alone.
 bool isUnicorn20();
