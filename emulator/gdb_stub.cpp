@@ -212,21 +212,30 @@ std::string Stub::breakpointPacket(std::string_view P) {
 std::string Stub::query(std::string_view P) {
   if (P.starts_with("qSupported"))
     return "PacketSize=" + hexNumber(MaxPacket) +
-           ";qXfer:features:read+;QStartNoAckMode+;swbreak+;hwbreak+;vContSupported+";
-  if (P.starts_with("qXfer:features:read:")) {
-    std::string_view Rest = P.substr(20);
+           ";qXfer:features:read+;qXfer:siginfo:read+;QStartNoAckMode+;swbreak+;hwbreak+;vContSupported+";
+  // qXfer:OBJECT:read:ANNEX:OFFSET,LENGTH: the target description
+  // (target.xml), the stop's siginfo (no annex).
+  for (std::string_view Object : {"features", "siginfo"}) {
+    std::string Prefix = "qXfer:" + std::string(Object) + ":read:";
+    if (!P.starts_with(Prefix))
+      continue;
+    std::string_view Rest = P.substr(Prefix.size());
     size_t Colon = Rest.find(':');
     uint64_t Off, Len;
     if (Colon == std::string_view::npos || !addressAndLength(Rest.substr(Colon + 1), Off, Len))
       return ErrBadPacket;
-    if (Rest.substr(0, Colon) != "target.xml")
+    std::optional<std::string> Data;
+    if (Object == "features" && Rest.substr(0, Colon) == "target.xml")
+      Data = T.targetXml();
+    else if (Object == "siginfo" && Colon == 0)
+      Data = T.siginfo();
+    else
       return "E00"; // no such annex
-    std::string Xml = T.targetXml();
-    if (Off > Xml.size())
+    if (!Data || Off > Data->size())
       return ErrBadPacket;
     Len = std::min<uint64_t>(Len, MaxPacket / 2); // escaped, at most twice as long
-    std::string Part = Xml.substr(Off, Len);
-    return (Off + Part.size() < Xml.size() ? "m" : "l") + escapeBinary(Part);
+    std::string Part = Data->substr(Off, Len);
+    return (Off + Part.size() < Data->size() ? "m" : "l") + escapeBinary(Part);
   }
   if (P == "qfThreadInfo") {
     std::string R = "m";

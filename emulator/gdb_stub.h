@@ -72,6 +72,9 @@ public:
   // Whether the process is still where it started (nothing has run since
   // the first stop): `run` may then start it "again" (extended mode).
   virtual bool pristine() const = 0;
+  // The siginfo_t of the signal the process stopped for, in the target's
+  // layout (gdb's $_siginfo); nullopt when it stopped for none it has one of.
+  virtual std::optional<std::string> siginfo() const = 0;
 };
 
 // What gdb asked the process to do next.

@@ -281,6 +281,18 @@ public:
     return Ok;
   }
   bool pristine() const override { return !D.Resumed; }
+  // Linux's siginfo_t: si_signo, si_errno, si_code, then (a fault) si_addr
+  // where the union starts, pointer-aligned; 128 bytes in all.
+  std::optional<std::string> siginfo() const override {
+    if (!D.LastSignal.signo)
+      return std::nullopt;
+    const unsigned W = D.P.A.wordSize;
+    uint8_t B[128] = {};
+    D.P.storeGuest(B, uint32_t(D.LastSignal.signo), 4);
+    D.P.storeGuest(B + 8, uint32_t(D.LastSignal.code), 4);
+    D.P.storeGuest(B + (W == 8 ? 16 : 12), D.LastSignal.address, W);
+    return std::string(reinterpret_cast<char *>(B), sizeof B);
+  }
   bool supports(gdb::BreakKind K) const override { return K < gdb::BreakKind::Write || D.MemHook; }
   bool breakpoint(gdb::BreakKind K, uint64_t Addr, uint64_t Len, bool Insert) override {
     if (K >= gdb::BreakKind::Write) {
@@ -448,6 +460,7 @@ bool Debugger::stopped(uint64_t Pc) {
     return true;
   if (Rewind)
     rewind();
+  LastSignal = {};
   Pending.thread = P.Self->tid;
   gdb::Resume R = Conn->stopped(*Stub, Pending);
   switch (R.kind) {
@@ -475,11 +488,16 @@ bool Debugger::stopped(uint64_t Pc) {
   return true;
 }
 
-Debugger::FaultCourse Debugger::faulted(bool Illegal) {
+Debugger::FaultCourse Debugger::faulted(FaultKind K, uint64_t Pc, uint64_t Addr) {
   // As Linux stops a traced process at a signal: gdb looks, then passes it
   // (the program's handler runs, or it dies), goes on without it, or kills.
+  bool Illegal = K == FaultKind::IllegalInstruction;
+  bool Unmapped = K == FaultKind::ReadUnmapped || K == FaultKind::WriteUnmapped || K == FaultKind::FetchUnmapped;
+  // si_code as Linux's: the arch's for SIGILL, SEGV_MAPERR 1 or SEGV_ACCERR 2.
+  LastSignal = {Illegal ? 4 : 11, Illegal ? int(P.A.illegalCode) : Unmapped ? 1 : 2, Illegal ? Pc : Addr};
   Pending = {gdb::Stop::Signal, Illegal ? SigIll : SigSegv, 0, P.Self->tid};
   gdb::Resume R = Conn->stopped(*Stub, Pending);
+  LastSignal = {};
   switch (R.kind) {
   case gdb::Resume::Kill:
     return FaultCourse::Kill;
@@ -523,6 +541,8 @@ void Debugger::runEnded(executor::RunResultMsg &R) {
     }
     if (R.runStatus() == RunStatus::Fault)
       P.setReg(P.A.pc, R.pc | (P.A.arch == Arch::Arm && (P.reg(UC_ARM_REG_CPSR) & 0x20)));
+    else // a signal it sent itself (abort's tgkill): si_code SI_TKILL
+      LastSignal = {int(R.value), -6, 0};
     Pending = {gdb::Stop::Signal, Sig, 0, P.Self->tid};
     gdb::Resume Next = Conn->stopped(*Stub, Pending);
     if (Next.kind == gdb::Resume::Detach || Next.kind == gdb::Resume::None || !Conn->open())

@@ -42,7 +42,7 @@ public:
   // A fault (SIGSEGV, or SIGILL if Illegal) at the pc: gdb hears of it and
   // decides its course.
   enum class FaultCourse { Deliver, Ignore, Kill };
-  FaultCourse faulted(bool Illegal);
+  FaultCourse faulted(executor::FaultKind K, uint64_t Pc, uint64_t Addr);
   bool attached() const { return Conn && Conn->open(); }
   // The run ended: gdb hears how, and (a fault, a signal) may look first.
   void runEnded(executor::RunResultMsg &R);
@@ -66,6 +66,11 @@ private:
   bool Stepping = false;
   bool Resumed = false; // since the first stop
   bool FaultReported = false; // gdb let a fault through: its end needs no second stop
+  // The signal of the last stop, for gdb's $_siginfo (Linux's numbers; 0: none).
+  struct SigInfo {
+    int signo = 0, code = 0;
+    uint64_t address = 0;
+  } LastSignal;
   // The instruction the process resumes at runs without stopping for a
   // breakpoint there (the one it stopped for).
   std::optional<uint64_t> ResumeAt;

@@ -707,7 +707,7 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
       setReg(A.pc, F->pc | (A.arch == Arch::Arm && (reg(UC_ARM_REG_CPSR) & 0x20)));
       Timer.reset();
       auto Paused = Clock::now();
-      Debugger::FaultCourse Course = Debug->faulted(F->kind == FaultKind::IllegalInstruction);
+      Debugger::FaultCourse Course = Debug->faulted(F->kind, F->pc, F->address);
       Deadline += Clock::now() - Paused;
       S.deadline = Deadline;
       Timer.emplace(UC, Deadline);

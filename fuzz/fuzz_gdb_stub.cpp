@@ -44,6 +44,7 @@ public:
   bool breakpoint(BreakKind K, uint64_t, uint64_t, bool) override { return K != BreakKind::Access; }
   bool supports(BreakKind K) const override { return K != BreakKind::Read; }
   bool pristine() const override { return !Resumed; }
+  std::optional<std::string> siginfo() const override { return std::string(128, '\x0b'); }
   bool Resumed = false; // the process ran (so vRun must fail)
 
 private:

@@ -163,6 +163,10 @@ FAULT = [
                 r"^11\t  \*p = 42; /\* the fault line \*/$"], True),
     ("bt", [r"^#0  (0x[0-9a-f]+ in )?poke \(p=0x0\) at .*calls\.c:11$",
             r"^#1  0x[0-9a-f]+ in main \(argc=2, argv=0x[0-9a-f]+\) at .*main\.c:20$", r"!^#2 "], True),
+    # The fault's siginfo: SIGSEGV, SEGV_MAPERR, the address written.
+    ("print $_siginfo.si_signo", [r"^\$1 = 11$"], True),
+    ("print $_siginfo.si_code", [r"^\$2 = 1$"], True),
+    ("print $_siginfo._sifields._sigfault.si_addr", [r"^\$3 = \(void \*\) 0x0$"], True),
     ("continue", [r"^Program terminated with signal SIGSEGV, Segmentation fault\.$"], True),
 ]
 

@@ -47,7 +47,11 @@ public:
   bool breakpoint(BreakKind, uint64_t, uint64_t, bool) override { return true; }
   bool supports(BreakKind K) const override { return K <= BreakKind::Write; }
   bool pristine() const override { return Pristine; }
+  std::optional<std::string> siginfo() const override {
+    return Signal ? std::optional<std::string>(std::string(128, char(Signal))) : std::nullopt;
+  }
   bool Pristine = true;
+  int Signal = 0;
 };
 
 // A target offering every kind of watchpoint, recording what gdb asks.
@@ -223,4 +227,17 @@ TEST(GdbStub, ResumesCarryTheSignal) {
   EXPECT_EQ(*S.handle("C1ff").reply, "E01");
   EXPECT_EQ(*S.handle("vCont;Czz").reply, "E01");
   EXPECT_EQ(*S.handle("vCont;s1").reply, "E01");
+}
+
+// $_siginfo: the stop's siginfo_t read in pieces; none for a stop without one.
+TEST(GdbStub, SiginfoOfTheStop) {
+  OneThread T;
+  Stub S(T);
+  EXPECT_EQ(*S.handle("qXfer:siginfo:read::0,80").reply, "E01");
+  T.Signal = 11;
+  EXPECT_EQ(*S.handle("qXfer:siginfo:read::0,4").reply, "m" + std::string(4, '\x0b'));
+  EXPECT_EQ(*S.handle("qXfer:siginfo:read::7c,10").reply, "l" + std::string(4, '\x0b'));
+  EXPECT_EQ(*S.handle("qXfer:siginfo:read::81,4").reply, "E01");
+  EXPECT_EQ(*S.handle("qXfer:siginfo:read:x:0,4").reply, "E00");
+  EXPECT_EQ(*S.handle("qXfer:siginfo:read::0").reply, "E01");
 }
