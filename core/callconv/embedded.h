@@ -28,9 +28,9 @@ class ConventionTable {
 public:
   // Registry: the plugin conventions "@NAME" entries may name (none: such
   // entries are refused).
-  explicit ConventionTable(const TargetInfo &T, const ConventionRegistry *Registry = nullptr)
+  explicit ConventionTable(const ArchConventions &T, const ConventionRegistry *Registry = nullptr)
       : Target(&T), Registry(Registry) {}
-  const TargetInfo &target() const { return *Target; }
+  const ArchConventions &target() const { return *Target; }
 
   // Adds one entry; Origin names where it came from in errors
   // ("-cc", "a.o: .linklab.callconv entry 2"). A symbol given twice is an error.
@@ -44,7 +44,7 @@ public:
   const std::vector<std::string> &warnings() const { return Warnings; }
 
 private:
-  const TargetInfo *Target;
+  const ArchConventions *Target;
   const ConventionRegistry *Registry;
   std::map<std::string, Plan, std::less<>> Plans;
   std::map<std::string, std::string, std::less<>> Origins;

@@ -1,8 +1,8 @@
 // Materialization: binds a spec to a target's register table and places every
-// value part. The standard convention is itself a spec (TargetInfo::
+// value part. The standard convention is itself a spec (ArchConventions::
 // StandardSpec), so "values the spec does not cover fall back to the standard
 // convention" is just "an omitted list is taken from the standard spec"; the
-// few psABI rules that are not lists live in TargetInfo's flags.
+// few psABI rules that are not lists live in ArchConventions's flags.
 #include "callconv/plan.h"
 #include "callconv/value_shape.h"
 
@@ -19,7 +19,7 @@ struct Pool {
 
 class Materializer {
 public:
-  Materializer(const TargetInfo &T, const Signature &Sig, ConventionId CC)
+  Materializer(const ArchConventions &T, const Signature &Sig, ConventionId CC)
       : T(T), Sig(Sig) {
     Table.Convention = CC;
   }
@@ -42,7 +42,7 @@ private:
                  std::vector<const RegInfo *> &Got);
   Error placePositional(uint32_t I, const ValueType &V, const ValueShape &S);
 
-  const TargetInfo &T;
+  const ArchConventions &T;
   const Signature &Sig;
   Pool ArgGpr, ArgFpr, RetGpr, RetFpr, Csr;
   const Spec *User = nullptr;
@@ -308,7 +308,7 @@ void Materializer::finish() {
     }
 }
 
-Expected<Plan> materializeSpec(const Spec &User, const Signature &Sig, const TargetInfo &Target,
+Expected<Plan> materializeSpec(const Spec &User, const Signature &Sig, const ArchConventions &Target,
                                ConventionId CC) {
   if (Error E = checkPlannable(Target, Sig))
     return E;
@@ -329,11 +329,11 @@ Expected<Plan> materializeSpec(const Spec &User, const Signature &Sig, const Tar
 
 } // namespace
 
-Expected<Plan> standardPlan(const TargetInfo &Target, const Signature &Sig) {
+Expected<Plan> standardPlan(const ArchConventions &Target, const Signature &Sig) {
   return materializeSpec(Spec(), Sig, Target, {ConventionId::Standard, Target.Abi});
 }
 
-Expected<Plan> materialize(std::string_view Input, const Signature &Sig, const TargetInfo &Target,
+Expected<Plan> materialize(std::string_view Input, const Signature &Sig, const ArchConventions &Target,
                            std::optional<ConventionId> Expect) {
   std::string_view Head = Input.substr(0, Input.find(';'));
   if (Head == PlanVersion || (Head.size() > 1 && Head[0] == 'v' && Head.find(':') == Head.npos))

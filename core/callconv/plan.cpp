@@ -78,7 +78,7 @@ Expected<Location> parseLocation(std::string_view S, const char *List, size_t In
 }
 
 // Checks one location list against the signature's values.
-Error checkLocations(const TargetInfo &T, const Signature &Sig, uint32_t StackBytes,
+Error checkLocations(const ArchConventions &T, const Signature &Sig, uint32_t StackBytes,
                      std::vector<Location> &Locs, bool Returns) {
   std::vector<ValueType> Values = Returns ? std::vector<ValueType>() : Sig.Params;
   if (Returns && Sig.Return)
@@ -154,7 +154,7 @@ ConventionId conventionOfPlugin(std::string_view Name) {
   return {ConventionId::Plugin, fnv32(Name)};
 }
 
-Error checkPlannable(const TargetInfo &Target, const Signature &Sig) {
+Error checkPlannable(const ArchConventions &Target, const Signature &Sig) {
   if (Sig.Variadic)
     return makeError(formatv("callconv: cannot plan '%s' for %s: variadic functions are not "
                              "supported (their variadic arguments would be mis-passed)",
@@ -162,7 +162,7 @@ Error checkPlannable(const TargetInfo &Target, const Signature &Sig) {
   return Error::success();
 }
 
-Expected<Plan> Plan::create(const TargetInfo &Target, Signature Sig, PlanTable T,
+Expected<Plan> Plan::create(const ArchConventions &Target, Signature Sig, PlanTable T,
                             std::vector<std::string> Warnings) {
   if (Error E = checkPlannable(Target, Sig))
     return E;
@@ -216,7 +216,7 @@ std::string Plan::describe() const {
   return S + ")";
 }
 
-Expected<Plan> parsePlan(std::string_view Text, const Signature &Sig, const TargetInfo &Target,
+Expected<Plan> parsePlan(std::string_view Text, const Signature &Sig, const ArchConventions &Target,
                          std::optional<ConventionId> Expect) {
   static const std::string_view Names[] = {"schema",  "target",    "cc",          "stack",
                                            "returns", "arguments", "callee-saved"};

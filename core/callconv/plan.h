@@ -70,10 +70,10 @@ public:
   // contiguous parts, registers from the schema, wide enough and of the right
   // class, no register or stack byte used twice. Errors begin with
   // "malformed plan: ".
-  static Expected<Plan> create(const TargetInfo &Target, Signature Sig, PlanTable T,
+  static Expected<Plan> create(const ArchConventions &Target, Signature Sig, PlanTable T,
                                std::vector<std::string> Warnings = {});
 
-  const TargetInfo &target() const { return *Target; }
+  const ArchConventions &target() const { return *Target; }
   const Signature &signature() const { return Sig; }
   const ConventionId &convention() const { return Table.Convention; }
   bool isStandard() const { return Table.Convention.K == ConventionId::Standard; }
@@ -90,7 +90,7 @@ public:
 
 private:
   Plan() = default;
-  const TargetInfo *Target = nullptr;
+  const ArchConventions *Target = nullptr;
   Signature Sig;
   PlanTable Table;
   std::vector<std::string> Warnings;
@@ -98,17 +98,17 @@ private:
 
 // Refuses what no plan may describe (variadic functions): a clear error
 // instead of a silent mis-pass of the variadic part.
-Error checkPlannable(const TargetInfo &Target, const Signature &Sig);
+Error checkPlannable(const ArchConventions &Target, const Signature &Sig);
 
 // The target's standard convention (SysV, AAPCS64, LP64D) for Sig.
-Expected<Plan> standardPlan(const TargetInfo &Target, const Signature &Sig);
+Expected<Plan> standardPlan(const ArchConventions &Target, const Signature &Sig);
 
 // Input is a spec, or a plan text (it starts with "v1;"), which is validated,
 // never regenerated. Expect, when given, is the convention the caller declared
 // for the function (e.g. conventionOf the spec its symbol carries); a plan text
 // for another convention is refused.
 Expected<Plan> materialize(std::string_view Input, const Signature &Sig,
-                           const TargetInfo &Target,
+                           const ArchConventions &Target,
                            std::optional<ConventionId> Expect = std::nullopt);
 
 // All from text, as the tools take them: the target of Triple, the
@@ -118,7 +118,7 @@ Expected<Plan> planFor(std::string_view Triple, std::string_view Signature, std:
                        std::string_view ExpectSpec);
 
 // Parses and validates a plan text against the target and signature.
-Expected<Plan> parsePlan(std::string_view Text, const Signature &Sig, const TargetInfo &Target,
+Expected<Plan> parsePlan(std::string_view Text, const Signature &Sig, const ArchConventions &Target,
                          std::optional<ConventionId> Expect = std::nullopt);
 
 // An indirect call cannot know its callee's convention, so it uses the

@@ -114,15 +114,15 @@ std::vector<RegInfo> riscv64Registers() {
   return Regs;
 }
 
-TargetInfo makeTarget(TargetInfo T) {
+ArchConventions makeTarget(ArchConventions T) {
   T.Schema = fingerprint(T.Name, T.Regs);
   return T;
 }
 
 } // namespace
 
-const TargetInfo &x86_64Conventions() {
-  static const TargetInfo X86 = makeTarget(
+const ArchConventions &x86_64Conventions() {
+  static const ArchConventions X86 = makeTarget(
       {Arch::X86_64, "x86_64", "SysV", elf::EM_X86_64, 1,
        "gpr:rdi,rsi,rdx,rcx,r8,r9;"
        "fpr:xmm0,xmm1,xmm2,xmm3,xmm4,xmm5,xmm6,xmm7;"
@@ -134,8 +134,8 @@ const TargetInfo &x86_64Conventions() {
 
 // AAPCS64 preserves only the low 64 bits of v8-v15; the plan lists them
 // whole because a register set cannot say "half of".
-const TargetInfo &aarch64Conventions() {
-  static const TargetInfo A64 = makeTarget(
+const ArchConventions &aarch64Conventions() {
+  static const ArchConventions A64 = makeTarget(
       {Arch::AArch64, "aarch64", "AAPCS64", elf::EM_AARCH64, 1,
        "gpr:x0,x1,x2,x3,x4,x5,x6,x7;fpr:v0,v1,v2,v3,v4,v5,v6,v7;"
        "ret_gpr:x0,x1;ret_fpr:v0,v1;"
@@ -146,8 +146,8 @@ const TargetInfo &aarch64Conventions() {
   return A64;
 }
 
-const TargetInfo &riscv64Conventions() {
-  static const TargetInfo RV = makeTarget(
+const ArchConventions &riscv64Conventions() {
+  static const ArchConventions RV = makeTarget(
       {Arch::RISCV64, "riscv64", "LP64D", elf::EM_RISCV, 1,
        "gpr:a0,a1,a2,a3,a4,a5,a6,a7;fpr:fa0,fa1,fa2,fa3,fa4,fa5,fa6,fa7;"
        "ret_gpr:a0,a1;ret_fpr:fa0,fa1;"
@@ -162,29 +162,29 @@ namespace {
 // The architectures whose conventions are modelled, and their tables.
 struct ConventionsRow {
   Arch arch;
-  const TargetInfo &(*table)();
+  const ArchConventions &(*table)();
 };
 const ConventionsRow Modelled[] = {
     {Arch::X86_64, x86_64Conventions}, {Arch::AArch64, aarch64Conventions}, {Arch::RISCV64, riscv64Conventions}};
 } // namespace
 
-const TargetInfo *conventionsFor(Arch A) {
+const ArchConventions *conventionsFor(Arch A) {
   for (const ConventionsRow &R : Modelled)
     if (R.arch == A)
       return &R.table();
   return nullptr;
 }
 
-const TargetInfo &targetInfo(Arch A) {
-  const TargetInfo *T = conventionsFor(A);
+const ArchConventions &archConventions(Arch A) {
+  const ArchConventions *T = conventionsFor(A);
   assert(T && "targetInfo: no convention table for this architecture");
   return *T;
 }
 
-Expected<const TargetInfo *> targetForTriple(std::string_view TripleText) {
+Expected<const ArchConventions *> targetForTriple(std::string_view TripleText) {
   Triple T = Triple::parse(TripleText);
   std::string Quoted = "'" + std::string(TripleText) + "'";
-  const TargetInfo *Table = conventionsFor(T.arch);
+  const ArchConventions *Table = conventionsFor(T.arch);
   if (!Table) {
     std::string Known;
     for (const ConventionsRow &R : Modelled)
@@ -197,21 +197,21 @@ Expected<const TargetInfo *> targetForTriple(std::string_view TripleText) {
   return Table;
 }
 
-const RegInfo *TargetInfo::find(std::string_view Name) const {
+const RegInfo *ArchConventions::find(std::string_view Name) const {
   for (const RegInfo &R : Regs)
     if (R.Name == Name)
       return &R;
   return nullptr;
 }
 
-const RegInfo *TargetInfo::byNumber(unsigned Number) const {
+const RegInfo *ArchConventions::byNumber(unsigned Number) const {
   for (const RegInfo &R : Regs)
     if (R.Number == Number && !R.Reserved)
       return &R;
   return nullptr;
 }
 
-std::pair<std::string, unsigned> TargetInfo::view(const RegInfo &R,
+std::pair<std::string, unsigned> ArchConventions::view(const RegInfo &R,
                                                   unsigned Bytes) const {
   for (unsigned Log = 0, W = 1; W <= R.Bytes; ++Log, W *= 2)
     if (W >= Bytes && !R.Views[Log].empty())

@@ -1,7 +1,7 @@
 // Per-target facts the planner needs: the register table (the only authority
 // on what a spec may name and what a plan's register numbers mean) and the
 // handful of psABI rules in which SysV, AAPCS64 and LP64D differ. Adding a
-// target means adding one TargetInfo, not editing the planner.
+// target means adding one ArchConventions, not editing the planner.
 #pragma once
 
 #include "support/error.h"
@@ -35,7 +35,7 @@ enum class OverflowRule : uint8_t {
   Split,       // LP64D: first half in the last register, second half on the stack
 };
 
-struct TargetInfo {
+struct ArchConventions {
   Arch A;
   const char *Name;         // "x86_64"
   const char *StandardName; // "SysV"
@@ -60,15 +60,15 @@ struct TargetInfo {
 };
 
 // Each architecture's table, named by its registry row (target/target.h).
-const TargetInfo &x86_64Conventions();
-const TargetInfo &aarch64Conventions();
-const TargetInfo &riscv64Conventions();
+const ArchConventions &x86_64Conventions();
+const ArchConventions &aarch64Conventions();
+const ArchConventions &riscv64Conventions();
 // The table of A's registry row, or null (Arch::Unknown, no table).
-const TargetInfo *conventionsFor(Arch A);
+const ArchConventions *conventionsFor(Arch A);
 // The same for an A known to have one (tests); use targetForTriple for user input.
-const TargetInfo &targetInfo(Arch A);
+const ArchConventions &archConventions(Arch A);
 // Identifies the target from the triple's architecture prefix (Triple::parse).
 // Only ELF platforms are modelled: Darwin and Windows change the conventions.
-Expected<const TargetInfo *> targetForTriple(std::string_view Triple);
+Expected<const ArchConventions *> targetForTriple(std::string_view Triple);
 
 } // namespace linklab::callconv

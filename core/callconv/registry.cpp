@@ -24,7 +24,7 @@ bool ConventionRegistry::contains(std::string_view Name) const {
   return false;
 }
 
-Expected<Plan> ConventionRegistry::plan(std::string_view Name, const TargetInfo &Target,
+Expected<Plan> ConventionRegistry::plan(std::string_view Name, const ArchConventions &Target,
                                         const Signature &Sig) const {
   std::string Ctx = formatv("convention '%.*s'", int(Name.size()), Name.data());
   for (const auto &[Registered, Callback] : Entries) {

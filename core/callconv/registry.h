@@ -12,7 +12,7 @@ namespace linklab::callconv {
 
 // The callback fills Returns, Arguments, StackBytes and CalleeSaved; the
 // registry sets the convention ID (conventionOfPlugin(name)).
-using PlanCallback = std::function<Expected<PlanTable>(const TargetInfo &, const Signature &)>;
+using PlanCallback = std::function<Expected<PlanTable>(const ArchConventions &, const Signature &)>;
 
 class ConventionRegistry {
 public:
@@ -21,7 +21,7 @@ public:
   bool contains(std::string_view Name) const;
   // Errors: unknown name, variadic signature, the callback's own error or a
   // malformed table, each prefixed "convention 'NAME': ".
-  Expected<Plan> plan(std::string_view Name, const TargetInfo &Target,
+  Expected<Plan> plan(std::string_view Name, const ArchConventions &Target,
                       const Signature &Sig) const;
 
 private:

@@ -148,7 +148,7 @@ const ThunkArch *thunkArch(Arch A) {
 
 // The thunk for Callee (whose plan is P) called from standard code.
 Expected<Symbol *> makeThunk(LinkGraph &G, const ThunkArch &X, Section &Sec, Symbol &Callee, const Plan &P) {
-  const TargetInfo &T = P.target();
+  const ArchConventions &T = P.target();
   std::string Name(Callee.name);
   auto Fail = [&](const std::string &Why) {
     return makeError(formatv("%s: bridge thunk for '%s' (%s): %s", G.name().c_str(), Name.c_str(),

@@ -21,7 +21,7 @@ struct ValueShape {
   uint32_t partAlign() const { return Parts.size() > 1 ? std::min(Align, 8u) : Align; }
 };
 
-inline ValueShape shapeOf(const TargetInfo &T, const ValueType &V) {
+inline ValueShape shapeOf(const ArchConventions &T, const ValueType &V) {
   ValueShape S;
   S.PassedSize = V.Size;
   S.Align = V.Align;

@@ -56,7 +56,7 @@ TEST(CallconvAArch64, CalleeSavedSet) {
 
 TEST(CallconvAArch64, CallBetweenTwoSpecs) {
   auto Sig = parseSignature("i64(i64,f64,i32)");
-  const TargetInfo &T = targetInfo(Arch::AArch64);
+  const ArchConventions &T = archConventions(Arch::AArch64);
   auto Caller = standardPlan(T, *Sig);
   auto Callee = materialize("gpr:x3,x2;fpr:v7;ret:x5", *Sig, T);
   ASSERT_TRUE(Caller && Callee);

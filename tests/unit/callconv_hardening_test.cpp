@@ -31,14 +31,14 @@ TEST(CallconvHardening, CsrConflictWarnsButSucceeds) {
 TEST(CallconvHardening, VariadicRefusedOnEveryTarget) {
   ConventionRegistry Registry;
   bool Called = false;
-  ASSERT_FALSE(Registry.add("any", [&](const TargetInfo &, const Signature &)
+  ASSERT_FALSE(Registry.add("any", [&](const ArchConventions &, const Signature &)
                                        -> Expected<PlanTable> {
     Called = true;
     return PlanTable{};
   }));
   Signature Sig = *parseSignature("i32(ptr,...)");
   for (Arch A : {Arch::X86_64, Arch::AArch64, Arch::RISCV64}) {
-    const TargetInfo &T = targetInfo(A);
+    const ArchConventions &T = archConventions(A);
     std::string Want = std::string("callconv: cannot plan 'i32(ptr,...)' for ") + T.Name +
                        ": variadic functions are not supported (their variadic arguments "
                        "would be mis-passed)";
@@ -110,7 +110,7 @@ TEST(CallconvHardening, UnknownNamesAndTriplesAreErrors) {
   EXPECT_EQ(WrongClass->describe(), "void(fa1)");
   EXPECT_EQ(WrongClass->warnings().at(0), "callconv spec: 'fpr' token 0: 'a0' is not a "
                                           "floating-point/vector register; skipped");
-  EXPECT_EQ(*targetForTriple("riscv64-unknown-linux-gnu"), &targetInfo(Arch::RISCV64));
+  EXPECT_EQ(*targetForTriple("riscv64-unknown-linux-gnu"), &archConventions(Arch::RISCV64));
   EXPECT_EQ(targetForTriple("mips-linux-gnu").takeError().message(),
             "callconv: unsupported triple 'mips-linux-gnu': known architectures are x86_64, "
             "aarch64, riscv64");

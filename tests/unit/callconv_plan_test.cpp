@@ -11,8 +11,8 @@ using namespace linklab::callconv;
 
 namespace {
 
-const TargetInfo &X86 = targetInfo(Arch::X86_64);
-const TargetInfo &A64 = targetInfo(Arch::AArch64);
+const ArchConventions &X86 = archConventions(Arch::X86_64);
+const ArchConventions &A64 = archConventions(Arch::AArch64);
 
 Signature sig(std::string_view S) { return *parseSignature(S); }
 
@@ -39,7 +39,7 @@ TEST(CallconvPlan, TextFormat) {
   // Each target has its own schema; the schema names the target's table.
   EXPECT_EQ(X86.Schema.rfind("x86_64.", 0), 0u);
   EXPECT_NE(X86.Schema, A64.Schema);
-  EXPECT_NE(A64.Schema, targetInfo(Arch::RISCV64).Schema);
+  EXPECT_NE(A64.Schema, archConventions(Arch::RISCV64).Schema);
 }
 
 TEST(CallconvPlan, PlanInputIsValidatedNotRegenerated) {
@@ -126,7 +126,7 @@ TEST(CallconvPlan, PluginConventions) {
   ConventionRegistry Registry;
   // A convention a spec cannot write: every argument on the stack, in
   // reverse order, result in the first integer register of the schema.
-  ASSERT_FALSE(Registry.add("reversed", [](const TargetInfo &T, const Signature &S)
+  ASSERT_FALSE(Registry.add("reversed", [](const ArchConventions &T, const Signature &S)
                                             -> Expected<PlanTable> {
     PlanTable Table;
     uint32_t Off = 0;
@@ -146,14 +146,14 @@ TEST(CallconvPlan, PluginConventions) {
   EXPECT_EQ(Registry.plan("reversed", X86, sig("f128()")).takeError().message(),
             "convention 'reversed': malformed plan: return value 0 (f128) part +0: rax cannot "
             "carry 16 bytes of f128");
-  EXPECT_FALSE(Registry.add("bad", [](const TargetInfo &, const Signature &)
+  EXPECT_FALSE(Registry.add("bad", [](const ArchConventions &, const Signature &)
                                        -> Expected<PlanTable> { return PlanTable{}; }));
   EXPECT_EQ(Registry.plan("bad", A64, sig("void(i32)")).takeError().message(),
             "convention 'bad': malformed plan: argument 0 (i32): parts cover 0 of 4 bytes");
   EXPECT_EQ(Registry.add("reversed", nullptr).message(),
             "callconv: cannot register convention 'reversed': names are [a-z0-9_.-]+ and need "
             "a callback");
-  EXPECT_EQ(Registry.add("bad", [](const TargetInfo &, const Signature &)
+  EXPECT_EQ(Registry.add("bad", [](const ArchConventions &, const Signature &)
                                     -> Expected<PlanTable> { return PlanTable{}; })
                 .message(),
             "callconv: convention 'bad' is already registered");

@@ -61,7 +61,7 @@ TEST(CallconvRiscV64, ReservedRegistersAreSkipped) {
 
 TEST(CallconvRiscV64, CallBetweenTwoSpecs) {
   auto Sig = parseSignature("void(i64,f64)");
-  const TargetInfo &T = targetInfo(Arch::RISCV64);
+  const ArchConventions &T = archConventions(Arch::RISCV64);
   auto Caller = materialize("gpr:a2,a3", *Sig, T);
   auto Callee = materialize("args:a3,fa1", *Sig, T);
   ASSERT_TRUE(Caller && Callee);

@@ -12,7 +12,7 @@ inline Expected<Plan> planFor(Arch A, std::string_view Input, std::string_view S
   auto S = parseSignature(Sig);
   if (!S)
     return S.takeError();
-  return materialize(Input, *S, targetInfo(A));
+  return materialize(Input, *S, archConventions(A));
 }
 
 inline std::string layoutFor(Arch A, std::string_view Input, std::string_view Sig) {

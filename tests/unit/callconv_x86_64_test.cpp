@@ -62,7 +62,7 @@ TEST(CallconvX86_64, PoolOverflow) {
   EXPECT_EQ(P->describe(), "void(rcx, [sp+0]+[sp+8], edx, [sp+16])");
   EXPECT_EQ(P->stackBytes(), 32u);
   auto S = parseSignature("void(i64,i64,i64,i64,i64,i64,i64,f64,f64,f64,f64,f64,f64,f64,f64,f64)");
-  auto Std = standardPlan(targetInfo(Arch::X86_64), *S);
+  auto Std = standardPlan(archConventions(Arch::X86_64), *S);
   ASSERT_TRUE(Std);
   EXPECT_EQ(Std->describe(), "void(rdi, rsi, rdx, rcx, r8, r9, [sp+0], xmm0, xmm1, xmm2, xmm3, "
                              "xmm4, xmm5, xmm6, xmm7, [sp+8])");
