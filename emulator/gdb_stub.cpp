@@ -212,10 +212,10 @@ std::string Stub::breakpointPacket(std::string_view P) {
 std::string Stub::query(std::string_view P) {
   if (P.starts_with("qSupported"))
     return "PacketSize=" + hexNumber(MaxPacket) +
-           ";qXfer:features:read+;qXfer:siginfo:read+;QStartNoAckMode+;swbreak+;hwbreak+;vContSupported+";
+           ";qXfer:features:read+;qXfer:siginfo:read+;qXfer:auxv:read+;QStartNoAckMode+;swbreak+;hwbreak+;vContSupported+";
   // qXfer:OBJECT:read:ANNEX:OFFSET,LENGTH: the target description
-  // (target.xml), the stop's siginfo (no annex).
-  for (std::string_view Object : {"features", "siginfo"}) {
+  // (target.xml), the stop's siginfo, the auxiliary vector (no annex).
+  for (std::string_view Object : {"features", "siginfo", "auxv"}) {
     std::string Prefix = "qXfer:" + std::string(Object) + ":read:";
     if (!P.starts_with(Prefix))
       continue;
@@ -229,6 +229,8 @@ std::string Stub::query(std::string_view P) {
       Data = T.targetXml();
     else if (Object == "siginfo" && Colon == 0)
       Data = T.siginfo();
+    else if (Object == "auxv" && Colon == 0)
+      Data = T.auxv();
     else
       return "E00"; // no such annex
     if (!Data || Off > Data->size())

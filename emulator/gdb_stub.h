@@ -75,6 +75,9 @@ public:
   // The siginfo_t of the signal the process stopped for, in the target's
   // layout (gdb's $_siginfo); nullopt when it stopped for none it has one of.
   virtual std::optional<std::string> siginfo() const = 0;
+  // The auxiliary vector the process started with, in the target's layout
+  // (gdb's `info auxv`).
+  virtual std::string auxv() const = 0;
 };
 
 // What gdb asked the process to do next.

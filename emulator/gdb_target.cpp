@@ -283,6 +283,12 @@ public:
   bool pristine() const override { return !D.Resumed; }
   // Linux's siginfo_t: si_signo, si_errno, si_code, then (a fault) si_addr
   // where the union starts, pointer-aligned; 128 bytes in all.
+  std::string auxv() const override {
+    std::string B(D.P.AuxVector.size() * D.P.A.wordSize, '\0');
+    for (size_t I = 0; I < D.P.AuxVector.size(); ++I)
+      D.P.storeGuest(reinterpret_cast<uint8_t *>(B.data()) + I * D.P.A.wordSize, D.P.AuxVector[I], D.P.A.wordSize);
+    return B;
+  }
   std::optional<std::string> siginfo() const override {
     if (!D.LastSignal.signo)
       return std::nullopt;

@@ -881,6 +881,7 @@ Error Process::pushArgv(const RunMainMsg &M, uint64_t &Sp, uint64_t &Argv, uint6
   if (Platform)
     Aux.insert(Aux.end(), {AT_PLATFORM, Platform});
   Aux.insert(Aux.end(), {AT_NULL, 0});
+  AuxVector = Aux;
   std::vector<uint64_t> Words = {M.args.size()};
   for (int L = 0; L < 2; ++L) {
     Words.insert(Words.end(), Ptrs[L].begin(), Ptrs[L].end());

@@ -350,6 +350,7 @@ private:
   // runtime keeps pointers into (environ, argv, getauxval): later calls'
   // stacks start here.
   uint64_t CallStackTop = Space.stackTop;
+  std::vector<uint64_t> AuxVector; // the last run-main's auxv pairs, AT_NULL included (a debugger's `info auxv`)
   std::set<uint64_t> NotedSyscalls;   // numbers already named in a note
   std::vector<uint8_t> Stdin;         // received from the client, not yet read (from StdinPos)
   size_t StdinPos = 0;

@@ -45,6 +45,7 @@ public:
   bool supports(BreakKind K) const override { return K != BreakKind::Read; }
   bool pristine() const override { return !Resumed; }
   std::optional<std::string> siginfo() const override { return std::string(128, '\x0b'); }
+  std::string auxv() const override { return std::string(64, '#'); } // needs escaping
   bool Resumed = false; // the process ran (so vRun must fail)
 
 private:

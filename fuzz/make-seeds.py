@@ -191,7 +191,7 @@ def main():
         # (tests/debug/gdb_test.py's), one packet per seed and all together.
         packets = ['qSupported:multiprocess+;swbreak+;hwbreak+;qRelocInsn+;fork-events+;vContSupported+',
                    'vMustReplyEmpty', 'QStartNoAckMode', 'Hgp0.0', 'qXfer:features:read:target.xml:0,ffb',
-                   'qXfer:features:read:target.xml:100,80', 'qXfer:siginfo:read::0,80', 'qXfer:siginfo:read::7c,80', 'qTStatus', '?', 'qfThreadInfo', 'qsThreadInfo',
+                   'qXfer:features:read:target.xml:100,80', 'qXfer:siginfo:read::0,80', 'qXfer:siginfo:read::7c,80', 'qXfer:auxv:read::0,100', 'qTStatus', '?', 'qfThreadInfo', 'qsThreadInfo',
                    'qAttached:1', 'Hc-1', 'qC', 'g', 'p8', 'P8=0011223344556677', 'G' + '00' * 64,
                    'm1000,40', 'M1000,4:deadbeef', 'X1000,3:a}]b', 'Z0,1010,1', 'z0,1010,1', 'Z1,1010,4',
                    'Z2,1020,4', 'z2,1020,4', 'Z3,1020,8', 'z3,1020,8', 'Z4,1024,2', 'z4,1024,2',

@@ -146,6 +146,7 @@ CALLBACK = [
 RUN = [
     ("break main", [], True),
     ("@start", [r"^Breakpoint 1, main \(argc=1, argv=0x[0-9a-f]+\) at .*main\.c:15$"], True),
+    ("info auxv", [r"^9 +AT_ENTRY +Entry point of program +0x[0-9a-f]+$", r"^0 +AT_NULL +End of vector +0x0$"], True),
     # Calls from gdb: on x86 the callee returns to a breakpoint on the
     # stack, which is not executable: the fault is gdb's stop, and the
     # process goes on without it (twice: the first call's fault must not end it).

@@ -50,6 +50,7 @@ public:
   std::optional<std::string> siginfo() const override {
     return Signal ? std::optional<std::string>(std::string(128, char(Signal))) : std::nullopt;
   }
+  std::string auxv() const override { return std::string("\x06\0\0\0\0\x10\0\0\0\0\0\0\0\0\0\0", 16); }
   bool Pristine = true;
   int Signal = 0;
 };
@@ -240,4 +241,6 @@ TEST(GdbStub, SiginfoOfTheStop) {
   EXPECT_EQ(*S.handle("qXfer:siginfo:read::81,4").reply, "E01");
   EXPECT_EQ(*S.handle("qXfer:siginfo:read:x:0,4").reply, "E00");
   EXPECT_EQ(*S.handle("qXfer:siginfo:read::0").reply, "E01");
+  EXPECT_EQ(*S.handle("qXfer:auxv:read::0,1000").reply, "l" + T.auxv()); // AT_PAGESZ 0x1000, AT_NULL
+  EXPECT_EQ(*S.handle("qXfer:auxv:read::10,10").reply, "l");
 }
