@@ -70,6 +70,7 @@ Expected<uint64_t> BasicLayout::pageAlignedSize(uint64_t PageSize) const {
 }
 
 void BasicLayout::placeSegments(Addr Base, uint64_t PageSize) {
+  PlacedPageSize = PageSize;
   for (auto &[Prot, Seg] : Segments) {
     Seg.address = Base;
     Base += alignTo(Seg.contentSize + Seg.zeroFillSize, PageSize);
@@ -78,13 +79,30 @@ void BasicLayout::placeSegments(Addr Base, uint64_t PageSize) {
 
 Error BasicLayout::apply() {
   for (auto &[Prot, Seg] : Segments) {
-    if (Seg.address % Seg.alignment)
-      return makeError(formatv("graph %s: segment %s at %s is not aligned to %llu", G.name().c_str(),
-                               protString(Prot).c_str(), hex(Seg.address).c_str(),
-                               (unsigned long long)Seg.alignment));
+    uint64_t Measured = Seg.contentSize + Seg.zeroFillSize;
+    // Offsets from the segment's address that put a block at its alignment.
+    auto StartOf = [&, &Seg = Seg](uint64_t Offset, const Block *B) {
+      return alignedOffset(Seg.address + Offset, B->alignment, B->alignmentOffset) - Seg.address;
+    };
+    uint64_t End = 0;
+    for (Block *B : Seg.contentBlocks)
+      End = StartOf(End, B) + B->size;
+    uint64_t ContentEnd = End;
+    for (Block *B : Seg.zeroFillBlocks)
+      End = StartOf(End, B) + B->size;
+    if (End > Measured) { // only at an address the segment's alignment does not divide
+      uint64_t Room = PlacedPageSize ? alignTo(Measured, PlacedPageSize) : Measured;
+      if (End > Room)
+        return makeError(formatv("graph %s: segment %s at %s is not aligned to %llu, and its blocks aligned on their "
+                                 "addresses need %s bytes, more than the %s it has",
+                                 G.name().c_str(), protString(Prot).c_str(), hex(Seg.address).c_str(),
+                                 (unsigned long long)Seg.alignment, hex(End).c_str(), hex(Room).c_str()));
+      Seg.contentSize = ContentEnd;
+      Seg.zeroFillSize = End - ContentEnd;
+    }
     uint64_t Offset = 0;
     for (Block *B : Seg.contentBlocks) {
-      uint64_t Start = alignedOffset(Offset, B->alignment, B->alignmentOffset);
+      uint64_t Start = StartOf(Offset, B);
       // An empty block may have no bytes, in a segment with no working memory.
       if (Start > Offset)
         std::memset(Seg.workingMem + Offset, 0, Start - Offset);
@@ -95,7 +113,7 @@ Error BasicLayout::apply() {
       Offset = Start + B->size;
     }
     for (Block *B : Seg.zeroFillBlocks) {
-      Offset = alignedOffset(Offset, B->alignment, B->alignmentOffset);
+      Offset = StartOf(Offset, B);
       B->address = Seg.address + Offset;
       Offset += B->size;
     }

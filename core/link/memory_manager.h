@@ -72,11 +72,16 @@ public:
   // range pageAlignedSize measures); working memory is the manager's to set.
   void placeSegments(Addr Base, uint64_t PageSize);
   // Gives blocks their addresses and copies content into working memory.
+  // Each block is aligned on its address, as JITLink's BasicLayout aligns
+  // it: in a segment whose address its alignment does not divide (a slab at
+  // an odd -slab-address) the padding differs from the measured layout's,
+  // which is an error unless it fits in the pages placeSegments gave.
   Error apply();
 
 private:
   LinkGraph &G;
   std::map<MemProt, Segment> Segments;
+  uint64_t PlacedPageSize = 0; // placeSegments': each segment owns whole pages
   const Block *TooLarge = nullptr; // the first block whose end wraps around
 };
 
