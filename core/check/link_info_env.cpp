@@ -123,13 +123,31 @@ Expected<uint64_t> LinkInfoCheckEnv::sectionAddress(std::string_view File, std::
                            Section.data()));
 }
 
+// As llvm-jitlink's checker, which reads the linked memory itself: a load
+// may run past its section's end into what follows in the same segment (the
+// next section's bytes, or the zero padding between blocks) and past the
+// segment's end into the rest of its page (zeros; 4 KiB, the smallest page
+// a slab has here). It stops there.
 Expected<std::vector<uint8_t>> LinkInfoCheckEnv::readBytes(uint64_t A, size_t Size) const {
   for (auto &O : Info.objects())
-    for (auto &S : O.sections)
-      if (A >= S.address && A < S.address + S.content.size()) {
-        size_t Off = A - S.address, N = std::min(Size, S.content.size() - Off);
-        return std::vector<uint8_t>(S.content.begin() + Off, S.content.begin() + Off + N);
+    for (auto &S : O.sections) {
+      if (A < S.address || A >= S.address + S.content.size())
+        continue;
+      auto Segment = std::find_if(O.segments.begin(), O.segments.end(),
+                                  [&](const SegmentRecord &G) { return A >= G.address && A < G.address + G.size; });
+      constexpr uint64_t Page = 4096;
+      uint64_t End = Segment == O.segments.end() ? S.address + S.content.size()
+                                                   : (Segment->address + Segment->size + Page - 1) & ~(Page - 1);
+      std::vector<uint8_t> Out;
+      for (uint64_t At = A; At < End && Out.size() < Size; ++At) {
+        uint8_t Byte = 0; // padding, unless a section of the object holds the address
+        for (auto &T : O.sections)
+          if (At >= T.address && At < T.address + T.content.size())
+            Byte = T.content[At - T.address];
+        Out.push_back(Byte);
       }
+      return Out;
+    }
   return makeError(formatv("address %s is in no linked section", hex(A).c_str()));
 }
 
