@@ -1,9 +1,5 @@
 // ELF AArch64 relocations -> AArch64 edge kinds ("ELF for the Arm 64-bit
 // Architecture (AArch64)", section "Relocation", tables of static relocations).
-//
-// One table names every static relocation type, so an unsupported one is
-// reported by name and number; the types linklab links carry their edge kind
-// and fixup width.
 #include "arch/aarch64.h"
 #include "elf/elf_graph_builder.h"
 
@@ -12,18 +8,10 @@ namespace {
 
 using namespace aarch64;
 
-// Markers in the table's kind column.
-constexpr EdgeKind Unsupported = edge::Invalid; // known type, not linked: an error
-constexpr EdgeKind NoEdge = edge::KeepAlive;    // a hint with nothing to fix up
+constexpr EdgeKind Unsupported = UnsupportedReloc;
+constexpr EdgeKind NoEdge = NoEdgeReloc;
 
-struct RelocType {
-  uint32_t type;
-  const char *name;
-  EdgeKind kind;
-  uint8_t width; // bytes the fixup writes
-};
-
-const RelocType RelocTypes[] = {
+const ElfRelocType RelocTypes[] = {
     {0, "R_AARCH64_NONE", NoEdge, 0},
     {256, "R_AARCH64_NONE", NoEdge, 0}, // the psABI's alternative "withdrawn" NONE
     // Data.
@@ -161,36 +149,12 @@ const RelocType RelocTypes[] = {
     {1032, "R_AARCH64_IRELATIVE", Unsupported, 0},
 };
 
-const RelocTypeIndex<RelocType> RelocTypesIndex(RelocTypes);
+const ElfRelocTable Table(RelocTypes);
 
-const RelocType *findRelocType(uint32_t Type) { return RelocTypesIndex.find(Type); }
+const char *relocName(uint32_t Type) { return Table.name(Type); }
 
-const char *relocName(uint32_t Type) {
-  const RelocType *T = findRelocType(Type);
-  return T ? T->name : nullptr;
-}
-
-// Converts every entry it can and reports all unsupported ones together.
 Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Relocs) {
-  std::string Unknown;
-  for (const ElfRela &R : Relocs) {
-    const RelocType *T = findRelocType(R.type);
-    if (T && T->kind == NoEdge)
-      continue;
-    if (!T || T->kind == Unsupported) {
-      Error E = GB.relocError(Target, R, T ? T->name : nullptr,
-                              T ? "unsupported relocation type" : "unknown relocation type");
-      Unknown += (Unknown.empty() ? "" : "\n") + E.message();
-      continue;
-    }
-    if (Error E = GB.checkFixupInBlock(Target, R, T->width, T->name))
-      return E;
-    auto Sym = GB.relocTarget(Target, R);
-    if (!Sym)
-      return Sym.takeError();
-    Target.addEdge(T->kind, uint32_t(R.offset), **Sym, R.addend);
-  }
-  return Unknown.empty() ? Error::success() : makeError(Unknown);
+  return GB.addTableEdges(Table, Target, Relocs);
 }
 
 Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::string Name, GraphBuffer Buffer) {

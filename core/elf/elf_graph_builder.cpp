@@ -255,6 +255,22 @@ Error ElfGraphBuilder::relocError(const Block &B, const ElfRela &R, const char *
                            Problem.c_str()));
 }
 
+Error ElfGraphBuilder::addTableEdge(const ElfRelocTable &Table, Block &B, const ElfRela &R) {
+  auto T = linkedType(Table, B, R);
+  if (!T)
+    return T.takeError();
+  if ((*T)->kind == NoEdgeReloc)
+    return Error::success();
+  if (Error E = checkFixupInBlock(B, R, (*T)->width, (*T)->name))
+    return E;
+  auto Sym = relocTarget(B, R);
+  if (!Sym)
+    return Sym.takeError();
+  int64_t Addend = addendOf(B, R, (*T)->width);
+  B.addEdge((*T)->kind, uint32_t(R.offset), **Sym, int64_t(uint64_t(Addend) + uint64_t((*T)->addendAdjust)));
+  return Error::success();
+}
+
 Error ElfGraphBuilder::pastEndError(const Block &B, const ElfRela &R, unsigned Width, const char *TypeName) const {
   return relocError(B, R, TypeName,
                     formatv("%u-byte fixup at offset %s extends past the end of the section (size %s)", Width,

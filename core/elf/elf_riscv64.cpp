@@ -11,32 +11,25 @@ using namespace riscv64;
 
 namespace {
 
-struct RelocInfo {
-  uint32_t type;
-  const char *name;
-  EdgeKind kind;
-  uint8_t width;
-};
-
 // Pseudo-relocations handled by name rather than by mapping.
 enum : uint32_t { R_NONE = 0, R_ALIGN = 43, R_RELAX = 51, R_SET_ULEB128 = 60, R_SUB_ULEB128 = 61 };
 
-constexpr EdgeKind None = edge::Invalid;
-const RelocInfo Relocs[] = {
-    {0, "R_RISCV_NONE", None, 0},
+constexpr EdgeKind Unsupported = UnsupportedReloc;
+const ElfRelocType RelocTypes[] = {
+    {0, "R_RISCV_NONE", NoEdgeReloc, 0},
     {1, "R_RISCV_32", R_RISCV_32, 4},
     {2, "R_RISCV_64", R_RISCV_64, 8},
     // Dynamic relocations: never in relocatable objects.
-    {3, "R_RISCV_RELATIVE", None, 0},
-    {4, "R_RISCV_COPY", None, 0},
-    {5, "R_RISCV_JUMP_SLOT", None, 0},
-    {6, "R_RISCV_TLS_DTPMOD32", None, 0},
-    {7, "R_RISCV_TLS_DTPMOD64", None, 0},
+    {3, "R_RISCV_RELATIVE", Unsupported, 0},
+    {4, "R_RISCV_COPY", Unsupported, 0},
+    {5, "R_RISCV_JUMP_SLOT", Unsupported, 0},
+    {6, "R_RISCV_TLS_DTPMOD32", Unsupported, 0},
+    {7, "R_RISCV_TLS_DTPMOD64", Unsupported, 0},
     {8, "R_RISCV_TLS_DTPREL32", R_RISCV_TLS_DTPREL32, 4},
     {9, "R_RISCV_TLS_DTPREL64", R_RISCV_TLS_DTPREL64, 8},
-    {10, "R_RISCV_TLS_TPREL32", None, 0},
-    {11, "R_RISCV_TLS_TPREL64", None, 0},
-    {12, "R_RISCV_TLSDESC", None, 0},
+    {10, "R_RISCV_TLS_TPREL32", Unsupported, 0},
+    {11, "R_RISCV_TLS_TPREL64", Unsupported, 0},
+    {12, "R_RISCV_TLSDESC", Unsupported, 0},
     {16, "R_RISCV_BRANCH", R_RISCV_BRANCH, 4},
     {17, "R_RISCV_JAL", R_RISCV_JAL, 4},
     {18, "R_RISCV_CALL", R_RISCV_CALL, 8},
@@ -62,44 +55,39 @@ const RelocInfo Relocs[] = {
     {38, "R_RISCV_SUB16", R_RISCV_SUB16, 2},
     {39, "R_RISCV_SUB32", R_RISCV_SUB32, 4},
     {40, "R_RISCV_SUB64", R_RISCV_SUB64, 8},
-    {41, "R_RISCV_GOT32_PCREL", None, 0},
+    {41, "R_RISCV_GOT32_PCREL", Unsupported, 0},
     {43, "R_RISCV_ALIGN", AlignRelaxable, 0}, // width: the addend
     {44, "R_RISCV_RVC_BRANCH", R_RISCV_RVC_BRANCH, 2},
     {45, "R_RISCV_RVC_JUMP", R_RISCV_RVC_JUMP, 2},
-    {46, "R_RISCV_RVC_LUI", None, 0},
-    {47, "R_RISCV_GPREL_I", None, 0},
-    {48, "R_RISCV_GPREL_S", None, 0},
-    {49, "R_RISCV_TPREL_I", None, 0},
-    {50, "R_RISCV_TPREL_S", None, 0},
-    {51, "R_RISCV_RELAX", None, 0},
+    {46, "R_RISCV_RVC_LUI", Unsupported, 0},
+    {47, "R_RISCV_GPREL_I", Unsupported, 0},
+    {48, "R_RISCV_GPREL_S", Unsupported, 0},
+    {49, "R_RISCV_TPREL_I", Unsupported, 0},
+    {50, "R_RISCV_TPREL_S", Unsupported, 0},
+    {51, "R_RISCV_RELAX", Unsupported, 0},
     {52, "R_RISCV_SUB6", R_RISCV_SUB6, 1},
     {53, "R_RISCV_SET6", R_RISCV_SET6, 1},
     {54, "R_RISCV_SET8", R_RISCV_SET8, 1},
     {55, "R_RISCV_SET16", R_RISCV_SET16, 2},
     {56, "R_RISCV_SET32", R_RISCV_SET32, 4},
     {57, "R_RISCV_32_PCREL", R_RISCV_32_PCREL, 4},
-    {58, "R_RISCV_IRELATIVE", None, 0},
-    {59, "R_RISCV_PLT32", None, 0},
+    {58, "R_RISCV_IRELATIVE", Unsupported, 0},
+    {59, "R_RISCV_PLT32", Unsupported, 0},
     {60, "R_RISCV_SET_ULEB128", R_RISCV_SET_ULEB128, 1},
     {61, "R_RISCV_SUB_ULEB128", R_RISCV_SUB_ULEB128, 1},
     // TLS descriptors need a resolver function in the executor: not yet.
-    {62, "R_RISCV_TLSDESC_HI20", None, 0},
-    {63, "R_RISCV_TLSDESC_LOAD_LO12", None, 0},
-    {64, "R_RISCV_TLSDESC_ADD_LO12", None, 0},
-    {65, "R_RISCV_TLSDESC_CALL", None, 0},
-    {191, "R_RISCV_VENDOR", None, 0},
+    {62, "R_RISCV_TLSDESC_HI20", Unsupported, 0},
+    {63, "R_RISCV_TLSDESC_LOAD_LO12", Unsupported, 0},
+    {64, "R_RISCV_TLSDESC_ADD_LO12", Unsupported, 0},
+    {65, "R_RISCV_TLSDESC_CALL", Unsupported, 0},
+    {191, "R_RISCV_VENDOR", Unsupported, 0},
 };
 
 } // namespace
 
-const RelocTypeIndex<RelocInfo> RelocsIndex(Relocs);
+const ElfRelocTable Table(RelocTypes);
 
-static const RelocInfo *findReloc(uint32_t Type) { return RelocsIndex.find(Type); }
-
-const char *relocName(uint32_t Type) {
-  const RelocInfo *R = findReloc(Type);
-  return R ? R->name : nullptr;
-}
+const char *relocName(uint32_t Type) { return Table.name(Type); }
 
 Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Rels) {
   // Relaxation may emit compressed instructions only where the object allows them.
@@ -108,13 +96,12 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Rels) 
   // The edge the previous relocation added, for R_RISCV_RELAX (an index:
   // adding edges may move them).
   size_t Prev = SIZE_MAX;
-  for (size_t I = 0; I < Rels.size(); ++I) {
+  return ElfGraphBuilder::forEachReloc(Rels.size(), [&](size_t I) -> Error {
     const ElfRela &R = Rels[I];
-    const RelocInfo *Info = findReloc(R.type);
-    const char *Name = Info ? Info->name : nullptr;
+    const char *Name = Table.name(R.type);
     if (R.type == R_NONE) {
       Prev = SIZE_MAX;
-      continue;
+      return Error::success();
     }
     if (R.type == R_RELAX) {
       // Marks the previous relocation, at the same offset, as relaxable. Only
@@ -125,11 +112,12 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Rels) 
       if (P.kind == R_RISCV_CALL || P.kind == R_RISCV_CALL_PLT)
         P.kind = CallRelaxable;
       Prev = SIZE_MAX;
-      continue;
+      return Error::success();
     }
-    if (!Info || Info->kind == edge::Invalid)
-      return GB.relocError(Target, R, Name, "unsupported relocation type");
-    unsigned Width = Info->width;
+    auto Info = GB.linkedType(Table, Target, R);
+    if (!Info)
+      return Info.takeError();
+    unsigned Width = (*Info)->width;
     if (R.type == R_ALIGN) {
       if (R.addend < 0 || R.addend % 2)
         return GB.relocError(Target, R, Name,
@@ -147,10 +135,10 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Rels) 
     auto Sym = GB.relocTarget(Target, R);
     if (!Sym)
       return Sym.takeError();
-    Target.addEdge(Info->kind, uint32_t(R.offset), **Sym, R.addend);
+    Target.addEdge((*Info)->kind, uint32_t(R.offset), **Sym, R.addend);
     Prev = Target.edges.size() - 1;
-  }
-  return Error::success();
+    return Error::success();
+  });
 }
 
 Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::string Name, GraphBuffer Buffer) {

@@ -7,16 +7,11 @@ namespace {
 
 using namespace x86_64;
 
-struct RelocMapping {
-  uint32_t type;
-  const char *name;
-  EdgeKind kind;
-  unsigned width;
-  int64_t addendAdjust; // BranchPCRel32 folds the -4 into the kind
-};
+constexpr EdgeKind Unsupported = UnsupportedReloc;
 
-// Absent types (GOTPLT64, TLS descriptors, dynamic-only types) are errors.
-const RelocMapping Mappings[] = {
+// BranchPCRel32 folds PLT32's -4 into the kind (the addend adjustment).
+const ElfRelocType RelocTypes[] = {
+    {0, "R_X86_64_NONE", NoEdgeReloc},
     {1, "R_X86_64_64", Pointer64, 8, 0},
     {19, "R_X86_64_TLSGD", TLSGDToLocalExec, 4, 0},
     {20, "R_X86_64_TLSLD", TLSLDToLocalExec, 4, 0},
@@ -43,50 +38,29 @@ const RelocMapping Mappings[] = {
     {33, "R_X86_64_SIZE64", Size64, 8, 0},
     {41, "R_X86_64_GOTPCRELX", RequestGOTAndTransformToPCRel32GOTLoadRelaxable, 4, 0},
     {42, "R_X86_64_REX_GOTPCRELX", RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, 4, 0},
+    // Types a relocatable object may carry that linklab does not link (dynamic-only
+    // types and TLS descriptors).
+    {3, "R_X86_64_GOT32", Unsupported},
+    {5, "R_X86_64_COPY", Unsupported},
+    {6, "R_X86_64_GLOB_DAT", Unsupported},
+    {7, "R_X86_64_JUMP_SLOT", Unsupported},
+    {8, "R_X86_64_RELATIVE", Unsupported},
+    {16, "R_X86_64_DTPMOD64", Unsupported},
+    {18, "R_X86_64_TPOFF64", Unsupported},
+    {30, "R_X86_64_GOTPLT64", Unsupported},
+    {31, "R_X86_64_PLTOFF64", Unsupported},
+    {34, "R_X86_64_GOTPC32_TLSDESC", Unsupported},
+    {35, "R_X86_64_TLSDESC_CALL", Unsupported},
+    {36, "R_X86_64_TLSDESC", Unsupported},
+    {37, "R_X86_64_IRELATIVE", Unsupported},
 };
 
-// Types a relocatable object may carry that linklab does not link, named in
-// errors (dynamic-only types and TLS descriptors).
-const struct {
-  uint32_t type;
-  const char *name;
-} Unsupported[] = {
-    {3, "R_X86_64_GOT32"},          {5, "R_X86_64_COPY"},          {6, "R_X86_64_GLOB_DAT"},
-    {7, "R_X86_64_JUMP_SLOT"},      {8, "R_X86_64_RELATIVE"},      {16, "R_X86_64_DTPMOD64"},
-    {18, "R_X86_64_TPOFF64"},       {30, "R_X86_64_GOTPLT64"},     {31, "R_X86_64_PLTOFF64"},
-    {34, "R_X86_64_GOTPC32_TLSDESC"}, {35, "R_X86_64_TLSDESC_CALL"}, {36, "R_X86_64_TLSDESC"},
-    {37, "R_X86_64_IRELATIVE"},
-};
+const ElfRelocTable Table(RelocTypes);
 
-const RelocTypeIndex<RelocMapping> MappingsIndex(Mappings);
-
-const RelocMapping *findMapping(uint32_t Type) { return MappingsIndex.find(Type); }
-
-const char *relocName(uint32_t Type) {
-  if (const RelocMapping *M = findMapping(Type))
-    return M->name;
-  for (auto &U : Unsupported)
-    if (U.type == Type)
-      return U.name;
-  return nullptr;
-}
+const char *relocName(uint32_t Type) { return Table.name(Type); }
 
 Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Relocs) {
-  for (const ElfRela &R : Relocs) {
-    if (R.type == 0) // R_X86_64_NONE
-      continue;
-    const RelocMapping *M = findMapping(R.type);
-    if (!M)
-      return GB.relocError(Target, R, relocName(R.type), "unsupported relocation type");
-    if (Error E = GB.checkFixupInBlock(Target, R, M->width, M->name))
-      return E;
-    auto Sym = GB.relocTarget(Target, R);
-    if (!Sym)
-      return Sym.takeError();
-    // Addends are modular (a wrapped value is what the field ends up holding).
-    Target.addEdge(M->kind, uint32_t(R.offset), **Sym, int64_t(uint64_t(R.addend) + uint64_t(M->addendAdjust)));
-  }
-  return Error::success();
+  return GB.addTableEdges(Table, Target, Relocs);
 }
 
 Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::string Name, GraphBuffer Buffer) {

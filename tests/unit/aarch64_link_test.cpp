@@ -308,7 +308,7 @@ TEST(AArch64Elf, UnknownAndUnsupportedRelocationsAreNamed) {
   Expected<std::vector<Addr>> R = K ? S.lookupNow({"main"}) : Expected<std::vector<Addr>>(K.takeError());
   ASSERT_FALSE(bool(R));
   EXPECT_EQ(R.takeError().message(),
-            "unknown.o: .text+0x0: unknown relocation (type 2457): unknown relocation type\n"
+            "unknown.o: .text+0x0: unknown relocation (type 2457): unsupported relocation type\n"
             "unknown.o: .text+0x4: R_AARCH64_TLSGD_ADR_PAGE21 (type 513): unsupported relocation type");
 }
 
