@@ -262,7 +262,8 @@ Error writeExport(const ReproCase &C, const ChildResult &R, const driver::Option
     EO.name = "repro";
   EO.marks = O.exportChecks;
   EO.acceptAssembly = [&](const ElfObject &Obj, const Assembly &A) {
-    return rebuildsSame(Obj, A.text, "llvm-mc-22", A.mcFlags + " -filetype=obj", Scratch / "mc").empty();
+    return rebuildsSame(withAssemblyNames(Obj, A), A.text, "llvm-mc-22", A.mcFlags + " -filetype=obj", Scratch / "mc")
+        .empty();
   };
   EO.checkYaml = [&](const ElfObject &Obj, const std::string &Yaml) {
     return rebuildsSame(Obj, Yaml, "yaml2obj-22", "", Scratch / "yaml");

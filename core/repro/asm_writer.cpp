@@ -69,6 +69,12 @@ std::string addendText(int64_t V) { // "+0x10" or "-0x10", as an assembler opera
 
 } // namespace
 
+ElfObject withAssemblyNames(ElfObject O, const Assembly &A) {
+  for (auto &[I, Name] : A.renamed)
+    O.symbols[I].name = Name;
+  return O;
+}
+
 Expected<Assembly> writeAssembly(const ElfObject &O) {
   auto Fail = [&](const std::string &Why) { return makeError(O.name + ": cannot be written as assembly: " + Why); };
   const TargetInfo *T = elfTarget(O.machine);
@@ -97,7 +103,32 @@ Expected<Assembly> writeAssembly(const ElfObject &O) {
   }
   }
 
-  // Names must be unique and survive assembly.
+  // Names must be unique and survive assembly. A local name used more than
+  // once (RISC-V's relaxation labels, which clang-22 names ".L0 " each) is
+  // made unique by the symbol's index ("<name>$<index>"): locals link by
+  // index, not name, and A.renamed lets the caller compare graphs.
+  std::map<std::string, std::vector<uint32_t>> ByName;
+  for (uint32_t I = 1; I < O.symbols.size(); ++I)
+    if (const ObjSymbol &S = O.symbols[I]; S.type != elf::STT_SECTION && S.type != elf::STT_FILE &&
+                                           !isMappingSymbol(O.machine, S) && !S.name.empty())
+      ByName[S.name].push_back(I);
+  std::vector<std::string> Names(O.symbols.size());
+  for (uint32_t I = 0; I < O.symbols.size(); ++I)
+    Names[I] = O.symbols[I].name;
+  for (auto &[Name, Uses] : ByName) {
+    if (Uses.size() < 2)
+      continue;
+    for (uint32_t I : Uses)
+      if (O.symbols[I].bind != elf::STB_LOCAL)
+        return Fail("symbol name " + Name + " is used twice");
+    for (uint32_t I : Uses) {
+      std::string New = Name + "$" + std::to_string(I);
+      if (ByName.count(New))
+        return Fail("symbol name " + Name + " is used twice, and " + New + " is taken");
+      Names[I] = New;
+      A.renamed.push_back({I, New});
+    }
+  }
   std::set<std::string> Seen;
   std::map<uint32_t, std::vector<uint32_t>> SymbolsBySection;
   int Files = 0;
@@ -114,8 +145,8 @@ Expected<Assembly> writeAssembly(const ElfObject &O) {
       continue;
     if (S.name.empty())
       return Fail(formatv("symbol %u has no name", I));
-    if (!Seen.insert(S.name).second)
-      return Fail("symbol name " + S.name + " is used twice");
+    if (!Seen.insert(Names[I]).second)
+      return Fail("symbol name " + Names[I] + " is used twice");
     if (S.bind == elf::STB_LOCAL && S.section == SecCommon)
       return Fail("local common symbol " + S.name);
     if (S.defined() && S.section < O.sections.size())
@@ -130,9 +161,10 @@ Expected<Assembly> writeAssembly(const ElfObject &O) {
       GroupOf[M] = &S;
 
   std::string &Out = A.text;
-  auto symbolHeader = [&](const ObjSymbol &S) {
+  auto symbolHeader = [&](uint32_t I) {
     static const char *Types[] = {nullptr, "@object", "@function", nullptr, nullptr, nullptr, "@tls_object"};
-    std::string N = quoted(S.name);
+    const ObjSymbol &S = O.symbols[I];
+    std::string N = quoted(Names[I]);
     if (S.bind == elf::STB_GLOBAL)
       Out += "  .globl " + N + "\n";
     else if (S.bind == elf::STB_WEAK)
@@ -175,7 +207,7 @@ Expected<Assembly> writeAssembly(const ElfObject &O) {
     else if (S.entsize)
       return Fail(formatv("section %s has an entry size but is not mergeable", S.name.c_str()));
     if (G != GroupOf.end())
-      Head += "," + quoted(O.symbols[G->second->groupSignature].name) + (G->second->groupFlags & 1 ? ",comdat" : "");
+      Head += "," + quoted(Names[G->second->groupSignature]) + (G->second->groupFlags & 1 ? ",comdat" : "");
     if (NameCount[S.name] > 1)
       Head += formatv(",unique,%u", SI);
     Out += Head + "\n";
@@ -203,10 +235,10 @@ Expected<Assembly> writeAssembly(const ElfObject &O) {
     while (true) {
       for (; Next != Labels.end() && Next->first == Off; ++Next) {
         const ObjSymbol &Sym = O.symbols[Next->second];
-        symbolHeader(Sym);
-        Out += quoted(Sym.name) + ":\n";
+        symbolHeader(Next->second);
+        Out += quoted(Names[Next->second]) + ":\n";
         if (Sym.size)
-          Out += formatv("  .size %s, %llu\n", quoted(Sym.name).c_str(), (unsigned long long)Sym.size);
+          Out += formatv("  .size %s, %llu\n", quoted(Names[Next->second]).c_str(), (unsigned long long)Sym.size);
       }
       if (Off >= Size)
         break;
@@ -271,7 +303,7 @@ Expected<Assembly> writeAssembly(const ElfObject &O) {
         } else if (isMappingSymbol(O.machine, Sym) || Sym.name.empty())
           return Fail("a relocation against an unnamed or mapping symbol");
         else
-          Expr = quoted(Sym.name);
+          Expr = quoted(Names[R.symbol]);
         if (R.addend)
           Expr += addendText(R.addend);
       }
@@ -284,19 +316,19 @@ Expected<Assembly> writeAssembly(const ElfObject &O) {
     const ObjSymbol &S = O.symbols[I];
     if (S.type == elf::STT_SECTION || S.type == elf::STT_FILE || (S.defined() && S.section < O.sections.size()))
       continue;
-    std::string N = quoted(S.name);
+    std::string N = quoted(Names[I]);
     if (S.section == SecCommon) {
-      symbolHeader(S);
+      symbolHeader(I);
       Out += formatv("  .comm %s, %llu, %llu\n", N.c_str(), (unsigned long long)S.size, (unsigned long long)S.value);
     } else if (S.section == SecAbs) {
-      symbolHeader(S);
+      symbolHeader(I);
       Out += formatv("  .set %s, %s\n", N.c_str(), hex(S.value).c_str());
       if (S.size)
         Out += formatv("  .size %s, %llu\n", N.c_str(), (unsigned long long)S.size);
     } else {
       if (S.bind == elf::STB_LOCAL)
         return Fail("undefined local symbol " + S.name);
-      symbolHeader(S);
+      symbolHeader(I);
     }
   }
   for (auto &S : O.sections)
@@ -304,7 +336,7 @@ Expected<Assembly> writeAssembly(const ElfObject &O) {
       Out += "  .addrsig\n";
       for (uint32_t I : S.addrsig)
         if (I && O.symbols[I].type != elf::STT_SECTION)
-          Out += "  .addrsig_sym " + quoted(O.symbols[I].name) + "\n";
+          Out += "  .addrsig_sym " + quoted(Names[I]) + "\n";
     }
   return A;
 }

@@ -367,14 +367,28 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
   std::string Unbuildable; // the first object the test could not rebuild: the export fails
   auto emit = [&](const ElfObject &Obj, const std::string &OutPath, bool MayBeTest) {
     auto A = writeAssembly(Obj);
-    bool UseAsm = A && Opts.acceptAssembly && Opts.acceptAssembly(Obj, *A);
+    // Renamed labels (a name the object uses twice) must not be what the
+    // expected error names: the rebuilt object would say the new name.
+    std::string NamedInError;
+    if (A && O.linkError)
+      for (auto &[I, New] : A->renamed)
+        if (O.error.find(Obj.symbols[I].name) != std::string::npos)
+          NamedInError = Obj.symbols[I].name;
+    bool UseAsm = A && NamedInError.empty() && Opts.acceptAssembly && Opts.acceptAssembly(Obj, *A);
     if (!A)
       T.notes.push_back(A.takeError().message() + "; written as YAML");
+    else if (!NamedInError.empty())
+      T.notes.push_back(Obj.name + ": the error names " + NamedInError +
+                        ", a label its assembly would rename (the object uses the name more than once); written as YAML");
     else if (!UseAsm)
       T.notes.push_back(Obj.name + ": " +
                         (Opts.acceptAssembly ? "its assembly did not re-assemble to the same object"
                                              : "no assembler to verify its assembly with") +
                         "; written as YAML");
+    if (UseAsm && !A->renamed.empty())
+      T.notes.push_back(formatv("%s: %zu local labels whose name it uses more than once are renamed <name>$<index> "
+                                "in its assembly (%s...)",
+                                Obj.name.c_str(), A->renamed.size(), A->renamed.front().second.c_str()));
     if (UseAsm && MayBeTest && TestBody.empty()) {
       TestBody = A->text;
       Build += "llvm-mc " + A->mcFlags + " -filetype=obj -o " + OutPath + " %s\n";

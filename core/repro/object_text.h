@@ -14,9 +14,15 @@ namespace linklab::repro {
 struct Assembly {
   std::string text;    // the .s (comments use '#', which all three arches accept)
   std::string mcFlags; // llvm-mc options that restore the header: "-triple=... -mattr=... -target-abi=..."
+  // Local symbols whose name the object uses more than once, renamed in the
+  // text: (symbol index, name). The rebuilt object has these names.
+  std::vector<std::pair<uint32_t, std::string>> renamed;
 };
 
-// An error names what assembly cannot say (a duplicate local name, an
+// O with A's renamed symbols: what A re-assembles to.
+ElfObject withAssemblyNames(ElfObject O, const Assembly &A);
+
+// An error names what assembly cannot say (a duplicate global name, an
 // unnamed relocation type...): the caller then writes YAML instead.
 Expected<Assembly> writeAssembly(const ElfObject &O);
 
