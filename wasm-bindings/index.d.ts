@@ -155,6 +155,8 @@ export interface RunOptions {
   onOutput?: (stream: 'stdout' | 'stderr', data: Uint8Array) => void;
   /** What the program reads from fd 0 (a string is UTF-8), then end of file; default nothing. */
   stdin?: string | Uint8Array;
+  /** Called once the program is linked, before main runs (-show-entry-es prints then). */
+  beforeMain?: () => void;
 }
 
 export class LinkSession {
@@ -167,6 +169,13 @@ export class LinkSession {
   /** One convention entry (as -cc); objects' .linklab.callconv sections are read by addObject. */
   addConvention(entry: string, options?: { origin?: string }): this;
   addObject(object: Bytes, options?: { name?: string; harness?: boolean }): this;
+  /** Every object member of an archive, now (-all_load). */
+  addArchiveMembers(archive: Bytes, options?: { name?: string }): this;
+  /** A read-only section of content's bytes, as -sectcreate=SECTION,FILE@SYMBOL=OFFSET,... (spec) makes it. */
+  addSection(spec: string, content: Bytes): this;
+  /** -show-init-es / -show-entry-es: call before adding objects, then symbolTables(). */
+  recordProcessLookups(): this;
+  symbolTables(options?: { process?: boolean }): string;
   addArchive(archive: Bytes, options?: { name?: string }): this;
   defineAbsolute(name: string, address: U64): this;
   setPhonyExternals(on?: boolean): this;
@@ -235,6 +244,8 @@ export const driver: {
   selectRuntime(runtime: string, triple: string, o?: { field?: string; required?: boolean }): boolean;
   inputTriple(given: string, inputs: { name: string; bytes: Bytes }[]): string;
   formatTimings(loadMs: number, linkMs: number, totalMs: number): string;
+  /** The file a -sectcreate argument names. */
+  sectCreateFile(arg: string): string;
 };
 
 export interface Transport {

@@ -120,6 +120,8 @@ export const driver = {
     unwrap(core.inputTriple(String(given), inputs.map((i) => ({ name: i.name, bytes: bytes(i.bytes, i.name) })))),
   /** The -show-times line, newline included. */
   formatTimings: (loadMs, linkMs, totalMs) => core.formatTimings(loadMs, linkMs, totalMs),
+  /** The file a -sectcreate argument (SECTION,FILE[@SYMBOL=OFFSET,...]) names; its errors are llvm-jitlink's. */
+  sectCreateFile: (arg) => unwrap(core.sectCreateFile(String(arg))),
 };
 
 /** Supported architectures of this build, e.g. ['x86_64', 'aarch64', 'riscv64']. */
@@ -354,6 +356,27 @@ export class LinkSession {
     return this.#checkHooks();
   }
   addArchive(archive, { name = 'archive.a' } = {}) { return this.addObject(archive, { name }); }
+  /** Adds every object member of an archive now (llvm-jitlink's -all_load), named "lib.a[0](a.o)". */
+  addArchiveMembers(archive, { name = 'archive.a' } = {}) {
+    unwrap(this.#s.addArchiveMembers(name, bytes(archive, name)));
+    return this.#checkHooks();
+  }
+  /**
+   * A read-only section of `content`'s bytes with symbols at offsets, as
+   * -sectcreate=SECTION,FILE@SYMBOL=OFFSET,... makes it (`spec`, whose FILE
+   * `content` is).
+   */
+  addSection(spec, content) {
+    unwrap(this.#s.addSectCreate(String(spec), bytes(content, 'sectcreate')));
+    return this;
+  }
+  /**
+   * -show-init-es / -show-entry-es: recordProcessLookups() before adding
+   * objects; symbolTables({process}) then prints the symbol tables as
+   * llvm-jitlink does (process: the link has a C runtime).
+   */
+  recordProcessLookups() { unwrap(this.#s.recordProcessLookups()); return this; }
+  symbolTables({ process = false } = {}) { return unwrap(this.#s.symbolTables(process)); }
   /**
    * Gives SYMBOL a calling convention, as linklab's -cc does:
    * 'SYMBOL=SIGNATURE;SPEC-OR-PLAN'. Standard-convention calls to it then go
@@ -448,10 +471,11 @@ export class LinkSession {
    * useRuntime) unless the session has it. Output streams to onOutput (or the
    * executor's handler). stdin (a string, UTF-8, or bytes) is what the
    * program reads from fd 0, then end of file (default: nothing).
+   * beforeMain() is called once the program is linked, before main runs.
    * Resolves to {exitCode?, status, description, error?, fault?, pc?,
    * address?, instructions}.
    */
-  async run({ entry = '', args = [], argv0 = 'a.out', limits = {}, runtime, runtimeFiles, onOutput, stdin = '' } = {}) {
+  async run({ entry = '', args = [], argv0 = 'a.out', limits = {}, runtime, runtimeFiles, onOutput, stdin = '', beforeMain } = {}) {
     if (!this.#executor) throw new LinklabError('run: this session links into a slab (-noexec); create it with an executor');
     if (runtime !== undefined) checkRuntime(runtime);
     if (runtime === 'default' && !this.hasRuntime) this.useRuntime(runtimeFiles);
@@ -460,6 +484,7 @@ export class LinkSession {
     this.#hookErrors = [];
     const restore = onOutput ? this.#executor._swapOutput(onOutput) : null;
     this.#executor._setStdin(stdin);
+    if (beforeMain) unwrap(this.#s.setBeforeMainRun(beforeMain));
     try {
       const r = await this.#executor._request((done) => this.#s.run(entry, [argv0, ...args], u64(instructions, 'instructions'),
                                                                   String(wallMillis), String(memoryBytes), done));

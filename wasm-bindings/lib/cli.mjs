@@ -10,6 +10,9 @@ import { existsSync } from 'node:fs';
 import * as L from '../node.mjs';
 import { LINKLAB_VERSION } from './bundle.mjs';
 
+// An ar archive's magic, as core tells archives from objects.
+const isArchive = (bytes) => new TextDecoder().decode(bytes.subarray(0, 8)) === '!<arch>\n';
+
 async function read(path) {
   try {
     return await readFile(path);
@@ -88,11 +91,20 @@ async function main(argv, io) {
     const dumps = [];
     if (patterns.length)
       s.addPass('post-fixup', (g) => { if (patterns.some((p) => p.test(g.object))) dumps.push([g.object, g.dump()]); });
-    for (const i of inputs) s.addObject(i.bytes, { name: i.name, harness: !!i.harness });
+    // -show-init-es / -show-entry-es: the tables as llvm-jitlink prints them,
+    // the process's when the link has a C runtime.
+    const tables = () => s.symbolTables({ process: !!runtime });
+    if (o.showInitEs || o.showEntryEs) s.recordProcessLookups();
+    for (const i of inputs) {
+      if (o.allLoad && isArchive(i.bytes)) s.addArchiveMembers(i.bytes, { name: i.name });
+      else s.addObject(i.bytes, { name: i.name, harness: !!i.harness });
+    }
     for (const text of o.absolutes) {
       const a = L.driver.parseAbsolute(text, '-abs');
       s.defineAbsolute(a.name, a.address);
     }
+    for (const arg of o.sectCreates) s.addSection(arg, await read(L.driver.sectCreateFile(arg)));
+    if (o.showInitEs) io.stdout.write(tables());
     const entry = o.entry; // empty: core's default for the objects' format (MachO: _main)
     if (executor) {
       // A run links as the native command's does: run() links every object,
@@ -102,7 +114,8 @@ async function main(argv, io) {
       // the first input, as natively.
       const [argv0, ...args] = o.args.length ? o.args : [o.inputs[0] ?? o.harnesses[0]];
       const limits = { instructions: o.maxInstructions || 0, wallMillis: Number(o.timeoutMs || 0), memoryBytes: o.maxMemory || 0 };
-      const r = await s.run({ entry, argv0, args, limits, stdin: io.stdin ?? '' });
+      const beforeMain = o.showEntryEs ? () => io.stdout.write(tables()) : undefined; // linked, not yet run
+      const r = await s.run({ entry, argv0, args, limits, stdin: io.stdin ?? '', beforeMain });
       if (r.exitCode !== undefined) return Number(r.exitCode) & 0xff;
       // As a shell reports a process a signal killed (abort, a fault): 128 + the signal.
       io.stderr.write(`linklab error: ${r.error}\n`);
@@ -113,6 +126,7 @@ async function main(argv, io) {
     try { await s.link({ entry }); } catch (e) { linkError = e; }
     const t2 = performance.now();
     const out = dumps.map(([n, d]) => `Link graph "${n}" post-fixup:\n${d}`);
+    if (o.showEntryEs) out.push(tables());
     if (linkError) { io.stdout.write(out.join('')); throw linkError; }
     if (o.showAddrs || o.showRelocated) out.push(s.linkReport({ addresses: o.showAddrs, relocated: o.showRelocated }));
     if (o.showTimes) out.push(L.driver.formatTimings(t1 - t0, t2 - t1, performance.now() - t0));

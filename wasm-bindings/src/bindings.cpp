@@ -10,6 +10,7 @@
 #include "driver/options.h"
 #include "driver/command.h"
 #include "driver/conventions.h"
+#include "driver/sectcreate.h"
 #include "driver/settings.h"
 #include "program/program.h"
 #include "program/runtime_fetch.h"
@@ -684,6 +685,38 @@ public:
     Error E = Conventions->addObject(Name, {B->data(), B->size()});
     return E ? fail(std::move(E)) : ok(val(double(*K)));
   }
+  // llvm-jitlink's -all_load: every object member of the archive, now.
+  val addArchiveMembers(std::string Name, val Bytes) {
+    if (!S) return notReady();
+    Error E = S->addAllArchiveMembers(Name, std::make_shared<const std::vector<char>>(bytesFrom(Bytes)));
+    return E ? fail(std::move(E)) : ok();
+  }
+  // -sectcreate=Arg with Content, the bytes of the file Arg names
+  // (driver::sectCreateFile gives its path).
+  val addSectCreate(std::string Arg, val Content) {
+    if (!S) return notReady();
+    auto Spec = driver::parseSectCreate(Arg);
+    if (!Spec) return failOr(Spec);
+    auto G = driver::sectCreateGraph(*Spec, std::make_shared<const std::vector<char>>(bytesFrom(Content)), S->triple());
+    if (!G) return failOr(G);
+    auto K = S->addGraph(std::move(*G));
+    return K ? ok() : failOr(K);
+  }
+  // -show-init-es / -show-entry-es: record which process symbols main's
+  // objects look up (before objects are added), then print the tables;
+  // HasProcess: the link has a C runtime. A run prints the entry tables
+  // from Fn(), called once main's objects are linked and before it runs.
+  val recordProcessLookups() {
+    if (!S) return notReady();
+    S->recordProcessLookups();
+    return ok();
+  }
+  val symbolTables(bool HasProcess) { return S ? ok(val(S->dumpSymbolTables(HasProcess))) : notReady(); }
+  val setBeforeMainRun(val Fn) {
+    if (!Prog) return fail("setBeforeMainRun: this session links into a slab (-noexec)");
+    Prog->setBeforeMainRun([Fn] { Fn(); });
+    return ok();
+  }
   // One "SYMBOL=SIGNATURE;SPEC-OR-PLAN" entry, as -cc gives it; Origin names it in errors.
   val addConvention(std::string Entry, std::string Origin) {
     if (!S) return notReady();
@@ -1079,6 +1112,10 @@ val parseOptions(val Args) {
   V.set("showAddrs", O->showAddrs);
   V.set("showTimes", O->showTimes);
   V.set("showRelocated", O->showRelocated);
+  V.set("showInitEs", O->showInitEs);
+  V.set("showEntryEs", O->showEntryEs);
+  V.set("allLoad", O->allLoad);
+  V.set("sectCreates", Strings(O->sectCreates));
   V.set("help", O->help);
   V.set("version", O->version);
   V.set("runtime", O->noProcessSyms ? std::string("none") : O->runtime); // llvm-jitlink's spelling of none
@@ -1138,6 +1175,12 @@ val inputTriple(std::string Given, val Inputs) {
 
 std::string formatTimings(double Load, double Link, double Total) { return driver::formatTimings(Load, Link, Total); }
 
+// The file a -sectcreate argument names (its errors in llvm-jitlink's words).
+val sectCreateFile(std::string Arg) {
+  auto Spec = driver::parseSectCreate(Arg);
+  return Spec ? ok(val(Spec->file)) : failOr(Spec);
+}
+
 } // namespace
 
 EMSCRIPTEN_BINDINGS(linklab) {
@@ -1148,6 +1191,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
   function("selectRuntime", &selectRuntime);
   function("inputTriple", &inputTriple);
   function("formatTimings", &formatTimings);
+  function("sectCreateFile", &sectCreateFile);
   function("inspectObject", &inspectObject);
   function("plan", &plan);
   function("targets", &targets);
@@ -1205,6 +1249,11 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("initSlab", &WasmSession::initSlab)
       .function("initRemote", &WasmSession::initRemote)
       .function("addObject", &WasmSession::addObject)
+      .function("addArchiveMembers", &WasmSession::addArchiveMembers)
+      .function("addSectCreate", &WasmSession::addSectCreate)
+      .function("recordProcessLookups", &WasmSession::recordProcessLookups)
+      .function("symbolTables", &WasmSession::symbolTables)
+      .function("setBeforeMainRun", &WasmSession::setBeforeMainRun)
       .function("defineAbsolute", &WasmSession::defineAbsolute)
       .function("setPhonyExternals", &WasmSession::setPhonyExternals)
       .function("setHooks", &WasmSession::setHooks)

@@ -3,7 +3,7 @@
 // (web/examples/gallery.json) on every architecture the package runs gives
 // the same stdout, stderr and exit status under both, stdin included.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as L from '../node.mjs';
@@ -64,4 +64,32 @@ test('a program reading stdin and faulting: the same output, error and status 13
   const n = run(config.linklab, table, '5 6\n');
   expect(n.stdout).toMatch(/mul\(5, 6\) = 30/);
   expect(run(process.execPath, wasmCli(table), '5 6\n')).toEqual(n);
+});
+
+test('-show-init-es, -show-entry-es, -all_load and -sectcreate in a run: linklab\'s tables, output and status', () => {
+  const obj = join(work, 'strlen.o');
+  execFileSync('llvm-mc-22', ['-triple=x86_64-unknown-linux', '-filetype=obj', '-o', obj,
+    join(config.root, 'tests/lit/x86_64/Inputs/cli_show_es_process.s')]);
+  // The tables print host pointers (the session's, each materializer's), as llvm-jitlink's do.
+  const stable = (r) => ({ ...r, stdout: r.stdout.replace(/(ES: |Materializer )0x[0-9a-f]+/g, '$1<pointer>') });
+  const args = ['-show-init-es', '-show-entry-es', obj];
+  const native = stable(run(config.linklab, args));
+  expect(native.stdout).toMatch(/"main": <not resolved>[^]*"strlen": 0x[0-9a-f]+ \[Data\] Ready/);
+  expect(stable(run(process.execPath, wasmCli(args)))).toEqual(native);
+  // Every member of an archive (-all_load) and a section of a file's bytes (-sectcreate), in a run.
+  const lib = join(work, 'libstrlen.a');
+  execFileSync('llvm-ar-22', ['crs', lib, obj]);
+  const data = join(work, 'data.txt');
+  writeFileSync(data, 'abcd');
+  const more = ['-triple=x86_64-unknown-linux-gnu', '-show-init-es', '-all_load', `-sectcreate=__data,${data}@blob=0`, lib];
+  const n = stable(run(config.linklab, more));
+  expect(n.status).toBe(0);
+  expect(n.stdout).toContain('libstrlen.a[0](strlen.o))'); // the member, added before any lookup
+  expect(stable(run(process.execPath, wasmCli(more)))).toEqual(n);
+  // -sectcreate is read in a run too: a symbol past the file's end is the same error.
+  const past = ['-triple=x86_64-unknown-linux-gnu', `-sectcreate=__data,${data}@blob=5`, lib];
+  const e = run(config.linklab, past);
+  expect(e.stderr).toMatch(/blob/);
+  expect(e.status).toBe(1);
+  expect(run(process.execPath, wasmCli(past))).toEqual(e);
 });

@@ -68,9 +68,14 @@ export default async function setup() {
       let obj;
       for (const r of runs.slice(0, first).filter((r) => !r.includes('|'))) { // not checks of what was made
         for (const step of subst(r).split('&&')) {
-          // echo "TEXT" > FILE: a file a test makes (a non-object archive member).
-          const echo = /^echo\s+(?:"([^"]*)"|(\S+))\s*>\s*(\S+)$/.exec(step.trim());
+          // echo "TEXT" > FILE, printf 'TEXT' > FILE: a file a test makes (a
+          // non-object archive member, -sectcreate's content); only plain text.
+          const echo = /^echo\s+(?:"([^"\\]*)"|([^\s"'\\]+))\s*>\s*(\S+)$/.exec(step.trim());
           if (echo) { writeFileSync(echo[3], `${echo[1] ?? echo[2]}\n`); continue; }
+          const printf = /^printf\s+'([^'%\\]*)'\s*>\s*(\S+)$/.exec(step.trim());
+          if (printf) { writeFileSync(printf[2], printf[1]); continue; }
+          if (/^(echo|printf)\b/.test(step.trim()))
+            throw new Error(`global-setup: ${sub}/${f}: cannot make the file of '${step.trim()}' (plain text only)`);
           const [tool, ...words] = step.trim().split(/\s+/);
           if (!SETUP_TOOLS[tool]) continue; // rm -rf %t: the folder is new
           sh(SETUP_TOOLS[tool], words);

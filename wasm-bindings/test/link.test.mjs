@@ -12,6 +12,9 @@ const SHOW = ['-no-process-syms', '-show-graphs=.*', '-show-addrs', '-show-reloc
 // compared as sorted lines until one driver serves both (issue 13).
 const ORDER_DIFFERS = new Set(['x86_64/ELF_x86_64_start_stop.s']);
 const sortedLines = (s) => s.split('\n').sort();
+// -show-init-es/-show-entry-es print host pointers (the session's, each
+// materializer's), as llvm-jitlink does: they differ from run to run.
+const hostPointers = (s) => s.replace(/(ES: |Materializer )0x[0-9a-f]+/g, '$1<pointer>');
 
 describe('lit tests: wasm output equals native output', () => {
   test('every architecture has lit tests', () => {
@@ -26,8 +29,9 @@ describe('lit tests: wasm output equals native output', () => {
     expect(w.stderr).toBe(n.stderr);
     expect(w.status).toBe(n.status);
     expect(w.stdout).toContain('Relocated section contents for');
-    if (ORDER_DIFFERS.has(l.name)) expect(sortedLines(w.stdout)).toEqual(sortedLines(n.stdout));
-    else expect(w.stdout).toBe(n.stdout);
+    const [wo, no] = [hostPointers(w.stdout), hostPointers(n.stdout)];
+    if (ORDER_DIFFERS.has(l.name)) expect(sortedLines(wo)).toEqual(sortedLines(no));
+    else expect(wo).toBe(no);
   });
 });
 
