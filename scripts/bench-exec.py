@@ -38,7 +38,7 @@ integer instructions inline (QEMU 5.0 calls a helper for each) and divides
 128-bit dividends on the host (LINKLAB_EXECUTOR_X86_HELPERS=1 keeps
 Unicorn's helpers).
 
-usage: scripts/bench-exec.py [--linklab PATH] [--runs N] [--scale N] [--libc-scale N] [--arch A ...] [--softmmu] [--enforce]
+usage: scripts/bench-exec.py [--linklab PATH] [--baseline PATH] [--startup-only] [--runs N] [--scale N] [--libc-scale N] [--arch A ...] [--softmmu] [--enforce]
 """
 import argparse, os, statistics, subprocess, sys, tempfile, time
 
@@ -196,6 +196,8 @@ def main():
     ap.add_argument("--opt", default="-O2")
     ap.add_argument("--arch", action="append", choices=sorted(ARCHES), help="default: all")
     ap.add_argument("--softmmu", action="store_true", help="also time linklab with direct guest memory off")
+    ap.add_argument("--startup-only", action="store_true", help="only the start-up table")
+    ap.add_argument("--baseline", help="another build's linklab, timed beside this one in the start-up table")
     ap.add_argument("--enforce", action="store_true",
                     help=f"exit 1 if an arch misses {TARGET}x or the {STARTUP_TARGET * 1000:.0f} ms start-up")
     args = ap.parse_args()
@@ -220,12 +222,16 @@ def main():
                    cc + ["hello.c", "-o", f"hello-{arch}.o"], [gcc, "-static", f"hello-{arch}.o", "-o", f"hello-{arch}"]],
                   tmp)
 
+        if args.startup_only:
+            arches_cpu = []
+        else:
+            arches_cpu = arches
         print(f"1. CPU-bound: sieve(1M) + matmul(64) + crc32(256K) x {args.scale}, {args.opt}; "
               f"linklab `-runtime=none -entry=bench` (no C runtime) vs ld.lld-22 -static under qemu-user; "
               f"median of {args.runs}")
         soft = f" {'softmmu s':>10} {'ratio':>7}" if args.softmmu else ""
         print(f"{'arch':8} {'linklab s':>10} {'startup s':>10} {'qemu s':>10} {'ratio':>7}{soft}  exit")
-        for arch in arches:
+        for arch in arches_cpu:
             qemu = ARCHES[arch][1]
             obj = f"bench-{arch}.o"
             cmds = [([args.linklab, "-runtime=none", "-entry=bench", obj], None),
@@ -246,7 +252,7 @@ def main():
         print(f"\n2. libc-bound: snprintf/malloc/qsort/string functions x {args.libc_scale}, {args.opt}; "
               f"linklab `prog.o` (glibc) vs the same object linked by gcc-12 -static under qemu-user")
         print(f"{'arch':8} {'linklab s':>10} {'qemu s':>10} {'ratio':>7}  exit")
-        for arch in arches:
+        for arch in arches_cpu:
             ll, qm = timed([([args.linklab, f"libc-{arch}.o"], None), ([ARCHES[arch][1], f"libc-{arch}"], None)],
                            tmp, args.runs)
             same(arch, "libc-bound", ll, qm)
@@ -255,12 +261,19 @@ def main():
                 missed.append(f"{arch} libc-bound")
 
         print(f"\n3. start-up: hello world with glibc, `linklab hello.o` (spawn the executor, link with glibc, run)")
-        print(f"{'arch':8} {'linklab ms':>11} {'target ms':>10} {'qemu ms':>8}")
+        base = f" {'baseline ms':>12}" if args.baseline else ""
+        print(f"{'arch':8} {'linklab ms':>11}{base} {'target ms':>10} {'qemu ms':>8}")
         for arch in arches:
-            ll, qm = timed([([args.linklab, f"hello-{arch}.o"], None), ([ARCHES[arch][1], f"hello-{arch}"], None)],
-                           tmp, args.runs)
+            cmds = [([args.linklab, f"hello-{arch}.o"], None), ([ARCHES[arch][1], f"hello-{arch}"], None)]
+            if args.baseline:
+                cmds.append(([os.path.abspath(args.baseline), f"hello-{arch}.o"], None))
+            ll, qm, *bl = timed(cmds, tmp, args.runs)
             same(arch, "hello", ll, qm)
-            print(f"{arch:8} {ll[0] * 1000:11.1f} {STARTUP_TARGET * 1000:10.0f} {qm[0] * 1000:8.1f}")
+            base = ""
+            if bl:
+                same(arch, "hello (baseline)", bl[0], qm)
+                base = f" {bl[0][0] * 1000:12.1f}"
+            print(f"{arch:8} {ll[0] * 1000:11.1f}{base} {STARTUP_TARGET * 1000:10.0f} {qm[0] * 1000:8.1f}")
             if ll[0] > STARTUP_TARGET:
                 missed.append(f"{arch} start-up")
     if missed:

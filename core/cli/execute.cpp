@@ -212,7 +212,7 @@ Error writeBundle(const driver::Options &O, const std::vector<Input> &Inputs, co
 
 } // namespace
 
-int runInExecutor(const driver::Options &O) {
+int runInExecutor(const driver::Options &O, const std::function<void()> &Started) {
   auto L = driver::runLimits(O);
   if (!L)
     return fail(L.takeError());
@@ -275,6 +275,7 @@ int runInExecutor(const driver::Options &O) {
     return spawnExecutor(*Path, GdbFd);
   };
   auto T = !O.oopExecutorConnect.empty() ? connectExecutor(O.oopExecutorConnect) : Spawn();
+  Started();
   if (GdbFd >= 0)
     close(GdbFd);
   if (!T)

@@ -133,13 +133,13 @@ int run(int Argc, char **Argv) {
       return fail(N.takeError());
   if (O.inputs.empty() && O.harnesses.empty())
     return fail(makeError("no input files (see -help)"));
+  if (!O.noExec && !O.reduce && O.exportTest.empty()) // the heap once the executor is on its way
+    return cli::runInExecutor(O, [&O] { backHeapWithHugePages(O); });
   backHeapWithHugePages(O);
   if (O.reduce)
     return cli::reduceCommand(O);
   if (!O.exportTest.empty())
     return cli::exportTestCommand(O);
-  if (!O.noExec)
-    return cli::runInExecutor(O);
   if (!O.gdb.empty())
     return fail(makeError("option '-gdb' debugs a run: it cannot be used with -noexec"));
 
