@@ -8,8 +8,6 @@
 #include "session/session.h"
 #include "link/slab_memory_manager.h"
 
-#include <sys/stat.h>
-
 using namespace linklab;
 
 #ifndef NDEBUG
@@ -82,36 +80,4 @@ TEST(ErrorChecking, UnknownConventionTargetWithoutEntriesIsNotAnError) {
   Error E = CC2.addEntry("f=i64(i64);gpr:a1", "-cc"); // asked for: now the unknown target is the error
   EXPECT_NE(E.message().find("callconv: unsupported triple 'riscv64-unknown-windows-gnu'"), std::string::npos)
       << E.message();
-}
-
-// An executor that goes away fails both the waiting step and the transport:
-// the CLI reports it once and exits 1 (a build with assertions aborted on the
-// step's copy of the error, at set-up and mid-run alike).
-// An executor that is gone is one error, whichever end of the pipes the
-// CLI finds closed first (its request's write, or the read of the answer):
-// repeated, since which comes first is a race.
-TEST(ErrorChecking, GoneExecutorIsOneError) {
-  test::TempDir D;
-  std::string Obj = test::compile(D, D.write("hello.c", "int main(void) { return 0; }\n"), "x86_64-linux-gnu",
-                                  test::runtimeCFlags(Arch::X86_64), "hello.o");
-  for (int I = 0; I < 100; ++I) {
-    auto R = test::runCommand(test::linklabPath() + " -oop-executor=/bin/true " + Obj);
-    ASSERT_EQ(R.status, 1) << R.output;
-    ASSERT_EQ(R.output, "linklab error: executor closed the connection\n") << "run " << I;
-  }
-}
-
-// An executor killed while it reads the link's requests is reported with the
-// signal that ended it.
-TEST(ErrorChecking, KilledExecutorIsNamedWithItsSignal) {
-  test::TempDir D;
-  std::string Obj = test::compile(D, D.write("hello.c", "int main(void) { return 0; }\n"), "x86_64-linux-gnu",
-                                  test::runtimeCFlags(Arch::X86_64), "hello.o");
-  std::string Exe = D.write("killed-executor", "#!/bin/sh\nhead -c 16 >/dev/null\nkill -KILL $$\n");
-  ASSERT_EQ(chmod(Exe.c_str(), 0755), 0);
-  for (int I = 0; I < 20; ++I) {
-    auto R = test::runCommand(test::linklabPath() + " -oop-executor=" + Exe + " " + Obj);
-    ASSERT_EQ(R.status, 1) << R.output;
-    ASSERT_EQ(R.output, "linklab error: the executor was killed by signal 9 (SIGKILL: Killed)\n") << "run " << I;
-  }
 }
