@@ -34,28 +34,4 @@ TEST_P(FilesSandbox, AnswersAsDocumented) { expectModeRun("files_sandbox", std::
 INSTANTIATE_TEST_SUITE_P(All, FilesSandbox, ::testing::Combine(::testing::ValuesIn(Cases), ::testing::ValuesIn(AllArches)),
                          modeParamName);
 
-// -file's argument: NAME=PATH, a PATH the CLI can read, a NAME the process
-// can have, and files the memory cap holds.
-TEST(FilesSandboxCli, BadFileOptionsAreNamed) {
-  TempDir D;
-  auto Obj = D.file("hello.o");
-  ASSERT_EQ(runCommand("clang-22 -c --target=x86_64-linux-gnu " + sourceDir() + "/tests/inputs/run/hello.c -o " + Obj).status, 0);
-  auto NoEq = runCommand(linklabPath() + " -file nothing " + Obj);
-  EXPECT_NE(NoEq.status, 0);
-  EXPECT_NE(NoEq.output.find("option '-file': 'nothing' is not NAME=PATH"), std::string::npos) << NoEq.output;
-  auto Missing = runCommand(linklabPath() + " -file in.txt=" + D.file("absent") + " " + Obj);
-  EXPECT_NE(Missing.status, 0);
-  EXPECT_NE(Missing.output.find("option '-file': " + D.file("absent") + ": cannot open file"), std::string::npos)
-      << Missing.output;
-  auto BadName = runCommand(linklabPath() + " -file ../x=" + Obj + " " + Obj);
-  EXPECT_NE(BadName.status, 0);
-  EXPECT_NE(BadName.output.find("input file '../x'"), std::string::npos) << BadName.output;
-  auto Big = D.write("big", std::string(2 << 20, 'x'));
-  auto TooBig = runCommand(linklabPath() + " -max-memory=1Mb -file big=" + Big + " " + Obj);
-  EXPECT_NE(TooBig.status, 0);
-  EXPECT_NE(TooBig.output.find("input files of 0x200000 bytes exceed the memory cap of 0x100000 bytes"),
-            std::string::npos)
-      << TooBig.output;
-}
-
 } // namespace
