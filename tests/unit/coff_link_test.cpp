@@ -1,13 +1,12 @@
-// COFF x86-64 objects held against llvm-jitlink-22 and run in the executor:
+// COFF x86-64 objects held against llvm-jitlink-22:
 // the freestanding multi-file C program and a file of COFF features (a
 // selectany COMDAT, a weak external, thread-local data, .pdata/.xdata),
 // compiled at test time, each object linked alone at a fixed slab address,
 // give the same graph after fixups (blocks, every edge, every symbol line);
 // C++ objects (COMDAT inline functions, vtables, string literals, associative
 // .pdata) give the same blocks, edges and symbols up to the order of blocks
-// of one size, which llvm-jitlink lays out in hash order. The program computes
-// in the executor what llvm-jitlink-22 computes running the same objects
-// natively (LLP64: long is 32 bits, so a Linux build is no reference).
+// of one size, which llvm-jitlink lays out in hash order. Runs in the
+// executor and symbol resolution are tests/lit/runtime/coff_*.test.
 // Malformed COFF input is an error, never a crash (the yaml corpus in
 // tests/inputs/bad covers the named defects).
 #include "test_support.h"
@@ -151,88 +150,6 @@ TEST_P(COFFVersusLLVMJITLink, CxxObjectsLinkAlike) {
 
 INSTANTIATE_TEST_SUITE_P(Modes, COFFVersusLLVMJITLink, ::testing::Values("-O0", "-O2"),
                          [](const auto &I) { return std::string(I.param + 1); });
-
-// llvm-jitlink-22 runs these objects natively on this x86-64 host: its exit
-// status is the reference.
-TEST(COFFLink, FreestandingProgramRunsInExecutor) {
-  TempDir D;
-  for (const char *Flags : {"-O0", "-O2"}) {
-    std::string Objs;
-    for (const char *File : {"shapes", "util", "main"})
-      Objs += " " + compile(D, freestandingSource(File), Triple_, std::string(Flags) + " -ffreestanding",
-                            std::string(Flags) + File + ".o");
-    auto Ref = runCommand("llvm-jitlink-22 -entry=run" + Objs);
-    auto R = runCommand(linklabPath() + " -runtime=none -entry=run" + Objs);
-    EXPECT_EQ(R.status, Ref.status) << Flags << "\n" << R.output << Ref.output;
-    EXPECT_NE(Ref.status, 0) << Ref.output;
-  }
-}
-
-// C++ without long: a Linux build computes the same value.
-TEST(COFFLink, CxxProgramRunsInExecutor) {
-  TempDir D;
-  std::string Src = sourceDir() + "/tests/inputs/coff/shapes.cpp";
-  std::string Driver = D.write("driver.cpp", "extern \"C\" int run();\nint main() { return run(); }\n");
-  auto Native = runCommand("clang++-22 -O1 -o '" + D.file("native") + "' '" + Driver + "' '" + Src + "' && '" +
-                           D.file("native") + "'");
-  EXPECT_NE(Native.status, 0) << Native.output;
-  // _purecall and operator delete are never reached: no object is destroyed
-  // through a base pointer.
-  std::string Stubs = assemble(D,
-                               ".text\n.globl _purecall\n_purecall: ud2\n"
-                               ".globl \"??3@YAXPEAX_K@Z\"\n\"??3@YAXPEAX_K@Z\": ud2\n",
-                               Triple_, "stubs.o");
-  for (const char *Flags : {"-O0", "-O2"}) {
-    std::string Obj = compile(D, Src, Triple_, std::string(Flags) + " -ffreestanding -fno-exceptions -fno-rtti",
-                              std::string(Flags) + "cxx.o");
-    auto R = runCommand(linklabPath() + " -runtime=none -entry=run " + Obj + " " + Stubs);
-    EXPECT_EQ(R.status, Native.status) << Flags << "\n" << R.output;
-  }
-}
-
-// .drectve: want() runs impl_fn(); forced_sym must be found though unused.
-TEST(COFFLink, DirectivesResolveAsInLLVMJITLink) {
-  TempDir D;
-  std::string Obj = compile(D, sourceDir() + "/tests/inputs/coff/directives.c", Triple_, "-O1 -ffreestanding", "d.o");
-  std::string Forced = assemble(D, ".data\n.globl forced_sym\nforced_sym: .long 0\n", Triple_, "forced.o");
-  auto Ref = runCommand("llvm-jitlink-22 -entry=run " + Obj + " " + Forced);
-  auto R = runCommand(linklabPath() + " -runtime=none -entry=run " + Obj + " " + Forced);
-  EXPECT_EQ(Ref.status, 10) << Ref.output; // impl_fn() + 3
-  EXPECT_EQ(R.status, Ref.status) << R.output;
-  auto Missing = runCommand(linklabPath() + " -runtime=none -entry=run " + Obj);
-  EXPECT_NE(Missing.output.find("forced_sym"), std::string::npos) << Missing.output;
-  EXPECT_NE(Missing.status, 0);
-}
-
-// The executor's C runtimes are ELF archives for Linux: a COFF program must
-// say so rather than link against them.
-TEST(COFFLink, DefaultRuntimeIsRefused) {
-  TempDir D;
-  std::string Obj = compile(D, freestandingSource("util"), Triple_, "-O1 -ffreestanding", "util.o");
-  auto R = runCommand(linklabPath() + " -entry=run " + Obj);
-  EXPECT_EQ(R.status, 1);
-  EXPECT_NE(R.output.find("no C runtime is known for x86_64-pc-windows-msvc; use -runtime=none"), std::string::npos)
-      << R.output;
-}
-
-// Two objects with the same selectany COMDAT link (one copy wins); a weak
-// definition yields to a strong one.
-TEST(COFFLink, SelectAnyAndWeakDefinitionsResolve) {
-  TempDir D;
-  std::string A = D.write("a.c", "__declspec(selectany) int shared = 7;\n"
-                                 "__attribute__((weak)) int pick(void) { return 1; }\n"
-                                 "int first(void) { return shared + pick(); }\n");
-  std::string B = D.write("b.c", "__declspec(selectany) int shared = 7;\n"
-                                 "int pick(void) { return 40; }\n"
-                                 "int second(void) { return shared; }\n"
-                                 "int first(void);\n"
-                                 "int run(void) { return first() + second(); }\n");
-  std::string AO = compile(D, A, Triple_, "-O1 -ffreestanding", "a.o");
-  std::string BO = compile(D, B, Triple_, "-O1 -ffreestanding", "b.o");
-  auto R = runCommand(linklabPath() + " -runtime=none -entry=run " + AO + " " + BO);
-  EXPECT_EQ(R.status, 54) << R.output; // 7 + 40 + 7
-  EXPECT_EQ(runCommand("llvm-jitlink-22 -entry=run " + AO + " " + BO).status, 54);
-}
 
 Error linkBytes(std::shared_ptr<const std::vector<char>> Bytes) {
   SlabMemoryManager MM(0x10000, 4096, 1 << 24);

@@ -1,9 +1,9 @@
-// MachO x86-64 and arm64 objects held against llvm-jitlink-22 and run in the
-// executor: a multi-file freestanding C program compiled at test time, each
-// object linked alone at a fixed slab address, gives the same graph after
-// fixups (blocks, every edge, every symbol line; GOT entries compared by
-// target since llvm-jitlink numbers them in hash order), and the whole
-// program computes what the native build computes. Malformed MachO input is
+// MachO x86-64 and arm64 objects held against llvm-jitlink-22: a multi-file
+// freestanding C program compiled at test time, each object linked alone at
+// a fixed slab address, gives the same graph after fixups (blocks, every
+// edge, every symbol line; GOT entries compared by target since llvm-jitlink
+// numbers them in hash order); the whole program's run in the executor is
+// tests/lit/runtime/macho_freestanding_run.test. Malformed MachO input is
 // an error, never a crash (the yaml corpus in tests/inputs/bad covers the
 // named defects).
 #include "test_support.h"
@@ -58,31 +58,6 @@ INSTANTIATE_TEST_SUITE_P(Targets, MachOVersusLLVMJITLink,
                            return std::string(I.param.triple).substr(0, std::string(I.param.triple).find('-')) +
                                   (I.param.flags + 1);
                          });
-
-// The whole program links in one session and runs freestanding in the
-// executor of its arch; its result (the exit status) equals the native
-// build's.
-TEST(MachOLink, FreestandingProgramRunsInExecutor) {
-  TempDir D;
-  std::string Driver = D.write("driver.c", "#include <stdio.h>\nint run(void);\n"
-                                           "int main(void) { printf(\"%d\\n\", run()); return 0; }\n");
-  std::string Native = D.file("native");
-  std::string Srcs;
-  for (const char *File : ProgramFiles)
-    Srcs += " '" + freestandingSource(File) + "'";
-  auto N = runCommand("clang-22 -O1 -o '" + Native + "' '" + Driver + "'" + Srcs + " && '" + Native + "'");
-  ASSERT_EQ(N.status, 0) << N.output;
-  int Expected = std::stoi(N.output) & 0xff;
-  for (const char *Triple : {"arm64-apple-macos", "x86_64-apple-macos"})
-    for (const char *Flags : {"-O0", "-O2"}) {
-      std::string Objs;
-      for (const char *File : ProgramFiles)
-        Objs += " " + compile(D, freestandingSource(File), Triple, std::string(Flags) + " -ffreestanding",
-                              std::string(Triple) + Flags + File + ".o");
-      auto R = runCommand(linklabPath() + " -runtime=none -entry=_run" + Objs);
-      EXPECT_EQ(R.status, Expected) << Triple << " " << Flags << "\n" << R.output;
-    }
-}
 
 Error linkBytes(std::shared_ptr<const std::vector<char>> Bytes) {
   SlabMemoryManager MM(0x10000, 4096, 1 << 24);

@@ -1,0 +1,3 @@
+.data
+.globl forced_sym
+forced_sym: .long 0

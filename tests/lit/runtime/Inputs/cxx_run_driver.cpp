@@ -1,0 +1,2 @@
+extern "C" int run();
+int main() { return run(); }
