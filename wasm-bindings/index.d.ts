@@ -137,7 +137,10 @@ export function runtimeFilesNeeded(triple: string, objects: { name: string; byte
                                    heads?: RuntimeFiles): string[];
 
 export interface SessionOptions {
-  triple?: string; slabAddress?: U64; slabPageSize?: U64; slabAllocate?: string; executor?: Executor;
+  triple?: string; slabAddress?: U64; slabPageSize?: U64; slabAllocate?: string;
+  /** No slab: every graph where a run would place it (linklab -noexec without -slab-* options). */
+  placeAsRun?: boolean;
+  executor?: Executor;
   phonyExternals?: boolean; recordContents?: boolean; snapshot?: Phase[];
   /** 'default' links the C runtime from runtimeFiles now (default 'none'); in a slab it lies after the slab. */
   runtime?: 'default' | 'none'; runtimeFiles?: RuntimeFiles;

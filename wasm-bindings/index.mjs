@@ -323,14 +323,15 @@ export class LinkSession {
   /** Calling-convention planner warnings so far (also passed to onWarning). */
   warnings = [];
 
-  constructor({ triple = '', slabAddress = '', slabPageSize = '', slabAllocate = '', executor,
+  constructor({ triple = '', slabAddress = '', slabPageSize = '', slabAllocate = '', placeAsRun = false, executor,
                 phonyExternals = false, recordContents = false, snapshot = [], runtime = 'none', runtimeFiles,
                 conventions = [], onWarning } = {}) {
     if (executor) {
       this.#executor = executor;
       unwrap(this.#s.initRemote(triple, executor._native()));
     } else {
-      unwrap(this.#s.initSlab(triple, u64(slabAddress, 'slabAddress'), u64(slabPageSize, 'slabPageSize'), String(slabAllocate)));
+      unwrap(this.#s.initSlab(triple, u64(slabAddress, 'slabAddress'), u64(slabPageSize, 'slabPageSize'), String(slabAllocate),
+                              !!placeAsRun));
     }
     checkRuntime(runtime);
     if (runtime === 'default') this.useRuntime(runtimeFiles);

@@ -82,7 +82,9 @@ async function main(argv, io) {
       // With the runtime a slab session needs its triple first, as the native CLI takes it from the inputs.
       triple: o.triple || (runtime && !executor ? triple : ''),
       executor, phonyExternals: o.phonyExternals, recordContents: o.showRelocated,
-      slabAddress: o.slabAddress, slabPageSize: o.slabPageSize, slabAllocate: o.slabAllocate, // '' : core's defaults
+      slabAddress: o.slabAddress, slabPageSize: o.slabPageSize, slabAllocate: o.slabAllocate,
+      // No -slab-* option: the addresses a run would give, as linklab -noexec.
+      placeAsRun: !executor && !o.slabAddress && !o.slabPageSize && !o.slabAllocate,
       ...(runtime ? { runtime: 'default', runtimeFiles: L.readRuntimeFiles(triple) } : {}),
       // Planner warnings as the native CLI prints them, as they happen.
       onWarning: (w) => io.stderr.write(`linklab warning: ${w}\n`),

@@ -539,9 +539,14 @@ private:
 class WasmSession {
 public:
   // A -noexec session over a slab at a fixed address (deterministic layouts).
-  val initSlab(std::string Triple, std::string SlabAddress, std::string PageSize, std::string SlabSize) {
+  // PlaceAsRun (with no slab field given): every graph where a run would
+  // place it, as linklab -noexec without a -slab-* option (driver::makeSlab(Options)).
+  val initSlab(std::string Triple, std::string SlabAddress, std::string PageSize, std::string SlabSize, bool PlaceAsRun) {
     if (S) return fail("session already initialized");
-    auto Slab = driver::makeSlab({"slabAddress", SlabAddress}, {"slabPageSize", PageSize}, {"slabAllocate", SlabSize}); // "": defaults
+    if (PlaceAsRun && !(SlabAddress.empty() && PageSize.empty() && SlabSize.empty()))
+      return fail("placeAsRun: a run's placement has no slab, but a slab address, page size or size was given");
+    auto Slab = PlaceAsRun ? driver::makeSlab(driver::Options())
+                           : driver::makeSlab({"slabAddress", SlabAddress}, {"slabPageSize", PageSize}, {"slabAllocate", SlabSize}); // "": defaults
     if (!Slab) return failOr(Slab);
     uint64_t SlabPageSize = (*Slab)->pageSize();
     SlabMM = Slab->get();

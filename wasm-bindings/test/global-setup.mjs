@@ -51,7 +51,7 @@ export default async function setup() {
   // Lit tests: each one's set-up lines (what its first linklab line links:
   // objects, archives, split-file outputs, in a folder of its own for %t),
   // then that linklab line's options (minus -check).
-  const SETUP_TOOLS = { 'llvm-mc': 'llvm-mc-22', 'llvm-ar': 'llvm-ar-22', 'yaml2obj': 'yaml2obj-22',
+  const SETUP_TOOLS = { 'llvm-mc': 'llvm-mc-22', 'llvm-ar': 'llvm-ar-22', 'llvm-lipo': 'llvm-lipo-22', 'yaml2obj': 'yaml2obj-22',
                         'split-file': 'split-file-22', mkdir: 'mkdir' };
   const lit = [];
   // tests/lit/riscv holds tests assembled for both RV64 and RV32: the first
