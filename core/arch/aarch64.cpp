@@ -216,22 +216,7 @@ struct GOTAndStubsBuilder {
   bool DefineGOTSymbol = true;
 
   Error operator()(LinkGraph &G) {
-    std::vector<Block *> Blocks;
-    G.forEachBlock([&](Block &B) { Blocks.push_back(&B); });
-    for (Block *B : Blocks)
-      for (Edge &E : B->edges)
-        visitEdge(G, E);
-    if (DefineGOTSymbol)
-      defineGOTSymbol(G, false, {MemProt::Read | MemProt::Exec, 8, true, true});
-    return Error::success();
-  }
-
-  struct Request {
-    EdgeKind From, To;
-    TableManager GOTAndStubsBuilder::*Table;
-  };
-  void visitEdge(LinkGraph &G, Edge &E) {
-    static const Request Requests[] = {
+    static const EntryRequest<GOTAndStubsBuilder> Rows[] = {
         {RequestGOTAndTransformToPage21, Page21, &GOTAndStubsBuilder::GOT},
         {RequestGOTAndTransformToPageOffset12, PageOffset12, &GOTAndStubsBuilder::GOT},
         {RequestGOTAndTransformToPageOffset15, GotPageOffset15, &GOTAndStubsBuilder::GOT},
@@ -242,12 +227,17 @@ struct GOTAndStubsBuilder {
         {RequestTLSDescEntryAndTransformToPage21, Page21, &GOTAndStubsBuilder::TLSDescs},
         {RequestTLSDescEntryAndTransformToPageOffset12, PageOffset12, &GOTAndStubsBuilder::TLSDescs},
     };
-    static const RequestIndex<Request> Index(Requests);
-    if (const Request *R = Index.find(E.kind)) {
-      E.kind = R->To;
-      E.target = &(this->*R->Table).getEntryForTarget(G, *E.target);
-      return;
-    }
+    static const EntryRequests<GOTAndStubsBuilder> Requests(Rows);
+    forEachEdgeOnce(G, [&](Edge &E) {
+      if (!Requests.retarget(*this, G, E))
+        addStub(G, E);
+    });
+    if (DefineGOTSymbol)
+      defineGOTSymbol(G, false, {MemProt::Read | MemProt::Exec, 8, true, true});
+    return Error::success();
+  }
+
+  void addStub(LinkGraph &G, Edge &E) {
     // As JITLink's ELF/aarch64: every call or jump to a symbol outside the
     // graph goes through a stub (the target may be further than +-128MiB),
     // and the stub is never bypassed.

@@ -246,37 +246,31 @@ struct GOTAndStubsBuilder {
   TableManager ThumbStubs{ArmStubsSectionName, MemProt::Read | MemProt::Exec, createThumbStub};
 
   Error operator()(LinkGraph &G) {
+    static const EntryRequest<GOTAndStubsBuilder> Rows[] = {
+        {Data_RequestGOTAndTransformToDelta32, Data_Delta32, &GOTAndStubsBuilder::GOT},
+        {Data_RequestGOTAndTransformToDelta32FromGOT, Data_Delta32FromGOT, &GOTAndStubsBuilder::GOT},
+        {Data_RequestTPOffGOTAndTransformToDelta32, Data_Delta32, &GOTAndStubsBuilder::TPOffGOT},
+        {Data_RequestTLSGDPairAndTransformToDelta32, Data_Delta32, &GOTAndStubsBuilder::TLSGDPairs},
+    };
+    static const EntryRequests<GOTAndStubsBuilder> Requests(Rows);
     bool GOTRelative = false; // GOTOFF measures from the GOT even when no entry was asked for
-    std::vector<Block *> Blocks;
-    G.forEachBlock([&](Block &B) { Blocks.push_back(&B); });
-    for (Block *B : Blocks)
-      for (Edge &E : B->edges) {
-        if (needsStub(E))
-          E.target = &(isThumbKind(E.kind) ? ThumbStubs : ArmStubs).getEntryForTarget(G, *E.target);
-        else if (E.kind == Data_RequestGOTAndTransformToDelta32 ||
-                 E.kind == Data_RequestGOTAndTransformToDelta32FromGOT) {
-          E.kind = E.kind == Data_RequestGOTAndTransformToDelta32 ? Data_Delta32 : Data_Delta32FromGOT;
-          E.target = &GOT.getEntryForTarget(G, *E.target);
-        } else if (E.kind == Data_RequestTPOffGOTAndTransformToDelta32) {
-          E.kind = Data_Delta32;
-          E.target = &TPOffGOT.getEntryForTarget(G, *E.target);
-        } else if (E.kind == Data_RequestTLSGDPairAndTransformToDelta32) {
-          E.kind = Data_Delta32;
-          E.target = &TLSGDPairs.getEntryForTarget(G, *E.target);
-        } else if (E.kind == Data_RequestTLSLDMPairAndTransformToDelta32) {
-          E.kind = Data_Delta32;
-          if (!TLSLDMPair) {
-            Section *Sec = G.findSectionByName(GOTSectionName);
-            TLSLDMPair = &createTLSPair(G, Sec ? *Sec : G.createSection(GOTSectionName, MemProt::Read), nullptr);
-          }
-          E.target = TLSLDMPair;
+    forEachEdgeOnce(G, [&](Edge &E) {
+      if (needsStub(E))
+        E.target = &(isThumbKind(E.kind) ? ThumbStubs : ArmStubs).getEntryForTarget(G, *E.target);
+      else if (!Requests.retarget(*this, G, E) && E.kind == Data_RequestTLSLDMPairAndTransformToDelta32) {
+        // One module pair for the whole graph, whatever the target.
+        E.kind = Data_Delta32;
+        if (!TLSLDMPair) {
+          Section *Sec = G.findSectionByName(GOTSectionName);
+          TLSLDMPair = &createTLSPair(G, Sec ? *Sec : G.createSection(GOTSectionName, MemProt::Read), nullptr);
         }
-        GOTRelative |= E.kind == Data_Delta32FromGOT;
+        E.target = TLSLDMPair;
       }
+      GOTRelative |= E.kind == Data_Delta32FromGOT;
+    });
     defineGOTSymbol(G, GOTRelative, {MemProt::Read, 4, false, false}); // GOT_BREL, GOTOFF32, BASE_PREL
     return Error::success();
   }
-
 };
 
 // movw ip, #:lower16:ptr ; movt ip, #:upper16:ptr ; ldr pc, [ip] (Arm code:

@@ -89,41 +89,30 @@ struct GOTAndStubsBuilder {
   TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
 
   Error operator()(LinkGraph &G) {
+    static const EntryRequest<GOTAndStubsBuilder> Rows[] = {
+        {RequestGOTAndTransformToDelta32FromGOT, Delta32FromGOT, &GOTAndStubsBuilder::GOT},
+        {RequestTPOffGOTAndTransformToPointer32, Pointer32, &GOTAndStubsBuilder::TPOffGOT},
+        {RequestTPOffGOTAndTransformToDelta32FromGOT, Delta32FromGOT, &GOTAndStubsBuilder::TPOffGOT},
+    };
+    static const EntryRequests<GOTAndStubsBuilder> Requests(Rows);
     bool GOTRelative = false; // GOTOFF measures from the GOT even when no entry was asked for
-    std::vector<Block *> Blocks;
-    G.forEachBlock([&](Block &B) { Blocks.push_back(&B); });
-    for (Block *B : Blocks)
-      for (Edge &E : B->edges) {
-        visitEdge(G, E);
-        GOTRelative |= E.kind == Delta32FromGOT;
-      }
+    forEachEdgeOnce(G, [&](Edge &E) {
+      if (!Requests.retarget(*this, G, E))
+        addStub(G, E);
+      GOTRelative |= E.kind == Delta32FromGOT;
+    });
     defineGOTSymbol(G, GOTRelative, {MemProt::Read, 8, false, true}); // defined after pruning: dead
     return Error::success();
   }
 
-  void visitEdge(LinkGraph &G, Edge &E) {
-    switch (E.kind) {
-    case RequestGOTAndTransformToDelta32FromGOT:
-      E.kind = Delta32FromGOT;
-      E.target = &GOT.getEntryForTarget(G, *E.target);
+  void addStub(LinkGraph &G, Edge &E) {
+    if (E.kind != BranchPCRel32 || E.target->isDefined())
       return;
-    case RequestTPOffGOTAndTransformToPointer32:
-    case RequestTPOffGOTAndTransformToDelta32FromGOT:
-      E.kind = E.kind == RequestTPOffGOTAndTransformToPointer32 ? Pointer32 : Delta32FromGOT;
-      E.target = &TPOffGOT.getEntryForTarget(G, *E.target);
-      return;
-    case BranchPCRel32:
-      if (E.target->isDefined())
-        return;
-      E.target = &Stubs.getEntryForTarget(G, *E.target, [&](LinkGraph &G, Section &S, Symbol &T) -> Symbol & {
-        return createPointerJumpStub(G, S, GOT.getEntryForTarget(G, T));
-      });
-      E.kind = BranchPCRel32ToPtrJumpStubBypassable;
-      return;
-    default: return;
-    }
+    E.target = &Stubs.getEntryForTarget(G, *E.target, [&](LinkGraph &G, Section &S, Symbol &T) -> Symbol & {
+      return createPointerJumpStub(G, S, GOT.getEntryForTarget(G, T));
+    });
+    E.kind = BranchPCRel32ToPtrJumpStubBypassable;
   }
-
 };
 
 // A stub call whose real target is within a rel32 goes straight there.

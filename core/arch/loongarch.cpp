@@ -269,23 +269,20 @@ struct GOTAndStubsBuilder {
   TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
 
   Error operator()(LinkGraph &G) {
-    std::vector<Block *> Blocks;
-    G.forEachBlock([&](Block &B) { Blocks.push_back(&B); });
-    for (Block *B : Blocks)
-      for (Edge &E : B->edges) {
-        if (E.kind == RequestGOTAndTransformToPage20 || E.kind == RequestGOTAndTransformToPageOffset12 ||
-            E.kind == RequestGOTAndTransformToPCAddHi20) {
-          E.kind = E.kind == RequestGOTAndTransformToPage20        ? Page20
-                   : E.kind == RequestGOTAndTransformToPageOffset12 ? PageOffset12
-                                                                    : PCAddHi20;
-          E.target = &GOT.getEntryForTarget(G, *E.target);
-        } else if ((E.kind == Branch26PCRel || E.kind == Call36PCRel || E.kind == Call30PCRel) &&
-                   !E.target->isDefined()) {
-          E.target = &Stubs.getEntryForTarget(G, *E.target, [&](LinkGraph &G, Section &S, Symbol &T) -> Symbol & {
-            return createPointerJumpStub(G, S, GOT.getEntryForTarget(G, T));
-          });
-        }
-      }
+    static const EntryRequest<GOTAndStubsBuilder> Rows[] = {
+        {RequestGOTAndTransformToPage20, Page20, &GOTAndStubsBuilder::GOT},
+        {RequestGOTAndTransformToPageOffset12, PageOffset12, &GOTAndStubsBuilder::GOT},
+        {RequestGOTAndTransformToPCAddHi20, PCAddHi20, &GOTAndStubsBuilder::GOT},
+    };
+    static const EntryRequests<GOTAndStubsBuilder> Requests(Rows);
+    forEachEdgeOnce(G, [&](Edge &E) {
+      if (Requests.retarget(*this, G, E) || E.target->isDefined() ||
+          (E.kind != Branch26PCRel && E.kind != Call36PCRel && E.kind != Call30PCRel))
+        return;
+      E.target = &Stubs.getEntryForTarget(G, *E.target, [&](LinkGraph &G, Section &S, Symbol &T) -> Symbol & {
+        return createPointerJumpStub(G, S, GOT.getEntryForTarget(G, T));
+      });
+    });
     return Error::success();
   }
 };

@@ -254,40 +254,26 @@ struct GOTAndStubsBuilder {
   TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
 
   Error operator()(LinkGraph &G) {
-    std::vector<Block *> Blocks;
-    G.forEachBlock([&](Block &B) { Blocks.push_back(&B); });
-    for (Block *B : Blocks)
-      for (Edge &E : B->edges)
-        visitEdge(G, E);
+    static const EntryRequest<GOTAndStubsBuilder> Rows[] = {
+        {R_RISCV_GOT_HI20, R_RISCV_PCREL_HI20, &GOTAndStubsBuilder::GOT},
+        {R_RISCV_TLS_GOT_HI20, R_RISCV_PCREL_HI20, &GOTAndStubsBuilder::TLSGOT},
+        {R_RISCV_TLS_GD_HI20, R_RISCV_PCREL_HI20, &GOTAndStubsBuilder::TLSGD}, // clang's -fPIC TLS
+    };
+    static const EntryRequests<GOTAndStubsBuilder> Requests(Rows);
+    forEachEdgeOnce(G, [&](Edge &E) {
+      if (!Requests.retarget(*this, G, E))
+        addStub(G, E);
+    });
     return Error::success();
   }
 
-  void visitEdge(LinkGraph &G, Edge &E) {
-    switch (E.kind) {
-    case R_RISCV_GOT_HI20:
-      E.kind = R_RISCV_PCREL_HI20;
-      E.target = &GOT.getEntryForTarget(G, *E.target);
+  void addStub(LinkGraph &G, Edge &E) {
+    if ((E.kind != R_RISCV_CALL && E.kind != R_RISCV_CALL_PLT && E.kind != CallRelaxable) || E.target->isDefined())
       return;
-    case R_RISCV_TLS_GOT_HI20:
-      E.kind = R_RISCV_PCREL_HI20;
-      E.target = &TLSGOT.getEntryForTarget(G, *E.target);
-      return;
-    case R_RISCV_TLS_GD_HI20: // clang's -fPIC TLS (general and local dynamic)
-      E.kind = R_RISCV_PCREL_HI20;
-      E.target = &TLSGD.getEntryForTarget(G, *E.target);
-      return;
-    case R_RISCV_CALL:
-    case R_RISCV_CALL_PLT:
-    case CallRelaxable:
-      if (E.target->isDefined())
-        return;
-      E.kind = R_RISCV_CALL;
-      E.target = &Stubs.getEntryForTarget(G, *E.target, [&](LinkGraph &G, Section &S, Symbol &T) -> Symbol & {
-        return createPointerJumpStub(G, S, GOT.getEntryForTarget(G, T));
-      });
-      return;
-    default: return;
-    }
+    E.kind = R_RISCV_CALL;
+    E.target = &Stubs.getEntryForTarget(G, *E.target, [&](LinkGraph &G, Section &S, Symbol &T) -> Symbol & {
+      return createPointerJumpStub(G, S, GOT.getEntryForTarget(G, T));
+    });
   }
 };
 

@@ -92,27 +92,11 @@ Symbol &createTPOffGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
 struct GOTAndStubsBuilder {
   TableManager GOT{GOTSectionName, MemProt::Read, createGOTEntry};
   TableManager TPOffGOT{"$__TLSGOT", MemProt::Read, createTPOffGOTEntry};
-
-  Error operator()(LinkGraph &G) {
-    bool GOTRelative = false; // GOTOFF64 measures from the GOT even when no entry was asked for
-    for (Section *Sec : std::vector<Section *>(G.sections())) // a copy: the pass adds sections
-      for (Block *B : std::vector<Block *>(Sec->blocks))
-        for (Edge &E : B->edges) {
-          visitEdge(G, E);
-          GOTRelative |= E.kind == Delta64FromGOT;
-        }
-    if (DefineGOTSymbol)
-      defineGOTSymbol(G, GOTRelative, {MemProt::Read, 8, true, true}); // GOTPC32, GOTOFF64
-    return Error::success();
-  }
+  TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
   bool DefineGOTSymbol = true;
 
-  struct Request {
-    EdgeKind From, To;
-    TableManager GOTAndStubsBuilder::*Table;
-  };
-  void visitEdge(LinkGraph &G, Edge &E) {
-    static const Request Requests[] = {
+  Error operator()(LinkGraph &G) {
+    static const EntryRequest<GOTAndStubsBuilder> Rows[] = {
         {RequestGOTAndTransformToDelta32, Delta32, &GOTAndStubsBuilder::GOT},
         {RequestGOTAndTransformToDelta64, Delta64, &GOTAndStubsBuilder::GOT},
         {RequestGOTAndTransformToDelta64FromGOT, Delta64FromGOT, &GOTAndStubsBuilder::GOT},
@@ -121,14 +105,21 @@ struct GOTAndStubsBuilder {
         {RequestTLVPAndTransformToPCRel32TLVPLoadREXRelaxable, PCRel32TLVPLoadREXRelaxable, &GOTAndStubsBuilder::GOT},
         {RequestTPOffGOTAndTransformToTPOffGOTLoadRelaxable, TPOffGOTLoadRelaxable, &GOTAndStubsBuilder::TPOffGOT},
     };
-    static const RequestIndex<Request> Index(Requests);
-    if (const Request *R = Index.find(E.kind)) {
-      E.kind = R->To;
-      E.target = &(this->*R->Table).getEntryForTarget(G, *E.target);
-      return;
-    }
-    // Calls to symbols outside the graph go through a stub, which the
-    // relaxation pass bypasses when the target turns out to be in range.
+    static const EntryRequests<GOTAndStubsBuilder> Requests(Rows);
+    bool GOTRelative = false; // GOTOFF64 measures from the GOT even when no entry was asked for
+    forEachEdgeOnce(G, [&](Edge &E) {
+      if (!Requests.retarget(*this, G, E))
+        addStub(G, E);
+      GOTRelative |= E.kind == Delta64FromGOT;
+    });
+    if (DefineGOTSymbol)
+      defineGOTSymbol(G, GOTRelative, {MemProt::Read, 8, true, true}); // GOTPC32, GOTOFF64
+    return Error::success();
+  }
+
+  // Calls to symbols outside the graph go through a stub, which the
+  // relaxation pass bypasses when the target turns out to be in range.
+  void addStub(LinkGraph &G, Edge &E) {
     if (E.kind == BranchPCRel32 && !E.target->isDefined()) {
       Symbol &Entry = GOT.getEntryForTarget(G, *E.target);
       Symbol &Stub = Stubs.getEntryForTarget(
@@ -137,9 +128,6 @@ struct GOTAndStubsBuilder {
       E.target = &Stub;
     }
   }
-
-
-  TableManager Stubs{StubsSectionName, MemProt::Read | MemProt::Exec};
 };
 
 // The GOT entry's target: the symbol its single Pointer64 edge points to.

@@ -7,22 +7,9 @@
 #include "support/pointer_map.h"
 
 #include <array>
+#include <vector>
 
 namespace linklab {
-
-// A pass's table of the edge kinds asking for an entry (rows with a From
-// kind), indexed by kind: one load per edge instead of a scan of the rows.
-template <typename Row> class RequestIndex {
-public:
-  template <size_t N> explicit RequestIndex(const Row (&Rows)[N]) {
-    for (const Row &R : Rows)
-      ByKind[R.From] = &R;
-  }
-  const Row *find(EdgeKind K) const { return ByKind[K]; }
-
-private:
-  std::array<const Row *, 256> ByKind{};
-};
 
 class TableManager {
 public:
@@ -55,6 +42,47 @@ private:
   Section *Sec = nullptr;
   PointerMap<Symbol, Symbol> Entries;
 };
+
+// An arch's GOT/stub pass is one of these rows per edge kind that asks for a
+// table entry: such an edge is retargeted to its target's entry in the
+// pass's Table and becomes kind To. What no row covers (stubs for calls
+// leaving the graph, entries that need more than the target) the arch's
+// pass handles itself.
+template <typename Pass> struct EntryRequest {
+  EdgeKind From, To;
+  TableManager Pass::*Table;
+};
+
+// The rows indexed by kind: one load per edge instead of a scan of the rows.
+template <typename Pass> class EntryRequests {
+public:
+  template <size_t N> explicit EntryRequests(const EntryRequest<Pass> (&Rows)[N]) {
+    for (const EntryRequest<Pass> &R : Rows)
+      ByKind[R.From] = &R;
+  }
+  // Retargets E when a row asks for its kind; false when none does.
+  bool retarget(Pass &P, LinkGraph &G, Edge &E) const {
+    const EntryRequest<Pass> *R = ByKind[E.kind];
+    if (!R)
+      return false;
+    E.kind = R->To;
+    E.target = &(P.*R->Table).getEntryForTarget(G, *E.target);
+    return true;
+  }
+
+private:
+  std::array<const EntryRequest<Pass> *, 256> ByKind{};
+};
+
+// Calls Visit on every edge of G's blocks as they are when it starts (the
+// visit adds the entry and stub blocks, whose edges need no visit).
+template <typename Fn> void forEachEdgeOnce(LinkGraph &G, Fn Visit) {
+  std::vector<Block *> Blocks;
+  G.forEachBlock([&](Block &B) { Blocks.push_back(&B); });
+  for (Block *B : Blocks)
+    for (Edge &E : B->edges)
+      Visit(E);
+}
 
 // A pointer-sized, pointer-aligned table entry whose one edge (of kind K,
 // e.g. a pointer or thread-pointer offset) fills it from Target: GOT entries.
