@@ -500,6 +500,74 @@ test('a JS pass from a share link or a bundle is restored disabled and shown, an
   }
 });
 
+// The reproducer round trip on every architecture: a two-object program
+// (function-pointer table, a global, stdin, printf) and a faulting one, run
+// in the page, shared as a link and a bundle file, replay under
+// `linklab-run --replay` (the link and the file) and `replayBundle` to the
+// page's outcome (status, stdout, stderr, a fault's kind, pc, address and
+// symbol); `linklab -save-bundle` of the same objects loads in the page and
+// runs to the native outcome. (The page's export of a run drops its stdin:
+// not part of this round trip until the exported test carries it.)
+test('round trip: page -> link and bundle -> linklab-run --replay and replayBundle; linklab -save-bundle -> page',
+  async () => {
+    const { replayBundle } = await import('../../wasm-bindings/jest.mjs');
+    const linklab = path.join(ROOT, 'build/core/linklab');
+    const executor = path.join(ROOT, 'build/emulator/linklab-executor');
+    const build = (name, arch) => {
+      const out = path.join(tmp, `${name}-rt-${arch}.o`);
+      execFileSync('clang-22', ['-Qunused-arguments', ...cflags(L, arch), '-O1', '-c',
+                                path.join(ROOT, 'tests/inputs/repro', `${name}.c`), '-o', out]);
+      return out;
+    };
+    const replayCli = what => spawnSync('node', [path.join(ROOT, 'wasm-bindings/bin/linklab-run.mjs'), '--replay', what,
+                                                 '--executor', executor], { encoding: 'utf8' });
+    for (const arch of ARCHES) {
+      const table = [build('table_main', arch), build('table_ops', arch)];
+      const cases = [{ objs: table, stdin: '6 7\n', stdout: 'add(6, 7) = 13\nmul(6, 7) = 42\nsub(6, 7) = -1\ncalls: 3\n' },
+                     { objs: [build('null_field', arch)], stdin: '', stdout: 'reading\n', fault: true }];
+      for (const c of cases) {
+        const page = await openPage();
+        await page.setInputFiles('#file-input', c.objs);
+        await page.waitForSelector(`#objects li[data-name="${path.basename(c.objs.at(-1))}"]`);
+        await page.click('button[data-tab="runpanel"]');
+        await page.fill('#run-stdin', c.stdin);
+        const r = await afterRun(page, () => page.click('#run'));
+        assert.equal(r.console, c.stdout, `${arch}: ${r.status}`);
+        if (c.fault) assert.match(r.status, /null pointer\+0x10 \(address 0x10\)/, `${arch}: ${r.status}`);
+        await page.click('#share');
+        const url = await page.inputValue('#share-url');
+        const file = await saveDownload(page, '#bundle-link', `rt-${arch}-${c.fault ? 'fault' : 'table'}.linklab.json`);
+        const saved = codec.decodeBundle(fs.readFileSync(file, 'utf8')).session;
+        assert.equal(saved.run.stdin, c.stdin);
+        assert.equal(saved.outcome.stdout, c.stdout);
+        if (c.fault) assert.match(saved.outcome.fault.symbol, /^main\+0x[0-9a-f]+ in \.text of null_field-rt-\w+\.o$/);
+        for (const what of [url, file]) {
+          const x = replayCli(what);
+          assert.equal(x.status, 0, `${arch} ${what.slice(0, 60)}: ${x.stderr}`);
+          assert.equal(x.stdout, c.stdout);
+        }
+        assert.deepEqual((await replayBundle(file, { executor })).outcome, saved.outcome);
+        assert.deepEqual(page.errors, []);
+        await page.close();
+
+        // The native CLI's bundle of the same run, loaded in the page, runs to the same outcome.
+        const cliBundle = path.join(tmp, `rt-cli-${arch}.linklab.json`);
+        const n = spawnSync(linklab, [`-save-bundle=${cliBundle}`, ...c.objs], { input: c.stdin, encoding: 'utf8' });
+        assert.equal(n.stdout, c.stdout);
+        const fresh = await openPage();
+        await fresh.setInputFiles('#bundle-input', cliBundle);
+        await fresh.waitForSelector(`#objects li[data-name="${path.basename(c.objs.at(-1))}"]`);
+        assert.equal(await fresh.inputValue('#run-stdin'), c.stdin);
+        const again = await afterRun(fresh, () => fresh.click('#run'));
+        assert.equal(again.console, c.stdout);
+        const cli = JSON.parse(fs.readFileSync(cliBundle, 'utf8')).outcome;
+        if (c.fault) assert.deepEqual(saved.outcome.fault, cli.fault, arch);
+        else assert.equal(cli.exitCode, saved.outcome.exitCode);
+        await fresh.close();
+      }
+    }
+  });
+
 test('a session too large for a link becomes a bundle that the page and linklab-run --replay load', async () => {
   const page = await openPage();
   // The harness example plus a 3 MiB archive does not fit in a URL.
