@@ -523,7 +523,8 @@ test('round trip: page -> link and bundle -> linklab-run --replay and replayBund
                                                  '--executor', executor], { encoding: 'utf8' });
     for (const arch of ARCHES) {
       const table = [build('table_main', arch), build('table_ops', arch)];
-      const cases = [{ objs: table, stdin: '6 7\n', stdout: 'add(6, 7) = 13\nmul(6, 7) = 42\nsub(6, 7) = -1\ncalls: 3\n' },
+      const cases = [{ objs: table, stdin: '6 7\n',
+                       stdout: 'add(6, 7) = 13\nmul(6, 7) = 42\nsub(6, 7) = -1\ncalls: 3\n' },
                      { objs: [build('null_field', arch)], stdin: '', stdout: 'reading\n', fault: true }];
       for (const c of cases) {
         const page = await openPage();
