@@ -21,6 +21,7 @@
 #include "platform/linker_symbols.h"
 #include "session/session.h"
 #include "link/slab_memory_manager.h"
+#include "macho/universal.h"
 #include "object/archive.h"
 #include "repro/export_test.h"
 #include "repro/reduce.h"
@@ -676,10 +677,21 @@ public:
     });
   }
 
+  // An input's bytes as the link takes them: a universal MachO file's slice
+  // for the session's arch, as linklab's inputs (an untold triple takes the
+  // file's only slice).
+  Expected<SharedBytes> linkedBytes(const std::string &Name, val Bytes) {
+    SharedBytes B(std::make_shared<const std::vector<char>>(bytesFrom(Bytes)));
+    if (!macho::isUniversal(B.span())) return B;
+    return macho::selectSlice(Name, B, S->triple());
+  }
+
   val addObject(std::string Name, val Bytes, bool Harness) {
     if (!S) return notReady();
-    auto B = std::make_shared<const std::vector<char>>(bytesFrom(Bytes));
-    if (Archive::isArchive({B->data(), B->size()})) {
+    auto Linked = linkedBytes(Name, Bytes);
+    if (!Linked) return failOr(Linked);
+    SharedBytes B = std::move(*Linked);
+    if (Archive::isArchive(B.span())) {
       if (Harness) return fail(Name + ": a harness must be an object, not an archive");
       Error E = S->addArchive(Name, B);
       return E ? fail(std::move(E)) : ok();
@@ -687,13 +699,15 @@ public:
     auto K = S->addObject(Name, B, Harness ? ObjectKind::Harness : ObjectKind::Regular);
     if (!K) return failOr(K);
     // Its .linklab.callconv entries, as the native CLI reads every input's.
-    Error E = Conventions->addObject(Name, {B->data(), B->size()});
+    Error E = Conventions->addObject(Name, B.span());
     return E ? fail(std::move(E)) : ok(val(double(*K)));
   }
   // llvm-jitlink's -all_load: every object member of the archive, now.
   val addArchiveMembers(std::string Name, val Bytes) {
     if (!S) return notReady();
-    Error E = S->addAllArchiveMembers(Name, std::make_shared<const std::vector<char>>(bytesFrom(Bytes)));
+    auto Linked = linkedBytes(Name, Bytes);
+    if (!Linked) return failOr(Linked);
+    Error E = S->addAllArchiveMembers(Name, std::move(*Linked));
     return E ? fail(std::move(E)) : ok();
   }
   // -sectcreate=Arg with Content, the bytes of the file Arg names
@@ -1168,7 +1182,7 @@ val inputTriple(std::string Given, val Inputs) {
   for (size_t I = 0, N = Given.empty() ? Inputs["length"].as<size_t>() : 0; I < N && Name.empty(); ++I) {
     val B = Inputs[I]["bytes"];
     std::vector<char> Head = bytesFrom(B.call<val>("subarray", 0, 8));
-    if (Archive::isArchive({Head.data(), Head.size()})) continue;
+    if (Archive::isArchive({Head.data(), Head.size()}) || macho::isUniversal({Head.data(), Head.size()})) continue;
     Name = Inputs[I]["name"].as<std::string>();
     Bytes = bytesFrom(B);
   }
