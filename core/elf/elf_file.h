@@ -18,7 +18,8 @@ namespace linklab {
 
 namespace elf {
 enum : uint32_t {
-  SHT_NULL = 0, SHT_PROGBITS = 1, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_RELA = 4, SHT_NOBITS = 8, SHT_REL = 9,
+  SHT_NULL = 0, SHT_PROGBITS = 1, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_RELA = 4, SHT_NOTE = 7, SHT_NOBITS = 8, SHT_REL = 9,
+  SHT_DYNSYM = 11,
   SHT_INIT_ARRAY = 14, SHT_FINI_ARRAY = 15, SHT_PREINIT_ARRAY = 16, SHT_GROUP = 17, SHT_SYMTAB_SHNDX = 18,
 };
 enum : uint64_t { SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXECINSTR = 4, SHF_MERGE = 0x10, SHF_STRINGS = 0x20,
@@ -28,8 +29,8 @@ enum : uint8_t { STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2, STT_SECTION = 3, 
                  STT_TLS = 6, STT_GNU_IFUNC = 10 };
 enum : uint8_t { STV_DEFAULT = 0, STV_INTERNAL = 1, STV_HIDDEN = 2, STV_PROTECTED = 3 };
 enum : uint16_t { SHN_UNDEF = 0, SHN_LORESERVE = 0xff00, SHN_ABS = 0xfff1, SHN_COMMON = 0xfff2, SHN_XINDEX = 0xffff };
-enum : uint16_t { EM_X86_64 = 62, EM_AARCH64 = 183, EM_RISCV = 243 };
-enum : uint16_t { ET_REL = 1 };
+enum : uint16_t { EM_ARM = 40, EM_X86_64 = 62, EM_AARCH64 = 183, EM_RISCV = 243 };
+enum : uint16_t { ET_REL = 1, ET_EXEC = 2 };
 } // namespace elf
 
 struct ElfSection {

@@ -98,7 +98,6 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Rels) 
   size_t Prev = SIZE_MAX;
   return ElfGraphBuilder::forEachReloc(Rels.size(), [&](size_t I) -> Error {
     const ElfRela &R = Rels[I];
-    const char *Name = Table.name(R.type);
     if (R.type == R_NONE) {
       Prev = SIZE_MAX;
       return Error::success();
@@ -107,7 +106,7 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Rels) 
       // Marks the previous relocation, at the same offset, as relaxable. Only
       // calls are relaxed; other hints are dropped (the code stays valid).
       if (Prev == SIZE_MAX || Target.edges[Prev].offset != R.offset)
-        return GB.relocError(Target, R, Name, "no preceding relocation at the same offset to relax");
+        return GB.relocError(Target, R, Table.name(R.type), "no preceding relocation at the same offset to relax");
       Edge &P = Target.edges[Prev];
       if (P.kind == R_RISCV_CALL || P.kind == R_RISCV_CALL_PLT)
         P.kind = CallRelaxable;
@@ -117,6 +116,7 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Rels) 
     auto Info = GB.linkedType(Table, Target, R);
     if (!Info)
       return Info.takeError();
+    const char *Name = (*Info)->name;
     unsigned Width = (*Info)->width;
     if (R.type == R_ALIGN) {
       if (R.addend < 0 || R.addend % 2)

@@ -43,8 +43,30 @@ struct Reader {
   }
 };
 
-// The FDE pointer encoding a CIE's 'R' augmentation gives (DW_EH_PE_absptr
-// without one), or an error naming the field that could not be read.
+// The symbol a PC-begin address names: one defined there (a named, widest-scope
+// one first), or a new anonymous symbol in the block covering it.
+Symbol *symbolAt(LinkGraph &G, const Section &EH, Addr A) {
+  Symbol *Best = nullptr;
+  Block *Covering = nullptr;
+  for (auto &S : G.sections()) {
+    if (S == &EH)
+      continue;
+    for (Symbol *Sym : S->symbols)
+      if (Sym->address() == A &&
+          (!Best || (Sym->hasName() && !Best->hasName()) ||
+           (Sym->hasName() == Best->hasName() && Sym->scope < Best->scope)))
+        Best = Sym;
+    for (Block *B : S->blocks)
+      if (B->address <= A && A < B->address + B->size)
+        Covering = B;
+  }
+  if (Best)
+    return Best;
+  return Covering ? &G.addAnonymousSymbol(*Covering, A - Covering->address, 0, false, false) : nullptr;
+}
+
+} // namespace
+
 Expected<uint8_t> fdePointerEncoding(std::span<const char> CIE) {
   Reader R{CIE, 8};
   uint8_t Version = R.byte();
@@ -75,30 +97,6 @@ Expected<uint8_t> fdePointerEncoding(std::span<const char> CIE) {
   }
   return uint8_t(0);
 }
-
-// The symbol a PC-begin address names: one defined there (a named, widest-scope
-// one first), or a new anonymous symbol in the block covering it.
-Symbol *symbolAt(LinkGraph &G, const Section &EH, Addr A) {
-  Symbol *Best = nullptr;
-  Block *Covering = nullptr;
-  for (auto &S : G.sections()) {
-    if (S == &EH)
-      continue;
-    for (Symbol *Sym : S->symbols)
-      if (Sym->address() == A &&
-          (!Best || (Sym->hasName() && !Best->hasName()) ||
-           (Sym->hasName() == Best->hasName() && Sym->scope < Best->scope)))
-        Best = Sym;
-    for (Block *B : S->blocks)
-      if (B->address <= A && A < B->address + B->size)
-        Covering = B;
-  }
-  if (Best)
-    return Best;
-  return Covering ? &G.addAnonymousSymbol(*Covering, A - Covering->address, 0, false, false) : nullptr;
-}
-
-} // namespace
 
 Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat &Format) {
   Section *Sec = G.findSectionByName(Format.sectionName);

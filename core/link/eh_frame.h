@@ -24,4 +24,9 @@ inline constexpr EHFrameFormat MachOEHFrame = {"__TEXT,__eh_frame", false};
 // section.
 Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat &Format = ElfEHFrame);
 
+// The FDE pointer encoding (DW_EH_PE_*) a CIE's 'R' augmentation gives,
+// DW_EH_PE_absptr (0) without one; CIE starts at its length field. An
+// error names the field that could not be read.
+Expected<uint8_t> fdePointerEncoding(std::span<const char> CIE);
+
 } // namespace linklab

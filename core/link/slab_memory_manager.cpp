@@ -156,18 +156,8 @@ void SlabMemoryManager::allocatePacked(LinkGraph &G, BasicLayout &Layout, uint64
     }
     Seg.address = alignTo(R->base + R->used, Seg.alignment);
     R->used = Seg.address - R->base + Size;
-    Seg.workingMem = addChunk(Id, Seg.address, Size);
-    if (!Seg.workingMem) {
-      release(Id);
-      return OnAllocated(hostMemoryError(G, Size));
-    }
-    Allocations[Id].segments.push_back({Seg.address, Size, Prot});
   }
-  if (Error E = Layout.apply()) {
-    release(Id);
-    return OnAllocated(std::move(E));
-  }
-  OnAllocated(std::unique_ptr<InFlightAlloc>(new InFlight(*this, Id)));
+  commit(G, Layout, Id, OnAllocated);
 }
 
 // As RemoteMemoryManager::pump, with reservations made at once.
@@ -182,6 +172,10 @@ void SlabMemoryManager::allocateAsRun(const void *Dylib, LinkGraph &G, BasicLayo
     AsRun->reserved(R, *Base);
   }
   Allocations[Id].placed = AsRun->place(Dylib, Layout);
+  commit(G, Layout, Id, OnAllocated);
+}
+
+void SlabMemoryManager::commit(LinkGraph &G, BasicLayout &Layout, uint64_t Id, OnAllocatedFn &OnAllocated) {
   for (auto &[Prot, Seg] : Layout.segments()) {
     uint64_t Size = Seg.contentSize + Seg.zeroFillSize;
     if (!Size)

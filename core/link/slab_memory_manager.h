@@ -71,6 +71,9 @@ private:
   void fitProcessRegion(unsigned PointerSize);
   void allocatePacked(LinkGraph &G, BasicLayout &Layout, uint64_t Id, OnAllocatedFn &OnAllocated);
   void allocateAsRun(const void *Dylib, LinkGraph &G, BasicLayout &Layout, uint64_t Id, OnAllocatedFn &OnAllocated);
+  // Backs Layout's placed segments with working memory, applies the layout
+  // and hands the allocation to OnAllocated (or its error, released).
+  void commit(LinkGraph &G, BasicLayout &Layout, uint64_t Id, OnAllocatedFn &OnAllocated);
   char *addChunk(uint64_t Id, Addr At, uint64_t Size);
   void release(uint64_t Id);
 

@@ -1,6 +1,8 @@
 #include "session/debug_image.h"
 
 #include "arch/arm.h"
+#include "elf/elf_file.h"
+#include "link/eh_frame.h"
 #include "support/bits.h"
 
 #include <algorithm>
@@ -11,11 +13,9 @@ namespace linklab {
 
 namespace {
 
-enum : uint16_t { ET_EXEC = 2, EM_ARM = 40 };
-enum : uint32_t { SHT_PROGBITS = 1, SHT_NOBITS = 8, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_NOTE = 7, SHT_DYNSYM = 11 };
-enum : uint8_t { STB_LOCAL = 0, STB_GLOBAL = 1, STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2 };
-enum : uint16_t { SHN_UNDEF = 0, SHN_ABS = 0xfff1, MaxSections = 0xfeff };
-enum : uint64_t { SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXECINSTR = 4 };
+using namespace elf;
+// Section indexes below SHN_LORESERVE, less the one for the null section.
+constexpr uint16_t MaxSections = SHN_LORESERVE - 1;
 
 // An address range of the image: linked sections of one protection that
 // touch, merged (hundreds of graphs would otherwise be thousands of sections).
@@ -73,18 +73,6 @@ unsigned encodedSize(uint8_t Enc, bool Is64) {
   }
 }
 
-uint64_t uleb(std::string_view B, size_t &At) {
-  uint64_t V = 0;
-  for (unsigned Shift = 0; At < B.size(); Shift += 7) {
-    uint8_t C = uint8_t(B[At++]);
-    if (Shift < 64)
-      V |= uint64_t(C & 0x7f) << Shift;
-    if (!(C & 0x80))
-      break;
-  }
-  return V;
-}
-
 // gdb reads one .eh_frame per objfile, and each linked graph has its own:
 // they are copied into one, each FDE's pc-relative start re-based by how far
 // its copy moved (CIE pointers are distances within one graph's, which
@@ -110,40 +98,11 @@ void appendEhFrame(std::string &Into, uint64_t Base, std::string_view Chunk, uin
       return; // too short for an id and a version, 64-bit, or past the end
     const size_t Body = At + 4, End = Body + Length;
     uint32_t Id = readData<uint32_t>(Copy + Body, Big);
-    if (Id == 0) { // a CIE: version, augmentation, alignments, return register, augmentation data
-      std::string_view C = Chunk.substr(0, End);
-      size_t P = Body + 5;
-      size_t Nul = C.find('\0', P);
-      if (Nul == std::string_view::npos)
-        return;
-      std::string_view Aug = C.substr(P, Nul - P);
-      P = Nul + 1;
-      uleb(C, P), uleb(C, P); // code and data alignment
-      if (uint8_t(Chunk[Body + 4]) == 1)
-        ++P;
-      else
-        uleb(C, P);
-      uint8_t Enc = 0; // absptr
-      if (Aug.starts_with("z")) {
-        uleb(C, P);
-        for (char A : Aug.substr(1)) {
-          if (P >= End)
-            return;
-          if (A == 'R') {
-            Enc = uint8_t(C[P++]);
-          } else if (A == 'L') {
-            ++P;
-          } else if (A == 'P') {
-            unsigned Size = encodedSize(uint8_t(C[P]), Is64);
-            if (!Size || (uint8_t(C[P]) & 0x70) == 0x50) // unknown, or aligned
-              return;
-            P += 1 + Size;
-          } else if (A != 'S' && A != 'B') {
-            return;
-          }
-        }
-      }
-      CieEncoding[At] = Enc;
+    if (Id == 0) { // a CIE
+      auto Enc = fdePointerEncoding({Copy + At, End - At});
+      if (!Enc)
+        return consumeError(Enc.takeError());
+      CieEncoding[At] = *Enc;
     } else if (Id <= Body) { // an FDE: its CIE is Id bytes back
       auto Cie = CieEncoding.find(Body - Id);
       if (Cie == CieEncoding.end())
