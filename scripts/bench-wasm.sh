@@ -1,54 +1,116 @@
 #!/bin/sh
-# Benchmark: the sqlite link (Debian's libsqlite3.a members, -noexec
-# -entry=sqlite3_open -phony-externals) through the wasm build in Node
-# against the native linklab CLI; prints the ratio (target <= 1.3x) and the
-# package's .wasm size raw and gzipped (target <= 1 MiB gzipped).
+# Benchmark: one link, the same work on both sides -- Debian's libsqlite3.a
+# objects and the x86-64 glibc runtime, `-noexec -entry=sqlite3_open
+# -phony-externals` -- through the native linklab CLI and through the wasm
+# build in Node (scripts/bench-wasm-link.mjs). It first checks that both link
+# the same graphs with the same symbols and sizes (the order, and so the
+# addresses, may differ), then reports, interleaved over RUNS runs:
+#   - load+link inside the process (native -show-times; wasm: session,
+#     objects, runtime, link), the wasm side warm (links after the first in
+#     one process) and first (the first link in a fresh process, once the
+#     module is loaded);
+#   - the whole process (Node's start and the module's load count for wasm);
+#   - instructions (callgrind; independent of the machine's load): native
+#     for its whole process, wasm for the first link and a warm one, as
+#     differences between processes that link 0, 1 and 1+K times;
+# and the package's .wasm size raw and gzipped. Targets: warm <= 1.3x,
+# first <= 3x, gzipped .wasm <= 1 MiB.
+#   scripts/bench-wasm.sh [--runs N] [--no-instructions]
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-NATIVE_BUILD=${LINKLAB_NATIVE_BUILD:-$ROOT/build-jsnative}
-RUNS=${RUNS:-5}
+NATIVE_BUILD=${LINKLAB_NATIVE_BUILD:-$ROOT/build}
+RUNS=5 COUNT=1
+while [ $# -gt 0 ]; do
+  case $1 in
+    --runs) RUNS=$2; shift 2 ;;
+    --no-instructions) COUNT=0; shift ;;
+    *) echo "usage: scripts/bench-wasm.sh [--runs N] [--no-instructions]" >&2; exit 2 ;;
+  esac
+done
 LIB=/usr/lib/x86_64-linux-gnu/libsqlite3.a
 [ -f "$LIB" ] || { echo "bench-wasm: $LIB missing (apt-get install libsqlite3-dev)" >&2; exit 1; }
 [ -f "$ROOT/wasm-bindings/dist/linklab_core.wasm" ] || "$ROOT/scripts/build-wasm.sh"
-[ -f "$NATIVE_BUILD/CMakeCache.txt" ] || cmake -S "$ROOT" -B "$NATIVE_BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$NATIVE_BUILD" -j2 --target linklab >/dev/null
+[ -x "$NATIVE_BUILD/core/linklab" ] || "$ROOT/scripts/build" linklab
+if [ "$COUNT" = 1 ] && ! command -v valgrind >/dev/null; then
+  echo "bench-wasm: no valgrind: instructions not counted (apt-get install valgrind)" >&2
+  COUNT=0
+fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-(cd "$TMP" && ar x "$LIB")
-OBJS=$(ls "$TMP"/*.o)
+mkdir "$TMP/o"
+(cd "$TMP/o" && ar x "$LIB")
+OBJS=$(ls "$TMP"/o/*.o)
 ARGS="-noexec -entry=sqlite3_open -phony-externals -slab-allocate=64Mb -slab-address=0x10000000"
+LINKLAB=$NATIVE_BUILD/core/linklab
+WASM_LINK="node $ROOT/scripts/bench-wasm-link.mjs"
 
-# Best of $RUNS wall-clock runs of each, whole process included (Node start
-# and wasm compilation count against the wasm build: that is what a user waits for).
-best() {
-  B=
-  for _ in $(seq "$RUNS"); do
-    S=$(date +%s%N); "$@" >/dev/null; E=$(date +%s%N)
-    T=$(( (E - S) / 1000 ))
-    [ -z "$B" ] || [ "$T" -lt "$B" ] && B=$T
-  done
-  echo "$B"
-}
+# The same work: the same graphs, symbols and sizes (addresses blanked).
 # shellcheck disable=SC2086
-NAT=$(best "$NATIVE_BUILD/core/linklab" $ARGS $OBJS)
+"$LINKLAB" $ARGS -show-addrs $OBJS >"$TMP/native.addrs"
 # shellcheck disable=SC2086
-WASM=$(best node "$ROOT/wasm-bindings/bin/linklab-run.mjs" $ARGS $OBJS)
-# Load + link inside the process (-show-times), best of $RUNS, against the
-# wasm build's first (cold) and best (warm) in-process link.
-NAT_LINK=
+$WASM_LINK 1 sqlite3_open $OBJS --addresses "$TMP/wasm.addrs" >/dev/null
+shape() { sed 's/0x[0-9a-f]*/ADDR/g' "$1" | sort; }
+shape "$TMP/native.addrs" >"$TMP/native.shape"
+shape "$TMP/wasm.addrs" >"$TMP/wasm.shape"
+if ! cmp -s "$TMP/native.shape" "$TMP/wasm.shape"; then
+  diff "$TMP/native.shape" "$TMP/wasm.shape" | head -20 >&2
+  echo "bench-wasm: the two links differ (graphs, symbols or sizes; -show-addrs above, native <, wasm >)" >&2
+  exit 1
+fi
+GRAPHS=$(grep -c '^File' "$TMP/native.addrs")
+
+# Interleaved: a native process, then a wasm process linking RUNS+1 times.
+: >"$TMP/nat" && : >"$TMP/natproc" && : >"$TMP/first" && : >"$TMP/warm" && : >"$TMP/wasmproc"
+ms() { date +%s%N; }
 for _ in $(seq "$RUNS"); do
+  S=$(ms)
   # shellcheck disable=SC2086
-  T=$("$NATIVE_BUILD/core/linklab" $ARGS -show-times $OBJS | sed -n 's/.*load \([0-9.]*\) ms, link \([0-9.]*\) ms.*/\1 \2/p' | awk '{ print $1 + $2 }')
-  NAT_LINK=$(awk -v a="$T" -v b="$NAT_LINK" 'BEGIN { print (b == "" || a < b) ? a : b }')
+  "$LINKLAB" $ARGS -show-times $OBJS | sed -n 's/.*load \([0-9.]*\) ms, link \([0-9.]*\) ms.*/\1 \2/p' |
+    awk '{ print $1 + $2 }' >>"$TMP/nat"
+  E=$(ms); echo "$(( (E - S) / 1000 ))" | awk '{ print $1 / 1000 }' >>"$TMP/natproc"
+  S=$(ms)
+  # shellcheck disable=SC2086
+  $WASM_LINK 1 sqlite3_open $OBJS >/dev/null
+  E=$(ms); echo "$(( (E - S) / 1000 ))" | awk '{ print $1 / 1000 }' >>"$TMP/wasmproc"
+  # shellcheck disable=SC2086
+  $WASM_LINK 3 sqlite3_open $OBJS | node -e '
+    const r = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    console.log(r.links[0]); console.error(Math.min(...r.links.slice(1)));' >>"$TMP/first" 2>>"$TMP/warm"
 done
-# shellcheck disable=SC2086
-set -- $(RUNS=$RUNS node "$ROOT/wasm-bindings/test/bench-link.mjs" sqlite3_open $OBJS)
-WASM_COLD=$1 WASM_WARM=$2
+# "median best" of a file of numbers.
+stats() { sort -g "$1" | awk '{ v[NR] = $1 } END { printf "%.1f %.1f", v[int((NR + 1) / 2)], v[1] }'; }
+# shellcheck disable=SC2046
+set -- $(stats "$TMP/nat") $(stats "$TMP/first") $(stats "$TMP/warm") $(stats "$TMP/natproc") $(stats "$TMP/wasmproc")
+echo "sqlite3_open + x86-64 glibc, -noexec ($(echo "$OBJS" | wc -w) objects, $GRAPHS graphs linked on each side), $RUNS runs, load average $(cut -d' ' -f1-3 /proc/loadavg):"
+awk -v n="$1" -v nb="$2" -v f="$3" -v fb="$4" -v w="$5" -v wb="$6" 'BEGIN {
+  printf "  load+link in process, median (best): native %s ms (%s)\n", n, nb
+  printf "    wasm warm  %s ms (%s): %.2fx (target <= 1.3x)\n", w, wb, w / n
+  printf "    wasm first %s ms (%s): %.2fx (target <= 3x)\n", f, fb, f / n }'
+awk -v n="$7" -v w="$9" 'BEGIN { printf "  whole process, median: native %s ms, wasm (node) %s ms: %.2fx\n", n, w, w / n }'
+
+if [ "$COUNT" = 1 ]; then
+  # Total instructions of a command's process and its threads (callgrind's Ir).
+  ir() {
+    valgrind --tool=callgrind --callgrind-out-file="$TMP/cg.out" --smc-check=all-non-file "$@" >/dev/null 2>"$TMP/cg.err" ||
+      { cat "$TMP/cg.err" >&2; exit 1; }
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$TMP/cg.err"
+  }
+  K=2
+  # shellcheck disable=SC2086
+  NI=$(ir "$LINKLAB" $ARGS $OBJS)
+  # shellcheck disable=SC2086
+  W0=$(ir $WASM_LINK 0 sqlite3_open $OBJS)
+  # shellcheck disable=SC2086
+  W1=$(ir $WASM_LINK 1 sqlite3_open $OBJS)
+  # shellcheck disable=SC2086
+  WK=$(ir $WASM_LINK $((1 + K)) sqlite3_open $OBJS)
+  awk -v n="$NI" -v w0="$W0" -v w1="$W1" -v wk="$WK" -v k="$K" 'BEGIN {
+    f = w1 - w0; w = (wk - w1) / k
+    printf "  instructions (callgrind): native %.1f M (whole process)\n", n / 1e6
+    printf "    wasm warm  %.1f M: %.2fx\n", w / 1e6, w / n
+    printf "    wasm first %.1f M: %.2fx (V8 compiling the code it runs included)\n", f / 1e6, f / n }'
+fi
 WASMFILE=$ROOT/wasm-bindings/dist/linklab_core.wasm
 RAW=$(wc -c <"$WASMFILE")
 GZ=$(gzip -9 -c "$WASMFILE" | wc -c)
-echo "sqlite link ($(echo "$OBJS" | wc -w) objects from libsqlite3.a), best of $RUNS:"
-awk -v n="$NAT" -v w="$WASM" 'BEGIN { printf "  whole process: native %.1f ms, wasm (node) %.1f ms, ratio %.2fx (target <= 1.3x)\n", n/1000, w/1000, w/n }'
-awk -v n="$NAT_LINK" -v c="$WASM_COLD" -v w="$WASM_WARM" 'BEGIN {
-  printf "  load+link in process: native %.1f ms; wasm warm %.1f ms, ratio %.2fx (target <= 1.3x); wasm first link %.1f ms, ratio %.2fx\n", n, w, w/n, c, c/n }'
 awk -v r="$RAW" -v g="$GZ" 'BEGIN { printf "wasm size: %d bytes raw, %d bytes gzipped (%.2f MiB; target <= 1 MiB)\n", r, g, g/1048576 }'
