@@ -37,7 +37,7 @@ constexpr uint32_t AnyVector = ~0u; // TrapRule::intno of a SoftwareInterrupt ru
 struct TrapRule {
   uint32_t intno;
   Trap trap;
-  uint8_t pcBack; // Unicorn reports the PC this far past the instruction
+  uint8_t pcBack;               // Unicorn reports the PC this far past the instruction
   uint8_t signal = 0, code = 0; // Trap::Signal: what Linux sends (signo, si_code)
 };
 
@@ -63,12 +63,12 @@ struct SigReg {
   bool restore = true; // false: shown to the handler only (flags words: rt_sigreturn keeps the saved ones)
 };
 struct SignalFrame {
-  uint16_t size;            // the frame's bytes (without FP state)
-  uint16_t info, uc;        // offsets in the frame
-  uint16_t mcontext, mask;  // offsets in the ucontext
-  int16_t faultAddress;     // in uc_mcontext (cr2, fault_address); -1: none
-  uint8_t redZone;          // bytes below sp a handler must not touch (x86-64 psABI)
-  std::vector<int> args;    // where the handler gets signo, &info, &uc
+  uint16_t size;           // the frame's bytes (without FP state)
+  uint16_t info, uc;       // offsets in the frame
+  uint16_t mcontext, mask; // offsets in the ucontext
+  int16_t faultAddress;    // in uc_mcontext (cr2, fault_address); -1: none
+  uint8_t redZone;         // bytes below sp a handler must not touch (x86-64 psABI)
+  std::vector<int> args;   // where the handler gets signo, &info, &uc
   std::vector<SigReg> regs;
   // Calls rt_sigreturn: the return address of a handler without
   // SA_RESTORER, as Linux's vDSO (AArch64, RISC-V) or sigpage gives one.
@@ -96,7 +96,7 @@ struct ArchInfo {
   int sysNumber;            // register holding the syscall number
   std::vector<int> sysArgs; // syscall argument registers
   SyscallAbi syscallAbi;
-  int syscallInsn;          // a UC_HOOK_INSN instruction that is the system call (x86-64 `syscall`), or -1
+  int syscallInsn; // a UC_HOOK_INSN instruction that is the system call (x86-64 `syscall`), or -1
   std::vector<TrapRule> traps;
   // SIGILL's si_code for an undefined instruction: ILL_ILLOPC (1), but x86's
   // #UD is ILL_ILLOPN (2).

@@ -69,13 +69,13 @@ thread_local PcHome Pc;
 // The block being translated (one translator_loop).
 thread_local struct Translation {
   void *block = nullptr;
-  uint64_t ops = 0;          // ops emitted (tcg_emit_op calls)
-  uint8_t taken = 0;         // jump slots handed out (bit n)
+  uint64_t ops = 0;            // ops emitted (tcg_emit_op calls)
+  uint8_t taken = 0;           // jump slots handed out (bit n)
   int8_t slotOf[2] = {-1, -1}; // the translator's goto_tb n -> the slot it got
   uint64_t gotoAt = None;      // ops count after the translator's last goto_tb
   uint64_t moviAt = None;      // ... after the last movi_i64
   uintptr_t moviTemp = 0;
-  uint64_t pcSetAt = None;     // ... after the last op that set the PC to a constant
+  uint64_t pcSetAt = None; // ... after the last op that set the PC to a constant
   // Learning: the movi and store right after the translator's goto_tb.
   uintptr_t afterGotoTemp = 0, afterGotoBase = 0, afterGotoOffset = 0;
   int afterGotoOps = 0; // 1: a movi; 2: a movi then its store
@@ -86,8 +86,8 @@ void learn(void *S, const PcHome &Seen) {
     Pc = {S};
   if (Pc.conflicting)
     return;
-  if (Pc.known && (Pc.inMemory != Seen.inMemory || Pc.temp != Seen.temp || Pc.base != Seen.base ||
-                   Pc.offset != Seen.offset)) {
+  if (Pc.known &&
+      (Pc.inMemory != Seen.inMemory || Pc.temp != Seen.temp || Pc.base != Seen.base || Pc.offset != Seen.offset)) {
     Pc.conflicting = true;
     return;
   }
@@ -297,30 +297,30 @@ struct Target {
 } // namespace
 } // namespace linklab::emu
 
-#define LINKLAB_CHAINING(TARGET)                                                                             \
-  static const linklab::emu::Target &chainingTarget_##TARGET() {                                             \
-    static const linklab::emu::Target T(#TARGET);                                                            \
-    return T;                                                                                                \
-  }                                                                                                          \
-  extern "C" void translator_loop_##TARGET(const void *Ops, void *Db, void *Cpu, void *Tb, int MaxInsns) {  \
-    chainingTarget_##TARGET().translate(Ops, Db, Cpu, Tb, MaxInsns);                                         \
-  }                                                                                                          \
-  extern "C" void *tcg_emit_op_##TARGET(void *S, unsigned Opc) {                                             \
-    ++linklab::emu::T.ops;                                                                                   \
-    return chainingTarget_##TARGET().emit(S, Opc);                                                           \
-  }                                                                                                          \
-  extern "C" void tcg_gen_op2_##TARGET(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2) {                  \
-    chainingTarget_##TARGET().movi(S, Opc, A1, A2);                                                          \
-  }                                                                                                          \
-  extern "C" void tcg_gen_op3_##TARGET(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2, uintptr_t A3) {    \
-    if (std::string_view(#TARGET) == "x86_64")                                                               \
-      linklab::emu::beforeX86StateLoad(S, Opc, A2, A3);                                                      \
-    chainingTarget_##TARGET().store(S, Opc, A1, A2, A3);                                                     \
-  }                                                                                                          \
-  extern "C" void tcg_gen_goto_tb_##TARGET(void *S, unsigned N) { chainingTarget_##TARGET().gotoBlock(S, N); } \
-  extern "C" void tcg_gen_exit_tb_##TARGET(void *S, void *Tb, unsigned N) {                                  \
-    chainingTarget_##TARGET().exitBlock(S, Tb, N);                                                           \
-  }                                                                                                          \
+#define LINKLAB_CHAINING(TARGET)                                                                                       \
+  static const linklab::emu::Target &chainingTarget_##TARGET() {                                                       \
+    static const linklab::emu::Target T(#TARGET);                                                                      \
+    return T;                                                                                                          \
+  }                                                                                                                    \
+  extern "C" void translator_loop_##TARGET(const void *Ops, void *Db, void *Cpu, void *Tb, int MaxInsns) {             \
+    chainingTarget_##TARGET().translate(Ops, Db, Cpu, Tb, MaxInsns);                                                   \
+  }                                                                                                                    \
+  extern "C" void *tcg_emit_op_##TARGET(void *S, unsigned Opc) {                                                       \
+    ++linklab::emu::T.ops;                                                                                             \
+    return chainingTarget_##TARGET().emit(S, Opc);                                                                     \
+  }                                                                                                                    \
+  extern "C" void tcg_gen_op2_##TARGET(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2) {                            \
+    chainingTarget_##TARGET().movi(S, Opc, A1, A2);                                                                    \
+  }                                                                                                                    \
+  extern "C" void tcg_gen_op3_##TARGET(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2, uintptr_t A3) {              \
+    if (std::string_view(#TARGET) == "x86_64")                                                                         \
+      linklab::emu::beforeX86StateLoad(S, Opc, A2, A3);                                                                \
+    chainingTarget_##TARGET().store(S, Opc, A1, A2, A3);                                                               \
+  }                                                                                                                    \
+  extern "C" void tcg_gen_goto_tb_##TARGET(void *S, unsigned N) { chainingTarget_##TARGET().gotoBlock(S, N); }         \
+  extern "C" void tcg_gen_exit_tb_##TARGET(void *S, void *Tb, unsigned N) {                                            \
+    chainingTarget_##TARGET().exitBlock(S, Tb, N);                                                                     \
+  }                                                                                                                    \
   extern "C" void tcg_gen_lookup_and_goto_ptr_##TARGET(void *S) { chainingTarget_##TARGET().lookupAndGo(S); }
 LINKLAB_INTERPOSED_QEMU_TARGETS(LINKLAB_CHAINING)
 #undef LINKLAB_CHAINING

@@ -93,8 +93,14 @@ bool supported() {
 
 // QEMU 5.0's TCGOpcode values (include/tcg/tcg-opc.h order) and MemOp bits.
 enum : unsigned {
-  Ld8u32 = 9, Ld32 = 13, St8_32 = 14, St32 = 16,
-  Ld8u64 = 67, Ld64 = 73, St8_64 = 74, St64 = 77,
+  Ld8u32 = 9,
+  Ld32 = 13,
+  St8_32 = 14,
+  St32 = 16,
+  Ld8u64 = 67,
+  Ld64 = 73,
+  St8_64 = 74,
+  St64 = 77,
 };
 enum : unsigned { MoSize = 3, MoSign = 4, MoBswap = 8, MoAlignMask = 0x70 };
 constexpr int TcgTypeI64 = 1;
@@ -227,7 +233,8 @@ std::unique_ptr<DirectMemory> DirectMemory::claim(const char *Target) {
   auto Exit = reinterpret_cast<ExitFn>(dlsym(RTLD_DEFAULT, ("cpu_loop_exit_" + T).c_str()));
   // The fault path needs the CPU, which FastStores learns in its TLB-fill
   // interposer: both of the library's functions it wraps must be there.
-  bool FillSeen = dlsym(RTLD_NEXT, ("tlb_set_page_with_attrs_" + T).c_str()) && dlsym(RTLD_NEXT, ("tlb_flush_" + T).c_str());
+  bool FillSeen =
+      dlsym(RTLD_NEXT, ("tlb_set_page_with_attrs_" + T).c_str()) && dlsym(RTLD_NEXT, ("tlb_flush_" + T).c_str());
   if (!Restore || !Exit || !FillSeen || !Generator(T).complete())
     return nullptr;
   // Reserved once for the life of the host process; regions come and go.
@@ -366,24 +373,24 @@ DirectMemory::Running::~Running() { Handling = Outer; }
 } // namespace linklab::emu
 
 // One set of interposers per QEMU target the executor runs.
-#define LINKLAB_DIRECT_ACCESS(TARGET, KIND, STORE, IS64)                                                     \
-  extern "C" void tcg_gen_qemu_##KIND##_##TARGET(void *S, uintptr_t Val, uintptr_t Addr, uintptr_t Idx,     \
-                                                 unsigned MemOp) {                                          \
-    static const linklab::emu::Generator G(#TARGET);                                                         \
-    G.access(S, Val, Addr, Idx, MemOp, STORE, IS64);                                                         \
+#define LINKLAB_DIRECT_ACCESS(TARGET, KIND, STORE, IS64)                                                               \
+  extern "C" void tcg_gen_qemu_##KIND##_##TARGET(void *S, uintptr_t Val, uintptr_t Addr, uintptr_t Idx,                \
+                                                 unsigned MemOp) {                                                     \
+    static const linklab::emu::Generator G(#TARGET);                                                                   \
+    G.access(S, Val, Addr, Idx, MemOp, STORE, IS64);                                                                   \
   }
 // tb_gen_code: notes the block's PC for the stores translated in it.
-#define LINKLAB_GEN_CODE(TARGET)                                                                             \
-  extern "C" void *tb_gen_code_##TARGET(void *Cpu, uint64_t Pc, uint64_t CsBase, uint32_t Flags, int CFlags) { \
-    static const auto Real = reinterpret_cast<linklab::emu::GenCodeFn>(dlsym(RTLD_NEXT, "tb_gen_code_" #TARGET)); \
-    linklab::emu::TranslatingPc = Pc;                                                                        \
-    return Real(Cpu, Pc, CsBase, Flags, CFlags);                                                             \
+#define LINKLAB_GEN_CODE(TARGET)                                                                                       \
+  extern "C" void *tb_gen_code_##TARGET(void *Cpu, uint64_t Pc, uint64_t CsBase, uint32_t Flags, int CFlags) {         \
+    static const auto Real = reinterpret_cast<linklab::emu::GenCodeFn>(dlsym(RTLD_NEXT, "tb_gen_code_" #TARGET));      \
+    linklab::emu::TranslatingPc = Pc;                                                                                  \
+    return Real(Cpu, Pc, CsBase, Flags, CFlags);                                                                       \
   }
-#define LINKLAB_DIRECT_TARGET(TARGET)                                                                        \
-  LINKLAB_DIRECT_ACCESS(TARGET, ld_i32, false, false)                                                        \
-  LINKLAB_DIRECT_ACCESS(TARGET, ld_i64, false, true)                                                         \
-  LINKLAB_DIRECT_ACCESS(TARGET, st_i32, true, false)                                                         \
-  LINKLAB_DIRECT_ACCESS(TARGET, st_i64, true, true)                                                          \
+#define LINKLAB_DIRECT_TARGET(TARGET)                                                                                  \
+  LINKLAB_DIRECT_ACCESS(TARGET, ld_i32, false, false)                                                                  \
+  LINKLAB_DIRECT_ACCESS(TARGET, ld_i64, false, true)                                                                   \
+  LINKLAB_DIRECT_ACCESS(TARGET, st_i32, true, false)                                                                   \
+  LINKLAB_DIRECT_ACCESS(TARGET, st_i64, true, true)                                                                    \
   LINKLAB_GEN_CODE(TARGET)
 LINKLAB_INTERPOSED_QEMU_TARGETS(LINKLAB_DIRECT_TARGET)
 #undef LINKLAB_DIRECT_TARGET

@@ -96,7 +96,7 @@ private:
   std::map<uint64_t, Region> Regions; // mirrored guest base -> region
   // The region mapping all of [Addr, Addr+Size), with Addr's offset in it.
   const Region *region(uint64_t Addr, uint64_t Size, uint64_t &Off) const;
-  int Fd;                             // memfd holding every region
+  int Fd; // memfd holding every region
   uint64_t NextOffset = 0;
   RestoreFn Restore;
   ExitFn Exit;

@@ -212,7 +212,8 @@ std::string Stub::breakpointPacket(std::string_view P) {
 std::string Stub::query(std::string_view P) {
   if (P.starts_with("qSupported"))
     return "PacketSize=" + hexNumber(MaxPacket) +
-           ";qXfer:features:read+;qXfer:siginfo:read+;qXfer:auxv:read+;QStartNoAckMode+;swbreak+;hwbreak+;vContSupported+";
+           ";qXfer:features:read+;qXfer:siginfo:read+;qXfer:auxv:read+;QStartNoAckMode+;swbreak+;hwbreak+;"
+           "vContSupported+";
   // qXfer:OBJECT:read:ANNEX:OFFSET,LENGTH: the target description
   // (target.xml), the stop's siginfo, the auxiliary vector (no annex).
   for (std::string_view Object : {"features", "siginfo", "auxv"}) {
@@ -340,12 +341,8 @@ Stub::Outcome Stub::handle(std::string_view P) {
     return afterEnd(P);
   std::string_view Args = P.substr(1);
   switch (P[0]) {
-  case '?':
-    O.reply = stopReply(Last);
-    break;
-  case 'g':
-    O.reply = readRegisters();
-    break;
+  case '?': O.reply = stopReply(Last); break;
+  case 'g': O.reply = readRegisters(); break;
   case 'G': {
     auto Bytes = fromHex(Args);
     if (!Bytes)
@@ -396,14 +393,11 @@ Stub::Outcome Stub::handle(std::string_view P) {
     break;
   }
   case 'Z':
-  case 'z':
-    O.reply = breakpointPacket(P);
-    break;
+  case 'z': O.reply = breakpointPacket(P); break;
   case 'c':
   case 's':
   case 'C':
-  case 'S':
-  {
+  case 'S': {
     // Resuming at another address is not offered (gdb sets the pc instead).
     bool WithSignal = P[0] == 'C' || P[0] == 'S';
     auto Sig = WithSignal ? parseHex(Args) : std::optional<uint64_t>(0);
@@ -438,9 +432,7 @@ Stub::Outcome Stub::handle(std::string_view P) {
     O.reply = Known ? "OK" : ErrNoThread;
     break;
   }
-  case 'k':
-    O.resume.kind = Resume::Kill;
-    break;
+  case 'k': O.resume.kind = Resume::Kill; break;
   case 'D':
     O.reply = "OK";
     O.resume.kind = Killed ? Resume::Kill : Resume::Detach;
@@ -449,9 +441,7 @@ Stub::Outcome Stub::handle(std::string_view P) {
     Extended = true;
     O.reply = "OK";
     break;
-  case 'q':
-    O.reply = query(P);
-    break;
+  case 'q': O.reply = query(P); break;
   case 'Q':
     if (P == "QStartNoAckMode") {
       NoAck = true;
@@ -465,8 +455,7 @@ Stub::Outcome Stub::handle(std::string_view P) {
     if (O.resume.kind == Resume::Continue || O.resume.kind == Resume::Step)
       O.reply.reset();
     break;
-  default:
-    O.reply = "";
+  default: O.reply = "";
   }
   return O;
 }

@@ -46,11 +46,11 @@ enum class BreakKind : uint8_t { Software, Hardware, Write, Read, Access };
 // Why the process stopped, or how it ended.
 struct Stop {
   enum Kind : uint8_t { Signal, Exited, Terminated } kind = Signal;
-  uint8_t signal = 5;  // gdb's signal number (Signal, Terminated)
-  int code = 0;        // Exited: the exit status
-  uint64_t thread = 0; // Signal: the thread that stopped
+  uint8_t signal = 5;                                 // gdb's signal number (Signal, Terminated)
+  int code = 0;                                       // Exited: the exit status
+  uint64_t thread = 0;                                // Signal: the thread that stopped
   std::optional<BreakKind> breakpoint = std::nullopt; // a breakpoint or watchpoint caused it
-  uint64_t watchAddress = 0;            // for a watchpoint
+  uint64_t watchAddress = 0;                          // for a watchpoint
 };
 
 // What the stub needs of the stopped process.

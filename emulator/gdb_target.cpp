@@ -126,13 +126,12 @@ RegisterTable aarch64Table() {
 }
 
 RegisterTable riscv64Table() {
-  static const char *const X[] = {"zero", "ra", "sp",  "gp",  "tp", "t0", "t1", "t2", "fp", "s1", "a0",
-                                  "a1",   "a2", "a3",  "a4",  "a5", "a6", "a7", "s2", "s3", "s4", "s5",
-                                  "s6",   "s7", "s8",  "s9",  "s10", "s11", "t3", "t4", "t5", "t6"};
-  static const char *const F[] = {"ft0", "ft1", "ft2",  "ft3",  "ft4", "ft5", "ft6",  "ft7",
-                                  "fs0", "fs1", "fa0",  "fa1",  "fa2", "fa3", "fa4",  "fa5",
-                                  "fa6", "fa7", "fs2",  "fs3",  "fs4", "fs5", "fs6",  "fs7",
-                                  "fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11"};
+  static const char *const X[] = {"zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "fp", "s1", "a0",
+                                  "a1",   "a2", "a3", "a4", "a5",  "a6",  "a7", "s2", "s3", "s4", "s5",
+                                  "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
+  static const char *const F[] = {"ft0", "ft1", "ft2", "ft3", "ft4",  "ft5",  "ft6", "ft7", "fs0",  "fs1", "fa0",
+                                  "fa1", "fa2", "fa3", "fa4", "fa5",  "fa6",  "fa7", "fs2", "fs3",  "fs4", "fs5",
+                                  "fs6", "fs7", "fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11"};
   Feature Cpu{"org.gnu.gdb.riscv.cpu", {}};
   for (int I = 0; I < 32; ++I)
     Cpu.regs.push_back({X[I], 64, I == 1 ? "code_ptr" : I == 2 ? "data_ptr" : "int", UC_RISCV_REG_X0 + I});
@@ -163,8 +162,10 @@ RegisterTable armTable() {
 
 const RegisterTable &tableFor(Arch A) {
   static const auto Tables = [] {
-    std::map<Arch, RegisterTable> M = {{Arch::X86_64, x86_64Table()}, {Arch::I386, i386Table()},
-                                       {Arch::AArch64, aarch64Table()}, {Arch::RISCV64, riscv64Table()},
+    std::map<Arch, RegisterTable> M = {{Arch::X86_64, x86_64Table()},
+                                       {Arch::I386, i386Table()},
+                                       {Arch::AArch64, aarch64Table()},
+                                       {Arch::RISCV64, riscv64Table()},
                                        {Arch::Arm, armTable()}};
     for (auto &[_, T] : M)
       for (const Feature &F : T.features)
@@ -204,10 +205,10 @@ std::string describe(const RegisterTable &T) {
 // Linux's signal numbers as gdb's (include/gdb/signals.def), where they differ.
 uint8_t gdbSignal(int Linux) {
   switch (Linux) {
-  case 7: return 10;  // SIGBUS
-  case 10: return 30; // SIGUSR1
-  case 12: return 31; // SIGUSR2
-  case 17: return 20; // SIGCHLD
+  case 7: return 10;                                  // SIGBUS
+  case 10: return 30;                                 // SIGUSR1
+  case 12: return 31;                                 // SIGUSR2
+  case 17: return 20;                                 // SIGCHLD
   default: return uint8_t(Linux <= 15 ? Linux : 143); // 143: GDB_SIGNAL_UNKNOWN
   }
 }
@@ -258,7 +259,8 @@ public:
     bool Pc = R.uc == D.P.A.pc;
     if (Pc && D.P.A.arch == Arch::Arm) { // the pc gdb writes keeps the Thumb state
       uint32_t Cpsr = 0;
-      if (T == D.P.Self ? uc_reg_read(D.P.UC, UC_ARM_REG_CPSR, &Cpsr) : uc_context_reg_read(T->ctx, UC_ARM_REG_CPSR, &Cpsr))
+      if (T == D.P.Self ? uc_reg_read(D.P.UC, UC_ARM_REG_CPSR, &Cpsr)
+                        : uc_context_reg_read(T->ctx, UC_ARM_REG_CPSR, &Cpsr))
         return false;
       Buf[0] |= (Cpsr >> 5) & 1;
     }
@@ -323,8 +325,7 @@ public:
 private:
   Process::Thread *thread(uint64_t Tid) {
     auto It = D.P.Threads.find(Tid);
-    return It == D.P.Threads.end() || It->second->state == Process::Thread::State::Exited ? nullptr
-                                                                                         : It->second.get();
+    return It == D.P.Threads.end() || It->second->state == Process::Thread::State::Exited ? nullptr : It->second.get();
   }
   Debugger &D;
   const RegisterTable &Table;
@@ -470,9 +471,7 @@ bool Debugger::stopped(uint64_t Pc) {
   Pending.thread = P.Self->tid;
   gdb::Resume R = Conn->stopped(*Stub, Pending);
   switch (R.kind) {
-  case gdb::Resume::Kill:
-    P.stop(RunStatus::Signaled, SigKill, "killed by the debugger");
-    return false;
+  case gdb::Resume::Kill: P.stop(RunStatus::Signaled, SigKill, "killed by the debugger"); return false;
   case gdb::Resume::Detach:
   case gdb::Resume::None:
     if (Stub->killed()) { // gdb went away after killing it
@@ -505,8 +504,7 @@ Debugger::FaultCourse Debugger::faulted(FaultKind K, uint64_t Pc, uint64_t Addr)
   gdb::Resume R = Conn->stopped(*Stub, Pending);
   LastSignal = {};
   switch (R.kind) {
-  case gdb::Resume::Kill:
-    return FaultCourse::Kill;
+  case gdb::Resume::Kill: return FaultCourse::Kill;
   case gdb::Resume::Detach:
   case gdb::Resume::None:
     if (Stub->killed())
@@ -532,9 +530,7 @@ void Debugger::runEnded(executor::RunResultMsg &R) {
   gdb::Stop End{gdb::Stop::Terminated, SigKill};
   switch (R.runStatus()) {
   case RunStatus::Exited:
-  case RunStatus::Returned:
-    End = {gdb::Stop::Exited, 0, int(R.value & 0xff)};
-    break;
+  case RunStatus::Returned: End = {gdb::Stop::Exited, 0, int(R.value & 0xff)}; break;
   case RunStatus::Fault:
   case RunStatus::Signaled: {
     // As Linux stops a traced process: gdb sees the signal at the faulting

@@ -64,7 +64,7 @@ private:
   // Why check() stopped the engine.
   gdb::Stop Pending;
   bool Stepping = false;
-  bool Resumed = false; // since the first stop
+  bool Resumed = false;       // since the first stop
   bool FaultReported = false; // gdb let a fault through: its end needs no second stop
   // The signal of the last stop, for gdb's $_siginfo (Linux's numbers; 0: none).
   struct SigInfo {

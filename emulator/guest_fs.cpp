@@ -26,10 +26,10 @@ struct GuestFs::Node {
   uint32_t mode = 0, uid = 0, links = 0;
   uint64_t ino = 0;
   int64_t mtime = 0;
-  std::vector<uint8_t> data;          // a file's bytes
-  std::span<const uint8_t> fixed;     // or, for an embedded read-only file, these
+  std::vector<uint8_t> data;      // a file's bytes
+  std::span<const uint8_t> fixed; // or, for an embedded read-only file, these
   bool isFixed = false;
-  bool charged = false; // its NodeCost counts (what the process made)
+  bool charged = false;                                               // its NodeCost counts (what the process made)
   std::map<std::string, std::shared_ptr<Node>, std::less<>> children; // a folder's
   std::weak_ptr<Node> parent; // a folder's ".." (empty once removed; the root's is itself)
   bool removed() const { return parent.expired(); }
@@ -88,7 +88,8 @@ GuestFs::GuestFs(std::function<bool(int64_t)> Charge, std::function<int64_t()> N
   };
   Add(Root, "tmp", makeNode(Folder, 0777 | Sticky, 0));
   auto Dev = Add(Root, "dev", makeNode(Folder, 0755, 0));
-  for (auto [Name, Kind] : {std::pair{"null", Null}, {"zero", Zero}, {"full", Full}, {"urandom", Random}, {"random", Random}}) {
+  for (auto [Name, Kind] :
+       {std::pair{"null", Null}, {"zero", Zero}, {"full", Full}, {"urandom", Random}, {"random", Random}}) {
     auto D = makeNode(Device, 0666, 0);
     D->device = Kind;
     Add(Dev, Name, D);

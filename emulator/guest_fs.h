@@ -75,7 +75,7 @@ public:
   int64_t open(int64_t DirFd, std::string_view Path, uint32_t Flags, uint32_t Mode);
   int64_t close(int64_t Fd);
   int64_t dup(int64_t Fd, int64_t Lowest = 0, bool CloseOnExec = false); // fcntl F_DUPFD too
-  int64_t dup3(int64_t Old, int64_t New, uint32_t Flags);                 // dup2: Flags 0, Old == New allowed by the caller
+  int64_t dup3(int64_t Old, int64_t New, uint32_t Flags); // dup2: Flags 0, Old == New allowed by the caller
   // fcntl: the descriptor flag and the file status flags (access mode,
   // O_APPEND, O_NONBLOCK; streams: a pipe's ends).
   int64_t getCloseOnExec(int64_t Fd) const;
@@ -106,7 +106,7 @@ public:
   int64_t unlink(int64_t DirFd, std::string_view Path, bool Folder); // unlink, rmdir, unlinkat(AT_REMOVEDIR)
   int64_t rename(int64_t OldDir, std::string_view Old, int64_t NewDir, std::string_view New, uint32_t Flags);
   int64_t chdir(int64_t DirFd, std::string_view Path); // fchdir: Path empty
-  std::string cwd() const;                               // "(unreachable)/..." once removed, as Linux says
+  std::string cwd() const;                             // "(unreachable)/..." once removed, as Linux says
   uint32_t umask(uint32_t Mask);
 
   uint64_t bytes() const { return Held; } // what files hold

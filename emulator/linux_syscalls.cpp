@@ -178,7 +178,8 @@ struct Linux {
       if (N < 0)
         return R ? R : N;
       R += N;
-      if (!Write && (P.Fs.stream(int64_t(Fd)) ? N != 0 : uint64_t(N) < Len)) // one read's worth, as from a pipe; a file's end
+      if (!Write &&
+          (P.Fs.stream(int64_t(Fd)) ? N != 0 : uint64_t(N) < Len)) // one read's worth, as from a pipe; a file's end
         return R;
     }
     return R;
@@ -236,12 +237,21 @@ struct Linux {
   // 0, the given stack and thread pointer, and the parent's signal mask.
   static int64_t clone(Process &P, const Call &C) {
     enum : uint64_t {
-      Vm = 0x100, Fs = 0x200, Files = 0x400, Sighand = 0x800, Thread = 0x10000, SysVSem = 0x40000,
-      SetTls = 0x80000, ParentSetTid = 0x100000, ChildClearTid = 0x200000, Detached = 0x400000,
+      Vm = 0x100,
+      Fs = 0x200,
+      Files = 0x400,
+      Sighand = 0x800,
+      Thread = 0x10000,
+      SysVSem = 0x40000,
+      SetTls = 0x80000,
+      ParentSetTid = 0x100000,
+      ChildClearTid = 0x200000,
+      Detached = 0x400000,
       ChildSetTid = 0x1000000,
     };
     constexpr uint64_t Needed = Vm | Sighand | Thread;
-    constexpr uint64_t Known = Needed | Fs | Files | SysVSem | SetTls | ParentSetTid | ChildClearTid | Detached | ChildSetTid;
+    constexpr uint64_t Known =
+        Needed | Fs | Files | SysVSem | SetTls | ParentSetTid | ChildClearTid | Detached | ChildSetTid;
     uint64_t Flags = C.a[0];
     if (!(Flags & Thread))
       return refuse(P, C);
@@ -381,7 +391,9 @@ struct Linux {
     consumeError(P.unmapAnonymous(Old, OldSize)); // the data moved; a range left mapped only costs address space
     return New;
   }
-  static int64_t ioctl(Process &P, const Call &C) { return P.Fs.isOpen(int64_t(int32_t(C.a[0]))) ? -ENOTTY : -EBADF; } // no terminal
+  static int64_t ioctl(Process &P, const Call &C) {
+    return P.Fs.isOpen(int64_t(int32_t(C.a[0]))) ? -ENOTTY : -EBADF;
+  } // no terminal
   static int64_t getpid(Process &, const Call &) { return Pid; }
   static int64_t getppid(Process &, const Call &) { return 1; }
   static int64_t getuid(Process &, const Call &) { return Uid; }
@@ -456,10 +468,10 @@ struct Linux {
     uint64_t Free = P.Cur->memCap > P.RuntimeBytes ? P.Cur->memCap - P.RuntimeBytes : 0;
     uint64_t Total = W == 4 ? std::min<uint64_t>(P.Cur->memCap, 0xffffffff) : P.Cur->memCap;
     P.storeGuest(Info, uint64_t(hostNs(CLOCK_MONOTONIC) / NsPerSec), W); // uptime
-    P.storeGuest(Info + 4 * W, Total, W);               // totalram
+    P.storeGuest(Info + 4 * W, Total, W);                                // totalram
     Free = std::min(Free, Total);
-    P.storeGuest(Info + 5 * W, Free, W);                // freeram
-    P.storeGuest(Info + 10 * W, 1, 2);                  // procs
+    P.storeGuest(Info + 5 * W, Free, W);                       // freeram
+    P.storeGuest(Info + 10 * W, 1, 2);                         // procs
     P.storeGuest(Info + alignTo(10 * W + 4, W) + 2 * W, 1, 4); // mem_unit, after totalhigh and freehigh
     return put(P, C.a[0], Info, W == 8 ? 112 : 64) ? 0 : -EFAULT;
   }
@@ -525,9 +537,7 @@ struct Linux {
   // The thread waits Ns nanoseconds (others run meanwhile; with none, the
   // executor sleeps), not past the run's wall-time limit: reaching it ends
   // the run with the time-limit report. A signal ends the wait (-EINTR).
-  static int64_t sleepFor(Process &P, int64_t Ns, const Call &C) {
-    return P.wait(C.name, false, fromNow(Ns), 0);
-  }
+  static int64_t sleepFor(Process &P, int64_t Ns, const Call &C) { return P.wait(C.name, false, fromNow(Ns), 0); }
   static std::chrono::steady_clock::time_point fromNow(int64_t Ns) {
     return std::chrono::steady_clock::now() + std::chrono::nanoseconds(std::max<int64_t>(Ns, 0));
   }
@@ -699,11 +709,7 @@ struct Linux {
       auto S = P.Fs.stream(Fd);
       bool Hangup = S == 0 && P.StdinEnded && P.StdinPos == P.Stdin.size(); // the writer closed
       if (Fd >= 0)
-        Revents = Hangup              ? Hup
-                  : S == 0            ? Events & In
-                  : S                 ? Events & Out
-                  : P.Fs.isOpen(Fd)   ? Events & (In | Out)
-                                      : Nval;
+        Revents = Hangup ? Hup : S == 0 ? Events & In : S ? Events & Out : P.Fs.isOpen(Fd) ? Events & (In | Out) : Nval;
       P.storeGuest(Pfd + 6, Revents, 2);
       if (!put(P, Fds + 8 * I, Pfd, 8))
         return -EFAULT;
@@ -919,8 +925,12 @@ struct Linux {
       return R;
     return P.Fs.open(Dir, Path, Flags, uint32_t(Mode));
   }
-  static int64_t open(Process &P, const Call &C) { return openAt(P, GuestFs::AtFdCwd, C.a[0], openFlags(P, C.a[1]), C.a[2]); }
-  static int64_t openat(Process &P, const Call &C) { return openAt(P, fdArg(C.a[0]), C.a[1], openFlags(P, C.a[2]), C.a[3]); }
+  static int64_t open(Process &P, const Call &C) {
+    return openAt(P, GuestFs::AtFdCwd, C.a[0], openFlags(P, C.a[1]), C.a[2]);
+  }
+  static int64_t openat(Process &P, const Call &C) {
+    return openAt(P, fdArg(C.a[0]), C.a[1], openFlags(P, C.a[2]), C.a[3]);
+  }
   static int64_t creat(Process &P, const Call &C) {
     return openAt(P, GuestFs::AtFdCwd, C.a[0], oflag::Create | oflag::WriteOnly | oflag::Truncate, C.a[1]);
   }
@@ -992,7 +1002,8 @@ struct Linux {
       return R;
     uint8_t St[256] = {};
     auto Set = [&](size_t Off, uint64_t V, unsigned N) { P.storeGuest(St + Off, V, N); };
-    Set(0, 0x7ff /* STATX_BASIC_STATS */, 4), Set(4, 4096, 4), Set(16, S.nlink, 4), Set(20, S.uid, 4), Set(24, S.gid, 4);
+    Set(0, 0x7ff /* STATX_BASIC_STATS */, 4), Set(4, 4096, 4), Set(16, S.nlink, 4), Set(20, S.uid, 4),
+        Set(24, S.gid, 4);
     Set(28, S.mode, 2), Set(32, S.ino, 8), Set(40, S.size, 8), Set(48, (S.size + 511) / 512, 8);
     for (size_t Time : {64, 96, 112}) // atime, ctime, mtime (no birth time)
       Set(Time, uint64_t(S.mtimeNs / NsPerSec), 8), Set(Time + 8, uint64_t(S.mtimeNs % NsPerSec), 4);
@@ -1046,7 +1057,9 @@ struct Linux {
   static int64_t rename(Process &P, const Call &C) {
     return renameAt(P, GuestFs::AtFdCwd, C.a[0], GuestFs::AtFdCwd, C.a[1], 0);
   }
-  static int64_t renameat(Process &P, const Call &C) { return renameAt(P, fdArg(C.a[0]), C.a[1], fdArg(C.a[2]), C.a[3], 0); }
+  static int64_t renameat(Process &P, const Call &C) {
+    return renameAt(P, fdArg(C.a[0]), C.a[1], fdArg(C.a[2]), C.a[3], 0);
+  }
   static int64_t renameat2(Process &P, const Call &C) {
     return renameAt(P, fdArg(C.a[0]), C.a[1], fdArg(C.a[2]), C.a[3], C.a[4]);
   }
@@ -1079,14 +1092,14 @@ struct Linux {
   // ftruncate(fd, length): a long, or ftruncate64's 64-bit one.
   static int64_t ftruncate(Process &P, const Call &C) {
     int64_t Len = std::string_view(C.name) == "ftruncate64" ? int64_t(offset64(P, C, 1))
-                  : P.A.wordSize == 4                      ? int64_t(int32_t(C.a[1]))
-                                                           : int64_t(C.a[1]);
+                  : P.A.wordSize == 4                       ? int64_t(int32_t(C.a[1]))
+                                                            : int64_t(C.a[1]);
     return P.Fs.truncate(fdArg(C.a[0]), Len);
   }
   static int64_t truncate(Process &P, const Call &C) {
     int64_t Len = std::string_view(C.name) == "truncate64" ? int64_t(offset64(P, C, 1))
-                  : P.A.wordSize == 4                     ? int64_t(int32_t(C.a[1]))
-                                                          : int64_t(C.a[1]);
+                  : P.A.wordSize == 4                      ? int64_t(int32_t(C.a[1]))
+                                                           : int64_t(C.a[1]);
     std::string Path;
     if (int64_t R = pathArg(P, C.a[0], Path))
       return R;
@@ -1187,7 +1200,7 @@ struct Linux {
         return -EFAULT;
       uint32_t Arg = uint32_t(Oparg), New[] = {Arg, *Old + Arg, *Old | Arg, *Old & ~Arg, *Old ^ Arg};
       int32_t O = int32_t(*Old);
-      bool Holds[] = {O == Cmparg, O != Cmparg, O < Cmparg, O <= Cmparg, O > Cmparg, O >= Cmparg};
+      bool Holds[] = {O == Cmparg, O != Cmparg, O<Cmparg, O <= Cmparg, O> Cmparg, O >= Cmparg};
       if (Kind >= std::size(New) || Cmp >= std::size(Holds))
         return -ENOSYS;
       uint8_t Word[4];
@@ -1209,7 +1222,9 @@ struct Linux {
     std::string Cwd = P.Fs.cwd();
     if (Cwd.size() >= GuestFs::PathMax)
       return -ENAMETOOLONG; // Linux's answer past a page, whatever the buffer (glibc then walks "..")
-    return C.a[1] < Cwd.size() + 1 ? -ERANGE : put(P, C.a[0], Cwd.c_str(), Cwd.size() + 1) ? int64_t(Cwd.size() + 1) : -EFAULT;
+    return C.a[1] < Cwd.size() + 1                       ? -ERANGE
+           : put(P, C.a[0], Cwd.c_str(), Cwd.size() + 1) ? int64_t(Cwd.size() + 1)
+                                                         : -EFAULT;
   }
   // Only /proc/self/exe: the program's own name (AT_EXECFN), absolute as
   // the kernel's link is (the emulated working directory is "/"; glibc's

@@ -26,10 +26,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-
-Error ucError(uc_err E, const std::string &What) {
-  return makeError(formatv("%s: %s", What.c_str(), uc_strerror(E)));
-}
+Error ucError(uc_err E, const std::string &What) { return makeError(formatv("%s: %s", What.c_str(), uc_strerror(E))); }
 
 // Defaults for limits left 0 in a run message (PROTOCOL.md, "Limits").
 constexpr uint32_t DefaultWallMillis = 60000;
@@ -63,15 +60,25 @@ FaultKind faultFor(uc_mem_type T) {
 // Semihosting (Arm "Semihosting for AArch32 and AArch64" v2; the RISC-V
 // semihosting spec reuses its operation numbers and parameter blocks).
 enum SemiOp : uint32_t {
-  SysOpen = 0x01, SysClose = 0x02, SysWriteC = 0x03, SysWrite0 = 0x04, SysWrite = 0x05, SysRead = 0x06,
-  SysIsTty = 0x09, SysSeek = 0x0a, SysFlen = 0x0c, SysClock = 0x10, SysTime = 0x11, SysErrno = 0x13,
-  SysHeapInfo = 0x16, SysExit = 0x18, SysExitExtended = 0x20,
+  SysOpen = 0x01,
+  SysClose = 0x02,
+  SysWriteC = 0x03,
+  SysWrite0 = 0x04,
+  SysWrite = 0x05,
+  SysRead = 0x06,
+  SysIsTty = 0x09,
+  SysSeek = 0x0a,
+  SysFlen = 0x0c,
+  SysClock = 0x10,
+  SysTime = 0x11,
+  SysErrno = 0x13,
+  SysHeapInfo = 0x16,
+  SysExit = 0x18,
+  SysExitExtended = 0x20,
 };
 constexpr uint64_t AdpStoppedApplicationExit = 0x20026;
 
-
 } // namespace
-
 
 Expected<std::unique_ptr<Process>> Process::create(const Triple &TT, bool Debugged) {
   const ArchInfo *A = findArch(TT.arch);
@@ -94,7 +101,8 @@ Error Process::init(bool Debugged) {
   if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &Cpu) == 0)
     CpuStartNs = int64_t(Cpu.tv_sec) * 1000000000 + Cpu.tv_nsec;
   Stores.useDirect(
-      Debugged ? nullptr : DirectMemory::claim(A.qemuTarget), [this](uint64_t Addr) { return Cur && inHeap(Addr) && mapHeapOnTouch(Addr); },
+      Debugged ? nullptr : DirectMemory::claim(A.qemuTarget),
+      [this](uint64_t Addr) { return Cur && inHeap(Addr) && mapHeapOnTouch(Addr); },
       [this](uint64_t Addr, uc_mem_type T) {
         // Narrow, a direct access faults at its address's low 32 bits: those
         // at or above the stack, where no plan maps anything, are taken for
@@ -125,8 +133,7 @@ Error Process::init(bool Debugged) {
     return ucError(E, "protecting the signal return trampoline");
   if (uc_err E = Stores.map(layout::Headers, layout::PageSize, UC_PROT_READ))
     return ucError(E, "mapping the program headers");
-  if (uc_err E = Stores.map(Space.stackTop - layout::StackSize, layout::StackSize,
-                            UC_PROT_READ | UC_PROT_WRITE))
+  if (uc_err E = Stores.map(Space.stackTop - layout::StackSize, layout::StackSize, UC_PROT_READ | UC_PROT_WRITE))
     return ucError(E, "mapping the stack");
   if (Error E = enterUserMode())
     return E;
@@ -246,7 +253,8 @@ Error Process::deallocate(uint64_t Base) {
 
 Expected<std::vector<uint8_t>> Process::read(uint64_t Addr, uint64_t Size) {
   if (Size > MaxTransfer)
-    return makeError(formatv("read of %s bytes exceeds the %s-byte limit", hex(Size).c_str(), hex(MaxTransfer).c_str()));
+    return makeError(
+        formatv("read of %s bytes exceeds the %s-byte limit", hex(Size).c_str(), hex(MaxTransfer).c_str()));
   std::vector<uint8_t> Buf(Size);
   if (uc_err E = uc_mem_read(UC, Addr, Buf.data(), Size))
     return ucError(E, formatv("reading %s bytes at %s", hex(Size).c_str(), hex(Addr).c_str()));
@@ -314,7 +322,8 @@ Error Process::mapHeapAround(uint64_t Addr) {
   uc_err E = Room ? UC_ERR_NOMEM : Stores.map(Start, End - Start, UC_PROT_READ | UC_PROT_WRITE);
   if (E) {
     RuntimeBytes -= End - Start;
-    return Room ? std::move(Room) : ucError(E, formatv("mapping heap %s+%s", hex(Start).c_str(), hex(End - Start).c_str()));
+    return Room ? std::move(Room)
+                : ucError(E, formatv("mapping heap %s+%s", hex(Start).c_str(), hex(End - Start).c_str()));
   }
   HeapChunks[Start] = End - Start;
   HeapMapped += End - Start;
@@ -424,8 +433,8 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
   if ((Align & (Align - 1)) || Align > layout::PageSize)
     return makeError(formatv("TLS alignment %s is not a power of two up to the page size", hex(M.alignment).c_str()));
   if (M.image.size() > M.memSize || M.memSize > (256u << 20))
-    return makeError(formatv("TLS image of %zu bytes does not fit a %s-byte block", M.image.size(),
-                             hex(M.memSize).c_str()));
+    return makeError(
+        formatv("TLS image of %zu bytes does not fit a %s-byte block", M.image.size(), hex(M.memSize).c_str()));
   // Room for the block, alignment slack, and a zeroed thread control block:
   // musl keeps `struct pthread` (errno among it) at the thread pointer.
   constexpr uint64_t TcbBytes = 512;
@@ -447,12 +456,10 @@ Expected<TLSResultMsg> Process::setupTLS(const SetupTLSMsg &M) {
   case TLSVariant::BlockAfterTCB16:
   case TLSVariant::BlockAfterTCB8:
     R.threadPointer = alignTo(*Base, Align);
-    R.block = R.threadPointer +
-              alignTo(archRow(A.arch).tlsVariant == TLSVariant::BlockAfterTCB16 ? 16 : 8, std::max<uint64_t>(M.alignment, 1));
+    R.block = R.threadPointer + alignTo(archRow(A.arch).tlsVariant == TLSVariant::BlockAfterTCB16 ? 16 : 8,
+                                        std::max<uint64_t>(M.alignment, 1));
     break;
-  case TLSVariant::BlockAtTP:
-    R.threadPointer = R.block = alignTo(*Base, Align);
-    break;
+  case TLSVariant::BlockAtTP: R.threadPointer = R.block = alignTo(*Base, Align); break;
   }
   if (Error E = write(R.block, M.image))
     return E;
@@ -521,8 +528,7 @@ void Process::onInterrupt(uc_engine *, uint32_t IntNo, void *User) {
     if (R.intno != IntNo && R.intno != AnyVector)
       continue;
     switch (R.trap) {
-    case Trap::Syscall:
-      return P->syscall();
+    case Trap::Syscall: return P->syscall();
     case Trap::SemihostOrIllegal:
       if (P->semihosting(Pc)) {
         if (!P->Cur->stopped)
@@ -532,8 +538,7 @@ void Process::onInterrupt(uc_engine *, uint32_t IntNo, void *User) {
       if (P->emulateIdRegisterRead(Pc))
         return;
       [[fallthrough]];
-    case Trap::Illegal:
-      return P->fault(FaultKind::IllegalInstruction, Pc - R.pcBack, Pc - R.pcBack);
+    case Trap::Illegal: return P->fault(FaultKind::IllegalInstruction, Pc - R.pcBack, Pc - R.pcBack);
     case Trap::SoftwareInterrupt: {
       auto Insn = P->read(Pc - R.pcBack, 2);
       bool IntN = Insn && (*Insn)[0] == 0xcd && (*Insn)[1] == IntNo;
@@ -790,7 +795,7 @@ Expected<uint64_t> Process::writeHeaders(uint64_t Entry) {
   Ph.push_back({PtGnuStack, R | W, 0, 0, 0, 0, 16});
   Ph[0].filesz = Ph[0].memsz = Ph.size() * PhEnt;
   uint8_t Page[layout::PageSize] = {0x7f, 'E', 'L', 'F', uint8_t(Is64 ? 2 : 1), uint8_t(A.bigEndian ? 2 : 1),
-                                     1 /* version */};
+                                    1 /* version */};
   auto Put = [&](size_t Off, uint64_t V, size_t N) { storeGuest(Page + Off, V, unsigned(N)); };
   const size_t W0 = A.wordSize; // e_entry, e_phoff, e_shoff and the phdr addresses are words
   Put(16, 2 /* ET_EXEC */, 2), Put(18, A.elfMachine, 2), Put(20, 1, 4), Put(24, Entry, W0), Put(24 + W0, EhSize, W0);
@@ -869,15 +874,43 @@ Error Process::pushArgv(const RunMainMsg &M, uint64_t &Sp, uint64_t &Argv, uint6
     return Phnum.takeError();
   // include/uapi/linux/auxvec.h; AT_UID..AT_EGID as getuid() answers.
   enum : uint64_t {
-    AT_NULL = 0, AT_PHDR = 3, AT_PHENT = 4, AT_PHNUM = 5, AT_PAGESZ = 6, AT_BASE = 7, AT_FLAGS = 8, AT_ENTRY = 9,
-    AT_UID = 11, AT_EUID = 12, AT_GID = 13, AT_EGID = 14, AT_PLATFORM = 15, AT_HWCAP = 16, AT_CLKTCK = 17,
-    AT_SECURE = 23, AT_RANDOM = 25, AT_HWCAP2 = 26, AT_EXECFN = 31,
+    AT_NULL = 0,
+    AT_PHDR = 3,
+    AT_PHENT = 4,
+    AT_PHNUM = 5,
+    AT_PAGESZ = 6,
+    AT_BASE = 7,
+    AT_FLAGS = 8,
+    AT_ENTRY = 9,
+    AT_UID = 11,
+    AT_EUID = 12,
+    AT_GID = 13,
+    AT_EGID = 14,
+    AT_PLATFORM = 15,
+    AT_HWCAP = 16,
+    AT_CLKTCK = 17,
+    AT_SECURE = 23,
+    AT_RANDOM = 25,
+    AT_HWCAP2 = 26,
+    AT_EXECFN = 31,
   };
-  std::vector<uint64_t> Aux = {AT_PHDR, layout::Headers + (A.wordSize == 8 ? 64 : 52), AT_PHENT, phdrSize(), AT_PHNUM, *Phnum,
-                               AT_PAGESZ, layout::PageSize, AT_BASE, 0, AT_FLAGS, 0, AT_ENTRY, M.entry,
-                               AT_UID, 1000, AT_EUID, 1000, AT_GID, 1000, AT_EGID, 1000,
-                               AT_HWCAP, A.hwcap, AT_HWCAP2, A.hwcap2, AT_CLKTCK, 100, AT_SECURE, 0,
-                               AT_RANDOM, Top, AT_EXECFN, *ExecFnAt};
+  std::vector<uint64_t> Aux = {AT_PHDR,   layout::Headers + (A.wordSize == 8 ? 64 : 52),
+                               AT_PHENT,  phdrSize(),
+                               AT_PHNUM,  *Phnum,
+                               AT_PAGESZ, layout::PageSize,
+                               AT_BASE,   0,
+                               AT_FLAGS,  0,
+                               AT_ENTRY,  M.entry,
+                               AT_UID,    1000,
+                               AT_EUID,   1000,
+                               AT_GID,    1000,
+                               AT_EGID,   1000,
+                               AT_HWCAP,  A.hwcap,
+                               AT_HWCAP2, A.hwcap2,
+                               AT_CLKTCK, 100,
+                               AT_SECURE, 0,
+                               AT_RANDOM, Top,
+                               AT_EXECFN, *ExecFnAt};
   if (Platform)
     Aux.insert(Aux.end(), {AT_PLATFORM, Platform});
   Aux.insert(Aux.end(), {AT_NULL, 0});
@@ -968,8 +1001,8 @@ Error Process::enterUserMode() {
   setReg(A.sp, Space.stackTop); // x86's iret frame goes there
   uc_err E = uc_emu_start(UC, layout::ToUserMode, layout::ReturnTrap, 0, 0);
   if (E != UC_ERR_OK || reg(A.pc) != layout::ReturnTrap)
-    return makeError(formatv("entering user mode: %s at pc %s", E ? uc_strerror(E) : "stopped early",
-                             hex(reg(A.pc)).c_str()));
+    return makeError(
+        formatv("entering user mode: %s at pc %s", E ? uc_strerror(E) : "stopped early", hex(reg(A.pc)).c_str()));
   return Error::success();
 }
 
@@ -1008,7 +1041,8 @@ Error Process::setThreadPointer(uint64_t Tp, uint32_t Entry) {
   // Segment descriptor (Intel SDM vol. 3, 3.4.5): limit 0xfffff in 4 KiB
   // pages, type 3 (read/write, accessed), S, present, 32-bit.
   auto Descriptor = [](uint64_t Base, uint64_t Dpl) {
-    return 0xffff | (Base & 0xffffff) << 16 | (0x93 | Dpl << 5) << 40 | uint64_t(0xcf) << 48 | (Base >> 24 & 0xff) << 56;
+    return 0xffff | (Base & 0xffffff) << 16 | (0x93 | Dpl << 5) << 40 | uint64_t(0xcf) << 48 |
+           (Base >> 24 & 0xff) << 56;
   };
   uint64_t D = Descriptor(Tp, 3);
   if (uc_err E = uc_mem_write(UC, Gdt + 8 * Entry, &D, 8))
@@ -1133,8 +1167,8 @@ bool Process::semihosting(uint64_t Pc) {
     // reads it before choosing how to exit.
     auto Name = read(Field(0), std::min<uint64_t>(Field(2), 32));
     bool Features = Name && Field(2) == 21 && std::memcmp(Name->data(), ":semihosting-features", 21) == 0;
-    if (Name && ((Field(2) == 3 && std::memcmp(Name->data(), ":tt", 3) == 0 && Field(1) < 12) ||
-                 (Features && Field(1) < 4))) {
+    if (Name &&
+        ((Field(2) == 3 && std::memcmp(Name->data(), ":tt", 3) == 0 && Field(1) < 12) || (Features && Field(1) < 4))) {
       R = 1;
       while (SemiHandles.count(uint64_t(R)))
         ++R;
@@ -1189,8 +1223,12 @@ bool Process::semihosting(uint64_t Pc) {
     R = Op == SysFlen ? 5 : 0;
     break;
   }
-  case SysClock: R = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count() / 10; break;
-  case SysTime: R = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count(); break;
+  case SysClock:
+    R = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count() / 10;
+    break;
+  case SysTime:
+    R = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    break;
   case SysErrno: R = 0; break;
   case SysHeapInfo: {
     uint64_t Info[4] = {layout::HeapBase, layout::HeapBase + layout::HeapSpan, Space.stackTop,

@@ -9,10 +9,10 @@
 #include "arch_table.h"
 #include "gdb_target.h"
 #include "guest_fs.h"
-#include "unicorn_quirks.h"
 #include "protocol/address_plan.h"
 #include "protocol/protocol.h"
 #include "support/error.h"
+#include "unicorn_quirks.h"
 
 #include <algorithm>
 #include <array>
@@ -41,7 +41,7 @@ using InputFn =
 namespace layout {
 constexpr uint64_t PageSize = 0x1000;
 constexpr uint64_t ReturnTrap = executor::FixedAddresses::ReturnTrap; // one executable page; reaching it ends a call
-constexpr uint64_t NoOp = executor::FixedAddresses::NoOp; // a bare return in that page: _init/_fini
+constexpr uint64_t NoOp = executor::FixedAddresses::NoOp;             // a bare return in that page: _init/_fini
 constexpr uint64_t ToUserMode = ReturnTrap + 0x200; // and the arch's way to user mode (ArchInfo::toUserMode)
 // The program's ELF header and program headers, as a loaded executable's
 // first page: AT_PHDR and __ehdr_start point here (read-only). Inside the
@@ -51,7 +51,7 @@ constexpr uint64_t Headers = executor::FixedAddresses::Headers;
 // (read and execute), where Linux's vDSO has it: inside the host window, so
 // that an unwinder (thread cancellation, an exception from a handler) can
 // read its instructions, as libgcc's fallback for signal frames does.
-constexpr uint64_t SigReturn = Headers + 2 * PageSize; // the page after i386's GDT
+constexpr uint64_t SigReturn = Headers + 2 * PageSize;                // the page after i386's GDT
 constexpr uint64_t ReservationBase = executor::ReservationPlan::Base; // linker allocations grow up from here
 constexpr uint64_t ReservationEnd = executor::ReservationPlan::End;
 // brk / picolibc heap, mapped on first touch. Within +-2 GiB of every
@@ -76,7 +76,8 @@ constexpr uint64_t StackGap = 1ull << 28; // unmapped between the mmap area and 
 constexpr Upper Upper32 = {0xf0000000, {{0x80000000, 0xf0000000 - StackSize - StackGap}, {}}};
 constexpr Upper Upper64 = {0xf0000000, {Upper32.mmap[0], {0x100000000, 0x3000000000}}};
 static_assert(Upper64.mmap[1].end <= DirectMemory::WindowEnd, "the plan must fit the host window");
-static_assert(Upper64.stackTop <= uint64_t(1) << DirectMemory::NarrowBits, "below 4 GiB, all of it but the second mmap area");
+static_assert(Upper64.stackTop <= uint64_t(1) << DirectMemory::NarrowBits,
+              "below 4 GiB, all of it but the second mmap area");
 } // namespace layout
 
 constexpr uint64_t MaxTransfer = executor::MaxFrameSize - 1024; // read-memory and output must fit one frame
@@ -127,7 +128,7 @@ private:
     uc_context *ctx = nullptr;
     uint64_t pc = 0;
     uint64_t clearChildTid = 0, robustList = 0; // set_tid_address / CLONE_CHILD_CLEARTID, set_robust_list's head
-    uint64_t SigMask = 0, SigPending = 0; // bit N-1: signal N (pending: sent to this thread)
+    uint64_t SigMask = 0, SigPending = 0;       // bit N-1: signal N (pending: sent to this thread)
     std::map<int, SigInfo> PendingInfo;
     std::optional<uint64_t> SuspendMask; // sigsuspend: the mask a handler's frame restores
     // The interrupted context of each live signal frame, by the frame's
@@ -170,9 +171,9 @@ private:
     };
     std::optional<DebugFault> debugFault;
     bool faultDebugged = false; // gdb let the current fault through: it takes its course
-    bool resume = false; // a handled trap stopped Unicorn; continue at resumePc
+    bool resume = false;        // a handled trap stopped Unicorn; continue at resumePc
     uint64_t resumePc = 0;
-    uint64_t lastPc = 0; // the instruction being executed, kept by the counting hook
+    uint64_t lastPc = 0;                            // the instruction being executed, kept by the counting hook
     std::chrono::steady_clock::time_point deadline; // the wall-time limit, which sleeps respect
     uint32_t wallMs = 0;
     // Signal work for the run loop, between two uc_emu_start calls
@@ -268,9 +269,9 @@ private:
   // Builds the frame and enters the handler; false if the run stopped.
   bool deliver(const SigInfo &I, uint64_t &Pc);
   bool sigreturn(uint64_t &Pc, bool Old);
-  uint64_t resumePc(); // where the CPU stopped, as uc_emu_start takes it (Arm Thumb: odd)
+  uint64_t resumePc();                       // where the CPU stopped, as uc_emu_start takes it (Arm Thumb: odd)
   void dropFrames(uint64_t Lo, uint64_t Hi); // saved contexts of frames in [Lo, Hi)
-  void noteSignalsDue();                      // after a system call: deliverable signals stop the engine
+  void noteSignalsDue();                     // after a system call: deliverable signals stop the engine
 
   // ---- threads (threads.cpp) ----
   Thread &mainThread() { return *Threads.begin()->second; }
@@ -301,7 +302,7 @@ private:
   // A thread that waited in rt_sigtimedwait runs again: its mask back, and
   // the signal it waited for, if one came, its answer.
   void finishSigwait(Thread &T);
-  void freeThread(Thread &T); // its saved contexts (and their charge, threadCost)
+  void freeThread(Thread &T);    // its saved contexts (and their charge, threadCost)
   std::string threadTag() const; // " in thread N" once the process has had a second thread
   static void onBlock(uc_engine *, uint64_t, uint32_t, void *);
 
@@ -334,7 +335,7 @@ private:
   uint64_t NextMmap;
   std::map<uint64_t, uint64_t> MmapFree; // base -> size
   std::map<uint64_t, uint64_t> Mmaps;    // base -> size
-  std::set<uint64_t> MmapReprotected;      // bases whose pages are no longer read-write
+  std::set<uint64_t> MmapReprotected;    // bases whose pages are no longer read-write
   // Mappings made inaccessible (PROT_NONE): base -> how many bytes from the
   // base the memory cap counts, the extent mprotect has made accessible.
   std::map<uint64_t, uint64_t> MmapCharged;
@@ -344,17 +345,17 @@ private:
   struct TlsSegment {
     uint64_t vaddr = 0, fileSize = 0, memSize = 0, align = 0;
   } TlsPhdr;
-  uint64_t RuntimeBytes = 0;          // HeapMapped + every mmap: what the memory cap limits
-  std::string ExecFn;                 // argv[0] of the last process start: AT_EXECFN, /proc/self/exe
+  uint64_t RuntimeBytes = 0; // HeapMapped + every mmap: what the memory cap limits
+  std::string ExecFn;        // argv[0] of the last process start: AT_EXECFN, /proc/self/exe
   // Below the last run-main's argv/envp/auxv block, which a started C
   // runtime keeps pointers into (environ, argv, getauxval): later calls'
   // stacks start here.
   uint64_t CallStackTop = Space.stackTop;
-  std::vector<uint64_t> AuxVector; // the last run-main's auxv pairs, AT_NULL included (a debugger's `info auxv`)
-  std::set<uint64_t> NotedSyscalls;   // numbers already named in a note
-  std::vector<uint8_t> Stdin;         // received from the client, not yet read (from StdinPos)
+  std::vector<uint64_t> AuxVector;  // the last run-main's auxv pairs, AT_NULL included (a debugger's `info auxv`)
+  std::set<uint64_t> NotedSyscalls; // numbers already named in a note
+  std::vector<uint8_t> Stdin;       // received from the client, not yet read (from StdinPos)
   size_t StdinPos = 0;
-  bool StdinEnded = false;             // a read of the client's stdin found its end
+  bool StdinEnded = false;                             // a read of the client's stdin found its end
   std::map<uint64_t, std::vector<uint8_t>> SigActions; // signal -> the kernel sigaction last set
   // Signals sent to the process that every thread blocks: the first to
   // unblock one takes it.
@@ -378,7 +379,9 @@ private:
   std::unique_ptr<Debugger> Debug;
   // The process's files and descriptors; their bytes count against the
   // memory cap as mappings do (a write past it: ENOSPC, not the end of the run).
-  GuestFs Fs{[this](int64_t Delta) { return Delta > 0 ? chargeMemory(uint64_t(Delta)) : (RuntimeBytes -= uint64_t(-Delta), true); },
+  GuestFs Fs{[this](int64_t Delta) {
+               return Delta > 0 ? chargeMemory(uint64_t(Delta)) : (RuntimeBytes -= uint64_t(-Delta), true);
+             },
              [] {
                timespec T;
                ::clock_gettime(CLOCK_REALTIME, &T);

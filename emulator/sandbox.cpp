@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdlib>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <grp.h>
@@ -22,9 +22,7 @@ int64_t (*ProbeHook)(uint64_t Which) = nullptr;
 
 namespace {
 
-void warn(const char *What) {
-  std::fprintf(stderr, "linklab-executor: warning: %s: %s\n", What, std::strerror(errno));
-}
+void warn(const char *What) { std::fprintf(stderr, "linklab-executor: warning: %s: %s\n", What, std::strerror(errno)); }
 
 void setLimit(int Resource, rlim_t Soft, rlim_t Hard) {
   rlimit L = {Soft, Hard};
@@ -160,15 +158,43 @@ bool lockDown(int AcceptFd) {
   // wall-time watchdog), clocks, signals (the fault handler of direct
   // guest accesses; abort), its limits, and the end.
   static const int Allowed[] = {
-      SCMP_SYS(read), SCMP_SYS(write), SCMP_SYS(readv), SCMP_SYS(writev), SCMP_SYS(pread64), SCMP_SYS(close),
+      SCMP_SYS(read),
+      SCMP_SYS(write),
+      SCMP_SYS(readv),
+      SCMP_SYS(writev),
+      SCMP_SYS(pread64),
+      SCMP_SYS(close),
       SCMP_SYS(sendto), // send(MSG_DONTWAIT) on a session's socket
-      SCMP_SYS(poll), SCMP_SYS(ppoll), SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mprotect), SCMP_SYS(mremap),
-      SCMP_SYS(madvise), SCMP_SYS(brk), SCMP_SYS(ftruncate), SCMP_SYS(fallocate), SCMP_SYS(futex),
-      SCMP_SYS(set_robust_list), SCMP_SYS(rseq), SCMP_SYS(sched_yield), SCMP_SYS(clock_gettime),
-      SCMP_SYS(clock_getres), SCMP_SYS(clock_nanosleep), SCMP_SYS(nanosleep), SCMP_SYS(gettimeofday),
-      SCMP_SYS(getrusage), SCMP_SYS(getpid), SCMP_SYS(gettid), SCMP_SYS(rt_sigaction), SCMP_SYS(rt_sigprocmask),
-      SCMP_SYS(rt_sigreturn), SCMP_SYS(sigaltstack), SCMP_SYS(restart_syscall), SCMP_SYS(exit),
-      SCMP_SYS(exit_group), SCMP_SYS(getrlimit),
+      SCMP_SYS(poll),
+      SCMP_SYS(ppoll),
+      SCMP_SYS(mmap),
+      SCMP_SYS(munmap),
+      SCMP_SYS(mprotect),
+      SCMP_SYS(mremap),
+      SCMP_SYS(madvise),
+      SCMP_SYS(brk),
+      SCMP_SYS(ftruncate),
+      SCMP_SYS(fallocate),
+      SCMP_SYS(futex),
+      SCMP_SYS(set_robust_list),
+      SCMP_SYS(rseq),
+      SCMP_SYS(sched_yield),
+      SCMP_SYS(clock_gettime),
+      SCMP_SYS(clock_getres),
+      SCMP_SYS(clock_nanosleep),
+      SCMP_SYS(nanosleep),
+      SCMP_SYS(gettimeofday),
+      SCMP_SYS(getrusage),
+      SCMP_SYS(getpid),
+      SCMP_SYS(gettid),
+      SCMP_SYS(rt_sigaction),
+      SCMP_SYS(rt_sigprocmask),
+      SCMP_SYS(rt_sigreturn),
+      SCMP_SYS(sigaltstack),
+      SCMP_SYS(restart_syscall),
+      SCMP_SYS(exit),
+      SCMP_SYS(exit_group),
+      SCMP_SYS(getrlimit),
   };
   bool Ok = true;
   for (int Nr : Allowed)
@@ -177,7 +203,8 @@ bool lockDown(int AcceptFd) {
   // filter's reach only by exec, which is forbidden too; clone3's flags
   // sit in memory the filter cannot read, so it fails as on an old kernel
   // and glibc falls back to clone.
-  Ok &= seccomp_rule_add(F, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD)) == 0;
+  Ok &= seccomp_rule_add(F, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
+                         SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD)) == 0;
   Ok &= seccomp_rule_add(F, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0) == 0;
   // Signals to itself only (abort).
   pid_t Self = getpid();

@@ -16,7 +16,7 @@
 namespace linklab::emu::sandbox {
 
 struct StartOptions {
-  int keepFd = -1;       // besides 0, 1 and 2: a TCP session's socket
+  int keepFd = -1; // besides 0, 1 and 2: a TCP session's socket
   bool namespaces = true;
   // A new PID namespace needs a child to live in it: the caller's process
   // then only waits for that child and ends as it ends (stdio mode, where

@@ -150,7 +150,8 @@ private:
   // run's seq and wait (until Deadline) for its input message; other
   // requests arriving meanwhile wait their turn. A session gone or broken
   // gives end of file.
-  std::optional<std::vector<uint8_t>> input(uint32_t Seq, uint64_t Max, std::chrono::steady_clock::time_point Deadline) {
+  std::optional<std::vector<uint8_t>> input(uint32_t Seq, uint64_t Max,
+                                            std::chrono::steady_clock::time_point Deadline) {
     send(Seq, InputRequestMsg{uint32_t(Max)});
     flush(Deadline);
     uint8_t Buf[1 << 16];
@@ -212,94 +213,94 @@ private:
     auto Input = [this, Seq](uint64_t Max, std::chrono::steady_clock::time_point Deadline) {
       return input(Seq, Max, Deadline);
     };
-    return std::visit(
-        Overloaded{
-            [&](SetupMsg &M) {
-              if (M.version != ProtocolVersion) {
-                send(Seq, FailureMsg{formatv("protocol version %u not supported (executor speaks %u)", M.version,
-                                             ProtocolVersion)});
-                return false;
-              }
-              if (P) {
-                send(Seq, FailureMsg{"session already set up"});
-                return true;
-              }
-              auto NewP = Process::create(Triple::parse(M.triple), GdbFd >= 0);
-              if (!NewP) { // no process yet: the client may set up again
-                send(Seq, FailureMsg{NewP.takeError().message()});
-                return true;
-              }
-              sandbox::lockDown(GdbFd); // set up: from here on the protocol (and gdb) is all the process serves
-              P = std::move(*NewP);
-              if (GdbFd >= 0)
-                P->debugWith(std::exchange(GdbFd, -1), In);
-              send(Seq, SetupResultMsg{ProtocolVersion, M.triple, layout::PageSize, P->exposedSymbols()});
-              return true;
-            },
-            [&](ReserveMsg &M) {
-              auto A = P->reserve(M.size, M.alignment);
-              if (!A)
-                send(Seq, FailureMsg{A.takeError().message()});
-              else
-                send(Seq, AddressMsg{*A});
-              return true;
-            },
-            [&](FinalizeMsg &M) { return reply(Seq, P->finalize(M.segments)), true; },
-            [&](DeallocateMsg &M) {
-              // Release everything asked for, reporting every failure at once.
-              std::string Problems;
-              for (uint64_t A : M.addresses)
-                if (Error E = P->deallocate(A))
-                  Problems += (Problems.empty() ? "" : "; ") + E.message();
-              reply(Seq, Problems.empty() ? Error::success() : makeError(Problems));
-              return true;
-            },
-            [&](LookupMsg &M) {
-              LookupResultMsg R;
-              for (const std::string &N : M.names)
-                R.addresses.push_back(P->lookup(N));
-              send(Seq, R);
-              return true;
-            },
-            [&](RunMainMsg &M) {
-              flush();
-              Deadline = runDeadline(M.limits);
-              return finishRun(Seq, P->runMain(M, Output, Input), wallTime(M.limits)), true;
-            },
-            [&](CallMsg &M) {
-              flush();
-              Deadline = runDeadline(M.limits);
-              return finishRun(Seq, P->call(M, Output, Input), wallTime(M.limits)), true;
-            },
-            [&](ReadMemoryMsg &M) {
-              auto B = P->read(M.address, M.size);
-              if (!B)
-                send(Seq, FailureMsg{B.takeError().message()});
-              else
-                send(Seq, MemoryMsg{std::move(*B)});
-              return true;
-            },
-            [&](WriteMemoryMsg &M) { return reply(Seq, P->write(M.address, M.bytes)), true; },
-            [&](SetupTLSMsg &M) {
-              auto R = P->setupTLS(M);
-              if (!R)
-                send(Seq, FailureMsg{R.takeError().message()});
-              else
-                send(Seq, *R);
-              return true;
-            },
-            [&](HangupMsg &) {
-              send(Seq, OkMsg{});
-              HungUp = true;
-              return false;
-            },
-            [&](auto &M) {
-              // Executor-to-client messages have no business arriving here.
-              fail(formatv("unexpected %s message from the client", messageName(F.message)));
-              return false;
-            },
-        },
-        F.message);
+    return std::visit(Overloaded{
+                          [&](SetupMsg &M) {
+                            if (M.version != ProtocolVersion) {
+                              send(Seq, FailureMsg{formatv("protocol version %u not supported (executor speaks %u)",
+                                                           M.version, ProtocolVersion)});
+                              return false;
+                            }
+                            if (P) {
+                              send(Seq, FailureMsg{"session already set up"});
+                              return true;
+                            }
+                            auto NewP = Process::create(Triple::parse(M.triple), GdbFd >= 0);
+                            if (!NewP) { // no process yet: the client may set up again
+                              send(Seq, FailureMsg{NewP.takeError().message()});
+                              return true;
+                            }
+                            sandbox::lockDown(
+                                GdbFd); // set up: from here on the protocol (and gdb) is all the process serves
+                            P = std::move(*NewP);
+                            if (GdbFd >= 0)
+                              P->debugWith(std::exchange(GdbFd, -1), In);
+                            send(Seq, SetupResultMsg{ProtocolVersion, M.triple, layout::PageSize, P->exposedSymbols()});
+                            return true;
+                          },
+                          [&](ReserveMsg &M) {
+                            auto A = P->reserve(M.size, M.alignment);
+                            if (!A)
+                              send(Seq, FailureMsg{A.takeError().message()});
+                            else
+                              send(Seq, AddressMsg{*A});
+                            return true;
+                          },
+                          [&](FinalizeMsg &M) { return reply(Seq, P->finalize(M.segments)), true; },
+                          [&](DeallocateMsg &M) {
+                            // Release everything asked for, reporting every failure at once.
+                            std::string Problems;
+                            for (uint64_t A : M.addresses)
+                              if (Error E = P->deallocate(A))
+                                Problems += (Problems.empty() ? "" : "; ") + E.message();
+                            reply(Seq, Problems.empty() ? Error::success() : makeError(Problems));
+                            return true;
+                          },
+                          [&](LookupMsg &M) {
+                            LookupResultMsg R;
+                            for (const std::string &N : M.names)
+                              R.addresses.push_back(P->lookup(N));
+                            send(Seq, R);
+                            return true;
+                          },
+                          [&](RunMainMsg &M) {
+                            flush();
+                            Deadline = runDeadline(M.limits);
+                            return finishRun(Seq, P->runMain(M, Output, Input), wallTime(M.limits)), true;
+                          },
+                          [&](CallMsg &M) {
+                            flush();
+                            Deadline = runDeadline(M.limits);
+                            return finishRun(Seq, P->call(M, Output, Input), wallTime(M.limits)), true;
+                          },
+                          [&](ReadMemoryMsg &M) {
+                            auto B = P->read(M.address, M.size);
+                            if (!B)
+                              send(Seq, FailureMsg{B.takeError().message()});
+                            else
+                              send(Seq, MemoryMsg{std::move(*B)});
+                            return true;
+                          },
+                          [&](WriteMemoryMsg &M) { return reply(Seq, P->write(M.address, M.bytes)), true; },
+                          [&](SetupTLSMsg &M) {
+                            auto R = P->setupTLS(M);
+                            if (!R)
+                              send(Seq, FailureMsg{R.takeError().message()});
+                            else
+                              send(Seq, *R);
+                            return true;
+                          },
+                          [&](HangupMsg &) {
+                            send(Seq, OkMsg{});
+                            HungUp = true;
+                            return false;
+                          },
+                          [&](auto &M) {
+                            // Executor-to-client messages have no business arriving here.
+                            fail(formatv("unexpected %s message from the client", messageName(F.message)));
+                            return false;
+                          },
+                      },
+                      F.message);
   }
 
   int In, Out;

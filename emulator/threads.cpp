@@ -30,8 +30,8 @@ constexpr uint64_t SliceBlocks = 1 << 16;
 } // namespace
 
 size_t Process::liveThreads() const {
-  return size_t(std::count_if(Threads.begin(), Threads.end(),
-                              [](auto &T) { return T.second->state != Thread::State::Exited; }));
+  return size_t(
+      std::count_if(Threads.begin(), Threads.end(), [](auto &T) { return T.second->state != Thread::State::Exited; }));
 }
 
 Process::Thread *Process::findThread(uint64_t Tid) {
@@ -66,7 +66,8 @@ void Process::wake(Thread &T, int64_t Answer) {
       FutexQueues.erase(Q);
   }
   if (Answer == -EINTR && T.remain && T.wakeAt) { // a sleep cut short: the time left
-    int64_t Ns = std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::nanoseconds>(*T.wakeAt - Clock::now()).count());
+    int64_t Ns =
+        std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::nanoseconds>(*T.wakeAt - Clock::now()).count());
     uint8_t Left[16];
     storeGuest(Left, uint64_t(Ns / 1000000000), T.remainSize);
     storeGuest(Left + T.remainSize, uint64_t(Ns % 1000000000), T.remainSize);
@@ -247,10 +248,12 @@ uint64_t Process::switchThread(uint64_t Pc) {
       size_t Live = liveThreads();
       for (auto &[Tid, T] : Threads)
         if (T->state == Thread::State::Waiting)
-          Report += Live == 1 ? T->waitingIn + (T->waitsForSignal ? " waits for a signal nothing can send" : " can never be woken") +
-                                    " (the process has one thread)"
-                              : formatv("%s thread %llu in %s", Report.empty() ? "" : ",", (unsigned long long)Tid,
-                                        T->waitingIn.c_str());
+          Report += Live == 1
+                        ? T->waitingIn +
+                              (T->waitsForSignal ? " waits for a signal nothing can send" : " can never be woken") +
+                              " (the process has one thread)"
+                        : formatv("%s thread %llu in %s", Report.empty() ? "" : ",", (unsigned long long)Tid,
+                                  T->waitingIn.c_str());
       stop(RunStatus::Error, 0, (Live == 1 ? "deadlock: " : "deadlock: every thread waits:") + Report);
       return Pc;
     }
@@ -270,7 +273,8 @@ uint64_t Process::switchThread(uint64_t Pc) {
     Self = Next;
   }
   if (Next->state == Thread::State::Waiting) {
-    stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached in %s", Cur->wallMs, Next->waitingIn.c_str()));
+    stop(RunStatus::TimeLimit, 0,
+         formatv("wall-time limit of %u ms reached in %s", Cur->wallMs, Next->waitingIn.c_str()));
     return Next->pc;
   }
   if (Next->sigwaitSet)
@@ -278,7 +282,9 @@ uint64_t Process::switchThread(uint64_t Pc) {
   if (Next->answer)
     setReg(A.ret, uint64_t(*std::exchange(Next->answer, std::nullopt)));
   // Threads that exited are gone (the main one stays: its tid is the pid).
-  std::erase_if(Threads, [&](auto &T) { return T.second->state == Thread::State::Exited && T.first != Pid && T.second.get() != Self; });
+  std::erase_if(Threads, [&](auto &T) {
+    return T.second->state == Thread::State::Exited && T.first != Pid && T.second.get() != Self;
+  });
   Pc = Next->pc;
   if (pendingFor(*Self) & ~Self->SigMask)
     Pc = handleSignals(Pc);

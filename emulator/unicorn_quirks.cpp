@@ -113,19 +113,19 @@ using UnlockFn = void (*)(void *);
 
 // One pair per QEMU target the executor runs (the library suffixes every
 // target's copy of QEMU with its name).
-#define LINKLAB_PAGE_COLLECTION(TARGET)                                                                      \
-  extern "C" void *page_collection_lock_##TARGET(void *UC, uint64_t Start, uint64_t End) {                   \
-    if (isUnicorn20())                                                                                       \
-      return nullptr;                                                                                        \
-    static const auto Real = reinterpret_cast<LockFn>(dlsym(RTLD_NEXT, "page_collection_lock_" #TARGET));    \
-    return Real ? Real(UC, Start, End) : nullptr;                                                            \
-  }                                                                                                          \
-  extern "C" void page_collection_unlock_##TARGET(void *Set) {                                               \
-    if (isUnicorn20())                                                                                       \
-      return;                                                                                                \
-    static const auto Real = reinterpret_cast<UnlockFn>(dlsym(RTLD_NEXT, "page_collection_unlock_" #TARGET)); \
-    if (Real)                                                                                                \
-      Real(Set);                                                                                             \
+#define LINKLAB_PAGE_COLLECTION(TARGET)                                                                                \
+  extern "C" void *page_collection_lock_##TARGET(void *UC, uint64_t Start, uint64_t End) {                             \
+    if (isUnicorn20())                                                                                                 \
+      return nullptr;                                                                                                  \
+    static const auto Real = reinterpret_cast<LockFn>(dlsym(RTLD_NEXT, "page_collection_lock_" #TARGET));              \
+    return Real ? Real(UC, Start, End) : nullptr;                                                                      \
+  }                                                                                                                    \
+  extern "C" void page_collection_unlock_##TARGET(void *Set) {                                                         \
+    if (isUnicorn20())                                                                                                 \
+      return;                                                                                                          \
+    static const auto Real = reinterpret_cast<UnlockFn>(dlsym(RTLD_NEXT, "page_collection_unlock_" #TARGET));          \
+    if (Real)                                                                                                          \
+      Real(Set);                                                                                                       \
   }
 LINKLAB_INTERPOSED_QEMU_TARGETS(LINKLAB_PAGE_COLLECTION)
 #undef LINKLAB_PAGE_COLLECTION
@@ -249,7 +249,8 @@ void FastStores::fatal(uint64_t Addr, bool Write, uintptr_t HostPc) {
     for (uint32_t I = 0; I < Count; ++I)
       Mapped |= Addr >= Regions[I].begin && Addr <= Regions[I].end;
   uc_free(Regions);
-  Fault(Addr, Mapped ? (Write ? UC_MEM_WRITE_PROT : UC_MEM_READ_PROT) : (Write ? UC_MEM_WRITE_UNMAPPED : UC_MEM_READ_UNMAPPED));
+  Fault(Addr, Mapped ? (Write ? UC_MEM_WRITE_PROT : UC_MEM_READ_PROT)
+                     : (Write ? UC_MEM_WRITE_UNMAPPED : UC_MEM_READ_UNMAPPED));
   Direct->exitLoop(Cpu);
 }
 
@@ -370,12 +371,12 @@ void FastStores::noteHook(int Type) {
 } // namespace linklab::emu
 
 // One interposer per QEMU target the executor runs.
-#define LINKLAB_TLB_FILL(TARGET)                                                                             \
-  extern "C" void tlb_set_page_with_attrs_##TARGET(void *Cpu, uint64_t Vaddr, uint64_t Paddr,                \
-                                                   linklab::emu::MemTxAttrs Attrs, int Prot, int MmuIdx,     \
-                                                   uint64_t Size) {                                          \
-    static const linklab::emu::TargetTlb T(#TARGET);                                                         \
-    T.fill(Cpu, Vaddr, Paddr, Attrs, Prot, MmuIdx, Size);                                                    \
+#define LINKLAB_TLB_FILL(TARGET)                                                                                       \
+  extern "C" void tlb_set_page_with_attrs_##TARGET(void *Cpu, uint64_t Vaddr, uint64_t Paddr,                          \
+                                                   linklab::emu::MemTxAttrs Attrs, int Prot, int MmuIdx,               \
+                                                   uint64_t Size) {                                                    \
+    static const linklab::emu::TargetTlb T(#TARGET);                                                                   \
+    T.fill(Cpu, Vaddr, Paddr, Attrs, Prot, MmuIdx, Size);                                                              \
   }
 LINKLAB_INTERPOSED_QEMU_TARGETS(LINKLAB_TLB_FILL)
 #undef LINKLAB_TLB_FILL
@@ -392,13 +393,13 @@ linklab::emu::ExitChecks::~ExitChecks() { SkipExitChecks = Outer; }
 
 // One interposer per QEMU target the executor runs; other Unicorn versions
 // (whose function may differ) always get theirs.
-#define LINKLAB_EXIT_CHECK(TARGET)                                                                           \
-  extern "C" void check_exit_request_##TARGET(void *Tcg) {                                                   \
-    if (SkipExitChecks && isUnicorn20())                                                                     \
-      return;                                                                                                \
-    static const auto Real = reinterpret_cast<CheckFn>(dlsym(RTLD_NEXT, "check_exit_request_" #TARGET));     \
-    if (Real)                                                                                                \
-      Real(Tcg);                                                                                             \
+#define LINKLAB_EXIT_CHECK(TARGET)                                                                                     \
+  extern "C" void check_exit_request_##TARGET(void *Tcg) {                                                             \
+    if (SkipExitChecks && isUnicorn20())                                                                               \
+      return;                                                                                                          \
+    static const auto Real = reinterpret_cast<CheckFn>(dlsym(RTLD_NEXT, "check_exit_request_" #TARGET));               \
+    if (Real)                                                                                                          \
+      Real(Tcg);                                                                                                       \
   }
 LINKLAB_INTERPOSED_QEMU_TARGETS(LINKLAB_EXIT_CHECK)
 #undef LINKLAB_EXIT_CHECK

@@ -91,9 +91,23 @@ bool keepHelpers() {
 // QEMU 5.0's TCGOpcode values (include/tcg/tcg-opc.h order), TCGType,
 // MemOp lane sizes and TCGCond.
 enum : unsigned {
-  MoviI64 = 64, Ld32 = 13, St32 = 16, Ld8u64 = 67, Ld16u64 = 69, Ld32u64 = 71, Ld64 = 73,
-  St8of64 = 74, St16of64 = 75, St32of64 = 76, St64 = 77,
-  Add64 = 78, Sub64 = 79, Mul64 = 80, And64 = 87, Or64 = 88, Xor64 = 89,
+  MoviI64 = 64,
+  Ld32 = 13,
+  St32 = 16,
+  Ld8u64 = 67,
+  Ld16u64 = 69,
+  Ld32u64 = 71,
+  Ld64 = 73,
+  St8of64 = 74,
+  St16of64 = 75,
+  St32of64 = 76,
+  St64 = 77,
+  Add64 = 78,
+  Sub64 = 79,
+  Mul64 = 80,
+  And64 = 87,
+  Or64 = 88,
+  Xor64 = 89,
 };
 enum : int { TypeI32 = 0, TypeI64 = 1, TypeV64 = 2 };
 enum : unsigned { Mo8 = 0, Mo16 = 1, Mo32 = 2, Mo64 = 3 };
@@ -101,13 +115,13 @@ constexpr unsigned CondEq = 8;
 
 // What a helper computes, destination D from D and source S (16 bytes each).
 enum class Form : uint8_t {
-  Lanes,    // each lane: D = D op S (Lane: the lane size)
-  Permute,  // 32-bit lanes picked from D and S (Pick)
-  Shuffle,  // pshufd/shufps: 32-bit lanes picked by the immediate
+  Lanes,      // each lane: D = D op S (Lane: the lane size)
+  Permute,    // 32-bit lanes picked from D and S (Pick)
+  Shuffle,    // pshufd/shufps: 32-bit lanes picked by the immediate
   Interleave, // punpck*bw/wd: D's and S's 8/16-bit lanes alternating
-  MulUDQ,   // pmuludq: D.Q[i] = D.L[2i] * S.L[2i]
-  MoveMask, // pmovmskb: the bytes' top bits, as an i32 result
-  MoveL,    // movd/movq xmm, reg: D = the zero-extended value
+  MulUDQ,     // pmuludq: D.Q[i] = D.L[2i] * S.L[2i]
+  MoveMask,   // pmovmskb: the bytes' top bits, as an i32 result
+  MoveL,      // movd/movq xmm, reg: D = the zero-extended value
 };
 enum class LaneOp : uint8_t { And, Or, Xor, AndNot, Add, Sub, Eq };
 
@@ -291,7 +305,6 @@ private:
   bool Vectors;
   std::unordered_map<void *, const Inlined *> ByHelper;
 
-
   // Each 64-bit half as an i64 for whole 64-bit lanes, else as one host
   // vector (see the top of the file).
   void lanes(void *S, const Inlined &I, void *D, void *Src) const {
@@ -449,14 +462,14 @@ static_assert(sizeof(SavedX87) == 108);
 // the host's stack first (the ABI leaves it empty at a call; its sticky
 // flags are nothing host code reads) and fnsave empties it again; the
 // host's control word is put back.
-#define LINKLAB_X87(INSN)                                                                                     \
-  [](const uint8_t(&St1)[10], const uint8_t(&St0)[10], uint16_t Cw, linklab::emu::SavedX87 &Out) {             \
-    uint16_t Host;                                                                                             \
-    asm volatile("fnstcw %[host]\n\tfninit\n\tfldcw %[cw]\n\tfldt %[st1]\n\tfldt %[st0]\n\t" INSN              \
-                 "\n\tfnsave %[out]\n\tfldcw %[host]"                                                          \
-                 : [out] "=m"(Out), [host] "+m"(Host)                                                          \
-                 : [cw] "m"(Cw), [st1] "m"(St1), [st0] "m"(St0)                                                \
-                 : "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)");                      \
+#define LINKLAB_X87(INSN)                                                                                              \
+  [](const uint8_t(&St1)[10], const uint8_t(&St0)[10], uint16_t Cw, linklab::emu::SavedX87 &Out) {                     \
+    uint16_t Host;                                                                                                     \
+    asm volatile("fnstcw %[host]\n\tfninit\n\tfldcw %[cw]\n\tfldt %[st1]\n\tfldt %[st0]\n\t" INSN                      \
+                 "\n\tfnsave %[out]\n\tfldcw %[host]"                                                                  \
+                 : [out] "=m"(Out), [host] "+m"(Host)                                                                  \
+                 : [cw] "m"(Cw), [st1] "m"(St1), [st0] "m"(St0)                                                        \
+                 : "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)");                               \
   }
 
 using X87Fn = void (*)(const uint8_t (&)[10], const uint8_t (&)[10], uint16_t, SavedX87 &);
@@ -484,7 +497,8 @@ bool runOnHost(X87Fn Run) {
   // Two loads from an empty stack leave TOP at 6; the instruction moved it.
   unsigned Depth = (8 - ((Out.sw & Top) >> 11)) & 7;
   unsigned OldTop = (Sw & Top) >> 11, NewTop = (OldTop + 2 - Depth) & 7;
-  uint16_t NewSw = uint16_t((Sw & ~(Conditions | Top)) | (Out.sw & Conditions) | (Out.sw & Exceptions) | (NewTop << 11));
+  uint16_t NewSw =
+      uint16_t((Sw & ~(Conditions | Top)) | (Out.sw & Conditions) | (Out.sw & Exceptions) | (NewTop << 11));
   if (NewSw & Exceptions & ~Cw)
     NewSw |= Summary;
   uc_reg_write(UC, UC_X86_REG_FPSW, &NewSw); // TOP first: ST<i> are relative to it
@@ -499,7 +513,7 @@ bool runOnHost(X87Fn Run) {
 }
 
 // The instructions whose helpers are replaced (a helper is named for its instruction).
-#define LINKLAB_X87_HELPERS(X)                                                                                \
+#define LINKLAB_X87_HELPERS(X)                                                                                         \
   X(f2xm1) X(fyl2x) X(fyl2xp1) X(fptan) X(fpatan) X(fsin) X(fcos) X(fsincos) X(fprem) X(fprem1) X(fscale) X(fxtract)
 #endif
 
@@ -562,9 +576,9 @@ private:
   // The helpers that store the x87 status word or MXCSR for the guest, or
   // load them from it (fninit and fnclex set them).
   static constexpr Point Points[] = {
-      {"fnstsw", X87, 0},       {"fstenv", X87, 0},   {"fsave", X87, 0},    {"fxsave", X87 | Sse, 0},
-      {"xsave", X87 | Sse, 0},  {"fclex", 0, X87},    {"fninit", 0, X87},   {"fldenv", 0, X87},
-      {"frstor", 0, X87},       {"fxrstor", 0, X87 | Sse}, {"xrstor", 0, X87 | Sse}, {"ldmxcsr", 0, Sse},
+      {"fnstsw", X87, 0},      {"fstenv", X87, 0},        {"fsave", X87, 0},        {"fxsave", X87 | Sse, 0},
+      {"xsave", X87 | Sse, 0}, {"fclex", 0, X87},         {"fninit", 0, X87},       {"fldenv", 0, X87},
+      {"frstor", 0, X87},      {"fxrstor", 0, X87 | Sse}, {"xrstor", 0, X87 | Sse}, {"ldmxcsr", 0, Sse},
   };
 
   // The library's code is the layout's: helper_ldmxcsr begins by storing
@@ -632,12 +646,12 @@ linklab::emu::HostX87::HostX87(uc_engine *UC) : Outer(X87Engine) { X87Engine = U
 linklab::emu::HostX87::~HostX87() { X87Engine = static_cast<uc_engine *>(Outer); }
 
 // Without an engine (none is running on this thread) the library's own runs.
-#define LINKLAB_X87_HELPER(NAME)                                                                              \
-  extern "C" void helper_##NAME##_x86_64(void *Env) {                                                          \
-    using Fn = void (*)(void *);                                                                               \
-    static const auto Real = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "helper_" #NAME "_x86_64"));               \
-    if (!linklab::emu::runOnHost(LINKLAB_X87(#NAME)))                                                          \
-      Real(Env);                                                                                               \
+#define LINKLAB_X87_HELPER(NAME)                                                                                       \
+  extern "C" void helper_##NAME##_x86_64(void *Env) {                                                                  \
+    using Fn = void (*)(void *);                                                                                       \
+    static const auto Real = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "helper_" #NAME "_x86_64"));                        \
+    if (!linklab::emu::runOnHost(LINKLAB_X87(#NAME)))                                                                  \
+      Real(Env);                                                                                                       \
   }
 LINKLAB_X87_HELPERS(LINKLAB_X87_HELPER)
 #else
@@ -649,30 +663,30 @@ linklab::emu::HostX87::~HostX87() = default;
 // gen_check_io allows everything); a Linux process has no I/O privilege
 // (IOPL 0, no ioperm), so each is a general-protection fault at the
 // instruction, which the process takes as SIGSEGV (arch_table.cpp).
-#define LINKLAB_PORT_IO(W)                                                                                    \
-  extern "C" uint64_t helper_in##W##_x86_64(void *Env, uint32_t) {                                           \
-    if (linklab::emu::Raise) /* leaves by cpu_loop_exit */                                                    \
-      linklab::emu::Raise(Env, linklab::emu::GeneralProtection, uintptr_t(__builtin_return_address(0)));     \
-    return 0;                                                                                                 \
-  }                                                                                                           \
-  extern "C" void helper_out##W##_x86_64(void *Env, uint32_t, uint32_t) {                                    \
-    if (linklab::emu::Raise)                                                                                  \
-      linklab::emu::Raise(Env, linklab::emu::GeneralProtection, uintptr_t(__builtin_return_address(0)));     \
+#define LINKLAB_PORT_IO(W)                                                                                             \
+  extern "C" uint64_t helper_in##W##_x86_64(void *Env, uint32_t) {                                                     \
+    if (linklab::emu::Raise) /* leaves by cpu_loop_exit */                                                             \
+      linklab::emu::Raise(Env, linklab::emu::GeneralProtection, uintptr_t(__builtin_return_address(0)));               \
+    return 0;                                                                                                          \
+  }                                                                                                                    \
+  extern "C" void helper_out##W##_x86_64(void *Env, uint32_t, uint32_t) {                                              \
+    if (linklab::emu::Raise)                                                                                           \
+      linklab::emu::Raise(Env, linklab::emu::GeneralProtection, uintptr_t(__builtin_return_address(0)));               \
   }
 LINKLAB_PORT_IO(b)
 LINKLAB_PORT_IO(w)
 LINKLAB_PORT_IO(l)
 
-#define LINKLAB_X87_DIVISION(NAME)                                                                            \
-  extern "C" void helper_##NAME##_x86_64(void *Env, int Index) {                                               \
-    using namespace linklab::emu;                                                                              \
-    using Fn = void (*)(void *, int);                                                                          \
-    static const auto Real = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "helper_" #NAME "_x86_64"));               \
-    auto *Fpus = reinterpret_cast<uint16_t *>(static_cast<char *>(Env) + FpusAt);                             \
-    uint16_t Before = *Fpus;                                                                                   \
-    Real(Env, Index);                                                                                          \
-    if (exceptionFlags().on())                                                                                 \
-      *Fpus = uint16_t((*Fpus & ~(ZeroDivide | Summary)) | (Before & (ZeroDivide | Summary)));                 \
+#define LINKLAB_X87_DIVISION(NAME)                                                                                     \
+  extern "C" void helper_##NAME##_x86_64(void *Env, int Index) {                                                       \
+    using namespace linklab::emu;                                                                                      \
+    using Fn = void (*)(void *, int);                                                                                  \
+    static const auto Real = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "helper_" #NAME "_x86_64"));                        \
+    auto *Fpus = reinterpret_cast<uint16_t *>(static_cast<char *>(Env) + FpusAt);                                      \
+    uint16_t Before = *Fpus;                                                                                           \
+    Real(Env, Index);                                                                                                  \
+    if (exceptionFlags().on())                                                                                         \
+      *Fpus = uint16_t((*Fpus & ~(ZeroDivide | Summary)) | (Before & (ZeroDivide | Summary)));                         \
   }
 #if defined(__x86_64__) || defined(__i386__)
 LINKLAB_X87_DIVISIONS(LINKLAB_X87_DIVISION)

@@ -1,8 +1,7 @@
 // Static archives: the bytes are an `ar` archive. It is parsed (members and
-// symbol index), whole and as a link reads it (the same members), then linked as `linklab -noexec -phony-externals` links a
-// library: each name in its symbol index (the first few) is looked up, which
-// pulls and links the members defining them. The session's target comes
-// from the first member that is an object.
+// symbol index), whole and as a link reads it (the same members), then linked as `linklab -noexec -phony-externals`
+// links a library: each name in its symbol index (the first few) is looked up, which pulls and links the members
+// defining them. The session's target comes from the first member that is an object.
 #include "fuzz_support.h"
 
 #include "object/archive.h"
@@ -46,8 +45,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // A -noexec link of a lone archive needs its target: the CLI's would come
   // from an object on the command line; here from the first member.
   for (auto &M : A->members()) {
-    auto K = S.addObject("fuzz.a(" + std::string(M.name) + ")", fuzz::bytesOf(reinterpret_cast<const uint8_t *>(M.data.data()),
-                                                              M.data.size()),
+    auto K = S.addObject("fuzz.a(" + std::string(M.name) + ")",
+                         fuzz::bytesOf(reinterpret_cast<const uint8_t *>(M.data.data()), M.data.size()),
                          ObjectKind::Library);
     if (K)
       break;

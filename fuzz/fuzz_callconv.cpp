@@ -14,9 +14,8 @@ using namespace linklab::callconv;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::string_view Rest(reinterpret_cast<const char *>(Data), Size);
-  std::string_view TripleText = fuzz::takeLine(Rest), SigText = fuzz::takeLine(Rest),
-                   Input = fuzz::takeLine(Rest), Expect = fuzz::takeLine(Rest), Args = fuzz::takeLine(Rest),
-                   Entry = fuzz::takeLine(Rest);
+  std::string_view TripleText = fuzz::takeLine(Rest), SigText = fuzz::takeLine(Rest), Input = fuzz::takeLine(Rest),
+                   Expect = fuzz::takeLine(Rest), Args = fuzz::takeLine(Rest), Entry = fuzz::takeLine(Rest);
 
   if (auto S = parseSpec(Input))
     (void)S->canonical();

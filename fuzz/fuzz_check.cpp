@@ -27,8 +27,8 @@ std::map<std::string, Fixture, std::less<>> Fixtures;
 
 void loadFixture(const std::string &Dir, const std::string &Name) {
   std::ifstream In(Dir + "/" + Name, std::ios::binary);
-  auto Bytes = std::make_shared<const std::vector<char>>(std::istreambuf_iterator<char>(In),
-                                                         std::istreambuf_iterator<char>());
+  auto Bytes =
+      std::make_shared<const std::vector<char>>(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
   Fixture F;
   F.MM = std::make_unique<SlabMemoryManager>(0x10000, 4096, 1 << 20);
   F.S = std::make_unique<Session>(Triple(), *F.MM);

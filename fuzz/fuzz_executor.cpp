@@ -6,9 +6,9 @@
 // and drops instruction budgets: a budgeted run flushes Unicorn's whole
 // translation cache twice (emulator/process.cpp), which under ASan costs a
 // second per run; budgets are exercised by the unit tests instead. Sizes a
-// client names (reservations, zero fill, reads, TLS) are capped likewise. Guest memory takes Unicorn's software TLB: the direct-memory
-// host window (emulator/direct_memory.cpp) cannot coexist with ASan's
-// shadow mappings, so it is not fuzzed here.
+// client names (reservations, zero fill, reads, TLS) are capped likewise. Guest memory takes Unicorn's software TLB:
+// the direct-memory host window (emulator/direct_memory.cpp) cannot coexist with ASan's shadow mappings, so it is not
+// fuzzed here.
 #include "fuzz_support.h"
 
 #include "protocol/protocol.h"

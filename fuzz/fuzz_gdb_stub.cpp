@@ -46,7 +46,7 @@ public:
   bool pristine() const override { return !Resumed; }
   std::optional<std::string> siginfo() const override { return std::string(128, '\x0b'); }
   std::string auxv() const override { return std::string(64, '#'); } // needs escaping
-  bool Resumed = false; // the process ran (so vRun must fail)
+  bool Resumed = false;                                              // the process ran (so vRun must fail)
 
 private:
   char Regs[8][8] = {};

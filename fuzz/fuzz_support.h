@@ -5,9 +5,9 @@
 #pragma once
 
 #include "driver/conventions.h"
+#include "link/slab_memory_manager.h"
 #include "session/link_info.h"
 #include "session/session.h"
-#include "link/slab_memory_manager.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -26,7 +26,7 @@ inline std::shared_ptr<const std::vector<char>> bytesOf(const uint8_t *Data, siz
 #define FUZZ_EXPECT(Cond, ...)                                                                                         \
   do {                                                                                                                 \
     if (!(Cond)) {                                                                                                     \
-      std::fprintf(stderr, "fuzz invariant failed: %s: ", #Cond);                                                     \
+      std::fprintf(stderr, "fuzz invariant failed: %s: ", #Cond);                                                      \
       std::fprintf(stderr, __VA_ARGS__);                                                                               \
       std::fputc('\n', stderr);                                                                                        \
       std::abort();                                                                                                    \

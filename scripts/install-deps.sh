@@ -6,6 +6,7 @@ set -euo pipefail
 
 PACKAGES=(
   cmake g++ make python3 libgtest-dev ccache     # native build and unit tests (ccache: scripts/build)
+  clang-format-14                                # scripts/check-format (.clang-format)
   llvm-22 clang-22 lld-22 llvm-22-tools          # cross compilers, llvm-jitlink-22, FileCheck, yaml2obj (oracles)
   libclang-rt-22-dev                             # clang-22's sanitizer and libFuzzer runtimes (scripts/fuzz)
   libsqlite3-dev                                 # the sqlite link benchmark's objects

@@ -101,9 +101,9 @@ Expected<uint32_t> GraphEditor::addDefinedSymbol(uint32_t BlockId, int64_t Offse
   if (LinkageName != "weak" && LinkageName != "strong")
     return makeError("addDefinedSymbol " + Name + ": linkage '" + LinkageName + "' is not strong or weak");
   Linkage L = LinkageName == "weak" ? Linkage::Weak : Linkage::Strong;
-  Symbol &Sym = Name.empty() ? G.addAnonymousSymbol(**B, uint64_t(Offset), Size, Callable, Live)
-                             : G.addDefinedSymbol(**B, uint64_t(Offset), G.allocateString(Name), Size, L, *S,
-                                                  Callable, Live);
+  Symbol &Sym = Name.empty()
+                    ? G.addAnonymousSymbol(**B, uint64_t(Offset), Size, Callable, Live)
+                    : G.addDefinedSymbol(**B, uint64_t(Offset), G.allocateString(Name), Size, L, *S, Callable, Live);
   return Ix.id(Sym);
 }
 
@@ -278,8 +278,8 @@ Expected<Edge *> GraphEditor::edge(uint32_t BlockId, uint32_t Index) {
   if (!B)
     return B.takeError();
   if (Index >= (*B)->edges.size())
-    return makeError(formatv("graph %s: block %u has %zu edges, no edge %u", G.name().c_str(), BlockId,
-                             (*B)->edges.size(), Index));
+    return makeError(
+        formatv("graph %s: block %u has %zu edges, no edge %u", G.name().c_str(), BlockId, (*B)->edges.size(), Index));
   return &(*B)->edges[Index];
 }
 

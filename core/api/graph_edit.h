@@ -48,8 +48,7 @@ public:
   Error setLive(uint32_t Id, bool Live);
 
   // Returns the new edge's index in its block.
-  Expected<uint32_t> addEdge(uint32_t Block, const std::string &Kind, int64_t Offset, uint32_t Target,
-                             int64_t Addend);
+  Expected<uint32_t> addEdge(uint32_t Block, const std::string &Kind, int64_t Offset, uint32_t Target, int64_t Addend);
   Error setEdgeKind(uint32_t Block, uint32_t Index, const std::string &Kind);
   Error setEdgeTarget(uint32_t Block, uint32_t Index, uint32_t Target);
   Error setEdgeAddend(uint32_t Block, uint32_t Index, int64_t Addend);

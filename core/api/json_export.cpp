@@ -3,8 +3,8 @@
 #include "elf/elf_graph_builder.h"
 #include "elf/elf_names.h"
 #include "object/archive.h"
-#include "target/triple.h"
 #include "target/target.h"
+#include "target/triple.h"
 
 #include <algorithm>
 
@@ -88,9 +88,7 @@ std::string hexBytes(std::span<const char> B) {
   return R;
 }
 
-const char *symbolKind(const Symbol &S) {
-  return S.isDefined() ? "defined" : S.isExternal() ? "external" : "absolute";
-}
+const char *symbolKind(const Symbol &S) { return S.isDefined() ? "defined" : S.isExternal() ? "external" : "absolute"; }
 
 void symbolJson(std::string &Out, const Symbol &S, GraphIndex &Ix) {
   JsonObject O(Out);
@@ -174,8 +172,8 @@ const char *nameOr(const char *Name) { return Name ? Name : ""; }
 // object adds its own before them). On an error O's text is partial.
 Error objectFields(JsonObject &O, const std::string &Name, std::span<const char> Bytes) {
   if (!isElf(Bytes))
-    return makeError(formatv("%s: not an ELF relocatable object (unknown file format, %zu bytes)", Name.c_str(),
-                             Bytes.size()));
+    return makeError(
+        formatv("%s: not an ELF relocatable object (unknown file format, %zu bytes)", Name.c_str(), Bytes.size()));
   auto F = ElfFile::parse(Name, Bytes);
   if (!F)
     return F.takeError();

@@ -13,7 +13,6 @@ namespace F = fields;
 
 LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_AARCH64_EDGE_KINDS)
 
-
 // --- fixups ------------------------------------------------------------------
 
 static constexpr int64_t pageOf(int64_t V) { return V & ~int64_t(0xfff); }
@@ -86,12 +85,19 @@ struct Fixup : FixupContext {
 // Kinds that write a plain value rather than an instruction field.
 static bool isDataKind(EdgeKind K) {
   switch (K) {
-  case Pointer64: case Pointer32: case Pointer16: case Delta64: case Delta32: case Delta16:
-  case NegDelta64: case NegDelta32: case TPOff64: case Pointer64Authenticated: return true;
+  case Pointer64:
+  case Pointer32:
+  case Pointer16:
+  case Delta64:
+  case Delta32:
+  case Delta16:
+  case NegDelta64:
+  case NegDelta32:
+  case TPOff64:
+  case Pointer64Authenticated: return true;
   default: return false;
   }
 }
-
 
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   Fixup X(G, B, E);
@@ -113,20 +119,26 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case NegDelta64: return X.putData<uint64_t>(P - S + A);
   case NegDelta32: return X.putData<uint32_t>(P - S + A, INT32_MIN, INT32_MAX);
   case Branch26PCRel:
-    if (!F::isBranch26(X.instr())) return X.wrongInstr("B/BL");
+    if (!F::isBranch26(X.instr()))
+      return X.wrongInstr("B/BL");
     return X.pcRel4(S + A - P, 26, F::encodeBranch26);
   case TestAndBranch14PCRel:
-    if (!F::isTestBranch14(X.instr())) return X.wrongInstr("TBZ/TBNZ");
+    if (!F::isTestBranch14(X.instr()))
+      return X.wrongInstr("TBZ/TBNZ");
     return X.pcRel4(S + A - P, 14, F::encodeTestBranch14);
   case CondBranch19PCRel:
-    if (!F::isCondBranch19(X.instr()) && !F::isCompareBranch19(X.instr())) return X.wrongInstr("B.cond/CBZ/CBNZ");
+    if (!F::isCondBranch19(X.instr()) && !F::isCompareBranch19(X.instr()))
+      return X.wrongInstr("B.cond/CBZ/CBNZ");
     return X.pcRel4(S + A - P, 19, F::encodeImm19);
   case LDRLiteral19:
-    if (!F::isLoadLiteral19(X.instr())) return X.wrongInstr("LDR (literal)");
+    if (!F::isLoadLiteral19(X.instr()))
+      return X.wrongInstr("LDR (literal)");
     return X.pcRel4(S + A - P, 19, F::encodeImm19);
   case ADRLiteral21:
-    if (!F::isAdr(X.instr())) return X.wrongInstr("ADR");
-    if (Error Err = X.range(S + A - P, -(1 << 20), (1 << 20) - 1)) return Err;
+    if (!F::isAdr(X.instr()))
+      return X.wrongInstr("ADR");
+    if (Error Err = X.range(S + A - P, -(1 << 20), (1 << 20) - 1))
+      return Err;
     return X.write32(F::encodeAdrImm21(X.instr(), S + A - P));
   case Page21: return X.adrp(true);
   case Page21NoCheck: return X.adrp(false);
@@ -134,9 +146,12 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case GotPageOffset15: {
     // psABI LD64_GOTPAGE_LO15: G(S) - Page(GOT), a 64-bit load's scaled imm12.
     int64_t V = S + A - pageOf(int64_t(gotBase(G)));
-    if (!F::isLoadStoreImm12(X.instr()) || F::loadStoreScale(X.instr()) != 3) return X.wrongInstr("a 64-bit LDR");
-    if (Error Err = X.aligned(V, 8)) return Err;
-    if (Error Err = X.range(V, 0, (1 << 15) - 8)) return Err;
+    if (!F::isLoadStoreImm12(X.instr()) || F::loadStoreScale(X.instr()) != 3)
+      return X.wrongInstr("a 64-bit LDR");
+    if (Error Err = X.aligned(V, 8))
+      return Err;
+    if (Error Err = X.range(V, 0, (1 << 15) - 8))
+      return Err;
     return X.write32(F::encodeLoadStoreImm12(X.instr(), uint64_t(V) >> 3));
   }
   case Pointer64Authenticated: // llvm-jitlink signs these in the executor, and only in allocated memory
@@ -151,21 +166,23 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   case TPOffMoveWide16:
   case TPOffMoveWide16Checked: {
     auto T = TPOff();
-    if (!T) return T.takeError();
+    if (!T)
+      return T.takeError();
     switch (E.kind) {
     case TPOff64: return X.putData<uint64_t>(*T);
     case TPOffAddHi12:
-      if (Error Err = X.range(*T, 0, (1 << 24) - 1)) return Err;
+      if (Error Err = X.range(*T, 0, (1 << 24) - 1))
+        return Err;
       return X.addImm12(uint64_t(*T) >> 12);
     case TPOffAddLo12:
-      if (Error Err = X.range(*T, 0, 0xfff)) return Err;
+      if (Error Err = X.range(*T, 0, 0xfff))
+        return Err;
       return X.addImm12(uint64_t(*T));
     case TPOffAddLo12NoCheck: return X.addImm12(uint64_t(*T) & 0xfff);
     default: return X.moveWide(*T, E.kind == TPOffMoveWide16Checked, E.kind == TPOffMoveWide16Checked);
     }
   }
-  default:
-    return makeError(formatv("%s: edge kind was not lowered before fixup", describeEdge(G, B, E).c_str()));
+  default: return makeError(formatv("%s: edge kind was not lowered before fixup", describeEdge(G, B, E).c_str()));
   }
 }
 
@@ -267,7 +284,6 @@ struct GOTAndStubsBuilder {
     B.addEdge(TPOff64, 8, Target, 0);
     return G.addAnonymousSymbol(B, 0, 16, false, false);
   }
-
 };
 
 } // namespace
@@ -291,10 +307,26 @@ namespace linklab {
 // aarch64_be has no calling-convention table (plans pass memory operands
 // little-endian) and no IFUNC lowering (its slots and records are written
 // little-endian), so both give their "not supported" errors.
-const ArchRow AArch64Arch = {Arch::AArch64, "aarch64", "arm64", 8, false,
-                       aarch64::edgeKindName, aarch64::edgeKindWidth, aarch64::applyFixup, aarch64::EhFrameEdgeKinds,
-                       TLSVariant::BlockAfterTCB16, aarch64::createPointerJumpStub};
-const ArchRow AArch64BEArch = {Arch::AArch64_BE, "aarch64_be", "", 8, true,
-                       aarch64::edgeKindName, aarch64::edgeKindWidth, aarch64::applyFixup, aarch64::EhFrameEdgeKinds,
-                       TLSVariant::BlockAfterTCB16, nullptr};
+const ArchRow AArch64Arch = {Arch::AArch64,
+                             "aarch64",
+                             "arm64",
+                             8,
+                             false,
+                             aarch64::edgeKindName,
+                             aarch64::edgeKindWidth,
+                             aarch64::applyFixup,
+                             aarch64::EhFrameEdgeKinds,
+                             TLSVariant::BlockAfterTCB16,
+                             aarch64::createPointerJumpStub};
+const ArchRow AArch64BEArch = {Arch::AArch64_BE,
+                               "aarch64_be",
+                               "",
+                               8,
+                               true,
+                               aarch64::edgeKindName,
+                               aarch64::edgeKindWidth,
+                               aarch64::applyFixup,
+                               aarch64::EhFrameEdgeKinds,
+                               TLSVariant::BlockAfterTCB16,
+                               nullptr};
 } // namespace linklab

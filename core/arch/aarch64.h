@@ -37,41 +37,42 @@ namespace linklab::aarch64 {
 // the bytes the fixup writes from the edge's offset on (an instruction
 // field rewrites its whole 4-byte instruction). TPOFF(S) is S's
 // thread-pointer offset (see the file comment).
-#define LINKLAB_AARCH64_EDGE_KINDS(X)                                                                                 \
-  X(Pointer64, 8, "Fixup <- Target + Addend : uint64")                                                                \
-  X(Pointer32, 4, "Fixup <- Target + Addend : uint32")                                                                \
-  X(Pointer16, 2, "Fixup <- Target + Addend : uint16 (or int16)")                                                     \
-  X(Pointer64Authenticated, 8, "arm64e signed pointer to Target + Addend: never applied (an error, as llvm-jitlink's)")\
-  X(Delta64, 8, "Fixup <- Target - Fixup + Addend : int64")                                                           \
-  X(Delta32, 4, "Fixup <- Target - Fixup + Addend : int32 (or uint32)")                                               \
-  X(Delta16, 2, "Fixup <- Target - Fixup + Addend : int16 (or uint16)")                                               \
-  X(NegDelta64, 8, "Fixup <- Fixup - Target + Addend : int64")                                                        \
-  X(NegDelta32, 4, "Fixup <- Fixup - Target + Addend : int32")                                                        \
-  X(Branch26PCRel, 4, "B/BL imm26 <- (Target - Fixup + Addend) >> 2 : int26, 4-aligned")                              \
-  X(TestAndBranch14PCRel, 4, "TBZ/TBNZ imm14 <- (Target - Fixup + Addend) >> 2 : int14, 4-aligned")                   \
-  X(CondBranch19PCRel, 4, "B.cond/CBZ/CBNZ imm19 <- (Target - Fixup + Addend) >> 2 : int19, 4-aligned")               \
-  X(ADRLiteral21, 4, "ADR imm21 <- Target - Fixup + Addend : int21")                                                  \
-  X(LDRLiteral19, 4, "LDR (literal) imm19 <- (Target - Fixup + Addend) >> 2 : int19, 4-aligned")                      \
-  X(Page21, 4, "ADRP imm21 <- (Page(Target + Addend) - Page(Fixup)) >> 12 : int21")                                   \
-  X(Page21NoCheck, 4, "Page21 without the range check (ADR_PREL_PG_HI21_NC)")                                         \
-  X(PageOffset12, 4, "ADD/LDR/STR imm12 <- ((Target + Addend) & 0xfff) >> Scale, aligned to the access size")         \
-  X(GotPageOffset15, 4, "LDR imm12 <- (Target + Addend - Page(GOT)) >> 3 : uint12, 8-aligned")                        \
-  X(MoveWide16, 4, "MOVZ/MOVK imm16 <- (Target + Addend) >> Shift : uint16 (Shift from hw; no overflow check)")       \
-  X(MoveWide16Checked, 4, "MoveWide16, and (Target + Addend) must fit in Shift + 16 bits")                            \
-  X(RequestGOTAndTransformToPage21, 4, "Page21 to a GOT entry for Target")                                            \
-  X(RequestGOTAndTransformToPageOffset12, 4, "PageOffset12 to a GOT entry for Target")                                \
-  X(RequestGOTAndTransformToPageOffset15, 4, "GotPageOffset15 to a GOT entry for Target")                             \
-  X(RequestGOTAndTransformToDelta32, 4, "Delta32 to a GOT entry for Target")                                          \
-  X(RequestGOTAndTransformToLDRLiteral19, 4, "LDRLiteral19 to a GOT entry for Target")                                \
-  X(TPOff64, 8, "Fixup <- TPOFF(Target) + Addend : uint64 (initial-exec GOT entries, TLS descriptors)")               \
-  X(TPOffAddHi12, 4, "ADD imm12 (LSL #12) <- (TPOFF(Target) + Addend) >> 12 : uint12")                                \
-  X(TPOffAddLo12, 4, "ADD imm12 <- TPOFF(Target) + Addend : uint12")                                                  \
-  X(TPOffAddLo12NoCheck, 4, "ADD imm12 <- (TPOFF(Target) + Addend) & 0xfff")                                          \
-  X(TPOffMoveWide16, 4, "MOVZ/MOVK imm16 <- (TPOFF(Target) + Addend) >> Shift : uint16 (no overflow check)")          \
-  X(TPOffMoveWide16Checked, 4, "TPOffMoveWide16, and the value must fit in Shift + 16 bits")                          \
-  X(RequestTLVPAndTransformToPage21, 4, "Page21 to a GOT entry holding TPOFF(Target) (initial-exec)")                 \
-  X(RequestTLVPAndTransformToPageOffset12, 4, "PageOffset12 to a GOT entry holding TPOFF(Target) (initial-exec)")     \
-  X(RequestTLSDescEntryAndTransformToPage21, 4, "Page21 to a TLS descriptor {resolver, TPOFF(Target)}")               \
+#define LINKLAB_AARCH64_EDGE_KINDS(X)                                                                                  \
+  X(Pointer64, 8, "Fixup <- Target + Addend : uint64")                                                                 \
+  X(Pointer32, 4, "Fixup <- Target + Addend : uint32")                                                                 \
+  X(Pointer16, 2, "Fixup <- Target + Addend : uint16 (or int16)")                                                      \
+  X(Pointer64Authenticated, 8,                                                                                         \
+    "arm64e signed pointer to Target + Addend: never applied (an error, as llvm-jitlink's)")                           \
+  X(Delta64, 8, "Fixup <- Target - Fixup + Addend : int64")                                                            \
+  X(Delta32, 4, "Fixup <- Target - Fixup + Addend : int32 (or uint32)")                                                \
+  X(Delta16, 2, "Fixup <- Target - Fixup + Addend : int16 (or uint16)")                                                \
+  X(NegDelta64, 8, "Fixup <- Fixup - Target + Addend : int64")                                                         \
+  X(NegDelta32, 4, "Fixup <- Fixup - Target + Addend : int32")                                                         \
+  X(Branch26PCRel, 4, "B/BL imm26 <- (Target - Fixup + Addend) >> 2 : int26, 4-aligned")                               \
+  X(TestAndBranch14PCRel, 4, "TBZ/TBNZ imm14 <- (Target - Fixup + Addend) >> 2 : int14, 4-aligned")                    \
+  X(CondBranch19PCRel, 4, "B.cond/CBZ/CBNZ imm19 <- (Target - Fixup + Addend) >> 2 : int19, 4-aligned")                \
+  X(ADRLiteral21, 4, "ADR imm21 <- Target - Fixup + Addend : int21")                                                   \
+  X(LDRLiteral19, 4, "LDR (literal) imm19 <- (Target - Fixup + Addend) >> 2 : int19, 4-aligned")                       \
+  X(Page21, 4, "ADRP imm21 <- (Page(Target + Addend) - Page(Fixup)) >> 12 : int21")                                    \
+  X(Page21NoCheck, 4, "Page21 without the range check (ADR_PREL_PG_HI21_NC)")                                          \
+  X(PageOffset12, 4, "ADD/LDR/STR imm12 <- ((Target + Addend) & 0xfff) >> Scale, aligned to the access size")          \
+  X(GotPageOffset15, 4, "LDR imm12 <- (Target + Addend - Page(GOT)) >> 3 : uint12, 8-aligned")                         \
+  X(MoveWide16, 4, "MOVZ/MOVK imm16 <- (Target + Addend) >> Shift : uint16 (Shift from hw; no overflow check)")        \
+  X(MoveWide16Checked, 4, "MoveWide16, and (Target + Addend) must fit in Shift + 16 bits")                             \
+  X(RequestGOTAndTransformToPage21, 4, "Page21 to a GOT entry for Target")                                             \
+  X(RequestGOTAndTransformToPageOffset12, 4, "PageOffset12 to a GOT entry for Target")                                 \
+  X(RequestGOTAndTransformToPageOffset15, 4, "GotPageOffset15 to a GOT entry for Target")                              \
+  X(RequestGOTAndTransformToDelta32, 4, "Delta32 to a GOT entry for Target")                                           \
+  X(RequestGOTAndTransformToLDRLiteral19, 4, "LDRLiteral19 to a GOT entry for Target")                                 \
+  X(TPOff64, 8, "Fixup <- TPOFF(Target) + Addend : uint64 (initial-exec GOT entries, TLS descriptors)")                \
+  X(TPOffAddHi12, 4, "ADD imm12 (LSL #12) <- (TPOFF(Target) + Addend) >> 12 : uint12")                                 \
+  X(TPOffAddLo12, 4, "ADD imm12 <- TPOFF(Target) + Addend : uint12")                                                   \
+  X(TPOffAddLo12NoCheck, 4, "ADD imm12 <- (TPOFF(Target) + Addend) & 0xfff")                                           \
+  X(TPOffMoveWide16, 4, "MOVZ/MOVK imm16 <- (TPOFF(Target) + Addend) >> Shift : uint16 (no overflow check)")           \
+  X(TPOffMoveWide16Checked, 4, "TPOffMoveWide16, and the value must fit in Shift + 16 bits")                           \
+  X(RequestTLVPAndTransformToPage21, 4, "Page21 to a GOT entry holding TPOFF(Target) (initial-exec)")                  \
+  X(RequestTLVPAndTransformToPageOffset12, 4, "PageOffset12 to a GOT entry holding TPOFF(Target) (initial-exec)")      \
+  X(RequestTLSDescEntryAndTransformToPage21, 4, "Page21 to a TLS descriptor {resolver, TPOFF(Target)}")                \
   X(RequestTLSDescEntryAndTransformToPageOffset12, 4, "PageOffset12 to a TLS descriptor {resolver, TPOFF(Target)}")
 
 enum EdgeKinds : EdgeKind {

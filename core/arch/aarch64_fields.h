@@ -21,9 +21,7 @@ constexpr uint32_t setBits(uint32_t V, unsigned Lo, unsigned Width, uint64_t Fie
   uint32_t Mask = ((1u << Width) - 1) << Lo;
   return (V & ~Mask) | ((uint32_t(Field) << Lo) & Mask);
 }
-constexpr int64_t signExtend(uint64_t V, unsigned Bits) {
-  return int64_t(V << (64 - Bits)) >> (64 - Bits);
-}
+constexpr int64_t signExtend(uint64_t V, unsigned Bits) { return int64_t(V << (64 - Bits)) >> (64 - Bits); }
 
 // --- instruction classes (opcode bits with the operand fields masked) -------
 // B / BL imm26.
@@ -64,9 +62,7 @@ constexpr unsigned decodeTestBitNumber(uint32_t I) { return (getBits(I, 31, 1) <
 constexpr uint32_t encodeAdrImm21(uint32_t I, int64_t V) {
   return setBits(setBits(I, 29, 2, uint64_t(V)), 5, 19, uint64_t(V) >> 2);
 }
-constexpr int64_t decodeAdrImm21(uint32_t I) {
-  return signExtend((getBits(I, 5, 19) << 2) | getBits(I, 29, 2), 21);
-}
+constexpr int64_t decodeAdrImm21(uint32_t I) { return signExtend((getBits(I, 5, 19) << 2) | getBits(I, 29, 2), 21); }
 
 // --- ADD/SUB (immediate): imm12 at [21:10], sh at [22] (LSL #12) ------------
 constexpr uint32_t encodeAddImm12(uint32_t I, uint64_t V) { return setBits(I, 10, 12, V); }

@@ -49,8 +49,8 @@ Expected<bool> checkInstruction(EdgeKind K, const char *Loc) {
     return false;
   if (C->thumb ? C->thumbMatch(readThumb(Loc)) : C->armMatch(readArm(Loc)))
     return true;
-  std::string Found = C->thumb ? formatv("[ %04x, %04x ]", readThumb(Loc).hi, readThumb(Loc).lo)
-                               : formatv("%08x", readArm(Loc));
+  std::string Found =
+      C->thumb ? formatv("[ %04x, %04x ]", readThumb(Loc).hi, readThumb(Loc).lo) : formatv("%08x", readArm(Loc));
   return makeError(formatv("expected %s instruction for %s, found %s", C->name, edgeKindName(K), Found.c_str()));
 }
 
@@ -189,8 +189,8 @@ Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target) {
 }
 
 // movw r12, #:lower16:S ; movt r12, #:upper16:S ; bx r12
-const char ArmStub[12] = {0x00, char(0xc0), 0x00, char(0xe3), 0x00, char(0xc0), 0x40, char(0xe3),
-                          0x1c, char(0xff), 0x2f, char(0xe1)};
+const char ArmStub[12] = {0x00, char(0xc0), 0x00, char(0xe3), 0x00, char(0xc0),
+                          0x40, char(0xe3), 0x1c, char(0xff), 0x2f, char(0xe1)};
 // movw ip, #:lower16:S ; movt ip, #:upper16:S ; bx ip (Thumb-2)
 const char ThumbStub[10] = {0x40, char(0xf2), 0x00, 0x0c, char(0xc0), char(0xf2), 0x00, 0x0c, 0x60, 0x47};
 
@@ -275,15 +275,17 @@ struct GOTAndStubsBuilder {
 
 // movw ip, #:lower16:ptr ; movt ip, #:upper16:ptr ; ldr pc, [ip] (Arm code:
 // the load switches to Thumb when the slot's value has bit 0 set).
-const char PointerJumpStub[12] = {0x00, char(0xc0), 0x00, char(0xe3), 0x00, char(0xc0), 0x40, char(0xe3),
-                                  0x00, char(0xf0), char(0x9c), char(0xe5)};
+const char PointerJumpStub[12] = {0x00, char(0xc0), 0x00, char(0xe3), 0x00,       char(0xc0),
+                                  0x40, char(0xe3), 0x00, char(0xf0), char(0x9c), char(0xe5)};
 
 // Other graphs and lookups see a Thumb function's address with bit 0 set.
 Addr exportedAddress(const Symbol &S) { return S.address() | (S.targetFlags & ThumbSymbol ? 1 : 0); }
 
 } // namespace
 
-void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) { Config.postPrunePasses.push_back(GOTAndStubsBuilder()); }
+void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
+  Config.postPrunePasses.push_back(GOTAndStubsBuilder());
+}
 
 // Before fixups, every branch's target has its address: one through a stub
 // whose target is in range and needs no state change a B/B.W cannot make
@@ -327,8 +329,16 @@ Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer) {
 namespace linklab {
 // The registry row: 32-bit Arm as every object format sees it (jitlink-check
 // decodes Arm or Thumb by the symbol).
-extern const ArchRow ArmArch = {Arch::Arm, "armv7", "arm armv7a armv7l armv7ve armv8a armhf thumb thumbv7 thumbv7a",
-                                4, false, arm::edgeKindName, arm::edgeKindWidth, arm::applyFixup,
-                                arm::EhFrameEdgeKinds, TLSVariant::BlockAfterTCB8,
-                                arm::createPointerJumpStub, arm::exportedAddress};
+extern const ArchRow ArmArch = {Arch::Arm,
+                                "armv7",
+                                "arm armv7a armv7l armv7ve armv8a armhf thumb thumbv7 thumbv7a",
+                                4,
+                                false,
+                                arm::edgeKindName,
+                                arm::edgeKindWidth,
+                                arm::applyFixup,
+                                arm::EhFrameEdgeKinds,
+                                TLSVariant::BlockAfterTCB8,
+                                arm::createPointerJumpStub,
+                                arm::exportedAddress};
 } // namespace linklab

@@ -42,31 +42,31 @@ namespace linklab::arm {
 // the bytes the fixup writes from the edge's offset on. S = target, A =
 // addend, P = fixup address, T = 1 for a Thumb function defined in the graph
 // (an external's address already carries it), GOT = _GLOBAL_OFFSET_TABLE_.
-#define LINKLAB_ARM_EDGE_KINDS(X)                                                                                     \
-  X(None, 0, "no fixup (R_ARM_NONE, R_ARM_V4BX)")                                                                     \
-  X(Data_Delta32, 4, "Fixup <- ((S + A) | T) - P : int32")                                                            \
-  X(Data_Pointer32, 4, "Fixup <- (S + A) | T : uint32")                                                               \
-  X(Data_PRel31, 4, "Fixup[30:0] <- ((S + A) | T) - P : int31; bit 31 kept")                                          \
-  X(Data_RequestGOTAndTransformToDelta32, 4, "Data_Delta32 to a GOT entry for S (R_ARM_GOT_PREL)")                    \
-  X(Data_Delta32FromGOT, 4, "Fixup <- S + A - GOT : int32")                                                           \
-  X(Data_RequestGOTAndTransformToDelta32FromGOT, 4, "Data_Delta32FromGOT to a GOT entry for S (R_ARM_GOT_BREL)")      \
-  X(Arm_Call, 4, "BL/BLX imm24 <- (S + A - P) >> 2 : int26; BL <-> BLX by T, H bit from bit 1")                       \
-  X(Arm_Jump24, 4, "B<cond>/BL<cond> imm24 <- (S + A - P) >> 2 : int26; Arm targets only")                            \
-  X(Arm_MovwAbsNC, 4, "MOVW imm16 <- ((S + A) | T)[15:0]")                                                            \
-  X(Arm_MovtAbs, 4, "MOVT imm16 <- (S + A)[31:16]")                                                                   \
-  X(Arm_MovwPrelNC, 4, "MOVW imm16 <- (((S + A) | T) - P)[15:0]")                                                     \
-  X(Arm_MovtPrel, 4, "MOVT imm16 <- (S + A - P)[31:16]")                                                              \
-  X(Thumb_Call, 4, "BL/BLX imm24 (J1/J2) <- S + A - P : int25; BL <-> BLX by T, BLX from Align(P, 4)")                \
-  X(Thumb_Jump24, 4, "B.W imm24 (J1/J2) <- S + A - P : int25; Thumb targets only")                                    \
-  X(Thumb_MovwAbsNC, 4, "MOVW (T3) imm16 <- ((S + A) | T)[15:0]")                                                     \
-  X(Thumb_MovtAbs, 4, "MOVT (T1) imm16 <- (S + A)[31:16]")                                                            \
-  X(Thumb_MovwPrelNC, 4, "MOVW (T3) imm16 <- (((S + A) | T) - P)[15:0]")                                              \
-  X(Thumb_MovtPrel, 4, "MOVT (T1) imm16 <- (S + A - P)[31:16]")                                                      \
-  X(Thumb_Jump19, 4, "B<c>.W (T3) imm20 (J1/J2) <- S + A - P : int21; Thumb targets only")                            \
-  X(Data_TPOff32, 4, "Fixup <- TPOFF(S) + A : int32 (R_ARM_TLS_LE32)")                                                \
+#define LINKLAB_ARM_EDGE_KINDS(X)                                                                                      \
+  X(None, 0, "no fixup (R_ARM_NONE, R_ARM_V4BX)")                                                                      \
+  X(Data_Delta32, 4, "Fixup <- ((S + A) | T) - P : int32")                                                             \
+  X(Data_Pointer32, 4, "Fixup <- (S + A) | T : uint32")                                                                \
+  X(Data_PRel31, 4, "Fixup[30:0] <- ((S + A) | T) - P : int31; bit 31 kept")                                           \
+  X(Data_RequestGOTAndTransformToDelta32, 4, "Data_Delta32 to a GOT entry for S (R_ARM_GOT_PREL)")                     \
+  X(Data_Delta32FromGOT, 4, "Fixup <- S + A - GOT : int32")                                                            \
+  X(Data_RequestGOTAndTransformToDelta32FromGOT, 4, "Data_Delta32FromGOT to a GOT entry for S (R_ARM_GOT_BREL)")       \
+  X(Arm_Call, 4, "BL/BLX imm24 <- (S + A - P) >> 2 : int26; BL <-> BLX by T, H bit from bit 1")                        \
+  X(Arm_Jump24, 4, "B<cond>/BL<cond> imm24 <- (S + A - P) >> 2 : int26; Arm targets only")                             \
+  X(Arm_MovwAbsNC, 4, "MOVW imm16 <- ((S + A) | T)[15:0]")                                                             \
+  X(Arm_MovtAbs, 4, "MOVT imm16 <- (S + A)[31:16]")                                                                    \
+  X(Arm_MovwPrelNC, 4, "MOVW imm16 <- (((S + A) | T) - P)[15:0]")                                                      \
+  X(Arm_MovtPrel, 4, "MOVT imm16 <- (S + A - P)[31:16]")                                                               \
+  X(Thumb_Call, 4, "BL/BLX imm24 (J1/J2) <- S + A - P : int25; BL <-> BLX by T, BLX from Align(P, 4)")                 \
+  X(Thumb_Jump24, 4, "B.W imm24 (J1/J2) <- S + A - P : int25; Thumb targets only")                                     \
+  X(Thumb_MovwAbsNC, 4, "MOVW (T3) imm16 <- ((S + A) | T)[15:0]")                                                      \
+  X(Thumb_MovtAbs, 4, "MOVT (T1) imm16 <- (S + A)[31:16]")                                                             \
+  X(Thumb_MovwPrelNC, 4, "MOVW (T3) imm16 <- (((S + A) | T) - P)[15:0]")                                               \
+  X(Thumb_MovtPrel, 4, "MOVT (T1) imm16 <- (S + A - P)[31:16]")                                                        \
+  X(Thumb_Jump19, 4, "B<c>.W (T3) imm20 (J1/J2) <- S + A - P : int21; Thumb targets only")                             \
+  X(Data_TPOff32, 4, "Fixup <- TPOFF(S) + A : int32 (R_ARM_TLS_LE32)")                                                 \
   X(Data_DTPOff32, 4, "Fixup <- TPOFF(S) - 8 + A : int32, the offset in the TLS block (R_ARM_TLS_LDO32)")              \
-  X(Data_RequestTPOffGOTAndTransformToDelta32, 4, "Data_Delta32 to a GOT entry holding TPOFF(S) (R_ARM_TLS_IE32)")    \
-  X(Data_RequestTLSGDPairAndTransformToDelta32, 4, "Data_Delta32 to a GOT pair {1, DTPOFF(S)} (R_ARM_TLS_GD32)")      \
+  X(Data_RequestTPOffGOTAndTransformToDelta32, 4, "Data_Delta32 to a GOT entry holding TPOFF(S) (R_ARM_TLS_IE32)")     \
+  X(Data_RequestTLSGDPairAndTransformToDelta32, 4, "Data_Delta32 to a GOT pair {1, DTPOFF(S)} (R_ARM_TLS_GD32)")       \
   X(Data_RequestTLSLDMPairAndTransformToDelta32, 4, "Data_Delta32 to the GOT pair {1, 0} (R_ARM_TLS_LDM32)")
 
 enum EdgeKinds : EdgeKind {

@@ -7,12 +7,11 @@
 // ones) give null and 0; the caller names those.
 #pragma once
 
-#define LINKLAB_EDGE_KIND_NAME_CASE(N, W, D)                                                                          \
-  case N:                                                                                                              \
-    return #N;
-#define LINKLAB_EDGE_KIND_WIDTH_CASE(N, W, D)                                                                         \
-  case N:                                                                                                              \
-    return W;
+// Unformatted: clang-format 14 joins the next #define into a short case label.
+// clang-format off
+#define LINKLAB_EDGE_KIND_NAME_CASE(N, W, D) case N: return #N;
+#define LINKLAB_EDGE_KIND_WIDTH_CASE(N, W, D) case N: return W;
+// clang-format on
 
 #define LINKLAB_DEFINE_EDGE_KIND_FACTS(KINDS)                                                                          \
   const char *edgeKindName(EdgeKind K) {                                                                               \

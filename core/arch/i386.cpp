@@ -157,7 +157,15 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 
 namespace linklab {
 // The registry row: i386 as every object format sees it.
-extern const ArchRow I386Arch = {Arch::I386, "i386", "i486 i586 i686 x86", 4, false,
-                                 i386::edgeKindName, i386::edgeKindWidth, i386::applyFixup, i386::EhFrameEdgeKinds,
-                                 TLSVariant::BlockBelowTP, i386::createPointerJumpStub};
+extern const ArchRow I386Arch = {Arch::I386,
+                                 "i386",
+                                 "i486 i586 i686 x86",
+                                 4,
+                                 false,
+                                 i386::edgeKindName,
+                                 i386::edgeKindWidth,
+                                 i386::applyFixup,
+                                 i386::EhFrameEdgeKinds,
+                                 TLSVariant::BlockBelowTP,
+                                 i386::createPointerJumpStub};
 } // namespace linklab

@@ -32,25 +32,25 @@ namespace linklab::i386 {
 // the bytes the fixup writes from the edge's offset on. S = target, A =
 // addend, P = fixup address, GOT = _GLOBAL_OFFSET_TABLE_, TPOFF(S) = S's
 // (negative) offset from the thread pointer.
-#define LINKLAB_I386_EDGE_KINDS(X)                                                                                    \
-  X(None, 0, "no fixup")                                                                                              \
-  X(Pointer32, 4, "Fixup <- S + A : uint32 (wrapping at 4 GiB, as addresses do)")                                     \
-  X(PCRel32, 4, "Fixup <- S + A - P : int32")                                                                         \
-  X(Pointer16, 2, "Fixup <- S + A : uint16")                                                                          \
-  X(PCRel16, 2, "Fixup <- S + A - P : int16")                                                                         \
-  X(Delta32, 4, "Fixup <- S + A - P : int32 (R_386_GOTPC)")                                                           \
-  X(Delta32FromGOT, 4, "Fixup <- S + A - GOT : int32")                                                                \
-  X(RequestGOTAndTransformToDelta32FromGOT, 4, "Delta32FromGOT to a GOT entry for S")                                 \
-  X(BranchPCRel32, 4, "Fixup <- S + A - P : int32 (calls)")                                                           \
-  X(BranchPCRel32ToPtrJumpStub, 4, "BranchPCRel32 to a stub that is never bypassed")                                  \
-  X(BranchPCRel32ToPtrJumpStubBypassable, 4, "BranchPCRel32 to a stub; bypassed when the real target is in range")    \
-  X(NegDelta32, 4, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                             \
-  X(Size32, 4, "Fixup <- Size(S) + A : uint32")                                                                       \
-  X(TPOff32, 4, "Fixup <- TPOFF(S) + A : int32 (R_386_TLS_LE, @ntpoff)")                                              \
-  X(NegTPOff32, 4, "Fixup <- -(TPOFF(S) + A) : int32 (R_386_TLS_LE_32, @tpoff)")                                      \
-  X(RequestTPOffGOTAndTransformToPointer32, 4, "Pointer32 to a GOT entry holding TPOFF(S) (R_386_TLS_IE)")            \
-  X(RequestTPOffGOTAndTransformToDelta32FromGOT, 4, "Delta32FromGOT to a GOT entry holding TPOFF(S) (TLS_GOTIE)")     \
-  X(TLSGDToLocalExec, 9, "leal x@tlsgd(,%ebx,1),%eax; call ___tls_get_addr -> movl %gs:0,%eax; subl $-TPOFF(S),%eax") \
+#define LINKLAB_I386_EDGE_KINDS(X)                                                                                     \
+  X(None, 0, "no fixup")                                                                                               \
+  X(Pointer32, 4, "Fixup <- S + A : uint32 (wrapping at 4 GiB, as addresses do)")                                      \
+  X(PCRel32, 4, "Fixup <- S + A - P : int32")                                                                          \
+  X(Pointer16, 2, "Fixup <- S + A : uint16")                                                                           \
+  X(PCRel16, 2, "Fixup <- S + A - P : int16")                                                                          \
+  X(Delta32, 4, "Fixup <- S + A - P : int32 (R_386_GOTPC)")                                                            \
+  X(Delta32FromGOT, 4, "Fixup <- S + A - GOT : int32")                                                                 \
+  X(RequestGOTAndTransformToDelta32FromGOT, 4, "Delta32FromGOT to a GOT entry for S")                                  \
+  X(BranchPCRel32, 4, "Fixup <- S + A - P : int32 (calls)")                                                            \
+  X(BranchPCRel32ToPtrJumpStub, 4, "BranchPCRel32 to a stub that is never bypassed")                                   \
+  X(BranchPCRel32ToPtrJumpStubBypassable, 4, "BranchPCRel32 to a stub; bypassed when the real target is in range")     \
+  X(NegDelta32, 4, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                              \
+  X(Size32, 4, "Fixup <- Size(S) + A : uint32")                                                                        \
+  X(TPOff32, 4, "Fixup <- TPOFF(S) + A : int32 (R_386_TLS_LE, @ntpoff)")                                               \
+  X(NegTPOff32, 4, "Fixup <- -(TPOFF(S) + A) : int32 (R_386_TLS_LE_32, @tpoff)")                                       \
+  X(RequestTPOffGOTAndTransformToPointer32, 4, "Pointer32 to a GOT entry holding TPOFF(S) (R_386_TLS_IE)")             \
+  X(RequestTPOffGOTAndTransformToDelta32FromGOT, 4, "Delta32FromGOT to a GOT entry holding TPOFF(S) (TLS_GOTIE)")      \
+  X(TLSGDToLocalExec, 9, "leal x@tlsgd(,%ebx,1),%eax; call ___tls_get_addr -> movl %gs:0,%eax; subl $-TPOFF(S),%eax")  \
   X(TLSLDMToLocalExec, 9, "leal x@tlsldm(%ebx),%eax; call ___tls_get_addr -> movl %gs:0,%eax; nop; leal 0(%esi),%esi")
 
 enum EdgeKinds : EdgeKind {

@@ -299,14 +299,30 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 namespace linklab {
 // The registry rows. TLS is not linked (variant I with TP at the
 // block, as glibc's LoongArch port, is recorded for completeness).
-extern const ArchRow LoongArch32Arch = {Arch::LoongArch32, "loongarch32", "", 4, false,
-                                        loongarch::edgeKindName, loongarch::edgeKindWidth, loongarch::applyFixup,
-                                        loongarch::EhFrameEdgeKinds, TLSVariant::BlockAtTP,
-                                        loongarch::createPointerJumpStub, nullptr,
+extern const ArchRow LoongArch32Arch = {Arch::LoongArch32,
+                                        "loongarch32",
+                                        "",
+                                        4,
+                                        false,
+                                        loongarch::edgeKindName,
+                                        loongarch::edgeKindWidth,
+                                        loongarch::applyFixup,
+                                        loongarch::EhFrameEdgeKinds,
+                                        TLSVariant::BlockAtTP,
+                                        loongarch::createPointerJumpStub,
+                                        nullptr,
                                         "the executor's emulator (Unicorn 2.0.1) has no LoongArch CPU"};
-extern const ArchRow LoongArch64Arch = {Arch::LoongArch64, "loongarch64", "", 8, false,
-                                        loongarch::edgeKindName, loongarch::edgeKindWidth, loongarch::applyFixup,
-                                        loongarch::EhFrameEdgeKinds, TLSVariant::BlockAtTP,
-                                        loongarch::createPointerJumpStub, nullptr,
+extern const ArchRow LoongArch64Arch = {Arch::LoongArch64,
+                                        "loongarch64",
+                                        "",
+                                        8,
+                                        false,
+                                        loongarch::edgeKindName,
+                                        loongarch::edgeKindWidth,
+                                        loongarch::applyFixup,
+                                        loongarch::EhFrameEdgeKinds,
+                                        TLSVariant::BlockAtTP,
+                                        loongarch::createPointerJumpStub,
+                                        nullptr,
                                         "the executor's emulator (Unicorn 2.0.1) has no LoongArch CPU"};
 } // namespace linklab

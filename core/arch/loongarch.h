@@ -40,36 +40,36 @@ namespace linklab::loongarch {
 // the bytes the fixup writes from the edge's offset on (0: a ULEB128 or
 // NOP run whose length the content gives). S = target address, A = addend,
 // P = fixup address, Page(X) = X & ~0xfff.
-#define LINKLAB_LOONGARCH_EDGE_KINDS(X)                                                                               \
-  X(Pointer64, 8, "Fixup <- S + A : uint64")                                                                          \
-  X(Pointer32, 4, "Fixup <- S + A : uint32")                                                                          \
-  X(Branch16PCRel, 4, "offs16 [25:10] <- (S + A - P) >> 2 : int18, 4-aligned (beq/bne/blt...)")                       \
-  X(Branch21PCRel, 4, "offs21 [25:10],[4:0] <- (S + A - P) >> 2 : int23, 4-aligned (beqz/bnez)")                      \
-  X(Branch26PCRel, 4, "offs26 [25:10],[9:0] <- (S + A - P) >> 2 : int28, 4-aligned (b/bl)")                           \
-  X(Delta32, 4, "Fixup <- S + A - P : int32")                                                                         \
-  X(NegDelta32, 4, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                             \
-  X(Delta64, 8, "Fixup <- S + A - P : int64")                                                                         \
-  X(Page20, 4, "si20 [24:5] <- (Page(S + A + 0x800) - Page(P)) >> 12 : int32 delta (pcalau12i)")                      \
-  X(PageOffset12, 4, "si12 [21:10] <- (S + A) & 0xfff")                                                               \
+#define LINKLAB_LOONGARCH_EDGE_KINDS(X)                                                                                \
+  X(Pointer64, 8, "Fixup <- S + A : uint64")                                                                           \
+  X(Pointer32, 4, "Fixup <- S + A : uint32")                                                                           \
+  X(Branch16PCRel, 4, "offs16 [25:10] <- (S + A - P) >> 2 : int18, 4-aligned (beq/bne/blt...)")                        \
+  X(Branch21PCRel, 4, "offs21 [25:10],[4:0] <- (S + A - P) >> 2 : int23, 4-aligned (beqz/bnez)")                       \
+  X(Branch26PCRel, 4, "offs26 [25:10],[9:0] <- (S + A - P) >> 2 : int28, 4-aligned (b/bl)")                            \
+  X(Delta32, 4, "Fixup <- S + A - P : int32")                                                                          \
+  X(NegDelta32, 4, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                              \
+  X(Delta64, 8, "Fixup <- S + A - P : int64")                                                                          \
+  X(Page20, 4, "si20 [24:5] <- (Page(S + A + 0x800) - Page(P)) >> 12 : int32 delta (pcalau12i)")                       \
+  X(PageOffset12, 4, "si12 [21:10] <- (S + A) & 0xfff")                                                                \
   X(RequestGOTAndTransformToPage20, 4, "Page20 to a GOT entry for S (R_LARCH_GOT_PC_HI20)")                            \
   X(RequestGOTAndTransformToPageOffset12, 4, "PageOffset12 to a GOT entry for S (R_LARCH_GOT_PC_LO12)")                \
   X(PCAddHi20, 4, "si20 [24:5] <- (S + A - P + 0x800) >> 12 : int32 (pcaddu12i)")                                      \
   X(PCAddLo12, 4, "si12 [21:10] <- (T - S - A) & 0xfff, T: the PCAddHi20 at S + A, its S + A")                         \
   X(RequestGOTAndTransformToPCAddHi20, 4, "PCAddHi20 to a GOT entry for S (R_LARCH_GOT_PCADD_HI20)")                   \
-  X(Call30PCRel, 8, "pcaddu12i si20 <- (S + A - P) >> 12; jirl offs16[9:0] <- (S + A - P)[11:2] : int32, 4-aligned")  \
-  X(Call36PCRel, 8, "pcaddu18i si20 <- (S + A - P + 0x20000) >> 18; jirl offs16 <- (S + A - P) >> 2 : int38")        \
-  X(Add6, 1, "Fixup[5:0] <- Fixup[5:0] + S + A, wrapping")                                                            \
-  X(Add8, 1, "Fixup <- Fixup + S + A : 8 bits, wrapping")                                                             \
-  X(Add16, 2, "Fixup <- Fixup + S + A : 16 bits, wrapping")                                                           \
-  X(Add32, 4, "Fixup <- Fixup + S + A : 32 bits, wrapping")                                                           \
-  X(Add64, 8, "Fixup <- Fixup + S + A : 64 bits, wrapping")                                                           \
-  X(AddUleb128, 0, "ULEB128 in place <- Fixup + S + A, wrapping at its length")                                       \
-  X(Sub6, 1, "Fixup[5:0] <- Fixup[5:0] - (S + A), wrapping")                                                          \
-  X(Sub8, 1, "Fixup <- Fixup - (S + A) : 8 bits, wrapping")                                                           \
-  X(Sub16, 2, "Fixup <- Fixup - (S + A) : 16 bits, wrapping")                                                         \
-  X(Sub32, 4, "Fixup <- Fixup - (S + A) : 32 bits, wrapping")                                                         \
-  X(Sub64, 8, "Fixup <- Fixup - (S + A) : 64 bits, wrapping")                                                         \
-  X(SubUleb128, 0, "ULEB128 in place <- Fixup - (S + A), wrapping at its length")                                     \
+  X(Call30PCRel, 8, "pcaddu12i si20 <- (S + A - P) >> 12; jirl offs16[9:0] <- (S + A - P)[11:2] : int32, 4-aligned")   \
+  X(Call36PCRel, 8, "pcaddu18i si20 <- (S + A - P + 0x20000) >> 18; jirl offs16 <- (S + A - P) >> 2 : int38")          \
+  X(Add6, 1, "Fixup[5:0] <- Fixup[5:0] + S + A, wrapping")                                                             \
+  X(Add8, 1, "Fixup <- Fixup + S + A : 8 bits, wrapping")                                                              \
+  X(Add16, 2, "Fixup <- Fixup + S + A : 16 bits, wrapping")                                                            \
+  X(Add32, 4, "Fixup <- Fixup + S + A : 32 bits, wrapping")                                                            \
+  X(Add64, 8, "Fixup <- Fixup + S + A : 64 bits, wrapping")                                                            \
+  X(AddUleb128, 0, "ULEB128 in place <- Fixup + S + A, wrapping at its length")                                        \
+  X(Sub6, 1, "Fixup[5:0] <- Fixup[5:0] - (S + A), wrapping")                                                           \
+  X(Sub8, 1, "Fixup <- Fixup - (S + A) : 8 bits, wrapping")                                                            \
+  X(Sub16, 2, "Fixup <- Fixup - (S + A) : 16 bits, wrapping")                                                          \
+  X(Sub32, 4, "Fixup <- Fixup - (S + A) : 32 bits, wrapping")                                                          \
+  X(Sub64, 8, "Fixup <- Fixup - (S + A) : 64 bits, wrapping")                                                          \
+  X(SubUleb128, 0, "ULEB128 in place <- Fixup - (S + A), wrapping at its length")                                      \
   X(AlignRelaxable, 0, "R_LARCH_ALIGN: NOP padding at P, trimmed after allocation so the code after it is aligned")
 
 enum EdgeKinds : EdgeKind {

@@ -222,8 +222,8 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     if (E.kind == CallBranchDeltaRestoreTOC) {
       // The caller's TOC pointer comes back from the stub's save slot.
       if (readLE<uint32_t>(F.Loc + 4) != 0x60000000)
-        return F.fail(formatv("expected a nop after the call to restore r2 into, found %08x",
-                              readLE<uint32_t>(F.Loc + 4)));
+        return F.fail(
+            formatv("expected a nop after the call to restore r2 into, found %08x", readLE<uint32_t>(F.Loc + 4)));
       writeLE<uint32_t>(F.Loc + 4, 0xe8410018); // ld r2, 24(r1)
     }
     return Error::success();
@@ -247,8 +247,9 @@ Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target, int64_t Adden
 
 // std r2, 24(r1) ; addis r12, r2, entry@toc@ha ; ld r12, entry@toc@l(r12) ;
 // mtctr r12 ; bctr (r12 holds the callee's global entry, as ELFv2 wants).
-const char SaveR2Stub[20] = {0x18, 0,    0x41, char(0xf8), 0,    0,    char(0x82), 0x3d, 0,    0,
-                             char(0x8c), char(0xe9), char(0xa6), 0x03, char(0x89), 0x7d, 0x20, 0x04, char(0x80), 0x4e};
+const char SaveR2Stub[20] = {0x18,       0,    0x41, char(0xf8), 0,          0,          char(0x82),
+                             0x3d,       0,    0,    char(0x8c), char(0xe9), char(0xa6), 0x03,
+                             char(0x89), 0x7d, 0x20, 0x04,       char(0x80), 0x4e};
 
 Symbol &createCallStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry) {
   Block &B = G.createContentBlock(Stubs, SaveR2Stub, 0, 4, 0);
@@ -261,10 +262,10 @@ Symbol &createCallStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry) {
 // mflr r11 ; mtlr r12 ; addis r12, r11, (entry - L)@ha ;
 // ld r12, (entry - L)@l(r12) ; mtctr r12 ; bctr, where L (the stub + 8) is
 // the address bcl leaves in the link register.
-const char NoTOCStub[32] = {char(0xa6), 0x02, char(0x88), 0x7d, 0x05, 0, char(0x9f), 0x42,
-                            char(0xa6), 0x02, 0x68, 0x7d, char(0xa6), 0x03, char(0x88), 0x7d,
-                            0, 0, char(0x8b), 0x3d, 0, 0, char(0x8c), char(0xe9),
-                            char(0xa6), 0x03, char(0x89), 0x7d, 0x20, 0x04, char(0x80), 0x4e};
+const char NoTOCStub[32] = {char(0xa6), 0x02, char(0x88), 0x7d, 0x05,       0,    char(0x9f), 0x42,
+                            char(0xa6), 0x02, 0x68,       0x7d, char(0xa6), 0x03, char(0x88), 0x7d,
+                            0,          0,    char(0x8b), 0x3d, 0,          0,    char(0x8c), char(0xe9),
+                            char(0xa6), 0x03, char(0x89), 0x7d, 0x20,       0x04, char(0x80), 0x4e};
 
 Symbol &createNoTOCStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry) {
   Block &B = G.createContentBlock(Stubs, NoTOCStub, 0, 4, 0);
@@ -337,8 +338,8 @@ struct TOCAndStubsBuilder {
       Section *Sec = G.findSectionByName(StubsSectionName);
       if (!Sec)
         Sec = &G.createSection(StubsSectionName, MemProt::Read | MemProt::Exec);
-      Stub = &createNoTOCStub(G, *Sec, Addend ? createGOTEntry(G, GOTSec, Target, Addend)
-                                               : GOT.getEntryForTarget(G, Target));
+      Stub = &createNoTOCStub(G, *Sec,
+                              Addend ? createGOTEntry(G, GOTSec, Target, Addend) : GOT.getEntryForTarget(G, Target));
     }
     return *Stub;
   }
@@ -464,8 +465,18 @@ namespace linklab {
 // table. TLS variant I with the block at TP - 0x7000: the layout's offsets
 // are from the block's start, and the TP fixups subtract TPBias.
 extern const ArchRow PPC64LEArch = {
-    Arch::PPC64LE, "powerpc64le", "ppc64le", 8, false, ppc64::edgeKindName, ppc64::edgeKindWidth,
-    ppc64::applyFixup, ppc64::EhFrameEdgeKinds, TLSVariant::BlockAtTP, nullptr, nullptr,
+    Arch::PPC64LE,
+    "powerpc64le",
+    "ppc64le",
+    8,
+    false,
+    ppc64::edgeKindName,
+    ppc64::edgeKindWidth,
+    ppc64::applyFixup,
+    ppc64::EhFrameEdgeKinds,
+    TLSVariant::BlockAtTP,
+    nullptr,
+    nullptr,
     "the executor's emulator (Unicorn 2.0.1) runs PowerPC 64 big-endian only (UC_MODE_PPC64 | "
     "UC_MODE_LITTLE_ENDIAN is refused with UC_ERR_MODE)"};
 } // namespace linklab

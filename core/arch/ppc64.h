@@ -55,69 +55,69 @@ namespace linklab::ppc64 {
 // #highest(a) = bits 48-63 (rounded). Half16 fields take S + A (Pointer),
 // S + A - P (Delta) or S + A - TOC (TOCDelta), which must fit an int32 (the
 // 64-bit forms excepted).
-#define LINKLAB_PPC64_EDGE_KINDS(X)                                                                                   \
-  X(Pointer64, 8, "Fixup <- S + A : uint64")                                                                          \
-  X(Pointer32, 4, "Fixup <- S + A : uint32")                                                                          \
-  X(Pointer16, 2, "half16 <- S + A")                                                                                  \
-  X(Pointer16DS, 2, "half16 <- S + A, 4-aligned (16: DQ-form), keeping the low bits")                                 \
-  X(Pointer16HA, 2, "half16 <- #ha(S + A)")                                                                           \
-  X(Pointer16HI, 2, "half16 <- #hi(S + A)")                                                                           \
-  X(Pointer16HIGH, 2, "half16 <- bits 16-31 of S + A")                                                                \
-  X(Pointer16HIGHA, 2, "half16 <- bits 16-31 of S + A + 0x8000")                                                      \
-  X(Pointer16HIGHER, 2, "half16 <- bits 32-47 of S + A")                                                              \
-  X(Pointer16HIGHERA, 2, "half16 <- bits 32-47 of S + A + 0x8000")                                                    \
-  X(Pointer16HIGHEST, 2, "half16 <- bits 48-63 of S + A")                                                             \
-  X(Pointer16HIGHESTA, 2, "half16 <- bits 48-63 of S + A + 0x8000")                                                   \
-  X(Pointer16LO, 2, "half16 <- #lo(S + A)")                                                                           \
-  X(Pointer16LODS, 2, "half16 <- #lo(S + A), 4-aligned (16: DQ-form), keeping the low bits")                          \
-  X(Pointer14, 4, "BD field [15:2] <- S + A : int16, 4-aligned (absolute conditional branch)")                        \
-  X(Delta64, 8, "Fixup <- S + A - P : int64")                                                                         \
-  X(Delta34, 8, "prefixed si34 (prefix [17:0], suffix [15:0]) <- S + A - P : int34")                                  \
-  X(Delta32, 4, "Fixup <- S + A - P : int32")                                                                         \
-  X(NegDelta32, 4, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                             \
-  X(Delta16, 2, "half16 <- S + A - P")                                                                                \
-  X(Delta16HA, 2, "half16 <- #ha(S + A - P)")                                                                         \
-  X(Delta16HI, 2, "half16 <- #hi(S + A - P)")                                                                         \
-  X(Delta16LO, 2, "half16 <- #lo(S + A - P)")                                                                         \
-  X(TOC, 8, "Fixup <- TOC : uint64")                                                                                  \
-  X(TOCDelta16, 2, "half16 <- S + A - TOC")                                                                           \
-  X(TOCDelta16DS, 2, "half16 <- S + A - TOC, 4-aligned (16: DQ-form), keeping the low bits")                          \
-  X(TOCDelta16HA, 2, "half16 <- #ha(S + A - TOC)")                                                                    \
-  X(TOCDelta16HI, 2, "half16 <- #hi(S + A - TOC)")                                                                    \
-  X(TOCDelta16LO, 2, "half16 <- #lo(S + A - TOC)")                                                                    \
-  X(TOCDelta16LODS, 2, "half16 <- #lo(S + A - TOC), 4-aligned (16: DQ-form), keeping the low bits")                   \
-  X(RequestGOTAndTransformToDelta34, 8, "Delta34 to a GOT entry of its own (GOT_PCREL34, PLT_PCREL34*)")              \
-  X(CallBranchDelta, 4, "bl LI [25:2] <- S + A - P : int26, 4-aligned")                                               \
-  X(CallBranchDeltaRestoreTOC, 8, "CallBranchDelta; the nop after it becomes ld r2, 24(r1)")                          \
-  X(RequestCall, 4, "R_PPC64_REL24: CallBranchDelta to a local entry, or through a TOC-saving stub (lowered)")        \
-  X(RequestCallNoTOC, 4, "R_PPC64_REL24_NOTOC: CallBranchDelta to a stub that sets r12 without a TOC (lowered)")      \
-  X(RequestTLSDescInGOTAndTransformToTOCDelta16HA, 2, "TOCDelta16HA to S's $__TLSINFO entry (GOT_TLSGD16_HA)")        \
-  X(RequestTLSDescInGOTAndTransformToTOCDelta16LO, 2, "TOCDelta16LO to S's $__TLSINFO entry (GOT_TLSGD16_LO)")        \
-  X(RequestTLSDescInGOTAndTransformToDelta34, 8, "Delta34 to S's $__TLSINFO entry (GOT_TLSGD_PCREL34)")               \
-  X(Pointer34, 8, "prefixed si34 <- S + A : int34 (R_PPC64_D34; this and the next 3: not in JITLink)")                \
-  X(Pointer34LO, 8, "prefixed si34 <- bits 0-33 of S + A")                                                            \
-  X(Pointer34HI30, 8, "prefixed si34 <- (S + A) >> 34")                                                               \
-  X(Pointer34HA30, 8, "prefixed si34 <- (S + A + 2^33) >> 34 (rounded: the low part is signed)")                      \
-  X(TPRel16, 2, "half16 <- TPREL : int16 (TPREL = TPOFF(S) + A - 0x7000; the TP kinds: not in JITLink)")              \
-  X(TPRel16DS, 2, "half16 <- TPREL : int16, 4-aligned, keeping the low bits")                                         \
-  X(TPRel16HA, 2, "half16 <- #ha(TPREL)")                                                                             \
-  X(TPRel16HI, 2, "half16 <- #hi(TPREL)")                                                                             \
-  X(TPRel16LO, 2, "half16 <- #lo(TPREL)")                                                                             \
-  X(TPRel16LODS, 2, "half16 <- #lo(TPREL), 4-aligned, keeping the low bits")                                          \
-  X(TPRel16HIGH, 2, "half16 <- bits 16-31 of TPREL")                                                                  \
-  X(TPRel16HIGHA, 2, "half16 <- bits 16-31 of TPREL + 0x8000")                                                        \
-  X(TPRel16HIGHER, 2, "half16 <- bits 32-47 of TPREL")                                                                \
-  X(TPRel16HIGHERA, 2, "half16 <- bits 32-47 of TPREL + 0x8000")                                                      \
-  X(TPRel16HIGHEST, 2, "half16 <- bits 48-63 of TPREL")                                                               \
-  X(TPRel16HIGHESTA, 2, "half16 <- bits 48-63 of TPREL + 0x8000")                                                     \
-  X(TPRel34, 8, "prefixed si34 <- TPREL : int34 (paddi rt, r13, x@tprel)")                                            \
-  X(TPRel64, 8, "Fixup <- TPREL : int64 (data; initial-exec GOT entries)")                                            \
-  X(RequestGOTTPRelAndTransformToTOCDelta16DS, 2, "TOCDelta16DS to a GOT entry holding TPREL (GOT_TPREL16_DS)")       \
-  X(RequestGOTTPRelAndTransformToTOCDelta16LODS, 2, "TOCDelta16LODS to a GOT entry holding TPREL (_LO_DS)")           \
-  X(RequestGOTTPRelAndTransformToTOCDelta16HI, 2, "TOCDelta16HI to a GOT entry holding TPREL (GOT_TPREL16_HI)")       \
-  X(RequestGOTTPRelAndTransformToTOCDelta16HA, 2, "TOCDelta16HA to a GOT entry holding TPREL (GOT_TPREL16_HA)")       \
-  X(RequestGOTTPRelAndTransformToDelta34, 8, "Delta34 to a GOT entry holding TPREL (GOT_TPREL_PCREL34)")             \
-  X(Delta14, 4, "BD field [15:2] <- S + A - P : int16, 4-aligned (bc; R_PPC64_REL14*: not in JITLink)")               \
+#define LINKLAB_PPC64_EDGE_KINDS(X)                                                                                    \
+  X(Pointer64, 8, "Fixup <- S + A : uint64")                                                                           \
+  X(Pointer32, 4, "Fixup <- S + A : uint32")                                                                           \
+  X(Pointer16, 2, "half16 <- S + A")                                                                                   \
+  X(Pointer16DS, 2, "half16 <- S + A, 4-aligned (16: DQ-form), keeping the low bits")                                  \
+  X(Pointer16HA, 2, "half16 <- #ha(S + A)")                                                                            \
+  X(Pointer16HI, 2, "half16 <- #hi(S + A)")                                                                            \
+  X(Pointer16HIGH, 2, "half16 <- bits 16-31 of S + A")                                                                 \
+  X(Pointer16HIGHA, 2, "half16 <- bits 16-31 of S + A + 0x8000")                                                       \
+  X(Pointer16HIGHER, 2, "half16 <- bits 32-47 of S + A")                                                               \
+  X(Pointer16HIGHERA, 2, "half16 <- bits 32-47 of S + A + 0x8000")                                                     \
+  X(Pointer16HIGHEST, 2, "half16 <- bits 48-63 of S + A")                                                              \
+  X(Pointer16HIGHESTA, 2, "half16 <- bits 48-63 of S + A + 0x8000")                                                    \
+  X(Pointer16LO, 2, "half16 <- #lo(S + A)")                                                                            \
+  X(Pointer16LODS, 2, "half16 <- #lo(S + A), 4-aligned (16: DQ-form), keeping the low bits")                           \
+  X(Pointer14, 4, "BD field [15:2] <- S + A : int16, 4-aligned (absolute conditional branch)")                         \
+  X(Delta64, 8, "Fixup <- S + A - P : int64")                                                                          \
+  X(Delta34, 8, "prefixed si34 (prefix [17:0], suffix [15:0]) <- S + A - P : int34")                                   \
+  X(Delta32, 4, "Fixup <- S + A - P : int32")                                                                          \
+  X(NegDelta32, 4, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                              \
+  X(Delta16, 2, "half16 <- S + A - P")                                                                                 \
+  X(Delta16HA, 2, "half16 <- #ha(S + A - P)")                                                                          \
+  X(Delta16HI, 2, "half16 <- #hi(S + A - P)")                                                                          \
+  X(Delta16LO, 2, "half16 <- #lo(S + A - P)")                                                                          \
+  X(TOC, 8, "Fixup <- TOC : uint64")                                                                                   \
+  X(TOCDelta16, 2, "half16 <- S + A - TOC")                                                                            \
+  X(TOCDelta16DS, 2, "half16 <- S + A - TOC, 4-aligned (16: DQ-form), keeping the low bits")                           \
+  X(TOCDelta16HA, 2, "half16 <- #ha(S + A - TOC)")                                                                     \
+  X(TOCDelta16HI, 2, "half16 <- #hi(S + A - TOC)")                                                                     \
+  X(TOCDelta16LO, 2, "half16 <- #lo(S + A - TOC)")                                                                     \
+  X(TOCDelta16LODS, 2, "half16 <- #lo(S + A - TOC), 4-aligned (16: DQ-form), keeping the low bits")                    \
+  X(RequestGOTAndTransformToDelta34, 8, "Delta34 to a GOT entry of its own (GOT_PCREL34, PLT_PCREL34*)")               \
+  X(CallBranchDelta, 4, "bl LI [25:2] <- S + A - P : int26, 4-aligned")                                                \
+  X(CallBranchDeltaRestoreTOC, 8, "CallBranchDelta; the nop after it becomes ld r2, 24(r1)")                           \
+  X(RequestCall, 4, "R_PPC64_REL24: CallBranchDelta to a local entry, or through a TOC-saving stub (lowered)")         \
+  X(RequestCallNoTOC, 4, "R_PPC64_REL24_NOTOC: CallBranchDelta to a stub that sets r12 without a TOC (lowered)")       \
+  X(RequestTLSDescInGOTAndTransformToTOCDelta16HA, 2, "TOCDelta16HA to S's $__TLSINFO entry (GOT_TLSGD16_HA)")         \
+  X(RequestTLSDescInGOTAndTransformToTOCDelta16LO, 2, "TOCDelta16LO to S's $__TLSINFO entry (GOT_TLSGD16_LO)")         \
+  X(RequestTLSDescInGOTAndTransformToDelta34, 8, "Delta34 to S's $__TLSINFO entry (GOT_TLSGD_PCREL34)")                \
+  X(Pointer34, 8, "prefixed si34 <- S + A : int34 (R_PPC64_D34; this and the next 3: not in JITLink)")                 \
+  X(Pointer34LO, 8, "prefixed si34 <- bits 0-33 of S + A")                                                             \
+  X(Pointer34HI30, 8, "prefixed si34 <- (S + A) >> 34")                                                                \
+  X(Pointer34HA30, 8, "prefixed si34 <- (S + A + 2^33) >> 34 (rounded: the low part is signed)")                       \
+  X(TPRel16, 2, "half16 <- TPREL : int16 (TPREL = TPOFF(S) + A - 0x7000; the TP kinds: not in JITLink)")               \
+  X(TPRel16DS, 2, "half16 <- TPREL : int16, 4-aligned, keeping the low bits")                                          \
+  X(TPRel16HA, 2, "half16 <- #ha(TPREL)")                                                                              \
+  X(TPRel16HI, 2, "half16 <- #hi(TPREL)")                                                                              \
+  X(TPRel16LO, 2, "half16 <- #lo(TPREL)")                                                                              \
+  X(TPRel16LODS, 2, "half16 <- #lo(TPREL), 4-aligned, keeping the low bits")                                           \
+  X(TPRel16HIGH, 2, "half16 <- bits 16-31 of TPREL")                                                                   \
+  X(TPRel16HIGHA, 2, "half16 <- bits 16-31 of TPREL + 0x8000")                                                         \
+  X(TPRel16HIGHER, 2, "half16 <- bits 32-47 of TPREL")                                                                 \
+  X(TPRel16HIGHERA, 2, "half16 <- bits 32-47 of TPREL + 0x8000")                                                       \
+  X(TPRel16HIGHEST, 2, "half16 <- bits 48-63 of TPREL")                                                                \
+  X(TPRel16HIGHESTA, 2, "half16 <- bits 48-63 of TPREL + 0x8000")                                                      \
+  X(TPRel34, 8, "prefixed si34 <- TPREL : int34 (paddi rt, r13, x@tprel)")                                             \
+  X(TPRel64, 8, "Fixup <- TPREL : int64 (data; initial-exec GOT entries)")                                             \
+  X(RequestGOTTPRelAndTransformToTOCDelta16DS, 2, "TOCDelta16DS to a GOT entry holding TPREL (GOT_TPREL16_DS)")        \
+  X(RequestGOTTPRelAndTransformToTOCDelta16LODS, 2, "TOCDelta16LODS to a GOT entry holding TPREL (_LO_DS)")            \
+  X(RequestGOTTPRelAndTransformToTOCDelta16HI, 2, "TOCDelta16HI to a GOT entry holding TPREL (GOT_TPREL16_HI)")        \
+  X(RequestGOTTPRelAndTransformToTOCDelta16HA, 2, "TOCDelta16HA to a GOT entry holding TPREL (GOT_TPREL16_HA)")        \
+  X(RequestGOTTPRelAndTransformToDelta34, 8, "Delta34 to a GOT entry holding TPREL (GOT_TPREL_PCREL34)")               \
+  X(Delta14, 4, "BD field [15:2] <- S + A - P : int16, 4-aligned (bc; R_PPC64_REL14*: not in JITLink)")                \
   X(Pointer24, 4, "LI field [25:2] <- S + A : int26, 4-aligned (ba/bla; R_PPC64_ADDR24: not in JITLink)")
 
 enum EdgeKinds : EdgeKind {

@@ -8,9 +8,16 @@
 
 namespace linklab {
 
-extern const ArchRow RISCV32Arch = {Arch::RISCV32, "riscv32", "", 4, false,
-                                    riscv64::edgeKindName, riscv64::edgeKindWidth, riscv64::applyFixup,
+extern const ArchRow RISCV32Arch = {Arch::RISCV32,
+                                    "riscv32",
+                                    "",
+                                    4,
+                                    false,
+                                    riscv64::edgeKindName,
+                                    riscv64::edgeKindWidth,
+                                    riscv64::applyFixup,
                                     riscv64::EhFrameEdgeKinds,
-                                    TLSVariant::BlockAtTP, nullptr};
+                                    TLSVariant::BlockAtTP,
+                                    nullptr};
 
 } // namespace linklab

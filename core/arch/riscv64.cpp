@@ -15,7 +15,6 @@ LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_RISCV64_EDGE_KINDS)
 // TLS layout
 // ---------------------------------------------------------------------------
 
-
 // ---------------------------------------------------------------------------
 // Fixups
 // ---------------------------------------------------------------------------
@@ -30,8 +29,8 @@ static bool isPCRelHi20(EdgeKind K) { return K == R_RISCV_PCREL_HI20; }
 // binary search: PCREL_LO12 -> the HI20 edge at its target's address, and
 // SET_ULEB128 -> the SUB_ULEB128 edge at the same offset.
 static const Edge *findEdgeAt(const Block &B, uint64_t Offset, bool (*Want)(EdgeKind)) {
-  auto It = std::lower_bound(B.edges.begin(), B.edges.end(), Offset,
-                             [](const Edge &E, uint64_t O) { return E.offset < O; });
+  auto It =
+      std::lower_bound(B.edges.begin(), B.edges.end(), Offset, [](const Edge &E, uint64_t O) { return E.offset < O; });
   for (; It != B.edges.end() && It->offset == Offset; ++It)
     if (Want(It->kind))
       return &*It;
@@ -288,7 +287,15 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 
 namespace linklab {
 // The registry row: riscv64 as every object format sees it.
-const ArchRow RISCV64Arch = {Arch::RISCV64, "riscv64", "", 8, false,
-                       riscv64::edgeKindName, riscv64::edgeKindWidth, riscv64::applyFixup, riscv64::EhFrameEdgeKinds,
-                       TLSVariant::BlockAtTP, riscv64::createPointerJumpStub};
+const ArchRow RISCV64Arch = {Arch::RISCV64,
+                             "riscv64",
+                             "",
+                             8,
+                             false,
+                             riscv64::edgeKindName,
+                             riscv64::edgeKindWidth,
+                             riscv64::applyFixup,
+                             riscv64::EhFrameEdgeKinds,
+                             TLSVariant::BlockAtTP,
+                             riscv64::createPointerJumpStub};
 } // namespace linklab

@@ -31,52 +31,54 @@ namespace linklab::riscv64 {
 // the bytes the fixup writes from the edge's offset on (0: none, or a
 // ULEB128 or NOP run whose length the content gives). S = target address,
 // A = addend, P = fixup address, TPOFF(S) = S's offset in the TLS image.
-#define LINKLAB_RISCV64_EDGE_KINDS(X)                                                                                 \
-  X(R_RISCV_32, 4, "Fixup <- S + A : uint32 or int32")                                                                \
-  X(R_RISCV_64, 8, "Fixup <- S + A : uint64")                                                                         \
-  X(R_RISCV_BRANCH, 4, "B-type imm13 <- S + A - P : int13, even")                                                     \
-  X(R_RISCV_JAL, 4, "J-type imm21 <- S + A - P : int21, even")                                                        \
-  X(R_RISCV_CALL, 8, "auipc+jalr pair <- hi20/lo12 of S + A - P : int32 (after +0x800)")                              \
-  X(R_RISCV_CALL_PLT, 8, "R_RISCV_CALL; external targets are routed through a stub")                                  \
-  X(R_RISCV_GOT_HI20, 4, "R_RISCV_PCREL_HI20 to a GOT entry for S (lowered by the GOT builder)")                      \
-  X(R_RISCV_PCREL_HI20, 4, "U-type hi20 <- S + A - P : int32 (after +0x800)")                                         \
-  X(R_RISCV_PCREL_LO12_I, 4, "I-type lo12 <- low 12 bits of the value of the HI20 edge at address S")                 \
-  X(R_RISCV_PCREL_LO12_S, 4, "S-type lo12 <- low 12 bits of the value of the HI20 edge at address S")                 \
-  X(R_RISCV_HI20, 4, "U-type hi20 <- S + A : int32 (after +0x800)")                                                   \
-  X(R_RISCV_LO12_I, 4, "I-type lo12 <- S + A")                                                                        \
-  X(R_RISCV_LO12_S, 4, "S-type lo12 <- S + A")                                                                        \
-  X(R_RISCV_ADD8, 1, "Fixup <- *Fixup + S + A : 8 bits, wrapping")                                                    \
-  X(R_RISCV_ADD16, 2, "Fixup <- *Fixup + S + A : 16 bits, wrapping")                                                  \
-  X(R_RISCV_ADD32, 4, "Fixup <- *Fixup + S + A : 32 bits, wrapping")                                                  \
-  X(R_RISCV_ADD64, 8, "Fixup <- *Fixup + S + A : 64 bits, wrapping")                                                  \
-  X(R_RISCV_SUB6, 1, "Fixup[5:0] <- *Fixup[5:0] - (S + A) : 6 bits, wrapping")                                        \
-  X(R_RISCV_SUB8, 1, "Fixup <- *Fixup - (S + A) : 8 bits, wrapping")                                                  \
-  X(R_RISCV_SUB16, 2, "Fixup <- *Fixup - (S + A) : 16 bits, wrapping")                                                \
-  X(R_RISCV_SUB32, 4, "Fixup <- *Fixup - (S + A) : 32 bits, wrapping")                                                \
-  X(R_RISCV_SUB64, 8, "Fixup <- *Fixup - (S + A) : 64 bits, wrapping")                                                \
-  X(R_RISCV_SET6, 1, "Fixup[5:0] <- S + A : 6 bits, wrapping")                                                        \
-  X(R_RISCV_SET8, 1, "Fixup <- S + A : 8 bits, wrapping")                                                             \
-  X(R_RISCV_SET16, 2, "Fixup <- S + A : 16 bits, wrapping")                                                           \
-  X(R_RISCV_SET32, 4, "Fixup <- S + A : 32 bits, wrapping")                                                           \
-  X(R_RISCV_32_PCREL, 4, "Fixup <- S + A - P : int32")                                                                \
-  X(R_RISCV_RVC_BRANCH, 2, "CB-type imm9 <- S + A - P : int9, even")                                                  \
-  X(R_RISCV_RVC_JUMP, 2, "CJ-type imm12 <- S + A - P : int12, even")                                                  \
-  X(R_RISCV_SET_ULEB128, 0, "ULEB128 in place <- (S + A) - (S' + A') of the SUB_ULEB128 edge at the same offset")     \
-  X(R_RISCV_SUB_ULEB128, 0, "second half of a SET_ULEB128 pair (applied by its SET_ULEB128 edge)")                    \
-  X(R_RISCV_TPREL_HI20, 4, "U-type hi20 <- TPOFF(S) + A : int32 (after +0x800)")                                      \
-  X(R_RISCV_TPREL_LO12_I, 4, "I-type lo12 <- TPOFF(S) + A")                                                           \
-  X(R_RISCV_TPREL_LO12_S, 4, "S-type lo12 <- TPOFF(S) + A")                                                           \
-  X(R_RISCV_TPREL_ADD, 0, "marks the add of tp for relaxation; no bytes change")                                      \
-  X(R_RISCV_TLS_GOT_HI20, 4, "R_RISCV_PCREL_HI20 to a GOT entry holding TPOFF(S) (lowered by the GOT builder)")       \
-  X(R_RISCV_TLS_TPREL64, 8, "Fixup <- TPOFF(S) + A : uint64 (initial-exec GOT entries)")                              \
-  X(R_RISCV_TLS_GD_HI20, 4, "R_RISCV_PCREL_HI20 to a GOT pair {module 1, DTPREL(S)} for __tls_get_addr (lowered "     \
-                            "by the GOT builder)")                                                                    \
-  X(R_RISCV_TLS_DTPREL64, 8, "Fixup <- TPOFF(S) + A - 0x800 : uint64 (S's offset in the module's TLS block, "         \
-                             "less glibc's TLS_DTV_OFFSET)")                                                          \
-  X(NegDelta32, 4, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                             \
-  X(CallRelaxable, 8, "R_RISCV_CALL_PLT followed by R_RISCV_RELAX; relaxed to R_RISCV_JAL or R_RISCV_RVC_JUMP")       \
-  X(AlignRelaxable, 0, "R_RISCV_ALIGN: A bytes of NOPs at P, trimmed by relaxation so P + A lands aligned")           \
-  X(R_RISCV_TLS_TPREL32, 4, "Fixup <- TPOFF(S) + A : int32 (RV32 initial-exec GOT entries)")                          \
+#define LINKLAB_RISCV64_EDGE_KINDS(X)                                                                                  \
+  X(R_RISCV_32, 4, "Fixup <- S + A : uint32 or int32")                                                                 \
+  X(R_RISCV_64, 8, "Fixup <- S + A : uint64")                                                                          \
+  X(R_RISCV_BRANCH, 4, "B-type imm13 <- S + A - P : int13, even")                                                      \
+  X(R_RISCV_JAL, 4, "J-type imm21 <- S + A - P : int21, even")                                                         \
+  X(R_RISCV_CALL, 8, "auipc+jalr pair <- hi20/lo12 of S + A - P : int32 (after +0x800)")                               \
+  X(R_RISCV_CALL_PLT, 8, "R_RISCV_CALL; external targets are routed through a stub")                                   \
+  X(R_RISCV_GOT_HI20, 4, "R_RISCV_PCREL_HI20 to a GOT entry for S (lowered by the GOT builder)")                       \
+  X(R_RISCV_PCREL_HI20, 4, "U-type hi20 <- S + A - P : int32 (after +0x800)")                                          \
+  X(R_RISCV_PCREL_LO12_I, 4, "I-type lo12 <- low 12 bits of the value of the HI20 edge at address S")                  \
+  X(R_RISCV_PCREL_LO12_S, 4, "S-type lo12 <- low 12 bits of the value of the HI20 edge at address S")                  \
+  X(R_RISCV_HI20, 4, "U-type hi20 <- S + A : int32 (after +0x800)")                                                    \
+  X(R_RISCV_LO12_I, 4, "I-type lo12 <- S + A")                                                                         \
+  X(R_RISCV_LO12_S, 4, "S-type lo12 <- S + A")                                                                         \
+  X(R_RISCV_ADD8, 1, "Fixup <- *Fixup + S + A : 8 bits, wrapping")                                                     \
+  X(R_RISCV_ADD16, 2, "Fixup <- *Fixup + S + A : 16 bits, wrapping")                                                   \
+  X(R_RISCV_ADD32, 4, "Fixup <- *Fixup + S + A : 32 bits, wrapping")                                                   \
+  X(R_RISCV_ADD64, 8, "Fixup <- *Fixup + S + A : 64 bits, wrapping")                                                   \
+  X(R_RISCV_SUB6, 1, "Fixup[5:0] <- *Fixup[5:0] - (S + A) : 6 bits, wrapping")                                         \
+  X(R_RISCV_SUB8, 1, "Fixup <- *Fixup - (S + A) : 8 bits, wrapping")                                                   \
+  X(R_RISCV_SUB16, 2, "Fixup <- *Fixup - (S + A) : 16 bits, wrapping")                                                 \
+  X(R_RISCV_SUB32, 4, "Fixup <- *Fixup - (S + A) : 32 bits, wrapping")                                                 \
+  X(R_RISCV_SUB64, 8, "Fixup <- *Fixup - (S + A) : 64 bits, wrapping")                                                 \
+  X(R_RISCV_SET6, 1, "Fixup[5:0] <- S + A : 6 bits, wrapping")                                                         \
+  X(R_RISCV_SET8, 1, "Fixup <- S + A : 8 bits, wrapping")                                                              \
+  X(R_RISCV_SET16, 2, "Fixup <- S + A : 16 bits, wrapping")                                                            \
+  X(R_RISCV_SET32, 4, "Fixup <- S + A : 32 bits, wrapping")                                                            \
+  X(R_RISCV_32_PCREL, 4, "Fixup <- S + A - P : int32")                                                                 \
+  X(R_RISCV_RVC_BRANCH, 2, "CB-type imm9 <- S + A - P : int9, even")                                                   \
+  X(R_RISCV_RVC_JUMP, 2, "CJ-type imm12 <- S + A - P : int12, even")                                                   \
+  X(R_RISCV_SET_ULEB128, 0, "ULEB128 in place <- (S + A) - (S' + A') of the SUB_ULEB128 edge at the same offset")      \
+  X(R_RISCV_SUB_ULEB128, 0, "second half of a SET_ULEB128 pair (applied by its SET_ULEB128 edge)")                     \
+  X(R_RISCV_TPREL_HI20, 4, "U-type hi20 <- TPOFF(S) + A : int32 (after +0x800)")                                       \
+  X(R_RISCV_TPREL_LO12_I, 4, "I-type lo12 <- TPOFF(S) + A")                                                            \
+  X(R_RISCV_TPREL_LO12_S, 4, "S-type lo12 <- TPOFF(S) + A")                                                            \
+  X(R_RISCV_TPREL_ADD, 0, "marks the add of tp for relaxation; no bytes change")                                       \
+  X(R_RISCV_TLS_GOT_HI20, 4, "R_RISCV_PCREL_HI20 to a GOT entry holding TPOFF(S) (lowered by the GOT builder)")        \
+  X(R_RISCV_TLS_TPREL64, 8, "Fixup <- TPOFF(S) + A : uint64 (initial-exec GOT entries)")                               \
+  X(R_RISCV_TLS_GD_HI20, 4,                                                                                            \
+    "R_RISCV_PCREL_HI20 to a GOT pair {module 1, DTPREL(S)} for __tls_get_addr (lowered "                              \
+    "by the GOT builder)")                                                                                             \
+  X(R_RISCV_TLS_DTPREL64, 8,                                                                                           \
+    "Fixup <- TPOFF(S) + A - 0x800 : uint64 (S's offset in the module's TLS block, "                                   \
+    "less glibc's TLS_DTV_OFFSET)")                                                                                    \
+  X(NegDelta32, 4, "Fixup <- P - S + A : int32 (.eh_frame CIE pointers)")                                              \
+  X(CallRelaxable, 8, "R_RISCV_CALL_PLT followed by R_RISCV_RELAX; relaxed to R_RISCV_JAL or R_RISCV_RVC_JUMP")        \
+  X(AlignRelaxable, 0, "R_RISCV_ALIGN: A bytes of NOPs at P, trimmed by relaxation so P + A lands aligned")            \
+  X(R_RISCV_TLS_TPREL32, 4, "Fixup <- TPOFF(S) + A : int32 (RV32 initial-exec GOT entries)")                           \
   X(R_RISCV_TLS_DTPREL32, 4, "Fixup <- TPOFF(S) + A - 0x800 : int32 (R_RISCV_TLS_DTPREL64 on RV32)")
 
 enum EdgeKinds : EdgeKind {

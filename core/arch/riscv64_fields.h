@@ -43,7 +43,9 @@ constexpr int64_t decodeIType(uint32_t Insn) { return signExtend(Insn >> 20, 12)
 constexpr uint32_t encodeSType(uint32_t Insn, uint32_t Lo12) {
   return (Insn & 0x01fff07f) | (bitsOf(Lo12, 11, 5) << 25) | (bitsOf(Lo12, 4, 0) << 7);
 }
-constexpr int64_t decodeSType(uint32_t Insn) { return signExtend((bitsOf(Insn, 31, 25) << 5) | bitsOf(Insn, 11, 7), 12); }
+constexpr int64_t decodeSType(uint32_t Insn) {
+  return signExtend((bitsOf(Insn, 31, 25) << 5) | bitsOf(Insn, 11, 7), 12);
+}
 
 // B-type (conditional branches), a 13-bit even offset:
 // imm[12|10:5] in insn[31:25], imm[4:1|11] in insn[11:7].
@@ -88,8 +90,8 @@ constexpr int64_t decodeCBType(uint16_t Insn) {
 constexpr uint16_t encodeCJType(uint16_t Insn, int64_t Off) {
   uint64_t V = uint64_t(Off);
   return uint16_t((Insn & 0xe003) | (bitsOf(V, 11, 11) << 12) | (bitsOf(V, 4, 4) << 11) | (bitsOf(V, 9, 8) << 9) |
-                  (bitsOf(V, 10, 10) << 8) | (bitsOf(V, 6, 6) << 7) | (bitsOf(V, 7, 7) << 6) |
-                  (bitsOf(V, 3, 1) << 3) | (bitsOf(V, 5, 5) << 2));
+                  (bitsOf(V, 10, 10) << 8) | (bitsOf(V, 6, 6) << 7) | (bitsOf(V, 7, 7) << 6) | (bitsOf(V, 3, 1) << 3) |
+                  (bitsOf(V, 5, 5) << 2));
 }
 constexpr int64_t decodeCJType(uint16_t Insn) {
   return signExtend((bitsOf(Insn, 12, 12) << 11) | (bitsOf(Insn, 11, 11) << 4) | (bitsOf(Insn, 10, 9) << 8) |
@@ -104,11 +106,11 @@ constexpr uint32_t rdOf(uint32_t Insn) { return bitsOf(Insn, 11, 7); }
 constexpr bool isCompressed(uint16_t FirstHalf) { return (FirstHalf & 3) != 3; }
 
 // Encodings the relaxation pass writes.
-inline constexpr uint32_t NopInsn = 0x00000013;  // addi x0, x0, 0
-inline constexpr uint16_t CNopInsn = 0x0001;     // c.nop
-inline constexpr uint32_t JalOpcode = 0x6f;      // jal rd, 0 (rd in bits 11:7)
-inline constexpr uint16_t CJInsn = 0xa001;       // c.j 0
-inline constexpr uint16_t CJalInsn = 0x2001;     // c.jal 0 (RV32C only)
+inline constexpr uint32_t NopInsn = 0x00000013; // addi x0, x0, 0
+inline constexpr uint16_t CNopInsn = 0x0001;    // c.nop
+inline constexpr uint32_t JalOpcode = 0x6f;     // jal rd, 0 (rd in bits 11:7)
+inline constexpr uint16_t CJInsn = 0xa001;      // c.j 0
+inline constexpr uint16_t CJalInsn = 0x2001;    // c.jal 0 (RV32C only)
 
 // Round trips, checked at compile time for each format's extreme values.
 static_assert(decodeBType(encodeBType(0x63, -4096)) == -4096 && decodeBType(encodeBType(0x63, 4094)) == 4094);

@@ -38,8 +38,8 @@ struct BlockRelax {
   std::vector<EdgeKind> kinds;   // what edges[I] becomes (Invalid: unchanged)
   // What the passes read of edges[I], taken from the graph once.
   struct Site {
-    Addr loc;      // the edge's original address
-    int64_t dest;  // a call's target address before deletions, plus addend; ALIGN: the padding size
+    Addr loc;     // the edge's original address
+    int64_t dest; // a call's target address before deletions, plus addend; ALIGN: the padding size
     // A call's deletion count before its target (an entry of the target
     // block's deltas, or Zero): a symbol moves with its block's deletions.
     const uint32_t *targetDeleted;
@@ -107,8 +107,8 @@ Error checkRelaxRegions(const LinkGraph &G, const Block &B, const std::vector<Ed
   uint64_t PrevEnd = 0;
   for (const Edge *E : Edges) {
     if (E->kind == AlignRelaxable && E->addend < 0)
-      return makeError(formatv("%s: negative alignment padding %lld", describeEdge(G, B, *E).c_str(),
-                               (long long)E->addend));
+      return makeError(
+          formatv("%s: negative alignment padding %lld", describeEdge(G, B, *E).c_str(), (long long)E->addend));
     uint64_t Span = relaxSpan(*E);
     if (E->offset < PrevEnd)
       return makeError(formatv("%s: relaxable bytes at offset %s overlap the previous relaxable region (ending at %s)",

@@ -9,7 +9,6 @@ namespace linklab::x86_64 {
 
 LINKLAB_DEFINE_EDGE_KIND_FACTS(LINKLAB_X86_64_EDGE_KINDS)
 
-
 Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
   FixupContext X(G, B, E); // X.Loc moves for the rewritten TLS sequences
   const int64_t S = X.S, A = X.A, P = X.P;
@@ -63,8 +62,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
     std::memcpy(X.Loc - 3 + ViaGOT, LE, sizeof LE);
     return Error::success();
   }
-  default:
-    return makeError(formatv("%s: edge kind was not lowered before fixup", describeEdge(G, B, E).c_str()));
+  default: return makeError(formatv("%s: edge kind was not lowered before fixup", describeEdge(G, B, E).c_str()));
   }
 }
 
@@ -122,8 +120,9 @@ struct GOTAndStubsBuilder {
   void addStub(LinkGraph &G, Edge &E) {
     if (E.kind == BranchPCRel32 && !E.target->isDefined()) {
       Symbol &Entry = GOT.getEntryForTarget(G, *E.target);
-      Symbol &Stub = Stubs.getEntryForTarget(
-          G, *E.target, [&](LinkGraph &G, Section &S, Symbol &) -> Symbol & { return createPointerJumpStub(G, S, Entry); });
+      Symbol &Stub = Stubs.getEntryForTarget(G, *E.target, [&](LinkGraph &G, Section &S, Symbol &) -> Symbol & {
+        return createPointerJumpStub(G, S, Entry);
+      });
       E.kind = BranchPCRel32ToPtrJumpStubBypassable;
       E.target = &Stub;
     }
@@ -205,7 +204,8 @@ const DynamicTLSSequence DynamicTLSSequences[] = {
     {TLSGDToLocalExec, GDHead, GDCall,
      "general-dynamic TLS code sequence (data16 lea; call __tls_get_addr@PLT or *__tls_get_addr@GOTPCREL)"},
     {TLSGDToLocalExec, GDHead, GDCallViaGOT, ""},
-    {TLSLDToLocalExec, LDHead, LDCall, "local-dynamic TLS code sequence (lea; call __tls_get_addr@PLT or *__tls_get_addr@GOTPCREL)"},
+    {TLSLDToLocalExec, LDHead, LDCall,
+     "local-dynamic TLS code sequence (lea; call __tls_get_addr@PLT or *__tls_get_addr@GOTPCREL)"},
     {TLSLDToLocalExec, LDHead, LDCallViaGOT, ""},
 };
 Error relaxDynamicTLS(LinkGraph &G) { return dropDynamicTLSCalls(G, DynamicTLSSequences); }
@@ -228,7 +228,15 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 
 namespace linklab {
 // The registry row: x86_64 as every object format sees it.
-const ArchRow X86_64Arch = {Arch::X86_64, "x86_64", "amd64", 8, false,
-                       x86_64::edgeKindName, x86_64::edgeKindWidth, x86_64::applyFixup, x86_64::EhFrameEdgeKinds,
-                       TLSVariant::BlockBelowTP, x86_64::createPointerJumpStub};
+const ArchRow X86_64Arch = {Arch::X86_64,
+                            "x86_64",
+                            "amd64",
+                            8,
+                            false,
+                            x86_64::edgeKindName,
+                            x86_64::edgeKindWidth,
+                            x86_64::applyFixup,
+                            x86_64::EhFrameEdgeKinds,
+                            TLSVariant::BlockBelowTP,
+                            x86_64::createPointerJumpStub};
 } // namespace linklab

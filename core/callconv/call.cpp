@@ -24,7 +24,10 @@ ValueBytes littleEndian(unsigned __int128 V, uint32_t Size) {
 
 // The value of digit C in Base (10 or 16), or -1.
 int digitValue(char C, unsigned Base) {
-  int D = C >= '0' && C <= '9' ? C - '0' : C >= 'a' && C <= 'f' ? C - 'a' + 10 : C >= 'A' && C <= 'F' ? C - 'A' + 10 : -1;
+  int D = C >= '0' && C <= '9'   ? C - '0'
+          : C >= 'a' && C <= 'f' ? C - 'a' + 10
+          : C >= 'A' && C <= 'F' ? C - 'A' + 10
+                                 : -1;
   return D < int(Base) ? D : -1;
 }
 
@@ -83,8 +86,7 @@ Expected<ValueBytes> parseValue(const ValueType &T, std::string_view Text) {
     return parseBytes(Text.substr(6), T.Size);
   switch (T.Kind) {
   case ValueKind::Int:
-  case ValueKind::Ptr:
-    return parseInteger(Text, T.Size);
+  case ValueKind::Ptr: return parseInteger(Text, T.Size);
   case ValueKind::Float: {
     if (T.Size != 4 && T.Size != 8)
       return makeError("is given as bytes:HEX for this float width");
@@ -103,8 +105,7 @@ Expected<ValueBytes> parseValue(const ValueType &T, std::string_view Text) {
     }
     return B;
   }
-  default:
-    return makeError("is given as bytes:HEX (its exact size in memory order)");
+  default: return makeError("is given as bytes:HEX (its exact size in memory order)");
   }
 }
 
@@ -158,8 +159,8 @@ uint64_t scratchBytes(const Plan &P) {
 Expected<PreparedCall> prepareCall(const Plan &P, const std::vector<ValueBytes> &Args, uint64_t Scratch) {
   const Signature &Sig = P.signature();
   if (Args.size() != Sig.Params.size())
-    return makeError(formatv("call through plan for '%s': %zu argument values for %zu parameters",
-                             Sig.str().c_str(), Args.size(), Sig.Params.size()));
+    return makeError(formatv("call through plan for '%s': %zu argument values for %zu parameters", Sig.str().c_str(),
+                             Args.size(), Sig.Params.size()));
   PreparedCall PC;
   // What each parameter's locations carry: the value itself, or (sret,
   // by-reference aggregates) the address of a scratch copy.
@@ -171,8 +172,8 @@ Expected<PreparedCall> prepareCall(const Plan &P, const std::vector<ValueBytes> 
     for (auto &L : P.arguments())
       ByRef |= L.Value == I && (L.Flags & (LocationFlags::Indirect | LocationFlags::SRetPointer));
     if (T.Kind != ValueKind::SRet && Args[I].size() != T.Size)
-      return makeError(formatv("call through plan: argument %zu (%s) has %zu bytes", I, T.str().c_str(),
-                               Args[I].size()));
+      return makeError(
+          formatv("call through plan: argument %zu (%s) has %zu bytes", I, T.str().c_str(), Args[I].size()));
     if (!ByRef) {
       Carried[I] = Args[I];
       continue;
@@ -187,10 +188,11 @@ Expected<PreparedCall> prepareCall(const Plan &P, const std::vector<ValueBytes> 
   for (auto &L : P.arguments()) {
     const ValueBytes &V = Carried[L.Value];
     if (L.Offset + L.Size > V.size())
-      return makeError(formatv("call through plan: argument %u part +%u exceeds its %zu bytes", L.Value, L.Offset,
-                               V.size()));
+      return makeError(
+          formatv("call through plan: argument %u part +%u exceeds its %zu bytes", L.Value, L.Offset, V.size()));
     if (L.InRegister)
-      PC.Msg.registers.push_back({uint16_t(L.Register), ValueBytes(V.begin() + L.Offset, V.begin() + L.Offset + L.Size)});
+      PC.Msg.registers.push_back(
+          {uint16_t(L.Register), ValueBytes(V.begin() + L.Offset, V.begin() + L.Offset + L.Size)});
     else
       put(PC.Msg.stack, size_t(L.StackOffset), V.data() + L.Offset, L.Size);
   }
@@ -226,8 +228,8 @@ Expected<CallResults> decodeCall(const Plan &P, const PreparedCall &PC, const Ru
     for (auto &L : P.returns()) {
       const RegValue *RV = Reg(uint16_t(L.Register));
       if (!RV || RV->value.size() < L.Size)
-        return makeError(formatv("call through plan: the executor did not report %s (DWARF %d)",
-                                 L.RegisterName.c_str(), L.Register));
+        return makeError(formatv("call through plan: the executor did not report %s (DWARF %d)", L.RegisterName.c_str(),
+                                 L.Register));
       std::memcpy(V.data() + L.Offset, RV->value.data(), L.Size);
     }
     Out.Return = std::move(V);

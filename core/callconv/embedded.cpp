@@ -47,8 +47,8 @@ Error ConventionTable::addObject(const std::string &Name, std::span<const char> 
     for (size_t Pos = 0; Pos < Text.size(); ++Index) {
       size_t End = Text.find('\0', Pos);
       std::string_view E = Text.substr(Pos, End - Pos);
-      std::string Origin = formatv("%s: %s entry %u (offset %s)", Name.c_str(), std::string(S.name).c_str(),
-                                   Index, hex(Pos).c_str());
+      std::string Origin =
+          formatv("%s: %s entry %u (offset %s)", Name.c_str(), std::string(S.name).c_str(), Index, hex(Pos).c_str());
       Pos = End + 1;
       if (E.empty())
         continue; // padding

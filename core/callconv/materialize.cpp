@@ -19,8 +19,7 @@ struct Pool {
 
 class Materializer {
 public:
-  Materializer(const ArchConventions &T, const Signature &Sig, ConventionId CC)
-      : T(T), Sig(Sig) {
+  Materializer(const ArchConventions &T, const Signature &Sig, ConventionId CC) : T(T), Sig(Sig) {
     Table.Convention = CC;
   }
   Error bind(const Spec &User, const Spec &Standard);
@@ -33,13 +32,11 @@ public:
 
 private:
   Expected<const RegInfo *> lookup(std::string_view Token, const std::string &Where);
-  Error bindList(const Spec &User, const Spec &Standard, SpecRole Role,
-                 std::optional<RegClass> Class, Pool &Out);
+  Error bindList(const Spec &User, const Spec &Standard, SpecRole Role, std::optional<RegClass> Class, Pool &Out);
   void toRegisters(std::vector<Location> &Out, uint32_t Value, const ValueShape &S,
                    const std::vector<const RegInfo *> &Regs, uint32_t Flags);
   void toStack(uint32_t Value, const ValueShape &S, size_t FirstPart, uint32_t Flags);
-  size_t collect(Pool &P, size_t Want, std::vector<Location> &Used,
-                 std::vector<const RegInfo *> &Got);
+  size_t collect(Pool &P, size_t Want, std::vector<Location> &Used, std::vector<const RegInfo *> &Got);
   Error placePositional(uint32_t I, const ValueType &V, const ValueShape &S);
 
   const ArchConventions &T;
@@ -60,21 +57,19 @@ bool inUse(const std::vector<Location> &Locs, const RegInfo *R) {
   return false;
 }
 
-const char *className(RegClass C) {
-  return C == RegClass::Gpr ? "general-purpose" : "floating-point/vector";
-}
+const char *className(RegClass C) { return C == RegClass::Gpr ? "general-purpose" : "floating-point/vector"; }
 
 // Unknown names are errors: a typo must not silently move an argument.
 // Reserved registers are known, so callers can skip them with a warning.
 Expected<const RegInfo *> Materializer::lookup(std::string_view Token, const std::string &Where) {
   if (const RegInfo *R = T.find(Token))
     return R;
-  return makeError(formatv("callconv spec: %s: '%.*s' is not a %s register", Where.c_str(),
-                           int(Token.size()), Token.data(), T.Name));
+  return makeError(formatv("callconv spec: %s: '%.*s' is not a %s register", Where.c_str(), int(Token.size()),
+                           Token.data(), T.Name));
 }
 
-Error Materializer::bindList(const Spec &User, const Spec &Standard, SpecRole Role,
-                             std::optional<RegClass> Class, Pool &Out) {
+Error Materializer::bindList(const Spec &User, const Spec &Standard, SpecRole Role, std::optional<RegClass> Class,
+                             Pool &Out) {
   bool Own = User.list(Role).has_value();
   const Spec &From = Own ? User : Standard;
   Out.Key = Own ? User.KeyNames[size_t(Role)] : std::string(canonicalKey(Role));
@@ -106,10 +101,11 @@ Error Materializer::bind(const Spec &User, const Spec &Standard) {
   Args = User.list(SpecRole::Args);
   if (Args && Args->empty())
     Args.reset(); // "args:" says nothing; the pools decide
-  const std::tuple<SpecRole, std::optional<RegClass>, Pool *> Lists[] = {
-      {SpecRole::ArgGpr, RegClass::Gpr, &ArgGpr}, {SpecRole::ArgFpr, RegClass::Fpr, &ArgFpr},
-      {SpecRole::RetGpr, RegClass::Gpr, &RetGpr}, {SpecRole::RetFpr, RegClass::Fpr, &RetFpr},
-      {SpecRole::CalleeSaved, std::nullopt, &Csr}};
+  const std::tuple<SpecRole, std::optional<RegClass>, Pool *> Lists[] = {{SpecRole::ArgGpr, RegClass::Gpr, &ArgGpr},
+                                                                         {SpecRole::ArgFpr, RegClass::Fpr, &ArgFpr},
+                                                                         {SpecRole::RetGpr, RegClass::Gpr, &RetGpr},
+                                                                         {SpecRole::RetFpr, RegClass::Fpr, &RetFpr},
+                                                                         {SpecRole::CalleeSaved, std::nullopt, &Csr}};
   for (auto [Role, Class, P] : Lists)
     if (Error E = bindList(User, Standard, Role, Class, *P))
       return E;
@@ -144,8 +140,7 @@ void Materializer::toRegisters(std::vector<Location> &Out, uint32_t Value, const
 
 // Places parts [FirstPart, end) in consecutive 8-byte stack slots, the whole
 // value aligned to its own alignment (SysV 3.2.3, AAPCS64 C.16, LP64D).
-void Materializer::toStack(uint32_t Value, const ValueShape &S, size_t FirstPart,
-                           uint32_t Flags) {
+void Materializer::toStack(uint32_t Value, const ValueShape &S, size_t FirstPart, uint32_t Flags) {
   uint32_t Base = alignTo(Stack, std::max(8u, FirstPart ? 8u : S.Align));
   uint32_t Skip = S.Parts[FirstPart].first;
   for (size_t I = FirstPart; I < S.Parts.size(); ++I) {
@@ -158,12 +153,10 @@ void Materializer::toStack(uint32_t Value, const ValueShape &S, size_t FirstPart
 
 // Gathers up to Want registers from P that are still free; returns the pool
 // position after the last one taken.
-size_t Materializer::collect(Pool &P, size_t Want, std::vector<Location> &Used,
-                             std::vector<const RegInfo *> &Got) {
+size_t Materializer::collect(Pool &P, size_t Want, std::vector<Location> &Used, std::vector<const RegInfo *> &Got) {
   size_t Next = P.Next;
   for (; Got.size() < Want && Next < P.Regs.size(); ++Next)
-    if (!inUse(Used, P.Regs[Next]) &&
-        std::find(Got.begin(), Got.end(), P.Regs[Next]) == Got.end())
+    if (!inUse(Used, P.Regs[Next]) && std::find(Got.begin(), Got.end(), P.Regs[Next]) == Got.end())
       Got.push_back(P.Regs[Next]);
   return Next;
 }
@@ -182,8 +175,7 @@ Error Materializer::placeReturn() {
   if (Got.size() < S.Parts.size())
     return makeError(formatv("callconv: return value (%s) needs %zu register(s) but '%s' "
                              "provides %zu usable on %s; return it through a sret parameter",
-                             Sig.Return->str().c_str(), S.Parts.size(), P->Key.c_str(),
-                             Got.size(), T.Name));
+                             Sig.Return->str().c_str(), S.Parts.size(), P->Key.c_str(), Got.size(), T.Name));
   toRegisters(Table.Returns, 0, S, Got, P->Fallback ? uint32_t(Fallback) : 0u);
   return Error::success();
 }
@@ -192,8 +184,8 @@ Error Materializer::placeReturn() {
 Error Materializer::placePositional(uint32_t I, const ValueType &V, const ValueShape &S) {
   auto ToStack = [&](const std::string &Why) {
     if (!Why.empty())
-      Warnings.push_back(formatv("callconv spec: argument %u (%s): %s; passed on the stack", I,
-                                 V.str().c_str(), Why.c_str()));
+      Warnings.push_back(
+          formatv("callconv spec: argument %u (%s): %s; passed on the stack", I, V.str().c_str(), Why.c_str()));
     toStack(I, S, 0, S.Flags);
     return Error::success();
   };
@@ -203,28 +195,25 @@ Error Materializer::placePositional(uint32_t I, const ValueType &V, const ValueS
   if (isStackToken(Token))
     return ToStack("");
   if (S.Class == PartClass::Memory)
-    return ToStack(formatv("%s passes it in memory, 'args' token '%s' ignored", T.StandardName,
-                           Token.c_str()));
+    return ToStack(formatv("%s passes it in memory, 'args' token '%s' ignored", T.StandardName, Token.c_str()));
   std::vector<const RegInfo *> Regs;
   for (std::string_view Name : partNames(Token)) {
     const RegInfo *R = T.find(Name); // known: bind() checked every name
     if (R->Reserved)
-      return ToStack(formatv("'args' token '%s': %s is reserved on %s (%s)", Token.c_str(),
-                             R->Name.c_str(), T.Name, R->Note));
+      return ToStack(
+          formatv("'args' token '%s': %s is reserved on %s (%s)", Token.c_str(), R->Name.c_str(), T.Name, R->Note));
     Regs.push_back(R);
   }
   if (Regs.size() != S.Parts.size())
-    return ToStack(formatv("needs %zu register(s), 'args' token '%s' names %zu", S.Parts.size(),
-                           Token.c_str(), Regs.size()));
+    return ToStack(
+        formatv("needs %zu register(s), 'args' token '%s' names %zu", S.Parts.size(), Token.c_str(), Regs.size()));
   RegClass Want = S.Class == PartClass::Fpr ? RegClass::Fpr : RegClass::Gpr;
   for (const RegInfo *R : Regs) {
     if (R->Class != Want)
-      return ToStack(formatv("'args' token '%s': %s is not a %s register", Token.c_str(),
-                             R->Name.c_str(), className(Want)));
-    if (inUse(Table.Arguments, R) ||
-        std::count(Regs.begin(), Regs.end(), R) > 1)
-      return ToStack(formatv("'args' token '%s': %s already carries an argument", Token.c_str(),
-                             R->Name.c_str()));
+      return ToStack(
+          formatv("'args' token '%s': %s is not a %s register", Token.c_str(), R->Name.c_str(), className(Want)));
+    if (inUse(Table.Arguments, R) || std::count(Regs.begin(), Regs.end(), R) > 1)
+      return ToStack(formatv("'args' token '%s': %s already carries an argument", Token.c_str(), R->Name.c_str()));
   }
   toRegisters(Table.Arguments, I, S, Regs, S.Flags);
   return Error::success();
@@ -281,21 +270,17 @@ void Materializer::finish() {
   for (const RegInfo *R : Csr.Regs)
     Table.CalleeSaved.push_back(R->Number);
   std::sort(Table.CalleeSaved.begin(), Table.CalleeSaved.end());
-  Table.CalleeSaved.erase(std::unique(Table.CalleeSaved.begin(), Table.CalleeSaved.end()),
-                          Table.CalleeSaved.end());
+  Table.CalleeSaved.erase(std::unique(Table.CalleeSaved.begin(), Table.CalleeSaved.end()), Table.CalleeSaved.end());
   // A register the callee must preserve cannot also carry a value in or out.
-  for (SpecRole Role : {SpecRole::Args, SpecRole::ArgGpr, SpecRole::ArgFpr, SpecRole::RetGpr,
-                        SpecRole::RetFpr}) {
+  for (SpecRole Role : {SpecRole::Args, SpecRole::ArgGpr, SpecRole::ArgFpr, SpecRole::RetGpr, SpecRole::RetFpr}) {
     const auto &Tokens = User->list(Role);
     for (size_t I = 0; Tokens && I < Tokens->size(); ++I)
       for (std::string_view Name : partNames((*Tokens)[I]))
         if (const RegInfo *R = T.find(Name);
-            R && std::binary_search(Table.CalleeSaved.begin(), Table.CalleeSaved.end(),
-                                    R->Number))
+            R && std::binary_search(Table.CalleeSaved.begin(), Table.CalleeSaved.end(), R->Number))
           Warnings.push_back(formatv("callconv spec: %s is callee-saved ('%s') and also in "
                                      "'%s' (token %zu)",
-                                     R->Name.c_str(), Csr.Key.c_str(),
-                                     User->KeyNames[size_t(Role)].c_str(), I));
+                                     R->Name.c_str(), Csr.Key.c_str(), User->KeyNames[size_t(Role)].c_str(), I));
   }
   for (bool Ret : {true, false})
     for (const Location &L : Ret ? Table.Returns : Table.Arguments) {
@@ -303,13 +288,11 @@ void Materializer::finish() {
       if (!R || !R->Note)
         continue;
       std::string What = Ret ? "the return value" : formatv("argument %u", L.Value);
-      Warnings.push_back(
-          formatv("callconv spec: %s in %s: %s", What.c_str(), R->Name.c_str(), R->Note));
+      Warnings.push_back(formatv("callconv spec: %s in %s: %s", What.c_str(), R->Name.c_str(), R->Note));
     }
 }
 
-Expected<Plan> materializeSpec(const Spec &User, const Signature &Sig, const ArchConventions &Target,
-                               ConventionId CC) {
+Expected<Plan> materializeSpec(const Spec &User, const Signature &Sig, const ArchConventions &Target, ConventionId CC) {
   if (Error E = checkPlannable(Target, Sig))
     return E;
   auto Standard = parseSpec(Target.StandardSpec);
@@ -342,9 +325,8 @@ Expected<Plan> materialize(std::string_view Input, const Signature &Sig, const A
   if (!S)
     return S.takeError();
   if (Expect && conventionOf(*S) != *Expect)
-    return makeError(formatv("spec '%.*s' has foreign convention ID %s (expected %s)",
-                             int(Input.size()), Input.data(), conventionOf(*S).str().c_str(),
-                             Expect->str().c_str()));
+    return makeError(formatv("spec '%.*s' has foreign convention ID %s (expected %s)", int(Input.size()), Input.data(),
+                             conventionOf(*S).str().c_str(), Expect->str().c_str()));
   return materializeSpec(*S, Sig, Target, conventionOf(*S));
 }
 

@@ -50,8 +50,8 @@ std::optional<std::pair<uint32_t, uint32_t>> idPair(std::string_view S) {
 std::string locationText(const Location &L) {
   std::string Reg = L.Register < 0 ? "-" : std::to_string(L.Register);
   std::string Off = L.StackOffset < 0 ? "-" : std::to_string(L.StackOffset);
-  return formatv("%c,%u,%u,%u,%u,%s,%s,0x%x", L.InRegister ? 'r' : 's', L.Value, L.Offset,
-                 L.Size, L.Align, Reg.c_str(), Off.c_str(), L.Flags);
+  return formatv("%c,%u,%u,%u,%u,%s,%s,0x%x", L.InRegister ? 'r' : 's', L.Value, L.Offset, L.Size, L.Align, Reg.c_str(),
+                 Off.c_str(), L.Flags);
 }
 
 Expected<Location> parseLocation(std::string_view S, const char *List, size_t Index) {
@@ -65,8 +65,7 @@ Expected<Location> parseLocation(std::string_view S, const char *List, size_t In
   std::optional<int64_t> N[7];
   for (int I = 0; I < 7; ++I)
     if (!(N[I] = number(F[I + 1], I == 4 || I == 5)))
-      return malformed(formatv("%s: field %d '%s' is not a number", Where.c_str(), I + 1,
-                               str(F[I + 1]).c_str()));
+      return malformed(formatv("%s: field %d '%s' is not a number", Where.c_str(), I + 1, str(F[I + 1]).c_str()));
   L.Value = uint32_t(*N[0]);
   L.Offset = uint32_t(*N[1]);
   L.Size = uint32_t(*N[2]);
@@ -78,8 +77,8 @@ Expected<Location> parseLocation(std::string_view S, const char *List, size_t In
 }
 
 // Checks one location list against the signature's values.
-Error checkLocations(const ArchConventions &T, const Signature &Sig, uint32_t StackBytes,
-                     std::vector<Location> &Locs, bool Returns) {
+Error checkLocations(const ArchConventions &T, const Signature &Sig, uint32_t StackBytes, std::vector<Location> &Locs,
+                     bool Returns) {
   std::vector<ValueType> Values = Returns ? std::vector<ValueType>() : Sig.Params;
   if (Returns && Sig.Return)
     Values.push_back(*Sig.Return);
@@ -89,16 +88,14 @@ Error checkLocations(const ArchConventions &T, const Signature &Sig, uint32_t St
   std::vector<std::pair<int64_t, int64_t>> Slots;
   for (Location &L : Locs) {
     if (L.Value >= Values.size())
-      return malformed(formatv("%s %u is not in signature '%s'", What, L.Value,
-                               Sig.str().c_str()));
+      return malformed(formatv("%s %u is not in signature '%s'", What, L.Value, Sig.str().c_str()));
     const ValueType &V = Values[L.Value];
     ValueShape S = shapeOf(T, V);
     std::string Where = formatv("%s %u (%s) part +%u", What, L.Value, V.str().c_str(), L.Offset);
     if (L.Offset != Covered[L.Value])
       return malformed(formatv("%s: expected the part at +%u", Where.c_str(), Covered[L.Value]));
     if (L.Size == 0 || L.Offset + L.Size > S.PassedSize)
-      return malformed(formatv("%s: %u bytes overrun the %u bytes passed", Where.c_str(), L.Size,
-                               S.PassedSize));
+      return malformed(formatv("%s: %u bytes overrun the %u bytes passed", Where.c_str(), L.Size, S.PassedSize));
     if (L.Align == 0 || (L.Align & (L.Align - 1)))
       return malformed(formatv("%s: alignment %u is not a power of two", Where.c_str(), L.Align));
     if ((L.Flags & (SRetPointer | ByValue | Indirect)) != S.Flags || (L.Flags & ~0xfu))
@@ -107,15 +104,13 @@ Error checkLocations(const ArchConventions &T, const Signature &Sig, uint32_t St
     if (L.InRegister) {
       const RegInfo *R = L.Register < 0 ? nullptr : T.byNumber(unsigned(L.Register));
       if (!R || L.StackOffset != -1)
-        return malformed(formatv("%s: register %d is not a usable %s register", Where.c_str(),
-                                 L.Register, T.Name));
+        return malformed(formatv("%s: register %d is not a usable %s register", Where.c_str(), L.Register, T.Name));
       bool FpValue = V.Kind == ValueKind::Float || V.Kind == ValueKind::Vector;
       if (L.Size > R->Bytes || (R->Class == RegClass::Fpr && !FpValue))
-        return malformed(formatv("%s: %s cannot carry %u bytes of %s", Where.c_str(),
-                                 R->Name.c_str(), L.Size, V.str().c_str()));
+        return malformed(
+            formatv("%s: %s cannot carry %u bytes of %s", Where.c_str(), R->Name.c_str(), L.Size, V.str().c_str()));
       if (std::find(Regs.begin(), Regs.end(), R->Number) != Regs.end())
-        return malformed(formatv("%s: %s already carries another %s part", Where.c_str(),
-                                 R->Name.c_str(), What));
+        return malformed(formatv("%s: %s already carries another %s part", Where.c_str(), R->Name.c_str(), What));
       Regs.push_back(R->Number);
       auto [Name, Bytes] = T.view(*R, L.Size);
       L.RegisterName = Name;
@@ -124,21 +119,19 @@ Error checkLocations(const ArchConventions &T, const Signature &Sig, uint32_t St
     }
     if (Returns)
       return malformed(Where + ": return values live in registers (return through sret)");
-    if (L.Register != -1 || L.StackOffset < 0 || L.StackOffset % L.Align ||
-        L.StackOffset + L.Size > StackBytes)
+    if (L.Register != -1 || L.StackOffset < 0 || L.StackOffset % L.Align || L.StackOffset + L.Size > StackBytes)
       return malformed(formatv("%s: stack slot %lld is outside the %u-byte argument area or "
                                "misaligned",
                                Where.c_str(), (long long)L.StackOffset, StackBytes));
     for (auto [Begin, End] : Slots)
       if (L.StackOffset < End && Begin < L.StackOffset + L.Size)
-        return malformed(formatv("%s: stack slot %lld overlaps another part", Where.c_str(),
-                                 (long long)L.StackOffset));
+        return malformed(formatv("%s: stack slot %lld overlaps another part", Where.c_str(), (long long)L.StackOffset));
     Slots.push_back({L.StackOffset, L.StackOffset + L.Size});
   }
   for (uint32_t I = 0; I < Values.size(); ++I)
     if (uint32_t Passed = shapeOf(T, Values[I]).PassedSize; Covered[I] != Passed)
-      return malformed(formatv("%s %u (%s): parts cover %u of %u bytes", What, I,
-                               Values[I].str().c_str(), Covered[I], Passed));
+      return malformed(
+          formatv("%s %u (%s): parts cover %u of %u bytes", What, I, Values[I].str().c_str(), Covered[I], Passed));
   return Error::success();
 }
 
@@ -146,13 +139,9 @@ Error checkLocations(const ArchConventions &T, const Signature &Sig, uint32_t St
 
 std::string ConventionId::str() const { return formatv("%u:0x%08x", K, Id); }
 
-ConventionId conventionOf(const Spec &S) {
-  return {ConventionId::Spec, fnv32(S.canonical())};
-}
+ConventionId conventionOf(const Spec &S) { return {ConventionId::Spec, fnv32(S.canonical())}; }
 
-ConventionId conventionOfPlugin(std::string_view Name) {
-  return {ConventionId::Plugin, fnv32(Name)};
-}
+ConventionId conventionOfPlugin(std::string_view Name) { return {ConventionId::Plugin, fnv32(Name)}; }
 
 Error checkPlannable(const ArchConventions &Target, const Signature &Sig) {
   if (Sig.Variadic)
@@ -174,8 +163,7 @@ Expected<Plan> Plan::create(const ArchConventions &Target, Signature Sig, PlanTa
     return E;
   for (size_t I = 0; I < T.CalleeSaved.size(); ++I)
     if (!Target.byNumber(T.CalleeSaved[I]) || (I && T.CalleeSaved[I - 1] >= T.CalleeSaved[I]))
-      return malformed(formatv("callee-saved register %u is unknown, reserved or out of order",
-                               T.CalleeSaved[I]));
+      return malformed(formatv("callee-saved register %u is unknown, reserved or out of order", T.CalleeSaved[I]));
   Plan P;
   P.Target = &Target;
   P.Sig = std::move(Sig);
@@ -206,8 +194,7 @@ std::string Plan::describe() const {
     std::string S;
     for (const Location &L : Locs)
       if (L.Value == Value)
-        S += (S.empty() ? "" : "+") +
-             (L.InRegister ? L.RegisterName : formatv("[sp+%lld]", (long long)L.StackOffset));
+        S += (S.empty() ? "" : "+") + (L.InRegister ? L.RegisterName : formatv("[sp+%lld]", (long long)L.StackOffset));
     return S;
   };
   std::string S = (Sig.Return ? Parts(Table.Returns, 0) : "void") + "(";
@@ -218,40 +205,37 @@ std::string Plan::describe() const {
 
 Expected<Plan> parsePlan(std::string_view Text, const Signature &Sig, const ArchConventions &Target,
                          std::optional<ConventionId> Expect) {
-  static const std::string_view Names[] = {"schema",  "target",    "cc",          "stack",
-                                           "returns", "arguments", "callee-saved"};
+  static const std::string_view Names[] = {"schema", "target", "cc", "stack", "returns", "arguments", "callee-saved"};
   auto Fields = split(Text, ';');
   if (Fields.size() != 8)
     return malformed(formatv("expected 8 ';'-separated fields, found %zu", Fields.size()));
   if (Fields[0] != PlanVersion)
-    return malformed(formatv("version '%s' is not '%s'", str(Fields[0]).c_str(),
-                             str(PlanVersion).c_str()));
+    return malformed(formatv("version '%s' is not '%s'", str(Fields[0]).c_str(), str(PlanVersion).c_str()));
   std::string_view V[7];
   for (size_t I = 0; I < 7; ++I) {
     std::string_view F = Fields[I + 1];
     if (F.substr(0, Names[I].size()) != Names[I] || F.substr(Names[I].size(), 1) != "=")
-      return malformed(formatv("field %zu is '%s', expected '%s=...'", I + 1, str(F).c_str(),
-                               str(Names[I]).c_str()));
+      return malformed(formatv("field %zu is '%s', expected '%s=...'", I + 1, str(F).c_str(), str(Names[I]).c_str()));
     V[I] = F.substr(Names[I].size() + 1);
   }
   // The schema first: without it no register number below has a meaning.
   if (V[0] != Target.Schema)
-    return makeError(formatv("plan belongs to foreign target schema '%s' (%s uses '%s')",
-                             str(V[0]).c_str(), Target.Name, Target.Schema.c_str()));
+    return makeError(formatv("plan belongs to foreign target schema '%s' (%s uses '%s')", str(V[0]).c_str(),
+                             Target.Name, Target.Schema.c_str()));
   auto TargetId = idPair(V[1]);
   auto CC = idPair(V[2]);
   auto Stack = number(V[3]);
   if (!TargetId || !CC || !Stack)
-    return malformed(formatv("target '%s', cc '%s' or stack '%s' is not well-formed",
-                             str(V[1]).c_str(), str(V[2]).c_str(), str(V[3]).c_str()));
+    return malformed(formatv("target '%s', cc '%s' or stack '%s' is not well-formed", str(V[1]).c_str(),
+                             str(V[2]).c_str(), str(V[3]).c_str()));
   if (*TargetId != std::pair<uint32_t, uint32_t>(Target.Machine, Target.Abi))
-    return makeError(formatv("plan has foreign target ID %s (%s is %s)", str(V[1]).c_str(),
-                             Target.Name, Target.targetId().c_str()));
+    return makeError(
+        formatv("plan has foreign target ID %s (%s is %s)", str(V[1]).c_str(), Target.Name, Target.targetId().c_str()));
   PlanTable T;
   T.Convention = {CC->first, CC->second};
   if (Expect && T.Convention != *Expect)
-    return makeError(formatv("plan has foreign convention ID %s (expected %s)",
-                             T.Convention.str().c_str(), Expect->str().c_str()));
+    return makeError(
+        formatv("plan has foreign convention ID %s (expected %s)", T.Convention.str().c_str(), Expect->str().c_str()));
   T.StackBytes = uint32_t(*Stack);
   for (int List = 0; List < 2; ++List) {
     if (V[4 + List].empty())
@@ -274,21 +258,18 @@ Expected<Plan> parsePlan(std::string_view Text, const Signature &Sig, const Arch
   return Plan::create(Target, Sig, std::move(T));
 }
 
-Expected<Plan> planIndirectCall(const Plan &Callee, std::string_view Symbol,
-                                std::vector<std::string> &Warnings) {
+Expected<Plan> planIndirectCall(const Plan &Callee, std::string_view Symbol, std::vector<std::string> &Warnings) {
   if (!Callee.isStandard())
-    Warnings.push_back(formatv(
-        "callconv: address of '%s' taken for an indirect call: indirect calls use the "
-        "standard %s convention, not its convention %s",
-        str(Symbol).c_str(), Callee.target().StandardName, Callee.convention().str().c_str()));
+    Warnings.push_back(formatv("callconv: address of '%s' taken for an indirect call: indirect calls use the "
+                               "standard %s convention, not its convention %s",
+                               str(Symbol).c_str(), Callee.target().StandardName, Callee.convention().str().c_str()));
   return standardPlan(Callee.target(), Callee.signature());
 }
 
 Expected<std::vector<Move>> bridgeMoves(const Plan &Caller, const Plan &Callee) {
   if (&Caller.target() != &Callee.target() || Caller.signature() != Callee.signature())
-    return makeError(formatv("callconv: cannot bridge a %s plan for '%s' to a %s plan for '%s'",
-                             Caller.target().Name, Caller.signature().str().c_str(),
-                             Callee.target().Name, Callee.signature().str().c_str()));
+    return makeError(formatv("callconv: cannot bridge a %s plan for '%s' to a %s plan for '%s'", Caller.target().Name,
+                             Caller.signature().str().c_str(), Callee.target().Name, Callee.signature().str().c_str()));
   std::vector<Move> Moves;
   // Arguments flow caller -> callee, results callee -> caller.
   for (bool Ret : {false, true}) {

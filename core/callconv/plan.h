@@ -50,8 +50,7 @@ struct Location {
   std::string RegisterName;
   uint32_t RegisterBytes = 0;
   bool sameSlot(const Location &O) const {
-    return InRegister == O.InRegister && Register == O.Register &&
-           StackOffset == O.StackOffset;
+    return InRegister == O.InRegister && Register == O.Register && StackOffset == O.StackOffset;
   }
 };
 
@@ -107,8 +106,7 @@ Expected<Plan> standardPlan(const ArchConventions &Target, const Signature &Sig)
 // never regenerated. Expect, when given, is the convention the caller declared
 // for the function (e.g. conventionOf the spec its symbol carries); a plan text
 // for another convention is refused.
-Expected<Plan> materialize(std::string_view Input, const Signature &Sig,
-                           const ArchConventions &Target,
+Expected<Plan> materialize(std::string_view Input, const Signature &Sig, const ArchConventions &Target,
                            std::optional<ConventionId> Expect = std::nullopt);
 
 // All from text, as the tools take them: the target of Triple, the
@@ -124,8 +122,7 @@ Expected<Plan> parsePlan(std::string_view Text, const Signature &Sig, const Arch
 // An indirect call cannot know its callee's convention, so it uses the
 // standard one: returns the standard plan for the callee's signature, and a
 // warning in Warnings when the callee's own convention differs.
-Expected<Plan> planIndirectCall(const Plan &Callee, std::string_view Symbol,
-                                std::vector<std::string> &Warnings);
+Expected<Plan> planIndirectCall(const Plan &Callee, std::string_view Symbol, std::vector<std::string> &Warnings);
 
 // One value part moving from where the caller put it to where the callee wants
 // it (arguments), or back (IsReturn). Parts already in place are omitted.

@@ -18,12 +18,12 @@ namespace linklab::callconv {
 enum class RegClass : uint8_t { Gpr, Fpr };
 
 struct RegInfo {
-  std::string Name;   // canonical spelling in specs ("rcx", "x3", "fa0")
-  uint16_t Number;    // DWARF register number: what plans store
+  std::string Name; // canonical spelling in specs ("rcx", "x3", "fa0")
+  uint16_t Number;  // DWARF register number: what plans store
   RegClass Class;
-  uint8_t Bytes;      // full width
-  bool Reserved;      // known but never usable (stack pointer, link register…)
-  const char *Note;   // reserved: why; otherwise a caution warned about on use
+  uint8_t Bytes;    // full width
+  bool Reserved;    // known but never usable (stack pointer, link register…)
+  const char *Note; // reserved: why; otherwise a caution warned about on use
   // Narrower views by log2(bytes): 1,2,4,8,16. Empty means "use Name".
   std::array<std::string, 5> Views;
 };

@@ -11,8 +11,7 @@ Error ConventionRegistry::add(std::string_view Name, PlanCallback Callback) {
                              "[a-z0-9_.-]+ and need a callback",
                              int(Name.size()), Name.data()));
   if (contains(Name))
-    return makeError(formatv("callconv: convention '%.*s' is already registered",
-                             int(Name.size()), Name.data()));
+    return makeError(formatv("callconv: convention '%.*s' is already registered", int(Name.size()), Name.data()));
   Entries.emplace_back(std::string(Name), std::move(Callback));
   return Error::success();
 }
@@ -46,8 +45,7 @@ Expected<Plan> ConventionRegistry::plan(std::string_view Name, const ArchConvent
   std::string Known;
   for (const auto &E : Entries)
     Known += (Known.empty() ? "" : ", ") + E.first;
-  return makeError(Ctx + ": not registered (registered: " + (Known.empty() ? "none" : Known) +
-                   ")");
+  return makeError(Ctx + ": not registered (registered: " + (Known.empty() ? "none" : Known) + ")");
 }
 
 } // namespace linklab::callconv

@@ -21,8 +21,7 @@ public:
   bool contains(std::string_view Name) const;
   // Errors: unknown name, variadic signature, the callback's own error or a
   // malformed table, each prefixed "convention 'NAME': ".
-  Expected<Plan> plan(std::string_view Name, const ArchConventions &Target,
-                      const Signature &Sig) const;
+  Expected<Plan> plan(std::string_view Name, const ArchConventions &Target, const Signature &Sig) const;
 
 private:
   std::vector<std::pair<std::string, PlanCallback>> Entries;

@@ -14,16 +14,14 @@ struct NamedType {
 };
 
 constexpr NamedType Scalars[] = {
-    {"i8", {ValueKind::Int, 1, 1}},       {"i16", {ValueKind::Int, 2, 2}},
-    {"i32", {ValueKind::Int, 4, 4}},      {"i64", {ValueKind::Int, 8, 8}},
-    {"i128", {ValueKind::Int, 16, 16}},   {"ptr", {ValueKind::Ptr, 8, 8}},
-    {"f16", {ValueKind::Float, 2, 2}},    {"f32", {ValueKind::Float, 4, 4}},
-    {"f64", {ValueKind::Float, 8, 8}},    {"f128", {ValueKind::Float, 16, 16}},
-    {"v64", {ValueKind::Vector, 8, 8}},   {"v128", {ValueKind::Vector, 16, 16}},
+    {"i8", {ValueKind::Int, 1, 1}},       {"i16", {ValueKind::Int, 2, 2}},    {"i32", {ValueKind::Int, 4, 4}},
+    {"i64", {ValueKind::Int, 8, 8}},      {"i128", {ValueKind::Int, 16, 16}}, {"ptr", {ValueKind::Ptr, 8, 8}},
+    {"f16", {ValueKind::Float, 2, 2}},    {"f32", {ValueKind::Float, 4, 4}},  {"f64", {ValueKind::Float, 8, 8}},
+    {"f128", {ValueKind::Float, 16, 16}}, {"v64", {ValueKind::Vector, 8, 8}}, {"v128", {ValueKind::Vector, 16, 16}},
 };
 
-constexpr std::pair<std::string_view, ValueKind> Aggregates[] = {
-    {"byval", ValueKind::ByVal}, {"sret", ValueKind::SRet}};
+constexpr std::pair<std::string_view, ValueKind> Aggregates[] = {{"byval", ValueKind::ByVal},
+                                                                 {"sret", ValueKind::SRet}};
 
 // Large enough for any by-value struct a test writes, small enough that
 // stack offsets never overflow.
@@ -43,26 +41,21 @@ Expected<ValueType> parseType(std::string_view T, const std::string &Where) {
     if (N.Name == T)
       return N.Type;
   for (auto [Name, Kind] : Aggregates) {
-    if (T.substr(0, Name.size()) != Name || T.size() < Name.size() + 3 ||
-        T[Name.size()] != '(' || T.back() != ')')
+    if (T.substr(0, Name.size()) != Name || T.size() < Name.size() + 3 || T[Name.size()] != '(' || T.back() != ')')
       continue;
     std::string_view Body = T.substr(Name.size() + 1, T.size() - Name.size() - 2);
     size_t Colon = Body.find(':');
     auto Size = parseNumber(Body.substr(0, Colon));
-    auto Align = Colon == std::string_view::npos
-                     ? std::optional<uint32_t>(8)
-                     : parseNumber(Body.substr(Colon + 1));
+    auto Align = Colon == std::string_view::npos ? std::optional<uint32_t>(8) : parseNumber(Body.substr(Colon + 1));
     if (!Size || !Align || *Size == 0 || *Size > MaxAggregateSize)
-      return makeError(formatv("%s: '%.*s' needs a size from 1 to %u: %.*s(SIZE[:ALIGN])",
-                               Where.c_str(), int(T.size()), T.data(), MaxAggregateSize,
-                               int(Name.size()), Name.data()));
+      return makeError(formatv("%s: '%.*s' needs a size from 1 to %u: %.*s(SIZE[:ALIGN])", Where.c_str(), int(T.size()),
+                               T.data(), MaxAggregateSize, int(Name.size()), Name.data()));
     if (*Align == 0 || *Align > 16 || (*Align & (*Align - 1)))
-      return makeError(formatv("%s: '%.*s' has alignment %u; it must be a power of two up to 16",
-                               Where.c_str(), int(T.size()), T.data(), *Align));
+      return makeError(formatv("%s: '%.*s' has alignment %u; it must be a power of two up to 16", Where.c_str(),
+                               int(T.size()), T.data(), *Align));
     return ValueType{Kind, *Size, *Align};
   }
-  return makeError(formatv("%s: unknown type '%.*s'", Where.c_str(), int(T.size()),
-                           T.data()));
+  return makeError(formatv("%s: unknown type '%.*s'", Where.c_str(), int(T.size()), T.data()));
 }
 
 } // namespace

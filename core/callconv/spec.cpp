@@ -44,21 +44,18 @@ Expected<Spec> parseSpec(std::string_view Text) {
       return true;
     size_t Colon = Segment.find(KeySeparator);
     if (Colon == std::string_view::npos) {
-      Problem = formatv("segment %zu '%.*s' has no '%c'", SegIndex, int(Segment.size()),
-                        Segment.data(), KeySeparator);
+      Problem = formatv("segment %zu '%.*s' has no '%c'", SegIndex, int(Segment.size()), Segment.data(), KeySeparator);
       return false;
     }
     std::string Key = lower(trim(Segment.substr(0, Colon)));
     std::optional<SpecRole> Role = roleOfKey(Key);
     if (!Role) {
-      S.Warnings.push_back(formatv("callconv spec: unknown key '%s' in segment %zu ignored",
-                                   Key.c_str(), SegIndex));
+      S.Warnings.push_back(formatv("callconv spec: unknown key '%s' in segment %zu ignored", Key.c_str(), SegIndex));
       return true;
     }
     auto &List = S.Lists[size_t(*Role)];
     if (List) {
-      Problem = formatv("segment %zu: key '%s' repeats '%s'", SegIndex, Key.c_str(),
-                        Keys[size_t(*Role)].c_str());
+      Problem = formatv("segment %zu: key '%s' repeats '%s'", SegIndex, Key.c_str(), Keys[size_t(*Role)].c_str());
       return false;
     }
     Keys[size_t(*Role)] = Key;
@@ -69,8 +66,7 @@ Expected<Spec> parseSpec(std::string_view Text) {
     return forEachPiece(Body, TokenSeparator, [&](std::string_view Token, size_t TokIndex) {
       Token = trim(Token);
       if (Token.empty()) {
-        Problem = formatv("segment %zu '%s': token %zu is empty", SegIndex, Key.c_str(),
-                          TokIndex);
+        Problem = formatv("segment %zu '%s': token %zu is empty", SegIndex, Key.c_str(), TokIndex);
         return false;
       }
       List->push_back(lower(Token));

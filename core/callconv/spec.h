@@ -18,11 +18,9 @@ struct Spec {
   // convention decides), an empty list: written but empty ("gpr:").
   std::array<std::optional<std::vector<std::string>>, NumSpecRoles> Lists;
   std::array<std::string, NumSpecRoles> KeyNames; // spelling used, for messages
-  std::vector<std::string> Warnings;               // unknown keys, ignored
+  std::vector<std::string> Warnings;              // unknown keys, ignored
 
-  const std::optional<std::vector<std::string>> &list(SpecRole R) const {
-    return Lists[size_t(R)];
-  }
+  const std::optional<std::vector<std::string>> &list(SpecRole R) const { return Lists[size_t(R)]; }
   // Canonical keys in role order, lower case, no whitespace: equal for
   // equivalent specs, so it names the convention (see ConventionId).
   std::string canonical() const;

@@ -21,12 +21,10 @@ struct SpecKey {
 // The first spelling listed for a role is canonical: producers write it.
 // `fpr` is preferred over `xmm` there because it is target-neutral.
 inline constexpr SpecKey SpecKeys[] = {
-    {"args", SpecRole::Args},       {"gpr", SpecRole::ArgGpr},
-    {"arg_gpr", SpecRole::ArgGpr},  {"fpr", SpecRole::ArgFpr},
-    {"xmm", SpecRole::ArgFpr},      {"arg_xmm", SpecRole::ArgFpr},
-    {"ret_gpr", SpecRole::RetGpr},  {"ret", SpecRole::RetGpr},
-    {"ret_fpr", SpecRole::RetFpr},  {"ret_xmm", SpecRole::RetFpr},
-    {"csr", SpecRole::CalleeSaved},
+    {"args", SpecRole::Args},      {"gpr", SpecRole::ArgGpr},      {"arg_gpr", SpecRole::ArgGpr},
+    {"fpr", SpecRole::ArgFpr},     {"xmm", SpecRole::ArgFpr},      {"arg_xmm", SpecRole::ArgFpr},
+    {"ret_gpr", SpecRole::RetGpr}, {"ret", SpecRole::RetGpr},      {"ret_fpr", SpecRole::RetFpr},
+    {"ret_xmm", SpecRole::RetFpr}, {"csr", SpecRole::CalleeSaved},
 };
 
 // Tokens of an `args` list that mean "this argument goes to a stack slot".

@@ -87,7 +87,8 @@ void a64Access(Code &C, bool Store, const RegInfo &R, unsigned Bytes, int64_t Of
   bool Fpr = R.Class == RegClass::Fpr;
   uint32_t Base = !Fpr ? 0xF9000000u : Bytes == 16 ? 0x3D800000u : 0xFD000000u;
   unsigned Scale = Fpr && Bytes == 16 ? 16 : 8;
-  C.u32(Base | (Store ? 0 : 0x00400000u) /* L bit */ | uint32_t(Off / Scale) << 10 | 31u << 5 | (Fpr ? R.Number - 64 : R.Number));
+  C.u32(Base | (Store ? 0 : 0x00400000u) /* L bit */ | uint32_t(Off / Scale) << 10 | 31u << 5 |
+        (Fpr ? R.Number - 64 : R.Number));
 }
 uint32_t a64Call(Code &C) { // bl #0
   C.u32(0x94000000u);
@@ -97,7 +98,9 @@ void a64Ret(Code &C) { C.u32(0xD65F03C0u); }
 
 // ---- RISC-V 64 -----------------------------------------------------------------
 // x0-x31 are DWARF 0-31, f0-f31 DWARF 32-63; sp is x2.
-void rvAdjust(Code &C, int64_t Delta) { C.u32(uint32_t(Delta & 0xfff) << 20 | 2u << 15 | 2u << 7 | 0x13); } // addi sp,sp
+void rvAdjust(Code &C, int64_t Delta) {
+  C.u32(uint32_t(Delta & 0xfff) << 20 | 2u << 15 | 2u << 7 | 0x13);
+} // addi sp,sp
 // ld/sd or fld/fsd with a 12-bit signed offset from sp.
 void rvAccess(Code &C, bool Store, const RegInfo &R, unsigned, int64_t Off) {
   bool Fpr = R.Class == RegClass::Fpr;
@@ -118,12 +121,12 @@ struct ThunkArch {
   Arch A;
   std::vector<EdgeKind> CallKinds; // direct calls and tail jumps a thunk may take over
   EdgeKind CallEdge;
-  uint32_t EntryBias;         // from sp at thunk entry to the caller's stack argument 0
-  int LinkRegister;           // saved around the thunk's own call; -1: the return address is on the stack
-  std::vector<int> Scratch;   // GPR candidates for memory-to-memory copies
-  int64_t MaxOffset;          // largest frame size / sp offset the encoders take
-  unsigned FprSlotBytes;      // how much of an FPR a save keeps
-  int SRetResult;             // register that must hold the sret pointer on return; -1: none
+  uint32_t EntryBias;       // from sp at thunk entry to the caller's stack argument 0
+  int LinkRegister;         // saved around the thunk's own call; -1: the return address is on the stack
+  std::vector<int> Scratch; // GPR candidates for memory-to-memory copies
+  int64_t MaxOffset;        // largest frame size / sp offset the encoders take
+  unsigned FprSlotBytes;    // how much of an FPR a save keeps
+  int SRetResult;           // register that must hold the sret pointer on return; -1: none
   void (*Adjust)(Code &, int64_t);
   void (*Access)(Code &, bool Store, const RegInfo &, unsigned Bytes, int64_t Off);
   uint32_t (*Call)(Code &);
@@ -132,13 +135,45 @@ struct ThunkArch {
 
 const ThunkArch *thunkArch(Arch A) {
   static const ThunkArch Table[] = {
-      {Arch::X86_64, {x86_64::BranchPCRel32}, x86_64::BranchPCRel32, 8, -1, {11, 10, 0}, 0x7fffffff, 16, 0 /* SysV 3.2.3: rax */,
-       x86Adjust, x86Access, x86Call, x86Ret},
-      {Arch::AArch64, {aarch64::Branch26PCRel}, aarch64::Branch26PCRel, 0, 30, {16, 17, 15}, 4095, 16, -1, a64Adjust,
-       a64Access, a64Call, a64Ret},
+      {Arch::X86_64,
+       {x86_64::BranchPCRel32},
+       x86_64::BranchPCRel32,
+       8,
+       -1,
+       {11, 10, 0},
+       0x7fffffff,
+       16,
+       0 /* SysV 3.2.3: rax */,
+       x86Adjust,
+       x86Access,
+       x86Call,
+       x86Ret},
+      {Arch::AArch64,
+       {aarch64::Branch26PCRel},
+       aarch64::Branch26PCRel,
+       0,
+       30,
+       {16, 17, 15},
+       4095,
+       16,
+       -1,
+       a64Adjust,
+       a64Access,
+       a64Call,
+       a64Ret},
       {Arch::RISCV64,
        {riscv64::R_RISCV_CALL, riscv64::R_RISCV_CALL_PLT, riscv64::CallRelaxable, riscv64::R_RISCV_JAL},
-       riscv64::R_RISCV_CALL_PLT, 0, 1, {31, 30, 28}, 2047, 8, -1, rvAdjust, rvAccess, rvCall, rvRet},
+       riscv64::R_RISCV_CALL_PLT,
+       0,
+       1,
+       {31, 30, 28},
+       2047,
+       8,
+       -1,
+       rvAdjust,
+       rvAccess,
+       rvCall,
+       rvRet},
   };
   for (auto &T : Table)
     if (T.A == A)
@@ -282,11 +317,12 @@ Error buildBridgeThunks(LinkGraph &G, const ConventionTable &T, std::vector<std:
   if (T.empty())
     return Error::success();
   if (G.triple().arch != T.target().A)
-    return makeError(formatv("%s: conventions were planned for %s, the graph is %s", G.name().c_str(),
-                             T.target().Name, fullTriple(G.triple()).c_str()));
+    return makeError(formatv("%s: conventions were planned for %s, the graph is %s", G.name().c_str(), T.target().Name,
+                             fullTriple(G.triple()).c_str()));
   const ThunkArch *XP = thunkArch(G.triple().arch);
   if (!XP)
-    return makeError(formatv("%s: no calling-convention thunks for %s", G.name().c_str(), fullTriple(G.triple()).c_str()));
+    return makeError(
+        formatv("%s: no calling-convention thunks for %s", G.name().c_str(), fullTriple(G.triple()).c_str()));
   const ThunkArch &X = *XP;
   // Blocks of custom-convention functions: their calls follow the plans
   // already, written by hand; a thunk would break them.

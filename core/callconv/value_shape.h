@@ -16,8 +16,8 @@ struct ValueShape {
   PartClass Class = PartClass::Gpr;
   std::vector<std::pair<uint32_t, uint32_t>> Parts; // offset, size
   uint32_t Flags = 0;                               // SRetPointer, ByValue, Indirect
-  uint32_t PassedSize = 0; // bytes passed: 8 when a pointer to a copy is passed
-  uint32_t Align = 1;      // of the passed bytes
+  uint32_t PassedSize = 0;                          // bytes passed: 8 when a pointer to a copy is passed
+  uint32_t Align = 1;                               // of the passed bytes
   uint32_t partAlign() const { return Parts.size() > 1 ? std::min(Align, 8u) : Align; }
 };
 
@@ -49,7 +49,6 @@ inline ValueShape shapeOf(const ArchConventions &T, const ValueType &V) {
       S.Parts.push_back({Off, std::min(8u, S.PassedSize - Off)});
   return S;
 }
-
 
 // Without leading and trailing blanks (spaces, tabs, newlines).
 inline std::string_view trim(std::string_view S) {

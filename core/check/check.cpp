@@ -28,9 +28,16 @@ struct Decoder {
   Expected<DecodedInst> (*decode)(std::span<const uint8_t> Bytes);
 };
 const Decoder Decoders[] = {
-    {Arch::X86_64, decodeX86_64},   {Arch::AArch64, decodeAArch64}, {Arch::AArch64_BE, decodeAArch64},
-    {Arch::RISCV64, decodeRISCV64}, {Arch::RISCV32, decodeRISCV64}, {Arch::PPC64LE, decodePPC64},
-    {Arch::I386, decodeI386},     {Arch::Arm, decodeArm},         {Arch::LoongArch64, decodeLoongArch}, {Arch::LoongArch32, decodeLoongArch},
+    {Arch::X86_64, decodeX86_64},
+    {Arch::AArch64, decodeAArch64},
+    {Arch::AArch64_BE, decodeAArch64},
+    {Arch::RISCV64, decodeRISCV64},
+    {Arch::RISCV32, decodeRISCV64},
+    {Arch::PPC64LE, decodePPC64},
+    {Arch::I386, decodeI386},
+    {Arch::Arm, decodeArm},
+    {Arch::LoongArch64, decodeLoongArch},
+    {Arch::LoongArch32, decodeLoongArch},
 };
 } // namespace
 
@@ -120,9 +127,9 @@ private:
   }
 
   BinOp binOp() {
-    static constexpr std::pair<std::string_view, BinOp> Ops[] = {
-        {"<<", BinOp::Shl}, {">>", BinOp::Shr}, {"+", BinOp::Add},
-        {"-", BinOp::Sub},  {"&", BinOp::And},  {"|", BinOp::Or}};
+    static constexpr std::pair<std::string_view, BinOp> Ops[] = {{"<<", BinOp::Shl}, {">>", BinOp::Shr},
+                                                                 {"+", BinOp::Add},  {"-", BinOp::Sub},
+                                                                 {"&", BinOp::And},  {"|", BinOp::Or}};
     for (auto &[Tok, Op] : Ops)
       if (consume(Tok))
         return Op;
@@ -235,8 +242,8 @@ private:
     if (!Bytes)
       return Bytes.takeError();
     if (Bytes->size() < *N)
-      return makeError(formatv("load of %llu bytes at %s runs past the end of its section",
-                               (unsigned long long)*N, hex(*A).c_str()));
+      return makeError(formatv("load of %llu bytes at %s runs past the end of its section", (unsigned long long)*N,
+                               hex(*A).c_str()));
     uint64_t V = 0;
     for (size_t I = 0; I < *N; ++I)
       V |= uint64_t((*Bytes)[I]) << (8 * (Env.isLittleEndian() ? I : *N - 1 - I));
@@ -246,10 +253,11 @@ private:
   Expected<uint64_t> identifier() {
     std::string_view Name = symbol();
     using Builtin = Expected<uint64_t> (Parser::*)();
-    static constexpr std::pair<std::string_view, Builtin> Builtins[] = {
-        {"decode_operand", &Parser::decodeOperand}, {"next_pc", &Parser::nextPC},
-        {"got_addr", &Parser::gotAddr},             {"stub_addr", &Parser::stubAddr},
-        {"section_addr", &Parser::sectionAddr}};
+    static constexpr std::pair<std::string_view, Builtin> Builtins[] = {{"decode_operand", &Parser::decodeOperand},
+                                                                        {"next_pc", &Parser::nextPC},
+                                                                        {"got_addr", &Parser::gotAddr},
+                                                                        {"stub_addr", &Parser::stubAddr},
+                                                                        {"section_addr", &Parser::sectionAddr}};
     for (auto &[BName, Fn] : Builtins)
       if (Name == BName) {
         if (!consume("("))
@@ -296,8 +304,8 @@ private:
       return Bytes.takeError();
     auto I = decodeInstruction(Env.arch(), {Bytes->data(), Bytes->size()}, Thumb);
     if (!I)
-      return I.takeError().withContext(formatv("cannot decode the instruction at '%s' (%s)", Label.c_str(),
-                                               hex(Addr).c_str()));
+      return I.takeError().withContext(
+          formatv("cannot decode the instruction at '%s' (%s)", Label.c_str(), hex(Addr).c_str()));
     return I;
   }
 
@@ -319,9 +327,8 @@ private:
                                I->operands.size()));
     const Operand &Op = I->operands[*Index];
     if (!Op.isImm)
-      return makeError(formatv("operand %llu of '%s' is register %s, not an immediate (%s)",
-                               (unsigned long long)*Index, At->first.c_str(), Op.reg.c_str(),
-                               I->describe().c_str()));
+      return makeError(formatv("operand %llu of '%s' is register %s, not an immediate (%s)", (unsigned long long)*Index,
+                               At->first.c_str(), Op.reg.c_str(), I->describe().c_str()));
     return uint64_t(Op.imm);
   }
 
@@ -408,9 +415,8 @@ CheckResult checkBuffer(std::string_view Text, std::string_view File, std::strin
       Result.failures.push_back(formatv("%s: error in check '%.*s': %s", Where.c_str(), int(R.size()), R.data(),
                                         V.takeError().message().c_str()));
     else if (V->lhs != V->rhs)
-      Result.failures.push_back(formatv("%s: check failed: '%.*s': left side is %s, right side is %s",
-                                        Where.c_str(), int(R.size()), R.data(), hex(V->lhs).c_str(),
-                                        hex(V->rhs).c_str()));
+      Result.failures.push_back(formatv("%s: check failed: '%.*s': left side is %s, right side is %s", Where.c_str(),
+                                        int(R.size()), R.data(), hex(V->lhs).c_str(), hex(V->rhs).c_str()));
     Rule.clear();
   };
   while (!Text.empty()) {

@@ -25,14 +25,16 @@ bool sf(uint32_t I) { return getBits(I, 31, 1); }
 // LLVM names for LDR/STR (unsigned offset), by V:size:opc.
 const char *loadStoreName(uint32_t I) {
   unsigned Key = (getBits(I, 26, 1) << 4) | (getBits(I, 30, 2) << 2) | getBits(I, 22, 2);
-  struct Row { unsigned key; const char *name; };
-  static constexpr Row Rows[] = {
-      {0x00, "STRBBui"}, {0x01, "LDRBBui"}, {0x02, "LDRSBXui"}, {0x03, "LDRSBWui"},
-      {0x04, "STRHHui"}, {0x05, "LDRHHui"}, {0x06, "LDRSHXui"}, {0x07, "LDRSHWui"},
-      {0x08, "STRWui"},  {0x09, "LDRWui"},  {0x0A, "LDRSWui"},  {0x0C, "STRXui"},
-      {0x0D, "LDRXui"},  {0x0E, "PRFMui"},  {0x10, "STRBui"},   {0x11, "LDRBui"},
-      {0x12, "STRQui"},  {0x13, "LDRQui"},  {0x14, "STRHui"},   {0x15, "LDRHui"},
-      {0x18, "STRSui"},  {0x19, "LDRSui"},  {0x1C, "STRDui"},   {0x1D, "LDRDui"}};
+  struct Row {
+    unsigned key;
+    const char *name;
+  };
+  static constexpr Row Rows[] = {{0x00, "STRBBui"}, {0x01, "LDRBBui"}, {0x02, "LDRSBXui"}, {0x03, "LDRSBWui"},
+                                 {0x04, "STRHHui"}, {0x05, "LDRHHui"}, {0x06, "LDRSHXui"}, {0x07, "LDRSHWui"},
+                                 {0x08, "STRWui"},  {0x09, "LDRWui"},  {0x0A, "LDRSWui"},  {0x0C, "STRXui"},
+                                 {0x0D, "LDRXui"},  {0x0E, "PRFMui"},  {0x10, "STRBui"},   {0x11, "LDRBui"},
+                                 {0x12, "STRQui"},  {0x13, "LDRQui"},  {0x14, "STRHui"},   {0x15, "LDRHui"},
+                                 {0x18, "STRSui"},  {0x19, "LDRSui"},  {0x1C, "STRDui"},   {0x1D, "LDRDui"}};
   for (const Row &R : Rows)
     if (R.key == Key)
       return R.name;
@@ -70,8 +72,7 @@ Expected<DecodedInst> decodeAArch64(std::span<const uint8_t> Bytes) {
   } else if (isLoadLiteral19(I)) {
     D.name = loadLiteralName(I);
     bool FP = getBits(I, 26, 1);
-    Ops = {FP ? Operand{false, 0, formatv("v%u", rd(I))} : xreg(rd(I), getBits(I, 30, 1), false),
-           imm(decodeImm19(I))};
+    Ops = {FP ? Operand{false, 0, formatv("v%u", rd(I))} : xreg(rd(I), getBits(I, 30, 1), false), imm(decodeImm19(I))};
   } else if (isAdr(I) || isAdrp(I)) {
     D.name = isAdrp(I) ? "ADRP" : "ADR";
     Ops = {xreg(rd(I), true, false), imm(decodeAdrImm21(I))};

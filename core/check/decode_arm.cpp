@@ -16,15 +16,13 @@ using namespace arm::fields;
 
 Operand imm(int64_t V) { return Operand{true, V, ""}; }
 Operand reg(uint32_t N) {
-  static constexpr const char *Names[] = {"r0", "r1", "r2", "r3", "r4",  "r5", "r6", "r7",
+  static constexpr const char *Names[] = {"r0", "r1", "r2",  "r3",  "r4",  "r5", "r6", "r7",
                                           "r8", "r9", "r10", "r11", "r12", "sp", "lr", "pc"};
   return Operand{false, 0, Names[N & 15]};
 }
 // LLVM's predicate pair: the condition (14 = always) and CPSR, or no
 // register when the condition is always.
-std::vector<Operand> predicate(uint32_t Cond) {
-  return {imm(Cond), Operand{false, 0, Cond == 14 ? "noreg" : "cpsr"}};
-}
+std::vector<Operand> predicate(uint32_t Cond) { return {imm(Cond), Operand{false, 0, Cond == 14 ? "noreg" : "cpsr"}}; }
 
 } // namespace
 

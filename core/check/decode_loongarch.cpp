@@ -22,18 +22,18 @@ struct Row {
 };
 // Bits [31:26]: B, BL (offs26); BEQZ, BNEZ (rj, offs21); JIRL and the
 // compare branches (rd/rj, rj/rd, offs16).
-constexpr Row Branches[] = {{0x14, 26, "B"},   {0x15, 26, "BL"},   {0x10, 26, "BEQZ"}, {0x11, 26, "BNEZ"},
-                            {0x13, 26, "JIRL"}, {0x16, 26, "BEQ"}, {0x17, 26, "BNE"},  {0x18, 26, "BLT"},
+constexpr Row Branches[] = {{0x14, 26, "B"},    {0x15, 26, "BL"},   {0x10, 26, "BEQZ"}, {0x11, 26, "BNEZ"},
+                            {0x13, 26, "JIRL"}, {0x16, 26, "BEQ"},  {0x17, 26, "BNE"},  {0x18, 26, "BLT"},
                             {0x19, 26, "BGE"},  {0x1a, 26, "BLTU"}, {0x1b, 26, "BGEU"}};
 // Bits [31:25]: rd, si20.
-constexpr Row Si20[] = {{0x0a, 25, "LU12I_W"},   {0x0b, 25, "LU32I_D"},  {0x0c, 25, "PCADDI"},
+constexpr Row Si20[] = {{0x0a, 25, "LU12I_W"},   {0x0b, 25, "LU32I_D"},   {0x0c, 25, "PCADDI"},
                         {0x0d, 25, "PCALAU12I"}, {0x0e, 25, "PCADDU12I"}, {0x0f, 25, "PCADDU18I"}};
 // Bits [31:22]: rd, rj, si12.
-constexpr Row Si12[] = {{0x008, 22, "SLTI"},  {0x009, 22, "SLTUI"}, {0x00a, 22, "ADDI_W"}, {0x00b, 22, "ADDI_D"},
-                        {0x00c, 22, "LU52I_D"}, {0x0a0, 22, "LD_B"}, {0x0a1, 22, "LD_H"},  {0x0a2, 22, "LD_W"},
-                        {0x0a3, 22, "LD_D"},  {0x0a4, 22, "ST_B"},  {0x0a5, 22, "ST_H"},   {0x0a6, 22, "ST_W"},
-                        {0x0a7, 22, "ST_D"},  {0x0a8, 22, "LD_BU"}, {0x0a9, 22, "LD_HU"},  {0x0aa, 22, "LD_WU"},
-                        {0x0ac, 22, "FLD_S"}, {0x0ad, 22, "FST_S"}, {0x0ae, 22, "FLD_D"},  {0x0af, 22, "FST_D"}};
+constexpr Row Si12[] = {{0x008, 22, "SLTI"},    {0x009, 22, "SLTUI"}, {0x00a, 22, "ADDI_W"}, {0x00b, 22, "ADDI_D"},
+                        {0x00c, 22, "LU52I_D"}, {0x0a0, 22, "LD_B"},  {0x0a1, 22, "LD_H"},   {0x0a2, 22, "LD_W"},
+                        {0x0a3, 22, "LD_D"},    {0x0a4, 22, "ST_B"},  {0x0a5, 22, "ST_H"},   {0x0a6, 22, "ST_W"},
+                        {0x0a7, 22, "ST_D"},    {0x0a8, 22, "LD_BU"}, {0x0a9, 22, "LD_HU"},  {0x0aa, 22, "LD_WU"},
+                        {0x0ac, 22, "FLD_S"},   {0x0ad, 22, "FST_S"}, {0x0ae, 22, "FLD_D"},  {0x0af, 22, "FST_D"}};
 
 template <size_t N> const Row *find(const Row (&Rows)[N], uint32_t I) {
   for (const Row &R : Rows)

@@ -44,13 +44,13 @@ struct DForm {
 };
 // Loads and stores with a 16-bit displacement, by primary opcode.
 constexpr DForm DForms[] = {
-    {32, "LWZ", Data::G, false, false},   {33, "LWZU", Data::G, false, true},  {34, "LBZ", Data::G, false, false},
-    {35, "LBZU", Data::G, false, true},   {36, "STW", Data::G, true, false},   {37, "STWU", Data::G, true, true},
-    {38, "STB", Data::G, true, false},    {39, "STBU", Data::G, true, true},   {40, "LHZ", Data::G, false, false},
-    {41, "LHZU", Data::G, false, true},   {42, "LHA", Data::G, false, false},  {43, "LHAU", Data::G, false, true},
-    {44, "STH", Data::G, true, false},    {45, "STHU", Data::G, true, true},   {48, "LFS", Data::F, false, false},
-    {49, "LFSU", Data::F, false, true},   {50, "LFD", Data::F, false, false},  {51, "LFDU", Data::F, false, true},
-    {52, "STFS", Data::F, true, false},   {53, "STFSU", Data::F, true, true},  {54, "STFD", Data::F, true, false},
+    {32, "LWZ", Data::G, false, false}, {33, "LWZU", Data::G, false, true}, {34, "LBZ", Data::G, false, false},
+    {35, "LBZU", Data::G, false, true}, {36, "STW", Data::G, true, false},  {37, "STWU", Data::G, true, true},
+    {38, "STB", Data::G, true, false},  {39, "STBU", Data::G, true, true},  {40, "LHZ", Data::G, false, false},
+    {41, "LHZU", Data::G, false, true}, {42, "LHA", Data::G, false, false}, {43, "LHAU", Data::G, false, true},
+    {44, "STH", Data::G, true, false},  {45, "STHU", Data::G, true, true},  {48, "LFS", Data::F, false, false},
+    {49, "LFSU", Data::F, false, true}, {50, "LFD", Data::F, false, false}, {51, "LFDU", Data::F, false, true},
+    {52, "STFS", Data::F, true, false}, {53, "STFSU", Data::F, true, true}, {54, "STFD", Data::F, true, false},
     {55, "STFDU", Data::F, true, true},
 };
 
@@ -62,9 +62,9 @@ struct DSForm {
   bool update;
 };
 constexpr DSForm DSForms[] = {
-    {58, 0, "LD", Data::G, false},     {58, 1, "LDU", Data::G, true},     {58, 2, "LWA", Data::G, false},
-    {62, 0, "STD", Data::G, false},    {62, 1, "STDU", Data::G, true},    {62, 2, "STQ", Data::G, false},
-    {57, 2, "LXSD", Data::VF, false},  {57, 3, "LXSSP", Data::VF, false}, {61, 2, "STXSD", Data::VF, false},
+    {58, 0, "LD", Data::G, false},      {58, 1, "LDU", Data::G, true},     {58, 2, "LWA", Data::G, false},
+    {62, 0, "STD", Data::G, false},     {62, 1, "STDU", Data::G, true},    {62, 2, "STQ", Data::G, false},
+    {57, 2, "LXSD", Data::VF, false},   {57, 3, "LXSSP", Data::VF, false}, {61, 2, "STXSD", Data::VF, false},
     {61, 3, "STXSSP", Data::VF, false},
 };
 
@@ -75,12 +75,12 @@ struct Prefixed {
   Data data;
 };
 constexpr Prefixed PrefixedForms[] = {
-    {2, 32, "PLWZ", Data::G},    {2, 34, "PLBZ", Data::G},    {2, 36, "PSTW", Data::G},    {2, 38, "PSTB", Data::G},
-    {2, 40, "PLHZ", Data::G},    {2, 42, "PLHA", Data::G},    {2, 44, "PSTH", Data::G},    {2, 48, "PLFS", Data::F},
-    {2, 50, "PLFD", Data::F},    {2, 52, "PSTFS", Data::F},   {2, 54, "PSTFD", Data::F},   {0, 41, "PLWA", Data::G},
-    {0, 42, "PLXSD", Data::VF},  {0, 43, "PLXSSP", Data::VF}, {0, 46, "PSTXSD", Data::VF}, {0, 47, "PSTXSSP", Data::VF},
-    {0, 50, "PLXV", Data::VS},   {0, 51, "PLXV", Data::VS},   {0, 54, "PSTXV", Data::VS},  {0, 55, "PSTXV", Data::VS},
-    {0, 57, "PLD", Data::G},     {0, 61, "PSTD", Data::G},
+    {2, 32, "PLWZ", Data::G},   {2, 34, "PLBZ", Data::G},    {2, 36, "PSTW", Data::G},    {2, 38, "PSTB", Data::G},
+    {2, 40, "PLHZ", Data::G},   {2, 42, "PLHA", Data::G},    {2, 44, "PSTH", Data::G},    {2, 48, "PLFS", Data::F},
+    {2, 50, "PLFD", Data::F},   {2, 52, "PSTFS", Data::F},   {2, 54, "PSTFD", Data::F},   {0, 41, "PLWA", Data::G},
+    {0, 42, "PLXSD", Data::VF}, {0, 43, "PLXSSP", Data::VF}, {0, 46, "PSTXSD", Data::VF}, {0, 47, "PSTXSSP", Data::VF},
+    {0, 50, "PLXV", Data::VS},  {0, 51, "PLXV", Data::VS},   {0, 54, "PSTXV", Data::VS},  {0, 55, "PSTXV", Data::VS},
+    {0, 57, "PLD", Data::G},    {0, 61, "PSTD", Data::G},
 };
 
 const char *const CRBits[] = {"LT", "GT", "EQ", "UN"};

@@ -65,8 +65,7 @@ Expected<DecodedInst> decodeRISCV64(std::span<const uint8_t> Bytes) {
     return makeError("riscv64: truncated 32-bit instruction");
   uint32_t I = uint32_t(Half) | uint32_t(Bytes[2]) << 16 | uint32_t(Bytes[3]) << 24;
   D.size = 4;
-  uint32_t Op = I & 0x7F, F3 = bitsOf(I, 14, 12), Rd = rdOf(I), Rs1 = bitsOf(I, 19, 15),
-           Rs2 = bitsOf(I, 24, 20);
+  uint32_t Op = I & 0x7F, F3 = bitsOf(I, 14, 12), Rd = rdOf(I), Rs1 = bitsOf(I, 19, 15), Rs2 = bitsOf(I, 24, 20);
   for (const Major &M : Majors) {
     if (M.opcode != Op)
       continue;

@@ -42,8 +42,8 @@ struct OpcodeRow {
   uint8_t opcode;
   bool twoByte; // after 0F
   Form form;
-  const char *name; // LLVM stem; the width and form suffix are appended
-  int modrmReg;     // required ModRM.reg for group opcodes, or -1
+  const char *name;             // LLVM stem; the width and form suffix are appended
+  int modrmReg;                 // required ModRM.reg for group opcodes, or -1
   const char *name32 = nullptr; // the name in 32-bit mode, where it differs
 };
 

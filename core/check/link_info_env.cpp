@@ -119,8 +119,8 @@ Expected<uint64_t> LinkInfoCheckEnv::sectionAddress(std::string_view File, std::
   for (auto &S : (*O)->sections)
     if (S.name == Section)
       return S.address;
-  return makeError(formatv("%s has no section '%.*s' in linked memory", (*O)->name.c_str(), int(Section.size()),
-                           Section.data()));
+  return makeError(
+      formatv("%s has no section '%.*s' in linked memory", (*O)->name.c_str(), int(Section.size()), Section.data()));
 }
 
 // As llvm-jitlink's checker, which reads the linked memory itself: a load
@@ -137,7 +137,7 @@ Expected<std::vector<uint8_t>> LinkInfoCheckEnv::readBytes(uint64_t A, size_t Si
                                   [&](const SegmentRecord &G) { return A >= G.address && A < G.address + G.size; });
       constexpr uint64_t Page = 4096;
       uint64_t End = Segment == O.segments.end() ? S.address + S.content.size()
-                                                   : (Segment->address + Segment->size + Page - 1) & ~(Page - 1);
+                                                 : (Segment->address + Segment->size + Page - 1) & ~(Page - 1);
       std::vector<uint8_t> Out;
       for (uint64_t At = A; At < End && Out.size() < Size; ++At) {
         uint8_t Byte = 0; // padding, unless a section of the object holds the address

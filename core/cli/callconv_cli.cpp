@@ -17,9 +17,8 @@ void printWarnings(const std::vector<std::string> &W) {
 
 } // namespace
 
-Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const driver::Options &O,
-                                                                            const std::vector<Input> &Inputs,
-                                                                            Session &S) {
+Expected<std::shared_ptr<const callconv::ConventionTable>>
+installConventions(const driver::Options &O, const std::vector<Input> &Inputs, Session &S) {
   driver::SessionConventions C(S, [](const std::string &W) { printWarnings({W}); });
   if (!O.callSymbol.empty()) // -call needs the planner even without -cc
     if (auto T = callconv::targetForTriple(fullTriple(S.triple())); !T)
@@ -51,8 +50,8 @@ std::optional<int> applyConventions(const driver::Options &O, const std::vector<
   const callconv::Plan *Known = Table ? Table->find(O.callSymbol) : nullptr;
   std::string SigText = !O.callSignature.empty() ? O.callSignature : Known ? Known->signature().str() : "";
   if (SigText.empty())
-    return fail(makeError(formatv("-call=%s: give -call-sig (the symbol has no -cc or embedded convention)",
-                                  O.callSymbol.c_str())));
+    return fail(makeError(
+        formatv("-call=%s: give -call-sig (the symbol has no -cc or embedded convention)", O.callSymbol.c_str())));
   auto Sig = callconv::parseSignature(SigText);
   if (!Sig)
     return fail(Sig.takeError());

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "cli/inputs.h"
-#include "driver/options.h"
 #include "driver/conventions.h"
+#include "driver/options.h"
 #include "program/program.h"
 
 #include <optional>
@@ -15,9 +15,8 @@ namespace linklab::cli {
 // a driver::SessionConventions warning on stderr. Used by both the executor
 // path and -noexec, so both link the same graphs. Returns the table (null when the
 // planner does not know the target and no convention was asked for).
-Expected<std::shared_ptr<const callconv::ConventionTable>> installConventions(const driver::Options &O,
-                                                                            const std::vector<Input> &Inputs,
-                                                                            Session &S);
+Expected<std::shared_ptr<const callconv::ConventionTable>>
+installConventions(const driver::Options &O, const std::vector<Input> &Inputs, Session &S);
 
 // installConventions, then, with -call, calls that function through its
 // plan and prints one line per result. Returns the exit code when it handled

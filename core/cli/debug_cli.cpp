@@ -12,12 +12,12 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
-#include <netinet/in.h>
 #include <map>
+#include <netinet/in.h>
 #include <optional>
 #include <set>
-#include <sys/stat.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace linklab::cli {
@@ -74,7 +74,9 @@ std::string shellQuote(const std::string &S) {
 // out: gdb would put the sections linklab did not allocate (crt1.o's
 // .note.ABI-tag) at address 0 and name null pointers after them.
 bool hasDwarf(std::string_view Bytes) {
-  return Bytes.starts_with("\x7f" "ELF") && Bytes.find(std::string_view(".debug_info\0", 12)) != std::string_view::npos;
+  return Bytes.starts_with("\x7f"
+                           "ELF") &&
+         Bytes.find(std::string_view(".debug_info\0", 12)) != std::string_view::npos;
 }
 
 std::string readFile(const std::string &Path) {
@@ -161,11 +163,13 @@ Error writeDebugScript(const std::string &Path, const std::vector<ObjectLinkInfo
     std::string File;
     auto Member = Archives.find(O.name);
     std::string Bytes = Member ? std::string(*Member) : readFile(O.name);
-    if (Header.empty() && Bytes.starts_with("\x7f" "ELF"))
+    if (Header.empty() && Bytes.starts_with("\x7f"
+                                            "ELF"))
       Header = Bytes.substr(0, 64);
     if (!hasDwarf(Bytes)) {
       ++Skipped; // no DWARF (Debian's C runtime has none), or the linker's own graphs
-      if (Bytes.starts_with("\x7f" "ELF"))
+      if (Bytes.starts_with("\x7f"
+                            "ELF"))
         addDroppedSymbols(O, Bytes, Dropped);
       continue;
     }

@@ -5,13 +5,13 @@
 #include "cli/debug_cli.h"
 #include "cli/self.h"
 #include "cli/version.h"
-#include "repro/bundle.h"
 #include "driver/settings.h"
+#include "repro/bundle.h"
 
-#include "target/target.h"
+#include "object/archive.h"
 #include "program/program.h"
 #include "protocol/native_transport.h"
-#include "object/archive.h"
+#include "target/target.h"
 
 #include <cerrno>
 #include <chrono>
@@ -140,8 +140,10 @@ struct RunRecord {
 Error checkBundleable(const driver::Options &O) {
   if (O.noExec)
     return makeError("-save-bundle/-share-url record a run; drop -noexec");
-  for (auto [What, Given] : {std::pair{"-env", !O.env.empty()}, {"-cc", !O.conventions.empty()},
-                             {"-call", !O.callSymbol.empty()}, {"-file", !O.files.empty()},
+  for (auto [What, Given] : {std::pair{"-env", !O.env.empty()},
+                             {"-cc", !O.conventions.empty()},
+                             {"-call", !O.callSymbol.empty()},
+                             {"-file", !O.files.empty()},
                              {"-oop-executor-connect", !O.oopExecutorConnect.empty()}})
     if (Given)
       return makeError(formatv("-save-bundle/-share-url: a bundle cannot record %s", What));
@@ -280,7 +282,7 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
     close(GdbFd);
   if (!T)
     return fail(T.takeError());
-  if (O.gdb.empty()) // (a program gdb holds is silent for as long as gdb holds it)
+  if (O.gdb.empty())                            // (a program gdb holds is silent for as long as gdb holds it)
     (*T)->setSilenceLimit(silenceLimitFor(*L)); // a stopped or hung executor is killed, not waited for
   ExecutorClient C(**T);
   // Program output as it comes, interleaved as the program wrote it. Where
@@ -308,8 +310,8 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
     for (;;) {
       int Wait = -1;
       if (InputDeadline) {
-        auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(*InputDeadline -
-                                                                          std::chrono::steady_clock::now());
+        auto Left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(*InputDeadline - std::chrono::steady_clock::now());
         Wait = int(std::max<int64_t>(0, Left.count()));
       }
       pollfd P = {0, POLLIN, 0};
@@ -347,7 +349,7 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
   if (O.showInitEs)
     std::fputs((*P)->session().dumpSymbolTables(HasProcess).c_str(), stdout);
   if (auto Done = applyConventions(O, *Inputs, **P, *L)) { // -cc, embedded conventions, -call
-    consumeError(C.hangupSync()); // best effort: the run's result is already known
+    consumeError(C.hangupSync());                          // best effort: the run's result is already known
     return *Done;
   }
   std::vector<std::string> Args = O.args;
@@ -394,8 +396,8 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
     }
   }
   consumeError(C.hangupSync()); // best effort: the run's result is already known
-  (*T)->closeAndReap();        // no executor outlives the command, not even as a zombie
-  if (!Code) { // a shell reports a process killed by signal N (abort, a fault) as status 128+N
+  (*T)->closeAndReap();         // no executor outlives the command, not even as a zombie
+  if (!Code) {                  // a shell reports a process killed by signal N (abort, a fault) as status 128+N
     int Status = fail(Code.takeError());
     int Signal = executor::ExecutorClient::terminatingSignal(*R);
     exitWithoutTeardown(Signal ? 128 + Signal : Status);

@@ -3,8 +3,8 @@
 
 #include "driver/options.h"
 
-#include <functional>
 #include "session/link_info.h"
+#include <functional>
 
 namespace linklab::cli {
 
@@ -12,7 +12,8 @@ namespace linklab::cli {
 // or how it ended (a limit, a fault). Started runs once the executor is
 // starting (its start is a run's longest wait): work the link needs first
 // that need not delay the executor.
-int runInExecutor(const driver::Options &O, const std::function<void()> &Started = [] {});
+int runInExecutor(
+    const driver::Options &O, const std::function<void()> &Started = [] {});
 
 // The command ends here with Code. What is left to free (the session's
 // graphs, the link info, the pipes) the kernel takes back at once, where

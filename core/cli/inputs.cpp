@@ -29,8 +29,8 @@ Expected<std::vector<Input>> readInputs(const driver::Options &O) {
       return E;
   // The first -L path with a readable lib<NAME>.a, as linklab-run finds it.
   for (auto &L : O.libraries) {
-    auto Path = driver::findLibrary(L, O.libraryPaths,
-                                    [](const std::string &P) { return access(P.c_str(), R_OK) == 0; });
+    auto Path =
+        driver::findLibrary(L, O.libraryPaths, [](const std::string &P) { return access(P.c_str(), R_OK) == 0; });
     if (!Path)
       return Path.takeError();
     if (Error E = Read(*Path, ObjectKind::Regular, true))

@@ -10,16 +10,16 @@
 #include "cli/version.h"
 #include "driver/command.h"
 #include "driver/options.h"
+#include "link/slab_memory_manager.h"
+#include "platform/linker_symbols.h"
 #include "program/program.h"
 #include "protocol/address_plan.h"
 #include "session/link_info.h"
-#include "platform/linker_symbols.h"
 #include "session/session.h"
-#include "link/slab_memory_manager.h"
 
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <malloc.h>
 #include <sys/mman.h>
@@ -195,8 +195,7 @@ int run(int Argc, char **Argv) {
     Services = exec::addLinkServices(S, (*MM)->pageSize());
     if (driver::placesAsRun(O)) // what the executor would define, where it would
       exec::addExecutorSymbols(S, executor::executorSymbols());
-  }
-  else // only archives and no -triple: no target to lay TLS out for yet
+  } else // only archives and no -triple: no target to lay TLS out for yet
     addStaticLinkTables(S, (*MM)->pageSize());
   SharedBytes StartObject;
   if (Runtime)
@@ -257,9 +256,9 @@ int run(int Argc, char **Argv) {
       std::fputs(formatRelocatedContents(Obj).c_str(), stdout);
   // As llvm-jitlink: rules see what the entry lookup linked.
   if (!O.checkFiles.empty() &&
-      !runCheckFiles(O.checkFiles, O.checkName,
-                            check::LinkInfoCheckEnv(*Recorder, S.triple().arch,
-                                                    [&S](std::string_view N) { return S.addressOf(N); })))
+      !runCheckFiles(
+          O.checkFiles, O.checkName,
+          check::LinkInfoCheckEnv(*Recorder, S.triple().arch, [&S](std::string_view N) { return S.addressOf(N); })))
     return fail(makeError("some checks failed"));
   if (O.showTimes)
     std::fputs(driver::formatTimings(LoadMs, LinkMs, Total.ms()).c_str(), stdout);

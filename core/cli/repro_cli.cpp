@@ -1,11 +1,11 @@
 #include "cli/repro_cli.h"
 
-#include "cli/self.h"
 #include "cli/inputs.h"
+#include "cli/self.h"
 #include "driver/settings.h"
-#include "target/target.h"
 #include "repro/export_test.h"
 #include "repro/reduce.h"
+#include "target/target.h"
 
 #include <chrono>
 #include <cstdio>
@@ -125,7 +125,8 @@ Expected<ChildResult> runCase(const ReproCase &C, const driver::Options &O, cons
   std::vector<std::string> Argv{T == Tool::Linklab ? selfPath() : "llvm-jitlink-22"};
   if (C.noExec) {
     Argv.push_back("-noexec");
-    for (auto [Name, V] : {std::pair{"slab-address", &O.slabAddress}, {"slab-page-size", &O.slabPageSize},
+    for (auto [Name, V] : {std::pair{"slab-address", &O.slabAddress},
+                           {"slab-page-size", &O.slabPageSize},
                            {"slab-allocate", &O.slabAllocate}})
       if (!V->empty())
         Argv.push_back(std::string("-") + Name + "=" + *V);
@@ -141,8 +142,10 @@ Expected<ChildResult> runCase(const ReproCase &C, const driver::Options &O, cons
   if (!C.triple.empty())
     Argv.push_back("-triple=" + C.triple);
   if (T == Tool::Linklab && !C.noExec) {
-    for (auto [Name, V] : {std::pair{"max-instructions", &O.maxInstructions}, {"timeout-ms", &O.timeoutMs},
-                           {"max-memory", &O.maxMemory}, {"oop-executor", &O.oopExecutor},
+    for (auto [Name, V] : {std::pair{"max-instructions", &O.maxInstructions},
+                           {"timeout-ms", &O.timeoutMs},
+                           {"max-memory", &O.maxMemory},
+                           {"oop-executor", &O.oopExecutor},
                            {"oop-executor-connect", &O.oopExecutorConnect}})
       if (!V->empty())
         Argv.push_back(std::string("-") + Name + "=" + *V);
@@ -298,8 +301,8 @@ Error writeExport(const ReproCase &C, const ChildResult &R, const driver::Option
         Why = "llvm-jitlink-22 reports this differently: " +
               (J->status ? J->err.substr(0, J->err.find('\n')) : std::string("it links without error"));
     } else if (J->status != R.status || J->out != R.out) // output that differs: behaviour that may differ
-      Why = formatv("llvm-jitlink-22 gives exit status %d and %zu bytes of output (linklab: %d, %zu bytes)",
-                    J->status, J->out.size(), R.status, R.out.size());
+      Why = formatv("llvm-jitlink-22 gives exit status %d and %zu bytes of output (linklab: %d, %zu bytes)", J->status,
+                    J->out.size(), R.status, R.out.size());
     if (Why.empty() && T->checks) {
       // The generated rules, under llvm-jitlink's own checker.
       fs::path CheckFile = Scratch / "checks.s";
@@ -410,9 +413,10 @@ int reduceCommand(const driver::Options &O) {
   // same message, naming the same symbols and objects (a candidate that
   // fails on another missing symbol has lost the failure).
   std::string WholeError = FirstError && !ErrorText.empty() && FirstError->find(ErrorText) != std::string::npos
-                               ? *FirstError : std::string();
+                               ? *FirstError
+                               : std::string();
   std::fprintf(stderr, "reduce: keeping %s\n",
-               !WholeError.empty() ? ("the error '" + WholeError + "'").c_str()
+               !WholeError.empty()  ? ("the error '" + WholeError + "'").c_str()
                : !ErrorText.empty() ? ("an error containing '" + ErrorText + "'").c_str()
                : Exit >= 0          ? formatv("exit status %ld", Exit).c_str()
                                     : "output that differs from the expected");
@@ -421,8 +425,8 @@ int reduceCommand(const driver::Options &O) {
   driver::Options Cand = O;
   if (Cand.timeoutMs.empty() && !C->noExec)
     Cand.timeoutMs = std::to_string(2 * FirstMs + 1000);
-  std::fprintf(stderr, "reduce: the session took %llu ms; each candidate may run for %s ms\n", (unsigned long long)FirstMs,
-               Cand.timeoutMs.empty() ? "(no run)" : Cand.timeoutMs.c_str());
+  std::fprintf(stderr, "reduce: the session took %llu ms; each candidate may run for %s ms\n",
+               (unsigned long long)FirstMs, Cand.timeoutMs.empty() ? "(no run)" : Cand.timeoutMs.c_str());
   unsigned N = 0;
   auto Fails = [&](const ReproCase &Cand2) {
     auto R = runCase(Cand2, Cand, S.dir / formatv("t%u", N++ % 2), Tool::Linklab);

@@ -10,17 +10,30 @@ namespace linklab {
 
 namespace coff {
 enum : uint32_t {
-  IMAGE_SCN_TYPE_NO_PAD = 0x8, IMAGE_SCN_CNT_UNINITIALIZED_DATA = 0x80, IMAGE_SCN_LNK_INFO = 0x200,
-  IMAGE_SCN_LNK_COMDAT = 0x1000, IMAGE_SCN_LNK_NRELOC_OVFL = 0x01000000, IMAGE_SCN_MEM_DISCARDABLE = 0x02000000,
-  IMAGE_SCN_MEM_EXECUTE = 0x20000000, IMAGE_SCN_MEM_READ = 0x40000000, IMAGE_SCN_MEM_WRITE = 0x80000000u,
+  IMAGE_SCN_TYPE_NO_PAD = 0x8,
+  IMAGE_SCN_CNT_UNINITIALIZED_DATA = 0x80,
+  IMAGE_SCN_LNK_INFO = 0x200,
+  IMAGE_SCN_LNK_COMDAT = 0x1000,
+  IMAGE_SCN_LNK_NRELOC_OVFL = 0x01000000,
+  IMAGE_SCN_MEM_DISCARDABLE = 0x02000000,
+  IMAGE_SCN_MEM_EXECUTE = 0x20000000,
+  IMAGE_SCN_MEM_READ = 0x40000000,
+  IMAGE_SCN_MEM_WRITE = 0x80000000u,
 };
 enum : uint8_t {
-  IMAGE_SYM_CLASS_EXTERNAL = 2, IMAGE_SYM_CLASS_STATIC = 3, IMAGE_SYM_CLASS_LABEL = 6, IMAGE_SYM_CLASS_FILE = 103,
+  IMAGE_SYM_CLASS_EXTERNAL = 2,
+  IMAGE_SYM_CLASS_STATIC = 3,
+  IMAGE_SYM_CLASS_LABEL = 6,
+  IMAGE_SYM_CLASS_FILE = 103,
   IMAGE_SYM_CLASS_WEAK_EXTERNAL = 105,
 };
 enum : uint8_t {
-  IMAGE_COMDAT_SELECT_NODUPLICATES = 1, IMAGE_COMDAT_SELECT_ANY, IMAGE_COMDAT_SELECT_SAME_SIZE,
-  IMAGE_COMDAT_SELECT_EXACT_MATCH, IMAGE_COMDAT_SELECT_ASSOCIATIVE, IMAGE_COMDAT_SELECT_LARGEST,
+  IMAGE_COMDAT_SELECT_NODUPLICATES = 1,
+  IMAGE_COMDAT_SELECT_ANY,
+  IMAGE_COMDAT_SELECT_SAME_SIZE,
+  IMAGE_COMDAT_SELECT_EXACT_MATCH,
+  IMAGE_COMDAT_SELECT_ASSOCIATIVE,
+  IMAGE_COMDAT_SELECT_LARGEST,
   IMAGE_COMDAT_SELECT_NEWEST,
 };
 constexpr uint32_t SymbolSize = 18, SectionHeaderSize = 40, RelocationSize = 10;
@@ -112,8 +125,8 @@ Error COFFGraphBuilder::parseHeaders() {
       uint32_t Off = 0;
       for (char C : S.name.substr(1)) {
         if (C < '0' || C > '9')
-          return error(formatv("section %u: name '%s' is not a string table reference", I + 1,
-                               std::string(S.name).c_str()));
+          return error(
+              formatv("section %u: name '%s' is not a string table reference", I + 1, std::string(S.name).c_str()));
         Off = Off * 10 + uint32_t(C - '0');
       }
       auto N = stringAt(Off);
@@ -133,8 +146,8 @@ Error COFFGraphBuilder::parseHeaders() {
                            hex(S.dataOffset).c_str(), hex(uint64_t(S.dataOffset) + S.size).c_str(),
                            hex(Bytes.size()).c_str()));
     if (S.characteristics & coff::IMAGE_SCN_LNK_NRELOC_OVFL)
-      return error(formatv("section %s: more than 65535 relocations (IMAGE_SCN_LNK_NRELOC_OVFL) are not supported",
-                           SN.c_str()));
+      return error(
+          formatv("section %s: more than 65535 relocations (IMAGE_SCN_LNK_NRELOC_OVFL) are not supported", SN.c_str()));
     if (uint64_t(S.relocOffset) + uint64_t(S.nreloc) * coff::RelocationSize > Bytes.size())
       return error(formatv("section %s: %u relocations at offset %s extend past the end of the file", SN.c_str(),
                            S.nreloc, hex(S.relocOffset).c_str()));
@@ -272,13 +285,13 @@ Error COFFGraphBuilder::graphifySymbols() {
     } else if (SecNum == -1)
       Sym = &G->addAbsoluteSymbol(SymName, Value, 0, Linkage::Strong, Scope::Local, false);
     else if (SecNum <= 0 || size_t(SecNum) > Sections.size())
-      return error(formatv("%s: section number %d is out of range (%zu sections)", Label.c_str(), SecNum,
-                           Sections.size()));
+      return error(
+          formatv("%s: section number %d is out of range (%zu sections)", Label.c_str(), SecNum, Sections.size()));
     else if (Block *B = BlockBySection[SecNum - 1]) {
       bool Comdat = Sections[SecNum - 1].characteristics & coff::IMAGE_SCN_LNK_COMDAT;
       if (Value > B->size)
-        return error(formatv("%s: offset %s is past the end of section %s (size %s)", Label.c_str(),
-                             hex(Value).c_str(), std::string(B->section->name).c_str(), hex(B->size).c_str()));
+        return error(formatv("%s: offset %s is past the end of section %s (size %s)", Label.c_str(), hex(Value).c_str(),
+                             std::string(B->section->name).c_str(), hex(B->size).c_str()));
       auto &P = Pending[SecNum - 1];
       if (Class == coff::IMAGE_SYM_CLASS_EXTERNAL && !Comdat)
         Sym = Defined[SymName] =
@@ -288,7 +301,8 @@ Error COFFGraphBuilder::graphifySymbols() {
         // length is the section's, not the symbol's).
         if (!P)
           return error(Label + ": COMDAT symbol without its section's definition before it");
-        Sym = Defined[SymName] = &G->addDefinedSymbol(*B, Value, SymName, 0, P->linkage, Scope::Default, Callable, false);
+        Sym = Defined[SymName] =
+            &G->addDefinedSymbol(*B, Value, SymName, 0, P->linkage, Scope::Default, Callable, false);
         SymbolByIndex[P->symbol] = Sym; // relocations against the section symbol reach it too
         P.reset();
       } else if (Class == coff::IMAGE_SYM_CLASS_STATIC || Class == coff::IMAGE_SYM_CLASS_LABEL) {
@@ -299,8 +313,8 @@ Error COFFGraphBuilder::graphifySymbols() {
           uint8_t Select = uint8_t(Aux[14]);
           if (Select == coff::IMAGE_COMDAT_SELECT_ASSOCIATIVE) {
             if (Assoc == 0 || Assoc > Sections.size() || !BlockBySection[Assoc - 1])
-              return error(formatv("%s: associative COMDAT names section %u, which has no block", Label.c_str(),
-                                   Assoc));
+              return error(
+                  formatv("%s: associative COMDAT names section %u, which has no block", Label.c_str(), Assoc));
             Sym = &G->addDefinedSymbol(*B, Value, SymName, 0, Linkage::Strong, Scope::Local, Callable, false);
             BlockBySection[Assoc - 1]->addEdge(edge::KeepAlive, 0, *Sym, 0);
           } else {
@@ -343,9 +357,9 @@ Error COFFGraphBuilder::graphifySymbols() {
       return error(formatv("symbol %u (%s): weak external whose default %s is not defined in this object is not "
                            "supported",
                            W.alias, std::string(W.name).c_str(), std::string(T->name).c_str()));
-    SymbolByIndex[W.alias] = &G->addDefinedSymbol(T->block(), T->offset, W.name, T->size, Linkage::Weak,
-                                                  W.characteristics == 3 ? Scope::Default : Scope::Local, T->callable,
-                                                  false);
+    SymbolByIndex[W.alias] =
+        &G->addDefinedSymbol(T->block(), T->offset, W.name, T->size, Linkage::Weak,
+                             W.characteristics == 3 ? Scope::Default : Scope::Local, T->callable, false);
   }
   // /alternatename:From=To defines an external From of this object as To
   // (weak, local), when To is defined here, as JITLink does.
@@ -406,8 +420,8 @@ Error COFFGraphBuilder::checkFixup(const Block &B, const COFFRelocation &R, unsi
   if (B.isZeroFill())
     return relocError(B, R, "relocation in a section without content (IMAGE_SCN_CNT_UNINITIALIZED_DATA)");
   if (R.offset > B.size || Width > B.size - R.offset)
-    return relocError(B, R, formatv("%u-byte fixup extends past the end of the section (size %s)", Width,
-                                    hex(B.size).c_str()));
+    return relocError(
+        B, R, formatv("%u-byte fixup extends past the end of the section (size %s)", Width, hex(B.size).c_str()));
   return Error::success();
 }
 
@@ -415,9 +429,10 @@ Expected<Symbol *> COFFGraphBuilder::target(const Block &B, const COFFRelocation
   if (R.symbol >= SymbolByIndex.size())
     return relocError(B, R, formatv("symbol index %u is out of range (%zu symbols)", R.symbol, SymbolByIndex.size()));
   if (!SymbolByIndex[R.symbol])
-    return relocError(B, R, formatv("symbol index %u names no graph symbol (an auxiliary record, a file name or a "
-                                    "symbol of a discarded section)",
-                                    R.symbol));
+    return relocError(B, R,
+                      formatv("symbol index %u names no graph symbol (an auxiliary record, a file name or a "
+                              "symbol of a discarded section)",
+                              R.symbol));
   return SymbolByIndex[R.symbol];
 }
 

@@ -88,8 +88,8 @@ private:
   std::vector<Symbol *> SymbolByIndex;
   Symbol *ImageBase = nullptr;
   Section *Common = nullptr;
-  std::vector<std::pair<std::string, std::string>> AlternateNames; // .drectve /alternatename:From=To
-  std::vector<std::string> Includes;                               // .drectve /include:Symbol
+  std::vector<std::pair<std::string, std::string>> AlternateNames;   // .drectve /alternatename:From=To
+  std::vector<std::string> Includes;                                 // .drectve /include:Symbol
   std::unordered_map<std::string_view, Symbol *> Externals, Defined; // by name: undefined; exported definitions
 };
 

@@ -8,8 +8,8 @@
 // known. SECTION is the target's 1-based section number, which JITLink
 // models as an absolute symbol "secidx" and we do too.
 #include "arch/x86_64.h"
-#include "link/fixup.h"
 #include "coff/coff_graph_builder.h"
+#include "link/fixup.h"
 
 namespace linklab {
 namespace {
@@ -17,8 +17,23 @@ namespace {
 using namespace x86_64;
 
 enum : uint16_t {
-  ABSOLUTE, ADDR64, ADDR32, ADDR32NB, REL32, REL32_1, REL32_2, REL32_3, REL32_4, REL32_5, SECTION, SECREL,
-  SECREL7, TOKEN, SREL32, PAIR, SSPAN32,
+  ABSOLUTE,
+  ADDR64,
+  ADDR32,
+  ADDR32NB,
+  REL32,
+  REL32_1,
+  REL32_2,
+  REL32_3,
+  REL32_4,
+  REL32_5,
+  SECTION,
+  SECREL,
+  SECREL7,
+  TOKEN,
+  SREL32,
+  PAIR,
+  SSPAN32,
 };
 
 const char *const RelocNames[] = {
@@ -114,6 +129,7 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo COFFX86_64Target = {COFFFormat, X86_64Arch, 0x8664, "x86_64-pc-windows-msvc", createGraph, addPasses, relocName};
+extern const TargetInfo COFFX86_64Target = {COFFFormat,  X86_64Arch, 0x8664,   "x86_64-pc-windows-msvc",
+                                            createGraph, addPasses,  relocName};
 
 } // namespace linklab

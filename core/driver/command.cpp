@@ -17,8 +17,7 @@ Expected<std::string> findLibrary(std::string_view Name, std::span<const std::st
 Expected<Absolute> parseAbsolute(Field F) {
   size_t Eq = F.text.find('=');
   if (Eq == std::string_view::npos || Eq == 0)
-    return makeError(
-        formatv("%s: '%s' is not NAME=ADDRESS", std::string(F.name).c_str(), std::string(F.text).c_str()));
+    return makeError(formatv("%s: '%s' is not NAME=ADDRESS", std::string(F.name).c_str(), std::string(F.text).c_str()));
   auto V = parseNumber({F.name, F.text.substr(Eq + 1)});
   if (!V)
     return V.takeError();
@@ -46,8 +45,8 @@ Expected<Triple> parseTriple(Field F) {
   std::string Known;
   for (const TargetInfo *T : allTargets())
     Known += std::string(Known.empty() ? "" : ", ") + T->triple;
-  return makeError(formatv("%s: '%s' is not a target linklab supports (it links for %s)",
-                           std::string(F.name).c_str(), std::string(F.text).c_str(), Known.c_str()));
+  return makeError(formatv("%s: '%s' is not a target linklab supports (it links for %s)", std::string(F.name).c_str(),
+                           std::string(F.text).c_str(), Known.c_str()));
 }
 
 Expected<Triple> inputTriple(std::string_view Given, std::span<const InputBytes> Inputs) {

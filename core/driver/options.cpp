@@ -3,7 +3,6 @@
 #include "driver/settings.h"
 #include "protocol/address_plan.h"
 
-
 namespace linklab::driver {
 
 namespace {
@@ -22,7 +21,8 @@ const OptionSpec Specs[] = {
     {"entry", Kind::Value, "entry point symbol (default: main; _main for MachO)", FIELD(entry)},
     {"triple", Kind::Value, "target triple (default: from the first object)", FIELD(triple)},
     {"env", Kind::List, "NAME=VALUE: add to the program's environment (empty by default)", FIELD(env)},
-    {"file", Kind::List, "NAME=PATH: the program finds PATH's bytes at NAME (read-only; relative to its /)", FIELD(files)},
+    {"file", Kind::List, "NAME=PATH: the program finds PATH's bytes at NAME (read-only; relative to its /)",
+     FIELD(files)},
     {"args", Kind::RestOfLine, "the rest of the line is the program's argv", FIELD(args)},
     {"harness", Kind::RestOfLine, "the rest of the line are test harness objects", FIELD(harnesses)},
     {"phony-externals", Kind::Flag, "resolve all undefined symbols to 0", FIELD(phonyExternals)},
@@ -42,26 +42,30 @@ const OptionSpec Specs[] = {
     {"sectcreate", Kind::List, "SECTION,FILE[@SYMBOL=OFFSET,...]: a read-only section holding FILE's bytes",
      FIELD(sectCreates)},
     {"show-times", Kind::Flag, "print the time each stage took", FIELD(showTimes)},
-    {"perf-support", Kind::Flag, "tell perf about the linked functions: /tmp/perf-<pid>.map and a jitdump under $JITDUMPDIR/.debug/jit", FIELD(perfSupport)},
-    {"gdb", Kind::Value, "[=HOST:PORT]: stop the program at its entry and wait for gdb-multiarch (default 127.0.0.1, a free port)",
+    {"perf-support", Kind::Flag,
+     "tell perf about the linked functions: /tmp/perf-<pid>.map and a jitdump under $JITDUMPDIR/.debug/jit",
+     FIELD(perfSupport)},
+    {"gdb", Kind::Value,
+     "[=HOST:PORT]: stop the program at its entry and wait for gdb-multiarch (default 127.0.0.1, a free port)",
      FIELD(gdb)},
     {"debug-script", Kind::Value, "FILE: write a gdb script loading each linked object's symbols at its addresses",
      FIELD(debugScript)},
     {"show-relocated-section-contents", Kind::Flag, "hex-dump sections after fixups", FIELD(showRelocated)},
     {"check", Kind::List, "FILE: evaluate its '# jitlink-check:' lines", FIELD(checkFiles)},
-    {"check-name", Kind::Value, "NAME: rules are the lines starting '# NAME:' (default jitlink-check)", FIELD(checkName)},
+    {"check-name", Kind::Value, "NAME: rules are the lines starting '# NAME:' (default jitlink-check)",
+     FIELD(checkName)},
     {"num-threads", Kind::Value, "N: accepted as llvm-jitlink does; linklab links on one thread", FIELD(numThreads)},
     {"oop-executor", Kind::Value, "run in an executor process (optional PATH)", FIELD(oopExecutor)},
     {"oop-executor-connect", Kind::Value, "HOST:PORT of a running executor", FIELD(oopExecutorConnect)},
     {"max-instructions", Kind::Value, "N: stop the program after N instructions", FIELD(maxInstructions)},
     {"timeout-ms", Kind::Value, "N: stop the program after N ms of wall time (default 60000)", FIELD(timeoutMs)},
     {"max-memory", Kind::Value, "SIZE: cap the memory the program obtains at run time (e.g. 64Mb)", FIELD(maxMemory)},
-    {"runtime", Kind::Value, "default|none|glibc: the C runtime linked (also with -noexec)",
-     FIELD(runtime)},
+    {"runtime", Kind::Value, "default|none|glibc: the C runtime linked (also with -noexec)", FIELD(runtime)},
     {"no-process-syms", Kind::Flag, "resolve nothing against the C runtime (as -runtime=none)", FIELD(noProcessSyms)},
     {"cc", Kind::List, "SYMBOL=SIGNATURE;SPEC-OR-PLAN: SYMBOL's calling convention (calls from C get bridge thunks)",
      FIELD(conventions)},
-    {"call", Kind::Value, "SYMBOL: call it through its plan instead of running main; print the results", FIELD(callSymbol)},
+    {"call", Kind::Value, "SYMBOL: call it through its plan instead of running main; print the results",
+     FIELD(callSymbol)},
     {"call-sig", Kind::Value, "SIGNATURE of the -call function, e.g. 'i64(i64,f64)'", FIELD(callSignature)},
     {"call-conv", Kind::Value, "SPEC or plan for -call (default: its -cc/embedded convention, else the standard one)",
      FIELD(callConvention)},
@@ -95,9 +99,7 @@ std::string usage() {
   return U;
 }
 
-bool placesAsRun(const Options &O) {
-  return O.slabAddress.empty() && O.slabPageSize.empty() && O.slabAllocate.empty();
-}
+bool placesAsRun(const Options &O) { return O.slabAddress.empty() && O.slabPageSize.empty() && O.slabAllocate.empty(); }
 
 Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O) {
   // No slab asked for: the addresses a run would give (issue 31), the
@@ -107,12 +109,12 @@ Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O) {
         executor::ReservationPlan::PageSize,
         [Plan = executor::ReservationPlan()](uint64_t Size, uint64_t Align) mutable { return Plan.take(Size, Align); });
   return makeSlab({"-slab-address", O.slabAddress}, {"-slab-page-size", O.slabPageSize},
-                          {"-slab-allocate", O.slabAllocate});
+                  {"-slab-allocate", O.slabAllocate});
 }
 
 Expected<executor::Limits> runLimits(const Options &O) {
   return parseLimits({"-max-instructions", O.maxInstructions}, {"-timeout-ms", O.timeoutMs},
-                             {"-max-memory", O.maxMemory});
+                     {"-max-memory", O.maxMemory});
 }
 
 Expected<Options> parseOptions(int Argc, char **Argv) {

@@ -3,8 +3,8 @@
 // package's CLI) parses its command line with the same table.
 #pragma once
 
-#include "protocol/protocol.h"
 #include "link/slab_memory_manager.h"
+#include "protocol/protocol.h"
 #include "support/error.h"
 
 #include <memory>
@@ -16,8 +16,8 @@ namespace linklab::driver {
 struct Options {
   std::vector<std::string> inputs; // objects and archives, in order
   std::vector<std::string> harnesses;
-  std::vector<std::string> args; // the program's whole argv (-args ...)
-  std::vector<std::string> env;  // NAME=VALUE: the program's environment (-env, repeatable)
+  std::vector<std::string> args;  // the program's whole argv (-args ...)
+  std::vector<std::string> env;   // NAME=VALUE: the program's environment (-env, repeatable)
   std::vector<std::string> files; // NAME=PATH: input files in the program's file system (-file, repeatable)
   std::vector<std::string> libraries, libraryPaths; // -l, -L
   std::vector<std::string> absolutes;               // NAME=ADDR

@@ -7,9 +7,7 @@
 namespace linklab::driver {
 
 Expected<SectCreate> parseSectCreate(std::string_view Arg) {
-  auto Bad = [&](const std::string &Why) {
-    return makeError("In -sectcreate=" + std::string(Arg) + ", " + Why);
-  };
+  auto Bad = [&](const std::string &Why) { return makeError("In -sectcreate=" + std::string(Arg) + ", " + Why); };
   // As LLVM's StringRef::rsplit: the last '@', then the last ',' before it.
   size_t At = Arg.rfind('@');
   std::string_view SectAndFile = Arg.substr(0, At), Extra = At == std::string_view::npos ? "" : Arg.substr(At + 1);

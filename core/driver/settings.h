@@ -5,8 +5,8 @@
 // say that name: "slabAddress: 'zz' is not a number".
 #pragma once
 
-#include "protocol/protocol.h"
 #include "link/slab_memory_manager.h"
+#include "protocol/protocol.h"
 #include "support/error.h"
 #include "target/triple.h"
 

@@ -164,11 +164,12 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 } // namespace
 
 extern const TargetInfo ElfAArch64Target = {
-    ElfFormat, AArch64Arch, elf::EM_AARCH64, "aarch64-unknown-linux-gnu",
-    createGraph, aarch64::addDefaultPasses, relocName, 1032 /* R_AARCH64_IRELATIVE */};
+    ElfFormat, AArch64Arch, elf::EM_AARCH64, "aarch64-unknown-linux-gnu", createGraph, aarch64::addDefaultPasses,
+    relocName, 1032 /* R_AARCH64_IRELATIVE */};
 // Big-endian objects (ELFDATA2MSB): the same relocations; the reader and the
 // fixups follow the file's and the graph's byte order.
 extern const TargetInfo ElfAArch64BETarget = {
-    ElfFormat, AArch64BEArch, elf::EM_AARCH64, "aarch64_be-unknown-linux-gnu", createGraph, aarch64::addDefaultPasses, relocName};
+    ElfFormat, AArch64BEArch, elf::EM_AARCH64, "aarch64_be-unknown-linux-gnu", createGraph, aarch64::addDefaultPasses,
+    relocName};
 
 } // namespace linklab

@@ -129,7 +129,14 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo ElfArmTarget = {ElfFormat,  ArmArch,   40 /* EM_ARM */, "armv7-unknown-linux-gnueabihf", createGraph, arm::addDefaultPasses,
-                                        relocName, 160 /* R_ARM_IRELATIVE */, /*irelativeRel=*/true};
+extern const TargetInfo ElfArmTarget = {ElfFormat,
+                                        ArmArch,
+                                        40 /* EM_ARM */,
+                                        "armv7-unknown-linux-gnueabihf",
+                                        createGraph,
+                                        arm::addDefaultPasses,
+                                        relocName,
+                                        160 /* R_ARM_IRELATIVE */,
+                                        /*irelativeRel=*/true};
 
 } // namespace linklab

@@ -1,11 +1,15 @@
 #include "elf/elf_file.h"
 
-
 #include <cstring>
 
 namespace linklab {
 
-bool isElf(std::span<const char> B) { return B.size() >= 4 && std::memcmp(B.data(), "\x7f" "ELF", 4) == 0; }
+bool isElf(std::span<const char> B) {
+  return B.size() >= 4 && std::memcmp(B.data(),
+                                      "\x7f"
+                                      "ELF",
+                                      4) == 0;
+}
 
 namespace {
 // e_machine values a user may plausibly hand us, named for errors (ELF gABI).
@@ -13,10 +17,18 @@ const struct {
   uint16_t number;
   const char *constant, *description;
 } Machines[] = {
-    {3, "EM_386", "i386"},          {8, "EM_MIPS", "MIPS"},          {20, "EM_PPC", "PowerPC"},
-    {21, "EM_PPC64", "PowerPC 64"}, {22, "EM_S390", "S/390"},        {40, "EM_ARM", "ARM"},
-    {43, "EM_SPARCV9", "SPARC V9"}, {62, "EM_X86_64", "x86-64"},     {164, "EM_HEXAGON", "Hexagon"},
-    {183, "EM_AARCH64", "AArch64"}, {243, "EM_RISCV", "RISC-V"},     {247, "EM_BPF", "BPF"},
+    {3, "EM_386", "i386"},
+    {8, "EM_MIPS", "MIPS"},
+    {20, "EM_PPC", "PowerPC"},
+    {21, "EM_PPC64", "PowerPC 64"},
+    {22, "EM_S390", "S/390"},
+    {40, "EM_ARM", "ARM"},
+    {43, "EM_SPARCV9", "SPARC V9"},
+    {62, "EM_X86_64", "x86-64"},
+    {164, "EM_HEXAGON", "Hexagon"},
+    {183, "EM_AARCH64", "AArch64"},
+    {243, "EM_RISCV", "RISC-V"},
+    {247, "EM_BPF", "BPF"},
     {258, "EM_LOONGARCH", "LoongArch"},
 };
 } // namespace
@@ -54,10 +66,10 @@ struct ElfClassLayout {
   unsigned sym, symValue, symSize, symInfo, symOther, symShndx;
   unsigned rel, rela, word; // entry sizes, and the size of an address/offset field
 };
-static constexpr ElfClassLayout Elf32 = {52, 32, 36, 46, 48, 50, 40, 8, 12, 16, 20, 24, 28, 32, 36,
-                               16, 4,  8,  12, 13, 14, 8,  12, 4};
-static constexpr ElfClassLayout Elf64 = {64, 40, 48, 58, 60, 62, 64, 8, 16, 24, 32, 40, 44, 48, 56,
-                               24, 8,  16, 4,  5,  6,  16, 24, 8};
+static constexpr ElfClassLayout Elf32 = {52, 32, 36, 46, 48, 50, 40, 8,  12, 16, 20, 24,
+                                         28, 32, 36, 16, 4,  8,  12, 13, 14, 8,  12, 4};
+static constexpr ElfClassLayout Elf64 = {64, 40, 48, 58, 60, 62, 64, 8, 16, 24, 32, 40,
+                                         44, 48, 56, 24, 8,  16, 4,  5, 6,  16, 24, 8};
 
 uint64_t ElfFile::readField(const char *P, unsigned Size) const {
   switch (Size) {
@@ -194,8 +206,8 @@ Expected<ElfFile> ElfFile::parse(std::string Name, std::span<const char> B, bool
                              (unsigned long long)Sec.addralign));
   }
   if (ShStrNdx >= ShNum)
-    return F.error(formatv("section name table index %u is out of range (%llu sections)", ShStrNdx,
-                           (unsigned long long)ShNum));
+    return F.error(
+        formatv("section name table index %u is out of range (%llu sections)", ShStrNdx, (unsigned long long)ShNum));
   std::span<const char> ShStrTab = F.Sections[ShStrNdx].content;
   for (uint64_t I = 1; I < ShNum; ++I) {
     if (NameOffsets[I] >= ShStrTab.size() && NameOffsets[I] != 0)

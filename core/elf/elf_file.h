@@ -18,15 +18,42 @@ namespace linklab {
 
 namespace elf {
 enum : uint32_t {
-  SHT_NULL = 0, SHT_PROGBITS = 1, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_RELA = 4, SHT_NOTE = 7, SHT_NOBITS = 8, SHT_REL = 9,
+  SHT_NULL = 0,
+  SHT_PROGBITS = 1,
+  SHT_SYMTAB = 2,
+  SHT_STRTAB = 3,
+  SHT_RELA = 4,
+  SHT_NOTE = 7,
+  SHT_NOBITS = 8,
+  SHT_REL = 9,
   SHT_DYNSYM = 11,
-  SHT_INIT_ARRAY = 14, SHT_FINI_ARRAY = 15, SHT_PREINIT_ARRAY = 16, SHT_GROUP = 17, SHT_SYMTAB_SHNDX = 18,
+  SHT_INIT_ARRAY = 14,
+  SHT_FINI_ARRAY = 15,
+  SHT_PREINIT_ARRAY = 16,
+  SHT_GROUP = 17,
+  SHT_SYMTAB_SHNDX = 18,
 };
-enum : uint64_t { SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXECINSTR = 4, SHF_MERGE = 0x10, SHF_STRINGS = 0x20,
-                  SHF_GROUP = 0x200, SHF_TLS = 0x400, SHF_COMPRESSED = 0x800 };
+enum : uint64_t {
+  SHF_WRITE = 1,
+  SHF_ALLOC = 2,
+  SHF_EXECINSTR = 4,
+  SHF_MERGE = 0x10,
+  SHF_STRINGS = 0x20,
+  SHF_GROUP = 0x200,
+  SHF_TLS = 0x400,
+  SHF_COMPRESSED = 0x800
+};
 enum : uint8_t { STB_LOCAL = 0, STB_GLOBAL = 1, STB_WEAK = 2, STB_GNU_UNIQUE = 10 };
-enum : uint8_t { STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2, STT_SECTION = 3, STT_FILE = 4, STT_COMMON = 5,
-                 STT_TLS = 6, STT_GNU_IFUNC = 10 };
+enum : uint8_t {
+  STT_NOTYPE = 0,
+  STT_OBJECT = 1,
+  STT_FUNC = 2,
+  STT_SECTION = 3,
+  STT_FILE = 4,
+  STT_COMMON = 5,
+  STT_TLS = 6,
+  STT_GNU_IFUNC = 10
+};
 enum : uint8_t { STV_DEFAULT = 0, STV_INTERNAL = 1, STV_HIDDEN = 2, STV_PROTECTED = 3 };
 enum : uint16_t { SHN_UNDEF = 0, SHN_LORESERVE = 0xff00, SHN_ABS = 0xfff1, SHN_COMMON = 0xfff2, SHN_XINDEX = 0xffff };
 enum : uint16_t { EM_ARM = 40, EM_X86_64 = 62, EM_AARCH64 = 183, EM_RISCV = 243 };
@@ -103,8 +130,9 @@ private:
     const char *P = Data + I * EntSize;
     Word Info = readData<Word>(P + W, BigEndian);
     uint32_t Type = W == 8 ? uint32_t(Info) : uint32_t(Info & 0xff);
-    int64_t Addend = !HasAddend ? 0 : W == 8 ? int64_t(readData<uint64_t>(P + 2 * W, BigEndian))
-                                             : int32_t(readData<uint32_t>(P + 2 * W, BigEndian));
+    int64_t Addend = !HasAddend ? 0
+                     : W == 8   ? int64_t(readData<uint64_t>(P + 2 * W, BigEndian))
+                                : int32_t(readData<uint32_t>(P + 2 * W, BigEndian));
     return {readData<Word>(P, BigEndian), Type, symOf(Info), Addend, !HasAddend};
   }
   const char *Data;

@@ -23,7 +23,7 @@ static const char *osOfABI(uint8_t OSABI) {
   static const struct {
     uint8_t abi;
     const char *os;
-  } Table[] = {{2, "netbsd"}, {3, "linux"},   {4, "hurd"},    {6, "solaris"}, {7, "aix"},    {9, "freebsd"},
+  } Table[] = {{2, "netbsd"},   {3, "linux"}, {4, "hurd"},    {6, "solaris"}, {7, "aix"},    {9, "freebsd"},
                {12, "openbsd"}, {51, "cuda"}, {64, "amdhsa"}, {65, "amdpal"}, {66, "mesa3d"}};
   for (auto &E : Table)
     if (E.abi == OSABI)
@@ -109,10 +109,10 @@ Error ElfGraphBuilder::graphifySymbols() {
         Common = &G->createSection(".common", MemProt::Read | MemProt::Write);
       uint64_t Align = S.value ? S.value : 1;
       if (Align & (Align - 1))
-        return File.error(formatv("common symbol %s: alignment %llu is not a power of two",
-                                  std::string(S.name).c_str(), (unsigned long long)Align));
-      SymbolByIndex[I] = &G->addCommonSymbol(S.name, Sc == Scope::Local ? Scope::Default : Sc, *Common, S.size,
-                                             Align, false);
+        return File.error(formatv("common symbol %s: alignment %llu is not a power of two", std::string(S.name).c_str(),
+                                  (unsigned long long)Align));
+      SymbolByIndex[I] =
+          &G->addCommonSymbol(S.name, Sc == Scope::Local ? Scope::Default : Sc, *Common, S.size, Align, false);
       continue;
     }
     if (S.shndx == elf::SHN_UNDEF) {
@@ -123,8 +123,8 @@ Error ElfGraphBuilder::graphifySymbols() {
         auto Name = G->allocateString(formatv("__jitlink_ELF_SYM_UND_%zu", I));
         SymbolByIndex[I] = &G->addAbsoluteSymbol(Name, 0, 0, Linkage::Strong, Scope::Local, false);
       } else
-        return File.error(formatv("symbol %zu (%s): undefined symbol with local binding", I,
-                                  std::string(S.name).c_str()));
+        return File.error(
+            formatv("symbol %zu (%s): undefined symbol with local binding", I, std::string(S.name).c_str()));
       continue;
     }
     if (S.shndx == elf::SHN_ABS) {
@@ -206,8 +206,8 @@ Error ElfGraphBuilder::addRelocations() {
       return File.error(formatv("relocation section %s: target section index %u is out of range",
                                 std::string(RS.name).c_str(), RS.info));
     if (RS.link != File.symtabIndex())
-      return File.error(formatv("relocation section %s: sh_link %u is not the symbol table",
-                                std::string(RS.name).c_str(), RS.link));
+      return File.error(
+          formatv("relocation section %s: sh_link %u is not the symbol table", std::string(RS.name).c_str(), RS.link));
     Block *Target = BlockBySection[RS.info];
     if (!Target)
       continue; // relocations for a skipped (debug) section
@@ -226,10 +226,9 @@ Symbol &ElfGraphBuilder::addDefined(size_t Index, const ElfSymbol &S, Block &B, 
   // A section symbol is anonymous unless the object names it (st_name):
   // JITLink then defines it under that name, as LLVM's RISCV/ELF_ehframe.test
   // reads its `eh_frame`.
-  return *(SymbolByIndex[Index] = S.name.empty()
-                                      ? &G->addAnonymousSymbol(B, Value, S.size, false, false)
-                                      : &G->addDefinedSymbol(B, Value, S.name, S.size, L, Sc,
-                                                             S.type == elf::STT_FUNC, false));
+  return *(SymbolByIndex[Index] =
+               S.name.empty() ? &G->addAnonymousSymbol(B, Value, S.size, false, false)
+                              : &G->addDefinedSymbol(B, Value, S.name, S.size, L, Sc, S.type == elf::STT_FUNC, false));
 }
 
 Expected<Symbol *> ElfGraphBuilder::lateTarget(const Block &B, const ElfRela &R) {
@@ -251,8 +250,7 @@ Expected<Symbol *> ElfGraphBuilder::lateTarget(const Block &B, const ElfRela &R)
 Error ElfGraphBuilder::relocError(const Block &B, const ElfRela &R, const char *TypeName,
                                   const std::string &Problem) const {
   return makeError(formatv("%s: %s+%s: %s (type %u): %s", File.name().c_str(), std::string(B.section->name).c_str(),
-                           hex(R.offset).c_str(), TypeName ? TypeName : "unknown relocation", R.type,
-                           Problem.c_str()));
+                           hex(R.offset).c_str(), TypeName ? TypeName : "unknown relocation", R.type, Problem.c_str()));
 }
 
 Error ElfGraphBuilder::addTableEdge(const ElfRelocTable &Table, Block &B, const ElfRela &R) {
@@ -292,13 +290,13 @@ static Expected<ObjectIdentity> identifyElf(const std::string &Name, std::span<c
                              B.size() > 4 && B[4] == 1 ? 52u : 64u));
   uint8_t Class = uint8_t(B[4]), Data = uint8_t(B[5]);
   if (Class != 1 && Class != 2)
-    return makeError(formatv("%s: bad ELF class %u (EI_CLASS is neither ELFCLASS32 nor ELFCLASS64)", Name.c_str(),
-                             Class));
+    return makeError(
+        formatv("%s: bad ELF class %u (EI_CLASS is neither ELFCLASS32 nor ELFCLASS64)", Name.c_str(), Class));
   if (Data != 1 && Data != 2)
-    return makeError(formatv("%s: bad ELF data encoding %u (EI_DATA is neither ELFDATA2LSB nor ELFDATA2MSB)",
-                             Name.c_str(), Data));
-  uint16_t Machine = Data == 1 ? uint16_t(uint8_t(B[18]) | uint8_t(B[19]) << 8)
-                               : uint16_t(uint8_t(B[18]) << 8 | uint8_t(B[19]));
+    return makeError(
+        formatv("%s: bad ELF data encoding %u (EI_DATA is neither ELFDATA2LSB nor ELFDATA2MSB)", Name.c_str(), Data));
+  uint16_t Machine =
+      Data == 1 ? uint16_t(uint8_t(B[18]) | uint8_t(B[19]) << 8) : uint16_t(uint8_t(B[18]) << 8 | uint8_t(B[19]));
   return ObjectIdentity{Machine, uint8_t(Class == 1 ? 4 : 8), Data == 2, osOfABI(uint8_t(B[7]))};
 }
 

@@ -139,9 +139,9 @@ private:
   bool AcceptsRel;
   SymbolFlagsFn Flags;
   std::unique_ptr<LinkGraph> G;
-  std::vector<Block *> BlockBySection;  // by ELF section index
-  std::vector<Symbol *> SymbolByIndex;  // by ELF symbol index (null for an assembler temporary until referenced)
-  std::vector<Symbol *> IFuncs;         // STT_GNU_IFUNC symbols, at their resolvers
+  std::vector<Block *> BlockBySection; // by ELF section index
+  std::vector<Symbol *> SymbolByIndex; // by ELF symbol index (null for an assembler temporary until referenced)
+  std::vector<Symbol *> IFuncs;        // STT_GNU_IFUNC symbols, at their resolvers
 };
 
 // The ELF row of the registry (magic, class, byte order, e_machine).

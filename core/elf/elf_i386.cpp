@@ -66,8 +66,14 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo ElfI386Target = {
-    ElfFormat, I386Arch, 3 /* EM_386 */, "i386-unknown-linux-gnu",
-    createGraph, i386::addDefaultPasses, relocName, 42 /* R_386_IRELATIVE */, /*irelativeRel=*/true};
+extern const TargetInfo ElfI386Target = {ElfFormat,
+                                         I386Arch,
+                                         3 /* EM_386 */,
+                                         "i386-unknown-linux-gnu",
+                                         createGraph,
+                                         i386::addDefaultPasses,
+                                         relocName,
+                                         42 /* R_386_IRELATIVE */,
+                                         /*irelativeRel=*/true};
 
 } // namespace linklab

@@ -198,11 +198,21 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo ElfLoongArch32Target = {ElfFormat,       LoongArch32Arch, 258 /* EM_LOONGARCH */, "loongarch32-unknown-linux-gnu",
-                                                createGraph,     loongarch::addDefaultPasses, relocName,
+extern const TargetInfo ElfLoongArch32Target = {ElfFormat,
+                                                LoongArch32Arch,
+                                                258 /* EM_LOONGARCH */,
+                                                "loongarch32-unknown-linux-gnu",
+                                                createGraph,
+                                                loongarch::addDefaultPasses,
+                                                relocName,
                                                 12 /* R_LARCH_IRELATIVE */};
-extern const TargetInfo ElfLoongArch64Target = {ElfFormat,       LoongArch64Arch, 258 /* EM_LOONGARCH */, "loongarch64-unknown-linux-gnu",
-                                                createGraph,     loongarch::addDefaultPasses, relocName,
+extern const TargetInfo ElfLoongArch64Target = {ElfFormat,
+                                                LoongArch64Arch,
+                                                258 /* EM_LOONGARCH */,
+                                                "loongarch64-unknown-linux-gnu",
+                                                createGraph,
+                                                loongarch::addDefaultPasses,
+                                                relocName,
                                                 12 /* R_LARCH_IRELATIVE */};
 
 } // namespace linklab

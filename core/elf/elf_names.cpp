@@ -20,19 +20,37 @@ const std::pair<uint8_t, const char *> SymbolTypes[] = {
     {STT_FILE, "FILE"},     {STT_COMMON, "COMMON"}, {STT_TLS, "TLS"},   {STT_GNU_IFUNC, "IFUNC"},
 };
 const std::pair<uint8_t, const char *> SymbolBinds[] = {
-    {STB_LOCAL, "LOCAL"}, {STB_GLOBAL, "GLOBAL"}, {STB_WEAK, "WEAK"}, {STB_GNU_UNIQUE, "UNIQUE"},
+    {STB_LOCAL, "LOCAL"},
+    {STB_GLOBAL, "GLOBAL"},
+    {STB_WEAK, "WEAK"},
+    {STB_GNU_UNIQUE, "UNIQUE"},
 };
 // The ELF gABI's section types and the GNU/LLVM ones objects carry
 // (processor-specific types depend on the machine and are left as numbers).
 const std::pair<uint32_t, const char *> SectionTypes[] = {
-    {0, "NULL"},           {1, "PROGBITS"},        {2, "SYMTAB"},         {3, "STRTAB"},
-    {4, "RELA"},           {5, "HASH"},            {6, "DYNAMIC"},        {7, "NOTE"},
-    {8, "NOBITS"},         {9, "REL"},             {11, "DYNSYM"},        {14, "INIT_ARRAY"},
-    {15, "FINI_ARRAY"},    {16, "PREINIT_ARRAY"},  {17, "GROUP"},         {18, "SYMTAB_SHNDX"},
-    {0x6fff4c03, "LLVM_ADDRSIG"}, {0x6ffffff5, "GNU_ATTRIBUTES"},
+    {0, "NULL"},
+    {1, "PROGBITS"},
+    {2, "SYMTAB"},
+    {3, "STRTAB"},
+    {4, "RELA"},
+    {5, "HASH"},
+    {6, "DYNAMIC"},
+    {7, "NOTE"},
+    {8, "NOBITS"},
+    {9, "REL"},
+    {11, "DYNSYM"},
+    {14, "INIT_ARRAY"},
+    {15, "FINI_ARRAY"},
+    {16, "PREINIT_ARRAY"},
+    {17, "GROUP"},
+    {18, "SYMTAB_SHNDX"},
+    {0x6fff4c03, "LLVM_ADDRSIG"},
+    {0x6ffffff5, "GNU_ATTRIBUTES"},
 };
 const std::pair<uint32_t, const char *> SpecialIndices[] = {
-    {SHN_UNDEF, "UND"}, {SHN_ABS, "ABS"}, {SHN_COMMON, "COMMON"},
+    {SHN_UNDEF, "UND"},
+    {SHN_ABS, "ABS"},
+    {SHN_COMMON, "COMMON"},
 };
 
 } // namespace

@@ -7,8 +7,8 @@
 
 namespace linklab::elf {
 
-const char *symbolTypeName(uint8_t Type);  // "FUNC"; null if unknown
-const char *symbolBindName(uint8_t Bind);  // "GLOBAL"; null if unknown
+const char *symbolTypeName(uint8_t Type);   // "FUNC"; null if unknown
+const char *symbolBindName(uint8_t Bind);   // "GLOBAL"; null if unknown
 const char *sectionTypeName(uint32_t Type); // "PROGBITS"; null if unknown
 // "UND", "ABS", "COMMON" for the special indices; null for others.
 const char *specialSectionIndexName(uint32_t Index);

@@ -211,8 +211,8 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo ElfPPC64LETarget = {ElfFormat,   PPC64LEArch,           21 /* EM_PPC64 */, "powerpc64le-unknown-linux-gnu",
-                                            createGraph, ppc64::addDefaultPasses, relocName,
-                                            248 /* R_PPC64_IRELATIVE */};
+extern const TargetInfo ElfPPC64LETarget = {
+    ElfFormat, PPC64LEArch, 21 /* EM_PPC64 */, "powerpc64le-unknown-linux-gnu", createGraph, ppc64::addDefaultPasses,
+    relocName, 248 /* R_PPC64_IRELATIVE */};
 
 } // namespace linklab

@@ -7,8 +7,12 @@ namespace linklab {
 
 extern const ArchRow RISCV32Arch;
 
-extern const TargetInfo ElfRISCV32Target = {
-    ElfFormat, RISCV32Arch, elf::EM_RISCV, "riscv32-unknown-linux-gnu",
-    elf_riscv::createGraph, riscv64::addDefaultPasses, elf_riscv::relocName};
+extern const TargetInfo ElfRISCV32Target = {ElfFormat,
+                                            RISCV32Arch,
+                                            elf::EM_RISCV,
+                                            "riscv32-unknown-linux-gnu",
+                                            elf_riscv::createGraph,
+                                            riscv64::addDefaultPasses,
+                                            elf_riscv::relocName};
 
 } // namespace linklab

@@ -120,9 +120,9 @@ Error addRelocations(ElfGraphBuilder &GB, Block &Target, const ElfRelocs &Rels) 
     unsigned Width = (*Info)->width;
     if (R.type == R_ALIGN) {
       if (R.addend < 0 || R.addend % 2)
-        return GB.relocError(Target, R, Name,
-                             formatv("padding size %lld is not a non-negative even number of bytes",
-                                     (long long)R.addend));
+        return GB.relocError(
+            Target, R, Name,
+            formatv("padding size %lld is not a non-negative even number of bytes", (long long)R.addend));
       Width = unsigned(R.addend);
     }
     if (R.type == R_SET_ULEB128 &&
@@ -148,8 +148,13 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 } // namespace linklab::elf_riscv
 
 namespace linklab {
-extern const TargetInfo ElfRISCV64Target = {
-    ElfFormat, RISCV64Arch, elf::EM_RISCV, "riscv64-unknown-linux-gnu",
-    elf_riscv::createGraph, riscv64::addDefaultPasses, elf_riscv::relocName, 58 /* R_RISCV_IRELATIVE */};
+extern const TargetInfo ElfRISCV64Target = {ElfFormat,
+                                            RISCV64Arch,
+                                            elf::EM_RISCV,
+                                            "riscv64-unknown-linux-gnu",
+                                            elf_riscv::createGraph,
+                                            riscv64::addDefaultPasses,
+                                            elf_riscv::relocName,
+                                            58 /* R_RISCV_IRELATIVE */};
 
 } // namespace linklab

@@ -70,7 +70,7 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 } // namespace
 
 extern const TargetInfo ElfX86_64Target = {
-    ElfFormat, X86_64Arch, elf::EM_X86_64, "x86_64-unknown-linux-gnu",
-    createGraph, x86_64::addDefaultPasses, relocName, 37 /* R_X86_64_IRELATIVE */};
+    ElfFormat, X86_64Arch, elf::EM_X86_64, "x86_64-unknown-linux-gnu", createGraph, x86_64::addDefaultPasses,
+    relocName, 37 /* R_X86_64_IRELATIVE */};
 
 } // namespace linklab

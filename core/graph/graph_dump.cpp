@@ -24,10 +24,14 @@ std::string LinkGraph::dump() const {
   forEachDefinedSymbol([&](Symbol &S) { BlockSymbols[&S.block()].push_back(&S); });
   for (auto &[B, Syms] : BlockSymbols)
     std::sort(Syms.begin(), Syms.end(), [](const Symbol *L, const Symbol *R) {
-      if (L->offset != R->offset) return L->offset < R->offset;
-      if (L->linkage != R->linkage) return L->linkage < R->linkage;
-      if (L->scope != R->scope) return L->scope < R->scope;
-      if (L->hasName()) return !R->hasName() || L->name < R->name;
+      if (L->offset != R->offset)
+        return L->offset < R->offset;
+      if (L->linkage != R->linkage)
+        return L->linkage < R->linkage;
+      if (L->scope != R->scope)
+        return L->scope < R->scope;
+      if (L->hasName())
+        return !R->hasName() || L->name < R->name;
       return false;
     });
 
@@ -59,7 +63,8 @@ std::string LinkGraph::dump() const {
         for (const Edge &E : Edges) {
           appendf(Out, "      0x%llx (block + 0x%08x), addend = %c0x%08llx, kind = %s, target = ",
                   (unsigned long long)B->fixupAddress(E), E.offset, E.addend >= 0 ? '+' : '-',
-                  (E.addend >= 0 ? (unsigned long long)E.addend : 0ULL - (unsigned long long)E.addend), edgeKindName(E.kind));
+                  (E.addend >= 0 ? (unsigned long long)E.addend : 0ULL - (unsigned long long)E.addend),
+                  edgeKindName(E.kind));
           if (E.target->hasName())
             Out += E.target->name;
           else

@@ -9,9 +9,12 @@ namespace linklab {
 
 std::string protString(MemProt P) {
   std::string S = "---";
-  if (hasProt(P, MemProt::Read)) S[0] = 'R';
-  if (hasProt(P, MemProt::Write)) S[1] = 'W';
-  if (hasProt(P, MemProt::Exec)) S[2] = 'X';
+  if (hasProt(P, MemProt::Read))
+    S[0] = 'R';
+  if (hasProt(P, MemProt::Write))
+    S[1] = 'W';
+  if (hasProt(P, MemProt::Exec))
+    S[2] = 'X';
   return S;
 }
 
@@ -70,8 +73,10 @@ LinkGraph::LinkGraph(std::string N, Triple T, EdgeKindNameFn K) : Name(std::move
 }
 
 const char *LinkGraph::edgeKindName(EdgeKind K) const {
-  if (K == edge::Invalid) return "INVALID RELOCATION";
-  if (K == edge::KeepAlive) return "Keep-Alive";
+  if (K == edge::Invalid)
+    return "INVALID RELOCATION";
+  if (K == edge::KeepAlive)
+    return "Keep-Alive";
   const char *N = KindNames ? KindNames(K) : nullptr;
   return N ? N : "<Unrecognized edge kind>";
 }

@@ -37,7 +37,7 @@ class LinkGraph;
 enum class MemProt : uint8_t { None = 0, Read = 1, Write = 2, Exec = 4 };
 inline MemProt operator|(MemProt A, MemProt B) { return MemProt(uint8_t(A) | uint8_t(B)); }
 inline bool hasProt(MemProt P, MemProt Bit) { return (uint8_t(P) & uint8_t(Bit)) != 0; }
-std::string protString(MemProt P); // "R-X"
+std::string protString(MemProt P);                    // "R-X"
 std::optional<MemProt> parseProt(std::string_view S); // protString's inverse; nullopt if not of that form
 
 // Standard: lives as long as the code. NoAlloc: never given target memory
@@ -96,7 +96,12 @@ public:
   std::span<const char> content() const { return {data, zeroFill ? 0 : size_t(size)}; }
   // Copies the content into graph-owned memory (once) and returns it writable.
   std::span<char> mutableContent(LinkGraph &G);
-  void setMutableContent(char *Data, uint64_t Size) { data = Data; size = Size; contentMutable = true; zeroFill = false; }
+  void setMutableContent(char *Data, uint64_t Size) {
+    data = Data;
+    size = Size;
+    contentMutable = true;
+    zeroFill = false;
+  }
 
   Edge &addEdge(EdgeKind K, uint32_t Offset, Symbol &Target, int64_t Addend) {
     return edges.push_back(Edge{&Target, Addend, Offset, K}), edges.back();

@@ -57,8 +57,9 @@ Expected<uint64_t> BasicLayout::pageAlignedSize(uint64_t PageSize) const {
   for (auto &[Prot, Seg] : Segments) {
     uint64_t Size = alignTo(Seg.contentSize + Seg.zeroFillSize, PageSize);
     if (TooLarge || Size < Seg.contentSize + Seg.zeroFillSize || Total + Size < Total) {
-      const Block *B = TooLarge ? TooLarge : Seg.contentBlocks.empty() ? Seg.zeroFillBlocks.back()
-                                                                        : Seg.contentBlocks.back();
+      const Block *B = TooLarge                    ? TooLarge
+                       : Seg.contentBlocks.empty() ? Seg.zeroFillBlocks.back()
+                                                   : Seg.contentBlocks.back();
       return makeError(formatv("%s: section %s: a block of %s bytes at alignment %s makes the graph larger than "
                                "the address space",
                                G.name().c_str(), std::string(B->section->name).c_str(), hex(B->size).c_str(),

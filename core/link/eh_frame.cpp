@@ -52,9 +52,8 @@ Symbol *symbolAt(LinkGraph &G, const Section &EH, Addr A) {
     if (S == &EH)
       continue;
     for (Symbol *Sym : S->symbols)
-      if (Sym->address() == A &&
-          (!Best || (Sym->hasName() && !Best->hasName()) ||
-           (Sym->hasName() == Best->hasName() && Sym->scope < Best->scope)))
+      if (Sym->address() == A && (!Best || (Sym->hasName() && !Best->hasName()) ||
+                                  (Sym->hasName() == Best->hasName() && Sym->scope < Best->scope)))
         Best = Sym;
     for (Block *B : S->blocks)
       if (B->address <= A && A < B->address + B->size)
@@ -144,8 +143,8 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat 
       Covering[&S->block()] = S;
   for (size_t I = 0; I < Pieces.size(); ++I) {
     auto Named = Covering.find(Pieces[I]);
-    Symbol &Start = Named != Covering.end() ? *Named->second
-                                            : G.addAnonymousSymbol(*Pieces[I], 0, Pieces[I]->size, false, false);
+    Symbol &Start =
+        Named != Covering.end() ? *Named->second : G.addAnonymousSymbol(*Pieces[I], 0, Pieces[I]->size, false, false);
     Records.push_back({I ? Starts[I - 1] : 0, Pieces[I], &Start});
   }
   std::map<uint64_t, const Record *> CIEs; // by original offset
@@ -202,14 +201,15 @@ Error splitEHFrame(LinkGraph &G, const EhFrameKinds &Kinds, const EHFrameFormat 
         return ehError(RecOffset, "FDE too small for its PC-begin field");
       const char *F = B->content().data() + 8;
       const bool BE = G.bigEndian();
-      int64_t V = Wide ? int64_t(readData<uint64_t>(F, BE))
-                  : Form == 0x0b ? readData<int32_t>(F, BE) : int64_t(readData<uint32_t>(F, BE));
+      int64_t V = Wide           ? int64_t(readData<uint64_t>(F, BE))
+                  : Form == 0x0b ? readData<int32_t>(F, BE)
+                                 : int64_t(readData<uint32_t>(F, BE));
       Addr Field = SecAddr + RecOffset + 8;
       Addr Target = Apply == 0x10 ? Field + V : Addr(V);
       Symbol *Fn = symbolAt(G, *Sec, Target);
       if (!Fn)
         return linklab::ehError(G, *Sec, RecOffset, "No symbol or block covering address " + address16(Target),
-                       formatv("FDE's PC-begin %s is in no block", hex(Target).c_str()));
+                                formatv("FDE's PC-begin %s is in no block", hex(Target).c_str()));
       EdgeKind K = Apply == 0x10 ? (Wide ? Kinds.delta64 : Kinds.delta32) : (Wide ? Kinds.pointer64 : Kinds.pointer32);
       B->addEdge(K, 8, *Fn, 0);
     }

@@ -15,8 +15,7 @@ static std::string symbolLabel(const Symbol &S) {
 std::string describeEdge(const LinkGraph &G, const Block &B, const Edge &E) {
   Addr SecStart = B.section->address();
   return formatv("%s: %s+%s: %s against %s", G.name().c_str(), std::string(B.section->name).c_str(),
-                 hex(B.address - SecStart + E.offset).c_str(), G.edgeKindName(E.kind),
-                 symbolLabel(*E.target).c_str());
+                 hex(B.address - SecStart + E.offset).c_str(), G.edgeKindName(E.kind), symbolLabel(*E.target).c_str());
 }
 
 // llvm-jitlink's wording (JITLink's makeTargetOutOfRangeError), which
@@ -43,9 +42,9 @@ static std::string llvmOutOfRangeText(const LinkGraph &G, const Block &B, const 
 
 Error makeOutOfRangeError(const LinkGraph &G, const Block &B, const Edge &E, int64_t Value, int64_t Lo, int64_t Hi) {
   return makeError(formatv("%s; %s: value %s out of range [%s, %s] (fixup at %s, target at %s)",
-                           llvmOutOfRangeText(G, B, E).c_str(), describeEdge(G, B, E).c_str(),
-                           signedHex(Value).c_str(), signedHex(Lo).c_str(), signedHex(Hi).c_str(),
-                           hex(B.fixupAddress(E)).c_str(), hex(E.target->address()).c_str()));
+                           llvmOutOfRangeText(G, B, E).c_str(), describeEdge(G, B, E).c_str(), signedHex(Value).c_str(),
+                           signedHex(Lo).c_str(), signedHex(Hi).c_str(), hex(B.fixupAddress(E)).c_str(),
+                           hex(E.target->address()).c_str()));
 }
 
 Error makeAlignmentError(const LinkGraph &G, const Block &B, const Edge &E, uint64_t Value, unsigned Align) {

@@ -101,9 +101,8 @@ public:
     if (Error Err = runPasses(Passes.postPrunePasses, *G))
       return fail(std::move(Err));
     auto Self = shared_from_this();
-    Ctx->memoryManager().allocate(Ctx->dylib(), *G, [Self](Expected<std::unique_ptr<InFlightAlloc>> A) {
-      Self->phase2(std::move(A));
-    });
+    Ctx->memoryManager().allocate(Ctx->dylib(), *G,
+                                  [Self](Expected<std::unique_ptr<InFlightAlloc>> A) { Self->phase2(std::move(A)); });
   }
 
 private:
@@ -145,8 +144,8 @@ private:
       return fail(R.takeError());
     const auto &Externals = G->externalSymbols();
     if (R->size() != Externals.size())
-      return fail(makeError(formatv("%s: lookup answered %zu of %zu symbols", G->name().c_str(), R->size(),
-                                    Externals.size())));
+      return fail(
+          makeError(formatv("%s: lookup answered %zu of %zu symbols", G->name().c_str(), R->size(), Externals.size())));
     for (size_t I = 0; I < Externals.size(); ++I)
       Externals[I]->base->address = (*R)[I];
     if (Error Err = runPasses(Passes.preFixupPasses, *G))

@@ -56,8 +56,8 @@ public:
     uint64_t alignment = 1;
     uint64_t contentSize = 0;
     uint64_t zeroFillSize = 0;
-    Addr address = 0;            // set by the memory manager before apply()
-    char *workingMem = nullptr;  // contentSize bytes, set before apply()
+    Addr address = 0;           // set by the memory manager before apply()
+    char *workingMem = nullptr; // contentSize bytes, set before apply()
     std::vector<Block *> contentBlocks;
     std::vector<Block *> zeroFillBlocks;
   };
@@ -81,7 +81,7 @@ public:
 private:
   LinkGraph &G;
   std::map<MemProt, Segment> Segments;
-  uint64_t PlacedPageSize = 0; // placeSegments': each segment owns whole pages
+  uint64_t PlacedPageSize = 0;     // placeSegments': each segment owns whole pages
   const Block *TooLarge = nullptr; // the first block whose end wraps around
 };
 

@@ -28,8 +28,8 @@ private:
 };
 
 static Error hostMemoryError(const LinkGraph &G, uint64_t Size) {
-  return makeError(formatv("%s: cannot allocate %s bytes of host memory for its segments", G.name().c_str(),
-                           hex(Size).c_str()));
+  return makeError(
+      formatv("%s: cannot allocate %s bytes of host memory for its segments", G.name().c_str(), hex(Size).c_str()));
 }
 
 // The slab is mapped in whole pages, as llvm-jitlink's is (its slab comes

@@ -82,7 +82,7 @@ private:
   std::vector<Arena> Arenas; // in Process
   ReserveFn Reserve;         // set when there is no slab
   std::optional<ProcessLayout> AsRun;
-  std::map<Addr, Chunk> Chunks;            // by target address
+  std::map<Addr, Chunk> Chunks;               // by target address
   std::map<uint64_t, Allocation> Allocations; // by FinalizedAlloc id
   uint64_t NextId = 1;
 };

@@ -101,10 +101,10 @@ inline constexpr const char *StubsSectionName = "$__STUBS";
 // How an arch's GOT pass defines _GLOBAL_OFFSET_TABLE_ at the GOT's start,
 // as llvm-jitlink does for that arch (its dumps show these differences).
 struct GOTSymbolStyle {
-  MemProt prot;     // of a GOT section made only to hold the symbol
-  uint64_t align;   // of the empty first block made then
-  bool live;        // whether an external reference turned definition is live
-  bool forAnyGOT;   // defined whenever the graph has a GOT, not only when used
+  MemProt prot;   // of a GOT section made only to hold the symbol
+  uint64_t align; // of the empty first block made then
+  bool live;      // whether an external reference turned definition is live
+  bool forAnyGOT; // defined whenever the graph has a GOT, not only when used
 };
 
 // Defines _GLOBAL_OFFSET_TABLE_ at the GOT's first block when the graph refers

@@ -43,9 +43,8 @@ Error dropDynamicTLSCalls(LinkGraph &G, std::span<const DynamicTLSSequence> Sequ
         continue;
       // Sorted for a binary search per edge: a large block has thousands.
       std::sort(DeadCalls.begin(), DeadCalls.end());
-      std::erase_if(B->edges, [&](const Edge &E) {
-        return std::binary_search(DeadCalls.begin(), DeadCalls.end(), E.offset);
-      });
+      std::erase_if(B->edges,
+                    [&](const Edge &E) { return std::binary_search(DeadCalls.begin(), DeadCalls.end(), E.offset); });
     }
   return Error::success();
 }

@@ -15,10 +15,10 @@
 namespace linklab {
 
 struct DynamicTLSSequence {
-  EdgeKind kind;                   // the relaxable edge, on the sequence's 4-byte TLS operand
-  std::span<const uint8_t> head;   // the bytes just before that operand
-  std::span<const uint8_t> call;   // the bytes after it, up to the call's 4-byte target
-  const char *name;                // "general-dynamic TLS code sequence (...)", for errors
+  EdgeKind kind;                 // the relaxable edge, on the sequence's 4-byte TLS operand
+  std::span<const uint8_t> head; // the bytes just before that operand
+  std::span<const uint8_t> call; // the bytes after it, up to the call's 4-byte target
+  const char *name;              // "general-dynamic TLS code sequence (...)", for errors
 };
 
 // Checks every relaxable edge's code against its kind's rows and drops the

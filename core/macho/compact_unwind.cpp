@@ -41,8 +41,8 @@ EncodingTraits traitsFor(const LinkGraph &G) {
 }
 
 Error cuError(const LinkGraph &G, const Block &B, const std::string &Problem) {
-  return makeError(formatv("%s: %s+%s: %s", G.name().c_str(), CompactUnwindName, hex(B.address).c_str(),
-                           Problem.c_str()));
+  return makeError(
+      formatv("%s: %s+%s: %s", G.name().c_str(), CompactUnwindName, hex(B.address).c_str(), Problem.c_str()));
 }
 
 const Edge *edgeAt(const Block &B, uint32_t Off, bool KeepAlive = false) {
@@ -188,7 +188,7 @@ struct UnwindInfo {
     size_t Pos = 0;
     auto Put32 = [&](uint32_t V) { writeLE<uint32_t>(Out + Pos, V), Pos += 4; };
     size_t Pages = (Merged.size() + RecordsPerPage - 1) / RecordsPerPage;
-    Put32(1); // UNWIND_SECTION_VERSION
+    Put32(1);          // UNWIND_SECTION_VERSION
     Put32(HeaderSize); // no common encodings
     Put32(0);
     Put32(HeaderSize); // no personalities
@@ -233,8 +233,8 @@ struct UnwindInfo {
           EHBase = R.fde->section().address();
         Addr Off = R.fde->address() - EHBase;
         if (Off & ~Addr(DWARFOffsetMask))
-          return makeError(formatv("%s: %s: FDE offset %s does not fit the encoding", G.name().c_str(),
-                                   UnwindInfoName, hex(Off).c_str()));
+          return makeError(formatv("%s: %s: FDE offset %s does not fit the encoding", G.name().c_str(), UnwindInfoName,
+                                   hex(Off).c_str()));
         Encoding |= uint32_t(Off);
       }
       Put32(Delta(R.fn->address(), "function"));
@@ -254,8 +254,9 @@ Error splitCompactUnwind(LinkGraph &G) {
     if (B->size == 0)
       continue;
     if (B->size % RecordSize || B->isZeroFill())
-      return cuError(G, *B, formatv("block of size %s is not a whole number of %u-byte records", hex(B->size).c_str(),
-                                    RecordSize));
+      return cuError(
+          G, *B,
+          formatv("block of size %s is not a whole number of %u-byte records", hex(B->size).c_str(), RecordSize));
     std::vector<uint64_t> Starts;
     for (uint64_t Off = RecordSize; Off < B->size; Off += RecordSize)
       Starts.push_back(Off);

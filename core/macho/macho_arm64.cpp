@@ -17,15 +17,33 @@ namespace {
 using namespace aarch64;
 
 enum : uint8_t {
-  UNSIGNED, SUBTRACTOR, BRANCH26, PAGE21, PAGEOFF12, GOT_LOAD_PAGE21, GOT_LOAD_PAGEOFF12, POINTER_TO_GOT,
-  TLVP_LOAD_PAGE21, TLVP_LOAD_PAGEOFF12, ADDEND, AUTHENTICATED_POINTER,
+  UNSIGNED,
+  SUBTRACTOR,
+  BRANCH26,
+  PAGE21,
+  PAGEOFF12,
+  GOT_LOAD_PAGE21,
+  GOT_LOAD_PAGEOFF12,
+  POINTER_TO_GOT,
+  TLVP_LOAD_PAGE21,
+  TLVP_LOAD_PAGEOFF12,
+  ADDEND,
+  AUTHENTICATED_POINTER,
 };
 
 const char *const RelocNames[] = {
-    "ARM64_RELOC_UNSIGNED",         "ARM64_RELOC_SUBTRACTOR",         "ARM64_RELOC_BRANCH26",
-    "ARM64_RELOC_PAGE21",           "ARM64_RELOC_PAGEOFF12",          "ARM64_RELOC_GOT_LOAD_PAGE21",
-    "ARM64_RELOC_GOT_LOAD_PAGEOFF12", "ARM64_RELOC_POINTER_TO_GOT",   "ARM64_RELOC_TLVP_LOAD_PAGE21",
-    "ARM64_RELOC_TLVP_LOAD_PAGEOFF12", "ARM64_RELOC_ADDEND",          "ARM64_RELOC_AUTHENTICATED_POINTER",
+    "ARM64_RELOC_UNSIGNED",
+    "ARM64_RELOC_SUBTRACTOR",
+    "ARM64_RELOC_BRANCH26",
+    "ARM64_RELOC_PAGE21",
+    "ARM64_RELOC_PAGEOFF12",
+    "ARM64_RELOC_GOT_LOAD_PAGE21",
+    "ARM64_RELOC_GOT_LOAD_PAGEOFF12",
+    "ARM64_RELOC_POINTER_TO_GOT",
+    "ARM64_RELOC_TLVP_LOAD_PAGE21",
+    "ARM64_RELOC_TLVP_LOAD_PAGEOFF12",
+    "ARM64_RELOC_ADDEND",
+    "ARM64_RELOC_AUTHENTICATED_POINTER",
 };
 
 const char *relocName(uint32_t Type) { return Type < std::size(RelocNames) ? RelocNames[Type] : nullptr; }
@@ -120,11 +138,12 @@ Error addRelocations(MachOGraphBuilder &GB, MachOSection &S, std::span<const Mac
       if (C.type == R->type)
         F = &C;
     if (!F)
-      return GB.relocError(S, *R, R->type == AUTHENTICATED_POINTER ? "arm64e pointer authentication is not supported"
-                                                                   : "unsupported relocation type");
+      return GB.relocError(S, *R,
+                           R->type == AUTHENTICATED_POINTER ? "arm64e pointer authentication is not supported"
+                                                            : "unsupported relocation type");
     if (F->pcrel != R->pcrel || F->external != R->external || F->length != R->length)
-      return GB.relocError(S, *R, formatv("unsupported form (pcrel %d, extern %d, length %u)", R->pcrel, R->external,
-                                          1u << R->length));
+      return GB.relocError(
+          S, *R, formatv("unsupported form (pcrel %d, extern %d, length %u)", R->pcrel, R->external, 1u << R->length));
     uint32_t Instr = readLE<uint32_t>(Loc);
     if (F->type == BRANCH26 && (Instr & 0x7fffffff) != 0x14000000)
       return GB.relocError(S, *R, formatv("instruction %s is not a B or BL with a zero offset", hex(Instr).c_str()));
@@ -157,6 +176,7 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo MachOArm64Target = {MachOFormat, AArch64Arch, macho::CPU_TYPE_ARM64, "arm64-apple-macosx", createGraph, addPasses, relocName};
+extern const TargetInfo MachOArm64Target = {
+    MachOFormat, AArch64Arch, macho::CPU_TYPE_ARM64, "arm64-apple-macosx", createGraph, addPasses, relocName};
 
 } // namespace linklab

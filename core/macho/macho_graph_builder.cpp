@@ -24,8 +24,8 @@ static Expected<ObjectIdentity> identifyMachO(const std::string &Name, std::span
   bool Swapped = Magic == 0xcffaedfe || Magic == 0xcefaedfe;
   uint8_t PtrSize = Magic == 0xfeedfacf || Magic == 0xcffaedfe ? 8 : 4;
   if (B.size() < (PtrSize == 8 ? 32u : 28u))
-    return makeError(formatv("%s: truncated MachO header (%zu bytes, need %u)", Name.c_str(), B.size(),
-                             PtrSize == 8 ? 32u : 28u));
+    return makeError(
+        formatv("%s: truncated MachO header (%zu bytes, need %u)", Name.c_str(), B.size(), PtrSize == 8 ? 32u : 28u));
   uint32_t CPU = rd32(B.data() + 4);
   if (Swapped)
     CPU = __builtin_bswap32(CPU);
@@ -44,8 +44,8 @@ static const char *cpuTypeName(uint32_t CPU) {
   }
 }
 
-extern const ObjectFormatRow MachOFormat = {ObjectFormat::MachO, "MachO", "-apple-darwin", isMachO, identifyMachO,
-                                            cpuTypeName};
+extern const ObjectFormatRow MachOFormat = {ObjectFormat::MachO, "MachO",    "-apple-darwin", isMachO,
+                                            identifyMachO,       cpuTypeName};
 
 Expected<std::unique_ptr<LinkGraph>> MachOGraphBuilder::build(const TargetInfo &T, const char *TripleName,
                                                               std::string Name, GraphBuffer Buffer,
@@ -86,8 +86,8 @@ Error MachOGraphBuilder::parseLoadCommands() {
         return error(formatv("LC_SEGMENT_64 at offset %s is truncated", hex(Off).c_str()));
       uint32_t NSects = rd32(C + 64);
       if (uint64_t(NSects) * 80 > Size - 72)
-        return error(formatv("LC_SEGMENT_64 at offset %s: %u sections do not fit in the command", hex(Off).c_str(),
-                             NSects));
+        return error(
+            formatv("LC_SEGMENT_64 at offset %s: %u sections do not fit in the command", hex(Off).c_str(), NSects));
       for (uint32_t J = 0; J < NSects; ++J) {
         const char *S = C + 72 + J * 80;
         MachOSection Sec;
@@ -122,7 +122,7 @@ Error MachOGraphBuilder::parseLoadCommands() {
         if (Sec.address + Sec.size < Sec.address)
           return error(formatv("section %s: address range wraps around", Full.c_str()));
         MemProt Prot = (Sec.flags & macho::S_ATTR_PURE_INSTRUCTIONS) ? MemProt::Read | MemProt::Exec
-                                                                      : MemProt::Read | MemProt::Write;
+                                                                     : MemProt::Read | MemProt::Write;
         Sec.graphSection = &G->createSection(G->allocateString(Full), Prot);
         if (Sec.flags & macho::S_ATTR_DEBUG)
           Sec.graphSection->lifetime = MemLifetime::NoAlloc;
@@ -141,9 +141,8 @@ Error MachOGraphBuilder::parseLoadCommands() {
   std::vector<const MachOSection *> Sorted;
   for (auto &S : Sections)
     Sorted.push_back(&S);
-  std::sort(Sorted.begin(), Sorted.end(), [](auto *L, auto *R) {
-    return L->address != R->address ? L->address < R->address : L->size < R->size;
-  });
+  std::sort(Sorted.begin(), Sorted.end(),
+            [](auto *L, auto *R) { return L->address != R->address ? L->address < R->address : L->size < R->size; });
   for (size_t I = 1; I < Sorted.size(); ++I)
     if (Sorted[I]->address < Sorted[I - 1]->address + Sorted[I - 1]->size)
       return error(formatv("section %s overlaps section %s", std::string(Sorted[I - 1]->graphSection->name).c_str(),
@@ -163,8 +162,9 @@ Error MachOGraphBuilder::parseLoadCommands() {
   SymbolByIndex.assign(NSymsN, nullptr);
   for (uint32_t I = 0; I < NSymsN; ++I) {
     const char *E = Bytes.data() + SymOff + uint64_t(I) * 16;
-    MachONSym N{I, std::nullopt, rd64(E + 8), uint8_t(E[4]), uint8_t(E[5]), readLE<uint16_t>(E + 6),
-                Linkage::Strong, Scope::Local};
+    MachONSym N{
+        I,           std::nullopt, rd64(E + 8), uint8_t(E[4]), uint8_t(E[5]), readLE<uint16_t>(E + 6), Linkage::Strong,
+        Scope::Local};
     if (N.type & macho::N_STAB)
       continue;
     uint32_t StrX = rd32(E);
@@ -221,9 +221,7 @@ Error MachOGraphBuilder::graphifySymbols() {
         return error(formatv("symbol %u: anonymous absolute symbol", N.index));
       SymbolByIndex[N.index] = &G->addAbsoluteSymbol(*N.name, N.value, 0, Linkage::Strong, N.scope, Live);
       break;
-    case macho::N_SECT:
-      BySection[N.sect - 1].push_back(&N);
-      break;
+    case macho::N_SECT: BySection[N.sect - 1].push_back(&N); break;
     case macho::N_PBUD:
     case macho::N_INDR:
       return error(formatv("symbol %u (%s): unsupported %s symbol", N.index, Label.c_str(),
@@ -304,8 +302,8 @@ Error MachOGraphBuilder::graphifySection(MachOSection &S, std::vector<MachONSym 
     // whole section without MH_SUBSECTIONS_VIA_SYMBOLS.
     std::vector<MachONSym *> BlockSyms{Stack.back()};
     Stack.pop_back();
-    while (!Stack.empty() && (Stack.back()->isAltEntry() || Stack.back()->value == BlockSyms.back()->value ||
-                              !SubsectionsViaSymbols)) {
+    while (!Stack.empty() &&
+           (Stack.back()->isAltEntry() || Stack.back()->value == BlockSyms.back()->value || !SubsectionsViaSymbols)) {
       BlockSyms.push_back(Stack.back());
       Stack.pop_back();
     }
@@ -388,8 +386,7 @@ Error MachOGraphBuilder::addRelocations() {
   return Error::success();
 }
 
-Error MachOGraphBuilder::relocError(const MachOSection &S, const MachORelocation &R,
-                                    const std::string &Problem) const {
+Error MachOGraphBuilder::relocError(const MachOSection &S, const MachORelocation &R, const std::string &Problem) const {
   const char *TypeName = Target.relocationName(R.type);
   return makeError(formatv("%s: %s+%s: %s (type %u, relocation %u): %s", Name.c_str(),
                            std::string(S.graphSection->name).c_str(), hex(R.address).c_str(),
@@ -412,8 +409,9 @@ Expected<Block *> MachOGraphBuilder::blockToFix(const MachOSection &S, const Mac
   Block &B = Sym->block();
   uint64_t Width = uint64_t(1) << R.length;
   if (A + Width > B.address + B.content().size())
-    return relocError(S, R, formatv("%u-byte fixup extends past the end of its block [%s, %s)", unsigned(Width),
-                                    hex(B.address).c_str(), hex(B.address + B.size).c_str()));
+    return relocError(S, R,
+                      formatv("%u-byte fixup extends past the end of its block [%s, %s)", unsigned(Width),
+                              hex(B.address).c_str(), hex(B.address + B.size).c_str()));
   return &B;
 }
 
@@ -425,14 +423,15 @@ Expected<Symbol *> MachOGraphBuilder::symbolByIndex(const MachOSection &S, const
   return SymbolByIndex[Index];
 }
 
-Expected<Symbol *> MachOGraphBuilder::symbolByAddress(const MachOSection &S, const MachORelocation &R,
-                                                      uint32_t SectNum, Addr Address) {
+Expected<Symbol *> MachOGraphBuilder::symbolByAddress(const MachOSection &S, const MachORelocation &R, uint32_t SectNum,
+                                                      Addr Address) {
   if (SectNum == 0 || SectNum > Sections.size())
     return relocError(S, R, formatv("section number %u is out of range (%zu sections)", SectNum, Sections.size()));
   Symbol *Sym = canonicalAt(Sections[SectNum - 1], Address);
   if (!Sym)
-    return relocError(S, R, formatv("no symbol covers address %s in section %s", hex(Address).c_str(),
-                                    std::string(Sections[SectNum - 1].graphSection->name).c_str()));
+    return relocError(S, R,
+                      formatv("no symbol covers address %s in section %s", hex(Address).c_str(),
+                              std::string(Sections[SectNum - 1].graphSection->name).c_str()));
   return Sym;
 }
 
@@ -443,8 +442,8 @@ Error MachOGraphBuilder::addSubtractorPair(MachOSection &S, const MachORelocatio
   if (!Next || Next->type != K.unsignedType)
     return relocError(S, R, "SUBTRACTOR is not followed by its UNSIGNED relocation");
   if (Next->address != R.address)
-    return relocError(S, R, formatv("paired UNSIGNED relocation is at %s, not at the same address",
-                                    hex(Next->address).c_str()));
+    return relocError(
+        S, R, formatv("paired UNSIGNED relocation is at %s, not at the same address", hex(Next->address).c_str()));
   if (Next->length != R.length || Next->pcrel)
     return relocError(S, R, "paired UNSIGNED relocation differs in length or is PC-relative");
   auto BP = blockToFix(S, R);
@@ -476,9 +475,7 @@ Error MachOGraphBuilder::addSubtractorPair(MachOSection &S, const MachORelocatio
   bool FixFrom;
   if (&B == (*From)->base) {
     if (&B == To->base && K.sameBlockByOffset) // both here: the one past the fixup is the other end
-      FixFrom = To->address() > Fixup       ? true
-                : (*From)->address() > Fixup ? false
-                                             : (*From)->address() >= To->address();
+      FixFrom = To->address() > Fixup ? true : (*From)->address() > Fixup ? false : (*From)->address() >= To->address();
     else
       FixFrom = true;
   } else if (&B == To->base)

@@ -27,8 +27,13 @@ enum : uint32_t { MH_MAGIC_64 = 0xfeedfacf, MH_OBJECT = 1, MH_SUBSECTIONS_VIA_SY
 enum : uint32_t { CPU_TYPE_X86_64 = 0x01000007, CPU_TYPE_ARM64 = 0x0100000c };
 enum : uint32_t { LC_SYMTAB = 0x2, LC_SEGMENT_64 = 0x19 };
 enum : uint32_t {
-  SECTION_TYPE = 0xff, S_ZEROFILL = 0x1, S_CSTRING_LITERALS = 0x2, S_GB_ZEROFILL = 0xc,
-  S_THREAD_LOCAL_ZEROFILL = 0x12, S_ATTR_PURE_INSTRUCTIONS = 0x80000000u, S_ATTR_NO_DEAD_STRIP = 0x10000000,
+  SECTION_TYPE = 0xff,
+  S_ZEROFILL = 0x1,
+  S_CSTRING_LITERALS = 0x2,
+  S_GB_ZEROFILL = 0xc,
+  S_THREAD_LOCAL_ZEROFILL = 0x12,
+  S_ATTR_PURE_INSTRUCTIONS = 0x80000000u,
+  S_ATTR_NO_DEAD_STRIP = 0x10000000,
   S_ATTR_DEBUG = 0x02000000,
 };
 enum : uint8_t { N_STAB = 0xe0, N_PEXT = 0x10, N_TYPE = 0x0e, N_EXT = 0x01 };
@@ -75,11 +80,9 @@ struct MachONSym {
   bool isAltEntry() const { return desc & macho::N_ALT_ENTRY; }
 };
 
-
 // One architecture's half of the reader (macho_<arch>.cpp): turns one
 // section's relocations into edges (pairs consume two entries).
-using MachORelocationMapper = Error (*)(MachOGraphBuilder &B, MachOSection &S,
-                                        std::span<const MachORelocation> Relocs);
+using MachORelocationMapper = Error (*)(MachOGraphBuilder &B, MachOSection &S, std::span<const MachORelocation> Relocs);
 
 // The format's registry row (target/targets.def).
 extern const ObjectFormatRow MachOFormat;

@@ -19,9 +19,9 @@ using namespace x86_64;
 enum : uint8_t { UNSIGNED, SIGNED, BRANCH, GOT_LOAD, GOT, SUBTRACTOR, SIGNED_1, SIGNED_2, SIGNED_4, TLV };
 
 const char *const RelocNames[] = {
-    "X86_64_RELOC_UNSIGNED",   "X86_64_RELOC_SIGNED",   "X86_64_RELOC_BRANCH",   "X86_64_RELOC_GOT_LOAD",
-    "X86_64_RELOC_GOT",        "X86_64_RELOC_SUBTRACTOR", "X86_64_RELOC_SIGNED_1", "X86_64_RELOC_SIGNED_2",
-    "X86_64_RELOC_SIGNED_4",   "X86_64_RELOC_TLV",
+    "X86_64_RELOC_UNSIGNED", "X86_64_RELOC_SIGNED",     "X86_64_RELOC_BRANCH",   "X86_64_RELOC_GOT_LOAD",
+    "X86_64_RELOC_GOT",      "X86_64_RELOC_SUBTRACTOR", "X86_64_RELOC_SIGNED_1", "X86_64_RELOC_SIGNED_2",
+    "X86_64_RELOC_SIGNED_4", "X86_64_RELOC_TLV",
 };
 
 const char *relocName(uint32_t Type) { return Type < std::size(RelocNames) ? RelocNames[Type] : nullptr; }
@@ -42,8 +42,8 @@ Error addRelocations(MachOGraphBuilder &GB, MachOSection &S, std::span<const Mac
     bool Signed = R.type == SIGNED || R.type == SIGNED_1 || R.type == SIGNED_2 || R.type == SIGNED_4;
     if (R.type == UNSIGNED ? (R.pcrel || R.length < 2 || (R.length == 2 && !R.external))
                            : (!R.pcrel || R.length != 2 || (!Signed && !R.external)))
-      return GB.relocError(S, R, formatv("unsupported form (pcrel %d, extern %d, length %u)", R.pcrel, R.external,
-                                         1u << R.length));
+      return GB.relocError(
+          S, R, formatv("unsupported form (pcrel %d, extern %d, length %u)", R.pcrel, R.external, 1u << R.length));
     auto BP = GB.blockToFix(S, R);
     if (!BP)
       return BP.takeError();
@@ -73,7 +73,9 @@ Error addRelocations(MachOGraphBuilder &GB, MachOSection &S, std::span<const Mac
     };
     Mapping M;
     switch (R.type) {
-    case UNSIGNED: M = {R.length == 3 ? Pointer64 : Pointer32, R.length == 3 ? Stored : int64_t(uint32_t(Stored))}; break;
+    case UNSIGNED:
+      M = {R.length == 3 ? Pointer64 : Pointer32, R.length == 3 ? Stored : int64_t(uint32_t(Stored))};
+      break;
     case BRANCH: M = {BranchPCRel32, Stored}; break;
     case GOT_LOAD: M = {RequestGOTAndTransformToPCRel32GOTLoadREXRelaxable, Stored - 4}; break;
     case GOT: M = {RequestGOTAndTransformToDelta32, Stored - 4}; break;
@@ -100,6 +102,7 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 } // namespace
 
-extern const TargetInfo MachOX86_64Target = {MachOFormat, X86_64Arch, macho::CPU_TYPE_X86_64, "x86_64-apple-macosx", createGraph, addPasses, relocName};
+extern const TargetInfo MachOX86_64Target = {
+    MachOFormat, X86_64Arch, macho::CPU_TYPE_X86_64, "x86_64-apple-macosx", createGraph, addPasses, relocName};
 
 } // namespace linklab

@@ -19,9 +19,9 @@ namespace linklab::macho {
 bool isUniversal(std::span<const char> Bytes);
 
 struct Slice {
-  Arch arch;            // Arch::Unknown for a CPU type no MachO target links
+  Arch arch; // Arch::Unknown for a CPU type no MachO target links
   uint32_t cpuType;
-  SharedBytes bytes;    // shares the file's bytes
+  SharedBytes bytes; // shares the file's bytes
 };
 // Every slice, each checked to lie inside the file; errors name the file
 // and the slice.

@@ -357,8 +357,8 @@ Error Archive::readSymbolIndex(Unread U) {
     Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
     for (uint64_t Off : Offsets) {
       if (Off + 60 > Size)
-        return makeError(formatv("%s: a symbol index entry points at %s, past the archive's end", Name.c_str(),
-                                 hex(Off).c_str()));
+        return makeError(
+            formatv("%s: a symbol index entry points at %s, past the archive's end", Name.c_str(), hex(Off).c_str()));
       auto It = At(Off);
       if (It == Members.end() || It->offset != Off)
         Members.insert(It, Member{{}, {}, Off, 0, U == Unread::Later, false});
@@ -367,8 +367,8 @@ Error Archive::readSymbolIndex(Unread U) {
   return readIndex(Name, SymTab, SymTabFormat, [&](std::string_view Sym, uint64_t MemberOff) {
     auto M = At(MemberOff);
     if (M == Members.end() || M->offset != MemberOff)
-      return makeError(formatv("%s: symbol index entry '%.*s' points at %s, which is not a member header",
-                               Name.c_str(), int(Sym.size()), Sym.data(), hex(MemberOff).c_str()));
+      return makeError(formatv("%s: symbol index entry '%.*s' points at %s, which is not a member header", Name.c_str(),
+                               int(Sym.size()), Sym.data(), hex(MemberOff).c_str()));
     Index.insert(Sym, size_t(M - Members.begin()));
     return Error::success();
   });

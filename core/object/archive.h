@@ -19,10 +19,10 @@ public:
   struct Member {
     std::string_view name; // in the archive's bytes, as the data
     std::span<const char> data;
-    uint64_t offset = 0;  // of its header in the archive
-    size_t part = 0;      // which of parts() holds it
-    bool present = true;  // false: a member of a partial archive not added yet (its name is unknown)
-    bool read = true;     // false: its header is not read yet (parseForLink): name and data are empty
+    uint64_t offset = 0; // of its header in the archive
+    size_t part = 0;     // which of parts() holds it
+    bool present = true; // false: a member of a partial archive not added yet (its name is unknown)
+    bool read = true;    // false: its header is not read yet (parseForLink): name and data are empty
   };
 
   // The symbol index's layout (archive.cpp): GNU/SysV or BSD, 32- or 64-bit words.
@@ -102,7 +102,8 @@ private:
   static Expected<Archive> read(std::string Name, SharedBytes Buffer, Extent X, Unread U);
   Error readMembers(Extent X, Unread U);
   Error readSymbolIndex(Unread U);
-  Error readMemberName(uint64_t Off, std::string_view RawName, std::span<const char> &Data, std::string_view &Out) const;
+  Error readMemberName(uint64_t Off, std::string_view RawName, std::span<const char> &Data,
+                       std::string_view &Out) const;
 
   std::string Name;
   std::vector<SharedBytes> Parts; // the whole archive, or a partial one's head and the pieces added

@@ -37,19 +37,21 @@ struct RegistrationThunk {
   std::vector<ThunkEdge> edges;
 };
 const RegistrationThunk Thunks[] = {
-    {Arch::X86_64, x86_64::Pointer64,
-     {0x53,                         //     push %rbx                 (aligns the call)
-      0x48, 0x8d, 0x1d, 0, 0, 0, 0, //     lea record(%rip), %rbx
-      0x48, 0x8b, 0x7b, 0x48,       // 1:  mov 72(%rbx), %rdi        (frames)
-      0x48, 0x89, 0xde,             //     mov %rbx, %rsi            (object)
-      0xe8, 0, 0, 0, 0,             //     call RegisterFn
-      0x48, 0x8b, 0x5b, 0x40,       //     mov 64(%rbx), %rbx        (next)
-      0x48, 0x85, 0xdb,             //     test %rbx, %rbx
-      0x75, 0xeb,                   //     jnz 1b
-      0x5b,                         //     pop %rbx
-      0xc3},                        //     ret
+    {Arch::X86_64,
+     x86_64::Pointer64,
+     {0x53,                            //     push %rbx                 (aligns the call)
+      0x48, 0x8d, 0x1d, 0,    0, 0, 0, //     lea record(%rip), %rbx
+      0x48, 0x8b, 0x7b, 0x48,          // 1:  mov 72(%rbx), %rdi        (frames)
+      0x48, 0x89, 0xde,                //     mov %rbx, %rsi            (object)
+      0xe8, 0,    0,    0,    0,       //     call RegisterFn
+      0x48, 0x8b, 0x5b, 0x40,          //     mov 64(%rbx), %rbx        (next)
+      0x48, 0x85, 0xdb,                //     test %rbx, %rbx
+      0x75, 0xeb,                      //     jnz 1b
+      0x5b,                            //     pop %rbx
+      0xc3},                           //     ret
      {{4, x86_64::Delta32, -4, ThunkTarget::Record}, {16, x86_64::BranchPCRel32, 0, ThunkTarget::RegisterFn}}},
-    {Arch::AArch64, aarch64::Pointer64,
+    {Arch::AArch64,
+     aarch64::Pointer64,
      {0xfd, 0x7b, 0xbe, 0xa9,  //     stp x29, x30, [sp, #-32]!
       0xf3, 0x0b, 0x00, 0xf9,  //     str x19, [sp, #16]
       0x13, 0x00, 0x00, 0x90,  //     adrp x19, record
@@ -65,7 +67,8 @@ const RegistrationThunk Thunks[] = {
      {{8, aarch64::Page21, 0, ThunkTarget::Record},
       {12, aarch64::PageOffset12, 0, ThunkTarget::Record},
       {24, aarch64::Branch26PCRel, 0, ThunkTarget::RegisterFn}}},
-    {Arch::RISCV64, riscv64::R_RISCV_64,
+    {Arch::RISCV64,
+     riscv64::R_RISCV_64,
      {0x13, 0x01, 0x01, 0xff,  //      addi sp, sp, -16
       0x23, 0x34, 0x11, 0x00,  //      sd ra, 8(sp)
       0x23, 0x30, 0x81, 0x00,  //      sd s0, 0(sp)
@@ -86,18 +89,19 @@ const RegistrationThunk Thunks[] = {
       {28, riscv64::R_RISCV_CALL_PLT, 0, ThunkTarget::RegisterFn}}},
     // Arguments on the stack: entered with %esp 4 below a 16-byte boundary,
     // the pushes of %ebx and the two arguments align the call.
-    {Arch::I386, i386::Pointer32,
-     {0x53,                         //     push %ebx
-      0xbb, 0, 0, 0, 0,             //     mov $record, %ebx
-      0x53,                         // 1:  push %ebx                 (object)
-      0xff, 0x73, 0x48,             //     push 72(%ebx)             (frames)
-      0xe8, 0, 0, 0, 0,             //     call RegisterFn
-      0x83, 0xc4, 0x08,             //     add $8, %esp
-      0x8b, 0x5b, 0x40,             //     mov 64(%ebx), %ebx        (next)
-      0x85, 0xdb,                   //     test %ebx, %ebx
-      0x75, 0xed,                   //     jnz 1b
-      0x5b,                         //     pop %ebx
-      0xc3},                        //     ret
+    {Arch::I386,
+     i386::Pointer32,
+     {0x53,                   //     push %ebx
+      0xbb, 0,    0,    0, 0, //     mov $record, %ebx
+      0x53,                   // 1:  push %ebx                 (object)
+      0xff, 0x73, 0x48,       //     push 72(%ebx)             (frames)
+      0xe8, 0,    0,    0, 0, //     call RegisterFn
+      0x83, 0xc4, 0x08,       //     add $8, %esp
+      0x8b, 0x5b, 0x40,       //     mov 64(%ebx), %ebx        (next)
+      0x85, 0xdb,             //     test %ebx, %ebx
+      0x75, 0xed,             //     jnz 1b
+      0x5b,                   //     pop %ebx
+      0xc3},                  //     ret
      {{2, i386::Pointer32, 0, ThunkTarget::Record}, {11, i386::BranchPCRel32, -4, ThunkTarget::RegisterFn}}},
 };
 

@@ -1,13 +1,12 @@
 #include "platform/ifunc.h"
 
-
 namespace linklab {
 
 namespace {
 // [0]: RELA, [1]: REL.
 const char *const TableStart[2] = {"__rela_iplt_start", "__rel_iplt_start"};
 const char *const TableEnd[2] = {"__rela_iplt_end", "__rel_iplt_end"};
-}
+} // namespace
 
 void IRelativeTable::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) {
   if (!G.findSectionByName(IFuncSlotsSectionName))

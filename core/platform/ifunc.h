@@ -38,8 +38,8 @@ public:
 
 private:
   std::vector<IRelative> Records; // in link order
-  size_t Covered = 0;              // Records[0, Covered) are in the table
-  size_t Taken = 0;                // Records[Covered.., Taken) were handed to the host
+  size_t Covered = 0;             // Records[0, Covered) are in the table
+  size_t Taken = 0;               // Records[Covered.., Taken) were handed to the host
   bool LaidOut = false;
 };
 

@@ -128,9 +128,8 @@ std::optional<size_t> InitArrays::add(Kind K, uint64_t Pointer) {
 
 std::vector<uint64_t> InitArrays::sorted(Kind K) const {
   auto E = Entries[K];
-  std::sort(E.begin(), E.end(), [](auto &L, auto &R) {
-    return std::tie(L.prio, L.key, L.order) < std::tie(R.prio, R.key, R.order);
-  });
+  std::sort(E.begin(), E.end(),
+            [](auto &L, auto &R) { return std::tie(L.prio, L.key, L.order) < std::tie(R.prio, R.key, R.order); });
   std::vector<uint64_t> Out;
   for (auto &X : E)
     Out.push_back(X.pointer);
@@ -144,8 +143,8 @@ Expected<std::optional<InitArrays::Table>> InitArrays::table(const Session &S) c
   std::vector<uint8_t> Bytes;
   for (unsigned K = 0; K < NumArrays; ++K) {
     if (Entries[K].size() != Counts[K])
-      return makeError(formatv("%s: %zu entries were counted but %zu linked", ArrayKinds[K].section,
-                               size_t(Counts[K]), Entries[K].size()));
+      return makeError(formatv("%s: %zu entries were counted but %zu linked", ArrayKinds[K].section, size_t(Counts[K]),
+                               Entries[K].size()));
     const ArchRow &A = archRow(S.triple().arch);
     for (uint64_t P : sorted(Kind(K)))
       for (unsigned I = 0; I < A.pointerSize; ++I) // in the target's byte order

@@ -171,8 +171,8 @@ Error SectionMerger::layOut(Session &S, const std::string &Name, OutputSection &
     for (auto &FE : Frags[I]->edges) {
       Symbol *Target;
       if (FE.absolute)
-        Target = &G->addAbsoluteSymbol(G->allocateString(FE.target), *FE.absolute, 0, Linkage::Strong, Scope::Local,
-                                       false);
+        Target =
+            &G->addAbsoluteSymbol(G->allocateString(FE.target), *FE.absolute, 0, Linkage::Strong, Scope::Local, false);
       else if (auto It = ByName.find(FE.target); It != ByName.end())
         Target = It->second;
       else
@@ -180,10 +180,10 @@ Error SectionMerger::layOut(Session &S, const std::string &Name, OutputSection &
       B->addEdge(FE.kind, uint32_t(Offsets[I] + FE.offset), *Target, FE.addend);
     }
   if (!Out.layouts) {
-    G->addDefinedSymbol(*B, 0, G->allocateString(std::string(StartPrefix) + Name), 0, Linkage::Strong,
-                        Scope::Default, false, true);
-    G->addDefinedSymbol(*B, Size, G->allocateString(std::string(StopPrefix) + Name), 0, Linkage::Strong,
-                        Scope::Default, false, true);
+    G->addDefinedSymbol(*B, 0, G->allocateString(std::string(StartPrefix) + Name), 0, Linkage::Strong, Scope::Default,
+                        false, true);
+    G->addDefinedSymbol(*B, Size, G->allocateString(std::string(StopPrefix) + Name), 0, Linkage::Strong, Scope::Default,
+                        false, true);
   }
   for (Fragment *F : Frags) {
     F->merged = true;

@@ -24,8 +24,9 @@ Error TLSLayout::place(LinkGraph &G) {
         return makeError(formatv("%s: has thread-local data but was linked after the program's TLS image was "
                                  "installed (an archive member pulled in late)",
                                  G.name().c_str()));
-  return placeTLSBlocks(G, Variant, Low, High, Alignment,
-                     [this](Block &B, int64_t Off) { Blocks[B.address] = {B.size, Off}; });
+  return placeTLSBlocks(G, Variant, Low, High, Alignment, [this](Block &B, int64_t Off) {
+    Blocks[B.address] = {B.size, Off};
+  });
 }
 
 void TLSLayout::capture(LinkGraph &G) {

@@ -52,5 +52,4 @@ private:
   std::map<int64_t, std::vector<uint8_t>> Init; // TP offset -> fixed-up .tdata bytes
 };
 
-
 } // namespace linklab

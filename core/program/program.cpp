@@ -1,8 +1,8 @@
 #include "program/program.h"
 
-#include "protocol/remote_memory_manager.h"
 #include "platform/init_arrays.h"
 #include "platform/linker_symbols.h"
+#include "protocol/remote_memory_manager.h"
 #include "target/target.h"
 
 #include <algorithm>
@@ -68,16 +68,15 @@ void Program::create(ExecutorClient &C, const Triple &TT, const RuntimeSpec *Run
                                     Info->triple.c_str(), fullTriple(TT).c_str())));
     return Done(build(C, TT, *Info, Runtime, std::move(Files)));
   }
-  C.setup(TT.str, [&C, TT, Runtime, Files = std::move(Files), Done = std::move(Done)](
-                      Expected<executor::SetupInfo> Info) mutable {
+  C.setup(TT.str, [&C, TT, Runtime, Files = std::move(Files),
+                   Done = std::move(Done)](Expected<executor::SetupInfo> Info) mutable {
     if (!Info)
       return Done(Info.takeError());
     Done(build(C, TT, *Info, Runtime, std::move(Files)));
   });
 }
 
-Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const Triple &TT,
-                                                       const RuntimeSpec *Runtime,
+Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const Triple &TT, const RuntimeSpec *Runtime,
                                                        const std::vector<PrefetchedGraphs::Input> &Objects) {
   if (Error E = checkRunnable(TT))
     return E;
@@ -161,8 +160,8 @@ Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &F
       std::string Known;
       for (auto &F : All)
         Known += (Known.empty() ? "" : ", ") + std::string(F.name);
-      return makeError(formatv("C runtime %s: unknown file '%s' (its files are %s)", R.description, Name.c_str(),
-                               Known.c_str()));
+      return makeError(
+          formatv("C runtime %s: unknown file '%s' (its files are %s)", R.description, Name.c_str(), Known.c_str()));
     }
   }
   // Every file is checked before any joins the session: a refused call
@@ -271,22 +270,24 @@ void Program::applyIRelatives(std::vector<IRelative> Recs, size_t Next, Limits L
   CallMsg M;
   M.entry = Recs[Next].resolver;
   M.limits = L;
-  C.call(std::move(M), [this, Recs = std::move(Recs), Next, L, Done = std::move(Done)](Expected<RunResultMsg> R) mutable {
-    if (!R)
-      return Done(R.takeError());
-    if (R->runStatus() != RunStatus::Returned)
-      return Done(makeError(formatv("the IFUNC resolver at %s did not return: %s", symbolize(Recs[Next].resolver).c_str(),
-                                    R->message.c_str())));
-    std::vector<uint8_t> Value; // a pointer-sized slot
-    for (unsigned I = 0; I < archRow(S->triple().arch).pointerSize; ++I)
-      Value.push_back(uint8_t(uint64_t(R->value) >> (8 * I)));
-    Addr Slot = Recs[Next].slot;
-    C.writeMemory(Slot, std::move(Value), [this, Recs = std::move(Recs), Next, L, Done = std::move(Done)](Error E) mutable {
-      if (E)
-        return Done(std::move(E));
-      applyIRelatives(std::move(Recs), Next + 1, L, std::move(Done));
-    });
-  });
+  C.call(std::move(M),
+         [this, Recs = std::move(Recs), Next, L, Done = std::move(Done)](Expected<RunResultMsg> R) mutable {
+           if (!R)
+             return Done(R.takeError());
+           if (R->runStatus() != RunStatus::Returned)
+             return Done(makeError(formatv("the IFUNC resolver at %s did not return: %s",
+                                           symbolize(Recs[Next].resolver).c_str(), R->message.c_str())));
+           std::vector<uint8_t> Value; // a pointer-sized slot
+           for (unsigned I = 0; I < archRow(S->triple().arch).pointerSize; ++I)
+             Value.push_back(uint8_t(uint64_t(R->value) >> (8 * I)));
+           Addr Slot = Recs[Next].slot;
+           C.writeMemory(Slot, std::move(Value),
+                         [this, Recs = std::move(Recs), Next, L, Done = std::move(Done)](Error E) mutable {
+                           if (E)
+                             return Done(std::move(E));
+                           applyIRelatives(std::move(Recs), Next + 1, L, std::move(Done));
+                         });
+         });
 }
 
 void Program::runMain(std::string Entry, std::vector<std::string> Args, Limits L, OnResult Done) {
@@ -308,13 +309,14 @@ void Program::runMain(std::string Entry, std::vector<std::string> Args, Limits L
   auto LinkAndRun = [this, Process, Entry, Args = std::move(Args), L, Done](Error E) mutable {
     if (E)
       return Done(std::move(E));
-    S->linkAll([this, Process, Entry = std::move(Entry), Args = std::move(Args), L, Done = std::move(Done)](Error E) mutable {
-      if (E)
-        return Done(std::move(E));
-      if (Process)
-        return startProcess(std::move(Entry), std::move(Args), L, std::move(Done));
-      callMain(std::move(Entry), std::move(Args), L, std::move(Done));
-    });
+    S->linkAll(
+        [this, Process, Entry = std::move(Entry), Args = std::move(Args), L, Done = std::move(Done)](Error E) mutable {
+          if (E)
+            return Done(std::move(E));
+          if (Process)
+            return startProcess(std::move(Entry), std::move(Args), L, std::move(Done));
+          callMain(std::move(Entry), std::move(Args), L, std::move(Done));
+        });
   };
   if (Process)
     return LinkAndRun(Error::success());
@@ -328,11 +330,12 @@ void Program::runMain(std::string Entry, std::vector<std::string> Args, Limits L
 // Through the runtime's start object: the entry is looked up first so that
 // a program without one fails naming it, not some reference inside crt1.
 void Program::startProcess(std::string Entry, std::vector<std::string> Args, Limits L, OnResult Done) {
-  S->lookup({std::move(Entry)}, [this, Args = std::move(Args), L, Done = std::move(Done)](Expected<std::vector<Addr>> Main) mutable {
+  S->lookup({std::move(Entry)}, [this, Args = std::move(Args), L,
+                                 Done = std::move(Done)](Expected<std::vector<Addr>> Main) mutable {
     if (!Main)
       return Done(Main.takeError());
-    S->lookup({Runtime->startSymbol}, [this, Args = std::move(Args), L, Done = std::move(Done)](
-                                          Expected<std::vector<Addr>> Start) mutable {
+    S->lookup({Runtime->startSymbol}, [this, Args = std::move(Args), L,
+                                       Done = std::move(Done)](Expected<std::vector<Addr>> Start) mutable {
       if (!Start)
         return Done(Start.takeError());
       prepareRun(L, [this, Args = std::move(Args), L, Done = std::move(Done), Entry = (*Start)[0]](Error E) mutable {
@@ -353,8 +356,8 @@ void Program::callMain(std::string Entry, std::vector<std::string> Args, Limits 
   std::vector<std::string> Names = {Entry};
   if (Runtime)
     Names.push_back("exit");
-  S->lookup(std::move(Names), [this, Args = std::move(Args), L, Done = std::move(Done)](
-                                  Expected<std::vector<Addr>> Addrs) mutable {
+  S->lookup(std::move(Names), [this, Args = std::move(Args), L,
+                               Done = std::move(Done)](Expected<std::vector<Addr>> Addrs) mutable {
     if (!Addrs)
       return Done(Addrs.takeError());
     Addr Entry = (*Addrs)[0], Exit = Runtime ? (*Addrs)[1] : 0;
@@ -369,11 +372,14 @@ void Program::callMain(std::string Entry, std::vector<std::string> Args, Limits 
           return Done(std::move(R)); // an error, or a constructor exited or faulted
         if (BeforeMainRun)
           BeforeMainRun();
-        C.runMain(Entry, std::move(Args), L, [this, L, Done, Exit](Expected<RunResultMsg> R) {
-          if (!R || R->runStatus() != RunStatus::Returned || !Runtime)
-            return Done(std::move(R));
-          C.call(runtimeCall(*Runtime, Exit, uint32_t(R->value), L), Done);
-        }, Startup::CallMain, Env, Files);
+        C.runMain(
+            Entry, std::move(Args), L,
+            [this, L, Done, Exit](Expected<RunResultMsg> R) {
+              if (!R || R->runStatus() != RunStatus::Returned || !Runtime)
+                return Done(std::move(R));
+              C.call(runtimeCall(*Runtime, Exit, uint32_t(R->value), L), Done);
+            },
+            Startup::CallMain, Env, Files);
       };
       callInOrder(std::move(Ctors), 0, L, std::move(AfterCtors));
     });
@@ -410,21 +416,21 @@ void Program::call(std::string Entry, CallMsg M, OnResult Done) {
       Names.push_back("fflush");
     if (Start)
       Names.push_back(Runtime->startSymbol);
-    S->lookup(std::move(Names), [this, Start, M = std::move(M), Done = std::move(Done)](
-                                    Expected<std::vector<Addr>> A) mutable {
-      if (!A)
-        return Done(A.takeError());
-      M.entry = (*A)[0];
-      Addr Flush = A->size() > 1 ? (*A)[1] : 0;
-      if (!Start)
-        return callResolved(std::move(M), Flush, std::move(Done));
-      Limits L = M.limits;
-      startForCalls((*A)[2], L, [this, M = std::move(M), Flush, Done = std::move(Done)](Error E) mutable {
-        if (E)
-          return Done(std::move(E));
-        callResolved(std::move(M), Flush, std::move(Done));
-      });
-    });
+    S->lookup(std::move(Names),
+              [this, Start, M = std::move(M), Done = std::move(Done)](Expected<std::vector<Addr>> A) mutable {
+                if (!A)
+                  return Done(A.takeError());
+                M.entry = (*A)[0];
+                Addr Flush = A->size() > 1 ? (*A)[1] : 0;
+                if (!Start)
+                  return callResolved(std::move(M), Flush, std::move(Done));
+                Limits L = M.limits;
+                startForCalls((*A)[2], L, [this, M = std::move(M), Flush, Done = std::move(Done)](Error E) mutable {
+                  if (E)
+                    return Done(std::move(E));
+                  callResolved(std::move(M), Flush, std::move(Done));
+                });
+              });
   };
   if (!Start)
     return LookupAndCall(Error::success());
@@ -453,11 +459,12 @@ void Program::callResolved(CallMsg M, Addr Flush, OnResult Done) {
     C.call(std::move(M), [this, Flush, L, Done = std::move(Done)](Expected<RunResultMsg> R) mutable {
       if (!R || R->runStatus() != RunStatus::Returned || !Flush)
         return Done(std::move(R));
-      C.call(runtimeCall(*Runtime, Flush, 0, L), [R = std::move(*R), Done = std::move(Done)](Expected<RunResultMsg> FR) mutable {
-        if (!FR || FR->runStatus() != RunStatus::Returned)
-          return Done(std::move(FR));
-        Done(std::move(R));
-      });
+      C.call(runtimeCall(*Runtime, Flush, 0, L),
+             [R = std::move(*R), Done = std::move(Done)](Expected<RunResultMsg> FR) mutable {
+               if (!FR || FR->runStatus() != RunStatus::Returned)
+                 return Done(std::move(FR));
+               Done(std::move(R));
+             });
     });
   });
 }
@@ -471,13 +478,16 @@ void Program::startForCalls(Addr Start, Limits L, std::function<void(Error)> Don
     if (E)
       return Done(std::move(E));
     ProcessStarted = true;
-    C.runMain(Start, {"linklab-call"}, L, [this, Done = std::move(Done)](Expected<RunResultMsg> R) mutable {
-      if (!R)
-        return Done(R.takeError());
-      if (R->runStatus() != RunStatus::Returned)
-        return Done(makeError("the C runtime's start-up did not return: " + C.describe(*R)));
-      Done(Error::success());
-    }, Startup::ProcessEntry, Env, Files);
+    C.runMain(
+        Start, {"linklab-call"}, L,
+        [this, Done = std::move(Done)](Expected<RunResultMsg> R) mutable {
+          if (!R)
+            return Done(R.takeError());
+          if (R->runStatus() != RunStatus::Returned)
+            return Done(makeError("the C runtime's start-up did not return: " + C.describe(*R)));
+          Done(Error::success());
+        },
+        Startup::ProcessEntry, Env, Files);
   });
 }
 

@@ -11,15 +11,15 @@
 // the wrappers only wait for it. A Program must outlive its pending calls.
 #pragma once
 
+#include "platform/eh_frame_registration.h"
+#include "platform/ifunc.h"
+#include "platform/init_arrays.h"
+#include "platform/tls_layout.h"
 #include "program/runtime.h"
 #include "protocol/executor_client.h"
-#include "platform/ifunc.h"
-#include "platform/eh_frame_registration.h"
 #include "session/graph_prefetch.h"
-#include "platform/init_arrays.h"
 #include "session/link_info.h"
 #include "session/session.h"
-#include "platform/tls_layout.h"
 
 namespace linklab::exec {
 
@@ -105,8 +105,7 @@ public:
   // Called once the program is linked, just before its main run starts
   // (the CLI's -gdb and -debug-script need the linked addresses then).
   void setBeforeMainRun(std::function<void()> F) { BeforeMainRun = std::move(F); }
-  Expected<executor::RunResultMsg> runMainSync(std::string Entry, std::vector<std::string> Args,
-                                               executor::Limits L);
+  Expected<executor::RunResultMsg> runMainSync(std::string Entry, std::vector<std::string> Args, executor::Limits L);
   // Links Entry and calls it with M's registers (M.entry is filled in).
   // With a runtime that has start code, the process is started first if no
   // run has (the runtime initialised, constructors run, as before main),
@@ -121,7 +120,8 @@ private:
   Program(executor::ExecutorClient &C) : C(C) {}
   static Expected<std::unique_ptr<Program>> build(executor::ExecutorClient &C, const Triple &TT,
                                                   const executor::SetupInfo &Info, const RuntimeSpec *Runtime,
-                                                  RuntimeFiles Files, std::unique_ptr<PrefetchedGraphs> Prefetched = nullptr);
+                                                  RuntimeFiles Files,
+                                                  std::unique_ptr<PrefetchedGraphs> Prefetched = nullptr);
   // TLS image, IFUNC slots and init arrays, once everything is linked.
   void prepareRun(executor::Limits L, std::function<void(Error)> Done);
   void applyIRelatives(std::vector<IRelative> Recs, size_t Next, executor::Limits L, std::function<void(Error)> Done);
@@ -133,7 +133,7 @@ private:
 
   executor::ExecutorClient &C;
   const RuntimeSpec *Runtime = nullptr;
-  SharedBytes StartObject; // the runtime's, added on the first process start
+  SharedBytes StartObject;               // the runtime's, added on the first process start
   std::optional<std::string> StartEntry; // the entry it was added for
   bool ProcessStarted = false;           // its start code has run
   std::unique_ptr<MemoryManager> MM;

@@ -10,9 +10,9 @@
 // way, so diagnostics and fault reports read the same in both builds.
 #pragma once
 
-#include "protocol/protocol.h"
 #include "link/linker.h"
 #include "object/archive.h"
+#include "protocol/protocol.h"
 #include "support/shared_bytes.h"
 #include "target/triple.h"
 

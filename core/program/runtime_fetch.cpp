@@ -14,8 +14,8 @@ Expected<std::unique_ptr<RuntimeFetch>> RuntimeFetch::create(const RuntimeSpec &
   F->R = &R;
   F->Start = std::move(Start);
   if (R.startObject.name && !F->Start)
-    return makeError(formatv("C runtime %s: the bytes of %s (%s) were not supplied", R.description,
-                             R.startObject.name, R.startObject.path));
+    return makeError(formatv("C runtime %s: the bytes of %s (%s) were not supplied", R.description, R.startObject.name,
+                             R.startObject.path));
   std::map<std::string, Archive::Head> Read;
   for (auto &A : R.archives) {
     auto It = Heads.find(A.name);
@@ -112,8 +112,8 @@ Error RuntimeFetch::addMembers(std::string_view File, uint64_t Offset, SharedByt
   for (auto &J : Archives)
     if (File == J.file->name)
       return J.archive.addMembers(Offset, std::move(Bytes));
-  return makeError(formatv("C runtime %s: %.*s is not an archive this link fetches", R->description,
-                           int(File.size()), File.data()));
+  return makeError(
+      formatv("C runtime %s: %.*s is not an archive this link fetches", R->description, int(File.size()), File.data()));
 }
 
 RuntimeFiles RuntimeFetch::files() const {

@@ -65,8 +65,8 @@ private:
   SharedBytes Start;
   std::vector<Joined> Archives;
   std::unique_ptr<PrefetchedGraphs> Graphs = std::make_unique<PrefetchedGraphs>();
-  std::vector<std::string> Wanted;                     // names met, not looked up yet
-  std::unordered_set<std::string> Asked, RootDefined;  // looked up; defined by the program's objects
+  std::vector<std::string> Wanted;                    // names met, not looked up yet
+  std::unordered_set<std::string> Asked, RootDefined; // looked up; defined by the program's objects
 };
 
 } // namespace linklab::exec

@@ -48,8 +48,12 @@ struct FixedAddresses {
 
 inline std::vector<ExposedSymbol> executorSymbols() {
   using F = FixedAddresses;
-  return {{"__heap_start", F::HeapBase},   {"__heap_end", F::HeapBase + F::HeapSpan}, {"__ehdr_start", F::Headers},
-          {"_init", F::NoOp},              {"_fini", F::NoOp},                        {"__linklab_return_trap", F::ReturnTrap}};
+  return {{"__heap_start", F::HeapBase},
+          {"__heap_end", F::HeapBase + F::HeapSpan},
+          {"__ehdr_start", F::Headers},
+          {"_init", F::NoOp},
+          {"_fini", F::NoOp},
+          {"__linklab_return_trap", F::ReturnTrap}};
 }
 
 } // namespace linklab::executor

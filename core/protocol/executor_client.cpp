@@ -99,7 +99,8 @@ void ExecutorClient::expect(const Message &M, Callback<T> Done, Fn Extract) {
       return Done(Dead.empty() ? Rep.takeError().withContext(Name) : Rep.takeError());
     auto *V = std::get_if<R>(&*Rep);
     if (!V)
-      return Done(makeError(formatv("%s: executor replied with %s, expected %s", Name.c_str(), messageName(*Rep), R::Name)));
+      return Done(
+          makeError(formatv("%s: executor replied with %s, expected %s", Name.c_str(), messageName(*Rep), R::Name)));
     Done(Expected<T>(Extract(*V)));
   });
 }
@@ -115,7 +116,9 @@ void ExecutorClient::setup(std::string Triple, Callback<SetupInfo> Done) {
                              Info = *I;
                            Done(std::move(I));
                          }),
-                         [](SetupResultMsg &M) { return SetupInfo{M.triple, M.pageSize, M.symbols}; });
+                         [](SetupResultMsg &M) {
+                           return SetupInfo{M.triple, M.pageSize, M.symbols};
+                         });
 }
 void ExecutorClient::reserve(uint64_t Size, uint64_t Align, Callback<uint64_t> Done) {
   ReservationPlan Next = Reserved;
@@ -129,7 +132,8 @@ Expected<uint64_t> ExecutorClient::reserveNow(uint64_t Size, uint64_t Align, std
   auto At = Reserved.take(Size, Align);
   if (!At)
     return At;
-  expect<AddressMsg>(ReserveMsg{Size, Align}, Callback<uint64_t>([At = *At, Done = std::move(Done)](Expected<uint64_t> B) {
+  expect<AddressMsg>(ReserveMsg{Size, Align},
+                     Callback<uint64_t>([At = *At, Done = std::move(Done)](Expected<uint64_t> B) {
                        if (!B)
                          return Done(B.takeError());
                        if (*B != At)
@@ -148,18 +152,19 @@ void ExecutorClient::deallocate(std::vector<uint64_t> Bases, std::function<void(
 }
 void ExecutorClient::lookup(std::vector<std::string> Names, Callback<std::vector<uint64_t>> Done) {
   size_t N = Names.size();
-  expect<LookupResultMsg>(LookupMsg{std::move(Names)},
-                          Callback<std::vector<uint64_t>>([N, Done = std::move(Done)](Expected<std::vector<uint64_t>> R) {
-                            if (R && R->size() != N)
-                              return Done(makeError(formatv("lookup: %zu answers for %zu names", R->size(), N)));
-                            Done(std::move(R));
-                          }),
-                          [](LookupResultMsg &M) { return std::move(M.addresses); });
+  expect<LookupResultMsg>(
+      LookupMsg{std::move(Names)},
+      Callback<std::vector<uint64_t>>([N, Done = std::move(Done)](Expected<std::vector<uint64_t>> R) {
+        if (R && R->size() != N)
+          return Done(makeError(formatv("lookup: %zu answers for %zu names", R->size(), N)));
+        Done(std::move(R));
+      }),
+      [](LookupResultMsg &M) { return std::move(M.addresses); });
 }
 void ExecutorClient::runMain(uint64_t Entry, std::vector<std::string> Args, Limits L, Callback<RunResultMsg> Done,
                              Startup S, std::vector<std::string> Env, std::vector<InputFile> Files) {
-  expect<RunResultMsg>(RunMainMsg{Entry, uint8_t(S), std::move(Args), std::move(Env), L, std::move(Files)}, std::move(Done),
-                       [](RunResultMsg &M) { return std::move(M); });
+  expect<RunResultMsg>(RunMainMsg{Entry, uint8_t(S), std::move(Args), std::move(Env), L, std::move(Files)},
+                       std::move(Done), [](RunResultMsg &M) { return std::move(M); });
 }
 void ExecutorClient::call(CallMsg M, Callback<RunResultMsg> Done) {
   expect<RunResultMsg>(std::move(M), std::move(Done), [](RunResultMsg &R) { return std::move(R); });
@@ -204,8 +209,7 @@ Expected<SetupInfo> ExecutorClient::setupSync(std::string Triple) {
 Expected<std::vector<uint64_t>> ExecutorClient::lookupSync(std::vector<std::string> Names) {
   return sync<std::vector<uint64_t>>([&](auto D) { lookup(std::move(Names), std::move(D)); });
 }
-Expected<RunResultMsg> ExecutorClient::runMainSync(uint64_t Entry, std::vector<std::string> Args, Limits L,
-                                                   Startup S) {
+Expected<RunResultMsg> ExecutorClient::runMainSync(uint64_t Entry, std::vector<std::string> Args, Limits L, Startup S) {
   return sync<RunResultMsg>([&](auto D) { runMain(Entry, std::move(Args), L, std::move(D), S); });
 }
 Expected<RunResultMsg> ExecutorClient::callSync(CallMsg M) {
@@ -237,8 +241,9 @@ std::string ExecutorClient::describe(const RunResultMsg &R) const {
     // Page zero is never mapped: an address there is a null pointer (plus a
     // field's offset), not a symbol that happens to sit at 0.
     std::string Address = R.address >= NullPageSize ? "address " + Name(R.address)
-                          : R.address ? formatv("null pointer+%s (address %s)", hex(R.address).c_str(), hex(R.address).c_str())
-                                      : std::string("null pointer (address 0x0)");
+                          : R.address
+                              ? formatv("null pointer+%s (address %s)", hex(R.address).c_str(), hex(R.address).c_str())
+                              : std::string("null pointer (address 0x0)");
     return formatv("%s at pc %s, %s%s", faultKindName(FaultKind(R.faultKind)), Name(R.pc).c_str(), Address.c_str(),
                    Thread.c_str());
   }

@@ -206,8 +206,9 @@ Error FdTransport::flush() {
     return Error::success();
   if (InboxPos == Inbox.size())
     Inbox.clear(), InboxPos = 0;
-  Error E = writeDraining(Out, In, Outbox, [this](std::span<const uint8_t> B) { Inbox.insert(Inbox.end(), B.begin(), B.end()); },
-                          InClosed, std::chrono::steady_clock::time_point::max(), nullptr, &Gone);
+  Error E = writeDraining(
+      Out, In, Outbox, [this](std::span<const uint8_t> B) { Inbox.insert(Inbox.end(), B.begin(), B.end()); }, InClosed,
+      std::chrono::steady_clock::time_point::max(), nullptr, &Gone);
   Outbox.clear();
   return E ? ended(std::move(E)) : Error::success();
 }

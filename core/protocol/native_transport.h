@@ -55,13 +55,13 @@ private:
   Error ended(Error Otherwise);
   bool waitChild(int &Status, int TimeoutMs);
   int In, Out;
-  pid_t Child;                   // 0 for a connection
+  pid_t Child; // 0 for a connection
   bool Reaped = false, Closed = false;
-  bool Gone = false;   // a read met the end, or a write a closed pipe or a reset
-  std::string EndWhy;  // the signal that ended the executor, once reaped
+  bool Gone = false;  // a read met the end, or a write a closed pipe or a reset
+  std::string EndWhy; // the signal that ended the executor, once reaped
   uint32_t SilenceMs = 0;
-  std::vector<uint8_t> Outbox;   // sent on the next receive (or once large)
-  std::vector<uint8_t> Inbox;    // received while flushing, handed out first
+  std::vector<uint8_t> Outbox; // sent on the next receive (or once large)
+  std::vector<uint8_t> Inbox;  // received while flushing, handed out first
   size_t InboxPos = 0;
   bool InClosed = false;
   // A pipe's capacity: a link's segment writes reach the executor while the

@@ -42,8 +42,7 @@ struct Reader {
     if (!Problem.empty())
       return false;
     if (In.size() - Pos < N) {
-      Problem = formatv("truncated %s at payload offset %zu (need %zu bytes, %zu left)", What, Pos, N,
-                        In.size() - Pos);
+      Problem = formatv("truncated %s at payload offset %zu (need %zu bytes, %zu left)", What, Pos, N, In.size() - Pos);
       return false;
     }
     return true;
@@ -164,19 +163,18 @@ Expected<std::optional<Frame>> FrameReader::next() {
 }
 
 const char *runStatusName(RunStatus S) {
-  static const char *const Names[] = {"returned", "exited", "instruction limit", "time limit",
-                                      "memory limit", "fault", "error", "killed by a signal"};
+  static const char *const Names[] = {"returned", "exited", "instruction limit", "time limit", "memory limit",
+                                      "fault",    "error",  "killed by a signal"};
   return size_t(S) < std::size(Names) ? Names[size_t(S)] : "unknown status";
 }
 
 // Linux's numbering, the same on x86-64, AArch64 and RISC-V (asm-generic/signal.h).
 const char *signalName(int64_t Signal) {
-  static const char *const Names[] = {nullptr,   "SIGHUP",  "SIGINT",    "SIGQUIT", "SIGILL",  "SIGTRAP",
-                                      "SIGABRT", "SIGBUS",  "SIGFPE",    "SIGKILL", "SIGUSR1", "SIGSEGV",
-                                      "SIGUSR2", "SIGPIPE", "SIGALRM",   "SIGTERM", "SIGSTKFLT", "SIGCHLD",
-                                      "SIGCONT", "SIGSTOP", "SIGTSTP",   "SIGTTIN", "SIGTTOU", "SIGURG",
-                                      "SIGXCPU", "SIGXFSZ", "SIGVTALRM", "SIGPROF", "SIGWINCH", "SIGIO",
-                                      "SIGPWR",  "SIGSYS"};
+  static const char *const Names[] = {nullptr,    "SIGHUP",  "SIGINT",    "SIGQUIT", "SIGILL",  "SIGTRAP",   "SIGABRT",
+                                      "SIGBUS",   "SIGFPE",  "SIGKILL",   "SIGUSR1", "SIGSEGV", "SIGUSR2",   "SIGPIPE",
+                                      "SIGALRM",  "SIGTERM", "SIGSTKFLT", "SIGCHLD", "SIGCONT", "SIGSTOP",   "SIGTSTP",
+                                      "SIGTTIN",  "SIGTTOU", "SIGURG",    "SIGXCPU", "SIGXFSZ", "SIGVTALRM", "SIGPROF",
+                                      "SIGWINCH", "SIGIO",   "SIGPWR",    "SIGSYS"};
   return Signal > 0 && Signal < int64_t(std::size(Names)) ? Names[Signal] : nullptr;
 }
 

@@ -27,11 +27,29 @@ constexpr uint32_t MaxFrameSize = 64u << 20;
 
 enum class MsgKind : uint16_t {
   // client -> executor
-  Setup = 0x01, Reserve = 0x02, Finalize = 0x03, Deallocate = 0x04, Lookup = 0x05,
-  RunMain = 0x06, Call = 0x07, ReadMemory = 0x08, WriteMemory = 0x09, SetupTLS = 0x0a, Hangup = 0x0b, Input = 0x0c,
+  Setup = 0x01,
+  Reserve = 0x02,
+  Finalize = 0x03,
+  Deallocate = 0x04,
+  Lookup = 0x05,
+  RunMain = 0x06,
+  Call = 0x07,
+  ReadMemory = 0x08,
+  WriteMemory = 0x09,
+  SetupTLS = 0x0a,
+  Hangup = 0x0b,
+  Input = 0x0c,
   // executor -> client
-  Ok = 0x80, Failure = 0x81, SetupResult = 0x82, Address = 0x83, LookupResult = 0x84, Output = 0x85,
-  RunResult = 0x86, Memory = 0x87, TLSResult = 0x88, InputRequest = 0x89,
+  Ok = 0x80,
+  Failure = 0x81,
+  SetupResult = 0x82,
+  Address = 0x83,
+  LookupResult = 0x84,
+  Output = 0x85,
+  RunResult = 0x86,
+  Memory = 0x87,
+  TLSResult = 0x88,
+  InputRequest = 0x89,
 };
 
 // Segment protections on the wire (same bits as linklab::MemProt).
@@ -80,8 +98,8 @@ struct ExposedSymbol {
   bool operator==(const ExposedSymbol &) const = default;
 };
 
-#define LINKLAB_MSG(NAME, KIND) \
-  static constexpr MsgKind Kind = MsgKind::KIND; \
+#define LINKLAB_MSG(NAME, KIND)                                                                                        \
+  static constexpr MsgKind Kind = MsgKind::KIND;                                                                       \
   static constexpr const char *Name = NAME;
 
 // ---- client -> executor -----------------------------------------------------
@@ -124,7 +142,7 @@ enum class Startup : uint8_t {
 struct RunMainMsg {
   LINKLAB_MSG("run-main", RunMain)
   uint64_t entry = 0;
-  uint8_t startup = 0; // Startup
+  uint8_t startup = 0;           // Startup
   std::vector<std::string> args; // argv[0] first
   std::vector<std::string> env;  // "NAME=VALUE" strings: envp (empty by default, as a clean exec)
   Limits limits;
@@ -246,8 +264,15 @@ enum class RunStatus : uint8_t {
 // "SIGABRT" for 6; null for a number without a name.
 const char *signalName(int64_t Signal);
 enum class FaultKind : uint8_t {
-  None = 0, ReadUnmapped, WriteUnmapped, FetchUnmapped, ReadProtected, WriteProtected,
-  FetchProtected, IllegalInstruction, Other,
+  None = 0,
+  ReadUnmapped,
+  WriteUnmapped,
+  FetchUnmapped,
+  ReadProtected,
+  WriteProtected,
+  FetchProtected,
+  IllegalInstruction,
+  Other,
 };
 const char *runStatusName(RunStatus S);
 const char *faultKindName(FaultKind K);
@@ -283,10 +308,10 @@ struct TLSResultMsg {
 };
 #undef LINKLAB_MSG
 
-using Message = std::variant<SetupMsg, ReserveMsg, FinalizeMsg, DeallocateMsg, LookupMsg, RunMainMsg, CallMsg,
-                             ReadMemoryMsg, WriteMemoryMsg, SetupTLSMsg, HangupMsg, OkMsg, FailureMsg,
-                             SetupResultMsg, AddressMsg, LookupResultMsg, OutputMsg, RunResultMsg, MemoryMsg,
-                             TLSResultMsg, InputMsg, InputRequestMsg>;
+using Message =
+    std::variant<SetupMsg, ReserveMsg, FinalizeMsg, DeallocateMsg, LookupMsg, RunMainMsg, CallMsg, ReadMemoryMsg,
+                 WriteMemoryMsg, SetupTLSMsg, HangupMsg, OkMsg, FailureMsg, SetupResultMsg, AddressMsg, LookupResultMsg,
+                 OutputMsg, RunResultMsg, MemoryMsg, TLSResultMsg, InputMsg, InputRequestMsg>;
 
 struct Frame {
   uint32_t seq = 0;

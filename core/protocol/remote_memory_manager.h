@@ -2,8 +2,8 @@
 // link/process_layout.h says (the policy -noexec follows too).
 #pragma once
 
-#include "protocol/executor_client.h"
 #include "link/process_layout.h"
+#include "protocol/executor_client.h"
 
 #include <deque>
 

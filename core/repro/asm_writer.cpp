@@ -49,8 +49,8 @@ Expected<std::string> flagLetters(const ObjSection &S) {
   static const struct {
     uint64_t flag;
     char letter;
-  } Letters[] = {{elf::SHF_ALLOC, 'a'}, {elf::SHF_WRITE, 'w'}, {elf::SHF_EXECINSTR, 'x'}, {elf::SHF_MERGE, 'M'},
-                 {elf::SHF_STRINGS, 'S'}, {elf::SHF_TLS, 'T'}, {SHF_EXCLUDE, 'e'}, {SHF_GNU_RETAIN, 'R'}};
+  } Letters[] = {{elf::SHF_ALLOC, 'a'},   {elf::SHF_WRITE, 'w'}, {elf::SHF_EXECINSTR, 'x'}, {elf::SHF_MERGE, 'M'},
+                 {elf::SHF_STRINGS, 'S'}, {elf::SHF_TLS, 'T'},   {SHF_EXCLUDE, 'e'},        {SHF_GNU_RETAIN, 'R'}};
   std::string Out;
   uint64_t Left = S.flags;
   for (auto &L : Letters)
@@ -109,8 +109,8 @@ Expected<Assembly> writeAssembly(const ElfObject &O) {
   // index, not name, and A.renamed lets the caller compare graphs.
   std::map<std::string, std::vector<uint32_t>> ByName;
   for (uint32_t I = 1; I < O.symbols.size(); ++I)
-    if (const ObjSymbol &S = O.symbols[I]; S.type != elf::STT_SECTION && S.type != elf::STT_FILE &&
-                                           !isMappingSymbol(O.machine, S) && !S.name.empty())
+    if (const ObjSymbol &S = O.symbols[I];
+        S.type != elf::STT_SECTION && S.type != elf::STT_FILE && !isMappingSymbol(O.machine, S) && !S.name.empty())
       ByName[S.name].push_back(I);
   std::vector<std::string> Names(O.symbols.size());
   for (uint32_t I = 0; I < O.symbols.size(); ++I)
@@ -287,8 +287,8 @@ Expected<Assembly> writeAssembly(const ElfObject &O) {
     for (const ObjReloc &R : S.relocs) {
       const char *Name = T->relocationName(R.type);
       if (!Name)
-        return Fail(formatv("section %s+%s: relocation type %u has no name", S.name.c_str(), hex(R.offset).c_str(),
-                            R.type));
+        return Fail(
+            formatv("section %s+%s: relocation type %u has no name", S.name.c_str(), hex(R.offset).c_str(), R.type));
       std::string Expr;
       if (R.symbol == 0)
         Expr = formatv("%lld", (long long)R.addend);

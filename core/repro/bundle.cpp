@@ -66,10 +66,11 @@ Expected<std::string> bundleJson(const Bundle &B) {
     J += std::string(I ? "," : "") + "\n  {" + str("name", O.name) + ",\"harness\":" + (O.harness ? "true" : "false") +
          "," + str("data", base64(O.bytes, false)) + "}";
   }
-  J += "\n ],\n \"options\":{" + str("entry", B.entry) + ",\"phonyExternals\":" + (B.phonyExternals ? "true" : "false") +
-       "," + str("absolutes", Abs) + "," + str("slabAddress", "") + ",\"runtime\":" + (B.runtime ? "true" : "false") +
-       "},\n \"run\":{" + str("argv0", B.argv0) + "," + str("args", Args) + "," + str("instructions", B.instructions) +
-       "," + str("wallMillis", B.wallMillis) + "," + str("memoryMB", B.memoryMB) + "," + str("stdin", B.stdin_) + "}";
+  J += "\n ],\n \"options\":{" + str("entry", B.entry) +
+       ",\"phonyExternals\":" + (B.phonyExternals ? "true" : "false") + "," + str("absolutes", Abs) + "," +
+       str("slabAddress", "") + ",\"runtime\":" + (B.runtime ? "true" : "false") + "},\n \"run\":{" +
+       str("argv0", B.argv0) + "," + str("args", Args) + "," + str("instructions", B.instructions) + "," +
+       str("wallMillis", B.wallMillis) + "," + str("memoryMB", B.memoryMB) + "," + str("stdin", B.stdin_) + "}";
   if (auto &O = B.outcome) {
     J += ",\n \"outcome\":{";
     if (O->error)
@@ -80,8 +81,8 @@ Expected<std::string> bundleJson(const Bundle &B) {
         J += formatv(",\"exitCode\":%lld", (long long)*O->exitCode);
       J += "," + str("stdout", O->stdout_) + "," + str("stderr", O->stderr_);
       if (auto &F = O->fault)
-        J += ",\"fault\":{" + str("kind", F->kind) + "," + str("pc", hex(F->pc)) + "," + str("address", hex(F->address)) +
-             "," + str("symbol", F->symbol) + "}";
+        J += ",\"fault\":{" + str("kind", F->kind) + "," + str("pc", hex(F->pc)) + "," +
+             str("address", hex(F->address)) + "," + str("symbol", F->symbol) + "}";
     }
     J += "}";
   }

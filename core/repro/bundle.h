@@ -42,9 +42,9 @@ struct Bundle {
   std::vector<BundleObject> objects;
   std::string entry;
   bool phonyExternals = false, runtime = true;
-  std::vector<std::string> absolutes; // NAME=ADDR
-  std::string argv0;                  // the program's argv[0] (the page's default: the first object's stem)
-  std::vector<std::string> args;      // argv[1..]
+  std::vector<std::string> absolutes;             // NAME=ADDR
+  std::string argv0;                              // the program's argv[0] (the page's default: the first object's stem)
+  std::vector<std::string> args;                  // argv[1..]
   std::string instructions, wallMillis, memoryMB; // limits as the page's fields hold them ("" for none)
   std::string stdin_;                             // what the program read
   std::optional<BundleOutcome> outcome;

@@ -100,8 +100,8 @@ Expected<ElfObject> readElfObject(std::string Name, std::span<const char> Bytes)
     else if (S.shndx == elf::SHN_COMMON)
       M.section = SecCommon;
     else if ((M.section = ModelIndex[S.shndx]) == SecUndef)
-      return F->error(formatv("symbol %zu (%s) is defined in section %u (%s), which holds no content",
-                              I, M.name.c_str(), S.shndx, std::string(Secs[S.shndx].name).c_str()));
+      return F->error(formatv("symbol %zu (%s) is defined in section %u (%s), which holds no content", I,
+                              M.name.c_str(), S.shndx, std::string(Secs[S.shndx].name).c_str()));
   }
   // Relocations, groups and address-significance tables refer by index.
   for (uint32_t I = 1; I < Secs.size(); ++I) {
@@ -147,8 +147,8 @@ Expected<ElfObject> readElfObject(std::string Name, std::span<const char> Bytes)
           Shift += 7;
         } while (B & 0x80);
         if (V >= NSyms)
-          return F->error(formatv("section %s: symbol index %llu is out of range", M.name.c_str(),
-                                  (unsigned long long)V));
+          return F->error(
+              formatv("section %s: symbol index %llu is out of range", M.name.c_str(), (unsigned long long)V));
         M.addrsig.push_back(uint32_t(V));
       }
       M.bytes.clear();
@@ -201,13 +201,15 @@ std::vector<char> writeElfObject(const ElfObject &O) {
     return Off;
   };
   auto elfSection = [&](uint32_t Sec) -> uint16_t {
-    return Sec == SecUndef ? uint16_t(elf::SHN_UNDEF) : Sec == SecAbs ? uint16_t(elf::SHN_ABS) : Sec == SecCommon ? uint16_t(elf::SHN_COMMON)
-                                                                                              : uint16_t(Sec + 1);
+    return Sec == SecUndef    ? uint16_t(elf::SHN_UNDEF)
+           : Sec == SecAbs    ? uint16_t(elf::SHN_ABS)
+           : Sec == SecCommon ? uint16_t(elf::SHN_COMMON)
+                              : uint16_t(Sec + 1);
   };
 
   for (uint32_t I = 0; I < NModel; ++I) {
     const ObjSection &S = O.sections[I];
-    OutSection Sec{S.name, S.type, S.flags | (InGroup[I] ? SHF_GROUP : 0), S.addralign, S.entsize, S.link, S.info,
+    OutSection Sec{S.name,  S.type,      S.flags | (InGroup[I] ? SHF_GROUP : 0), S.addralign, S.entsize, S.link, S.info,
                    S.bytes, S.byteSize()};
     if (S.type == elf::SHT_GROUP) {
       Sec.content.clear();
@@ -239,8 +241,15 @@ std::vector<char> writeElfObject(const ElfObject &O) {
   for (uint32_t I = 0; I < NModel; ++I) {
     if (!RelaOf[I])
       continue;
-    OutSection R{".rela" + O.sections[I].name, elf::SHT_RELA, SHF_INFO_LINK | (InGroup[I] ? SHF_GROUP : 0), 8, 24,
-                 Symtab, I + 1, {}, 0};
+    OutSection R{".rela" + O.sections[I].name,
+                 elf::SHT_RELA,
+                 SHF_INFO_LINK | (InGroup[I] ? SHF_GROUP : 0),
+                 8,
+                 24,
+                 Symtab,
+                 I + 1,
+                 {},
+                 0};
     for (const ObjReloc &E : O.sections[I].relocs) {
       put<uint64_t>(R.content, E.offset);
       put<uint64_t>(R.content, (uint64_t(SymIndex[E.symbol]) << 32) | E.type);

@@ -3,12 +3,12 @@
 #include "check/check.h"
 #include "check/link_info_env.h"
 #include "driver/settings.h"
-#include "program/program.h"
-#include "session/link_info.h"
-#include "platform/linker_symbols.h"
-#include "session/session.h"
 #include "link/slab_memory_manager.h"
 #include "link/table_manager.h"
+#include "platform/linker_symbols.h"
+#include "program/program.h"
+#include "session/link_info.h"
+#include "session/session.h"
 #include "target/target.h"
 
 #include <cstring>
@@ -202,8 +202,8 @@ private:
         const char *K = G.edgeKindName(E.kind);
         Addr P = B.fixupAddress(E);
         std::string Where = formatv("%s: %.*s+%s: %s against %.*s", G.name().c_str(), int(Sec.size()), Sec.data(),
-                                    hex(P - sectionStart(*B.section)).c_str(), K ? K : "?",
-                                    int(E.target->name.size()), E.target->name.data());
+                                    hex(P - sectionStart(*B.section)).c_str(), K ? K : "?", int(E.target->name.size()),
+                                    E.target->name.data());
         auto [T, TOff] = targetOf(G, *E.target);
         uint32_t Word = 0;
         if (!B.isZeroFill() && E.offset + 4 <= B.size)
@@ -311,8 +311,7 @@ Expected<std::vector<std::string>> fixupChecks(const ReproCase &C, const std::ve
     if (In.archive) {
       if (Error E = S.addArchive(baseName(In.name), B))
         return E;
-    } else if (auto K = S.addObject(baseName(In.name), B, In.harness ? ObjectKind::Harness : ObjectKind::Regular);
-               !K)
+    } else if (auto K = S.addObject(baseName(In.name), B, In.harness ? ObjectKind::Harness : ObjectKind::Regular); !K)
       return K.takeError();
   }
   for (auto &A : C.absolutes) {
@@ -378,8 +377,9 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
     if (!A)
       T.notes.push_back(A.takeError().message() + "; written as YAML");
     else if (!NamedInError.empty())
-      T.notes.push_back(Obj.name + ": the error names " + NamedInError +
-                        ", a label its assembly would rename (the object uses the name more than once); written as YAML");
+      T.notes.push_back(
+          Obj.name + ": the error names " + NamedInError +
+          ", a label its assembly would rename (the object uses the name more than once); written as YAML");
     else if (!UseAsm)
       T.notes.push_back(Obj.name + ": " +
                         (Opts.acceptAssembly ? "its assembly did not re-assemble to the same object"
@@ -397,8 +397,8 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
     std::string Stem = stemFor(baseName(Obj.name));
     if (UseAsm) {
       T.files.push_back({"Inputs/" + Opts.name + "-" + Stem + ".s", A->text});
-      Build += "llvm-mc " + A->mcFlags + " -filetype=obj -o " + OutPath + " %S/Inputs/" + Opts.name + "-" + Stem +
-               ".s\n";
+      Build +=
+          "llvm-mc " + A->mcFlags + " -filetype=obj -o " + OutPath + " %S/Inputs/" + Opts.name + "-" + Stem + ".s\n";
     } else {
       std::string Yaml = writeYaml(Obj);
       if (Opts.checkYaml && Unbuildable.empty())
@@ -497,8 +497,8 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
         for (auto &A : C.args)
           Args += " " + shellQuote(A);
       }
-      std::string Cmd = "linklab" + Common + (C.runtime == "none" ? " -runtime=none" : "") + Tail + Args +
-                        " > %t/stdout";
+      std::string Cmd =
+          "linklab" + Common + (C.runtime == "none" ? " -runtime=none" : "") + Tail + Args + " > %t/stdout";
       Run += O.exitCode ? Cmd + "; test $? -eq " + std::to_string(O.exitCode) + "\n" : Cmd + "\n";
       if (Opts.compareOutput) {
         T.files.push_back({Opts.name + ".stdout", O.output});

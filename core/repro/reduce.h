@@ -21,7 +21,7 @@ struct ReduceItem {
 };
 
 struct ReduceOptions {
-  double seconds = 60; // stop trying candidates after this long
+  double seconds = 60;                               // stop trying candidates after this long
   std::function<void(const std::string &)> progress; // one line per stage and per removal
 };
 

@@ -19,8 +19,8 @@ struct ReproInput {
 
 struct ReproCase {
   std::vector<ReproInput> inputs;
-  std::string triple;  // empty: from the first object
-  std::string entry;   // empty: the format's C main (driver::entrySymbol)
+  std::string triple;                 // empty: from the first object
+  std::string entry;                  // empty: the format's C main (driver::entrySymbol)
   std::vector<std::string> args;      // the program's whole argv (empty: the first input's name)
   std::vector<std::string> absolutes; // NAME=ADDR
   bool noExec = false, phonyExternals = false;

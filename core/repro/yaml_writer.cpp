@@ -32,9 +32,16 @@ std::string flagList(uint64_t V, std::initializer_list<std::pair<uint64_t, const
 }
 
 std::string sectionFlags(uint64_t F) {
-  return flagList(F, {{0x1, "SHF_WRITE"}, {0x2, "SHF_ALLOC"}, {0x4, "SHF_EXECINSTR"}, {0x10, "SHF_MERGE"},
-                      {0x20, "SHF_STRINGS"}, {0x40, "SHF_INFO_LINK"}, {0x80, "SHF_LINK_ORDER"},
-                      {0x200, "SHF_GROUP"}, {0x400, "SHF_TLS"}, {0x200000, "SHF_GNU_RETAIN"},
+  return flagList(F, {{0x1, "SHF_WRITE"},
+                      {0x2, "SHF_ALLOC"},
+                      {0x4, "SHF_EXECINSTR"},
+                      {0x10, "SHF_MERGE"},
+                      {0x20, "SHF_STRINGS"},
+                      {0x40, "SHF_INFO_LINK"},
+                      {0x80, "SHF_LINK_ORDER"},
+                      {0x200, "SHF_GROUP"},
+                      {0x400, "SHF_TLS"},
+                      {0x200000, "SHF_GNU_RETAIN"},
                       {0x80000000, "SHF_EXCLUDE"}});
 }
 
@@ -161,7 +168,11 @@ std::string writeYaml(const ElfObject &O) {
     if (S.size)
       Y += formatv("    Size: 0x%llx\n", (unsigned long long)S.size);
     if (S.visibility)
-      Y += std::string("    Other: [ ") + (S.visibility == 1 ? "STV_INTERNAL" : S.visibility == 2 ? "STV_HIDDEN" : "STV_PROTECTED") + " ]\n";
+      Y += std::string("    Other: [ ") +
+           (S.visibility == 1   ? "STV_INTERNAL"
+            : S.visibility == 2 ? "STV_HIDDEN"
+                                : "STV_PROTECTED") +
+           " ]\n";
   }
   return Y + "...\n";
 }

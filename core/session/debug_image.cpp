@@ -66,9 +66,12 @@ uint32_t addString(std::string &Table, std::string_view S) {
 unsigned encodedSize(uint8_t Enc, bool Is64) {
   switch (Enc & 0x0f) {
   case 0x00: return Is64 ? 8 : 4; // absptr
-  case 0x02: case 0x0a: return 2;
-  case 0x03: case 0x0b: return 4;
-  case 0x04: case 0x0c: return 8;
+  case 0x02:
+  case 0x0a: return 2;
+  case 0x03:
+  case 0x0b: return 4;
+  case 0x04:
+  case 0x0c: return 8;
   default: return 0;
   }
 }
@@ -79,8 +82,7 @@ unsigned encodedSize(uint8_t Enc, bool Is64) {
 // moves whole). Chunk is a graph's linked .eh_frame at Address; Into the
 // copy so far, which will sit at Base. What this copy does not understand
 // (64-bit entries, unknown encodings) ends that graph's part, unchanged.
-void appendEhFrame(std::string &Into, uint64_t Base, std::string_view Chunk, uint64_t Address, bool Is64,
-                   bool Big) {
+void appendEhFrame(std::string &Into, uint64_t Base, std::string_view Chunk, uint64_t Address, bool Is64, bool Big) {
   while (Into.size() % 8)
     Into.push_back('\0'); // a zero length: gdb skips it
   const size_t Start = Into.size();
@@ -140,8 +142,11 @@ void putSymbols(Out &O, const std::vector<Sym> &Syms) {
 
 Expected<std::string> formatDebugImage(const std::vector<ObjectLinkInfo> &Objects, std::string_view Header,
                                        const DebugImageSections &Elsewhere, const std::vector<DroppedSymbol> &Dropped) {
-  if (Header.size() < 52 || !Header.starts_with("\x7f" "ELF") || (Header[4] != 1 && Header[4] != 2) ||
-      (Header[5] != 1 && Header[5] != 2) || (Header[4] == 2 && Header.size() < 64))
+  if (Header.size() < 52 ||
+      !Header.starts_with("\x7f"
+                          "ELF") ||
+      (Header[4] != 1 && Header[4] != 2) || (Header[5] != 1 && Header[5] != 2) ||
+      (Header[4] == 2 && Header.size() < 64))
     return makeError("debug image: the link's first object is not an ELF object to take the header from");
   const bool Is64 = Header[4] == 2, Big = Header[5] == 2;
   const uint16_t Machine = readData<uint16_t>(Header.data() + 18, Big);
@@ -164,8 +169,8 @@ Expected<std::string> formatDebugImage(const std::vector<ObjectLinkInfo> &Object
     }
   }
   if (Merged.size() + 7 > MaxSections)
-    return makeError(formatv("debug image: %zu address ranges are more than an ELF section table holds",
-                             Merged.size()));
+    return makeError(
+        formatv("debug image: %zu address ranges are more than an ELF section table holds", Merged.size()));
   // Section 0 is null, the ranges follow: range I is section I + 1.
   auto SectionOf = [&](uint64_t A) -> uint16_t {
     auto It = std::upper_bound(Merged.begin(), Merged.end(), A, [](uint64_t V, const Range &R) { return V < R.start; });
@@ -252,10 +257,10 @@ Expected<std::string> formatDebugImage(const std::vector<ObjectLinkInfo> &Object
   };
   std::vector<Section> Sections{{}};
   for (const Range &R : Merged) {
-    const char *Name = hasProt(R.prot, MemProt::Exec) ? ".text"
+    const char *Name = hasProt(R.prot, MemProt::Exec)     ? ".text"
                        : !hasProt(R.prot, MemProt::Write) ? ".rodata"
-                       : R.zeroFill                        ? ".bss"
-                                                           : ".data";
+                       : R.zeroFill                       ? ".bss"
+                                                          : ".data";
     uint64_t F = (R.alloc ? uint64_t(SHF_ALLOC) : 0) | (hasProt(R.prot, MemProt::Write) ? uint64_t(SHF_WRITE) : 0) |
                  (hasProt(R.prot, MemProt::Exec) ? uint64_t(SHF_EXECINSTR) : 0);
     Sections.push_back({addString(Shstr, Name), SHT_NOBITS, F, R.start, 0, R.end - R.start, 0, 0, 1, 0});
@@ -301,7 +306,9 @@ Expected<std::string> formatDebugImage(const std::vector<ObjectLinkInfo> &Object
 
   // The header, over the space left for it.
   Out H(Is64, Big);
-  H.Bytes.append("\x7f" "ELF", 4);
+  H.Bytes.append("\x7f"
+                 "ELF",
+                 4);
   H.u8(Is64 ? 2 : 1), H.u8(Big ? 2 : 1), H.u8(1); // class, data, EV_CURRENT
   H.Bytes.resize(16, '\0');
   H.u16(ET_EXEC), H.u16(Machine), H.u32(1), H.word(Entry), H.word(0), H.word(ShOff), H.u32(Flags);

@@ -90,15 +90,16 @@ void LinkInfoRecorder::record(LinkGraph &G) {
     if (S->hasName())
       Named.push_back(S);
   std::stable_sort(Named.begin(), Named.end(), [](const Symbol *L, const Symbol *R) { return L->name < R->name; });
-  Named.erase(std::unique(Named.begin(), Named.end(), [](const Symbol *L, const Symbol *R) { return L->name == R->name; }),
-              Named.end());
+  Named.erase(
+      std::unique(Named.begin(), Named.end(), [](const Symbol *L, const Symbol *R) { return L->name == R->name; }),
+      Named.end());
   Info.symbols.reserve(Named.size());
   for (const Symbol *S : Named)
-    Info.symbols.emplace_back(std::string(S->name),
-                              S->isDefined() ? ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope,
-                                                                          std::string(S->section().name), S->callable,
-                                                                          S->block().isZeroFill(), S->targetFlags}
-                                             : ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, "", false, true});
+    Info.symbols.emplace_back(
+        std::string(S->name),
+        S->isDefined() ? ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, std::string(S->section().name),
+                                                    S->callable, S->block().isZeroFill(), S->targetFlags}
+                       : ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, "", false, true});
   for (auto &P : DumpPatterns)
     if (std::regex_search(G.name(), P)) {
       Info.graphDump = G.dump();
@@ -128,8 +129,8 @@ static std::string regionText(Addr A, uint64_t Size, bool ZeroFill) {
   std::string Out = formatv("target addr = 0x%016llx, ", (unsigned long long)A);
   if (ZeroFill)
     return Out + formatv("zero-fill: %llu bytes", (unsigned long long)Size);
-  return Out + formatv("content: 0x%llx -- 0x%llx (%llu bytes)", (unsigned long long)A,
-                       (unsigned long long)(A + Size), (unsigned long long)Size);
+  return Out + formatv("content: 0x%llx -- 0x%llx (%llu bytes)", (unsigned long long)A, (unsigned long long)(A + Size),
+                       (unsigned long long)Size);
 }
 
 std::string formatAddresses(const std::vector<ObjectLinkInfo> &Objects) {

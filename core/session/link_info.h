@@ -26,7 +26,7 @@ struct ObjectLinkInfo {
     Scope scope;
     std::string section;
     bool callable = false;
-    bool zeroFill = false; // in a zero-fill block, or absolute
+    bool zeroFill = false;   // in a zero-fill block, or absolute
     uint8_t targetFlags = 0; // the arch's facts (Arm: Thumb code)
   };
   std::string name;
@@ -42,11 +42,11 @@ struct ObjectLinkInfo {
   // (Arm and Thumb stubs), which -check's stub_addr(file, sym, kind) tells
   // apart.
   std::multimap<std::string, Addr> allStubs;
-  std::map<Addr, uint64_t> entrySizes;    // GOT entry or stub address -> its size
+  std::map<Addr, uint64_t> entrySizes; // GOT entry or stub address -> its size
   // The memory manager's segments for this object: BasicLayout's grouping
   // (one per protection), each from its first block to its last block's end.
   std::vector<SegmentRecord> segments;
-  std::string graphDump;                  // when the name matched a dump pattern
+  std::string graphDump; // when the name matched a dump pattern
 };
 
 class LinkInfoRecorder : public Plugin {

@@ -1,8 +1,8 @@
 #include "session/session.h"
 
+#include "object/archive.h"
 #include "session/graph_prefetch.h"
 #include "target/target.h"
-#include "object/archive.h"
 
 #include <algorithm>
 
@@ -19,7 +19,7 @@ struct Session::Object {
   // its own): only then must materialize look for definitions it lost.
   bool lostDefinitions = false;
   std::vector<std::string> references; // as read, before any pass (recordProcessLookups)
-  std::string failure; // why its link failed: lookups of its symbols say so
+  std::string failure;                 // why its link failed: lookups of its symbols say so
 };
 
 // A linker's lookup waiting for symbols to get addresses.
@@ -85,8 +85,7 @@ private:
 Session::Session(Triple T, MemoryManager &M) : TT(std::move(T)), MM(M) {}
 Session::~Session() = default;
 
-Expected<ResourceKey> Session::addObject(std::string Name, SharedBytes Bytes,
-                                         ObjectKind Kind) {
+Expected<ResourceKey> Session::addObject(std::string Name, SharedBytes Bytes, ObjectKind Kind) {
   auto G = buildGraph(std::move(Name), std::move(Bytes));
   if (!G)
     return G.takeError();
@@ -192,14 +191,15 @@ Error Session::define(Object *Owner, std::string_view Name, Linkage L, Addr A, b
   if (!New) {
     SymbolEntry &E = *Found;
     bool OldPending = !E.owner || E.owner->state == Object::State::Pending;
-    bool HarnessOverride = Owner && Owner->kind == ObjectKind::Harness && E.owner && E.owner->kind != ObjectKind::Harness;
+    bool HarnessOverride =
+        Owner && Owner->kind == ObjectKind::Harness && E.owner && E.owner->kind != ObjectKind::Harness;
     // The runtime stands for the process, whose symbols the linked objects'
     // definitions shadow (llvm-jitlink searches the process last): a
     // runtime member's duplicate of an object's definition loses to it.
     bool IsRuntime = Owner && Owner->kind == ObjectKind::Runtime;
     bool WasRuntime = E.owner && E.owner->kind == ObjectKind::Runtime;
-    bool Override = HarnessOverride || (E.linkage == Linkage::Weak && L == Linkage::Strong) ||
-                    (WasRuntime && Owner && !IsRuntime);
+    bool Override =
+        HarnessOverride || (E.linkage == Linkage::Weak && L == Linkage::Strong) || (WasRuntime && Owner && !IsRuntime);
     if (!Override || !OldPending) {
       if (L == Linkage::Weak || E.linkage == Linkage::Weak || (E.owner && E.owner->kind == ObjectKind::Harness) ||
           (IsRuntime && E.owner && !WasRuntime)) {
@@ -393,8 +393,7 @@ void Session::materialize(Object &O) {
 }
 
 bool Session::claimedAtLinkEnd(std::string_view Name) const {
-  return std::any_of(LinkEndGenerators.begin(), LinkEndGenerators.end(),
-                     [&](auto &G) { return G->claims(Name); });
+  return std::any_of(LinkEndGenerators.begin(), LinkEndGenerators.end(), [&](auto &G) { return G->claims(Name); });
 }
 
 void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult, const std::string *Referrer,
@@ -413,8 +412,8 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
   // Names only the link-end generators define: start the links of
   // everything else this lookup needs (they must count), then wait.
   bool AtLinkEnd = MayWait && std::any_of(Names.begin(), Names.end(), [&](const LookupRequest &R) {
-    return !Symbols.contains(R.name) && claimedAtLinkEnd(R.name);
-  });
+                     return !Symbols.contains(R.name) && claimedAtLinkEnd(R.name);
+                   });
   if (AtLinkEnd) {
     ++InFlight; // no link-end run until every link started here has allocated
     for (auto &R : Names)
@@ -444,9 +443,9 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
     if (E.resolved)
       Q->result[I] = E.address;
     else if (E.owner && E.owner->state == Object::State::Failed)
-      return Q->complete(makeError(formatv("symbol '%s' is unavailable: %s failed to link: %s",
-                                           std::string(Names[I].name).c_str(),
-                                           E.owner->name.c_str(), E.owner->failure.c_str())));
+      return Q->complete(
+          makeError(formatv("symbol '%s' is unavailable: %s failed to link: %s", std::string(Names[I].name).c_str(),
+                            E.owner->name.c_str(), E.owner->failure.c_str())));
     else
       Pending.push_back({&E, I});
   }
@@ -503,8 +502,8 @@ void Session::runLinkEndGenerators() {
       if (!Message.empty())
         P.onResult(makeError(Message));
       else
-        resolveForLink(std::move(P.names), std::move(P.onResult), P.hasReferrer ? &P.referrer : nullptr,
-                       P.fromLink, /*MayWait=*/false);
+        resolveForLink(std::move(P.names), std::move(P.onResult), P.hasReferrer ? &P.referrer : nullptr, P.fromLink,
+                       /*MayWait=*/false);
     }
     InLinkEnd = false;
   }
@@ -642,8 +641,10 @@ void Session::removeObject(ResourceKey K, std::function<void(Error)> OnDone) {
 void Session::transferResources(ResourceKey Dst, ResourceKey Src) {
   Object *D = nullptr, *S = nullptr;
   for (auto &O : Objects) {
-    if (O->key == Dst) D = O.get();
-    if (O->key == Src) S = O.get();
+    if (O->key == Dst)
+      D = O.get();
+    if (O->key == Src)
+      S = O.get();
   }
   if (!D || !S || D == S)
     return;
@@ -697,16 +698,14 @@ std::string Session::dumpSymbolTables(bool HasProcess) {
     Out += formatv("JITDylib \"%s\" (ES: 0x%016llx, State = Open)\nLink order: %s\nSymbol table:\n", JD,
                    (unsigned long long)reinterpret_cast<uintptr_t>(this), LinkOrder);
   };
-  auto Sorted = [](auto &V) {
-    std::sort(V.begin(), V.end(), [](auto &L, auto &R) { return L.first < R.first; });
-  };
+  auto Sorted = [](auto &V) { std::sort(V.begin(), V.end(), [](auto &L, auto &R) { return L.first < R.first; }); };
   if (HasProcess) {
     Header("Process", "[ (\"Process\", MatchAllSymbols) ]");
     Sorted(Process);
     // The process's symbols are absolute to ORC: exported data.
     for (auto &[Name, E] : Process)
-      Out += formatv("    \"%.*s\": 0x%llx [Data] Ready\n", int(Name.size()), Name.data(),
-                     (unsigned long long)E->address);
+      Out +=
+          formatv("    \"%.*s\": 0x%llx [Data] Ready\n", int(Name.size()), Name.data(), (unsigned long long)E->address);
   }
   Header("main", HasProcess ? "[ (\"main\", MatchAllSymbols), (\"Process\", MatchExportedSymbolsOnly) ]"
                             : "[ (\"main\", MatchAllSymbols) ]");

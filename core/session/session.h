@@ -90,8 +90,7 @@ public:
   const Triple &triple() const { return TT; }
 
   // Parses the object now (errors surface at once); links it on demand.
-  Expected<ResourceKey> addObject(std::string Name, SharedBytes Bytes,
-                                  ObjectKind Kind = ObjectKind::Regular);
+  Expected<ResourceKey> addObject(std::string Name, SharedBytes Bytes, ObjectKind Kind = ObjectKind::Regular);
   Expected<ResourceKey> addGraph(std::unique_ptr<LinkGraph> G, ObjectKind Kind = ObjectKind::Regular);
   // The graph of Name's Bytes, as addObject builds it: taken from the
   // prefetched graphs when they hold it (link/graph_prefetch.h).
@@ -182,7 +181,7 @@ private:
   MemoryManager &MM;
   std::unique_ptr<PrefetchedGraphs> Prefetched;
   std::vector<std::unique_ptr<Object>> Objects;
-  size_t Scanned = 0; // Objects whose external names scanArchives() has generated for
+  size_t Scanned = 0;               // Objects whose external names scanArchives() has generated for
   SymbolTable<SymbolEntry> Symbols; // entries keep their address while the session lives
   std::vector<std::shared_ptr<DefinitionGenerator>> Generators;
   std::vector<std::shared_ptr<LinkEndGenerator>> LinkEndGenerators;

@@ -34,6 +34,8 @@ template <typename T> inline T readData(const char *P, bool BigEndian) {
   T V = readLE<T>(P);
   return BigEndian ? byteSwap(V) : V;
 }
-template <typename T> inline void writeData(char *P, T V, bool BigEndian) { writeLE<T>(P, BigEndian ? byteSwap(V) : V); }
+template <typename T> inline void writeData(char *P, T V, bool BigEndian) {
+  writeLE<T>(P, BigEndian ? byteSwap(V) : V);
+}
 
 } // namespace linklab

@@ -23,8 +23,7 @@ class [[nodiscard]] Error {
 public:
   Error() = default;
   static Error success() { return Error(); }
-  explicit Error(std::string message)
-      : Message(std::make_unique<std::string>(std::move(message))) {}
+  explicit Error(std::string message) : Message(std::make_unique<std::string>(std::move(message))) {}
   Error(Error &&Other) noexcept : Message(std::move(Other.Message)) { Other.markChecked(); }
   Error &operator=(Error &&Other) noexcept {
     assertChecked();

@@ -24,9 +24,8 @@ public:
   // Shares a vector already held by a shared_ptr (what tests and the
   // bindings build).
   template <typename V>
-    requires std::is_same_v<std::remove_const_t<V>, std::vector<char>>
-  SharedBytes(std::shared_ptr<V> P) : View(P ? std::span<const char>(P->data(), P->size()) : std::span<const char>()),
-                                       Owner(std::move(P)) {}
+  requires std::is_same_v<std::remove_const_t<V>, std::vector<char>> SharedBytes(std::shared_ptr<V> P)
+      : View(P ? std::span<const char>(P->data(), P->size()) : std::span<const char>()), Owner(std::move(P)) {}
 
   // The whole file at Path, mapped read-only (read into memory where mapping
   // is unavailable, as under Emscripten's file systems).

@@ -1,6 +1,5 @@
 #include "target/target.h"
 
-
 #include <algorithm>
 #include <cassert>
 #include <cstring>
@@ -101,14 +100,16 @@ static Error unknownFormat(const std::string &Name, std::span<const char> B) {
   if (B.size() >= 8 && std::memcmp(B.data(), "!<arch>\n", 8) == 0)
     return makeError(Name + ": is a static archive; pass it with -l/-L or as an archive input");
   // LLVM bitcode, bare ('BC' 0xC0DE) or in its wrapper (0x0B17C0DE): what -flto writes.
-  if (B.size() >= 4 && (std::memcmp(B.data(), "BC\xc0\xde", 4) == 0 || std::memcmp(B.data(), "\xde\xc0\x17\x0b", 4) == 0))
+  if (B.size() >= 4 &&
+      (std::memcmp(B.data(), "BC\xc0\xde", 4) == 0 || std::memcmp(B.data(), "\xde\xc0\x17\x0b", 4) == 0))
     return makeError(Name + ": is LLVM bitcode (compiled with -flto?); linklab links machine-code objects: "
                             "compile without -flto");
   return makeError(Name + (B.size() < 4 ? ": file too small to be an object" : ": unrecognized object file format"));
 }
 
 bool isObjectFile(std::span<const char> Bytes) {
-  return std::any_of(std::begin(Formats), std::end(Formats), [&](const ObjectFormatRow *F) { return F->matches(Bytes); });
+  return std::any_of(std::begin(Formats), std::end(Formats),
+                     [&](const ObjectFormatRow *F) { return F->matches(Bytes); });
 }
 
 Expected<const TargetInfo *> identifyObject(const std::string &Name, std::span<const char> Bytes) {
@@ -150,8 +151,8 @@ Expected<Triple> tripleOfObject(const std::string &Name, std::span<const char> B
 Error checkRunnable(const Triple &TT) {
   if (TT.arch == Arch::Unknown || !archRow(TT.arch).cannotRun)
     return Error::success();
-  return makeError(formatv("cannot run %s code: %s; link it with -noexec", archRow(TT.arch).name,
-                           archRow(TT.arch).cannotRun));
+  return makeError(
+      formatv("cannot run %s code: %s; link it with -noexec", archRow(TT.arch).name, archRow(TT.arch).cannotRun));
 }
 
 } // namespace linklab

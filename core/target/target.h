@@ -66,16 +66,16 @@ enum class TLSVariant : uint8_t {
 
 struct ArchRow {
   Arch arch;
-  const char *name;        // canonical triple spelling: "x86_64"
-  const char *aliases;     // other triple spellings, space-separated ("amd64"), or ""
-  uint8_t pointerSize;     // bytes
-  bool bigEndian;          // data byte order (instructions may differ: AArch64 BE)
+  const char *name;    // canonical triple spelling: "x86_64"
+  const char *aliases; // other triple spellings, space-separated ("amd64"), or ""
+  uint8_t pointerSize; // bytes
+  bool bigEndian;      // data byte order (instructions may differ: AArch64 BE)
   EdgeKindNameFn edgeKindName;
   // Bytes a kind's fixup writes from the edge's offset on (the edge-kind list's Width).
   unsigned (*edgeKindWidth)(EdgeKind);
   Error (*applyFixup)(LinkGraph &G, Block &B, const Edge &E);
   EhFrameKinds ehFrame;
-  TLSVariant tlsVariant;   // where the executor points TP, as the psABI says
+  TLSVariant tlsVariant; // where the executor points TP, as the psABI says
   // A PLT-style stub jumping through the 8-byte pointer at Pointer (the GOT
   // stub), which lowered STT_GNU_IFUNC symbols become; null where IFUNC
   // lowering is not modelled (its slots and records are 64-bit).
@@ -101,8 +101,8 @@ struct TargetInfo;
 
 struct ObjectFormatRow {
   ObjectFormat format;
-  const char *name;         // "ELF"
-  const char *tripleSuffix; // appended to the arch name for a graph's triple
+  const char *name;                             // "ELF"
+  const char *tripleSuffix;                     // appended to the arch name for a graph's triple
   bool (*matches)(std::span<const char> Bytes); // magic number check
   // Reads the identity from a buffer matches() accepted; errors name Name.
   Expected<ObjectIdentity> (*identify)(const std::string &Name, std::span<const char> Bytes);

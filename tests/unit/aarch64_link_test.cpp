@@ -6,9 +6,9 @@
 
 #include "arch/aarch64.h"
 #include "arch/aarch64_fields.h"
+#include "link/slab_memory_manager.h"
 #include "session/link_info.h"
 #include "session/session.h"
-#include "link/slab_memory_manager.h"
 
 #include <gtest/gtest.h>
 
@@ -38,7 +38,7 @@ std::string tempDir() {
 std::string assemble(const std::string &Name) {
   std::string Out = tempDir() + "/" + Name + ".o";
   RunResult R = runCommand("llvm-mc-22 -triple=aarch64-linux-gnu -filetype=obj -o " + Out + " " + Src +
-                    "/tests/inputs/aarch64/" + Name);
+                           "/tests/inputs/aarch64/" + Name);
   EXPECT_EQ(R.status, 0) << R.output;
   return Out;
 }
@@ -153,7 +153,8 @@ TEST(AArch64Link, FamiliesDecodeToPsABIValues) {
 TEST(AArch64Link, FamiliesGraphMatchesLLVMJITLink) {
   std::string Obj = assemble("families.s");
   std::string Opts = " -noexec -no-process-syms -slab-allocate=1Mb -slab-address=0x10000 -slab-page-size=4096 "
-                     "-abs ext_data=0x123456789abc -abs ext_func=0x20000 -show-graphs=.* " + Obj;
+                     "-abs ext_data=0x123456789abc -abs ext_func=0x20000 -show-graphs=.* " +
+                     Obj;
   RunResult Ours = runCommand(Linklab + Opts), Ref = runCommand("llvm-jitlink-22" + Opts);
   ASSERT_EQ(Ref.status, 0) << Ref.output;
   ASSERT_EQ(Ours.status, 0) << Ours.output;
@@ -293,14 +294,16 @@ TEST(AArch64Fixups, AlignmentAndWrongInstructionErrors) {
             "(fixup at 0x100000)");
   EXPECT_EQ(applyOne(Page21, 0xd503201f /* nop */, 0x2000),
             "range.o: .text+0x0: Page21 against target: instruction 0xd503201f at the fixup is not ADRP");
-  EXPECT_EQ(applyOne(TPOffAddLo12, 0x91000000, 0x10),
-            "range.o: .text+0x0: TPOffAddLo12 against target: TLS symbol target is not in a .tdata/.tbss section of this "
-            "object, and no session TLS layout spans objects (a session without one lays out each object's TLS alone)");
+  EXPECT_EQ(
+      applyOne(TPOffAddLo12, 0x91000000, 0x10),
+      "range.o: .text+0x0: TPOffAddLo12 against target: TLS symbol target is not in a .tdata/.tbss section of this "
+      "object, and no session TLS layout spans objects (a session without one lays out each object's TLS alone)");
 }
 
 TEST(AArch64Elf, UnknownAndUnsupportedRelocationsAreNamed) {
   std::string Obj = tempDir() + "/unknown.o";
-  RunResult Y = runCommand("yaml2obj-22 " + Src + "/tests/inputs/aarch64/ELF_aarch64_unknown_relocation.yaml -o " + Obj);
+  RunResult Y =
+      runCommand("yaml2obj-22 " + Src + "/tests/inputs/aarch64/ELF_aarch64_unknown_relocation.yaml -o " + Obj);
   ASSERT_EQ(Y.status, 0) << Y.output;
   SlabMemoryManager MM(0x10000, 4096, 1 << 20);
   Session S(Triple::parse("aarch64-linux-gnu"), MM);
@@ -353,15 +356,16 @@ TEST(AArch64Link, InventoryProgramAllModes) {
       for (auto &C : Sources) {
         std::string Base = C.substr(C.rfind('/') + 1);
         std::string O = tempDir() + "/inv" + Pic + Opt + "-" + Base + ".o";
-        RunResult R = runCommand("clang-22 --target=aarch64-linux-gnu " + std::string(Pic) + " " + Opt + " -c " + C +
-                          " -o " + O);
+        RunResult R =
+            runCommand("clang-22 --target=aarch64-linux-gnu " + std::string(Pic) + " " + Opt + " -c " + C + " -o " + O);
         ASSERT_EQ(R.status, 0) << R.output;
         Objs += " " + O;
         // Each object alone, entered at one of its own functions.
         RunResult Nm = runCommand("llvm-nm-22 --defined-only -g " + O + " | awk '$2==\"T\"{print $3; exit}'");
         std::string Entry = Nm.output.substr(0, Nm.output.find('\n'));
         std::string Opts = " -noexec -no-process-syms -phony-externals -slab-allocate=1Mb -slab-address=0x10000 "
-                           "-slab-page-size=4096 -show-graphs=.* -entry=" + Entry + " " + O;
+                           "-slab-page-size=4096 -show-graphs=.* -entry=" +
+                           Entry + " " + O;
         RunResult Ours = runCommand(Linklab + Opts), Ref = runCommand("llvm-jitlink-22" + Opts);
         SCOPED_TRACE(std::string(Pic) + " " + Opt + " " + Base);
         ASSERT_EQ(Ours.status, 0) << Ours.output;
@@ -375,8 +379,10 @@ TEST(AArch64Link, InventoryProgramAllModes) {
           EXPECT_EQ(test::diffSets(R.edges, O.edges), "");
         }
       }
-      RunResult All = runCommand(Linklab + " -noexec -no-process-syms -phony-externals -slab-allocate=4Mb -slab-address=0x10000 "
-                                    "-slab-page-size=4096 -show-addrs" + Objs);
+      RunResult All = runCommand(Linklab +
+                                 " -noexec -no-process-syms -phony-externals -slab-allocate=4Mb -slab-address=0x10000 "
+                                 "-slab-page-size=4096 -show-addrs" +
+                                 Objs);
       EXPECT_EQ(All.status, 0) << Pic << " " << Opt << ": " << All.output;
     }
 }
@@ -399,7 +405,7 @@ TEST(AArch64Link, RecordedSegmentsAreTheMemoryManagers) {
         << hex(S.address) << " " << protString(S.prot);
   }
   for (auto &Sec : L.Obj->sections)
-    EXPECT_TRUE(std::any_of(L.Obj->segments.begin(), L.Obj->segments.end(),
-                            [&](const SegmentRecord &S) { return Within(S, Sec.address, Sec.size, Sec.prot); }))
-        << Sec.name;
+    EXPECT_TRUE(std::any_of(L.Obj->segments.begin(), L.Obj->segments.end(), [&](const SegmentRecord &S) {
+      return Within(S, Sec.address, Sec.size, Sec.prot);
+    })) << Sec.name;
 }

@@ -66,10 +66,8 @@ TEST(CallconvAArch64, CallBetweenTwoSpecs) {
   ASSERT_TRUE(Moves) << Moves.takeError().message();
   std::vector<std::string> Seen;
   for (const Move &M : *Moves)
-    Seen.push_back((M.IsReturn ? "ret " : "arg ") + M.From.RegisterName + "->" +
-                   M.To.RegisterName);
-  EXPECT_EQ(Seen, (std::vector<std::string>{"arg x0->x3", "arg d0->d7", "arg w1->w2",
-                                            "ret x5->x0"}));
+    Seen.push_back((M.IsReturn ? "ret " : "arg ") + M.From.RegisterName + "->" + M.To.RegisterName);
+  EXPECT_EQ(Seen, (std::vector<std::string>{"arg x0->x3", "arg d0->d7", "arg w1->w2", "ret x5->x0"}));
   // Parts already in place need no move.
   auto Same = materialize("gpr:x0,x2", *Sig, T);
   ASSERT_TRUE(Same);

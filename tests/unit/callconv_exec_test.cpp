@@ -22,14 +22,14 @@ struct ArchCase {
 void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
 const ArchCase Cases[] = {
     {"x86_64", "x86_64-linux-gnu", "", "", "gpr:rcx,r8,r11;ret:rax", "args:r8,rcx,r11;ret:rax",
-     "args:rcx,stack,stack;ret:rdx", "gpr:rcx;ret:rdx", "args:rcx+r8;ret:rax,rdx", "gpr:r10,rcx",
-     "gpr:r9,r10;ret:rax", "ret:rcx", "fpr:xmm3,xmm5;ret_fpr:xmm2", "gpr:rdi", "gpr:r10,r11;ret:rax"},
+     "args:rcx,stack,stack;ret:rdx", "gpr:rcx;ret:rdx", "args:rcx+r8;ret:rax,rdx", "gpr:r10,rcx", "gpr:r9,r10;ret:rax",
+     "ret:rcx", "fpr:xmm3,xmm5;ret_fpr:xmm2", "gpr:rdi", "gpr:r10,r11;ret:rax"},
     {"aarch64", "aarch64-linux-gnu", "", "", "gpr:x9,x10,x11;ret:x12", "args:x10,x9,x11;ret:x12",
      "args:x9,stack,stack;ret:x12", "gpr:x9;ret:x12", "args:x9+x10;ret:x12,x13", "gpr:x9", "gpr:x9,x10;ret:x12",
      "ret:x12", "fpr:v20,v21;ret_fpr:v22", "gpr:x0", "gpr:x14,x15;ret:x0"},
-    {"riscv64", "riscv64-linux-gnu", "-mattr=+d", "-march=rv64gc", "gpr:t0,t2,t4;ret:t5",
-     "args:t2,t0,t4;ret:t5", "args:t0,stack,stack;ret:t5", "gpr:t0;ret:t5", "args:t0+t2;ret:t5,t6", "gpr:t0,t2",
-     "gpr:t0,t2;ret:t5", "ret:t5", "fpr:ft4,ft5;ret_fpr:ft6", "gpr:a0", "gpr:t4,t6;ret:a0"},
+    {"riscv64", "riscv64-linux-gnu", "-mattr=+d", "-march=rv64gc", "gpr:t0,t2,t4;ret:t5", "args:t2,t0,t4;ret:t5",
+     "args:t0,stack,stack;ret:t5", "gpr:t0;ret:t5", "args:t0+t2;ret:t5,t6", "gpr:t0,t2", "gpr:t0,t2;ret:t5", "ret:t5",
+     "fpr:ft4,ft5;ret_fpr:ft6", "gpr:a0", "gpr:t4,t6;ret:a0"},
 };
 
 std::string quote(const std::string &S) { return "'" + S + "'"; }
@@ -140,8 +140,8 @@ TEST_P(CallconvExec, test_call_between_two_specs) {
 // The conventions caller.c needs, as -cc options (what the section says).
 std::string allConventions(const ArchCase &A) {
   const std::string Entries[] = {
-      std::string("add3=i64(i64,i64,i64);") + A.pool, std::string("fsub2=f64(f64,f64);") + A.fpr,
-      std::string("wsum=i64(i64,i64,i64);") + A.overflow, std::string("inc128=i128(i128);") + A.wide,
+      std::string("add3=i64(i64,i64,i64);") + A.pool,      std::string("fsub2=f64(f64,f64);") + A.fpr,
+      std::string("wsum=i64(i64,i64,i64);") + A.overflow,  std::string("inc128=i128(i128);") + A.wide,
       std::string("bsum16=i64(byval(16:8));") + A.byval16, std::string("mk3=void(sret(24:8),i64);") + A.sret};
   std::string Out;
   for (auto &E : Entries)
@@ -192,8 +192,7 @@ TEST_P(CallconvExec, test_bridge_thunks_from_c) {
   if (std::string(GetParam().name) == "x86_64")
     EXPECT_EQ(R.output.substr(0, 21), "return: 0\nclobbered: ") << R.output;
   else
-    EXPECT_NE(R.output.find("linklab error: call of 'main' through plan: write to unmapped memory"),
-              std::string::npos)
+    EXPECT_NE(R.output.find("linklab error: call of 'main' through plan: write to unmapped memory"), std::string::npos)
         << R.output;
 }
 
@@ -225,8 +224,9 @@ TEST_P(CallconvExec, test_thunk_frame_size_refused) {
   std::string Obj = D.file("big.o");
   bool X86 = std::string(GetParam().name) == "x86_64";
   std::string Src = D.write("big.s", std::string(".globl main\nmain: ") +
-                                         (X86 ? "call big" : GetParam().name == std::string("aarch64") ? "bl big"
-                                                                                                      : "call big") +
+                                         (X86                                         ? "call big"
+                                          : GetParam().name == std::string("aarch64") ? "bl big"
+                                                                                      : "call big") +
                                          "\n ret\n");
   ASSERT_EQ(runCommand("llvm-mc-22 -triple=" + std::string(GetParam().triple) + " -filetype=obj -o " + Obj + " " + Src)
                 .status,
@@ -237,7 +237,8 @@ TEST_P(CallconvExec, test_thunk_frame_size_refused) {
       Sig += I ? ",i64" : "i64";
     Sig += ")";
     std::string First = X86 ? "rcx" : GetParam().name == std::string("aarch64") ? "x9" : "t0";
-    return std::make_pair(Sig, runCommand(linklabPath() + " -noexec -no-process-syms -phony-externals -entry=main -show-graphs=big " +
+    return std::make_pair(Sig, runCommand(linklabPath() +
+                                          " -noexec -no-process-syms -phony-externals -entry=main -show-graphs=big " +
                                           Obj + " -cc=" + quote("big=" + Sig + ";gpr:" + First)));
   };
   auto [Small, Fits] = Link(20);
@@ -275,7 +276,7 @@ TEST(CallconvExecX86, test_sret_thunk_returns_the_pointer_in_rax) {
                 .status,
             0);
   std::string Src = D.write("sretcall.s", ".globl third\n"
-                                          "third: sub $40, %rsp\n"       // 24-byte buffer, rsp kept 16-aligned
+                                          "third: sub $40, %rsp\n" // 24-byte buffer, rsp kept 16-aligned
                                           "       mov %rsp, %rdi\n"
                                           "       mov $11, %esi\n"
                                           "       call mk3\n"
@@ -306,10 +307,10 @@ TEST_P(CallconvExec, test_foreign_plan_in_section) {
             0);
   auto R = runCommand(linklabPath() + " -runtime=none " + Obj + " " + Custom + " -call=add3 -call-args=1,2,3");
   EXPECT_EQ(R.status, 1);
-  EXPECT_EQ(R.output, formatv("linklab error: %s: .linklab.callconv entry 0 (offset 0x0): 'f=i64(i64);%s': plan "
-                              "belongs to foreign target schema '%s' (%s uses '%s')\n",
-                              Obj.c_str(), P->text().c_str(), (*Theirs)->Schema.c_str(), (*Ours)->Name,
-                              (*Ours)->Schema.c_str()));
+  EXPECT_EQ(R.output,
+            formatv("linklab error: %s: .linklab.callconv entry 0 (offset 0x0): 'f=i64(i64);%s': plan "
+                    "belongs to foreign target schema '%s' (%s uses '%s')\n",
+                    Obj.c_str(), P->text().c_str(), (*Theirs)->Schema.c_str(), (*Ours)->Name, (*Ours)->Schema.c_str()));
 }
 
 INSTANTIATE_TEST_SUITE_P(Arch, CallconvExec, ::testing::ValuesIn(Cases),

@@ -7,32 +7,27 @@
 using namespace linklab;
 using namespace linklab::callconv;
 
-
 TEST(CallconvHardening, CsrConflictWarnsButSucceeds) {
   auto P = test::planFor(Arch::X86_64, "gpr:rbx,rcx;csr:rbx,r12", "void(i64,i64)");
   ASSERT_TRUE(P);
   EXPECT_EQ(P->describe(), "void(rbx, rcx)");
-  EXPECT_EQ(P->warnings(), (std::vector<std::string>{
-                               "callconv spec: rbx is callee-saved ('csr') and also in "
-                               "'gpr' (token 0)"}));
+  EXPECT_EQ(P->warnings(), (std::vector<std::string>{"callconv spec: rbx is callee-saved ('csr') and also in "
+                                                     "'gpr' (token 0)"}));
   // The ABI's default set counts too: a result in x19 contradicts AAPCS64.
   auto Q = test::planFor(Arch::AArch64, "ret:x19", "i64()");
   ASSERT_TRUE(Q);
-  EXPECT_EQ(Q->warnings().at(0),
-            "callconv spec: x19 is callee-saved ('csr') and also in 'ret' (token 0)");
+  EXPECT_EQ(Q->warnings().at(0), "callconv spec: x19 is callee-saved ('csr') and also in 'ret' (token 0)");
   // Listing is enough: the conflict is in the convention, not in one call.
   auto Unused = test::planFor(Arch::RISCV64, "args:a0,s2+s3;csr:s3", "void()");
   ASSERT_TRUE(Unused);
-  EXPECT_EQ(Unused->warnings(), (std::vector<std::string>{
-                                    "callconv spec: s3 is callee-saved ('csr') and also in "
-                                    "'args' (token 1)"}));
+  EXPECT_EQ(Unused->warnings(), (std::vector<std::string>{"callconv spec: s3 is callee-saved ('csr') and also in "
+                                                          "'args' (token 1)"}));
 }
 
 TEST(CallconvHardening, VariadicRefusedOnEveryTarget) {
   ConventionRegistry Registry;
   bool Called = false;
-  ASSERT_FALSE(Registry.add("any", [&](const ArchConventions &, const Signature &)
-                                       -> Expected<PlanTable> {
+  ASSERT_FALSE(Registry.add("any", [&](const ArchConventions &, const Signature &) -> Expected<PlanTable> {
     Called = true;
     return PlanTable{};
   }));
@@ -61,10 +56,9 @@ TEST(CallconvHardening, IndirectCallUsesStandardConvention) {
   ASSERT_TRUE(Indirect);
   EXPECT_TRUE(Indirect->isStandard());
   EXPECT_EQ(Indirect->describe(), "rax(rdi, rsi)");
-  EXPECT_EQ(Warnings, (std::vector<std::string>{
-                          "callconv: address of 'fast_add' taken for an indirect call: "
-                          "indirect calls use the standard SysV convention, not its convention " +
-                          Custom->convention().str()}));
+  EXPECT_EQ(Warnings, (std::vector<std::string>{"callconv: address of 'fast_add' taken for an indirect call: "
+                                                "indirect calls use the standard SysV convention, not its convention " +
+                                                Custom->convention().str()}));
   Warnings.clear();
   ASSERT_TRUE(planIndirectCall(*Indirect, "plain", Warnings));
   EXPECT_TRUE(Warnings.empty());
@@ -74,8 +68,7 @@ TEST(CallconvHardening, NamingStackPointersAndCautionRegisters) {
   auto P = test::planFor(Arch::X86_64, "gpr:rsp,rcx", "void(i64)");
   ASSERT_TRUE(P);
   EXPECT_EQ(P->describe(), "void(rcx)");
-  EXPECT_EQ(P->warnings().at(0),
-            "callconv spec: 'gpr' token 0: 'rsp' is reserved on x86_64 (stack pointer); skipped");
+  EXPECT_EQ(P->warnings().at(0), "callconv spec: 'gpr' token 0: 'rsp' is reserved on x86_64 (stack pointer); skipped");
   auto Q = test::planFor(Arch::AArch64, "args:sp,x1", "void(i64,i64)");
   ASSERT_TRUE(Q);
   EXPECT_EQ(Q->describe(), "void([sp+0], x1)");
@@ -87,11 +80,10 @@ TEST(CallconvHardening, NamingStackPointersAndCautionRegisters) {
   // Allowed, with the reason to be careful.
   auto R = test::planFor(Arch::X86_64, "gpr:rbp", "void(i64)");
   ASSERT_TRUE(R);
-  EXPECT_EQ(R->warnings(), (std::vector<std::string>{
-                               "callconv spec: rbp is callee-saved ('csr') and also in "
-                               "'gpr' (token 0)",
-                               "callconv spec: argument 0 in rbp: rbp is only sound without "
-                               "a frame pointer"}));
+  EXPECT_EQ(R->warnings(), (std::vector<std::string>{"callconv spec: rbp is callee-saved ('csr') and also in "
+                                                     "'gpr' (token 0)",
+                                                     "callconv spec: argument 0 in rbp: rbp is only sound without "
+                                                     "a frame pointer"}));
   auto V = test::planFor(Arch::AArch64, "gpr:x16", "void(i64)");
   ASSERT_TRUE(V);
   EXPECT_EQ(V->warnings().at(0), "callconv spec: argument 0 in x16: x16 (ip0) may be clobbered "

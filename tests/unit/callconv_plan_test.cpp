@@ -23,8 +23,7 @@ std::string replace(std::string S, std::string_view From, std::string_view To) {
 }
 
 std::string x86Text() {
-  return "v1;schema=" + X86.Schema + ";target=62:1;cc=" +
-         conventionOf(*parseSpec("gpr:rcx;ret:rax")).str() +
+  return "v1;schema=" + X86.Schema + ";target=62:1;cc=" + conventionOf(*parseSpec("gpr:rcx;ret:rax")).str() +
          ";stack=16;returns=r,0,0,4,4,0,-,0x0;arguments=r,0,0,4,4,2,-,0x0|s,1,0,8,8,-,0,0x0;"
          "callee-saved=3,6,12,13,14,15";
 }
@@ -65,8 +64,7 @@ TEST(CallconvPlan, RejectsForeignSchema) {
   auto A = materialize("gpr:x1", sig("void(i32)"), A64);
   ASSERT_TRUE(A);
   EXPECT_EQ(parsePlan(A->text(), sig("void(i32)"), X86).takeError().message(),
-            "plan belongs to foreign target schema '" + A64.Schema + "' (x86_64 uses '" +
-                X86.Schema + "')");
+            "plan belongs to foreign target schema '" + A64.Schema + "' (x86_64 uses '" + X86.Schema + "')");
 }
 
 TEST(CallconvPlan, RejectsForeignTargetId) {
@@ -80,8 +78,7 @@ TEST(CallconvPlan, RejectsForeignConventionId) {
   ConventionId Actual = conventionOf(*parseSpec("gpr:rcx;ret:rax"));
   ASSERT_NE(Declared, Actual);
   EXPECT_EQ(materialize(x86Text(), sig("i32(i32,i64)"), X86, Declared).takeError().message(),
-            "plan has foreign convention ID " + Actual.str() + " (expected " + Declared.str() +
-                ")");
+            "plan has foreign convention ID " + Actual.str() + " (expected " + Declared.str() + ")");
   EXPECT_TRUE(materialize(x86Text(), sig("i32(i32,i64)"), X86, Actual));
   // Equivalent spellings name the same convention.
   EXPECT_EQ(conventionOf(*parseSpec(" ret : RAX ; arg_gpr : rcx ")), Actual);
@@ -97,27 +94,21 @@ TEST(CallconvPlan, RejectsMalformedPlans) {
   auto Arg1 = [&](const std::string &Part) { return Msg(replace(T, "|s,1,0,8,8,-,0,0x0", Part)); };
   EXPECT_EQ(Msg("v1;schema=x"), "malformed plan: expected 8 ';'-separated fields, found 2");
   EXPECT_EQ(Msg(replace(T, "v1;", "v9;")), "malformed plan: version 'v9' is not 'v1'");
-  EXPECT_EQ(Msg(replace(T, ";stack=", ";stak=")),
-            "malformed plan: field 4 is 'stak=16', expected 'stack=...'");
+  EXPECT_EQ(Msg(replace(T, ";stack=", ";stak=")), "malformed plan: field 4 is 'stak=16', expected 'stack=...'");
   EXPECT_EQ(Msg(replace(T, "r,0,0,4,4,2,-,0x0", "r,0,0,4,4,2,-")),
             "malformed plan: arguments location 0 'r,0,0,4,4,2,-': expected "
             "<r|s>,value,offset,size,align,register,stack offset,flags");
   EXPECT_EQ(Arg1("|r,1,0,8,8,2,-,0x0"),
             "malformed plan: argument 1 (i64) part +0: rcx already carries another argument "
             "part");
-  EXPECT_EQ(Arg1("|r,1,0,8,8,17,-,0x0"),
-            "malformed plan: argument 1 (i64) part +0: xmm0 cannot carry 8 bytes of i64");
-  EXPECT_EQ(Arg1("|r,1,0,8,8,7,-,0x0"),
-            "malformed plan: argument 1 (i64) part +0: register 7 is not a usable x86_64 "
-            "register");
-  EXPECT_EQ(Arg1("|s,1,0,8,8,-,4,0x0"),
-            "malformed plan: argument 1 (i64) part +0: stack slot 4 is outside the 16-byte "
-            "argument area or misaligned");
-  EXPECT_EQ(Arg1(""),
-            "malformed plan: argument 1 (i64): parts cover 0 of 8 bytes");
+  EXPECT_EQ(Arg1("|r,1,0,8,8,17,-,0x0"), "malformed plan: argument 1 (i64) part +0: xmm0 cannot carry 8 bytes of i64");
+  EXPECT_EQ(Arg1("|r,1,0,8,8,7,-,0x0"), "malformed plan: argument 1 (i64) part +0: register 7 is not a usable x86_64 "
+                                        "register");
+  EXPECT_EQ(Arg1("|s,1,0,8,8,-,4,0x0"), "malformed plan: argument 1 (i64) part +0: stack slot 4 is outside the 16-byte "
+                                        "argument area or misaligned");
+  EXPECT_EQ(Arg1(""), "malformed plan: argument 1 (i64): parts cover 0 of 8 bytes");
   EXPECT_EQ(Msg(T, "i32(i32)"), "malformed plan: argument 1 is not in signature 'i32(i32)'");
-  EXPECT_EQ(Msg(replace(T, "stack=16", "stack=12")),
-            "malformed plan: stack size 12 is not a multiple of 16");
+  EXPECT_EQ(Msg(replace(T, "stack=16", "stack=12")), "malformed plan: stack size 12 is not a multiple of 16");
   EXPECT_EQ(Msg(replace(T, "callee-saved=3,", "callee-saved=7,")),
             "malformed plan: callee-saved register 7 is unknown, reserved or out of order");
 }
@@ -126,13 +117,11 @@ TEST(CallconvPlan, PluginConventions) {
   ConventionRegistry Registry;
   // A convention a spec cannot write: every argument on the stack, in
   // reverse order, result in the first integer register of the schema.
-  ASSERT_FALSE(Registry.add("reversed", [](const ArchConventions &T, const Signature &S)
-                                            -> Expected<PlanTable> {
+  ASSERT_FALSE(Registry.add("reversed", [](const ArchConventions &T, const Signature &S) -> Expected<PlanTable> {
     PlanTable Table;
     uint32_t Off = 0;
     for (size_t I = S.Params.size(); I-- > 0; Off += 8)
-      Table.Arguments.push_back({false, uint32_t(I), 0, S.Params[I].Size, S.Params[I].Align,
-                                 -1, Off, 0, "", 0});
+      Table.Arguments.push_back({false, uint32_t(I), 0, S.Params[I].Size, S.Params[I].Align, -1, Off, 0, "", 0});
     Table.StackBytes = (Off + 15) / 16 * 16;
     if (S.Return)
       Table.Returns.push_back({true, 0, 0, S.Return->Size, S.Return->Align, 0, -1, 0, "", 0});
@@ -146,17 +135,17 @@ TEST(CallconvPlan, PluginConventions) {
   EXPECT_EQ(Registry.plan("reversed", X86, sig("f128()")).takeError().message(),
             "convention 'reversed': malformed plan: return value 0 (f128) part +0: rax cannot "
             "carry 16 bytes of f128");
-  EXPECT_FALSE(Registry.add("bad", [](const ArchConventions &, const Signature &)
-                                       -> Expected<PlanTable> { return PlanTable{}; }));
+  EXPECT_FALSE(Registry.add(
+      "bad", [](const ArchConventions &, const Signature &) -> Expected<PlanTable> { return PlanTable{}; }));
   EXPECT_EQ(Registry.plan("bad", A64, sig("void(i32)")).takeError().message(),
             "convention 'bad': malformed plan: argument 0 (i32): parts cover 0 of 4 bytes");
   EXPECT_EQ(Registry.add("reversed", nullptr).message(),
             "callconv: cannot register convention 'reversed': names are [a-z0-9_.-]+ and need "
             "a callback");
-  EXPECT_EQ(Registry.add("bad", [](const ArchConventions &, const Signature &)
-                                    -> Expected<PlanTable> { return PlanTable{}; })
-                .message(),
-            "callconv: convention 'bad' is already registered");
+  EXPECT_EQ(
+      Registry.add("bad", [](const ArchConventions &, const Signature &) -> Expected<PlanTable> { return PlanTable{}; })
+          .message(),
+      "callconv: convention 'bad' is already registered");
   EXPECT_EQ(Registry.plan("fast", X86, sig("void()")).takeError().message(),
             "convention 'fast': not registered (registered: reversed, bad)");
   // The linker's entries (-cc, .linklab.callconv sections) name them "@NAME".

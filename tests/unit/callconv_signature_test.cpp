@@ -21,8 +21,7 @@ TEST(CallconvSignature, RoundTripsEveryKind) {
 TEST(CallconvSignature, RejectsWithPosition) {
   EXPECT_EQ(parseSignature("i32(i32,i33)").takeError().message(),
             "signature 'i32(i32,i33)' parameter 1: unknown type 'i33'");
-  EXPECT_EQ(parseSignature("i32(i32,)").takeError().message(),
-            "signature 'i32(i32,)' parameter 1: unknown type ''");
+  EXPECT_EQ(parseSignature("i32(i32,)").takeError().message(), "signature 'i32(i32,)' parameter 1: unknown type ''");
   EXPECT_EQ(parseSignature("i32(...,i32)").takeError().message(),
             "signature 'i32(...,i32)': '...' must be the last parameter");
   EXPECT_EQ(parseSignature("i32(byval(8:3))").takeError().message(),
@@ -33,8 +32,7 @@ TEST(CallconvSignature, RejectsWithPosition) {
             "sret(SIZE:ALIGN) parameter");
   EXPECT_EQ(parseSignature("i32(sret(8))").takeError().message(),
             "signature 'i32(sret(8))': a function with a sret parameter returns void");
-  EXPECT_EQ(parseSignature("i32").takeError().message(),
-            "signature 'i32': expected RET(PARAM,...)");
+  EXPECT_EQ(parseSignature("i32").takeError().message(), "signature 'i32': expected RET(PARAM,...)");
 }
 
 TEST(CallconvSpec, ParsesAliasesCaseAndWhitespace) {
@@ -52,6 +50,5 @@ TEST(CallconvSpec, RejectsStructuralErrors) {
             "callconv spec 'gpr:rcx;arg_gpr:rdx': segment 1: key 'arg_gpr' repeats 'gpr'");
   EXPECT_EQ(parseSpec("gpr:rcx,,rdx").takeError().message(),
             "callconv spec 'gpr:rcx,,rdx': segment 0 'gpr': token 1 is empty");
-  EXPECT_EQ(parseSpec("ret:rax;rcx").takeError().message(),
-            "callconv spec 'ret:rax;rcx': segment 1 'rcx' has no ':'");
+  EXPECT_EQ(parseSpec("ret:rax;rcx").takeError().message(), "callconv spec 'ret:rax;rcx': segment 1 'rcx' has no ':'");
 }

@@ -27,24 +27,21 @@ TEST(CallconvX86_64, GprPoolInOrder) {
   EXPECT_TRUE(P->warnings().empty());
   // Integer and float pools advance independently; a float with no xmm left
   // goes to the stack.
-  EXPECT_EQ(layout("gpr:rcx,rdx;xmm:xmm5", "void(i32,f64,i64,f32)"),
-            "void(ecx, xmm5, rdx, [sp+0])");
+  EXPECT_EQ(layout("gpr:rcx,rdx;xmm:xmm5", "void(i32,f64,i64,f32)"), "void(ecx, xmm5, rdx, [sp+0])");
 }
 
 TEST(CallconvX86_64, PositionalArgs) {
-  EXPECT_EQ(layout("args:r9,xmm3,stack,rdi+rsi", "void(i64,f64,i32,i128)"),
-            "void(r9, xmm3, [sp+0], rdi+rsi)");
+  EXPECT_EQ(layout("args:r9,xmm3,stack,rdi+rsi", "void(i64,f64,i32,i128)"), "void(r9, xmm3, [sp+0], rdi+rsi)");
   // `args` takes precedence over the pools.
   EXPECT_EQ(layout("args:rcx;gpr:rdx", "void(i32)"), "void(ecx)");
   auto P = plan("args:xmm0,rcx", "void(i32,i32,i32)");
   ASSERT_TRUE(P);
   EXPECT_EQ(P->describe(), "void([sp+0], ecx, [sp+8])");
   EXPECT_EQ(P->warnings(),
-            (std::vector<std::string>{
-                "callconv spec: argument 0 (i32): 'args' token 'xmm0': xmm0 is not a "
-                "general-purpose register; passed on the stack",
-                "callconv spec: argument 2 (i32): past the 'args' list (2 tokens); passed on "
-                "the stack"}));
+            (std::vector<std::string>{"callconv spec: argument 0 (i32): 'args' token 'xmm0': xmm0 is not a "
+                                      "general-purpose register; passed on the stack",
+                                      "callconv spec: argument 2 (i32): past the 'args' list (2 tokens); passed on "
+                                      "the stack"}));
 }
 
 TEST(CallconvX86_64, EmptyPoolPutsEverythingOnTheStack) {

@@ -11,8 +11,8 @@
 // tests/inputs/bad covers the named defects).
 #include "test_support.h"
 
-#include "session/session.h"
 #include "link/slab_memory_manager.h"
+#include "session/session.h"
 
 #include <random>
 #include <sstream>
@@ -23,7 +23,6 @@ using namespace linklab::test;
 namespace {
 
 const char *const Triple_ = "x86_64-pc-windows-msvc";
-
 
 const char *const DumpArgs = " -noexec -phony-externals -show-graphs=.* -slab-allocate=10Mb -slab-address=0x100000 "
                              "-slab-page-size=4096 ";
@@ -53,15 +52,19 @@ std::multiset<std::string> layoutFreeBlocks(const std::string &Dump) {
       Section = M[1];
     else if (std::regex_match(Line, M, BlockRe))
       Blocks.push_back({Section + " size " + std::string(M[2]) + " " + std::string(M[3]),
-                        std::stoull(M[1], nullptr, 16), std::stoull(M[2], nullptr, 16), {}, {}, {}});
+                        std::stoull(M[1], nullptr, 16),
+                        std::stoull(M[2], nullptr, 16),
+                        {},
+                        {},
+                        {}});
     else if (Blocks.empty())
       continue;
     else if (std::regex_match(Line, M, EdgeRe)) {
       std::string Target = M[3];
       std::smatch A;
       if (std::regex_match(Target, A, AnonRe))
-        Blocks.back().anonEdges.push_back(
-            {std::stoull(A[1], nullptr, 16) + std::stoull(A[2], nullptr, 16), std::string(M[1]) + " " + std::string(M[2])});
+        Blocks.back().anonEdges.push_back({std::stoull(A[1], nullptr, 16) + std::stoull(A[2], nullptr, 16),
+                                           std::string(M[1]) + " " + std::string(M[2])});
       else
         Blocks.back().edges.push_back(std::string(M[1]) + " " + std::string(M[2]) + "target = " + Target);
     } else if (std::regex_match(Line, M, SymRe))
@@ -111,14 +114,15 @@ class COFFVersusLLVMJITLink : public ::testing::TestWithParam<const char *> {};
 TEST_P(COFFVersusLLVMJITLink, ObjectsLinkIdentically) {
   TempDir D;
   size_t Edges = 0;
-  const std::pair<std::string, const char *> Sources[] = {
-      {freestandingSource("shapes"), "run"}, {freestandingSource("util"), "run"}, {freestandingSource("main"), "run"},
-      {sourceDir() + "/tests/inputs/coff/features.c", "features"},
-      {sourceDir() + "/tests/inputs/coff/directives.c", "run"}};
+  const std::pair<std::string, const char *> Sources[] = {{freestandingSource("shapes"), "run"},
+                                                          {freestandingSource("util"), "run"},
+                                                          {freestandingSource("main"), "run"},
+                                                          {sourceDir() + "/tests/inputs/coff/features.c", "features"},
+                                                          {sourceDir() + "/tests/inputs/coff/directives.c", "run"}};
   int N = 0;
   for (auto &[Src, Entry] : Sources) {
-    std::string Obj = compile(D, Src, Triple_, std::string(GetParam()) + " -ffreestanding",
-                              "o" + std::to_string(N++) + ".o");
+    std::string Obj =
+        compile(D, Src, Triple_, std::string(GetParam()) + " -ffreestanding", "o" + std::to_string(N++) + ".o");
     std::string Args = std::string(DumpArgs) + "-entry=" + Entry + " " + Obj;
     auto Ours = runCommand(linklabPath() + Args);
     auto Ref = runCommand("llvm-jitlink-22" + Args);

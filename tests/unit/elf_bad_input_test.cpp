@@ -3,8 +3,8 @@
 #include "test_support.h"
 
 #include "elf/elf_graph_builder.h"
-#include "session/session.h"
 #include "link/slab_memory_manager.h"
+#include "session/session.h"
 
 #include <dirent.h>
 #include <random>
@@ -14,8 +14,7 @@ using namespace linklab::test;
 
 namespace {
 
-Error linkBytes(std::shared_ptr<const std::vector<char>> Bytes, const std::string &Name = "bad.o",
-                bool Phony = true) {
+Error linkBytes(std::shared_ptr<const std::vector<char>> Bytes, const std::string &Name = "bad.o", bool Phony = true) {
   SlabMemoryManager MM(0x10000, 4096, 1 << 24);
   Session S(Triple(), MM);
   S.setPhonyExternals(Phony);
@@ -77,8 +76,9 @@ TEST(ElfBadInput, BitcodeIsNamed) {
   std::string Src = D.write("lto.c", "int main(void) { return 0; }\n");
   for (const char *Flags : {"-flto", "-flto=thin"}) {
     std::string Obj = compile(D, Src, "x86_64-linux-gnu", Flags, "lto.o");
-    EXPECT_EQ(linkBytes(readBytes(Obj)).message(),
-              "bad.o: is LLVM bitcode (compiled with -flto?); linklab links machine-code objects: compile without -flto")
+    EXPECT_EQ(
+        linkBytes(readBytes(Obj)).message(),
+        "bad.o: is LLVM bitcode (compiled with -flto?); linklab links machine-code objects: compile without -flto")
         << Flags;
   }
 }
@@ -141,9 +141,8 @@ TEST(ElfBadInput, MissingSymbolsAreNamed) {
 
 TEST(ElfBadInput, OutOfRangeFixupNamesEverything) {
   TempDir D;
-  std::string Obj = assemble(D,
-                             "  .text\n  .globl main\nmain:\n  movl $far_away, %eax\n  ret\n",
-                             "x86_64-linux-gnu", "abs.o");
+  std::string Obj =
+      assemble(D, "  .text\n  .globl main\nmain:\n  movl $far_away, %eax\n  ret\n", "x86_64-linux-gnu", "abs.o");
   auto R = runCommand(linklabPath() + " -noexec -no-process-syms -abs far_away=0x123456789 " + Obj);
   EXPECT_EQ(R.status, 1);
   // llvm-jitlink's wording first, then linklab's detail.

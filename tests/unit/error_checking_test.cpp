@@ -5,8 +5,8 @@
 
 #include "driver/conventions.h"
 #include "graph/link_graph.h"
-#include "session/session.h"
 #include "link/slab_memory_manager.h"
+#include "session/session.h"
 
 using namespace linklab;
 

@@ -58,22 +58,35 @@ TEST(ExecutorProtocol, RoundTripCall) {
 
 TEST(ExecutorProtocol, RoundTripEveryKind) {
   // One of each, so a kind missing from the decoder's table shows up here.
-  std::vector<Message> All = {
-      SetupMsg{1, "riscv64-unknown-linux-gnu"}, ReserveMsg{0x3000, 0x1000},
-      FinalizeMsg{{{0x1000, ProtRead | ProtExec, {0xc3}, 15}}}, DeallocateMsg{{1, 2}}, LookupMsg{{"a", ""}},
-      RunMainMsg{0x40, 1, {"prog", "x"}, {"A=b"}, {1, 2, 3}, {{"data/in.txt", {1, 2, 3}}}}, CallMsg{0x40, {{1, {2}}}, {3}, {4}, {5, 6, 7}},
-      ReadMemoryMsg{1, 2}, WriteMemoryMsg{3, {4}},
-      SetupTLSMsg{{1}, 8, 8}, HangupMsg{}, OkMsg{}, FailureMsg{"bad"}, SetupResultMsg{1, "t", 4096, {{"s", 9}}},
-      AddressMsg{7}, LookupResultMsg{{0, 5}}, OutputMsg{2, {'h', 'i'}},
-      RunResultMsg{5, 1, -3, 0x10, 0x20, 99, "m", {{0, {1}}}}, MemoryMsg{{1, 2, 3}}, TLSResultMsg{1, 2},
-      InputMsg{{'a', '\n'}}, InputRequestMsg{4096}};
+  std::vector<Message> All = {SetupMsg{1, "riscv64-unknown-linux-gnu"},
+                              ReserveMsg{0x3000, 0x1000},
+                              FinalizeMsg{{{0x1000, ProtRead | ProtExec, {0xc3}, 15}}},
+                              DeallocateMsg{{1, 2}},
+                              LookupMsg{{"a", ""}},
+                              RunMainMsg{0x40, 1, {"prog", "x"}, {"A=b"}, {1, 2, 3}, {{"data/in.txt", {1, 2, 3}}}},
+                              CallMsg{0x40, {{1, {2}}}, {3}, {4}, {5, 6, 7}},
+                              ReadMemoryMsg{1, 2},
+                              WriteMemoryMsg{3, {4}},
+                              SetupTLSMsg{{1}, 8, 8},
+                              HangupMsg{},
+                              OkMsg{},
+                              FailureMsg{"bad"},
+                              SetupResultMsg{1, "t", 4096, {{"s", 9}}},
+                              AddressMsg{7},
+                              LookupResultMsg{{0, 5}},
+                              OutputMsg{2, {'h', 'i'}},
+                              RunResultMsg{5, 1, -3, 0x10, 0x20, 99, "m", {{0, {1}}}},
+                              MemoryMsg{{1, 2, 3}},
+                              TLSResultMsg{1, 2},
+                              InputMsg{{'a', '\n'}},
+                              InputRequestMsg{4096}};
   ASSERT_EQ(All.size(), std::variant_size_v<Message>);
   for (const Message &M : All) {
     std::vector<uint8_t> Bytes = encode(7, M);
     Frame F = decodeOne(Bytes);
     EXPECT_EQ(F.message.index(), M.index()) << messageName(M);
     EXPECT_EQ(encode(7, F.message), Bytes) << messageName(M); // decode∘encode is the identity
-    EXPECT_TRUE(F.message == M) << messageName(M);           // and no member is left off the wire
+    EXPECT_TRUE(F.message == M) << messageName(M);            // and no member is left off the wire
   }
 }
 
@@ -142,7 +155,8 @@ TEST(ExecutorProtocol, LyingListCount) {
   // A count of 2^32-1 strings in a 4-byte payload must fail before allocating.
   std::vector<uint8_t> Bytes = encode(1, LookupMsg{});
   Bytes[12] = Bytes[13] = Bytes[14] = Bytes[15] = 0xff;
-  EXPECT_EQ(errorOf(Bytes), "malformed lookup message: truncated list at payload offset 4 (need 4294967295 bytes, 0 left)");
+  EXPECT_EQ(errorOf(Bytes),
+            "malformed lookup message: truncated list at payload offset 4 (need 4294967295 bytes, 0 left)");
 }
 
 TEST(ExecutorProtocol, ReaderStaysFailed) {

@@ -28,7 +28,7 @@ const std::string Executor = LINKLAB_BINARY_DIR "/emulator/linklab-executor";
 
 struct ArchCase {
   const char *name, *triple, *mcFlags;
-  uint16_t arg0, arg1, ret, fp0, fp1; // DWARF numbers
+  uint16_t arg0, arg1, ret, fp0, fp1;       // DWARF numbers
   uint64_t badReadAt, wrCodeAt, deadReadAt; // offsets of the faulting instruction in their slot
 };
 void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
@@ -39,7 +39,21 @@ const ArchCase Cases[] = {
 };
 
 enum Slot : uint64_t {
-  Add, Hello, Loop, BadRead, Illegal, Jump, Eat, Exit, WrCode, LinuxWrite, FAdd, StackArg, Syscall, Poke, DeadRead
+  Add,
+  Hello,
+  Loop,
+  BadRead,
+  Illegal,
+  Jump,
+  Eat,
+  Exit,
+  WrCode,
+  LinuxWrite,
+  FAdd,
+  StackArg,
+  Syscall,
+  Poke,
+  DeadRead
 };
 constexpr uint64_t HeapBase = 0x40000000; // exposed as __heap_start
 
@@ -259,8 +273,8 @@ TEST_P(ExecutorRun, test_fault_bad_read) {
   expectFaultAt(BadRead, FaultKind::ReadUnmapped, 0xdead000, GetParam().badReadAt);
   RunResultMsg R = call(BadRead, {});
   Client->setSymbolizer([&](uint64_t A) { return A == R.pc ? std::string("f_badread+0x") : std::string(); });
-  EXPECT_EQ(Client->describe(R), formatv("read of unmapped memory at pc %s (f_badread+0x), address 0xdead000",
-                                         hex(R.pc).c_str()));
+  EXPECT_EQ(Client->describe(R),
+            formatv("read of unmapped memory at pc %s (f_badread+0x), address 0xdead000", hex(R.pc).c_str()));
 }
 
 // A load whose value the code overwrites unused still faults.
@@ -373,9 +387,9 @@ const std::map<std::string, SelfModifying> SelfModifyingCode = {
       {0x01, 0x00, 0x00, 0xb9, 0xc0, 0x03, 0x5f, 0xd6},
       0,
       0x52800040,
-      {0x01, 0x01, 0x00, 0x10, 0x22, 0x01, 0x00, 0x18, 0x22, 0x00, 0x00, 0xb9, 0x21, 0x7b, 0x0b, 0xd5,
-       0x9f, 0x3b, 0x03, 0xd5, 0x21, 0x75, 0x0b, 0xd5, 0x9f, 0x3b, 0x03, 0xd5, 0xdf, 0x3f, 0x03, 0xd5,
-       0x20, 0x00, 0x80, 0x52, 0xc0, 0x03, 0x5f, 0xd6, 0x40, 0x00, 0x80, 0x52}}},
+      {0x01, 0x01, 0x00, 0x10, 0x22, 0x01, 0x00, 0x18, 0x22, 0x00, 0x00, 0xb9, 0x21, 0x7b, 0x0b,
+       0xd5, 0x9f, 0x3b, 0x03, 0xd5, 0x21, 0x75, 0x0b, 0xd5, 0x9f, 0x3b, 0x03, 0xd5, 0xdf, 0x3f,
+       0x03, 0xd5, 0x20, 0x00, 0x80, 0x52, 0xc0, 0x03, 0x5f, 0xd6, 0x40, 0x00, 0x80, 0x52}}},
     // li a0, 1; ret | sw a1, 0(a0); ret
     // own block: auipc a1, 0; lw a2, 24(a1); sw a2, 16(a1); fence.i; li a0, 1; ret; li a0, 2
     {"riscv64",
@@ -383,8 +397,8 @@ const std::map<std::string, SelfModifying> SelfModifyingCode = {
       {0x23, 0x20, 0xb5, 0x00, 0x67, 0x80, 0x00, 0x00},
       0,
       0x00200513,
-      {0x97, 0x05, 0x00, 0x00, 0x03, 0xa6, 0x85, 0x01, 0x23, 0xa8, 0xc5, 0x00, 0x0f, 0x10, 0x00, 0x00,
-       0x13, 0x05, 0x10, 0x00, 0x67, 0x80, 0x00, 0x00, 0x13, 0x05, 0x20, 0x00}}},
+      {0x97, 0x05, 0x00, 0x00, 0x03, 0xa6, 0x85, 0x01, 0x23, 0xa8, 0xc5, 0x00, 0x0f, 0x10,
+       0x00, 0x00, 0x13, 0x05, 0x10, 0x00, 0x67, 0x80, 0x00, 0x00, 0x13, 0x05, 0x20, 0x00}}},
 };
 
 TEST_P(ExecutorRun, test_self_modifying_code_is_retranslated) {
@@ -441,8 +455,8 @@ struct LinuxAbi {
   uint64_t mmap, mprotect;
 };
 const std::map<std::string, LinuxAbi> Linux = {
-    {"x86_64", {0, {5, 4, 1}, 9, 10}},      // rax; rdi, rsi, rdx (flags in r10: set below)
-    {"aarch64", {8, {0, 1, 2}, 222, 226}},  // x8; x0-x2
+    {"x86_64", {0, {5, 4, 1}, 9, 10}},         // rax; rdi, rsi, rdx (flags in r10: set below)
+    {"aarch64", {8, {0, 1, 2}, 222, 226}},     // x8; x0-x2
     {"riscv64", {17, {10, 11, 12}, 222, 226}}, // a7; a0-a2
 };
 // "return N" as the instruction word (or x86-64 mov's imm32) poked over Get.
@@ -467,10 +481,10 @@ protected:
     EXPECT_GT(M, 0);
     return uint64_t(M);
   }
-  void protect(uint64_t Page, uint32_t Prot) { EXPECT_EQ(sys(Linux.at(GetParam().name).mprotect, Page, 0x1000, Prot), 0); }
-  RunResultMsg poke(uint64_t At, uint32_t V) {
-    return call(Poke, {u64(GetParam().arg0, At), u64(GetParam().arg1, V)});
+  void protect(uint64_t Page, uint32_t Prot) {
+    EXPECT_EQ(sys(Linux.at(GetParam().name).mprotect, Page, 0x1000, Prot), 0);
   }
+  RunResultMsg poke(uint64_t At, uint32_t V) { return call(Poke, {u64(GetParam().arg0, At), u64(GetParam().arg1, V)}); }
   // Writes Get ("return 1", padded to whole words) with guest stores.
   void pokeGet(uint64_t Page) {
     std::vector<uint8_t> Get = SelfModifyingCode.at(GetParam().name).get;
@@ -782,8 +796,8 @@ TEST(ExecutorSession, test_truncated_stream_closes_session) {
   ASSERT_EQ(Got.size(), 1u);
   auto *F = std::get_if<FailureMsg>(&Got[0].message);
   ASSERT_NE(F, nullptr);
-  EXPECT_EQ(F->message, formatv("executor session closed: connection closed inside a message (%zu bytes pending)",
-                                Bytes.size()));
+  EXPECT_EQ(F->message,
+            formatv("executor session closed: connection closed inside a message (%zu bytes pending)", Bytes.size()));
   int Status = 0;
   ASSERT_EQ(waitpid(Pid, &Status, 0), Pid);
   EXPECT_TRUE(WIFEXITED(Status)); // an orderly exit, not a crash

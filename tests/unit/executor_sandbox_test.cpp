@@ -186,7 +186,8 @@ TEST_P(ExecutorSandbox, test_allowed_host_call_runs_on) {
 // another process, a new user namespace.
 TEST_P(ExecutorSandbox, test_forbidden_host_calls_kill_the_executor) {
   for (int Which = 1; Which <= 8; ++Which) {
-    auto R = runCommand(linklabPath() + " -oop-executor=" + probeExecutor() + " " + args("probe_" + std::to_string(Which)));
+    auto R =
+        runCommand(linklabPath() + " -oop-executor=" + probeExecutor() + " " + args("probe_" + std::to_string(Which)));
     EXPECT_EQ(R.status, 1) << "probe " << Which << ": " << R.output;
     EXPECT_NE(R.output.find("the executor was killed by its sandbox (seccomp): it made a system call its filter "
                             "forbids (SIGSYS)"),
@@ -347,11 +348,11 @@ TEST_P(ExecutorSandbox, test_blocked_output_ends_with_the_run_limits) {
 // An output cap (the service's; `linklab-executor stdio output-cap=BYTES`)
 // keeps that much of a run's output and says it dropped the rest.
 TEST_P(ExecutorSandbox, test_output_cap_truncates_and_says_so) {
-  std::string Wrapper = D.write("capped.sh", "#!/bin/sh\nexec " + binaryDir() +
-                                                 "/emulator/linklab-executor stdio output-cap=100\n");
+  std::string Wrapper =
+      D.write("capped.sh", "#!/bin/sh\nexec " + binaryDir() + "/emulator/linklab-executor stdio output-cap=100\n");
   chmod(Wrapper.c_str(), 0755);
-  auto R = runCommand(linklabPath() + " -oop-executor=" + Wrapper + " -timeout-ms=1000 " + args("flood") +
-                      " 2>" + D.file("err") + " | wc -c");
+  auto R = runCommand(linklabPath() + " -oop-executor=" + Wrapper + " -timeout-ms=1000 " + args("flood") + " 2>" +
+                      D.file("err") + " | wc -c");
   EXPECT_EQ(R.output, "100\n");
   std::string Err = readFile(D.file("err"));
   EXPECT_NE(Err.find("linklab: output truncated at 100 bytes (the executor's output cap)"), std::string::npos) << Err;

@@ -122,7 +122,7 @@ TEST(GdbStub, MalformedCommandsGetErrors) {
   EXPECT_EQ(*S.handle("m1000,ffffffffffffffff").reply, "E01"); // a length past the packet size
   EXPECT_EQ(*S.handle("m1000").reply, "E01");
   EXPECT_EQ(*S.handle("m10000000000000000000,4").reply, "E01"); // more than 64 bits
-  EXPECT_EQ(*S.handle("m2000,4").reply, "E0e");                  // unreadable
+  EXPECT_EQ(*S.handle("m2000,4").reply, "E0e");                 // unreadable
   EXPECT_EQ(*S.handle("m1000,2").reply, "6161");
   EXPECT_EQ(*S.handle("M1000,2:6").reply, "E01");  // odd hex
   EXPECT_EQ(*S.handle("X1000,5:ab").reply, "E01"); // length and data disagree

@@ -101,8 +101,7 @@ TEST_F(GraphEditFixture, RefusesWhatWouldBreakTheGraph) {
   ASSERT_FALSE(Ed.addEdge(B, "Delta32", 4, F, 0).takeError());
   EXPECT_EQ(failure(Ed.removeSymbol(F)),
             "removeSymbol: symbol 0 (f) is still the target of an edge in block 0 of section .text");
-  EXPECT_EQ(failure(Ed.removeBlock(B)),
-            "removeBlock: block 0 still defines symbol 0 (f); remove its symbols first");
+  EXPECT_EQ(failure(Ed.removeBlock(B)), "removeBlock: block 0 still defines symbol 0 (f); remove its symbols first");
   EXPECT_EQ(failure(Ed.setBlockContent(B, {Code, 4})),
             "setBlockContent: block 0 has an edge at offset 0x4 beyond the new size 0x4");
   uint32_t Anon = value(Ed.addDefinedSymbol(B, 6, "", 0, "strong", "local", false, false));

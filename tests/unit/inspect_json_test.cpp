@@ -39,7 +39,8 @@ w:  .quad 1
     .comm c, 16, 8
     .set a, 0x1234
     .globl a
-)", "x86_64-unknown-linux-gnu", "t.o");
+)",
+                             "x86_64-unknown-linux-gnu", "t.o");
   auto Bytes = readBytes(Obj);
   auto J = api::inspectObjectJson("t.o", {Bytes->data(), Bytes->size()});
   ASSERT_TRUE(bool(J)) << J.takeError().message();
@@ -65,7 +66,7 @@ w:  .quad 1
     EXPECT_NE(Obj.find("\"typeName\":\"" + Type + "\""), std::string::npos) << Obj << " vs " << Row;
     EXPECT_NE(Obj.find("\"bindName\":\"" + Bind + "\""), std::string::npos) << Obj << " vs " << Row;
     std::string Section = Ndx == "UND" || Ndx == "ABS" || Ndx == "COM" ? (Ndx == "COM" ? "COMMON" : Ndx)
-                                                                      : std::string(Name == "f" ? ".text" : ".data");
+                                                                       : std::string(Name == "f" ? ".text" : ".data");
     EXPECT_NE(Obj.find("\"section\":\"" + Section + "\""), std::string::npos) << Obj << " vs " << Row;
     ++Checked;
   }

@@ -29,8 +29,8 @@ const char *const Absolutes[][2] = {{"far_sym", "0x12345678"}, {"small_sym", "0x
 // -show-relocated-section-contents output.
 std::map<std::string, std::pair<uint64_t, std::vector<uint8_t>>> parseLinklab(const std::string &Out) {
   std::map<std::string, std::pair<uint64_t, std::vector<uint8_t>>> Secs;
-  static const std::regex Range("^  Section \"(\\S+)\": target addr = 0x([0-9a-f]+), .*$"), Content("^(\\S+) content:$"),
-      Row("^0x([0-9a-f]+):(.*)$");
+  static const std::regex Range("^  Section \"(\\S+)\": target addr = 0x([0-9a-f]+), .*$"),
+      Content("^(\\S+) content:$"), Row("^0x([0-9a-f]+):(.*)$");
   std::istringstream In(Out);
   std::string Line, Current;
   std::smatch M;
@@ -95,8 +95,8 @@ TEST_P(LldOracle, SectionBytesMatchLld) {
     std::vector<uint8_t> Ref = fileBytes(Bin);
     EXPECT_EQ(S.second.size(), Ref.size()) << C.name << " " << Name;
     for (size_t I = 0; I < std::min(S.second.size(), Ref.size()); ++I)
-      EXPECT_EQ(int(S.second[I]), int(Ref[I])) << C.name << " " << Name << " byte " << I << " at 0x" << std::hex
-                                               << S.first + I;
+      EXPECT_EQ(int(S.second[I]), int(Ref[I]))
+          << C.name << " " << Name << " byte " << I << " at 0x" << std::hex << S.first + I;
   }
 }
 

@@ -8,8 +8,8 @@
 // named defects).
 #include "test_support.h"
 
-#include "session/session.h"
 #include "link/slab_memory_manager.h"
+#include "session/session.h"
 
 #include <random>
 #include <sstream>
@@ -20,7 +20,6 @@ using namespace linklab::test;
 namespace {
 
 const char *const ProgramFiles[] = {"shapes", "util", "main"};
-
 
 struct MachOCase {
   const char *triple, *flags;
@@ -34,8 +33,10 @@ TEST_P(MachOVersusLLVMJITLink, ProgramObjectsLinkIdentically) {
   for (const char *File : ProgramFiles) {
     std::string Obj = compile(D, freestandingSource(File), GetParam().triple,
                               std::string(GetParam().flags) + " -ffreestanding", std::string(File) + ".o");
-    std::string Args = " -noexec -no-process-syms -phony-externals -show-graphs=.* -slab-allocate=10Mb -slab-address=0x100000 "
-                       "-slab-page-size=4096 -entry=_run " + Obj;
+    std::string Args =
+        " -noexec -no-process-syms -phony-externals -show-graphs=.* -slab-allocate=10Mb -slab-address=0x100000 "
+        "-slab-page-size=4096 -entry=_run " +
+        Obj;
     auto Ours = runCommand(linklabPath() + Args);
     auto Ref = runCommand("llvm-jitlink-22" + Args);
     ASSERT_EQ(Ours.status, 0) << Ours.output;

@@ -4,9 +4,9 @@
 // each ending at a known minimal set.
 #include "test_support.h"
 
-#include "target/target.h"
 #include "repro/elf_object.h"
 #include "repro/reduce.h"
+#include "target/target.h"
 
 #include <filesystem>
 #include <fstream>
@@ -167,7 +167,8 @@ TEST(Repro, ExportNoExecPassesBothLinkersOnEachArch) {
     std::string P = compile(D, input("prog.c"), A.target, Flags, "prog.o");
     std::string H = compile(D, input("helper.c"), A.target, Flags, "helper.o");
     std::string Dir = D.file("nx");
-    auto R = runCommand(linklabPath() + " -noexec -no-process-syms -phony-externals -export-test=" + Dir + " " + P + " " + H);
+    auto R = runCommand(linklabPath() + " -noexec -no-process-syms -phony-externals -export-test=" + Dir + " " + P +
+                        " " + H);
     EXPECT_EQ(R.status, 0) << R.output;
     std::string Test = std::filesystem::exists(Dir + "/nx.s") ? Dir + "/nx.s" : Dir + "/nx.test";
     auto L = lit(Test, D);
@@ -188,7 +189,8 @@ main:
   movl %fs:counter@tpoff, %eax
   leaq limit(%rip), %rcx
   retq
-)", "x86_64-unknown-linux-gnu", "tls_main.o");
+)",
+                           "x86_64-unknown-linux-gnu", "tls_main.o");
   std::string T = assemble(D, R"(
   .section .tbss,"awT",@nobits
   .globl counter
@@ -199,7 +201,8 @@ counter:
   .globl limit
 limit:
   .long 7
-)", "x86_64-unknown-linux-gnu", "tls_def.o");
+)",
+                           "x86_64-unknown-linux-gnu", "tls_def.o");
   std::string Dir = D.file("tls");
   auto R = runCommand(linklabPath() + " -noexec -no-process-syms -export-test=" + Dir + " " + M + " " + T);
   EXPECT_EQ(R.status, 0) << R.output;
@@ -243,7 +246,8 @@ helper:
   .data
 data:
   .quad helper
-)", "x86_64-unknown-linux-gnu", "m.o");
+)",
+                           "x86_64-unknown-linux-gnu", "m.o");
   std::string Dir = D.file("marked");
   auto R = runCommand(linklabPath() + " -noexec -no-process-syms -export-check=main+8 -export-test=" + Dir + " " + P);
   EXPECT_EQ(R.status, 0) << R.output;
@@ -275,8 +279,8 @@ TEST(Repro, ReduceKeepsAnErrorSubstring) {
   TempDir D;
   auto In = reduceInputs(D, "err_main.c");
   std::string Out = D.file("red");
-  auto R = runCommand(linklabPath() + " -noexec -no-process-syms -reduce -reduce-error=missing_fn -reduce-out=" + Out + " " + In.extra +
-                      " " + In.main + " " + In.answer + " " + In.missing);
+  auto R = runCommand(linklabPath() + " -noexec -no-process-syms -reduce -reduce-error=missing_fn -reduce-out=" + Out +
+                      " " + In.extra + " " + In.main + " " + In.answer + " " + In.missing);
   ASSERT_EQ(R.status, 0) << R.output;
   EXPECT_NE(R.output.find("removed object " + In.extra), std::string::npos) << R.output;
   EXPECT_NE(R.output.find("removed object " + In.answer), std::string::npos) << R.output;
@@ -301,8 +305,9 @@ TEST(Repro, ReduceKeepsTheWholeErrorASubstringIsPartOf) {
   TempDir D;
   auto In = reduceInputs(D, "err_main.c");
   std::string Out = D.file("red");
-  auto R = runCommand(linklabPath() + " -noexec -no-process-syms -reduce '-reduce-error=Symbols not found' -reduce-out=" +
-                      Out + " " + In.extra + " " + In.main + " " + In.answer + " " + In.missing);
+  auto R = runCommand(linklabPath() +
+                      " -noexec -no-process-syms -reduce '-reduce-error=Symbols not found' -reduce-out=" + Out + " " +
+                      In.extra + " " + In.main + " " + In.answer + " " + In.missing);
   ASSERT_EQ(R.status, 0) << R.output;
   const std::string Whole = "Symbols not found: [ missing_fn ] (referenced by needs_missing.o)";
   EXPECT_NE(R.output.find("reduce: keeping the error '" + Whole + "'"), std::string::npos) << R.output;
@@ -317,15 +322,16 @@ TEST(Repro, ReduceKeepsAnExitStatus) {
   TempDir D;
   auto In = reduceInputs(D, "answer_main.c");
   std::string Out = D.file("red");
-  auto R = runCommand(linklabPath() + " -reduce -reduce-exit=42 -reduce-out=" + Out + " " + In.main + " " +
-                      In.extra + " " + In.answer);
+  auto R = runCommand(linklabPath() + " -reduce -reduce-exit=42 -reduce-out=" + Out + " " + In.main + " " + In.extra +
+                      " " + In.answer);
   ASSERT_EQ(R.status, 0) << R.output;
   std::smatch Limit;
   ASSERT_TRUE(std::regex_search(R.output, Limit, std::regex("took (\\d+) ms; each candidate may run for (\\d+) ms")))
       << R.output;
   EXPECT_EQ(std::stoul(Limit[2]), 2 * std::stoul(Limit[1]) + 1000) << R.output;
   EXPECT_NE(R.output.find("removed relocation at .text+0x"), std::string::npos) << R.output;
-  EXPECT_TRUE(std::regex_search(R.output, std::regex("removed relocation at \\S+ \\(R_X86_64_\\w+, against "))) << R.output;
+  EXPECT_TRUE(std::regex_search(R.output, std::regex("removed relocation at \\S+ \\(R_X86_64_\\w+, against ")))
+      << R.output;
   EXPECT_EQ(R.output.find("(type "), std::string::npos) << R.output;
   EXPECT_NE(R.output.find("reduce: the reduced case exits with status 42\n"), std::string::npos) << R.output;
   EXPECT_FALSE(std::filesystem::exists(Out + "/extra.o")) << R.output;
@@ -375,7 +381,8 @@ TEST(Repro, ReduceStopsAtItsTimeLimit) {
   unsigned Calls = 0;
   repro::ReduceOptions O;
   O.seconds = 0;
-  auto R = repro::reduce(C, [&](const repro::ReproCase &) { return ++Calls > 0; }, O);
+  auto R = repro::reduce(
+      C, [&](const repro::ReproCase &) { return ++Calls > 0; }, O);
   ASSERT_TRUE(bool(R));
   EXPECT_TRUE(R->timedOut);
   EXPECT_EQ(R->reduced.inputs.size(), 3u);

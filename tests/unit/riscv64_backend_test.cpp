@@ -13,7 +13,8 @@
 namespace linklab::test {
 namespace {
 
-const std::string SlabArgs = " -noexec -no-process-syms -slab-allocate=100Kb -slab-address=0xfff00000 -slab-page-size=4096 ";
+const std::string SlabArgs =
+    " -noexec -no-process-syms -slab-allocate=100Kb -slab-address=0xfff00000 -slab-page-size=4096 ";
 
 CommandResult linkAsm(const TempDir &D, const std::string &Asm, const std::string &Extra = "",
                       const std::string &MAttr = "+c,+relax") {
@@ -36,7 +37,7 @@ TEST(RISCV64Fields, EncodersAndDecodersRoundTrip) {
     ASSERT_EQ(decodeSType(encodeSType(0x00a52023, lo12(V))), V);
   }
   // Encoders touch only the immediate: register fields survive.
-  EXPECT_EQ(encodeBType(0x00b50063, 0) , 0x00b50063u);
+  EXPECT_EQ(encodeBType(0x00b50063, 0), 0x00b50063u);
   EXPECT_EQ(encodeSType(0x00a52023, 0), 0x00a52023u);
   // hi20/lo12 recombine to the value, lo12 being sign-extended.
   for (int64_t V : {0LL, 0x7ffLL, 0x800LL, -0x801LL, 0x12345678LL, -0x12345678LL})
@@ -78,9 +79,11 @@ dat:
   .quad foo - main
   .uleb128 foo - main
   .word ext - .
-)", "riscv64", "t.o", "-mattr=+c,+relax");
-  std::string Args = " -noexec -no-process-syms -slab-allocate=100Kb -slab-address=0x10000 -slab-page-size=4096 -abs ext=0x1 "
-                     "-show-graphs='.*' ";
+)",
+                             "riscv64", "t.o", "-mattr=+c,+relax");
+  std::string Args =
+      " -noexec -no-process-syms -slab-allocate=100Kb -slab-address=0x10000 -slab-page-size=4096 -abs ext=0x1 "
+      "-show-graphs='.*' ";
   auto Ours = runCommand(linklabPath() + Args + Obj);
   auto Ref = runCommand("llvm-jitlink-22" + Args + Obj);
   ASSERT_EQ(Ours.status, 0) << Ours.output;
@@ -128,8 +131,7 @@ TEST(RISCV64Link, Hi20RangeIsSignedAfterRounding) {
   // [-0x80000800, 0x7ffff7ff].
   for (auto [Addr, Ok] : {std::pair{"0x7ffff7ff", true}, std::pair{"0x7ffff800", false}}) {
     TempDir D;
-    auto R = linkAsm(D, "  .text\n  .globl main\nmain:\n  lui a0, %hi(far)\n  ret\n",
-                     std::string(" -abs far=") + Addr);
+    auto R = linkAsm(D, "  .text\n  .globl main\nmain:\n  lui a0, %hi(far)\n  ret\n", std::string(" -abs far=") + Addr);
     if (Ok) {
       EXPECT_EQ(R.status, 0) << R.output;
     } else {
@@ -174,7 +176,8 @@ Sections:
     Relocations:
       - Offset: 0x4
         Symbol: main
-        Type: )" + Type + R"(
+        Type: )" +
+         Type + R"(
 Symbols:
   - Name: main
     Section: .text
@@ -222,9 +225,9 @@ TEST(RISCV64Link, InventoryProgramLinksInEveryConfiguration) {
       TempDir D;
       std::string Objs;
       for (const char *S : Sources)
-        Objs += " '" + compile(D, Dir + S, "riscv64-linux-gnu",
-                               runtimeCFlags(Arch::RISCV64) + " " + Pic + " " + Opt,
-                               std::string(S) + ".o") +
+        Objs += " '" +
+                compile(D, Dir + S, "riscv64-linux-gnu", runtimeCFlags(Arch::RISCV64) + " " + Pic + " " + Opt,
+                        std::string(S) + ".o") +
                 "'";
       std::string Args = " -noexec -no-process-syms -phony-externals -slab-allocate=1Mb -slab-address=0x10000 "
                          "-slab-page-size=4096 ";

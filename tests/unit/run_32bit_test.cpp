@@ -34,8 +34,8 @@ void PrintTo(const Arch32 &A, std::ostream *OS) { *OS << A.name; }
 // freestanding code needs no libgcc division helpers.
 #define ARM "--target=armv7a-linux-gnueabihf -mcpu=cortex-a15"
 const Arch32 Arches[] = {
-    {"i386", "--target=i386-linux-gnu", "--target=i386-linux-gnu", "gcc -m32 -static -O1 SRCS -o EXE", "bash -c 'I386_EXEC EXE'", 245,
-     "", 12, SIGSEGV},
+    {"i386", "--target=i386-linux-gnu", "--target=i386-linux-gnu", "gcc -m32 -static -O1 SRCS -o EXE",
+     "bash -c 'I386_EXEC EXE'", 245, "", 12, SIGSEGV},
     {"arm", ARM " -marm", ARM " -mthumb", "arm-linux-gnueabihf-gcc-12 -static -O1 SRCS -o EXE", "qemu-arm EXE", 243,
      "-mcpu=cortex-a15 -marm", 8, SIGILL},
     {"thumb", ARM " -mthumb", ARM " -marm", "arm-linux-gnueabihf-gcc-12 -static -O1 SRCS -o EXE", "qemu-arm EXE", 243,
@@ -70,8 +70,8 @@ TEST_P(Run32, FreestandingProgramReturnsItsValue) {
     for (const char *File : {"shapes", "util", "main"}) {
       std::string Flags = std::string(File) == "util" ? A.otherFlags : A.clangFlags;
       std::string Obj = D.file(std::string(File) + Opt + ".o");
-      auto C = runCommand("clang-22 " + Flags + " " + Opt + " -ffreestanding -c " + freestandingSource(File) + " -o " +
-                          Obj);
+      auto C =
+          runCommand("clang-22 " + Flags + " " + Opt + " -ffreestanding -c " + freestandingSource(File) + " -o " + Obj);
       ASSERT_EQ(C.status, 0) << C.output;
       Objs += " " + Obj;
     }
@@ -87,7 +87,9 @@ TEST_P(Run32, SystemCallsNotesAndFaults) {
   auto C = runCommand("clang-22 " + std::string(A.clangFlags) + " -O1 -ffreestanding -c " + sourceDir() +
                       "/tests/inputs/run/raw_syscalls.c -o " + Obj);
   ASSERT_EQ(C.status, 0) << C.output;
-  auto Run = [&](const char *Entry) { return runCommand(linklabPath() + " -runtime=none -entry=" + Entry + " " + Obj); };
+  auto Run = [&](const char *Entry) {
+    return runCommand(linklabPath() + " -runtime=none -entry=" + Entry + " " + Obj);
+  };
 
   auto Hello = Run("hello");
   EXPECT_EQ(Hello.status, 7) << Hello.output;
@@ -98,7 +100,8 @@ TEST_P(Run32, SystemCallsNotesAndFaults) {
 
   auto Unsupported = Run("unsupported");
   EXPECT_EQ(Unsupported.status, 38) << Unsupported.output; // ENOSYS
-  EXPECT_EQ(Unsupported.output, "linklab: system call " + std::to_string(A.unsupportedNr) + " (io_setup) not supported\n");
+  EXPECT_EQ(Unsupported.output,
+            "linklab: system call " + std::to_string(A.unsupportedNr) + " (io_setup) not supported\n");
 
   auto Refused = Run("refused");
   EXPECT_EQ(Refused.status, 1) << Refused.output; // EPERM
@@ -135,12 +138,13 @@ TEST_P(Run32, PrivilegedInstructionsFaultAsOnLinux) {
   }
   Main += "int main(int argc, char **argv) {\nswitch (argv[1][0]) {\n" + Cases + "}\nreturn unprivileged();\n}\n";
   std::string Exe = D.file("ref");
-  auto Built = runCommand(replace(replace(A.reference, "SRCS", std::string(A.privFlags) + " " +
-                                                                   D.write("main.c", Main) + " " + Src), "EXE", Exe));
+  auto Built = runCommand(replace(
+      replace(A.reference, "SRCS", std::string(A.privFlags) + " " + D.write("main.c", Main) + " " + Src), "EXE", Exe));
   ASSERT_EQ(Built.status, 0) << Built.output;
   auto Reference = [&](char Which) {
     // `; exit $?`: the shell reports a killed process as 128 + its signal.
-    return runCommand(replace(replace(A.runner, "I386_EXEC", i386Exec()), "EXE", Exe + " " + Which) + "; exit $?").status;
+    return runCommand(replace(replace(A.runner, "I386_EXEC", i386Exec()), "EXE", Exe + " " + Which) + "; exit $?")
+        .status;
   };
   for (int N = 0; N < A.privileged; ++N) {
     std::string Entry = "priv_" + std::to_string(N);
@@ -156,6 +160,7 @@ TEST_P(Run32, PrivilegedInstructionsFaultAsOnLinux) {
   EXPECT_EQ(Reference('z'), 1);
 }
 
-INSTANTIATE_TEST_SUITE_P(All, Run32, ::testing::ValuesIn(Arches), [](const auto &I) { return std::string(I.param.name); });
+INSTANTIATE_TEST_SUITE_P(All, Run32, ::testing::ValuesIn(Arches),
+                         [](const auto &I) { return std::string(I.param.name); });
 
 } // namespace

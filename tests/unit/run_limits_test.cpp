@@ -36,7 +36,10 @@ const Case Cases[] = {
     {"instructions", "s", "-max-instructions=100000", 1, {"instruction limit", "spin+0x"}},
     {"wall_time", "s", "-timeout-ms=300", 1, {"time limit"}},
     {"memory", "m", "-max-memory=2Mb", 1, {"memory limit", "memory cap of 0x200000 bytes"}},
-    {"bad_read", "r", "-max-instructions=100000000", 139,
+    {"bad_read",
+     "r",
+     "-max-instructions=100000000",
+     139,
      {"read of unmapped memory", "read_bad+0x", "address 0x123458", "faults-"}},
     // AArch64's trap is `brk`, a breakpoint rather than an undefined opcode: SIGTRAP.
     {"illegal", "i", "", 132, {"at pc 0x", "main+0x", ".text"}, 133},
@@ -53,8 +56,8 @@ TEST_P(RunLimits, EndsWithClearError) {
                             .c_str()),
             0);
   std::string Err = Out + "faults-" + C.name + "-" + A.name + ".stderr";
-  std::string Cmd = std::string(LINKLAB_BINARY_DIR "/core/linklab ") + C.options + " " + Obj + " -args prog " +
-                    C.argv1 + " 2>" + Err;
+  std::string Cmd =
+      std::string(LINKLAB_BINARY_DIR "/core/linklab ") + C.options + " " + Obj + " -args prog " + C.argv1 + " 2>" + Err;
   int Status = std::system(Cmd.c_str());
   ASSERT_TRUE(WIFEXITED(Status)) << Cmd;
   EXPECT_EQ(WEXITSTATUS(Status), A.arch == Arch::AArch64 && C.aarch64Status ? C.aarch64Status : C.status) << Cmd;

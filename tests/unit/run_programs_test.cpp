@@ -98,7 +98,8 @@ TEST_P(RunPrograms, MatchesNative) {
 
   // Native reference: clang-22 for the host (glibc), argv[0] as linklab's.
   // Per architecture: tests of one program for several arches run in parallel.
-  std::string NativeExe = Out + Tag + "-native", NativeCmd = "clang-22 -O1 " + std::string(P.nativeFlags) + " -o " + NativeExe;
+  std::string NativeExe = Out + Tag + "-native",
+              NativeCmd = "clang-22 -O1 " + std::string(P.nativeFlags) + " -o " + NativeExe;
   for (auto &S : P.sources)
     NativeCmd += " " + Src + S;
   ASSERT_EQ(std::system(NativeCmd.c_str()), 0) << NativeCmd;
@@ -126,7 +127,8 @@ TEST_P(RunPrograms, MatchesNative) {
   EXPECT_EQ(Linked.err, Native.err) << Cmd;
 }
 
-INSTANTIATE_TEST_SUITE_P(All, RunPrograms, ::testing::Combine(::testing::ValuesIn(Programs), ::testing::ValuesIn(Arches)),
+INSTANTIATE_TEST_SUITE_P(All, RunPrograms,
+                         ::testing::Combine(::testing::ValuesIn(Programs), ::testing::ValuesIn(Arches)),
                          [](const auto &I) {
                            return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
                          });
@@ -136,10 +138,13 @@ INSTANTIATE_TEST_SUITE_P(All, RunPrograms, ::testing::Combine(::testing::ValuesI
 // arrays of 4-byte pointers.
 const ArchCase Arches32[] = {{"i386", Arch::I386}, {"arm", Arch::Arm}};
 const Program Programs32[] = {
-    {"globals", {"run/globals.c"}, {}, {}}, {"floats", {"run/floats.c"}, {}, {}},
-    {"lists", {"run/lists.c"}, {}, {}},     {"sort", {"run/sort.c"}, {}, {}},
+    {"globals", {"run/globals.c"}, {}, {}},
+    {"floats", {"run/floats.c"}, {}, {}},
+    {"lists", {"run/lists.c"}, {}, {}},
+    {"sort", {"run/sort.c"}, {}, {}},
     {"weak", {"run/weak.c", "run/weak_strong.c"}, {}, {}},
-    {"ctors", {"run/ctors.c"}, {}, {}},     {"seed_hello_world", {"seed/hello-world.c"}, {}, {}},
+    {"ctors", {"run/ctors.c"}, {}, {}},
+    {"seed_hello_world", {"seed/hello-world.c"}, {}, {}},
 };
 INSTANTIATE_TEST_SUITE_P(Glibc32, RunPrograms,
                          ::testing::Combine(::testing::ValuesIn(Programs32), ::testing::ValuesIn(Arches32)),
@@ -193,10 +198,10 @@ INSTANTIATE_TEST_SUITE_P(All, DirectEntry, ::testing::ValuesIn(Arches),
 struct ParityCase {
   const char *name;
   Arch arch;
-  const char *clangFlags; // a plain target: glibc's headers are the default
-  const char *reference;  // links the reference: OBJS, EXE
+  const char *clangFlags;   // a plain target: glibc's headers are the default
+  const char *reference;    // links the reference: OBJS, EXE
   const char *cxxReference; // ... of C++ objects
-  const char *runner;     // runs it with argv[0] "./prog"
+  const char *runner;       // runs it with argv[0] "./prog"
 };
 void PrintTo(const ParityCase &C, std::ostream *OS) { *OS << C.name; }
 const ParityCase ParityArches[] = {
@@ -209,11 +214,12 @@ const ParityCase ParityArches[] = {
      "qemu-riscv64 -L /usr/riscv64-linux-gnu -0 ./prog EXE"},
 };
 const char *const ParityPrograms[] = {
-    "stdio_stdlib", "strings",      "errors_exit",    "abort",           "clocks",       "signals",
-    "abort_handler", "stdin",       "file_probes",    "long_double",     "locale_wide",  "fds_select",
-    "math_complex", "printf_flags", "scanf_forms",    "setjmp_longjmp",  "varargs_structs", "time_formats",
-    "getopt_args",  "search_sort",  "exit_order",     "stack_bss",       "memstreams",   "strto_edges",  "threads",
-    "fenv",         "address_space", "files",      "traps"};
+    "stdio_stdlib",   "strings",         "errors_exit",  "abort",        "clocks",
+    "signals",        "abort_handler",   "stdin",        "file_probes",  "long_double",
+    "locale_wide",    "fds_select",      "math_complex", "printf_flags", "scanf_forms",
+    "setjmp_longjmp", "varargs_structs", "time_formats", "getopt_args",  "search_sort",
+    "exit_order",     "stack_bss",       "memstreams",   "strto_edges",  "threads",
+    "fenv",           "address_space",   "files",        "traps"};
 
 // The parity programs but one, for an arch that cannot compare it.
 std::vector<const char *> parityProgramsBut(std::string_view Left) {
@@ -269,7 +275,8 @@ void expectParity(const ParityCase &A, const std::string &Tag, const std::string
       ASSERT_EQ(std::system(Cmd.c_str()), 0) << Cmd;
       Objects[Opt] += " " + Obj;
     }
-  std::string Exe = Out + Tag + "-ref", Build = substitute(substitute(Reference, "OBJS", Objects["-O2 -fPIC"]), "EXE", Exe);
+  std::string Exe = Out + Tag + "-ref",
+              Build = substitute(substitute(Reference, "OBJS", Objects["-O2 -fPIC"]), "EXE", Exe);
   ASSERT_EQ(std::system(Build.c_str()), 0) << Build;
   std::string First = Src + Folder + "/" + Sources[0], Feed = stdinFor(First);
   auto [InDir, FileOption] = inputFor(First);
@@ -300,7 +307,9 @@ TEST_P(GlibcParity, MatchesGlibcBuild) {
 
 INSTANTIATE_TEST_SUITE_P(All, GlibcParity,
                          ::testing::Combine(::testing::ValuesIn(ParityPrograms), ::testing::ValuesIn(ParityArches)),
-                         [](const auto &I) { return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name; });
+                         [](const auto &I) {
+                           return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name;
+                         });
 // i386: gcc -m32 -static (g++ for C++), run natively where the kernel can
 // (else under qemu-i386, test_support.h). long_double is left out: its
 // digits are the x87's transcendental instructions' (linklab runs them on
@@ -314,7 +323,9 @@ const ParityCase ParityArchesI386[] = {
 INSTANTIATE_TEST_SUITE_P(I386, GlibcParity,
                          ::testing::Combine(::testing::ValuesIn(parityProgramsBut("long_double")),
                                             ::testing::ValuesIn(ParityArchesI386)),
-                         [](const auto &I) { return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name; });
+                         [](const auto &I) {
+                           return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name;
+                         });
 // 32-bit Arm (armhf): the cross gcc-12/g++-12 -static under qemu-arm.
 // stdio_stdlib is left out: it prints malloc's 16-byte alignment, which on
 // Arm (8-byte malloc alignment) follows the TLS image's size, and linklab
@@ -325,9 +336,9 @@ const ParityCase ParityArchesArm[] = {
      "arm-linux-gnueabihf-g++-12 -static OBJS -o EXE", "qemu-arm -L /usr/arm-linux-gnueabihf -0 ./prog EXE"},
 };
 const std::vector<const char *> ParityProgramsArm = parityProgramsBut("stdio_stdlib");
-INSTANTIATE_TEST_SUITE_P(Arm, GlibcParity,
-                         ::testing::Combine(::testing::ValuesIn(ParityProgramsArm), ::testing::ValuesIn(ParityArchesArm)),
-                         [](const auto &I) { return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name; });
+INSTANTIATE_TEST_SUITE_P(
+    Arm, GlibcParity, ::testing::Combine(::testing::ValuesIn(ParityProgramsArm), ::testing::ValuesIn(ParityArchesArm)),
+    [](const auto &I) { return std::string(std::get<0>(I.param)) + "_" + std::get<1>(I.param).name; });
 
 // C++ parity (issue 11): ordinary C++ programs (tests/inputs/parity-cxx),
 // some of several objects (an exception thrown in one and caught in another,
@@ -374,14 +385,21 @@ TEST_P(CxxParity, MatchesGlibcBuild) {
                A.cxxReference, " -runtime=glibc");
 }
 
-INSTANTIATE_TEST_SUITE_P(All, CxxParity, ::testing::Combine(::testing::ValuesIn(CxxPrograms), ::testing::ValuesIn(ParityArches)),
-                         [](const auto &I) { return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name; });
+INSTANTIATE_TEST_SUITE_P(All, CxxParity,
+                         ::testing::Combine(::testing::ValuesIn(CxxPrograms), ::testing::ValuesIn(ParityArches)),
+                         [](const auto &I) {
+                           return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
+                         });
 INSTANTIATE_TEST_SUITE_P(I386, CxxParity,
                          ::testing::Combine(::testing::ValuesIn(CxxPrograms), ::testing::ValuesIn(ParityArchesI386)),
-                         [](const auto &I) { return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name; });
+                         [](const auto &I) {
+                           return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
+                         });
 INSTANTIATE_TEST_SUITE_P(Arm, CxxParity,
                          ::testing::Combine(::testing::ValuesIn(CxxPrograms), ::testing::ValuesIn(ParityArchesArm)),
-                         [](const auto &I) { return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name; });
+                         [](const auto &I) {
+                           return std::string(std::get<0>(I.param).name) + "_" + std::get<1>(I.param).name;
+                         });
 
 // A C++ object needing what neither it nor the runtime defines: the link
 // fails naming the (mangled, as llvm-jitlink names them) symbols and the
@@ -391,7 +409,7 @@ TEST_P(CxxMissing, NamesSymbolAndObject) {
   std::string Tag = std::string("parity-cxx-missing-") + GetParam().name;
   ASSERT_EQ(std::system(("mkdir -p " + Out).c_str()), 0);
   std::ofstream(Out + Tag + ".cpp") << "struct Widget { Widget(); virtual ~Widget(); };\n"
-                                      "int main() { Widget W; throw 1; }\n";
+                                       "int main() { Widget W; throw 1; }\n";
   std::string Obj = Out + Tag + ".o";
   std::string Compile = "clang++-22 -c " + std::string(GetParam().clangFlags) + " " + Out + Tag + ".cpp -o " + Obj;
   ASSERT_EQ(std::system(Compile.c_str()), 0) << Compile;
@@ -417,9 +435,8 @@ TEST_P(SeedHarness, MockAndStaticFunction) {
   // original would be inlined into the function under test).
   compile(test::runtimeCFlags(GetParam().arch), "seed/test_code.c", Out + Tag + "-test_code.o", "-O0");
   compile(test::runtimeCFlags(GetParam().arch), "seed/test_code_harness.c", Out + Tag + "-test_code_harness.o", "-O0");
-  Result R = runCommand(Linklab + " -phony-externals " + Out + Tag + "-test_code.o -harness " + Out + Tag +
-                            "-test_code_harness.o",
-                        Tag);
+  Result R = runCommand(
+      Linklab + " -phony-externals " + Out + Tag + "-test_code.o -harness " + Out + Tag + "-test_code_harness.o", Tag);
   EXPECT_EQ(R.code, 0) << R.err;
   EXPECT_EQ(R.out, "used mock utility function\nY is 42\n");
   // Without -phony-externals the untested function's reference stays (it

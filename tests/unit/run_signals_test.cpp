@@ -48,8 +48,10 @@ namespace {
 // wall-time limit, named as a wait for stdin.
 TEST(RunStdin, WaitEndsAtTimeLimit) {
   std::string Obj = Out + "stdin-wait.o", Err = Out + "stdin-wait.stderr";
-  ASSERT_EQ(std::system(("mkdir -p " + Out + " && printf '#include <stdio.h>\\nint main(void){return getchar();}\\n' | "
-                         "clang-22 -c -O1 " + test::runtimeCFlags(Arch::X86_64) + " -x c - -o " + Obj)
+  ASSERT_EQ(std::system(("mkdir -p " + Out +
+                         " && printf '#include <stdio.h>\\nint main(void){return getchar();}\\n' | "
+                         "clang-22 -c -O1 " +
+                         test::runtimeCFlags(Arch::X86_64) + " -x c - -o " + Obj)
                             .c_str()),
             0);
   // Stdin is a pipe whose write end this test holds open and never writes:
@@ -58,8 +60,8 @@ TEST(RunStdin, WaitEndsAtTimeLimit) {
   ASSERT_EQ(pipe(Pipe), 0);
   std::string Linklab = LINKLAB_BINARY_DIR "/core/linklab ";
   long Wall = test::wallLimitMs(Linklab + Obj);
-  std::string Cmd = Linklab + "-timeout-ms=" + std::to_string(Wall) + " " + Obj + " <&" + std::to_string(Pipe[0]) +
-                    " 2>" + Err;
+  std::string Cmd =
+      Linklab + "-timeout-ms=" + std::to_string(Wall) + " " + Obj + " <&" + std::to_string(Pipe[0]) + " 2>" + Err;
   int Status = std::system(Cmd.c_str());
   close(Pipe[0]), close(Pipe[1]);
   ASSERT_TRUE(WIFEXITED(Status)) << Cmd;

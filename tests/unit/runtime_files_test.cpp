@@ -4,11 +4,11 @@
 // only the files neededFiles names pulls the same members as with all.
 #include "test_support.h"
 
+#include "link/slab_memory_manager.h"
+#include "object/archive.h"
 #include "program/program.h"
 #include "program/runtime.h"
 #include "program/runtime_fetch.h"
-#include "link/slab_memory_manager.h"
-#include "object/archive.h"
 
 #include <algorithm>
 
@@ -194,12 +194,18 @@ TEST_F(RuntimeFilesFixture, NeededFilesOfTheGlibcRow) {
     const char *name, *lang, *source;
     std::vector<std::string> files;
   } Cases[] = {
-      {"hello", "c", "#include <stdio.h>\nint main(void) { puts(\"hi\"); return 0; }",
+      {"hello",
+       "c",
+       "#include <stdio.h>\nint main(void) { puts(\"hi\"); return 0; }",
        {"libc.a", "libgcc.a", "libgcc_eh.a", "crt1.o"}},
-      {"math", "c", "#include <math.h>\nvolatile double x = 2; int main(void) { return (int)sqrt(x) + (int)cos(x); }",
+      {"math",
+       "c",
+       "#include <math.h>\nvolatile double x = 2; int main(void) { return (int)sqrt(x) + (int)cos(x); }",
        {"libm.a", "libc.a", "libgcc.a", "libgcc_eh.a", "crt1.o"}},
       // libstdc++ reached: libm after it too (its members may reference libm).
-      {"cxx", "cpp", "#include <string>\nint main(int c, char **v) { std::string s(v[0]); return s.size() > 1000; }",
+      {"cxx",
+       "cpp",
+       "#include <string>\nint main(int c, char **v) { std::string s(v[0]); return s.size() > 1000; }",
        {"libstdc++.a", "libm.a", "libc.a", "libgcc.a", "libgcc_eh.a", "crt1.o"}},
   };
   for (auto &C : Cases) {
@@ -276,7 +282,9 @@ TEST_F(RuntimeFilesFixture, PartialArchiveBadInput) {
 TEST_F(RuntimeFilesFixture, MissingOrShortHeadCountsAsNeeded) {
   const exec::RuntimeSpec *R = exec::findRuntime(Arch::X86_64);
   std::set<std::string, std::less<>> Names = {"puts"};
-  auto Count = [&](const std::map<std::string, Archive::Head> &Heads) { return exec::neededFiles(*R, Names, Heads).size(); };
+  auto Count = [&](const std::map<std::string, Archive::Head> &Heads) {
+    return exec::neededFiles(*R, Names, Heads).size();
+  };
   EXPECT_EQ(Count({}), R->files().size()) << "no heads: every file";
   Archive::Head Short;
   Short.size = 68;

@@ -2,9 +2,9 @@
 // harness overrides, and continuations that answer later.
 #include "test_support.h"
 
+#include "link/slab_memory_manager.h"
 #include "session/graph_prefetch.h"
 #include "session/session.h"
-#include "link/slab_memory_manager.h"
 
 #include <deque>
 #include <functional>
@@ -110,7 +110,7 @@ TEST_F(SessionFixture, LinksOnlyWhatLookupsReach) {
   EXPECT_FALSE(S.addressOf("unused").has_value());
   // b links inside a's lookup; a continues as soon as b's addresses are
   // known, so a reaches its fixups first.
-  std::vector<std::string> Expected = {"loaded " + A, "config " + A, "loaded " + B, "config " + B,
+  std::vector<std::string> Expected = {"loaded " + A,     "config " + A,  "loaded " + B,     "config " + B,
                                        "post-fixup " + A, "emitted " + A, "post-fixup " + B, "emitted " + B};
   EXPECT_EQ(P->Events, Expected);
 }

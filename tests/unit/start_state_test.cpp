@@ -22,16 +22,32 @@ struct ArchCase {
 };
 void PrintTo(const ArchCase &C, std::ostream *OS) { *OS << C.name; }
 const ArchCase Arches[] = {
-    {"x86_64", "--target=x86_64-linux-gnu", "0x7088100", "x86_64",
-     "x87 control word=0x37f\nMXCSR=0x1f80\nAT_HWCAP is CPUID.1:EDX=1\n", {41, 59, 56, 62, 206}},
-    {"aarch64", "--target=aarch64-linux-gnu", "0x8fb", "aarch64",
-     "FPCR=0x0\nFPSR=0x0\nAT_HWCAP matches ID_AA64ISAR0_EL1=1\n", {198, 221, 220, 129, 0}},
-    {"riscv64", "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d", "0x112d", "(none)", "fcsr=0x0\n",
+    {"x86_64",
+     "--target=x86_64-linux-gnu",
+     "0x7088100",
+     "x86_64",
+     "x87 control word=0x37f\nMXCSR=0x1f80\nAT_HWCAP is CPUID.1:EDX=1\n",
+     {41, 59, 56, 62, 206}},
+    {"aarch64",
+     "--target=aarch64-linux-gnu",
+     "0x8fb",
+     "aarch64",
+     "FPCR=0x0\nFPSR=0x0\nAT_HWCAP matches ID_AA64ISAR0_EL1=1\n",
+     {198, 221, 220, 129, 0}},
+    {"riscv64",
+     "--target=riscv64-linux-gnu -march=rv64gc -mabi=lp64d",
+     "0x112d",
+     "(none)",
+     "fcsr=0x0\n",
      {198, 221, 220, 129, 0}},
     // Big-endian data: the stack words, auxv, program headers and the
     // system calls' structures are read back in the guest's byte order.
-    {"aarch64_be", "--target=aarch64_be-linux-gnu", "0x8fb", "aarch64_be",
-     "FPCR=0x0\nFPSR=0x0\nAT_HWCAP matches ID_AA64ISAR0_EL1=1\n", {198, 221, 220, 129, 0}},
+    {"aarch64_be",
+     "--target=aarch64_be-linux-gnu",
+     "0x8fb",
+     "aarch64_be",
+     "FPCR=0x0\nFPSR=0x0\nAT_HWCAP matches ID_AA64ISAR0_EL1=1\n",
+     {198, 221, 220, 129, 0}},
 };
 
 std::string expectedStdout(const ArchCase &A, const std::string &Argv1) {
@@ -42,8 +58,7 @@ std::string expectedStdout(const ArchCase &A, const std::string &Argv1) {
          "\nAT_EXECFN is argv[0]=1\nAT_RANDOM readable, not all zero=1\nPT_PHDR names itself=1\n"
          "PT_LOAD holds the headers=1\nPT_GNU_STACK read-write=1\nPT_TLS describes the image=1\n"
          "ELF header before them=1\n" +
-         A.fpLines +
-         "FP works (1/3 * 3 == 1)=1\nTLS value=42\nuname=0\nsysname=Linux machine=" + A.name +
+         A.fpLines + "FP works (1/3 * 3 == 1)=1\nTLS value=42\nuname=0\nsysname=Linux machine=" + A.name +
          "\ngetpid=1000\ngetcwd=2\ncwd=/\n/proc/self/exe is /argv[0]=1\nclock_gettime=0\nrealtime after 2020=1\n"
          "prlimit64 STACK=0\nstack limit=8388608\ngetrandom=8\ngetrandom differs between calls=1\nfstat(1)=0\n"
          "newfstatat(1, \"\", AT_EMPTY_PATH)=0\nstdout st_mode=0x1180\nioctl(1, TCGETS)=-25\nlseek(1)=-29\n"

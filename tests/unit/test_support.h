@@ -77,9 +77,8 @@ inline void expectModeRun(const std::string &Program, const ModeCase &C, const A
             0);
   std::string Base = Out + Program + "-" + C.name + "-" + A.name;
   std::string Linklab = LINKLAB_BINARY_DIR "/core/linklab ";
-  long Wall = std::string(C.options).find("@WALL@") == std::string::npos
-                  ? 0
-                  : wallLimitMs(Linklab + Obj + " -args prog -");
+  long Wall =
+      std::string(C.options).find("@WALL@") == std::string::npos ? 0 : wallLimitMs(Linklab + Obj + " -args prog -");
   std::string Cmd = Linklab + withWallLimit(C.options, Wall) + " " + Obj + " -args prog " + C.mode + " >" + Base +
                     ".stdout 2>" + Base + ".stderr";
   int Status = std::system(Cmd.c_str());
@@ -128,7 +127,8 @@ inline const std::string &i386Exec() {
     std::string D = Dir;
     // _start: exit(0) through int $0x80; no C library to link.
     int Built = std::system(("printf '.globl _start\\n_start: mov $1,%%eax\\nxor %%ebx,%%ebx\\nint $0x80\\n' | "
-                             "gcc -m32 -nostdlib -static -x assembler - -o " + D + "/probe 2>/dev/null")
+                             "gcc -m32 -nostdlib -static -x assembler - -o " +
+                             D + "/probe 2>/dev/null")
                                 .c_str());
     int Ran = Built == 0 ? std::system((D + "/probe 2>/dev/null").c_str()) : -1;
     std::system(("rm -rf " + D).c_str());
@@ -190,7 +190,7 @@ inline NormalizedDump normalizeGraphDump(const std::string &Dump) {
   NormalizedDump N;
   std::istringstream In(Dump);
   std::string Line, Section, BlockAddr;
-  std::map<std::string, std::string> GOTName, StubGOT; // "0x1000b8" -> "strcmp"; stub -> its GOT entry
+  std::map<std::string, std::string> GOTName, StubGOT;    // "0x1000b8" -> "strcmp"; stub -> its GOT entry
   std::vector<std::pair<std::string, std::string>> Edges; // block section, line
   static const std::regex SectionRe("^section (.*):$"), BlockRe("^  block (0x[0-9a-f]+) (.*)$"),
       EdgeRe("^      (0x[0-9a-f]+) \\(block \\+ (0x[0-9a-f]+)\\), (.*)target = (.*)$");

@@ -2,8 +2,8 @@
 // -triple use) and its full triple are what inspection, sessions and errors
 // report; the graph keeps llvm-jitlink's own spelling for its dump.
 #include "api/json_export.h"
-#include "target/triple.h"
 #include "target/target.h"
+#include "target/triple.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

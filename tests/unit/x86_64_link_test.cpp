@@ -23,8 +23,8 @@ TEST_P(X86_64VersusLLVMJITLink, InventoryObjectsLinkIdentically) {
   const std::pair<const char *, const char *> Objects[] = {
       {"table", "inventory_add"}, {"sort", "inventory_sort"}, {"report", "format_item"}};
   for (auto [File, Entry] : Objects) {
-    std::string Obj = compile(D, sourceDir() + "/tests/inputs/programs/inventory/" + File + ".c",
-                              "x86_64-linux-gnu", std::string(GetParam()) + " -fcommon", std::string(File) + ".o");
+    std::string Obj = compile(D, sourceDir() + "/tests/inputs/programs/inventory/" + File + ".c", "x86_64-linux-gnu",
+                              std::string(GetParam()) + " -fcommon", std::string(File) + ".o");
     std::string Args = std::string(" -noexec -no-process-syms -phony-externals -show-graphs=.* -slab-allocate=10Mb ") +
                        "-slab-address=0x100000 -slab-page-size=4096 -entry=" + Entry + " " + Obj;
     auto Ours = runCommand(linklabPath() + Args);
@@ -47,8 +47,8 @@ TEST(X86_64Link, MultiFileProgramLinksInEveryMode) {
     TempDir D;
     std::string Objs;
     for (const char *F : {"table", "sort", "report", "main"})
-      Objs += " " + compile(D, sourceDir() + "/tests/inputs/programs/inventory/" + F + ".c", "x86_64-linux-gnu",
-                            Flags, std::string(F) + ".o");
+      Objs += " " + compile(D, sourceDir() + "/tests/inputs/programs/inventory/" + F + ".c", "x86_64-linux-gnu", Flags,
+                            std::string(F) + ".o");
     auto R = runCommand(linklabPath() + " -noexec -no-process-syms -phony-externals -show-addrs" + Objs);
     EXPECT_EQ(R.status, 0) << Flags << "\n" << R.output;
     EXPECT_NE(R.output.find("inventory_add"), std::string::npos);
@@ -71,8 +71,7 @@ TEST(X86_64Link, WeakAndDuplicateDefinitions) {
   EXPECT_NE(R.output.find("File \"" + S + "\":"), std::string::npos) << R.output;
   auto Dup = runCommand(linklabPath() + " -noexec -no-process-syms " + W + " " + S + " " + S2);
   EXPECT_EQ(Dup.status, 1);
-  EXPECT_NE(Dup.output.find("duplicate definition of symbol 'value' (in " + S + " and " + S2 + ")"),
-            std::string::npos)
+  EXPECT_NE(Dup.output.find("duplicate definition of symbol 'value' (in " + S + " and " + S2 + ")"), std::string::npos)
       << Dup.output;
 }
 
@@ -91,7 +90,8 @@ TEST(X86_64Link, SqliteObjectsLinkFromSqlite3Open) {
   EXPECT_EQ(R.status, 0) << R.output;
   EXPECT_NE(R.output.find("linklab timings:"), std::string::npos);
   // Without -phony-externals the libc symbols it needs are reported by name.
-  auto Missing = runCommand("cd '" + D.Path + "' && " + linklabPath() + " -noexec -no-process-syms -entry=sqlite3_open *.o");
+  auto Missing =
+      runCommand("cd '" + D.Path + "' && " + linklabPath() + " -noexec -no-process-syms -entry=sqlite3_open *.o");
   EXPECT_EQ(Missing.status, 1);
   EXPECT_NE(Missing.output.find("Symbols not found: ["), std::string::npos) << Missing.output;
 }
@@ -105,10 +105,10 @@ namespace {
 // the value and the range.
 struct RangeCase {
   const char *name;
-  const char *insn;    // uses `target`
+  const char *insn; // uses `target`
   const char *kind;
-  unsigned offset;     // of the fixup in .text
-  uint64_t lastOk;     // absolute address of target that still fits
+  unsigned offset; // of the fixup in .text
+  uint64_t lastOk; // absolute address of target that still fits
   uint64_t firstBad;
   const char *badValue, *range;
 };
@@ -137,13 +137,15 @@ TEST_P(X86_64Range, LastInRangeLinksFirstOutOfRangeFails) {
   auto Link = [&](uint64_t Target) {
     char Abs[64];
     snprintf(Abs, sizeof Abs, " -abs target=0x%llx ", (unsigned long long)Target);
-    return runCommand(linklabPath() + " -noexec -no-process-syms -slab-address=0x10000000 -slab-page-size=4096" + Abs + Obj);
+    return runCommand(linklabPath() + " -noexec -no-process-syms -slab-address=0x10000000 -slab-page-size=4096" + Abs +
+                      Obj);
   };
   auto Ok = Link(C.lastOk);
   EXPECT_EQ(Ok.status, 0) << Ok.output;
   auto Bad = Link(C.firstBad);
   EXPECT_EQ(Bad.status, 1);
-  std::string Want = std::string(": .text+0x") + std::to_string(C.offset) + ": " + C.kind + " against target: value " + C.badValue + " out of range " + C.range;
+  std::string Want = std::string(": .text+0x") + std::to_string(C.offset) + ": " + C.kind + " against target: value " +
+                     C.badValue + " out of range " + C.range;
   EXPECT_NE(Bad.output.find(Want), std::string::npos) << "want: " << Want << "\n got: " << Bad.output;
 }
 

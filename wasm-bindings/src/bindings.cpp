@@ -7,31 +7,31 @@
 #include "api/json_export.h"
 #include "callconv/call.h"
 #include "callconv/plan.h"
-#include "driver/options.h"
 #include "driver/command.h"
 #include "driver/conventions.h"
+#include "driver/options.h"
 #include "driver/sectcreate.h"
 #include "driver/settings.h"
+#include "link/slab_memory_manager.h"
+#include "macho/universal.h"
+#include "object/archive.h"
+#include "platform/init_arrays.h"
+#include "platform/linker_symbols.h"
 #include "program/program.h"
 #include "program/runtime_fetch.h"
 #include "protocol/executor_client.h"
 #include "protocol/remote_memory_manager.h"
-#include "platform/init_arrays.h"
-#include "session/link_info.h"
-#include "platform/linker_symbols.h"
-#include "session/session.h"
-#include "link/slab_memory_manager.h"
-#include "macho/universal.h"
-#include "object/archive.h"
 #include "repro/export_test.h"
 #include "repro/reduce.h"
+#include "session/link_info.h"
+#include "session/session.h"
 #include "target/target.h"
 
 #include <deque>
-#include <map>
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
+#include <map>
 
 using namespace linklab;
 using emscripten::val;
@@ -152,7 +152,7 @@ private:
 val inspectObject(std::string Name, val Bytes) {
   auto B = std::make_shared<const std::vector<char>>(bytesFrom(Bytes));
   auto J = Archive::isArchive({B->data(), B->size()}) ? api::inspectArchiveJson(Name, B)
-                                                       : api::inspectObjectJson(Name, {B->data(), B->size()});
+                                                      : api::inspectObjectJson(Name, {B->data(), B->size()});
   return J ? ok(val(*J)) : failOr(J);
 }
 
@@ -177,12 +177,17 @@ public:
       : Ed(std::make_shared<std::optional<api::GraphEditor>>(std::in_place, G, P)) {}
   void detach() { Ed->reset(); }
 
-  val data(bool WithContent) { return with([&](api::GraphEditor &E) { return ok(val(E.data(WithContent))); }); }
-  val dump() { return with([&](api::GraphEditor &E) { return ok(val(E.graph().dump())); }); }
+  val data(bool WithContent) {
+    return with([&](api::GraphEditor &E) { return ok(val(E.data(WithContent))); });
+  }
+  val dump() {
+    return with([&](api::GraphEditor &E) { return ok(val(E.graph().dump())); });
+  }
   val edgeKindNames() {
     return with([&](api::GraphEditor &E) {
       val A = val::array();
-      for (const std::string &N : E.edgeKindNames()) A.call<void>("push", N);
+      for (const std::string &N : E.edgeKindNames())
+        A.call<void>("push", N);
       return ok(A);
     });
   }
@@ -200,13 +205,19 @@ public:
     return with([&](api::GraphEditor &E) {
       auto O = integer("addDefinedSymbol offset", Offset);
       auto S = integer("addDefinedSymbol size", Size);
-      if (!O) return failOr(O);
-      if (!S) return failOr(S);
+      if (!O)
+        return failOr(O);
+      if (!S)
+        return failOr(S);
       return result(E.addDefinedSymbol(Block, *O, Name, uint64_t(*S), Linkage, Scope, Callable, Live));
     });
   }
-  val removeSymbol(uint32_t Id) { return with([&](api::GraphEditor &E) { return result(E.removeSymbol(Id)); }); }
-  val makeExternal(uint32_t Id) { return with([&](api::GraphEditor &E) { return result(E.makeExternal(Id)); }); }
+  val removeSymbol(uint32_t Id) {
+    return with([&](api::GraphEditor &E) { return result(E.removeSymbol(Id)); });
+  }
+  val makeExternal(uint32_t Id) {
+    return with([&](api::GraphEditor &E) { return result(E.makeExternal(Id)); });
+  }
   val setLive(uint32_t Id, bool Live) {
     return with([&](api::GraphEditor &E) { return result(E.setLive(Id, Live)); });
   }
@@ -214,8 +225,10 @@ public:
     return with([&](api::GraphEditor &E) {
       auto O = integer("addEdge offset", Offset);
       auto A = integer("addEdge addend", Addend);
-      if (!O) return failOr(O);
-      if (!A) return failOr(A);
+      if (!O)
+        return failOr(O);
+      if (!A)
+        return failOr(A);
       return result(E.addEdge(Block, Kind, *O, Target, *A));
     });
   }
@@ -240,7 +253,8 @@ public:
   val addContentBlock(std::string Section, val Bytes, double Alignment) {
     return with([&](api::GraphEditor &E) {
       auto A = integer("addContentBlock alignment", Alignment);
-      if (!A) return failOr(A);
+      if (!A)
+        return failOr(A);
       std::vector<char> B = bytesFrom(Bytes);
       return result(E.addContentBlock(Section, B, uint64_t(*A)));
     });
@@ -248,11 +262,14 @@ public:
   val setBlockContent(uint32_t Block, val Bytes) {
     return with([&](api::GraphEditor &E) { return result(E.setBlockContent(Block, bytesFrom(Bytes))); });
   }
-  val removeBlock(uint32_t Block) { return with([&](api::GraphEditor &E) { return result(E.removeBlock(Block)); }); }
+  val removeBlock(uint32_t Block) {
+    return with([&](api::GraphEditor &E) { return result(E.removeBlock(Block)); });
+  }
 
 private:
   template <typename Fn> val with(Fn F) {
-    if (!*Ed) return fail("this graph view belonged to a pass that has returned; it cannot be used any more");
+    if (!*Ed)
+      return fail("this graph view belonged to a pass that has returned; it cannot be used any more");
     return F(**Ed);
   }
   std::shared_ptr<std::optional<api::GraphEditor>> Ed;
@@ -284,9 +301,8 @@ public:
       Mask |= It->second;
     for (unsigned I = 0; I < api::phaseNames().size(); ++I)
       if (Mask & (1u << I))
-        api::addPassAt(C, api::LinkPhase(I), [this, P = api::LinkPhase(I), Name = MR.objectName](LinkGraph &G) {
-          return run(P, Name, G);
-        });
+        api::addPassAt(C, api::LinkPhase(I),
+                       [this, P = api::LinkPhase(I), Name = MR.objectName](LinkGraph &G) { return run(P, Name, G); });
   }
   void notifyLoaded(const MaterializationInfo &MR) override {
     if (In.Loaded)
@@ -307,9 +323,7 @@ private:
     View.detach();
     return hookError(R);
   }
-  static Error hookError(const val &R) {
-    return R.isString() ? makeError(R.as<std::string>()) : Error::success();
-  }
+  static Error hookError(const val &R) { return R.isString() ? makeError(R.as<std::string>()) : Error::success(); }
   val Hooks;
   Interest In;
   double LastEmitted = 0;
@@ -375,12 +389,14 @@ public:
   }
   void setup(std::string Triple, val Done) {
     Client.setup(Triple, [Done](Expected<executor::SetupInfo> I) mutable {
-      if (!I) return (void)Done(fail(I.takeError()));
+      if (!I)
+        return (void)Done(fail(I.takeError()));
       val V = val::object();
       V.set("triple", I->triple);
       V.set("pageSize", double(I->pageSize));
       val Syms = val::object();
-      for (auto &S : I->symbols) Syms.set(S.name, double(S.address));
+      for (auto &S : I->symbols)
+        Syms.set(S.name, double(S.address));
       V.set("symbols", Syms);
       Done(ok(V));
     });
@@ -391,10 +407,10 @@ public:
                     std::string Args, std::string Instructions, std::string WallMillis, val Done);
   void readMemory(std::string Address, double Size, val Done) {
     auto A = number("readMemory address", Address);
-    if (!A) return (void)Done(failOr(A));
-    Client.readMemory(*A, uint64_t(Size), [Done](Expected<std::vector<uint8_t>> M) mutable {
-      Done(M ? ok(bytesTo(*M)) : failOr(M));
-    });
+    if (!A)
+      return (void)Done(failOr(A));
+    Client.readMemory(*A, uint64_t(Size),
+                      [Done](Expected<std::vector<uint8_t>> M) mutable { Done(M ? ok(bytesTo(*M)) : failOr(M)); });
   }
   void hangup(val Done) {
     Client.hangup([Done](Error E) mutable { Done(E ? fail(std::move(E)) : ok()); });
@@ -415,8 +431,10 @@ val runResult(executor::ExecutorClient &C, const executor::RunResultMsg &R) {
   V.set("value", double(R.value));
   V.set("description", C.describe(R));
   auto Code = C.exitCode(R);
-  if (Code) V.set("exitCode", double(*Code));
-  else V.set("error", Code.takeError().message());
+  if (Code)
+    V.set("exitCode", double(*Code));
+  else
+    V.set("error", Code.takeError().message());
   if (int Signal = executor::ExecutorClient::terminatingSignal(R)) // a process ends so (abort, a fault's SIGSEGV)
     V.set("signal", Signal);
   if (R.runStatus() == executor::RunStatus::Fault) {
@@ -436,16 +454,19 @@ val runResult(executor::ExecutorClient &C, const executor::RunResultMsg &R) {
   return V;
 }
 
-
 void WasmExecutor::runMain(std::string Entry, val Args, std::string Instructions, std::string WallMillis,
                            std::string MemoryBytes, bool ProcessEntry, val Done) {
   auto E = number("entry address", Entry);
-  if (!E) return (void)Done(failOr(E));
-  auto L = driver::parseLimits({"instructions", Instructions}, {"wallMillis", WallMillis}, {"memoryBytes", MemoryBytes});
-  if (!L) return (void)Done(failOr(L));
-  Client.runMain(*E, stringsFrom(Args), *L, [this, Done](Expected<executor::RunResultMsg> R) mutable {
-    Done(R ? ok(runResult(Client, *R)) : failOr(R));
-  }, ProcessEntry ? executor::Startup::ProcessEntry : executor::Startup::CallMain);
+  if (!E)
+    return (void)Done(failOr(E));
+  auto L =
+      driver::parseLimits({"instructions", Instructions}, {"wallMillis", WallMillis}, {"memoryBytes", MemoryBytes});
+  if (!L)
+    return (void)Done(failOr(L));
+  Client.runMain(
+      *E, stringsFrom(Args), *L,
+      [this, Done](Expected<executor::RunResultMsg> R) mutable { Done(R ? ok(runResult(Client, *R)) : failOr(R)); },
+      ProcessEntry ? executor::Startup::ProcessEntry : executor::Startup::CallMain);
 }
 
 // Calls Entry through the plan PlanText (as plan() made it for Signature and
@@ -455,17 +476,23 @@ void WasmExecutor::runMain(std::string Entry, val Args, std::string Instructions
 void WasmExecutor::callWithPlan(std::string Entry, std::string PlanText, std::string Signature, std::string Target,
                                 std::string Args, std::string Instructions, std::string WallMillis, val Done) {
   auto E = number("entry address", Entry);
-  if (!E) return (void)Done(failOr(E));
+  if (!E)
+    return (void)Done(failOr(E));
   auto L = driver::parseLimits({"instructions", Instructions}, {"wallMillis", WallMillis}, {"memoryBytes", ""});
-  if (!L) return (void)Done(failOr(L));
+  if (!L)
+    return (void)Done(failOr(L));
   auto T = callconv::targetForTriple(Target); // a plan's target name is its triple's arch
-  if (!T) return (void)Done(failOr(T));
+  if (!T)
+    return (void)Done(failOr(T));
   auto Sig = callconv::parseSignature(Signature);
-  if (!Sig) return (void)Done(failOr(Sig));
+  if (!Sig)
+    return (void)Done(failOr(Sig));
   auto P = callconv::materialize(PlanText, *Sig, **T);
-  if (!P) return (void)Done(failOr(P));
+  if (!P)
+    return (void)Done(failOr(P));
   auto Values = callconv::parseCallArguments(*Sig, Args);
-  if (!Values) return (void)Done(failOr(Values));
+  if (!Values)
+    return (void)Done(failOr(Values));
   callconv::callThroughPlan(
       Client, *P, std::move(*Values), *L,
       [this, Entry = *E](executor::CallMsg M, executor::Callback<executor::RunResultMsg> D) {
@@ -473,12 +500,15 @@ void WasmExecutor::callWithPlan(std::string Entry, std::string PlanText, std::st
         Client.call(std::move(M), std::move(D));
       },
       [this, Done, P = *P](Expected<callconv::PlanCallOutcome> R) mutable {
-        if (!R) return (void)Done(failOr(R));
+        if (!R)
+          return (void)Done(failOr(R));
         val V = runResult(Client, R->Run);
         if (R->Results) {
-          if (R->Results->Return) V.set("returnBytes", bytesTo(*R->Results->Return));
+          if (R->Results->Return)
+            V.set("returnBytes", bytesTo(*R->Results->Return));
           val Lines = val::array();
-          for (auto &Line : callconv::formatCall(P, *R->Results)) Lines.call<void>("push", Line);
+          for (auto &Line : callconv::formatCall(P, *R->Results))
+            Lines.call<void>("push", Line);
           V.set("lines", Lines);
         }
         Done(ok(V));
@@ -495,9 +525,11 @@ public:
   // Objects: [{name, bytes}], the program's; Heads: {name: {size, bytes}}
   // for each archive of the triple's runtime; Start: the start object's bytes.
   val init(std::string Triple, val Objects, val Heads, val Start) {
-    if (F) return fail("runtime fetch already initialized");
+    if (F)
+      return fail("runtime fetch already initialized");
     R = exec::findRuntime(linklab::Triple::parse(Triple).arch);
-    if (!R) return fail(formatv("no C runtime is known for %s", Triple.c_str()));
+    if (!R)
+      return fail(formatv("no C runtime is known for %s", Triple.c_str()));
     std::vector<PrefetchedGraphs::Input> Objs;
     for (size_t I = 0, N = Objects["length"].as<size_t>(); I < N; ++I)
       Objs.push_back({Objects[I]["name"].as<std::string>(), SharedBytes(bytesFrom(Objects[I]["bytes"]))});
@@ -505,15 +537,17 @@ public:
     for (auto &A : R->archives)
       if (Heads.hasOwnProperty(A.name))
         H[A.name] = {uint64_t(Heads[A.name]["size"].as<double>()), SharedBytes(bytesFrom(Heads[A.name]["bytes"]))};
-    auto Made = exec::RuntimeFetch::create(*R, Objs, H, Start.isNull() || Start.isUndefined()
-                                                                ? SharedBytes() : SharedBytes(bytesFrom(Start)));
-    if (!Made) return failOr(Made);
+    auto Made = exec::RuntimeFetch::create(
+        *R, Objs, H, Start.isNull() || Start.isUndefined() ? SharedBytes() : SharedBytes(bytesFrom(Start)));
+    if (!Made)
+      return failOr(Made);
     F = std::move(*Made);
     return ok();
   }
   // [{file, begin, end}]: what to fetch next; [] once complete.
   val wanted() {
-    if (!F) return notReady();
+    if (!F)
+      return notReady();
     val Out = val::array();
     for (auto &Rg : F->wanted()) {
       val X = val::object();
@@ -525,7 +559,8 @@ public:
     return ok(Out);
   }
   val addMembers(std::string File, double Offset, val Bytes) {
-    if (!F) return notReady();
+    if (!F)
+      return notReady();
     Error E = F->addMembers(File, uint64_t(Offset), SharedBytes(bytesFrom(Bytes)));
     return E ? fail(std::move(E)) : ok();
   }
@@ -542,13 +577,17 @@ public:
   // A -noexec session over a slab at a fixed address (deterministic layouts).
   // PlaceAsRun (with no slab field given): every graph where a run would
   // place it, as linklab -noexec without a -slab-* option (driver::makeSlab(Options)).
-  val initSlab(std::string Triple, std::string SlabAddress, std::string PageSize, std::string SlabSize, bool PlaceAsRun) {
-    if (S) return fail("session already initialized");
+  val initSlab(std::string Triple, std::string SlabAddress, std::string PageSize, std::string SlabSize,
+               bool PlaceAsRun) {
+    if (S)
+      return fail("session already initialized");
     if (PlaceAsRun && !(SlabAddress.empty() && PageSize.empty() && SlabSize.empty()))
       return fail("placeAsRun: a run's placement has no slab, but a slab address, page size or size was given");
     auto Slab = PlaceAsRun ? driver::makeSlab(driver::Options())
-                           : driver::makeSlab({"slabAddress", SlabAddress}, {"slabPageSize", PageSize}, {"slabAllocate", SlabSize}); // "": defaults
-    if (!Slab) return failOr(Slab);
+                           : driver::makeSlab({"slabAddress", SlabAddress}, {"slabPageSize", PageSize},
+                                              {"slabAllocate", SlabSize}); // "": defaults
+    if (!Slab)
+      return failOr(Slab);
     uint64_t SlabPageSize = (*Slab)->pageSize();
     SlabMM = Slab->get();
     MM = std::make_unique<DeferringMemoryManager>(std::move(*Slab));
@@ -571,16 +610,22 @@ public:
   // A session whose memory is in the executor (after its setup()): an
   // exec::Program, freestanding until useRuntime() links a C runtime in.
   val initRemote(std::string Triple, WasmExecutor &E) {
-    if (S) return fail("session already initialized");
+    if (S)
+      return fail("session already initialized");
     auto &Info = E.client().setupInfo();
-    if (!Info) return fail("the executor has not been set up (call setup first)");
+    if (!Info)
+      return fail("the executor has not been set up (call setup first)");
     Triple_ T = Triple_::parse(Triple.empty() ? Info->triple : Triple);
-    if (!findTarget(T)) return fail("unsupported target triple '" + T.str + "'");
+    if (!findTarget(T))
+      return fail("unsupported target triple '" + T.str + "'");
     // The executor is set up already, so this answers at once.
     std::optional<Expected<std::unique_ptr<exec::Program>>> Made;
-    exec::Program::create(E.client(), T, nullptr, {}, [&](Expected<std::unique_ptr<exec::Program>> P) { Made.emplace(std::move(P)); });
-    if (!Made) return fail("internal error: program creation did not answer");
-    if (!*Made) return fail(Made->takeError());
+    exec::Program::create(E.client(), T, nullptr, {},
+                          [&](Expected<std::unique_ptr<exec::Program>> P) { Made.emplace(std::move(P)); });
+    if (!Made)
+      return fail("internal error: program creation did not answer");
+    if (!*Made)
+      return fail(Made->takeError());
     Prog = std::move(**Made);
     S = &Prog->session();
     Recorder = &Prog->linkInfo();
@@ -594,9 +639,11 @@ public:
   // in a slab (-noexec) its archives join as libraries, so libc calls
   // resolve as they would in a run.
   val useRuntime(val Files) {
-    if (!S) return notReady();
+    if (!S)
+      return notReady();
     const exec::RuntimeSpec *R = exec::findRuntime(S->triple().arch);
-    if (!R) return fail(formatv("no C runtime is known for %s; use runtime 'none'", fullTriple(S->triple()).c_str()));
+    if (!R)
+      return fail(formatv("no C runtime is known for %s; use runtime 'none'", fullTriple(S->triple()).c_str()));
     exec::RuntimeFiles Map;
     val Keys = val::global("Object").call<val>("keys", Files);
     for (size_t I = 0, N = Keys["length"].as<size_t>(); I < N; ++I) {
@@ -607,28 +654,36 @@ public:
       Error E = Prog->addRuntime(*R, std::move(Map));
       return E ? fail(std::move(E)) : ok();
     }
-    if (SlabRuntime) return fail(formatv("this session already links the C runtime %s", SlabRuntime->description));
-    if (Error E = exec::addRuntimeArchives(*S, *R, Map, &SlabStart, SlabInits)) return fail(std::move(E));
+    if (SlabRuntime)
+      return fail(formatv("this session already links the C runtime %s", SlabRuntime->description));
+    if (Error E = exec::addRuntimeArchives(*S, *R, Map, &SlabStart, SlabInits))
+      return fail(std::move(E));
     SlabRuntime = R;
     return ok();
   }
   // As useRuntime, with the runtime a WasmRuntimeFetch fetched (partial
   // archives, and the graphs it built for the link to take).
   val useRuntimeFetch(WasmRuntimeFetch &Fetch) {
-    if (!S) return notReady();
-    if (!Fetch.F) return fail("useRuntime: this runtime fetch is not initialized, or a session has taken it");
+    if (!S)
+      return notReady();
+    if (!Fetch.F)
+      return fail("useRuntime: this runtime fetch is not initialized, or a session has taken it");
     const exec::RuntimeSpec *R = Fetch.R;
     if (R->arch != S->triple().arch)
-      return fail(formatv("useRuntime: the runtime fetched is %s, not for %s", R->description, S->triple().str.c_str()));
-    if (!Prog && SlabRuntime) return fail(formatv("this session already links the C runtime %s", SlabRuntime->description));
+      return fail(
+          formatv("useRuntime: the runtime fetched is %s, not for %s", R->description, S->triple().str.c_str()));
+    if (!Prog && SlabRuntime)
+      return fail(formatv("this session already links the C runtime %s", SlabRuntime->description));
     exec::RuntimeFiles Files = Fetch.F->files();
     std::map<std::string, Archive> Archives = Fetch.F->takeArchives();
     S->usePrefetched(Fetch.F->takeGraphs());
     Fetch.F.reset();
     Error E = Prog ? Prog->addRuntime(*R, std::move(Files), std::move(Archives))
                    : exec::addRuntimeArchives(*S, *R, Files, &SlabStart, SlabInits, std::move(Archives));
-    if (E) return fail(std::move(E));
-    if (!Prog) SlabRuntime = R;
+    if (E)
+      return fail(std::move(E));
+    if (!Prog)
+      SlabRuntime = R;
     return ok();
   }
   // Links what Entry needs; Done gets {ok, value: [address]}. A slab
@@ -639,42 +694,55 @@ public:
   // looked up. Entry empty: the C main as the objects' format spells it
   // (driver::entrySymbol).
   void linkEntry(std::string Entry, val Done) {
-    if (!S) return (void)Done(notReady());
+    if (!S)
+      return (void)Done(notReady());
     Entry = driver::entrySymbol(Entry, S->triple());
     auto Answer = [Done](Expected<std::vector<Addr>> R) mutable { Done(R ? ok(addresses({R->front()})) : failOr(R)); };
     if (Prog || !SlabStart || !exec::entersThroughStart(SlabRuntime, Entry))
       return S->lookup({Entry}, Answer);
     if (!SlabStartEntry) {
       auto K = exec::addStartObject(*S, *SlabRuntime, SlabStart, Entry);
-      if (!K) return (void)Done(failOr(K));
+      if (!K)
+        return (void)Done(failOr(K));
       SlabStartEntry = Entry;
     } else if (*SlabStartEntry != Entry) {
-      return (void)Done(fail("cannot link " + Entry + ": this session's start code was linked to enter " + *SlabStartEntry));
+      return (void)Done(
+          fail("cannot link " + Entry + ": this session's start code was linked to enter " + *SlabStartEntry));
     }
     // An object that fails to link and that main does not need is reported
     // here if linkAll has answered by then (it answers when the link is quiet).
     auto LinkError = std::make_shared<std::string>();
     S->linkAll([LinkError](Error E) {
-      if (E) *LinkError = E.message();
+      if (E)
+        *LinkError = E.message();
     });
     S->lookup({Entry}, [this, LinkError, Done](Expected<std::vector<Addr>> Main) mutable {
-      if (!Main) return (void)Done(failOr(Main));
-      S->lookup({SlabRuntime->startSymbol}, [LinkError, Done, M = Main->front()](Expected<std::vector<Addr>> Start) mutable {
-        if (!Start) return (void)Done(failOr(Start));
-        if (!LinkError->empty()) return (void)Done(fail(*LinkError));
-        Done(ok(addresses({M})));
-      });
+      if (!Main)
+        return (void)Done(failOr(Main));
+      S->lookup({SlabRuntime->startSymbol},
+                [LinkError, Done, M = Main->front()](Expected<std::vector<Addr>> Start) mutable {
+                  if (!Start)
+                    return (void)Done(failOr(Start));
+                  if (!LinkError->empty())
+                    return (void)Done(fail(*LinkError));
+                  Done(ok(addresses({M})));
+                });
     });
   }
   bool hasRuntime() const { return Prog ? Prog->runtime() != nullptr : SlabRuntime != nullptr; }
   // Runs Entry as main, as the native CLI does (exec::Program::runMain).
-  void run(std::string Entry, val Args, std::string Instructions, std::string WallMillis, std::string MemoryBytes, val Done) {
-    if (!Prog) return (void)Done(fail("run: this session links into a slab (-noexec); create it with an executor"));
-    auto L = driver::parseLimits({"instructions", Instructions}, {"wallMillis", WallMillis}, {"memoryBytes", MemoryBytes});
-    if (!L) return (void)Done(failOr(L));
-    Prog->runMain(driver::entrySymbol(Entry, S->triple()), stringsFrom(Args), *L, [this, Done](Expected<executor::RunResultMsg> R) mutable {
-      Done(R ? ok(runResult(Prog->client(), *R)) : failOr(R));
-    });
+  void run(std::string Entry, val Args, std::string Instructions, std::string WallMillis, std::string MemoryBytes,
+           val Done) {
+    if (!Prog)
+      return (void)Done(fail("run: this session links into a slab (-noexec); create it with an executor"));
+    auto L =
+        driver::parseLimits({"instructions", Instructions}, {"wallMillis", WallMillis}, {"memoryBytes", MemoryBytes});
+    if (!L)
+      return (void)Done(failOr(L));
+    Prog->runMain(driver::entrySymbol(Entry, S->triple()), stringsFrom(Args), *L,
+                  [this, Done](Expected<executor::RunResultMsg> R) mutable {
+                    Done(R ? ok(runResult(Prog->client(), *R)) : failOr(R));
+                  });
   }
 
   // An input's bytes as the link takes them: a universal MachO file's slice
@@ -682,42 +750,52 @@ public:
   // file's only slice).
   Expected<SharedBytes> linkedBytes(const std::string &Name, val Bytes) {
     SharedBytes B(std::make_shared<const std::vector<char>>(bytesFrom(Bytes)));
-    if (!macho::isUniversal(B.span())) return B;
+    if (!macho::isUniversal(B.span()))
+      return B;
     return macho::selectSlice(Name, B, S->triple());
   }
 
   val addObject(std::string Name, val Bytes, bool Harness) {
-    if (!S) return notReady();
+    if (!S)
+      return notReady();
     auto Linked = linkedBytes(Name, Bytes);
-    if (!Linked) return failOr(Linked);
+    if (!Linked)
+      return failOr(Linked);
     SharedBytes B = std::move(*Linked);
     if (Archive::isArchive(B.span())) {
-      if (Harness) return fail(Name + ": a harness must be an object, not an archive");
+      if (Harness)
+        return fail(Name + ": a harness must be an object, not an archive");
       Error E = S->addArchive(Name, B);
       return E ? fail(std::move(E)) : ok();
     }
     auto K = S->addObject(Name, B, Harness ? ObjectKind::Harness : ObjectKind::Regular);
-    if (!K) return failOr(K);
+    if (!K)
+      return failOr(K);
     // Its .linklab.callconv entries, as the native CLI reads every input's.
     Error E = Conventions->addObject(Name, B.span());
     return E ? fail(std::move(E)) : ok(val(double(*K)));
   }
   // llvm-jitlink's -all_load: every object member of the archive, now.
   val addArchiveMembers(std::string Name, val Bytes) {
-    if (!S) return notReady();
+    if (!S)
+      return notReady();
     auto Linked = linkedBytes(Name, Bytes);
-    if (!Linked) return failOr(Linked);
+    if (!Linked)
+      return failOr(Linked);
     Error E = S->addAllArchiveMembers(Name, std::move(*Linked));
     return E ? fail(std::move(E)) : ok();
   }
   // -sectcreate=Arg with Content, the bytes of the file Arg names
   // (driver::sectCreateFile gives its path).
   val addSectCreate(std::string Arg, val Content) {
-    if (!S) return notReady();
+    if (!S)
+      return notReady();
     auto Spec = driver::parseSectCreate(Arg);
-    if (!Spec) return failOr(Spec);
+    if (!Spec)
+      return failOr(Spec);
     auto G = driver::sectCreateGraph(*Spec, std::make_shared<const std::vector<char>>(bytesFrom(Content)), S->triple());
-    if (!G) return failOr(G);
+    if (!G)
+      return failOr(G);
     auto K = S->addGraph(std::move(*G));
     return K ? ok() : failOr(K);
   }
@@ -726,50 +804,59 @@ public:
   // HasProcess: the link has a C runtime. A run prints the entry tables
   // from Fn(), called once main's objects are linked and before it runs.
   val recordProcessLookups() {
-    if (!S) return notReady();
+    if (!S)
+      return notReady();
     S->recordProcessLookups();
     return ok();
   }
   val symbolTables(bool HasProcess) { return S ? ok(val(S->dumpSymbolTables(HasProcess))) : notReady(); }
   val setBeforeMainRun(val Fn) {
-    if (!Prog) return fail("setBeforeMainRun: this session links into a slab (-noexec)");
+    if (!Prog)
+      return fail("setBeforeMainRun: this session links into a slab (-noexec)");
     Prog->setBeforeMainRun([Fn] { Fn(); });
     return ok();
   }
   // One "SYMBOL=SIGNATURE;SPEC-OR-PLAN" entry, as -cc gives it; Origin names it in errors.
   val addConvention(std::string Entry, std::string Origin) {
-    if (!S) return notReady();
+    if (!S)
+      return notReady();
     Error E = Conventions->addEntry(Entry, Origin);
     return E ? fail(std::move(E)) : ok();
   }
   // Planner warnings (from entries as they are added, and from the
   // bridge-thunk pass as objects link) go to Fn(message).
   val setWarningHandler(val Fn) {
-    if (!S) return notReady();
+    if (!S)
+      return notReady();
     OnWarning = Fn;
     return ok();
   }
   val defineAbsolute(std::string Name, std::string Address) {
-    if (!S) return notReady();
+    if (!S)
+      return notReady();
     auto A = number("defineAbsolute address", Address);
-    if (!A) return failOr(A);
+    if (!A)
+      return failOr(A);
     Error E = S->defineAbsolute(Name, *A);
     return E ? fail(std::move(E)) : ok();
   }
   val setPhonyExternals(bool On) {
-    if (!S) return notReady();
+    if (!S)
+      return notReady();
     S->setPhonyExternals(On);
     return ok();
   }
   val setHooks(val Hooks) {
-    if (!S) return notReady();
+    if (!S)
+      return notReady();
     Js = std::make_shared<JsPlugin>(Hooks);
     S->addPlugin(Js);
     return ok();
   }
   // Which hooks JS wants (JsPlugin::Interest): Objects is [[name, mask]].
   val setHookInterest(unsigned All, val Objects, bool Loaded, bool Emitted, bool Failed) {
-    if (!Js) return fail("setHookInterest before setHooks");
+    if (!Js)
+      return fail("setHookInterest before setHooks");
     JsPlugin::Interest I{All, {}, Loaded, Emitted, Failed};
     for (unsigned K = 0, N = Objects["length"].as<unsigned>(); K < N; ++K)
       I.Objects[Objects[K][0].as<std::string>()] |= Objects[K][1].as<unsigned>();
@@ -778,16 +865,17 @@ public:
   }
   double lastEmittedAt() const { return Js ? Js->lastEmittedAt() : 0; }
   val setRecordContents(bool On) {
-    if (!S) return notReady();
+    if (!S)
+      return notReady();
     Recorder->setRecordContents(On);
     return ok();
   }
   // Links whatever the names need; Done gets {ok, value: [addresses]}.
   void lookup(val Names, val Done) {
-    if (!S) return (void)Done(notReady());
-    S->lookup(stringsFrom(Names), [Done](Expected<std::vector<Addr>> R) mutable {
-      Done(R ? ok(addresses(*R)) : failOr(R));
-    });
+    if (!S)
+      return (void)Done(notReady());
+    S->lookup(stringsFrom(Names),
+              [Done](Expected<std::vector<Addr>> R) mutable { Done(R ? ok(addresses(*R)) : failOr(R)); });
   }
   val triple() { return S ? ok(val(fullTriple(S->triple()))) : notReady(); }
   // Entry, or the C main as the session's object format spells it (core's default).
@@ -795,19 +883,24 @@ public:
   // What LinkInfoRecorder kept for each linked object, as JSON; contents only
   // for the objects ContentOf names, when it is an array.
   val linkInfo(val ContentOf) {
-    if (!S) return notReady();
-    if (ContentOf.isUndefined()) return ok(val(api::linkInfoToJson(Recorder->objects())));
+    if (!S)
+      return notReady();
+    if (ContentOf.isUndefined())
+      return ok(val(api::linkInfoToJson(Recorder->objects())));
     std::vector<std::string> Names = stringsFrom(ContentOf);
     std::set<std::string> Only(Names.begin(), Names.end());
     return ok(val(api::linkInfoToJson(Recorder->objects(), &Only)));
   }
   // -show-addrs and -show-relocated-section-contents, as the native CLI prints them.
   val linkReport(bool Addresses, bool Relocated) {
-    if (!S) return notReady();
+    if (!S)
+      return notReady();
     std::string Out;
-    if (Addresses) Out += formatAddresses(Recorder->objects());
+    if (Addresses)
+      Out += formatAddresses(Recorder->objects());
     for (auto &O : Recorder->objects())
-      if (Relocated) Out += formatRelocatedContents(O);
+      if (Relocated)
+        Out += formatRelocatedContents(O);
     return ok(val(Out));
   }
 
@@ -818,13 +911,14 @@ private:
   // dead-stripping, before the bridge thunks.
   void initConventions() {
     Conventions = std::make_unique<driver::SessionConventions>(*S, [this](const std::string &W) {
-      if (!OnWarning.isUndefined()) OnWarning(W);
+      if (!OnWarning.isUndefined())
+        OnWarning(W);
     });
   }
   using Triple_ = linklab::Triple;
 
-  std::shared_ptr<JsPlugin> Js;      // setHooks's
-  std::unique_ptr<MemoryManager> MM; // a slab session's
+  std::shared_ptr<JsPlugin> Js;        // setHooks's
+  std::unique_ptr<MemoryManager> MM;   // a slab session's
   SlabMemoryManager *SlabMM = nullptr; // inside MM
   std::unique_ptr<Session> Own;
   std::shared_ptr<LinkInfoRecorder> OwnRecorder = std::make_shared<LinkInfoRecorder>();
@@ -832,9 +926,9 @@ private:
   Session *S = nullptr;
   LinkInfoRecorder *Recorder = nullptr;
   const exec::RuntimeSpec *SlabRuntime = nullptr; // a slab session's, once useRuntime added it
-  SharedBytes SlabStart;                       // its start object, added when main is linked
-  std::shared_ptr<InitArrays> SlabInits;           // a slab session's with a triple (its link services)
-  std::optional<std::string> SlabStartEntry;     // the entry its start object was added for
+  SharedBytes SlabStart;                          // its start object, added when main is linked
+  std::shared_ptr<InitArrays> SlabInits;          // a slab session's with a triple (its link services)
+  std::optional<std::string> SlabStartEntry;      // the entry its start object was added for
   std::unique_ptr<driver::SessionConventions> Conventions;
   val OnWarning = val::undefined();
 };
@@ -876,10 +970,12 @@ val planValue(const callconv::Plan &P) {
   V.set("returns", locations(P.returns()));
   V.set("arguments", locations(P.arguments()));
   val CS = val::array();
-  for (uint16_t R : P.calleeSaved()) CS.call<void>("push", R);
+  for (uint16_t R : P.calleeSaved())
+    CS.call<void>("push", R);
   V.set("calleeSaved", CS);
   val W = val::array();
-  for (auto &S : P.warnings()) W.call<void>("push", S);
+  for (auto &S : P.warnings())
+    W.call<void>("push", S);
   V.set("warnings", W);
   return V;
 }
@@ -896,7 +992,8 @@ val plan(std::string Input, std::string Signature, std::string Triple, std::stri
 // useRuntime() (Node reads the paths; a browser fetches the files by name).
 val runtimeInfo(std::string Triple) {
   const exec::RuntimeSpec *R = exec::findRuntime(linklab::Triple::parse(Triple).arch);
-  if (!R) return fail(formatv("no C runtime is known for %s", Triple.c_str()));
+  if (!R)
+    return fail(formatv("no C runtime is known for %s", Triple.c_str()));
   val V = val::object();
   V.set("description", std::string(R->description));
   V.set("cflags", std::string(R->cflags));
@@ -909,7 +1006,8 @@ val runtimeInfo(std::string Triple) {
     Files.call<void>("push", X);
   }
   V.set("files", Files);
-  if (R->startObject.name) V.set("startObject", std::string(R->startObject.name));
+  if (R->startObject.name)
+    V.set("startObject", std::string(R->startObject.name));
   return ok(V);
 }
 
@@ -918,7 +1016,8 @@ val runtimeInfo(std::string Triple) {
 val archiveHead(val Bytes) {
   std::vector<char> B = bytesFrom(Bytes);
   auto H = Archive::readHead("archive", {B.data(), B.size()});
-  if (!H) return failOr(H);
+  if (!H)
+    return failOr(H);
   val V = val::object();
   V.set("size", double(H->size));
   V.set("complete", H->complete);
@@ -930,7 +1029,8 @@ val archiveHead(val Bytes) {
 // on-demand archive (archiveHead); the answer is their names, in row order.
 val runtimeFilesNeeded(std::string Triple, val Objects, val Heads) {
   const exec::RuntimeSpec *R = exec::findRuntime(linklab::Triple::parse(Triple).arch);
-  if (!R) return fail(formatv("no C runtime is known for %s", Triple.c_str()));
+  if (!R)
+    return fail(formatv("no C runtime is known for %s", Triple.c_str()));
   std::vector<std::pair<std::string, SharedBytes>> Objs;
   for (size_t I = 0, N = Objects["length"].as<size_t>(); I < N; ++I)
     Objs.push_back({Objects[I]["name"].as<std::string>(),
@@ -938,10 +1038,12 @@ val runtimeFilesNeeded(std::string Triple, val Objects, val Heads) {
   std::map<std::string, std::vector<char>> HeadBytes; // the heads' names point into these
   std::map<std::string, Archive::Head> Read;
   for (auto &F : R->files()) {
-    if (!F.onDemand || !Heads.hasOwnProperty(F.name)) continue;
+    if (!F.onDemand || !Heads.hasOwnProperty(F.name))
+      continue;
     std::vector<char> &B = HeadBytes[F.name] = bytesFrom(Heads[F.name]);
     auto H = Archive::readHead(F.path, {B.data(), B.size()});
-    if (!H) return failOr(H);
+    if (!H)
+      return failOr(H);
     Read[F.name] = std::move(*H);
   }
   val Names = val::array();
@@ -953,7 +1055,8 @@ val runtimeFilesNeeded(std::string Triple, val Objects, val Heads) {
 // The link phases passes and snapshots run at, in order (api::phaseNames).
 val phases() {
   val A = val::array();
-  for (const char *N : api::phaseNames()) A.call<void>("push", std::string(N));
+  for (const char *N : api::phaseNames())
+    A.call<void>("push", std::string(N));
   return A;
 }
 
@@ -1036,7 +1139,8 @@ val exportTest(val Case, val Outcome, val Opts) {
   V.set("testFile", T->testFile);
   V.set("checks", T->checks);
   val Notes = val::array();
-  for (auto &N : T->notes) Notes.call<void>("push", N);
+  for (auto &N : T->notes)
+    Notes.call<void>("push", N);
   V.set("notes", Notes);
   return ok(V);
 }
@@ -1057,24 +1161,28 @@ public:
   }
   // The next candidate's objects, or null when the reduction is over.
   val next() {
-    if (!R) return notReady();
+    if (!R)
+      return notReady();
     const repro::ReproCase *C = R->next();
     return ok(C ? reproObjects(*C) : val::null());
   }
   val report(bool Fails) {
-    if (!R) return notReady();
+    if (!R)
+      return notReady();
     Error E = R->report(Fails);
     return E ? fail(std::move(E)) : ok();
   }
   // {objects, removed, tests, timedOut}; the reducer is spent afterwards.
   val result() {
-    if (!R) return notReady();
+    if (!R)
+      return notReady();
     repro::ReduceResult Res = std::move(*R).result();
     R.reset();
     val V = val::object();
     V.set("objects", reproObjects(Res.reduced));
     val Removed = val::array();
-    for (auto &W : Res.removed) Removed.call<void>("push", W);
+    for (auto &W : Res.removed)
+      Removed.call<void>("push", W);
     V.set("removed", Removed);
     V.set("tests", Res.tests);
     V.set("timedOut", Res.timedOut);
@@ -1092,22 +1200,27 @@ val parseOptions(val Args) {
   std::vector<std::string> A = stringsFrom(Args);
   A.insert(A.begin(), "linklab-run");
   std::vector<char *> Argv;
-  for (auto &S : A) Argv.push_back(S.data());
+  for (auto &S : A)
+    Argv.push_back(S.data());
   Argv.push_back(nullptr); // argv[argc], as main() gets it
   auto O = driver::parseOptions(int(Argv.size() - 1), Argv.data());
-  if (!O) return failOr(O);
+  if (!O)
+    return failOr(O);
   // perf reads its map from the host's /tmp, where only the native CLI writes.
-  if (O->perfSupport) return fail("option '-perf-support' writes /tmp/perf-<pid>.map: use the native linklab CLI");
+  if (O->perfSupport)
+    return fail("option '-perf-support' writes /tmp/perf-<pid>.map: use the native linklab CLI");
   // The values linklab checks before it links (the slab) or runs (limits),
   // so that linklab-run's errors name the options as linklab's do.
   if (O->noExec) {
-    if (auto Slab = driver::makeSlab(*O); !Slab) return failOr(Slab);
+    if (auto Slab = driver::makeSlab(*O); !Slab)
+      return failOr(Slab);
   } else if (auto L = driver::runLimits(*O); !L) {
     return failOr(L);
   }
   auto Strings = [](const std::vector<std::string> &V) {
     val R = val::array();
-    for (auto &S : V) R.call<void>("push", S);
+    for (auto &S : V)
+      R.call<void>("push", S);
     return R;
   };
   val V = val::object();
@@ -1159,7 +1272,8 @@ val findLibrary(std::string Name, val Paths, val Exists) {
 // {name, address} of a NAME=ADDRESS text; Field names it in errors ("-abs").
 val parseAbsolute(std::string Text, std::string Field) {
   auto A = driver::parseAbsolute({Field, Text});
-  if (!A) return failOr(A);
+  if (!A)
+    return failOr(A);
   val V = val::object();
   V.set("name", A->name);
   V.set("address", std::to_string(A->address)); // exact: a decimal string, as 64-bit inputs travel
@@ -1182,12 +1296,14 @@ val inputTriple(std::string Given, val Inputs) {
   for (size_t I = 0, N = Given.empty() ? Inputs["length"].as<size_t>() : 0; I < N && Name.empty(); ++I) {
     val B = Inputs[I]["bytes"];
     std::vector<char> Head = bytesFrom(B.call<val>("subarray", 0, 8));
-    if (Archive::isArchive({Head.data(), Head.size()}) || macho::isUniversal({Head.data(), Head.size()})) continue;
+    if (Archive::isArchive({Head.data(), Head.size()}) || macho::isUniversal({Head.data(), Head.size()}))
+      continue;
     Name = Inputs[I]["name"].as<std::string>();
     Bytes = bytesFrom(B);
   }
   std::vector<driver::InputBytes> In;
-  if (!Name.empty()) In.push_back({Name, {Bytes.data(), Bytes.size()}});
+  if (!Name.empty())
+    In.push_back({Name, {Bytes.data(), Bytes.size()}});
   auto T = driver::inputTriple(Given, In);
   return T ? ok(val(T->str)) : failOr(T);
 }
