@@ -21,6 +21,7 @@ PACKAGES=(
   libc6-dev-armhf-cross libgcc-12-dev-armhf-cross gcc-12-arm-linux-gnueabihf  # ... for arm32 hard-float
   libstdc++-12-dev-armhf-cross g++-12-arm-linux-gnueabihf                    #   and its C++
   qemu-user                                      # reference for emulated execution speed
+  csmith libcsmith-dev                           # random C programs: scripts/csmith-diff.py, bench-exec's real programs
   gdb-multiarch                                  # the debugger tests (tests/debug): gdb attached to linklab -gdb
   emscripten node-acorn                          # the WebAssembly build
   chromium                                       # browser tests
