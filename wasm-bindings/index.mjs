@@ -15,7 +15,8 @@ const wasmUrl = new URL('./dist/linklab_core.wasm', import.meta.url);
 async function instantiate(imports) {
   const r = await fetch(wasmUrl);
   if (!r.ok) throw new Error(`linklab: cannot load ${wasmUrl}: HTTP ${r.status}`);
-  if (/^application\/wasm\b/.test(r.headers.get('content-type') ?? '')) return WebAssembly.instantiateStreaming(r, imports);
+  if (/^application\/wasm\b/.test(r.headers.get('content-type') ?? ''))
+    return WebAssembly.instantiateStreaming(r, imports);
   return WebAssembly.instantiate(await r.arrayBuffer(), imports);
 }
 async function loadCore() {
@@ -90,10 +91,12 @@ function u64(v, what) {
 // Section and block contents come as hex: a table per character code, not
 // parseInt per byte (a glibc program's link info holds ~1 MB of contents).
 const HEX_VALUE = new Uint8Array(128);
-for (const [i, c] of [...'0123456789abcdef'].entries()) HEX_VALUE[c.charCodeAt(0)] = HEX_VALUE[c.toUpperCase().charCodeAt(0)] = i;
+for (const [i, c] of [...'0123456789abcdef'].entries())
+  HEX_VALUE[c.charCodeAt(0)] = HEX_VALUE[c.toUpperCase().charCodeAt(0)] = i;
 function hexToBytes(h) {
   const out = new Uint8Array(h.length >> 1);
-  for (let i = 0, j = 0; i < out.length; i++, j += 2) out[i] = (HEX_VALUE[h.charCodeAt(j)] << 4) | HEX_VALUE[h.charCodeAt(j + 1)];
+  for (let i = 0, j = 0; i < out.length; i++, j += 2)
+    out[i] = (HEX_VALUE[h.charCodeAt(j)] << 4) | HEX_VALUE[h.charCodeAt(j + 1)];
   return out;
 }
 
@@ -115,7 +118,10 @@ export const driver = {
   /** Whether a link for `triple` takes a C runtime as `runtime` selects it ('default', 'none', a name). */
   selectRuntime: (runtime, triple, { field = '-runtime', required = false } = {}) =>
     unwrap(core.selectRuntime(String(runtime), field, String(triple), required)),
-  /** `given`, else the triple of the first input ([{name, bytes}]) that is not an archive, as linklab's session takes it. */
+  /**
+   * `given`, else the triple of the first input ([{name, bytes}]) that is
+   * not an archive, as linklab's session takes it.
+   */
   inputTriple: (given, inputs) =>
     unwrap(core.inputTriple(String(given), inputs.map((i) => ({ name: i.name, bytes: bytes(i.bytes, i.name) })))),
   /** The -show-times line, newline included. */
@@ -157,7 +163,10 @@ export function archiveHead(bytes_) {
  * each on-demand archive; one missing counts as needed.
  */
 export function runtimeFilesNeeded(triple, objects, heads = {}) {
-  const objs = objects.map((o, i) => ({ name: String(o.name ?? `object ${i + 1}`), bytes: bytes(o.bytes, `runtimeFilesNeeded: ${o.name}`) }));
+  const objs = objects.map((o, i) => ({
+    name: String(o.name ?? `object ${i + 1}`),
+    bytes: bytes(o.bytes, `runtimeFilesNeeded: ${o.name}`),
+  }));
   return unwrap(core.runtimeFilesNeeded(triple, objs, runtimeFileMap(heads)));
 }
 
@@ -176,10 +185,14 @@ export class RuntimeFetch {
   #f = new core.RuntimeFetch();
   constructor(triple, { objects = [], heads = {}, start = null } = {}) {
     try {
-      const objs = objects.map((o, i) => ({ name: String(o.name ?? `object ${i + 1}`), bytes: bytes(o.bytes, `RuntimeFetch: ${o.name}`) }));
+      const objs = objects.map((o, i) => ({
+        name: String(o.name ?? `object ${i + 1}`),
+        bytes: bytes(o.bytes, `RuntimeFetch: ${o.name}`),
+      }));
       const hs = {};
       for (const [name, h] of Object.entries(heads)) {
-        if (!Number.isSafeInteger(h?.size) || h.size < 0) throw new LinklabError(`RuntimeFetch: the head of ${name} needs its archive's size`);
+        if (!Number.isSafeInteger(h?.size) || h.size < 0)
+          throw new LinklabError(`RuntimeFetch: the head of ${name} needs its archive's size`);
         hs[name] = { size: h.size, bytes: bytes(h.bytes, `RuntimeFetch: the head of ${name}`) };
       }
       unwrap(this.#f.init(String(triple), objs, hs, start === null ? null : bytes(start, 'RuntimeFetch: start')));
@@ -205,7 +218,8 @@ export class RuntimeFetch {
   }
   /** For LinkSession.useRuntime, which takes what was fetched (then disposes of this). */
   _take(useFetch) {
-    if (!this.#f) throw new LinklabError('useRuntime: this RuntimeFetch was taken by a session already, or disposed of');
+    if (!this.#f)
+      throw new LinklabError('useRuntime: this RuntimeFetch was taken by a session already, or disposed of');
     try { return useFetch(this.#f); } finally { this.dispose(); }
   }
 }
@@ -213,9 +227,11 @@ export class RuntimeFetch {
 // {name: bytes} from an object or a Map, bytes checked.
 function runtimeFileMap(files) {
   if (!files || typeof files !== 'object')
-    throw new LinklabError("runtime 'default' needs runtimeFiles: {name: Uint8Array} for every file of runtimeInfo(triple)");
+    throw new LinklabError(
+      "runtime 'default' needs runtimeFiles: {name: Uint8Array} for every file of runtimeInfo(triple)");
   const out = {};
-  for (const [name, b] of files instanceof Map ? files : Object.entries(files)) out[name] = bytes(b, `runtime file ${name}`);
+  for (const [name, b] of files instanceof Map ? files : Object.entries(files))
+    out[name] = bytes(b, `runtime file ${name}`);
   return out;
 }
 
@@ -241,7 +257,8 @@ export function plan({ spec = '', signature, triple, expect = '' }) {
 
 /** Validates a plan text against a signature and target; returns the plan or throws. */
 export function validatePlan(text, { signature, triple, expect = '' }) {
-  if (!String(text).startsWith('v1;')) throw new LinklabError(`malformed plan: '${String(text).slice(0, 40)}' does not start with v1;`);
+  if (!String(text).startsWith('v1;'))
+    throw new LinklabError(`malformed plan: '${String(text).slice(0, 40)}' does not start with v1;`);
   return unwrap(core.plan(text, signature, triple, expect));
 }
 
@@ -266,7 +283,9 @@ export class Graph {
   /** Sections, blocks (with edges, kinds by name) and symbols as plain data. */
   data({ content = false } = {}) {
     const g = JSON.parse(unwrap(this.#v().data(content)));
-    if (content) for (const s of g.sections) for (const b of s.blocks) if (b.content !== undefined) b.content = hexToBytes(b.content);
+    if (content)
+      for (const s of g.sections)
+        for (const b of s.blocks) if (b.content !== undefined) b.content = hexToBytes(b.content);
     return g;
   }
   /** The llvm-jitlink -show-graphs text of the graph as it is now. */
@@ -276,20 +295,27 @@ export class Graph {
   /** The symbol named `name` in data(), or undefined. */
   findSymbol(name) { return this.data().symbols.find((s) => s.name === name); }
   addExternalSymbol(name, { weak = false } = {}) { return unwrap(this.#v().addExternalSymbol(name, weak)); }
-  addAbsoluteSymbol(name, address, { scope = 'default' } = {}) { return unwrap(this.#v().addAbsoluteSymbol(name, u64(address, 'address'), scope)); }
-  addDefinedSymbol({ block, offset = 0, name = '', size = 0, linkage = 'strong', scope = 'default', callable = false, live = false }) {
+  addAbsoluteSymbol(name, address, { scope = 'default' } = {}) {
+    return unwrap(this.#v().addAbsoluteSymbol(name, u64(address, 'address'), scope));
+  }
+  addDefinedSymbol({ block, offset = 0, name = '', size = 0, linkage = 'strong', scope = 'default',
+                     callable = false, live = false }) {
     return unwrap(this.#v().addDefinedSymbol(block, offset, name, size, linkage, scope, callable, live));
   }
   removeSymbol(id) { unwrap(this.#v().removeSymbol(id)); }
   makeExternal(id) { unwrap(this.#v().makeExternal(id)); }
   setLive(id, live = true) { unwrap(this.#v().setLive(id, live)); }
-  addEdge({ block, kind, offset, target, addend = 0 }) { return unwrap(this.#v().addEdge(block, kind, offset, target, addend)); }
+  addEdge({ block, kind, offset, target, addend = 0 }) {
+    return unwrap(this.#v().addEdge(block, kind, offset, target, addend));
+  }
   setEdgeKind(block, index, kind) { unwrap(this.#v().setEdgeKind(block, index, kind)); }
   setEdgeTarget(block, index, target) { unwrap(this.#v().setEdgeTarget(block, index, target)); }
   setEdgeAddend(block, index, addend) { unwrap(this.#v().setEdgeAddend(block, index, addend)); }
   removeEdge(block, index) { unwrap(this.#v().removeEdge(block, index)); }
   createSection(name, prot = 'R--') { unwrap(this.#v().createSection(name, prot)); }
-  addContentBlock(section, content, { alignment = 1 } = {}) { return unwrap(this.#v().addContentBlock(section, bytes(content, 'addContentBlock'), alignment)); }
+  addContentBlock(section, content, { alignment = 1 } = {}) {
+    return unwrap(this.#v().addContentBlock(section, bytes(content, 'addContentBlock'), alignment));
+  }
   setBlockContent(block, content) { unwrap(this.#v().setBlockContent(block, bytes(content, 'setBlockContent'))); }
   removeBlock(block) { unwrap(this.#v().removeBlock(block)); }
 }
@@ -330,8 +356,8 @@ export class LinkSession {
       this.#executor = executor;
       unwrap(this.#s.initRemote(triple, executor._native()));
     } else {
-      unwrap(this.#s.initSlab(triple, u64(slabAddress, 'slabAddress'), u64(slabPageSize, 'slabPageSize'), String(slabAllocate),
-                              !!placeAsRun));
+      unwrap(this.#s.initSlab(triple, u64(slabAddress, 'slabAddress'), u64(slabPageSize, 'slabPageSize'),
+                              String(slabAllocate), !!placeAsRun));
     }
     checkRuntime(runtime);
     if (runtime === 'default') this.useRuntime(runtimeFiles);
@@ -398,7 +424,8 @@ export class LinkSession {
    */
   addPass(phase, fn, { objects } = {}) {
     if (!this.#passes.has(phase)) throw new LinklabError(`unknown phase '${phase}' (phases: ${PHASES.join(', ')})`);
-    if (objects !== undefined && !Array.isArray(objects)) throw new LinklabError('addPass: objects must be an array of object names');
+    if (objects !== undefined && !Array.isArray(objects))
+      throw new LinklabError('addPass: objects must be an array of object names');
     this.#passes.get(phase).push({ fn, objects: objects && new Set(objects.map(String)) });
     return this.#interest();
   }
@@ -445,7 +472,8 @@ export class LinkSession {
    * GOT entries and stubs, in link order.
    */
   linkInfo({ contentOf } = {}) {
-    if (contentOf !== undefined && !Array.isArray(contentOf)) throw new LinklabError('linkInfo: contentOf must be an array of object names');
+    if (contentOf !== undefined && !Array.isArray(contentOf))
+      throw new LinklabError('linkInfo: contentOf must be an array of object names');
     const objs = JSON.parse(unwrap(this.#s.linkInfo(contentOf?.map(String))));
     for (const o of objs) for (const s of o.sections) if (s.content !== undefined) s.content = hexToBytes(s.content);
     return objs;
@@ -476,19 +504,23 @@ export class LinkSession {
    * Resolves to {exitCode?, status, description, error?, fault?, pc?,
    * address?, instructions}.
    */
-  async run({ entry = '', args = [], argv0 = 'a.out', limits = {}, runtime, runtimeFiles, onOutput, stdin = '', beforeMain } = {}) {
-    if (!this.#executor) throw new LinklabError('run: this session links into a slab (-noexec); create it with an executor');
+  async run({ entry = '', args = [], argv0 = 'a.out', limits = {}, runtime, runtimeFiles, onOutput,
+              stdin = '', beforeMain } = {}) {
+    if (!this.#executor)
+      throw new LinklabError('run: this session links into a slab (-noexec); create it with an executor');
     if (runtime !== undefined) checkRuntime(runtime);
     if (runtime === 'default' && !this.hasRuntime) this.useRuntime(runtimeFiles);
-    if (runtime === 'none' && this.hasRuntime) throw new LinklabError("run: runtime 'none', but this session already links a C runtime");
+    if (runtime === 'none' && this.hasRuntime)
+      throw new LinklabError("run: runtime 'none', but this session already links a C runtime");
     const { instructions = 0, wallMillis = 0, memoryBytes = 0 } = limits;
     this.#hookErrors = [];
     const restore = onOutput ? this.#executor._swapOutput(onOutput) : null;
     this.#executor._setStdin(stdin);
     if (beforeMain) unwrap(this.#s.setBeforeMainRun(beforeMain));
     try {
-      const r = await this.#executor._request((done) => this.#s.run(entry, [argv0, ...args], u64(instructions, 'instructions'),
-                                                                  String(wallMillis), String(memoryBytes), done));
+      const r = await this.#executor._request((done) =>
+        this.#s.run(entry, [argv0, ...args], u64(instructions, 'instructions'), String(wallMillis),
+                    String(memoryBytes), done));
       if (this.#hookErrors.length) throw new LinklabError(this.#hookErrors.join('; '));
       return r;
     } finally {
@@ -540,9 +572,11 @@ export class LinkSession {
             if (!forObject(x, object)) continue;
             const r = x.fn(g);
             if (r && typeof r.then === 'function')
-              return `JS pass at ${phase} for ${object}: passes run synchronously inside the link; it returned a Promise`;
+              return `JS pass at ${phase} for ${object}: ` +
+                'passes run synchronously inside the link; it returned a Promise';
           }
-          if (this.#snapshots.has(phase)) this.snapshots.push({ object, phase, graph: g.data({ content: true }), dump: g.dump() });
+          if (this.#snapshots.has(phase))
+            this.snapshots.push({ object, phase, graph: g.data({ content: true }), dump: g.dump() });
           return undefined;
         } catch (e) {
           return `JS pass at ${phase} for ${object}: ${describeThrow(e)}`;
@@ -565,21 +599,31 @@ export class LinkSession {
 // program's whole argv; absolutes are 'NAME=ADDRESS'.
 function reproCase({ objects, triple = '', entry = '', args = [], absolutes = [], noExec = false,
                      phonyExternals = false, runtime = 'default' } = {}) {
-  if (!Array.isArray(objects) || !objects.length) throw new LinklabError('reproducer: objects: expected a non-empty array of {name, bytes}');
+  if (!Array.isArray(objects) || !objects.length)
+    throw new LinklabError('reproducer: objects: expected a non-empty array of {name, bytes}');
   checkRuntime(runtime);
   const strings = (v, what) => {
     if (!Array.isArray(v)) throw new LinklabError(`reproducer: ${what}: expected an array of strings`);
     return v.map(String);
   };
   return {
-    objects: objects.map((o, i) => ({ name: String(o?.name ?? `object${i}.o`), bytes: bytes(o?.bytes, `reproducer: objects[${i}]`), harness: !!o.harness })),
-    triple: String(triple), entry: String(entry), args: strings(args, 'args'), absolutes: strings(absolutes, 'absolutes'),
+    objects: objects.map((o, i) => ({
+      name: String(o?.name ?? `object${i}.o`),
+      bytes: bytes(o?.bytes, `reproducer: objects[${i}]`),
+      harness: !!o.harness,
+    })),
+    triple: String(triple), entry: String(entry),
+    args: strings(args, 'args'), absolutes: strings(absolutes, 'absolutes'),
     noExec: !!noExec, phonyExternals: !!phonyExternals, runtime,
   };
 }
 
-/** Why an exported test skips llvm-jitlink-22 unless the caller says it agrees (the CLI asks it; the package cannot). */
-export const UNASKED_LLVM_JITLINK = 'exported by the linklab package, which did not ask llvm-jitlink-22 whether it agrees';
+/**
+ * Why an exported test skips llvm-jitlink-22 unless the caller says it
+ * agrees (the CLI asks it; the package cannot).
+ */
+export const UNASKED_LLVM_JITLINK =
+  'exported by the linklab package, which did not ask llvm-jitlink-22 whether it agrees';
 
 /**
  * The session `c` (see reduce()) as an LLVM-style test for tests/lit/run-lit.py,
@@ -592,20 +636,30 @@ export const UNASKED_LLVM_JITLINK = 'exported by the linklab package, which did 
  * status only (a case reduced for its exit status prints whatever its data
  * left). Returns {files: [{path, text}], testFile, checks, notes}.
  */
-export function exportTest(c, outcome = {}, { name = 'repro', marks = [], linklabOnly = UNASKED_LLVM_JITLINK, compareOutput = true,
-                                              acceptAssembly } = {}) {
+export function exportTest(c, outcome = {}, { name = 'repro', marks = [], linklabOnly = UNASKED_LLVM_JITLINK,
+                                              compareOutput = true, acceptAssembly } = {}) {
   const rc = reproCase(c);
   const linkError = outcome.error !== undefined && outcome.error !== null;
   if (!linkError && !rc.noExec && !Number.isInteger(outcome.exitCode))
     throw new LinklabError('exportTest: the outcome of a run needs its exitCode (or error, for a link that failed)');
   const errors = [];
   const accept = acceptAssembly && ((obj, text, flags) => {
-    try { return !!acceptAssembly(obj, text, flags); } catch (e) { errors.push(`acceptAssembly for ${obj}: ${describeThrow(e)}`); return false; }
+    try {
+      return !!acceptAssembly(obj, text, flags);
+    } catch (e) {
+      errors.push(`acceptAssembly for ${obj}: ${describeThrow(e)}`);
+      return false;
+    }
   });
-  const r = unwrap(core.exportTest(rc, { linkError, error: linkError ? String(outcome.error) : '', exitCode: linkError ? 0 : Number(outcome.exitCode ?? 0),
-                                         output: linkError ? '' : String(outcome.output ?? '') },
-                                   { name: String(name), marks: marks.map(String), linklabOnly: String(linklabOnly), compareOutput: !!compareOutput,
-                                     acceptAssembly: accept || undefined }));
+  const r = unwrap(core.exportTest(rc, {
+    linkError,
+    error: linkError ? String(outcome.error) : '',
+    exitCode: linkError ? 0 : Number(outcome.exitCode ?? 0),
+    output: linkError ? '' : String(outcome.output ?? ''),
+  }, {
+    name: String(name), marks: marks.map(String), linklabOnly: String(linklabOnly), compareOutput: !!compareOutput,
+    acceptAssembly: accept || undefined,
+  }));
   if (errors.length) throw new LinklabError(errors.join('; '));
   return r;
 }
@@ -693,7 +747,8 @@ export class Executor {
   _request(fn) { return this.#request(fn); }
   // What the next run reads from fd 0.
   _setStdin(stdin) {
-    if (typeof stdin !== 'string' && !(stdin instanceof Uint8Array)) throw new LinklabError('run: stdin must be a string or a Uint8Array');
+    if (typeof stdin !== 'string' && !(stdin instanceof Uint8Array))
+      throw new LinklabError('run: stdin must be a string or a Uint8Array');
     this.#x.setStdin(typeof stdin === 'string' ? new TextEncoder().encode(stdin) : stdin);
   }
   // Installs an output handler; returns the previous one (a no-op if none).
@@ -704,8 +759,9 @@ export class Executor {
   setup(triple) { return this.#request((done) => this.#x.setup(triple, done)); }
   /** Runs main(argc, argv) at `entry`: {exitCode?, status, description, error?, fault?, pc?, instructions}. */
   runMain(entry, args = [], { instructions = 0, wallMillis = 0, memoryBytes = 0, processEntry = false } = {}) {
-    return this.#request((done) => this.#x.runMain(u64(entry, 'entry'), args, u64(instructions, 'instructions'), String(wallMillis),
-                                              u64(memoryBytes, 'memoryBytes'), processEntry, done));
+    return this.#request((done) =>
+      this.#x.runMain(u64(entry, 'entry'), args, u64(instructions, 'instructions'), String(wallMillis),
+                      u64(memoryBytes, 'memoryBytes'), processEntry, done));
   }
   /**
    * Calls `entry` through a plan (from plan()) with one argument per
@@ -720,8 +776,9 @@ export class Executor {
    */
   async callWithPlan(entry, p, args = [], { instructions = 0, wallMillis = 0 } = {}) {
     const text = typeof args === 'string' ? args : args.map(argumentText).join(', ');
-    const r = await this.#request((done) => this.#x.callWithPlan(u64(entry, 'entry'), p.text, p.signature, p.target, text,
-                                                            u64(instructions, 'instructions'), String(wallMillis), done));
+    const r = await this.#request((done) =>
+      this.#x.callWithPlan(u64(entry, 'entry'), p.text, p.signature, p.target, text, u64(instructions, 'instructions'),
+                           String(wallMillis), done));
     if (r.returnBytes) r.returnValue = r.returnBytes.length <= 8 ? littleEndian(r.returnBytes) : r.returnBytes;
     delete r.returnBytes;
     return r;
@@ -731,7 +788,8 @@ export class Executor {
   async close() {
     try {
       // The executor may exit before its reply to hangup arrives: that is the goodbye.
-      if (!this.#closed) await this.#request((done) => this.#x.hangup(done)).catch((e) => { if (!this.#closed) throw e; });
+      if (!this.#closed)
+        await this.#request((done) => this.#x.hangup(done)).catch((e) => { if (!this.#closed) throw e; });
     } finally {
       this.#transport.close?.();
     }
@@ -764,12 +822,14 @@ function littleEndian(b) {
 const WS_BATCH = 1 << 20;
 export function webSocketTransport(url, { WebSocket: WS = globalThis.WebSocket } = {}) {
   const given = url !== null && typeof url === 'object';
-  if (!given && typeof WS !== 'function') return Promise.reject(new LinklabError('webSocketTransport: no WebSocket class here; pass {WebSocket}'));
+  if (!given && typeof WS !== 'function')
+    return Promise.reject(new LinklabError('webSocketTransport: no WebSocket class here; pass {WebSocket}'));
   return new Promise((resolve, reject) => {
     const ws = given ? url : new WS(url);
     if (given) url = ws.url;
     // CLOSING or CLOSED: its close event, and reason, are gone.
-    if (ws.readyState >= 2) return reject(new LinklabError(`cannot connect to executor at ${url}: the WebSocket is closed`));
+    if (ws.readyState >= 2)
+      return reject(new LinklabError(`cannot connect to executor at ${url}: the WebSocket is closed`));
     ws.binaryType = 'arraybuffer';
     let opened = false, closedWhy, onClose = null, onStatus = null;
     // Frames sent in one task go out as one message: a link writes each

@@ -68,7 +68,8 @@ export function readRuntimeFiles(triple) {
     try {
       out[name] = new Uint8Array(readFileSync(path));
     } catch {
-      throw new LinklabError(`C runtime ${info.description}: ${path} is missing (install the package, or run with runtime 'none')`);
+      throw new LinklabError(`C runtime ${info.description}: ${path} is missing ` +
+                             "(install the package, or run with runtime 'none')");
     }
   }
   return out;

@@ -189,7 +189,8 @@ export function compareOutcomes(recorded, got, version = BUNDLE_VERSION) {
   const diffs = [];
   const show = v => JSON.stringify(v ?? null);
   if ('error' in recorded || 'error' in got) {
-    if (recorded.error !== got.error) diffs.push(`error: recorded ${show(recorded.error)}, replayed ${show(got.error)}`);
+    if (recorded.error !== got.error)
+      diffs.push(`error: recorded ${show(recorded.error)}, replayed ${show(got.error)}`);
     return diffs;
   }
   const full = version >= 3;

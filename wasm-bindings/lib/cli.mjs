@@ -115,7 +115,9 @@ async function main(argv, io) {
       // objects reference). -args is the whole argv; without it argv[0] is
       // the first input, as natively.
       const [argv0, ...args] = o.args.length ? o.args : [o.inputs[0] ?? o.harnesses[0]];
-      const limits = { instructions: o.maxInstructions || 0, wallMillis: Number(o.timeoutMs || 0), memoryBytes: o.maxMemory || 0 };
+      const limits = {
+        instructions: o.maxInstructions || 0, wallMillis: Number(o.timeoutMs || 0), memoryBytes: o.maxMemory || 0,
+      };
       const beforeMain = o.showEntryEs ? () => io.stdout.write(tables()) : undefined; // linked, not yet run
       const r = await s.run({ entry, argv0, args, limits, stdin: io.stdin ?? '', beforeMain });
       if (r.exitCode !== undefined) return Number(r.exitCode) & 0xff;

@@ -43,7 +43,8 @@ export function runLimits({ instructions, wallMillis, memoryMB } = {}) {
 export async function runtimeFiles(L, triple, load, objects = []) {
   const files = L.runtimeInfo(triple).files;
   const always = new Map(files.filter(f => !f.onDemand).map(f => [f.name, load(f.name)]));
-  const heads = await Promise.all(files.filter(f => f.onDemand).map(async f => [f.name, await archiveHead(L, f.name, load)]));
+  const heads = await Promise.all(files.filter(f => f.onDemand)
+    .map(async f => [f.name, await archiveHead(L, f.name, load)]));
   const needed = L.runtimeFilesNeeded(triple, objects.map(o => ({ name: o.name, bytes: o.bytes })),
                                       Object.fromEntries(heads));
   const bytes = await Promise.all(needed.map(n => always.get(n) ?? load(n)));

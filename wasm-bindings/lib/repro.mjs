@@ -99,7 +99,8 @@ export function zipFiles(files, folder) {
     l.setUint32(14, crc, true); l.setUint32(18, data.length, true); l.setUint32(22, data.length, true);
     l.setUint16(26, name.length, true);
     const [cen, c] = header(46);
-    c.setUint32(0, 0x02014b50, true); c.setUint16(4, 0x314, true); c.setUint16(6, 20, true); c.setUint16(8, 0x0800, true);
+    c.setUint32(0, 0x02014b50, true); c.setUint16(4, 0x314, true); c.setUint16(6, 20, true);
+    c.setUint16(8, 0x0800, true);
     c.setUint16(14, DOS_DATE, true);
     c.setUint32(16, crc, true); c.setUint32(20, data.length, true); c.setUint32(24, data.length, true);
     c.setUint16(28, name.length, true);

@@ -26,8 +26,8 @@ const LIB = '/usr/lib/x86_64-linux-gnu/libsqlite3.a';
     expect(ticks).toBeGreaterThan(0);
     expect(s.linkInfo().length).toBeGreaterThan(50);
     // The native CLI's -show-addrs line for sqlite3_open gives the same address.
-    const n = runNative(['-noexec', '-no-process-syms', '-entry=sqlite3_open', '-phony-externals', '-slab-allocate=64Mb',
-                         '-slab-address=0x10000000', '-show-addrs', ...files]);
+    const n = runNative(['-noexec', '-no-process-syms', '-entry=sqlite3_open', '-phony-externals',
+                         '-slab-allocate=64Mb', '-slab-address=0x10000000', '-show-addrs', ...files]);
     const line = n.stdout.split('\n').find((l) => /^\s+"sqlite3_open" target addr = /.test(l));
     expect(line).toBeDefined();
     expect(Number(line.match(/target addr = (0x[0-9a-f]+)/)[1])).toBe(addr);

@@ -10,8 +10,13 @@ import { chromium } from 'playwright-core';
 import { program } from './helpers.mjs';
 
 const PKG = fileURLToPath(new URL('..', import.meta.url));
-const TYPES = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html', '.o': 'application/octet-stream' };
-const chromiumPath = (() => { try { return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(); } catch { return ''; } })();
+const TYPES = {
+  '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html',
+  '.o': 'application/octet-stream',
+};
+const chromiumPath = (() => {
+  try { return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(); } catch { return ''; }
+})();
 
 let server, base;
 beforeAll(async () => {
@@ -20,7 +25,8 @@ beforeAll(async () => {
     const path = req.url === '/sys.o' ? obj : join(PKG, decodeURIComponent(req.url.split('?')[0]));
     if (req.url === '/page.html') return res.end('<!doctype html><title>linklab</title>');
     if (!path.startsWith(PKG) && path !== obj || !existsSync(path)) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(await readFile(path));
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' })
+      .end(await readFile(path));
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${server.address().port}`;
@@ -29,7 +35,8 @@ afterAll(() => server?.close());
 
 (chromiumPath ? test : test.skip)('imports, inspects, links with a JS pass and plans in Chromium', async () => {
   const browser = await chromium.launch({ executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'] });
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+           '--disable-component-update'] });
   try {
     const page = await browser.newPage();
     await page.goto(`${base}/page.html`);

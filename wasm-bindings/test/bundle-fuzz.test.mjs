@@ -89,7 +89,7 @@ async function outcomeOf(input, decode) {
     const ENGINE = /of undefined|of null|is not a (function|iterable)|is not defined|Cannot (read|convert)|call stack/;
     const engine = e instanceof RangeError || e instanceof WebAssembly.RuntimeError || ENGINE.test(e?.message ?? '');
     if (!(e instanceof Error) || engine || !e.message)
-      throw new Error(`input ${JSON.stringify(input).slice(0, 300)}: ${e?.stack ?? e}`);
+      throw new Error(`input ${JSON.stringify(input).slice(0, 300)}: ${e?.stack ?? e}`, { cause: e });
     return 'error';
   }
 }

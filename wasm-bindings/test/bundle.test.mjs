@@ -63,7 +63,8 @@ test('a wrong recorded outcome fails the replay, naming what differs', async () 
   s.outcome = { ...s.outcome, stdout: 'goodbye\n' };
   const path = writeBundle(s, 'wrong.linklab.json');
   await expect(replayBundle(path, { executor: config.executor }))
-    .rejects.toThrow(/differs from the recorded outcome:\n {2}stdout: recorded "goodbye\\n", replayed "hello, world!\\n"/);
+    .rejects
+    .toThrow(/differs from the recorded outcome:\n {2}stdout: recorded "goodbye\\n", replayed "hello, world!\\n"/);
   const c = replayCli(path);
   expect(c.status).toBe(1);
   expect(c.stderr).toMatch(/stdout: recorded "goodbye\\n"/);
@@ -113,5 +114,6 @@ test('a bundle without a recorded outcome or with damaged JSON is a clear error'
   const s = pageBundle('hello', 'x86_64');
   delete s.outcome;
   await expect(replayBundle(writeBundle(s, 'none.linklab.json'))).rejects.toThrow(/records no outcome/);
-  await expect(replayBundle(writeBundle('{"format":', 'bad.linklab.json'))).rejects.toThrow(/not a linklab session bundle/);
+  await expect(replayBundle(writeBundle('{"format":', 'bad.linklab.json')))
+    .rejects.toThrow(/not a linklab session bundle/);
 });

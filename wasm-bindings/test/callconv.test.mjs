@@ -12,7 +12,9 @@ import { config, read, runNative, runWasm } from './helpers.mjs';
 const ARCHES = {
   x86_64: { triple: 'x86_64-unknown-linux-gnu', mc: [], cc: ['--target=x86_64-linux-gnu'] },
   aarch64: { triple: 'aarch64-unknown-linux-gnu', mc: [], cc: ['--target=aarch64-linux-gnu'] },
-  riscv64: { triple: 'riscv64-unknown-linux-gnu', mc: ['-mattr=+d'], cc: ['--target=riscv64-linux-gnu', '-march=rv64gc'] },
+  riscv64: {
+    triple: 'riscv64-unknown-linux-gnu', mc: ['-mattr=+d'], cc: ['--target=riscv64-linux-gnu', '-march=rv64gc'],
+  },
 };
 const dir = join(config.work, 'callconv');
 mkdirSync(dir, { recursive: true });
@@ -27,9 +29,11 @@ function objects(arch) {
   run('llvm-mc-22', [`-triple=${a.triple}`, ...a.mc, '-filetype=obj', '-o', o('custom'),
                      join(config.root, `tests/inputs/callconv/${arch}_custom.s`)]);
   run('llvm-objcopy-22', ['--remove-section=.linklab.callconv', o('custom'), o('bare')]);
-  run('clang-22', [...a.cc, '-O1', '-ffreestanding', '-c', join(config.root, 'tests/inputs/callconv/caller.c'), '-o', o('caller')]);
+  run('clang-22', [...a.cc, '-O1', '-ffreestanding', '-c', join(config.root, 'tests/inputs/callconv/caller.c'),
+                   '-o', o('caller')]);
   const ind = join(dir, 'ind.c');
-  execFileSync('sh', ['-c', `printf '%s\\n' 'long add3(long, long, long);' 'long (*volatile FP)(long, long, long) = add3;' \
+  execFileSync('sh', ['-c', `printf '%s\\n' 'long add3(long, long, long);' \
+                         'long (*volatile FP)(long, long, long) = add3;' \
                          'int main(void) { return FP == 0; }' > ${ind}`]);
   run('clang-22', [...a.cc, '-O1', '-ffreestanding', '-c', ind, '-o', o('ind')]);
   return { custom: o('custom'), bare: o('bare'), caller: o('caller'), ind: o('ind') };
@@ -98,7 +102,8 @@ describe.each(Object.keys(ARCHES))('%s', (arch) => {
     expect(s.warnings.some((m) => m.includes("address of 'add3' taken"))).toBe(true);
     expect(seen).toEqual(s.warnings);
 
-    const t = new LinkSession({ slabAddress: 0x10000, conventions: entries, onWarning: () => { throw new Error('boom'); } });
+    const t = new LinkSession({ slabAddress: 0x10000, conventions: entries,
+                                onWarning: () => { throw new Error('boom'); } });
     t.addObject(read(o.ind), { name: 'ind.o' }).addObject(read(o.bare), { name: 'bare.o' });
     await expect(t.link()).rejects.toThrow('onWarning handler: boom');
   });

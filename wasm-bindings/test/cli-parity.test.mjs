@@ -13,7 +13,9 @@ const work = mkdtempSync(join(tmpdir(), 'linklab-cli-parity-'));
 const cli = join(config.root, 'wasm-bindings/bin/linklab-run.mjs');
 const EXAMPLES = join(config.root, 'web/examples');
 const GALLERY = JSON.parse(readFileSync(join(EXAMPLES, 'gallery.json'), 'utf8')).examples;
-const TRIPLES = { x86_64: 'x86_64-unknown-linux-gnu', aarch64: 'aarch64-unknown-linux-gnu', riscv64: 'riscv64-unknown-linux-gnu' };
+const TRIPLES = {
+  x86_64: 'x86_64-unknown-linux-gnu', aarch64: 'aarch64-unknown-linux-gnu', riscv64: 'riscv64-unknown-linux-gnu',
+};
 
 // The command line of example `ex` on `arch`: its objects (harnesses after
 // -harness) and its arguments.
@@ -48,8 +50,9 @@ test.each(CASES)('gallery %s on %s: linklab-run gives linklab\'s output and stat
 
 test('a program reading stdin and faulting: the same output, error and status 139', () => {
   const out = join(work, 'null.o');
-  execFileSync('clang-22', ['-Qunused-arguments', '-fno-stack-protector', ...L.runtimeInfo(TRIPLES.x86_64).cflags.split(' '),
-    '-O1', '-c', join(config.root, 'tests/inputs/repro/null_field.c'), '-o', out]);
+  execFileSync('clang-22', ['-Qunused-arguments', '-fno-stack-protector',
+    ...L.runtimeInfo(TRIPLES.x86_64).cflags.split(' '), '-O1', '-c',
+    join(config.root, 'tests/inputs/repro/null_field.c'), '-o', out]);
   const native = run(config.linklab, [out]);
   const wasm = run(process.execPath, wasmCli([out]));
   expect(native.status).toBe(139);
@@ -57,8 +60,9 @@ test('a program reading stdin and faulting: the same output, error and status 13
   expect(wasm).toEqual(native);
   const table = ['table_main.c', 'table_ops.c'].map((f) => {
     const o = join(work, f.replace('.c', '.o'));
-    execFileSync('clang-22', ['-Qunused-arguments', '-fno-stack-protector', ...L.runtimeInfo(TRIPLES.x86_64).cflags.split(' '),
-      '-O1', '-c', join(config.root, 'tests/inputs/repro', f), '-o', o]);
+    execFileSync('clang-22', ['-Qunused-arguments', '-fno-stack-protector',
+      ...L.runtimeInfo(TRIPLES.x86_64).cflags.split(' '), '-O1', '-c', join(config.root, 'tests/inputs/repro', f),
+      '-o', o]);
     return o;
   });
   const n = run(config.linklab, table, '5 6\n');
@@ -81,7 +85,8 @@ test('-show-init-es, -show-entry-es, -all_load and -sectcreate in a run: linklab
   execFileSync('llvm-ar-22', ['crs', lib, obj]);
   const data = join(work, 'data.txt');
   writeFileSync(data, 'abcd');
-  const more = ['-triple=x86_64-unknown-linux-gnu', '-show-init-es', '-all_load', `-sectcreate=__data,${data}@blob=0`, lib];
+  const more = ['-triple=x86_64-unknown-linux-gnu', '-show-init-es', '-all_load', `-sectcreate=__data,${data}@blob=0`,
+                lib];
   const n = stable(run(config.linklab, more));
   expect(n.status).toBe(0);
   expect(n.stdout).toContain('libstrlen.a[0](strlen.o))'); // the member, added before any lookup

@@ -60,7 +60,8 @@ describe.each(ARCHES)('%s', (arch) => {
 
   test('bad specs and foreign plans throw with the planner message', async () => {
     const triple = `${arch}-unknown-linux-gnu`;
-    expect(() => plan({ spec: 'gpr:nosuchreg', signature: 'i64(i64)', triple })).toThrow(/'nosuchreg' is not a .* register/);
+    expect(() => plan({ spec: 'gpr:nosuchreg', signature: 'i64(i64)', triple }))
+      .toThrow(/'nosuchreg' is not a .* register/);
     expect(() => plan({ signature: 'i64(', triple })).toThrow(/signature 'i64\(/);
     const other = arch === 'x86_64' ? 'riscv64-unknown-linux-gnu' : 'x86_64-unknown-linux-gnu';
     const foreign = plan({ signature: 'i64(i64)', triple: other }).text;
@@ -75,10 +76,12 @@ test('session misuse is reported, not crashed on', async () => {
   // Core's settings name the package's field, not the CLI's option.
   expect(() => new LinkSession({ slabAddress: 'zz' })).toThrow(/^slabAddress: 'zz' is not a number$/);
   expect(() => new LinkSession({ slabAllocate: '1Qb' })).toThrow(/^slabAllocate: '1Qb' is not a number$/);
-  expect(() => new LinkSession({ triple: 'sparc-sun-solaris' })).toThrow(/unsupported target triple 'sparc-sun-solaris'/);
+  expect(() => new LinkSession({ triple: 'sparc-sun-solaris' }))
+    .toThrow(/unsupported target triple 'sparc-sun-solaris'/);
   const s = new LinkSession({ slabAddress: 0x10000 });
   s.addObject(read(program('sys', 'x86_64').files[0]), { name: 'x.o' });
-  expect(() => s.addObject(read(program('sys', 'aarch64').files[0]), { name: 'a.o' })).toThrow(/a\.o: object is for aarch64/);
+  expect(() => s.addObject(read(program('sys', 'aarch64').files[0]), { name: 'a.o' }))
+    .toThrow(/a\.o: object is for aarch64/);
   await expect(s.lookup(['no_such_symbol'])).rejects.toThrow(/no_such_symbol/);
   expect(() => s.addPass('nonsense', () => {})).toThrow(/unknown phase 'nonsense'/);
   expect(() => s.addObject('not bytes')).toThrow(TypeError);

@@ -18,7 +18,11 @@ function sh(cmd, args, opts = {}) {
 export function runLines(text) {
   const lines = [...text.matchAll(/^# RUN:(.*)$/gm)].map((m) => m[1].trim());
   const out = [];
-  for (const l of lines) (out.length && out[out.length - 1].endsWith('\\')) ? (out[out.length - 1] = out[out.length - 1].slice(0, -1) + ' ' + l) : out.push(l);
+  for (const l of lines) {
+    const n = out.length;
+    if (n && out[n - 1].endsWith('\\')) out[n - 1] = out[n - 1].slice(0, -1) + ' ' + l;
+    else out.push(l);
+  }
   return out;
 }
 
@@ -31,7 +35,8 @@ export function buildNative(dir) {
   try {
     sh('cmake', ['--build', dir, '-j2', '--target', 'linklab', 'linklab-executor']);
   } catch (e) {
-    throw new Error(`global-setup: the native reference build in ${dir} failed:\n${String(e.stderr ?? e).slice(-2000)}`);
+    throw new Error(`global-setup: the native reference build in ${dir} failed:\n` +
+                    String(e.stderr ?? e).slice(-2000), { cause: e });
   }
 }
 
@@ -51,12 +56,13 @@ export default async function setup() {
   // Lit tests: each one's set-up lines (what its first linklab line links:
   // objects, archives, split-file outputs, in a folder of its own for %t),
   // then that linklab line's options (minus -check).
-  const SETUP_TOOLS = { 'llvm-mc': 'llvm-mc-22', 'llvm-ar': 'llvm-ar-22', 'llvm-lipo': 'llvm-lipo-22', 'yaml2obj': 'yaml2obj-22',
-                        'split-file': 'split-file-22', mkdir: 'mkdir' };
+  const SETUP_TOOLS = { 'llvm-mc': 'llvm-mc-22', 'llvm-ar': 'llvm-ar-22', 'llvm-lipo': 'llvm-lipo-22',
+                        'yaml2obj': 'yaml2obj-22', 'split-file': 'split-file-22', mkdir: 'mkdir' };
   const lit = [];
   // tests/lit/riscv holds tests assembled for both RV64 and RV32: the first
   // linklab line, which links the RV64 object, is the one compared.
-  for (const [sub, arch] of [['x86_64', 'x86_64'], ['aarch64', 'aarch64'], ['riscv64', 'riscv64'], ['riscv', 'riscv64']]) {
+  const SUBDIRS = [['x86_64', 'x86_64'], ['aarch64', 'aarch64'], ['riscv64', 'riscv64'], ['riscv', 'riscv64']];
+  for (const [sub, arch] of SUBDIRS) {
     const dir = join(ROOT, 'tests/lit', sub);
     for (const f of readdirSync(dir).filter((f) => f.endsWith('.s')).sort()) {
       const t = join(objs, `${sub}-${f}.d`);
@@ -83,7 +89,8 @@ export default async function setup() {
         }
       }
       if (!obj) continue;
-      const opts = subst(runs[first]).split('|')[0].trim().split(/\s+/).slice(1); // the linklab command, not what it pipes into
+      // The linklab command, not what it pipes into.
+      const opts = subst(runs[first]).split('|')[0].trim().split(/\s+/).slice(1);
       const keep = [];
       for (let i = 0; i < opts.length; i++) {
         if (opts[i] === '-check') { i++; continue; }
@@ -94,7 +101,11 @@ export default async function setup() {
   }
 
   // C programs, for each triple.
-  const triples = { x86_64: ['-fno-pic'], aarch64: ['--target=aarch64-linux-gnu'], riscv64: ['--target=riscv64-linux-gnu', '-march=rv64gc'] };
+  const triples = {
+    x86_64: ['-fno-pic'],
+    aarch64: ['--target=aarch64-linux-gnu'],
+    riscv64: ['--target=riscv64-linux-gnu', '-march=rv64gc'],
+  };
   const programs = [];
   const sources = [
     ['sys', [join(ROOT, 'wasm-bindings/test/programs/sys.c')]],

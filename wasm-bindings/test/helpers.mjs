@@ -15,7 +15,10 @@ export function runNative(args) {
 export async function runWasm(args) {
   let stdout = '', stderr = '';
   const dec = (x) => (typeof x === 'string' ? x : Buffer.from(x).toString('utf8'));
-  const status = await runCli(args, { stdout: { write: (x) => (stdout += dec(x)) }, stderr: { write: (x) => (stderr += dec(x)) } });
+  const status = await runCli(args, {
+    stdout: { write: (x) => (stdout += dec(x)) },
+    stderr: { write: (x) => (stderr += dec(x)) },
+  });
   return { stdout, stderr, status };
 }
 

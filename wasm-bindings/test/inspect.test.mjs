@@ -33,7 +33,9 @@ describe.each(['x86_64', 'aarch64', 'riscv64'])('%s', (arch) => {
   copyFileSync(program('funcs', arch).files[0], join(dir, `${arch}-funcs.o`));
   writeFileSync(join(dir, `${arch}-notes.txt`), 'not an object\n');
   const lib = join(dir, `${arch}-lib.a`);
-  execFileSync('sh', ['-c', `cd ${dir} && rm -f ${lib} && for m in ${members.join(' ')}; do cp ${arch}-$m $m; done && llvm-ar-22 rcs ${lib} ${members.join(' ')}`]);
+  execFileSync('sh', ['-c', `cd ${dir} && rm -f ${lib} && ` +
+                            `for m in ${members.join(' ')}; do cp ${arch}-$m $m; done && ` +
+                            `llvm-ar-22 rcs ${lib} ${members.join(' ')}`]);
   const bytes = read(lib);
   const info = inspect(bytes, 'lib.a');
 

@@ -14,7 +14,8 @@ import { config, read, runNative } from './helpers.mjs';
 // the emulated run must equal (the sources print nothing arch-specific).
 function runHost(src, tag, argv = []) {
   const exe = join(dir, `host-${tag}`);
-  execFileSync('clang-22', ['-O1', join(config.root, 'tests/inputs', src), '-o', exe], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync('clang-22', ['-O1', join(config.root, 'tests/inputs', src), '-o', exe],
+               { stdio: ['ignore', 'ignore', 'pipe'] });
   const r = spawnSync(exe, argv, { encoding: 'utf8' });
   return { stdout: r.stdout, stderr: r.stderr, status: r.status };
 }
@@ -57,7 +58,8 @@ async function runWasm(arch, objects, argv, { phonyExternals = false, limits = {
     for (const o of objects) s.addObject(read(o.path), { name: o.path, harness: !!o.harness });
     const out = { stdout: '', stderr: '' };
     const [argv0, ...args] = argv ?? [objects[0].path];
-    const r = await s.run({ argv0, args, limits, runtime: 'default', runtimeFiles: readRuntimeFiles(ARCHES[arch].triple),
+    const r = await s.run({ argv0, args, limits, runtime: 'default',
+                            runtimeFiles: readRuntimeFiles(ARCHES[arch].triple),
                             onOutput: (stream, b) => { out[stream] += Buffer.from(b).toString(); } });
     return { ...out, r };
   } finally {
@@ -89,7 +91,8 @@ describe.each(Object.keys(ARCHES))('%s', (arch) => {
   test('the seed harness example: the mock replaces the tested definition', async () => {
     const code = compile(arch, 'seed/test_code.c', 'harness-code', '-O0');
     const harness = compile(arch, 'seed/test_code_harness.c', 'harness-main', '-O0');
-    const w = await runWasm(arch, [{ path: code }, { path: harness, harness: true }], undefined, { phonyExternals: true });
+    const w = await runWasm(arch, [{ path: code }, { path: harness, harness: true }], undefined,
+                            { phonyExternals: true });
     expect(w.stdout).toBe('used mock utility function\nY is 42\n');
     expect(w.r.exitCode).toBe(0);
     const n = runNative(['-phony-externals', code, '-harness', harness]);
@@ -113,7 +116,8 @@ describe.each(Object.keys(ARCHES))('%s', (arch) => {
 // graph's .eh_frame with the program's unwinder (core's
 // link/eh_frame_registration, as natively): the same output as g++'s build
 // of the same sources on this host.
-test.each(Object.keys(ARCHES))('%s: C++ exceptions across objects print what the native g++ build prints', async (arch) => {
+test.each(Object.keys(ARCHES))('%s: C++ exceptions across objects print what the native g++ build prints',
+                               async (arch) => {
   const sources = ['throw_main.cpp', 'throw_lib.cpp'].map((f) => join(config.root, 'tests/inputs/parity-cxx', f));
   const exe = join(dir, `host-cxx-${arch}`);
   execFileSync('g++', ['-O1', ...sources, '-o', exe], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -121,7 +125,8 @@ test.each(Object.keys(ARCHES))('%s: C++ exceptions across objects print what the
   expect(host.stdout).toContain('caught'); // the reference itself caught what was thrown
   const objs = sources.map((src, i) => {
     const out = join(dir, `${arch}-cxx-${i}.o`);
-    execFileSync('clang++-22', ['-c', '-O1', ...ARCHES[arch].cflags, src, '-o', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('clang++-22', ['-c', '-O1', ...ARCHES[arch].cflags, src, '-o', out],
+                 { stdio: ['ignore', 'ignore', 'pipe'] });
     return { path: out };
   });
   const w = await runWasm(arch, objs, ['prog']);
@@ -130,7 +135,8 @@ test.each(Object.keys(ARCHES))('%s: C++ exceptions across objects print what the
     .toEqual({ stdout: host.stdout, stderr: host.stderr, status: host.status });
 });
 
-test.each(Object.keys(ARCHES))('%s: a slab session (-noexec) enters main through crt1.o, linking what linklab -noexec links', async (arch) => {
+test.each(Object.keys(ARCHES))('%s: a slab session (-noexec) enters main through crt1.o, ' +
+                               'linking what linklab -noexec links', async (arch) => {
   const obj = compile(arch, 'seed/hello-world.c', 'slab-hello');
   const s = new LinkSession({ triple: ARCHES[arch].triple,
                               runtime: 'default', runtimeFiles: readRuntimeFiles(ARCHES[arch].triple) });
@@ -157,7 +163,8 @@ test.each(Object.keys(ARCHES))('%s: a slab session (-noexec) enters main through
   await expect(bare.link({ entry: 'main' })).rejects.toThrow('Symbols not found: [ puts ]'); // clang's printf("...\n")
 });
 
-test.each(Object.keys(ARCHES))('%s: a slab session entering another function links the start code for it, as linklab -noexec -entry does', async (arch) => {
+test.each(Object.keys(ARCHES))('%s: a slab session entering another function links the start code for it, ' +
+                               'as linklab -noexec -entry does', async (arch) => {
   const obj = compile(arch, 'run/entry.c', 'slab-entry');
   const s = new LinkSession({ triple: ARCHES[arch].triple,
                               runtime: 'default', runtimeFiles: readRuntimeFiles(ARCHES[arch].triple) });
@@ -172,7 +179,8 @@ test.each(Object.keys(ARCHES))('%s: a slab session entering another function lin
   expect(n.status).toBe(0);
   expect(n.stdout).toContain(`File "${crt1}":`);
   // Its start code is bound to greet: another entry is refused, not linked to a second one.
-  await expect(s.link({ entry: 'main' })).rejects.toThrow("cannot link main: this session's start code was linked to enter greet");
+  await expect(s.link({ entry: 'main' }))
+    .rejects.toThrow("cannot link main: this session's start code was linked to enter greet");
 });
 
 test('runtime files: the table names them; a missing or unknown one is a clear error', async () => {
@@ -182,7 +190,8 @@ test('runtime files: the table names them; a missing or unknown one is a clear e
   expect(info.files).toContainEqual({ name: 'libm.a', path: '/usr/lib/x86_64-linux-gnu/libm-2.36.a', onDemand: true });
   expect(info.files.at(-1)).toEqual({ name: 'crt1.o', path: '/usr/lib/x86_64-linux-gnu/crt1.o', onDemand: false });
   expect(info.startObject).toBe('crt1.o');
-  expect(runtimeInfo(ARCHES.riscv64.triple).files).toContainEqual({ name: 'libc.a', path: '/usr/riscv64-linux-gnu/lib/libc.a', onDemand: false });
+  expect(runtimeInfo(ARCHES.riscv64.triple).files)
+    .toContainEqual({ name: 'libc.a', path: '/usr/riscv64-linux-gnu/lib/libc.a', onDemand: false });
   const names = info.files.map((f) => f.name).join(', ');
   const x = await spawnExecutor(ARCHES.x86_64.triple);
   try {
@@ -190,7 +199,8 @@ test('runtime files: the table names them; a missing or unknown one is a clear e
     const s = new LinkSession({ executor: x });
     const { 'crt1.o': _, ...noStart } = files;
     expect(() => s.useRuntime(noStart))
-      .toThrow("C runtime glibc (Debian libc6-dev): the bytes of crt1.o (/usr/lib/x86_64-linux-gnu/crt1.o) were not supplied");
+      .toThrow('C runtime glibc (Debian libc6-dev): ' +
+               'the bytes of crt1.o (/usr/lib/x86_64-linux-gnu/crt1.o) were not supplied');
     expect(() => s.useRuntime({ ...files, 'libcc.a': files['libc.a'] }))
       .toThrow(`C runtime glibc (Debian libc6-dev): unknown file 'libcc.a' (its files are ${names})`);
     expect(s.hasRuntime).toBe(false);

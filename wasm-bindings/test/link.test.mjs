@@ -18,7 +18,8 @@ const hostPointers = (s) => s.replace(/(ES: |Materializer )0x[0-9a-f]+/g, '$1<po
 
 describe('lit tests: wasm output equals native output', () => {
   test('every architecture has lit tests', () => {
-    for (const a of ['x86_64', 'aarch64', 'riscv64']) expect(config.lit.filter((l) => l.arch === a).length).toBeGreaterThan(5);
+    for (const a of ['x86_64', 'aarch64', 'riscv64'])
+      expect(config.lit.filter((l) => l.arch === a).length).toBeGreaterThan(5);
   });
   test.each(config.lit.map((l) => [l.name, l]))('%s', async (_, l) => {
     const args = [...l.options, ...SHOW];
@@ -38,7 +39,8 @@ describe('lit tests: wasm output equals native output', () => {
 describe('C programs: wasm output equals native output', () => {
   const cases = config.programs.map((p) => [`${p.arch}/${p.name}`, p]);
   test.each(cases)('%s', async (_, p) => {
-    const args = ['-noexec', '-phony-externals', '-slab-allocate=1Mb', '-slab-address=0x7f0000', '-slab-page-size=4096', ...SHOW, ...p.files];
+    const args = ['-noexec', '-phony-externals', '-slab-allocate=1Mb', '-slab-address=0x7f0000', '-slab-page-size=4096',
+                  ...SHOW, ...p.files];
     const n = runNative(args);
     const w = await runWasm(args);
     expect(n.status).toBe(0);

@@ -14,26 +14,31 @@ import { config } from './helpers.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'linklab-package-'));
 const project = join(work, 'project');
-const TRIPLES = { x86_64: 'x86_64-unknown-linux-gnu', aarch64: 'aarch64-unknown-linux-gnu', riscv64: 'riscv64-unknown-linux-gnu' };
+const TRIPLES = {
+  x86_64: 'x86_64-unknown-linux-gnu', aarch64: 'aarch64-unknown-linux-gnu', riscv64: 'riscv64-unknown-linux-gnu',
+};
 const env = { ...process.env, LINKLAB_EXECUTOR: config.executor };
 
 beforeAll(() => {
   execFileSync('mkdir', ['-p', project]);
-  const packed = execFileSync('npm', ['pack', join(config.root, 'wasm-bindings'), '--pack-destination', work, '--silent'],
-                              { encoding: 'utf8' }).trim().split('\n').pop();
+  const packed = execFileSync('npm', ['pack', join(config.root, 'wasm-bindings'), '--pack-destination', work,
+                                      '--silent'], { encoding: 'utf8' }).trim().split('\n').pop();
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }));
   // The package has no runtime dependencies: the install needs no registry.
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--silent', join(work, packed)], { cwd: project });
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--silent', join(work, packed)],
+               { cwd: project });
 });
 
 function compile(src, arch) {
   const out = join(work, `${src.replace(/\.c$/, '')}-${arch}.o`);
-  execFileSync('clang-22', ['-Qunused-arguments', '-fno-stack-protector', ...L.runtimeInfo(TRIPLES[arch]).cflags.split(' '),
-    '-O1', '-c', join(config.root, 'tests/inputs/repro', src), '-o', out]);
+  execFileSync('clang-22', ['-Qunused-arguments', '-fno-stack-protector',
+    ...L.runtimeInfo(TRIPLES[arch]).cflags.split(' '), '-O1', '-c', join(config.root, 'tests/inputs/repro', src),
+    '-o', out]);
   return out;
 }
 const npx = (args, input = '') =>
-  spawnSync('npx', ['--no-install', 'linklab-run', ...args], { cwd: project, env, input, encoding: 'utf8', maxBuffer: 1 << 26 });
+  spawnSync('npx', ['--no-install', 'linklab-run', ...args],
+            { cwd: project, env, input, encoding: 'utf8', maxBuffer: 1 << 26 });
 const native = (args, input = '') => spawnSync(config.linklab, args, { input, encoding: 'utf8', maxBuffer: 1 << 26 });
 const result = (r) => ({ status: r.status, stdout: r.stdout, stderr: r.stderr });
 
@@ -73,6 +78,7 @@ test('npx linklab-run --replay reports a fault at another address as a mismatch'
   const moved = join(work, 'fault-moved.linklab.json');
   writeFileSync(moved, JSON.stringify(saved));
   const r = npx(['--replay', moved]);
-  expect(r.stderr).toMatch(/the replay differs from the recorded outcome:\n {2}fault address: recorded "0x8", replayed "0x10"/);
+  expect(r.stderr)
+    .toMatch(/the replay differs from the recorded outcome:\n {2}fault address: recorded "0x8", replayed "0x10"/);
   expect(r.status).toBe(1);
 });

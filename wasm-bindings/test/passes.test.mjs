@@ -114,7 +114,8 @@ describe.each(ARCHES)('%s', (arch) => {
     expect(content(s.linkInfo({ contentOf: [info.name] })[0])).toEqual(content(info));
     const bare = s.linkInfo({ contentOf: [] })[0];
     expect(bare.sections.every((x) => x.content === undefined)).toBe(true);
-    expect(bare.sections.map((x) => [x.name, x.address, x.size])).toEqual(info.sections.map((x) => [x.name, x.address, x.size]));
+    const layout = (x) => [x.name, x.address, x.size];
+    expect(bare.sections.map(layout)).toEqual(info.sections.map(layout));
     expect(() => s.linkInfo({ contentOf: 'a.o' })).toThrow(/contentOf must be an array/);
   });
 
@@ -128,7 +129,8 @@ describe.each(ARCHES)('%s', (arch) => {
       // Built with function sections, pick_b's block holds only pick_b and
       // local labels ($x mapping symbols, .Lpcrel_hi anchors).
       const defs = d.symbols.filter((x) => x.block === b.block);
-      expect(defs.filter((x) => x.name === 'pick_b' || !x.name.startsWith('$') && !x.name.startsWith('.L')).map((x) => x.name)).toEqual(['pick_b']);
+      const named = defs.filter((x) => x.name === 'pick_b' || !x.name.startsWith('$') && !x.name.startsWith('.L'));
+      expect(named.map((x) => x.name)).toEqual(['pick_b']);
       // The block's own edges may point at its labels: drop them first.
       const blk = d.sections.flatMap((x) => x.blocks).find((x) => x.id === b.block);
       for (let i = blk.edges.length - 1; i >= 0; --i) g.removeEdge(b.block, i);
@@ -144,7 +146,8 @@ describe.each(ARCHES)('%s', (arch) => {
   test('an error thrown in a JS pass fails the link cleanly, and the module stays usable', async () => {
     const failed = [];
     const s = session(arch, 'passes');
-    s.addPlugin({ name: 'watch', failed: (o) => failed.push(o), passes: { 'post-allocation': () => { throw new Error('boom'); } } });
+    s.addPlugin({ name: 'watch', failed: (o) => failed.push(o),
+                  passes: { 'post-allocation': () => { throw new Error('boom'); } } });
     await expect(s.link()).rejects.toThrow(/JS pass at post-allocation for .*passes-0\.o: boom/);
     expect(failed.length).toBe(1);
     const again = session(arch, 'passes');
@@ -161,7 +164,8 @@ describe.each(ARCHES)('%s', (arch) => {
     expect(ev.filter((e) => e[0] === 'loaded').length).toBe(files.length);
   });
 
-  test('a pass for some objects runs for those only; lastLinkedAt is when the last object finished linking', async () => {
+  test('a pass for some objects runs for those only; lastLinkedAt is when the last object finished linking',
+       async () => {
     const files = program('inventory', arch).files;
     const s = session(arch, 'inventory');
     const seen = [];

@@ -19,9 +19,12 @@ function wasm(c) {
   }
 }
 
-const T = { x86_64: 'x86_64-unknown-linux-gnu', aarch64: 'aarch64-unknown-linux-gnu', riscv64: 'riscv64-unknown-linux-gnu' };
-const SIGS = ['i64(ptr,i32,f64,byval(24:8))', 'void(sret(32:8),i32)', 'i128(i128,i64,f32)', 'f64(f64,f64,f64,f64,f64,f64,f64,f64,f64,f64)',
-              'i32(i64,i64,i64,i64,i64,i64,i64,i64,i64)', 'v128(v64,v128)', 'f128(f128)'];
+const T = {
+  x86_64: 'x86_64-unknown-linux-gnu', aarch64: 'aarch64-unknown-linux-gnu', riscv64: 'riscv64-unknown-linux-gnu',
+};
+const SIGS = ['i64(ptr,i32,f64,byval(24:8))', 'void(sret(32:8),i32)', 'i128(i128,i64,f32)',
+              'f64(f64,f64,f64,f64,f64,f64,f64,f64,f64,f64)', 'i32(i64,i64,i64,i64,i64,i64,i64,i64,i64)',
+              'v128(v64,v128)', 'f128(f128)'];
 const SPECS = { x86_64: ['gpr:rcx,rdx;ret:rax', 'args:rdi+rsi,stack', 'gpr:r8,r9;fpr:xmm3', 'gpr:rsp'],
                 aarch64: ['gpr:x1,x2;ret:x0', 'args:x0+x1', 'fpr:v7,v6'],
                 riscv64: ['gpr:a2,a3;ret:a0', 'args:a0+a1,stack', 'fpr:fa3'] };
@@ -36,7 +39,8 @@ for (const [arch, triple] of Object.entries(T)) {
   cases.push({ triple, signature: 'i64(i64)', spec: 'gpr:r99' });
   cases.push({ triple, signature: 'i32(ptr,...)' });
   cases.push({ triple, signature: 'i32(i33)' });
-  cases.push({ triple, signature: 'i128(i64)', spec: arch === 'x86_64' ? 'ret:rax' : arch === 'aarch64' ? 'ret:x0' : 'ret:a0' });
+  cases.push({ triple, signature: 'i128(i64)',
+               spec: arch === 'x86_64' ? 'ret:rax' : arch === 'aarch64' ? 'ret:x0' : 'ret:a0' });
 }
 cases.push({ triple: 'sparc-unknown-linux', signature: 'i32()' });
 

@@ -14,11 +14,12 @@ const work = mkdtempSync(join(config.work, 'repro-'));
 function compile(name) {
   const out = join(work, `${name}.o`);
   const flags = L.runtimeInfo(TRIPLE).cflags.split(' ');
-  execFileSync('clang-22', [`--target=${TRIPLE}`, ...flags, '-O1', '-c', join(config.root, 'tests/inputs/repro', `${name}.c`),
-                            '-o', out]);
+  execFileSync('clang-22', [`--target=${TRIPLE}`, ...flags, '-O1', '-c',
+                            join(config.root, 'tests/inputs/repro', `${name}.c`), '-o', out]);
   return { name: `${name}.o`, bytes: read(out) };
 }
-const obj = Object.fromEntries(['err_main', 'answer_main', 'answer', 'extra', 'needs_missing'].map((n) => [n, compile(n)]));
+const obj = Object.fromEntries(['err_main', 'answer_main', 'answer', 'extra', 'needs_missing']
+  .map((n) => [n, compile(n)]));
 const runtime = L.readRuntimeFiles(TRIPLE);
 
 // Writes an exported test to a folder and runs it under the project's lit runner (linklab's pass).
@@ -28,8 +29,9 @@ function lit(t, folder) {
     mkdirSync(dirname(join(dir, f.path)), { recursive: true });
     writeFileSync(join(dir, f.path), f.text);
   }
-  return spawnSync('python3', [join(config.root, 'tests/lit/run-lit.py'), '--linklab', config.linklab, '--out', join(dir, 'out'),
-                               '--only', 'linklab', join(dir, t.testFile)], { encoding: 'utf8' });
+  return spawnSync('python3', [join(config.root, 'tests/lit/run-lit.py'), '--linklab', config.linklab,
+                               '--out', join(dir, 'out'), '--only', 'linklab', join(dir, t.testFile)],
+                   { encoding: 'utf8' });
 }
 
 // A run in an executor of its own, as the page's reducer does.
@@ -84,9 +86,12 @@ describe('exportTest', () => {
   test('bad cases and outcomes are refused, naming what is wrong', () => {
     expect(() => L.exportTest({ objects: [] }, {})).toThrow(/objects: expected a non-empty array/);
     expect(() => L.exportTest({ objects: [obj.answer] }, {})).toThrow(/needs its exitCode/);
-    expect(() => L.exportTest({ objects: [{ name: 'x.o', bytes: new Uint8Array(8) }] }, { exitCode: 0 })).toThrow(/x\.o/);
-    expect(() => L.exportTest({ objects: [obj.answer], runtime: 'musl' }, { exitCode: 0 })).toThrow(/'musl' is not 'default' or 'none'/);
-    expect(() => L.exportTest({ objects: [obj.answer], noExec: true }, {}, { acceptAssembly: () => { throw new Error('boom'); } }))
+    expect(() => L.exportTest({ objects: [{ name: 'x.o', bytes: new Uint8Array(8) }] }, { exitCode: 0 }))
+      .toThrow(/x\.o/);
+    expect(() => L.exportTest({ objects: [obj.answer], runtime: 'musl' }, { exitCode: 0 }))
+      .toThrow(/'musl' is not 'default' or 'none'/);
+    const boom = () => { throw new Error('boom'); };
+    expect(() => L.exportTest({ objects: [obj.answer], noExec: true }, {}, { acceptAssembly: boom }))
       .toThrow(/acceptAssembly for answer\.o: boom/);
   });
 });
@@ -97,13 +102,15 @@ describe('reduce', () => {
     const want = failureOf(await outcome(c));
     expect(want.error).toMatch(/missing_fn/);
     const progress = [];
-    const r = await L.reduce(c, async (cand) => stillFails(await outcome(cand), want), { onProgress: (l) => progress.push(l) });
+    const r = await L.reduce(c, async (cand) => stillFails(await outcome(cand), want),
+                             { onProgress: (l) => progress.push(l) });
     expect(r.objects.map((o) => o.name)).toEqual(['err_main.o', 'needs_missing.o']);
     expect(r.removed).toEqual(expect.arrayContaining(['object extra.o', 'object answer.o']));
     expect(r.timedOut).toBe(false);
     expect(progress[0]).toMatch(/^reduce: inputs: 4 to try$/);
     expect(progress).toContain('reduce: removed object extra.o');
-    const symbols = (o) => L.inspect(o.bytes, o.name).symbols.map((s) => s.name).filter((n) => n && !n.endsWith('.c')).sort();
+    const symbols = (o) =>
+      L.inspect(o.bytes, o.name).symbols.map((s) => s.name).filter((n) => n && !n.endsWith('.c')).sort();
     expect(symbols(r.objects[0])).toEqual(['answer2', 'main']);
     expect(symbols(r.objects[1])).toEqual(['answer2', 'missing_fn']);
     // The reduced case still fails so, and exports to a test that passes.

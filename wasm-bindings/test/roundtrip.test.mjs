@@ -15,12 +15,15 @@ import { config } from './helpers.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'linklab-roundtrip-'));
 const cli = join(config.root, 'wasm-bindings/bin/linklab-run.mjs');
-const TRIPLES = { x86_64: 'x86_64-unknown-linux-gnu', aarch64: 'aarch64-unknown-linux-gnu', riscv64: 'riscv64-unknown-linux-gnu' };
+const TRIPLES = {
+  x86_64: 'x86_64-unknown-linux-gnu', aarch64: 'aarch64-unknown-linux-gnu', riscv64: 'riscv64-unknown-linux-gnu',
+};
 
 function compile(src, arch) {
   const out = join(work, `${src.replace(/\.c$/, '')}-${arch}.o`);
-  execFileSync('clang-22', ['-Qunused-arguments', '-fno-stack-protector', ...L.runtimeInfo(TRIPLES[arch]).cflags.split(' '),
-    '-O1', '-c', join(config.root, 'tests/inputs/repro', src), '-o', out]);
+  execFileSync('clang-22', ['-Qunused-arguments', '-fno-stack-protector',
+    ...L.runtimeInfo(TRIPLES[arch]).cflags.split(' '), '-O1', '-c', join(config.root, 'tests/inputs/repro', src),
+    '-o', out]);
   return out;
 }
 // The native linklab with `args`, `stdin` on fd 0: {status, stdout, stderr}.
@@ -71,17 +74,19 @@ describe.each(Object.keys(TRIPLES))('on %s', (arch) => {
     expect(saved.outcome.fault).toMatchObject({ address: '0x10' });
     expect(saved.outcome.fault.symbol).toMatch(/^main\+0x[0-9a-f]+ in \.text of null_field-\w+\.o$/);
     // The command names the object by its path; the bundle by its base name, as the replay does.
-    expect(r.stderr).toContain(`at pc ${saved.outcome.fault.pc} (${saved.outcome.fault.symbol.replace(' of ', ` of ${work}/`)}), ` +
-                               'null pointer+0x10');
+    const { pc, symbol } = saved.outcome.fault;
+    expect(r.stderr).toContain(`at pc ${pc} (${symbol.replace(' of ', ` of ${work}/`)}), null pointer+0x10`);
     const replayed = await replayBundle(bundle, { executor: config.executor });
     expect(replayed.outcome).toEqual(saved.outcome);
     // A replay that faults elsewhere does not match.
     const moved = { ...saved, outcome: { ...saved.outcome, fault: { ...saved.outcome.fault, address: '0x18' } } };
-    await expect(replayBundle(moved, { executor: config.executor })).rejects.toThrow(/fault address: recorded "0x18", replayed "0x10"/);
+    await expect(replayBundle(moved, { executor: config.executor }))
+      .rejects.toThrow(/fault address: recorded "0x18", replayed "0x10"/);
     // A version-2 bundle recorded no fault details nor stderr: it is compared on what it has.
     const { fault, stderr, ...v2outcome } = saved.outcome;
     expect([typeof fault, stderr]).toEqual(['object', '']);
-    await expect(replayBundle({ ...saved, version: 2, outcome: v2outcome }, { executor: config.executor })).resolves.toBeTruthy();
+    await expect(replayBundle({ ...saved, version: 2, outcome: v2outcome }, { executor: config.executor }))
+      .resolves.toBeTruthy();
     await expect(replayBundle({ ...saved, version: 2, outcome: { ...v2outcome, stdout: 'other\n' } },
                               { executor: config.executor })).rejects.toThrow(/stdout: recorded "other\\n"/);
   });
@@ -101,7 +106,8 @@ test('a share link too large for a URL is refused, naming -save-bundle', () => {
   const big = join(work, 'big.a');
   writeFileSync(big, readFileSync('/usr/lib/gcc/x86_64-linux-gnu/12/libgcc.a'));
   const r = native(['-share-url=http://x/', compile('table_main.c', 'x86_64'), compile('table_ops.c', 'x86_64'), big]);
-  expect(r.stderr).toMatch(/-share-url: this session is too large for a link \(\d+ KiB; links hold up to 48 KiB\): use -save-bundle/);
+  expect(r.stderr)
+    .toMatch(/-share-url: this session is too large for a link \(\d+ KiB; links hold up to 48 KiB\): use -save-bundle/);
 });
 
 test('linklab, linklab-executor and linklab-run print the version the bundles record', () => {
@@ -119,7 +125,8 @@ test('-triple is checked against the target registry by linklab-run as by linkla
   for (const t of ['bogus', 'sparc-linux-gnu']) {
     const n = native(['-noexec', `-triple=${t}`, obj]);
     const w = spawnSync(process.execPath, [cli, '-noexec', `-triple=${t}`, obj], { encoding: 'utf8' });
-    expect(n.stderr).toMatch(new RegExp(`-triple: '${t}' is not a target linklab supports \\(it links for x86_64-unknown-linux-gnu, `));
+    expect(n.stderr).toMatch(new RegExp(`-triple: '${t}' is not a target linklab supports ` +
+                                        '\\(it links for x86_64-unknown-linux-gnu, '));
     expect(w.stderr).toBe(n.stderr);
     expect([n.status, w.status]).toEqual([1, 1]);
   }

@@ -4,7 +4,9 @@ import { LinkSession, plan, LinklabError } from '../index.mjs';
 import { spawnExecutor } from '../node.mjs';
 import { program, read, runNative, runWasm } from './helpers.mjs';
 
-const T = { x86_64: 'x86_64-unknown-linux-gnu', aarch64: 'aarch64-unknown-linux-gnu', riscv64: 'riscv64-unknown-linux-gnu' };
+const T = {
+  x86_64: 'x86_64-unknown-linux-gnu', aarch64: 'aarch64-unknown-linux-gnu', riscv64: 'riscv64-unknown-linux-gnu',
+};
 
 describe.each(Object.keys(T))('%s', (arch) => {
   let x;
@@ -91,7 +93,8 @@ describe.each(Object.keys(T))('%s', (arch) => {
     s.addObject(read(first), { name: 'first.o' });
     expect((await s.run()).exitCode).toBe(3);
     s.addObject(read(late), { name: 'late.o' });
-    await expect(s.lookup(['late'])).rejects.toThrow(/late\.o: has thread-local data but was linked after the program's TLS image was installed/);
+    await expect(s.lookup(['late']))
+      .rejects.toThrow(/late\.o: has thread-local data but was linked after the program's TLS image was installed/);
   });
 
   test('limits and fault reports', async () => {
@@ -99,8 +102,10 @@ describe.each(Object.keys(T))('%s', (arch) => {
     const [spin, crash] = await s.lookup(['spin', 'crash']);
     const p = plan({ signature: 'void()', triple: T[arch] });
     // Limits parse as the CLI's options do: a non-number or an overlong time is refused, not "no limit".
-    await expect(x.callWithPlan(spin, p, [], { wallMillis: 'abc' })).rejects.toThrow(/^wallMillis: 'abc' is not a number$/);
-    await expect(x.callWithPlan(spin, p, [], { wallMillis: 99999999999 })).rejects.toThrow(/^wallMillis: 99999999999 ms is too long$/);
+    await expect(x.callWithPlan(spin, p, [], { wallMillis: 'abc' }))
+      .rejects.toThrow(/^wallMillis: 'abc' is not a number$/);
+    await expect(x.callWithPlan(spin, p, [], { wallMillis: 99999999999 }))
+      .rejects.toThrow(/^wallMillis: 99999999999 ms is too long$/);
     const r1 = await x.callWithPlan(spin, p, [], { instructions: 100000 });
     expect(r1.exitCode).toBeUndefined();
     expect(r1.error).toMatch(/instruction/i);
@@ -118,5 +123,6 @@ test('a dead executor fails requests with a clear error', async () => {
 });
 
 test('a missing executor binary is a clear error', async () => {
-  await expect(spawnExecutor(T.x86_64, '/nonexistent/linklab-executor')).rejects.toThrow(/cannot run \/nonexistent\/linklab-executor/);
+  await expect(spawnExecutor(T.x86_64, '/nonexistent/linklab-executor'))
+    .rejects.toThrow(/cannot run \/nonexistent\/linklab-executor/);
 });

@@ -19,7 +19,8 @@ function compile(arch, sources, tag, cxx = false) {
   return sources.map((src, i) => {
     const out = join(dir, `${arch}-${tag}-${i}.o`);
     execFileSync(cxx ? 'clang++-22' : 'clang-22', ['-c', '-O1', ...runtimeInfo(tripleOf(arch)).cflags.split(' '),
-                                                  join(config.root, 'tests/inputs', src), '-o', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+                                                  join(config.root, 'tests/inputs', src), '-o', out],
+                 { stdio: ['ignore', 'ignore', 'pipe'] });
     return { name: out, bytes: read(out) };
   });
 }
@@ -137,7 +138,8 @@ test('RuntimeFetch names bad input, and is taken once', async () => {
     .toThrow("C runtime glibc (Debian libc6-dev): libstdc++.a is not an archive this link fetches");
   const s = new LinkSession({ triple });
   s.useRuntime(fetched);
-  expect(() => new LinkSession({ triple }).useRuntime(fetched)).toThrow('useRuntime: this RuntimeFetch was taken by a session already, or disposed of');
+  expect(() => new LinkSession({ triple }).useRuntime(fetched))
+    .toThrow('useRuntime: this RuntimeFetch was taken by a session already, or disposed of');
   s.dispose();
 });
 
@@ -165,7 +167,8 @@ test('archiveHead reads the index size from any prefix and names bad input', () 
   const size = asks.at(-1);
   expect(size).toBeLessThan(libm.length);
   expect(archiveHead(libm.subarray(0, size))).toEqual({ size, complete: true });
-  expect(() => archiveHead(new TextEncoder().encode('!<arhc>\nxxxxxxxx'))).toThrow('archive: not an ar archive (bad magic)');
+  expect(() => archiveHead(new TextEncoder().encode('!<arhc>\nxxxxxxxx')))
+    .toThrow('archive: not an ar archive (bad magic)');
   const s = new LinkSession({ triple: tripleOf('x86_64') });
   // Without libc.a (not on demand) the runtime is refused, naming it.
   const files = readRuntimeFiles(tripleOf('x86_64'));
@@ -185,5 +188,6 @@ test('a pass limited to some objects is called for those only', async () => {
   await s.link({ entry: 'main' });
   expect(mine).toEqual(['hello.o']);
   expect(all.size).toBeGreaterThan(10); // the runtime's members too
-  expect(() => s.addPass('post-fixup', () => {}, { objects: 'hello.o' })).toThrow('addPass: objects must be an array of object names');
+  expect(() => s.addPass('post-fixup', () => {}, { objects: 'hello.o' }))
+    .toThrow('addPass: objects must be an array of object names');
 });

@@ -16,10 +16,12 @@ class BridgeSocket extends EventTarget {
     BridgeSocket.last = this;
     this.url = url;
     this.child = spawn(config.executor, ['stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
-    this.child.stdout.on('data', (d) => this.#emit('message', { data: d.buffer.slice(d.byteOffset, d.byteOffset + d.length) }));
+    this.child.stdout.on('data',
+                         (d) => this.#emit('message', { data: d.buffer.slice(d.byteOffset, d.byteOffset + d.length) }));
     this.child.on('exit', (code, signal) => {
       this.readyState = 3; // CLOSED
-      this.#emit('close', { code: 1011, reason: signal ? `executor killed by ${signal}` : `executor exited with status ${code}` });
+      this.#emit('close', { code: 1011,
+                            reason: signal ? `executor killed by ${signal}` : `executor exited with status ${code}` });
     });
     this.child.on('spawn', () => { this.readyState = 1; this.#emit('open', {}); });
   }
@@ -36,14 +38,18 @@ test('the close reason of the bridge fails the request in flight', async () => {
   BridgeSocket.last.hold = true;
   const pending = x.readMemory(0x1000, 16);
   BridgeSocket.last.child.kill('SIGKILL');
-  await expect(pending).rejects.toThrow(new LinklabError('executor: executor WebSocket closed: executor killed by SIGKILL'));
+  await expect(pending)
+    .rejects.toThrow(new LinklabError('executor: executor WebSocket closed: executor killed by SIGKILL'));
   // Later requests say the same.
   await expect(x.setup('x86_64-unknown-linux-gnu')).rejects.toThrow('executor killed by SIGKILL');
 });
 
 test('a connection that closes before opening rejects with its reason', async () => {
   class Refused extends EventTarget {
-    constructor() { super(); queueMicrotask(() => this.dispatchEvent(Object.assign(new Event('close'), { code: 1006, reason: '' }))); }
+    constructor() {
+      super();
+      queueMicrotask(() => this.dispatchEvent(Object.assign(new Event('close'), { code: 1006, reason: '' })));
+    }
   }
   await expect(webSocketTransport('ws://nowhere/executor', { WebSocket: Refused }))
     .rejects.toThrow('cannot connect to executor at ws://nowhere/executor: code 1006');
