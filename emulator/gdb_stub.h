@@ -82,7 +82,8 @@ public:
 
 // What gdb asked the process to do next.
 struct Resume {
-  enum Kind : uint8_t { None, Continue, Step, Kill, Detach } kind = None;
+  // StepOver: the protocol front end's (a call runs until it returns); gdb steps over calls itself.
+  enum Kind : uint8_t { None, Continue, Step, Kill, Detach, StepOver } kind = None;
   uint64_t thread = 0; // Step: the thread to step (0: the selected one)
   uint8_t signal = 0;  // Continue, Step: the signal to pass (gdb's number; 0: none)
 };

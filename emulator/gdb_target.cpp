@@ -45,6 +45,7 @@ struct RegisterTable {
   // instruction (its gdbarch's have_nonsteppable_watchpoint) rather than after.
   bool watchStopsBefore;
   std::vector<Reg> all; // the features' registers, in order
+  unsigned general = 0; // the first this many are the general registers (debug-stop's)
 };
 
 void addX87(std::vector<Reg> &R) {
@@ -91,7 +92,7 @@ RegisterTable x86_64Table() {
   Feature Linux{"org.gnu.gdb.i386.linux", {{"orig_rax", 64, "int", MinusOne}}};
   Feature Segments{"org.gnu.gdb.i386.segments",
                    {{"fs_base", 64, "int", UC_X86_REG_FS_BASE}, {"gs_base", 64, "int", UC_X86_REG_GS_BASE}}};
-  return {"i386:x86-64", {Core, Sse, Linux, Segments}, false, {}};
+  return {"i386:x86-64", {Core, Sse, Linux, Segments}, false, {}, 18}; // rax..r15, rip, eflags
 }
 
 RegisterTable i386Table() {
@@ -105,7 +106,7 @@ RegisterTable i386Table() {
   Core.regs.push_back({"eflags", 32, "int32", UC_X86_REG_EFLAGS});
   Feature Sse = addX86Common(Core, 8);
   Feature Linux{"org.gnu.gdb.i386.linux", {{"orig_eax", 32, "int", MinusOne}}};
-  return {"i386", {Core, Sse, Linux}, false, {}};
+  return {"i386", {Core, Sse, Linux}, false, {}, 10}; // eax..edi, eip, eflags
 }
 
 RegisterTable aarch64Table() {
@@ -122,7 +123,7 @@ RegisterTable aarch64Table() {
     Fpu.regs.push_back({"v" + std::to_string(I), 128, "vec128", UC_ARM64_REG_Q0 + I});
   Fpu.regs.push_back({"fpsr", 32, "int", UC_ARM64_REG_FPSR});
   Fpu.regs.push_back({"fpcr", 32, "int", UC_ARM64_REG_FPCR});
-  return {"aarch64", {Core, Fpu}, true, {}};
+  return {"aarch64", {Core, Fpu}, true, {}, 34}; // x0..x30, sp, pc, cpsr
 }
 
 RegisterTable riscv64Table() {
@@ -142,7 +143,7 @@ RegisterTable riscv64Table() {
   Fpu.regs.push_back({"fflags", 32, "int", UC_RISCV_REG_FFLAGS});
   Fpu.regs.push_back({"frm", 32, "int", UC_RISCV_REG_FRM});
   Fpu.regs.push_back({"fcsr", 32, "int", UC_RISCV_REG_FCSR});
-  return {"riscv:rv64", {Cpu, Fpu}, true, {}};
+  return {"riscv:rv64", {Cpu, Fpu}, true, {}, 33}; // x0..x31, pc
 }
 
 RegisterTable armTable() {
@@ -157,7 +158,7 @@ RegisterTable armTable() {
   for (int I = 0; I < 32; ++I)
     Vfp.regs.push_back({"d" + std::to_string(I), 64, "ieee_double", UC_ARM_REG_D0 + I});
   Vfp.regs.push_back({"fpscr", 32, "int", UC_ARM_REG_FPSCR});
-  return {"arm", {Core, Vfp}, true, {}};
+  return {"arm", {Core, Vfp}, true, {}, 17}; // r0..r12, sp, lr, pc, cpsr
 }
 
 const RegisterTable &tableFor(Arch A) {
@@ -222,6 +223,7 @@ constexpr uint8_t SigInt = 2, SigIll = 4, SigTrap = 5, SigKill = 9, SigSegv = 11
 class Debugger::ProcessTarget : public gdb::Target {
 public:
   ProcessTarget(Debugger &D) : D(D), Table(tableFor(D.P.A.arch)), Xml(describe(Table)) {}
+  const RegisterTable &table() const { return Table; }
   std::string targetXml() const override { return Xml; }
   size_t registerCount() const override { return Table.all.size(); }
   std::vector<uint64_t> threads() const override {
@@ -332,10 +334,33 @@ private:
   std::string Xml;
 };
 
+// ---- gdb's front end -------------------------------------------------------
+
+// gdb over its socket: the stub's conversation at each stop.
+class Debugger::GdbFrontEnd : public DebugFrontEnd {
+public:
+  GdbFrontEnd(int Fd, gdb::Target &T) : Conn(Fd), Stub(T) {}
+  gdb::Resume stopped(Debugger &, const gdb::Stop &St) override { return Conn.stopped(Stub, St); }
+  void ended(const gdb::Stop &St) override { Conn.ended(Stub, St); }
+  void console(std::string_view Text) override { Conn.console(Text); }
+  bool interrupted() override { return Conn.interrupted(); }
+  bool open() const override { return Conn.open(); }
+  bool killed() const override { return Stub.killed(); }
+  bool choosesSignals() const override { return true; }
+
+private:
+  gdb::Connection Conn;
+  gdb::Stub Stub;
+};
+
 // ---- the run loop's side ------------------------------------------------------
 
 Debugger::Debugger(Process &P, int ListenFd, int PeerFd)
     : P(P), ListenFd(ListenFd), PeerFd(PeerFd), StopBefore(tableFor(P.A.arch).watchStopsBefore) {}
+
+Debugger::Debugger(Process &P, std::unique_ptr<DebugFrontEnd> F)
+    : P(P), ListenFd(-1), PeerFd(-1), Target(std::make_unique<ProcessTarget>(*this)), Front(std::move(F)),
+      StopBefore(tableFor(P.A.arch).watchStopsBefore) {}
 
 Debugger::~Debugger() {
   if (ListenFd >= 0)
@@ -407,7 +432,6 @@ bool Debugger::runStarts() {
     close(ListenFd), ListenFd = -1;
     if (Fd < 0)
       return false;
-    Conn = std::make_unique<gdb::Connection>(Fd);
     // The memory hook for watchpoints is there from the start: translated
     // code calls it only if it was there when translated, and dropping
     // translations page by page misses some on Arm (Unicorn 2.0.1).
@@ -416,15 +440,19 @@ bool Debugger::runStarts() {
     else
       MemHook = 0;
     Target = std::make_unique<ProcessTarget>(*this);
-    Stub = std::make_unique<gdb::Stub>(*Target);
+    Front = std::make_unique<GdbFrontEnd>(Fd, *Target);
     Pending = {gdb::Stop::Signal, SigTrap};
+    AtEntry = true;
   }
-  return Conn && Conn->open();
+  if (Front && !Resumed)
+    Pending = {gdb::Stop::Signal, SigTrap}, AtEntry = true;
+  return Front && Front->open();
 }
 
-bool Debugger::check(uint64_t Pc) {
-  if (!Conn)
+bool Debugger::check(uint64_t Pc, uint32_t Size) {
+  if (!Front)
     return false;
+  InsnSize = Size;
   if (Hit) {
     // The previous instruction triggered a watchpoint: stop after it, or
     // (StopBefore) undo it and stop before it, in the thread that ran it.
@@ -446,7 +474,24 @@ bool Debugger::check(uint64_t Pc) {
     if (Same)
       return false;
   }
+  if (Stepping && Over && !Over->running) {
+    // A step over: a call runs on (breakpoints still stop it) until it
+    // returns to this frame; anything else was a step.
+    if (auto Ret = callReturn(Pc)) {
+      Over->ret = *Ret, Over->running = true;
+      Stepping = false;
+    } else {
+      Over.reset();
+    }
+  }
   if (Stepping) {
+    Pending = {gdb::Stop::Signal, SigTrap};
+    return true;
+  }
+  // Back from the call, in the frame it was made from (a recursive call
+  // returns there with a deeper stack first).
+  if (Over && Pc == Over->ret && P.reg(P.A.sp) >= Over->sp) {
+    Over.reset();
     Pending = {gdb::Stop::Signal, SigTrap};
     return true;
   }
@@ -455,36 +500,47 @@ bool Debugger::check(uint64_t Pc) {
     return true;
   }
   // ^C: a poll now and then, not at every instruction.
-  if (++PollCountdown % (1 << 16) == 0 && Conn->interrupted()) {
+  if (++PollCountdown % (1 << 16) == 0 && Front->interrupted()) {
     Pending = {gdb::Stop::Signal, SigInt};
     return true;
   }
   return false;
 }
 
+gdb::Resume Debugger::ask(const gdb::Stop &St) {
+  Over.reset();
+  gdb::Resume R = Front->stopped(*this, St);
+  AtEntry = false;
+  InsnSize = 0;
+  if (R.kind == gdb::Resume::StepOver)
+    Over = StepOver{P.reg(P.A.pc), P.reg(P.A.sp)};
+  return R;
+}
+
 bool Debugger::stopped(uint64_t Pc) {
-  if (!Conn)
+  if (!Front)
     return true;
   if (Rewind)
     rewind();
   LastSignal = {};
   Pending.thread = P.Self->tid;
-  gdb::Resume R = Conn->stopped(*Stub, Pending);
+  gdb::Resume R = ask(Pending);
   switch (R.kind) {
-  case gdb::Resume::Kill: P.stop(RunStatus::Signaled, SigKill, "killed by the debugger"); return false;
+  case gdb::Resume::Kill: P.stop(RunStatus::Signaled, SigKill, Front->killMessage()); return false;
   case gdb::Resume::Detach:
   case gdb::Resume::None:
-    if (Stub->killed()) { // gdb went away after killing it
-      P.stop(RunStatus::Signaled, SigKill, "killed by the debugger");
+    if (Front->killed()) { // gdb went away after killing it
+      P.stop(RunStatus::Signaled, SigKill, Front->killMessage());
       return false;
     }
-    Conn.reset(), Breakpoints.clear(), Watches.clear();
+    Front.reset(), Breakpoints.clear(), Watches.clear();
     watchesChanged();
     Stepping = false;
     return true;
   case gdb::Resume::Continue:
   case gdb::Resume::Step:
-    Stepping = R.kind == gdb::Resume::Step;
+  case gdb::Resume::StepOver:
+    Stepping = R.kind != gdb::Resume::Continue;
     Resumed = true;
     // Resume where gdb left the pc (it may have moved it).
     ResumeAt = P.reg(P.A.pc);
@@ -501,31 +557,36 @@ Debugger::FaultCourse Debugger::faulted(FaultKind K, uint64_t Pc, uint64_t Addr)
   // si_code as Linux's: the arch's for SIGILL, SEGV_MAPERR 1 or SEGV_ACCERR 2.
   LastSignal = {Illegal ? 4 : 11, Illegal ? int(P.A.illegalCode) : Unmapped ? 1 : 2, Illegal ? Pc : Addr};
   Pending = {gdb::Stop::Signal, Illegal ? SigIll : SigSegv, 0, P.Self->tid};
-  gdb::Resume R = Conn->stopped(*Stub, Pending);
+  FaultAt = K, FaultAddress = Addr;
+  gdb::Resume R = ask(Pending);
+  FaultAt = FaultKind::None;
   LastSignal = {};
   switch (R.kind) {
   case gdb::Resume::Kill: return FaultCourse::Kill;
   case gdb::Resume::Detach:
   case gdb::Resume::None:
-    if (Stub->killed())
+    if (Front->killed())
       return FaultCourse::Kill;
-    Conn.reset(), Breakpoints.clear(), Watches.clear();
+    Front.reset(), Breakpoints.clear(), Watches.clear();
     watchesChanged();
     Stepping = false;
     return FaultCourse::Deliver;
   case gdb::Resume::Continue:
   case gdb::Resume::Step:
-    Stepping = R.kind == gdb::Resume::Step;
+  case gdb::Resume::StepOver:
+    Stepping = R.kind != gdb::Resume::Continue;
+    Over.reset(); // the fault's course decides where it goes next
     Resumed = true;
     ResumeAt = P.reg(P.A.pc);
-    FaultReported = R.signal != 0;
-    return R.signal ? FaultCourse::Deliver : FaultCourse::Ignore;
+    // gdb passes the signal it names; the protocol's client has the fault take its course.
+    FaultReported = R.signal != 0 || !Front->choosesSignals();
+    return FaultReported ? FaultCourse::Deliver : FaultCourse::Ignore;
   }
   return FaultCourse::Deliver;
 }
 
 void Debugger::runEnded(executor::RunResultMsg &R) {
-  if (!Conn)
+  if (!Front)
     return;
   gdb::Stop End{gdb::Stop::Terminated, SigKill};
   switch (R.runStatus()) {
@@ -541,23 +602,176 @@ void Debugger::runEnded(executor::RunResultMsg &R) {
       End = {gdb::Stop::Terminated, Sig};
       break;
     }
-    if (R.runStatus() == RunStatus::Fault)
+    if (R.runStatus() == RunStatus::Signaled && !Front->choosesSignals())
+      break; // the run's result says it all (a kill from the client included)
+    if (R.runStatus() == RunStatus::Fault) {
       P.setReg(P.A.pc, R.pc | (P.A.arch == Arch::Arm && (P.reg(UC_ARM_REG_CPSR) & 0x20)));
-    else // a signal it sent itself (abort's tgkill): si_code SI_TKILL
+      FaultAt = FaultKind(R.faultKind), FaultAddress = R.address;
+    } else { // a signal it sent itself (abort's tgkill): si_code SI_TKILL
       LastSignal = {int(R.value), -6, 0};
+    }
     Pending = {gdb::Stop::Signal, Sig, 0, P.Self->tid};
-    gdb::Resume Next = Conn->stopped(*Stub, Pending);
-    if (Next.kind == gdb::Resume::Detach || Next.kind == gdb::Resume::None || !Conn->open())
-      return Conn.reset();
+    gdb::Resume Next = ask(Pending);
+    FaultAt = FaultKind::None;
+    if (Next.kind == gdb::Resume::Detach || Next.kind == gdb::Resume::None || !Front->open())
+      return Front.reset();
     End = {gdb::Stop::Terminated, Next.kind == gdb::Resume::Kill ? SigKill : Sig};
     break;
   }
   default: // a limit, or the emulator's error: gdb prints why
-    Conn->console("linklab: " + R.message + "\n");
+    Front->console("linklab: " + R.message + "\n");
     break;
   }
-  Conn->ended(*Stub, End);
-  Conn.reset();
+  Front->ended(End);
+  Front.reset();
+}
+
+// ---- what a front end reads at a stop -------------------------------------------
+
+std::optional<std::string> Debugger::readMemory(uint64_t Addr, size_t Len) { return Target->readMemory(Addr, Len); }
+
+void Debugger::setBreakpoints(const std::vector<uint64_t> &Addrs) {
+  Breakpoints.clear();
+  for (uint64_t A : Addrs)
+    Target->breakpoint(gdb::BreakKind::Software, A, 1, true);
+}
+
+namespace {
+uint32_t le32(const std::string &B, size_t At) {
+  uint32_t V = 0;
+  for (size_t I = 0; I < 4 && At + I < B.size(); ++I)
+    V |= uint32_t(uint8_t(B[At + I])) << (8 * I);
+  return V;
+}
+constexpr uint32_t AArch64BlMask = 0xfc000000, AArch64Bl = 0x94000000;
+constexpr uint32_t AArch64BlrMask = 0xfffffc1f, AArch64Blr = 0xd63f0000;
+} // namespace
+
+std::optional<uint64_t> Debugger::callReturn(uint64_t Pc) {
+  const uint64_t From = Over->pc;
+  switch (P.A.arch) {
+  case Arch::X86_64:
+  case Arch::I386: {
+    // A call pushed the address after it, which lies within an
+    // instruction's length (15 bytes at most) of the call.
+    uint64_t Sp = P.reg(P.A.sp);
+    if (Sp + P.A.wordSize != Over->sp)
+      return std::nullopt;
+    auto W = readMemory(Sp, P.A.wordSize);
+    if (!W)
+      return std::nullopt;
+    uint64_t Ret = P.loadGuest(reinterpret_cast<const uint8_t *>(W->data()), P.A.wordSize);
+    return Ret > From && Ret <= From + 15 && Ret != Pc ? std::optional<uint64_t>(Ret) : std::nullopt;
+  }
+  case Arch::AArch64: {
+    auto I = readMemory(From, 4);
+    uint32_t W = I ? le32(*I, 0) : 0;
+    bool Call = (W & AArch64BlMask) == AArch64Bl || (W & AArch64BlrMask) == AArch64Blr;
+    return Call && Pc != From + 4 ? std::optional<uint64_t>(From + 4) : std::nullopt;
+  }
+  case Arch::RISCV64: {
+    // jal/jalr with a link register (rd != x0), or c.jalr (RVC: ra).
+    auto I = readMemory(From, 4);
+    if (!I)
+      I = readMemory(From, 2);
+    if (!I)
+      return std::nullopt;
+    uint32_t W = le32(*I, 0);
+    unsigned Len = (W & 3) == 3 ? 4 : 2;
+    bool Call = Len == 4 ? ((W & 0x7f) == 0x6f || (W & 0x7f) == 0x67) && ((W >> 7) & 31) != 0
+                         : (W & 0xf07f) == 0x9002 && ((W >> 7) & 31) != 0;
+    return Call && Pc != From + Len ? std::optional<uint64_t>(From + Len) : std::nullopt;
+  }
+  default: // Arm and Thumb: a step over steps
+    return std::nullopt;
+  }
+}
+
+bool Debugger::afterCall(uint64_t Addr, const std::vector<std::pair<uint64_t, uint64_t>> &Exec) {
+  bool Code = false;
+  for (auto [Lo, Hi] : Exec)
+    Code |= Addr >= Lo + 2 && Addr <= Hi;
+  if (!Code)
+    return false;
+  switch (P.A.arch) {
+  case Arch::X86_64:
+  case Arch::I386: {
+    // call rel32 (e8), or call through ff /2 in any of its lengths.
+    auto B = readMemory(Addr - 7, 7);
+    if (!B)
+      B = readMemory(Addr - 5, 5), B = B ? std::string(2, '\0') + *B : B;
+    if (!B)
+      return false;
+    if (uint8_t((*B)[2]) == 0xe8)
+      return true;
+    for (size_t K = 2; K <= 7; ++K)
+      if (uint8_t((*B)[7 - K]) == 0xff && ((uint8_t((*B)[8 - K]) >> 3) & 7) == 2)
+        return true;
+    return false;
+  }
+  case Arch::AArch64: {
+    auto I = readMemory(Addr - 4, 4);
+    uint32_t W = I ? le32(*I, 0) : 0;
+    return (W & AArch64BlMask) == AArch64Bl || (W & AArch64BlrMask) == AArch64Blr;
+  }
+  case Arch::RISCV64: {
+    auto I = readMemory(Addr - 4, 4);
+    uint32_t W = I ? le32(*I, 0) : 0;
+    if (((W & 0x7f) == 0x6f || (W & 0x7f) == 0x67) && ((W >> 7) & 31) == 1)
+      return true;
+    uint32_t C = W >> 16; // the last two bytes: c.jalr
+    return (C & 0xf07f) == 0x9002 && ((C >> 7) & 31) != 0;
+  }
+  default: return false;
+  }
+}
+
+executor::DebugStopMsg Debugger::describeStop(const gdb::Stop &St) {
+  using executor::StopReason;
+  executor::DebugStopMsg M;
+  M.reason = uint8_t(AtEntry                                     ? StopReason::Entry
+                     : FaultAt != FaultKind::None                ? StopReason::Fault
+                     : St.breakpoint == gdb::BreakKind::Software ? StopReason::Breakpoint
+                                                                 : StopReason::Step);
+  M.pc = P.reg(P.A.pc) & (P.A.arch == Arch::Arm ? ~uint64_t(1) : ~uint64_t(0));
+  M.thread = St.thread;
+  M.instructionSize = InsnSize;
+  M.faultKind = uint8_t(FaultAt);
+  M.faultAddress = FaultAddress;
+  const RegisterTable &T = Target->table();
+  for (unsigned N = 0; N < T.general; ++N)
+    if (auto V = Target->readRegister(St.thread, N))
+      M.registers.push_back({T.all[N].name, std::vector<uint8_t>(V->begin(), V->end())});
+  // The stack: up to StackBytes at sp, less where the mapping ends.
+  constexpr size_t StackBytes = 256, ScanBytes = 4096, MaxReturns = 32;
+  uint64_t Sp = P.reg(P.A.sp);
+  M.address = Sp;
+  for (size_t N = StackBytes; N && M.memory.empty(); N /= 2)
+    if (auto B = readMemory(Sp, N))
+      M.memory.assign(B->begin(), B->end());
+  // Return addresses: the link register's, then the stack's words (a scan,
+  // as a debugger does without unwind information).
+  std::vector<std::pair<uint64_t, uint64_t>> Exec;
+  uc_mem_region *Regions = nullptr;
+  uint32_t Count = 0;
+  if (uc_mem_regions(P.UC, &Regions, &Count) == UC_ERR_OK) {
+    for (uint32_t I = 0; I < Count; ++I)
+      if (Regions[I].perms & UC_PROT_EXEC)
+        Exec.emplace_back(Regions[I].begin, Regions[I].end);
+    uc_free(Regions);
+  }
+  if (P.A.link >= 0 && afterCall(P.reg(P.A.link), Exec))
+    M.returns.push_back(P.reg(P.A.link));
+  std::optional<std::string> Stack;
+  for (size_t N = ScanBytes; N >= P.A.wordSize && !Stack; N /= 2)
+    Stack = readMemory(Sp, N);
+  for (size_t At = 0; Stack && At + P.A.wordSize <= Stack->size() && M.returns.size() < MaxReturns;
+       At += P.A.wordSize) {
+    uint64_t W = P.loadGuest(reinterpret_cast<const uint8_t *>(Stack->data() + At), P.A.wordSize);
+    if (afterCall(W, Exec))
+      M.returns.push_back(W);
+  }
+  return M;
 }
 
 } // namespace linklab::emu

@@ -1,10 +1,12 @@
-// gdb attached to an emulated Process: the gdb_stub.h Target over the
-// process's registers (a table per arch, gdb's register names and target
-// description features), memory and threads, and the run loop's side of
-// debugging: breakpoints and single-step through the code hook,
-// watchpoints through a memory hook (the process runs on QEMU's TLB while
-// debugged, so every access reaches it), ^C by polling the connection now
-// and then.
+// A debugger attached to an emulated Process: the gdb_stub.h Target over
+// the process's registers (a table per arch, gdb's register names and
+// target description features), memory and threads, and the run loop's
+// side of debugging: breakpoints, single-step and step over through the
+// code hook, watchpoints through a memory hook (the process runs on QEMU's
+// TLB while gdb debugs it, so every access reaches it), ^C by polling the
+// connection now and then. Who decides at a stop is a front end: gdb over
+// its socket, or the executor protocol's client (debug-stop and
+// debug-resume, session.cpp), the same Debugger under both.
 #pragma once
 
 #include "gdb_stub.h"
@@ -20,12 +22,37 @@
 namespace linklab::emu {
 
 class Process;
+class Debugger;
+
+// Who decides what a stopped process does next.
+class DebugFrontEnd {
+public:
+  virtual ~DebugFrontEnd() = default;
+  // The process stopped (St): tell, then wait for what to do next.
+  virtual gdb::Resume stopped(Debugger &D, const gdb::Stop &St) = 0;
+  // The process ended (St: Exited or Terminated).
+  virtual void ended(const gdb::Stop &) {}
+  // A line for the user (a limit ended the run).
+  virtual void console(std::string_view) {}
+  // Whether the user asked to stop the running process; does not wait.
+  virtual bool interrupted() { return false; }
+  virtual bool open() const = 0;
+  // Killed before it ran (gdb's extended-mode `run`): it ends unless run.
+  virtual bool killed() const { return false; }
+  // Whether a resume names the signal a fault passes (gdb); otherwise a
+  // fault takes its course when the process goes on.
+  virtual bool choosesSignals() const { return false; }
+  // What the run's result says when a Kill ended it.
+  virtual std::string killMessage() const { return "killed by the debugger"; }
+};
 
 class Debugger {
 public:
   // gdb connects to ListenFd (bound and listening; ours to close) when the
   // first run starts; the wait ends too if the client hangs up PeerFd.
   Debugger(Process &P, int ListenFd, int PeerFd);
+  // A front end there already (the protocol's client): no watchpoints.
+  Debugger(Process &P, std::unique_ptr<DebugFrontEnd> Front);
   ~Debugger();
   Debugger(const Debugger &) = delete;
   Debugger &operator=(const Debugger &) = delete;
@@ -34,8 +61,8 @@ public:
   // A run starts at Pc: waits for gdb on the first run; whether this run is
   // debugged (false once gdb has detached or gone).
   bool runStarts();
-  // Before the instruction at Pc (the code hook): true stops the engine.
-  bool check(uint64_t Pc);
+  // Before the instruction at Pc, Size bytes long (the code hook): true stops the engine.
+  bool check(uint64_t Pc, uint32_t Size);
   // The engine stopped for check() (or the run's first instruction is
   // due): gdb decides. False when gdb killed the process.
   bool stopped(uint64_t Pc);
@@ -43,27 +70,55 @@ public:
   // decides its course.
   enum class FaultCourse { Deliver, Ignore, Kill };
   FaultCourse faulted(executor::FaultKind K, uint64_t Pc, uint64_t Addr);
-  bool attached() const { return Conn && Conn->open(); }
+  bool attached() const { return Front && Front->open(); }
   // The run ended: gdb hears how, and (a fault, a signal) may look first.
   void runEnded(executor::RunResultMsg &R);
   // The memory hook's, while watchpoints are set: the instruction running
   // reads or writes [Addr, Addr+Size).
   void access(bool Write, uint64_t Addr, unsigned Size);
 
+  // The front end's view of the stopped process.
+  // The stop St as the executor protocol tells it (debug-stop): why, the
+  // general registers, the stack, return addresses.
+  executor::DebugStopMsg describeStop(const gdb::Stop &St);
+  std::optional<std::string> readMemory(uint64_t Addr, size_t Len);
+  // The software breakpoints from now on: exactly these.
+  void setBreakpoints(const std::vector<uint64_t> &Addrs);
+
 private:
   // Makes room for the state before an instruction when the first watchpoint is set.
   void watchesChanged();
   // Undoes the instruction that triggered a watchpoint (StopBefore).
   void rewind();
+  // Asks the front end at a stop; its answer's step-over state.
+  gdb::Resume ask(const gdb::Stop &St);
+  // Where a call that the instruction at Over.pc made returns to (a step
+  // over), now that the next instruction is at Pc; nullopt if it made none.
+  std::optional<uint64_t> callReturn(uint64_t Pc);
+  // Whether Addr follows a call instruction in executable memory (Exec:
+  // the executable ranges), a return address.
+  bool afterCall(uint64_t Addr, const std::vector<std::pair<uint64_t, uint64_t>> &Exec);
   class ProcessTarget;
+  class GdbFrontEnd;
   Process &P;
   int ListenFd, PeerFd;
-  std::unique_ptr<gdb::Connection> Conn;
   std::unique_ptr<ProcessTarget> Target;
-  std::unique_ptr<gdb::Stub> Stub;
+  std::unique_ptr<DebugFrontEnd> Front;
   // Why check() stopped the engine.
   gdb::Stop Pending;
   bool Stepping = false;
+  bool AtEntry = false;  // the pending stop is the run's first
+  uint32_t InsnSize = 0; // of the instruction check() stopped before (0: not known)
+  // A fault stop's kind and address (debug-stop).
+  executor::FaultKind FaultAt = executor::FaultKind::None;
+  uint64_t FaultAddress = 0;
+  // A step over: the instruction it started at and the stack pointer
+  // there; once that was a call, where it returns to (Running).
+  struct StepOver {
+    uint64_t pc = 0, sp = 0, ret = 0;
+    bool running = false;
+  };
+  std::optional<StepOver> Over;
   bool Resumed = false;       // since the first stop
   bool FaultReported = false; // gdb let a fault through: its end needs no second stop
   // The signal of the last stop, for gdb's $_siginfo (Linux's numbers; 0: none).

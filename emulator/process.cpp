@@ -605,10 +605,10 @@ bool Process::isBreakInsn(uint64_t Pc) {
   return false;
 }
 
-void Process::onCode(uc_engine *, uint64_t Addr, uint32_t, void *User) {
+void Process::onCode(uc_engine *, uint64_t Addr, uint32_t Size, void *User) {
   auto *P = static_cast<Process *>(User);
   P->Cur->lastPc = Addr;
-  if (P->Debug && P->Debug->check(Addr)) {
+  if (P->Debug && P->Debug->check(Addr, Size)) {
     P->Cur->debugStop = true; // before the instruction runs
     uc_emu_stop(P->UC);
     return;
@@ -1060,9 +1060,15 @@ static RunResultMsg errorResult(Error E) {
   return R;
 }
 
-RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out, InputFn In) {
+RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out, InputFn In, std::unique_ptr<DebugFrontEnd> Front) {
   if (M.startup > uint8_t(Startup::ProcessEntry))
     return errorResult(makeError(formatv("unknown startup kind %u", M.startup)));
+  if (M.debug > 1)
+    return errorResult(makeError(formatv("run-main: debug is %u, not 0 or 1", M.debug)));
+  if (M.debug && (Debug || !Front))
+    return errorResult(makeError(Debug ? "run-main: this executor is debugged by gdb (linklab -gdb); a run cannot be "
+                                         "debugged over the protocol too"
+                                       : "run-main: this executor cannot debug runs here"));
   for (const executor::InputFile &F : M.files)
     if (std::string Why = Fs.addInput(F.path, F.bytes); !Why.empty())
       return errorResult(makeError(Why));
@@ -1087,7 +1093,13 @@ RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out, InputFn In) {
       setReg(A.link >= 0 ? A.link : A.args[0], layout::ReturnTrap);
   }
   setReg(A.sp, Sp);
-  return run(M.entry, M.limits, std::move(Out), std::move(In), /*MainRun=*/true);
+  if (!M.debug)
+    return run(M.entry, M.limits, std::move(Out), std::move(In), /*MainRun=*/true);
+  // Debugged over the protocol: a debugger for this run alone.
+  Debug = std::make_unique<Debugger>(*this, std::move(Front));
+  RunResultMsg R = run(M.entry, M.limits, std::move(Out), std::move(In), /*MainRun=*/true);
+  Debug.reset();
+  return R;
 }
 
 void Process::debugWith(int ListenFd, int PeerFd) { Debug = std::make_unique<Debugger>(*this, ListenFd, PeerFd); }

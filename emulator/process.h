@@ -99,8 +99,10 @@ public:
   Error write(uint64_t Addr, std::span<const uint8_t> Bytes);
   Expected<executor::TLSResultMsg> setupTLS(const executor::SetupTLSMsg &M);
 
-  // Without In, stdin is empty.
-  RunResultMsg runMain(const executor::RunMainMsg &M, OutputFn Out, InputFn In = {});
+  // Without In, stdin is empty. A run-main with `debug` set stops where
+  // Front decides (the protocol's client: debug-stop and debug-resume).
+  RunResultMsg runMain(const executor::RunMainMsg &M, OutputFn Out, InputFn In = {},
+                       std::unique_ptr<DebugFrontEnd> Front = nullptr);
   RunResultMsg call(const executor::CallMsg &M, OutputFn Out, InputFn In = {});
   // gdb connects to ListenFd (listening; ours to close) when the first run
   // starts, and debugs the runs from then on (gdb_target.h); PeerFd is the

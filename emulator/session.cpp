@@ -20,7 +20,8 @@ using namespace executor;
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr uint32_t DefaultWallMillis = 60000; // PROTOCOL.md, "Limits"
+constexpr uint32_t DefaultWallMillis = 60000;       // PROTOCOL.md, "Limits"
+constexpr uint32_t DefaultDebugIdleMillis = 600000; // how long a debugged run waits at a stop (PROTOCOL.md)
 
 template <class... Fs> struct Overloaded : Fs... { using Fs::operator()...; };
 template <class... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
@@ -146,14 +147,11 @@ private:
     RunOutput = 0, Truncated = false;
     return Clock::now() + wallTime(L);
   }
-  // The program reads stdin: ask the client for up to Max bytes under the
-  // run's seq and wait (until Deadline) for its input message; other
-  // requests arriving meanwhile wait their turn. A session gone or broken
-  // gives end of file.
-  std::optional<std::vector<uint8_t>> input(uint32_t Seq, uint64_t Max,
-                                            std::chrono::steady_clock::time_point Deadline) {
-    send(Seq, InputRequestMsg{uint32_t(Max)});
-    flush(Deadline);
+  // Waits (until Deadline) for a frame Wanted takes; other requests
+  // arriving meanwhile wait their turn (Deferred). nullopt when Deadline
+  // came first, or the client hung up (InClosed) or broke the protocol
+  // (Broken, told why).
+  template <class Pick> std::optional<Frame> awaitFrame(Clock::time_point Deadline, Pick Wanted) {
     uint8_t Buf[1 << 16];
     while (!Broken && !InClosed) {
       for (;;) {
@@ -162,15 +160,15 @@ private:
           fail(F.takeError().message());
           flush();
           Broken = true;
-          return std::vector<uint8_t>();
+          return std::nullopt;
         }
         if (!*F)
           break;
-        if (auto *I = std::get_if<InputMsg>(&(*F)->message))
-          return std::move(I->bytes);
+        if (Wanted(**F))
+          return std::move(**F);
         Deferred.push_back(std::move(**F));
       }
-      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - std::chrono::steady_clock::now());
+      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
       pollfd P = {In, POLLIN, 0};
       int R = Left.count() > 0 ? ::poll(&P, 1, int(std::min<int64_t>(Left.count() + 1, INT32_MAX))) : 0;
       if (R < 0 && errno == EINTR)
@@ -185,8 +183,107 @@ private:
       else
         Reader.feed({Buf, size_t(N)});
     }
-    return std::vector<uint8_t>();
+    return std::nullopt;
   }
+  // The program reads stdin: ask the client for up to Max bytes under the
+  // run's seq and wait (until Deadline) for its input message; other
+  // requests arriving meanwhile wait their turn. A session gone or broken
+  // gives end of file.
+  std::optional<std::vector<uint8_t>> input(uint32_t Seq, uint64_t Max, Clock::time_point Deadline) {
+    send(Seq, InputRequestMsg{uint32_t(Max)});
+    flush(Deadline);
+    auto F = awaitFrame(Deadline, [](Frame &F) { return std::holds_alternative<InputMsg>(F.message); });
+    if (F)
+      return std::move(std::get<InputMsg>(F->message).bytes);
+    if (Broken || InClosed)
+      return std::vector<uint8_t>();
+    return std::nullopt;
+  }
+  // A debugged run stopped: the client hears of it (M under the run's seq)
+  // and answers with one debug-resume (until Deadline). A debug-resume of
+  // another request is refused; an input message is late (dropped).
+  std::optional<DebugResumeMsg> debugStop(uint32_t Seq, const DebugStopMsg &M, Clock::time_point Deadline) {
+    send(Seq, M);
+    flush(Deadline);
+    auto F = awaitFrame(Deadline, [&](Frame &F) {
+      if (std::holds_alternative<InputMsg>(F.message))
+        return false; // served (dropped) after the run, as late input is
+      if (!std::holds_alternative<DebugResumeMsg>(F.message))
+        return false;
+      if (F.seq == Seq)
+        return true;
+      send(F.seq, FailureMsg{formatv("debug-resume for request %u: the run stopped is request %u", F.seq, Seq)});
+      flush(Deadline);
+      F.message = InputMsg{}; // answered: dropped when served
+      return false;
+    });
+    if (!F)
+      return std::nullopt;
+    return std::move(std::get<DebugResumeMsg>(F->message));
+  }
+  // The protocol's client decides at a debugged run's stops (gdb_target.h).
+  class ClientDebug : public DebugFrontEnd {
+  public:
+    ClientDebug(Session &S, uint32_t Seq, uint32_t IdleMillis)
+        : S(S), Seq(Seq), Idle(std::chrono::milliseconds(IdleMillis ? IdleMillis : DefaultDebugIdleMillis)) {}
+    gdb::Resume stopped(Debugger &D, const gdb::Stop &St) override {
+      DebugStopMsg M = D.describeStop(St);
+      for (;;) {
+        auto R = S.debugStop(Seq, M, Clock::now() + Idle);
+        if (!R) {
+          Why = S.Broken || S.InClosed
+                    ? "killed: the client went away while the program was stopped"
+                    : formatv("killed: no debug-resume came within %lld ms of a stop",
+                              (long long)std::chrono::duration_cast<std::chrono::milliseconds>(Idle).count());
+          return {gdb::Resume::Kill};
+        }
+        // Anything else keeps it stopped where it is, saying why.
+        auto Refuse = [&](std::string Message) {
+          M.reason = uint8_t(StopReason::Refused), M.message = "debug-resume: " + std::move(Message);
+          M.memory.clear();
+        };
+        if (R->breakpoints.size() > MaxDebugBreakpoints) {
+          Refuse(formatv("%zu breakpoints, at most %u", R->breakpoints.size(), MaxDebugBreakpoints));
+          continue;
+        }
+        switch (DebugAction(R->action)) {
+        case DebugAction::Continue:
+        case DebugAction::Step:
+        case DebugAction::StepOver:
+          D.setBreakpoints(R->breakpoints);
+          return {R->action == uint8_t(DebugAction::Continue) ? gdb::Resume::Continue
+                  : R->action == uint8_t(DebugAction::Step)   ? gdb::Resume::Step
+                                                              : gdb::Resume::StepOver};
+        case DebugAction::Kill: Why = "killed by the debugger"; return {gdb::Resume::Kill};
+        case DebugAction::Read: {
+          if (R->size == 0 || R->size > MaxDebugRead) {
+            Refuse(formatv("cannot read %u bytes at once (1 to %u)", R->size, MaxDebugRead));
+            continue;
+          }
+          auto B = D.readMemory(R->address, R->size);
+          if (!B) {
+            Refuse(formatv("cannot read %u bytes at %s: not mapped", R->size, hex(R->address).c_str()));
+            continue;
+          }
+          M.reason = uint8_t(StopReason::Memory), M.address = R->address, M.message.clear();
+          M.memory.assign(B->begin(), B->end());
+          continue;
+        }
+        default:
+          Refuse(formatv("unknown action %u (0 continue, 1 step, 2 step over, 3 read, 4 kill)", R->action));
+          continue;
+        }
+      }
+    }
+    bool open() const override { return !S.Broken && !S.InClosed; }
+    std::string killMessage() const override { return Why; }
+
+  private:
+    Session &S;
+    uint32_t Seq;
+    Clock::duration Idle;
+    std::string Why = "killed by the debugger";
+  };
   int fail(const std::string &Why) {
     send(0, FailureMsg{"executor session closed: " + Why});
     return 1;
@@ -203,6 +300,13 @@ private:
     uint32_t Seq = F.seq;
     if (std::holds_alternative<InputMsg>(F.message))
       return true; // late: the read it answered has ended (a time limit); no reply
+    if (std::holds_alternative<DebugResumeMsg>(F.message)) {
+      // Late (its run ended meanwhile: an idle stop), or for no debugged run at all.
+      if (F.seq != LastDebugSeq)
+        send(F.seq,
+             FailureMsg{formatv("debug-resume for request %u: no debugged run of that request is stopped", F.seq)});
+      return true;
+    }
     if (!P && !std::holds_alternative<SetupMsg>(F.message) && !std::holds_alternative<HangupMsg>(F.message)) {
       send(Seq, FailureMsg{formatv("%s before setup", messageName(F.message))});
       return true;
@@ -213,94 +317,97 @@ private:
     auto Input = [this, Seq](uint64_t Max, std::chrono::steady_clock::time_point Deadline) {
       return input(Seq, Max, Deadline);
     };
-    return std::visit(Overloaded{
-                          [&](SetupMsg &M) {
-                            if (M.version != ProtocolVersion) {
-                              send(Seq, FailureMsg{formatv("protocol version %u not supported (executor speaks %u)",
-                                                           M.version, ProtocolVersion)});
-                              return false;
-                            }
-                            if (P) {
-                              send(Seq, FailureMsg{"session already set up"});
-                              return true;
-                            }
-                            auto NewP = Process::create(Triple::parse(M.triple), GdbFd >= 0);
-                            if (!NewP) { // no process yet: the client may set up again
-                              send(Seq, FailureMsg{NewP.takeError().message()});
-                              return true;
-                            }
-                            sandbox::lockDown(
-                                GdbFd); // set up: from here on the protocol (and gdb) is all the process serves
-                            P = std::move(*NewP);
-                            if (GdbFd >= 0)
-                              P->debugWith(std::exchange(GdbFd, -1), In);
-                            send(Seq, SetupResultMsg{ProtocolVersion, M.triple, layout::PageSize, P->exposedSymbols()});
-                            return true;
-                          },
-                          [&](ReserveMsg &M) {
-                            auto A = P->reserve(M.size, M.alignment);
-                            if (!A)
-                              send(Seq, FailureMsg{A.takeError().message()});
-                            else
-                              send(Seq, AddressMsg{*A});
-                            return true;
-                          },
-                          [&](FinalizeMsg &M) { return reply(Seq, P->finalize(M.segments)), true; },
-                          [&](DeallocateMsg &M) {
-                            // Release everything asked for, reporting every failure at once.
-                            std::string Problems;
-                            for (uint64_t A : M.addresses)
-                              if (Error E = P->deallocate(A))
-                                Problems += (Problems.empty() ? "" : "; ") + E.message();
-                            reply(Seq, Problems.empty() ? Error::success() : makeError(Problems));
-                            return true;
-                          },
-                          [&](LookupMsg &M) {
-                            LookupResultMsg R;
-                            for (const std::string &N : M.names)
-                              R.addresses.push_back(P->lookup(N));
-                            send(Seq, R);
-                            return true;
-                          },
-                          [&](RunMainMsg &M) {
-                            flush();
-                            Deadline = runDeadline(M.limits);
-                            return finishRun(Seq, P->runMain(M, Output, Input), wallTime(M.limits)), true;
-                          },
-                          [&](CallMsg &M) {
-                            flush();
-                            Deadline = runDeadline(M.limits);
-                            return finishRun(Seq, P->call(M, Output, Input), wallTime(M.limits)), true;
-                          },
-                          [&](ReadMemoryMsg &M) {
-                            auto B = P->read(M.address, M.size);
-                            if (!B)
-                              send(Seq, FailureMsg{B.takeError().message()});
-                            else
-                              send(Seq, MemoryMsg{std::move(*B)});
-                            return true;
-                          },
-                          [&](WriteMemoryMsg &M) { return reply(Seq, P->write(M.address, M.bytes)), true; },
-                          [&](SetupTLSMsg &M) {
-                            auto R = P->setupTLS(M);
-                            if (!R)
-                              send(Seq, FailureMsg{R.takeError().message()});
-                            else
-                              send(Seq, *R);
-                            return true;
-                          },
-                          [&](HangupMsg &) {
-                            send(Seq, OkMsg{});
-                            HungUp = true;
-                            return false;
-                          },
-                          [&](auto &M) {
-                            // Executor-to-client messages have no business arriving here.
-                            fail(formatv("unexpected %s message from the client", messageName(F.message)));
-                            return false;
-                          },
-                      },
-                      F.message);
+    return std::visit(
+        Overloaded{
+            [&](SetupMsg &M) {
+              if (M.version != ProtocolVersion) {
+                send(Seq, FailureMsg{formatv("protocol version %u not supported (executor speaks %u)", M.version,
+                                             ProtocolVersion)});
+                return false;
+              }
+              if (P) {
+                send(Seq, FailureMsg{"session already set up"});
+                return true;
+              }
+              auto NewP = Process::create(Triple::parse(M.triple), GdbFd >= 0);
+              if (!NewP) { // no process yet: the client may set up again
+                send(Seq, FailureMsg{NewP.takeError().message()});
+                return true;
+              }
+              sandbox::lockDown(GdbFd); // set up: from here on the protocol (and gdb) is all the process serves
+              P = std::move(*NewP);
+              if (GdbFd >= 0)
+                P->debugWith(std::exchange(GdbFd, -1), In);
+              send(Seq, SetupResultMsg{ProtocolVersion, M.triple, layout::PageSize, P->exposedSymbols()});
+              return true;
+            },
+            [&](ReserveMsg &M) {
+              auto A = P->reserve(M.size, M.alignment);
+              if (!A)
+                send(Seq, FailureMsg{A.takeError().message()});
+              else
+                send(Seq, AddressMsg{*A});
+              return true;
+            },
+            [&](FinalizeMsg &M) { return reply(Seq, P->finalize(M.segments)), true; },
+            [&](DeallocateMsg &M) {
+              // Release everything asked for, reporting every failure at once.
+              std::string Problems;
+              for (uint64_t A : M.addresses)
+                if (Error E = P->deallocate(A))
+                  Problems += (Problems.empty() ? "" : "; ") + E.message();
+              reply(Seq, Problems.empty() ? Error::success() : makeError(Problems));
+              return true;
+            },
+            [&](LookupMsg &M) {
+              LookupResultMsg R;
+              for (const std::string &N : M.names)
+                R.addresses.push_back(P->lookup(N));
+              send(Seq, R);
+              return true;
+            },
+            [&](RunMainMsg &M) {
+              flush();
+              Deadline = runDeadline(M.limits);
+              std::unique_ptr<DebugFrontEnd> Front;
+              if (M.debug)
+                Front = std::make_unique<ClientDebug>(*this, Seq, M.debugIdleMillis), LastDebugSeq = Seq;
+              return finishRun(Seq, P->runMain(M, Output, Input, std::move(Front)), wallTime(M.limits)), true;
+            },
+            [&](CallMsg &M) {
+              flush();
+              Deadline = runDeadline(M.limits);
+              return finishRun(Seq, P->call(M, Output, Input), wallTime(M.limits)), true;
+            },
+            [&](ReadMemoryMsg &M) {
+              auto B = P->read(M.address, M.size);
+              if (!B)
+                send(Seq, FailureMsg{B.takeError().message()});
+              else
+                send(Seq, MemoryMsg{std::move(*B)});
+              return true;
+            },
+            [&](WriteMemoryMsg &M) { return reply(Seq, P->write(M.address, M.bytes)), true; },
+            [&](SetupTLSMsg &M) {
+              auto R = P->setupTLS(M);
+              if (!R)
+                send(Seq, FailureMsg{R.takeError().message()});
+              else
+                send(Seq, *R);
+              return true;
+            },
+            [&](HangupMsg &) {
+              send(Seq, OkMsg{});
+              HungUp = true;
+              return false;
+            },
+            [&](auto &M) {
+              // Executor-to-client messages have no business arriving here.
+              fail(formatv("unexpected %s message from the client", messageName(F.message)));
+              return false;
+            },
+        },
+        F.message);
   }
 
   int In, Out;
@@ -314,6 +421,7 @@ private:
   static constexpr size_t FlushAt = 1 << 20;
   std::unique_ptr<Process> P;
   bool Broken = false, HungUp = false, InClosed = false, Fed = false;
+  uint32_t LastDebugSeq = 0; // the last debugged run's request: a debug-resume for it after it ended is late
 };
 
 } // namespace

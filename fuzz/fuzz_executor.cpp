@@ -61,8 +61,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     if (!*F)
       break;
     Frame &Fr = **F;
-    if (auto *M = std::get_if<RunMainMsg>(&Fr.message))
+    if (auto *M = std::get_if<RunMainMsg>(&Fr.message)) {
       bound(M->limits);
+      // A debugged run waits at each stop for the input's debug-resume frames (then its end).
+      if (M->debugIdleMillis == 0 || M->debugIdleMillis > MaxWallMillis)
+        M->debugIdleMillis = MaxWallMillis;
+    }
     if (auto *M = std::get_if<CallMsg>(&Fr.message))
       bound(M->limits);
     // Sizes a client names are served in time proportional to them (zeroing,

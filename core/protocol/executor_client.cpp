@@ -69,6 +69,15 @@ Error ExecutorClient::feed(std::span<const uint8_t> Bytes) {
       }
       continue;
     }
+    if (auto *D = std::get_if<DebugStopMsg>(&Fr.message)) {
+      if (Debug) {
+        Debug(Fr.seq, std::move(*D));
+      } else if (Error E = debugResume(Fr.seq, DebugResumeMsg{uint8_t(DebugAction::Kill), {}, 0, 0})) {
+        consumeError(std::move(E));
+        return makeError(Dead);
+      }
+      continue;
+    }
     if (Fr.seq == 0) { // the executor is closing the session
       auto *Fail = std::get_if<FailureMsg>(&Fr.message);
       failAll(Fail ? Fail->message : formatv("unexpected %s message with sequence 0", messageName(Fr.message)));
@@ -163,8 +172,24 @@ void ExecutorClient::lookup(std::vector<std::string> Names, Callback<std::vector
 }
 void ExecutorClient::runMain(uint64_t Entry, std::vector<std::string> Args, Limits L, Callback<RunResultMsg> Done,
                              Startup S, std::vector<std::string> Env, std::vector<InputFile> Files) {
-  expect<RunResultMsg>(RunMainMsg{Entry, uint8_t(S), std::move(Args), std::move(Env), L, std::move(Files)},
-                       std::move(Done), [](RunResultMsg &M) { return std::move(M); });
+  RunMainMsg M{Entry, uint8_t(S), std::move(Args), std::move(Env), L, std::move(Files)};
+  if (DebugNext)
+    M.debug = 1, M.debugIdleMillis = *DebugNext, DebugNext.reset();
+  expect<RunResultMsg>(std::move(M), std::move(Done), [](RunResultMsg &R) { return std::move(R); });
+}
+Error ExecutorClient::debugResume(uint32_t Seq, DebugResumeMsg M) {
+  if (!Dead.empty())
+    return makeError(Dead);
+  if (!Pending.count(Seq))
+    return makeError(formatv("debug-resume: request %u is not a run in progress", Seq));
+  Error E = Transport.send(encode(Seq, M));
+  if (!E)
+    E = Transport.flush();
+  if (E) {
+    lost(" sending debug-resume", std::move(E));
+    return makeError(Dead);
+  }
+  return Error::success();
 }
 void ExecutorClient::call(CallMsg M, Callback<RunResultMsg> Done) {
   expect<RunResultMsg>(std::move(M), std::move(Done), [](RunResultMsg &R) { return std::move(R); });

@@ -46,6 +46,9 @@ using OutputHandler = std::function<void(Stream, std::string_view)>;
 // The program's stdin: at most Max bytes, none at end of file. It may block
 // (the CLI reads its own stdin, a terminal included).
 using InputHandler = std::function<std::vector<uint8_t>(uint32_t Max)>;
+// A debugged run stopped (Seq: the run's request): the handler answers
+// with debugResume(Seq, ...), at once or later (a button in a page).
+using DebugHandler = std::function<void(uint32_t Seq, DebugStopMsg Stop)>;
 
 template <typename T> using Callback = std::function<void(Expected<T>)>;
 
@@ -62,6 +65,14 @@ public:
   // What runs read from fd 0 (default: nothing, end of file).
   void setInputHandler(InputHandler H) { Input = std::move(H); }
   void setSymbolizer(Symbolizer S) { Symbolize = std::move(S); }
+  // Where debug-stops go (default: none; a stop is then answered with kill).
+  void setDebugHandler(DebugHandler H) { Debug = std::move(H); }
+  // The next run-main is debugged: stopped at its first instruction, each
+  // stop waiting at most IdleMillis (0: the executor's default) for the
+  // debug handler's answer.
+  void debugNextRun(uint32_t IdleMillis) { DebugNext = IdleMillis; }
+  // Answers a debug-stop of the run Seq; sent at once.
+  Error debugResume(uint32_t Seq, DebugResumeMsg M);
   const std::optional<SetupInfo> &setupInfo() const { return Info; }
   // Sends the requests made so far now, not when the caller next waits.
   void flush();
@@ -149,6 +160,8 @@ private:
   std::string Dead; // why the session ended
   OutputHandler Output;
   InputHandler Input;
+  DebugHandler Debug;
+  std::optional<uint32_t> DebugNext; // debugNextRun's, until a run-main takes it
   Symbolizer Symbolize;
   std::optional<SetupInfo> Info;
   ReservationPlan Reserved; // the executor's, as every reservation sent moves it

@@ -18,7 +18,7 @@
 
 namespace linklab::executor {
 
-constexpr uint32_t ProtocolVersion = 4;
+constexpr uint32_t ProtocolVersion = 5;
 // Frame: u32 size | u16 kind | u16 flags | u32 seq | payload; size counts
 // every byte after itself.
 constexpr size_t HeaderSize = 12;
@@ -39,6 +39,7 @@ enum class MsgKind : uint16_t {
   SetupTLS = 0x0a,
   Hangup = 0x0b,
   Input = 0x0c,
+  DebugResume = 0x0d,
   // executor -> client
   Ok = 0x80,
   Failure = 0x81,
@@ -50,6 +51,7 @@ enum class MsgKind : uint16_t {
   Memory = 0x87,
   TLSResult = 0x88,
   InputRequest = 0x89,
+  DebugStop = 0x8a,
 };
 
 // Segment protections on the wire (same bits as linklab::MemProt).
@@ -147,7 +149,14 @@ struct RunMainMsg {
   std::vector<std::string> env;  // "NAME=VALUE" strings: envp (empty by default, as a clean exec)
   Limits limits;
   std::vector<InputFile> files; // read-only files the program finds in its file system
-  template <class IO> void fields(IO &io) { io(entry), io(startup), io(args), io(env), io(limits), io(files); }
+  // Debugged (version 5): stopped at its first instruction, a debug-stop
+  // then waits for the client's debug-resume, at most debugIdleMillis at a
+  // stop (0: the default, 10 minutes).
+  uint8_t debug = 0;
+  uint32_t debugIdleMillis = 0;
+  template <class IO> void fields(IO &io) {
+    io(entry), io(startup), io(args), io(env), io(limits), io(files), io(debug), io(debugIdleMillis);
+  }
   bool operator==(const RunMainMsg &) const = default;
 };
 // Calls `entry` with exactly these register values and these bytes at the
@@ -200,7 +209,61 @@ struct InputMsg {
   bool operator==(const InputMsg &) const = default;
 };
 
+// What a debugged run does next, answering a debug-stop under the run's seq.
+enum class DebugAction : uint8_t {
+  Continue = 0, // until a breakpoint, a fault or the end
+  Step = 1,     // one instruction
+  StepOver = 2, // one instruction; a call runs until it returns to this frame
+  Read = 3,     // stays stopped; a debug-stop of reason Memory answers with the bytes
+  Kill = 4,     // the run ends as killed by SIGKILL
+};
+constexpr uint32_t MaxDebugBreakpoints = 256;
+constexpr uint32_t MaxDebugRead = 64 << 10;
+struct DebugResumeMsg {
+  LINKLAB_MSG("debug-resume", DebugResume)
+  uint8_t action = 0;                // DebugAction
+  std::vector<uint64_t> breakpoints; // where the run stops from now on (all of them, each time)
+  uint64_t address = 0;              // Read
+  uint32_t size = 0;                 // Read: at most MaxDebugRead bytes
+  template <class IO> void fields(IO &io) { io(action), io(breakpoints), io(address), io(size); }
+  bool operator==(const DebugResumeMsg &) const = default;
+};
+
 // ---- executor -> client -----------------------------------------------------
+enum class StopReason : uint8_t {
+  Entry = 0,      // the run's first instruction
+  Breakpoint = 1, // before the instruction at a breakpoint
+  Step = 2,       // a step (or step over) done
+  Fault = 3,      // before the faulting instruction takes its course (faultKind, faultAddress)
+  Memory = 4,     // answers a Read: `memory` holds the bytes at `address`
+  Refused = 5,    // a debug-resume was refused (`message` says why); still stopped where it was
+};
+struct DebugRegister {
+  std::string name;           // gdb's name for it
+  std::vector<uint8_t> value; // little-endian
+  template <class IO> void fields(IO &io) { io(name), io(value); }
+  bool operator==(const DebugRegister &) const = default;
+};
+// A debugged run stopped (seq: the run's); the client answers with one debug-resume.
+struct DebugStopMsg {
+  LINKLAB_MSG("debug-stop", DebugStop)
+  uint8_t reason = 0; // StopReason
+  uint64_t pc = 0, thread = 0;
+  uint32_t instructionSize = 0; // bytes of the instruction at pc, when the executor decoded it (0: not known)
+  uint8_t faultKind = 0;        // Fault: FaultKind
+  uint64_t faultAddress = 0;
+  std::vector<DebugRegister> registers; // the general registers
+  std::vector<uint64_t> returns;        // return addresses: the link register's, then the stack's that follow a call
+  uint64_t address = 0;                 // where `memory` starts: the stack pointer, or a Read's address
+  std::vector<uint8_t> memory;
+  std::string message; // Refused: why
+  template <class IO> void fields(IO &io) {
+    io(reason), io(pc), io(thread), io(instructionSize), io(faultKind), io(faultAddress), io(registers), io(returns),
+        io(address), io(memory), io(message);
+  }
+  bool operator==(const DebugStopMsg &) const = default;
+};
+
 // The running program reads fd 0 and nothing is buffered: the client
 // answers with an input message of at most maxBytes (seq = the run's).
 struct InputRequestMsg {
@@ -308,10 +371,10 @@ struct TLSResultMsg {
 };
 #undef LINKLAB_MSG
 
-using Message =
-    std::variant<SetupMsg, ReserveMsg, FinalizeMsg, DeallocateMsg, LookupMsg, RunMainMsg, CallMsg, ReadMemoryMsg,
-                 WriteMemoryMsg, SetupTLSMsg, HangupMsg, OkMsg, FailureMsg, SetupResultMsg, AddressMsg, LookupResultMsg,
-                 OutputMsg, RunResultMsg, MemoryMsg, TLSResultMsg, InputMsg, InputRequestMsg>;
+using Message = std::variant<SetupMsg, ReserveMsg, FinalizeMsg, DeallocateMsg, LookupMsg, RunMainMsg, CallMsg,
+                             ReadMemoryMsg, WriteMemoryMsg, SetupTLSMsg, HangupMsg, OkMsg, FailureMsg, SetupResultMsg,
+                             AddressMsg, LookupResultMsg, OutputMsg, RunResultMsg, MemoryMsg, TLSResultMsg, InputMsg,
+                             InputRequestMsg, DebugResumeMsg, DebugStopMsg>;
 
 struct Frame {
   uint32_t seq = 0;

@@ -58,28 +58,31 @@ TEST(ExecutorProtocol, RoundTripCall) {
 
 TEST(ExecutorProtocol, RoundTripEveryKind) {
   // One of each, so a kind missing from the decoder's table shows up here.
-  std::vector<Message> All = {SetupMsg{1, "riscv64-unknown-linux-gnu"},
-                              ReserveMsg{0x3000, 0x1000},
-                              FinalizeMsg{{{0x1000, ProtRead | ProtExec, {0xc3}, 15}}},
-                              DeallocateMsg{{1, 2}},
-                              LookupMsg{{"a", ""}},
-                              RunMainMsg{0x40, 1, {"prog", "x"}, {"A=b"}, {1, 2, 3}, {{"data/in.txt", {1, 2, 3}}}},
-                              CallMsg{0x40, {{1, {2}}}, {3}, {4}, {5, 6, 7}},
-                              ReadMemoryMsg{1, 2},
-                              WriteMemoryMsg{3, {4}},
-                              SetupTLSMsg{{1}, 8, 8},
-                              HangupMsg{},
-                              OkMsg{},
-                              FailureMsg{"bad"},
-                              SetupResultMsg{1, "t", 4096, {{"s", 9}}},
-                              AddressMsg{7},
-                              LookupResultMsg{{0, 5}},
-                              OutputMsg{2, {'h', 'i'}},
-                              RunResultMsg{5, 1, -3, 0x10, 0x20, 99, "m", {{0, {1}}}},
-                              MemoryMsg{{1, 2, 3}},
-                              TLSResultMsg{1, 2},
-                              InputMsg{{'a', '\n'}},
-                              InputRequestMsg{4096}};
+  std::vector<Message> All = {
+      SetupMsg{1, "riscv64-unknown-linux-gnu"},
+      ReserveMsg{0x3000, 0x1000},
+      FinalizeMsg{{{0x1000, ProtRead | ProtExec, {0xc3}, 15}}},
+      DeallocateMsg{{1, 2}},
+      LookupMsg{{"a", ""}},
+      RunMainMsg{0x40, 1, {"prog", "x"}, {"A=b"}, {1, 2, 3}, {{"data/in.txt", {1, 2, 3}}}, 1, 250},
+      CallMsg{0x40, {{1, {2}}}, {3}, {4}, {5, 6, 7}},
+      ReadMemoryMsg{1, 2},
+      WriteMemoryMsg{3, {4}},
+      SetupTLSMsg{{1}, 8, 8},
+      HangupMsg{},
+      OkMsg{},
+      FailureMsg{"bad"},
+      SetupResultMsg{1, "t", 4096, {{"s", 9}}},
+      AddressMsg{7},
+      LookupResultMsg{{0, 5}},
+      OutputMsg{2, {'h', 'i'}},
+      RunResultMsg{5, 1, -3, 0x10, 0x20, 99, "m", {{0, {1}}}},
+      MemoryMsg{{1, 2, 3}},
+      TLSResultMsg{1, 2},
+      InputMsg{{'a', '\n'}},
+      InputRequestMsg{4096},
+      DebugResumeMsg{3, {0x10, 0x20}, 0x30, 16},
+      DebugStopMsg{1, 0x40, 1000, 5, 2, 0x50, {{"rip", {1, 2}}}, {0x60}, 0x70, {9}, "why"}};
   ASSERT_EQ(All.size(), std::variant_size_v<Message>);
   for (const Message &M : All) {
     std::vector<uint8_t> Bytes = encode(7, M);

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <optional>
 
 #include <csignal>
@@ -715,6 +716,162 @@ INSTANTIATE_TEST_SUITE_P(Arch, ExecutorPages, ::testing::ValuesIn(Cases),
 INSTANTIATE_TEST_SUITE_P(Arch, ExecutorRun, ::testing::ValuesIn(Cases),
                          [](const auto &I) { return std::string(I.param.name); });
 
+// ---- debugged runs (PROTOCOL.md, Debugging) ------------------------------------
+
+class ExecutorDebug : public ExecutorRun {
+protected:
+  using Script = std::function<std::optional<DebugResumeMsg>(const DebugStopMsg &Last)>;
+  // A debugged run-main of slot S: Answer answers each debug-stop (nullopt
+  // leaves it unanswered); Stops collects them. At most 64 stops: then it is killed.
+  RunResultMsg debugRun(Slot S, Script Answer, uint32_t IdleMillis = 0) {
+    Client->setDebugHandler([&](uint32_t Seq, DebugStopMsg M) {
+      Stops.push_back(M);
+      std::optional<DebugResumeMsg> R = Stops.size() > 64 ? DebugResumeMsg{uint8_t(DebugAction::Kill)} : Answer(M);
+      if (R)
+        EXPECT_FALSE(Client->debugResume(Seq, std::move(*R)));
+    });
+    Client->debugNextRun(IdleMillis);
+    Limits L;
+    L.wallMillis = 10000;
+    auto R = Client->runMainSync(Base + 0x100 * S, {"prog"}, L);
+    Client->setDebugHandler(nullptr);
+    EXPECT_TRUE(bool(R)) << R.takeError().message();
+    return R ? *R : RunResultMsg{};
+  }
+  static DebugResumeMsg resume(DebugAction A, std::vector<uint64_t> Breakpoints = {}) {
+    return DebugResumeMsg{uint8_t(A), std::move(Breakpoints)};
+  }
+  static StopReason reason(const DebugStopMsg &M) { return StopReason(M.reason); }
+  std::vector<DebugStopMsg> Stops;
+};
+
+// Stopped at its first instruction with the general registers and the
+// stack; a read answers with the code's bytes; a step moves on one
+// instruction; continuing runs to the end, output and result as undebugged.
+TEST_P(ExecutorDebug, test_debug_entry_read_step_continue) {
+  const uint64_t Entry = Base + 0x100 * Hello;
+  RunResultMsg R = debugRun(Hello, [&](const DebugStopMsg &M) -> std::optional<DebugResumeMsg> {
+    if (Stops.size() == 1)
+      return DebugResumeMsg{uint8_t(DebugAction::Read), {}, Entry, 16};
+    if (Stops.size() == 2)
+      return resume(DebugAction::Step);
+    return resume(DebugAction::Continue);
+  });
+  EXPECT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
+  EXPECT_EQ(R.value, 7);
+  EXPECT_EQ(Out + Err, "hello\n");
+  ASSERT_EQ(Stops.size(), 3u);
+  EXPECT_EQ(reason(Stops[0]), StopReason::Entry);
+  EXPECT_EQ(Stops[0].pc, Entry);
+  std::string PcName = std::string(GetParam().name) == "x86_64" ? "rip" : "pc";
+  bool SawPc = false, SawSp = false;
+  for (const DebugRegister &Reg : Stops[0].registers) {
+    SawPc |= Reg.name == PcName && asU64(Reg.value) == Entry;
+    SawSp |= (Reg.name == "sp" || Reg.name == "rsp") && asU64(Reg.value) == Stops[0].address;
+  }
+  EXPECT_TRUE(SawPc && SawSp) << Stops[0].registers.size() << " registers";
+  EXPECT_EQ(Stops[0].memory.size(), 256u);
+  EXPECT_EQ(reason(Stops[1]), StopReason::Memory);
+  EXPECT_EQ(Stops[1].address, Entry);
+  std::vector<uint8_t> Code = assemble(GetParam());
+  EXPECT_EQ(Stops[1].memory, std::vector<uint8_t>(Code.begin() + 0x100 * Hello, Code.begin() + 0x100 * Hello + 16));
+  EXPECT_EQ(reason(Stops[2]), StopReason::Step);
+  EXPECT_GT(Stops[2].pc, Entry);
+  EXPECT_LE(Stops[2].pc, Entry + 8);
+}
+
+// A breakpoint stops before its instruction; kill ends the run as SIGKILL
+// does, and the session goes on.
+TEST_P(ExecutorDebug, test_debug_breakpoint_and_kill) {
+  uint64_t Second = 0;
+  RunResultMsg R = debugRun(Hello, [&](const DebugStopMsg &M) {
+    if (Stops.size() == 1)
+      return resume(DebugAction::Step);
+    Second = M.pc;
+    return resume(DebugAction::Kill);
+  });
+  EXPECT_EQ(R.runStatus(), RunStatus::Signaled);
+  EXPECT_EQ(R.value, 9);
+  EXPECT_EQ(R.message, "killed by the debugger");
+  Stops.clear();
+  R = debugRun(Hello, [&](const DebugStopMsg &) { return resume(DebugAction::Continue, {Second}); });
+  EXPECT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
+  ASSERT_EQ(Stops.size(), 2u);
+  EXPECT_EQ(reason(Stops[1]), StopReason::Breakpoint);
+  EXPECT_EQ(Stops[1].pc, Second);
+  EXPECT_GT(Stops[1].instructionSize, 0u);
+}
+
+// A fault stops before it takes its course, naming its kind and address;
+// going on ends the run with the fault, as undebugged.
+TEST_P(ExecutorDebug, test_debug_fault_stop) {
+  RunResultMsg R = debugRun(BadRead, [&](const DebugStopMsg &) { return resume(DebugAction::Continue); });
+  EXPECT_EQ(R.runStatus(), RunStatus::Fault) << R.message;
+  ASSERT_EQ(Stops.size(), 2u);
+  EXPECT_EQ(reason(Stops[1]), StopReason::Fault);
+  EXPECT_EQ(FaultKind(Stops[1].faultKind), FaultKind::ReadUnmapped);
+  EXPECT_EQ(Stops[1].faultAddress, 0xdead000u);
+  EXPECT_EQ(Stops[1].pc, Base + 0x100 * BadRead + GetParam().badReadAt);
+}
+
+// Hostile answers are refused with a reason and the run stays stopped where
+// it was; it then runs on as asked.
+TEST_P(ExecutorDebug, test_debug_refuses_bad_resumes) {
+  std::vector<DebugResumeMsg> Bad = {
+      {9, {}},
+      {uint8_t(DebugAction::Read), {}, Base, 0},
+      {uint8_t(DebugAction::Read), {}, Base, MaxDebugRead + 1},
+      {uint8_t(DebugAction::Read), {}, 0, 16},
+      {uint8_t(DebugAction::Continue), std::vector<uint64_t>(MaxDebugBreakpoints + 1, Base)},
+  };
+  RunResultMsg R = debugRun(Hello, [&](const DebugStopMsg &) {
+    return Stops.size() <= Bad.size() ? Bad[Stops.size() - 1] : resume(DebugAction::Continue);
+  });
+  EXPECT_EQ(R.runStatus(), RunStatus::Returned) << R.message;
+  ASSERT_EQ(Stops.size(), Bad.size() + 1);
+  std::vector<std::string> Why;
+  for (size_t I = 1; I < Stops.size(); ++I) {
+    EXPECT_EQ(reason(Stops[I]), StopReason::Refused);
+    EXPECT_EQ(Stops[I].pc, Base + 0x100 * Hello);
+    Why.push_back(Stops[I].message);
+  }
+  EXPECT_EQ(Why, (std::vector<std::string>{
+                     "debug-resume: unknown action 9 (0 continue, 1 step, 2 step over, 3 read, 4 kill)",
+                     "debug-resume: cannot read 0 bytes at once (1 to 65536)",
+                     "debug-resume: cannot read 65537 bytes at once (1 to 65536)",
+                     "debug-resume: cannot read 16 bytes at 0x0: not mapped",
+                     "debug-resume: 257 breakpoints, at most 256",
+                 }));
+}
+
+// A stop left unanswered ends the run after the idle limit (the wall-time
+// limit does not run while stopped); the session goes on.
+TEST_P(ExecutorDebug, test_debug_idle_stop_ends_run) {
+  RunResultMsg R = debugRun(
+      Hello, [&](const DebugStopMsg &) { return std::nullopt; }, 100);
+  EXPECT_EQ(R.runStatus(), RunStatus::Signaled);
+  EXPECT_EQ(R.message, "killed: no debug-resume came within 100 ms of a stop");
+  EXPECT_EQ(call(Add, {u64(GetParam().arg0, 2), u64(GetParam().arg1, 3)}).value, 5);
+}
+
+// The client going away while the run is stopped ends the executor (no
+// wait for the idle limit): it exits by itself, not by the reaper's kill.
+TEST_P(ExecutorDebug, test_debug_client_gone_while_stopped) {
+  Client->setDebugHandler([&](uint32_t, DebugStopMsg) {
+    Transport->setSilenceLimit(10000);
+    Transport->closeAndReap();
+  });
+  Client->debugNextRun(0);
+  auto R = Client->runMainSync(Base + 0x100 * Hello, {"prog"}, Limits{0, 10000, 0});
+  EXPECT_FALSE(bool(R));
+  consumeError(R.takeError());
+  EXPECT_EQ(Transport->peerGone().find("killed"), std::string::npos) << Transport->peerGone();
+  Client.reset(); // nothing to hang up
+}
+
+INSTANTIATE_TEST_SUITE_P(Arch, ExecutorDebug, ::testing::ValuesIn(Cases),
+                         [](const auto &I) { return std::string(I.param.name); });
+
 // ---- sessions that go wrong -------------------------------------------------
 
 // Sends raw bytes and collects what comes back until the executor hangs up;
@@ -900,6 +1057,61 @@ TEST(ExecutorSession, test_spawn_missing_executor) {
   ASSERT_FALSE(bool(T));
   EXPECT_EQ(T.takeError().message(),
             "cannot start executor '/nonexistent/linklab-executor': No such file or directory");
+}
+
+// Debug messages out of place: a debug-resume for a request that is no
+// debugged run gets a failure and the session goes on; a debug-stop from a
+// client or a truncated debug-resume ends the session saying which.
+TEST(ExecutorSession, test_debug_messages_out_of_place) {
+  auto T = spawnExecutor(Executor);
+  ASSERT_TRUE(bool(T));
+  std::vector<uint8_t> Bytes = encode(1, SetupMsg{ProtocolVersion, "x86_64-unknown-linux-gnu"});
+  uint32_t Seq = 5;
+  for (const Message &M :
+       {Message(DebugResumeMsg{0, {1, 2}}), Message(LookupMsg{{"__heap_start"}}), Message(HangupMsg{})}) {
+    std::vector<uint8_t> F = encode(Seq++, M);
+    Bytes.insert(Bytes.end(), F.begin(), F.end());
+  }
+  std::vector<Frame> Got = sendRaw(**T, Bytes);
+  ASSERT_EQ(Got.size(), 4u);
+  auto *Fail = std::get_if<FailureMsg>(&Got[1].message);
+  ASSERT_TRUE(Fail);
+  EXPECT_EQ(Fail->message, "debug-resume for request 5: no debugged run of that request is stopped");
+  EXPECT_TRUE(std::holds_alternative<LookupResultMsg>(Got[2].message));
+  EXPECT_TRUE(std::holds_alternative<OkMsg>(Got[3].message));
+
+  std::vector<uint8_t> Setup = encode(1, SetupMsg{ProtocolVersion, "x86_64-unknown-linux-gnu"});
+  std::vector<uint8_t> Stop = encode(2, DebugStopMsg{});
+  std::vector<uint8_t> Resume = encode(2, DebugResumeMsg{});
+  Resume.resize(Resume.size() - 1);
+  uint32_t Size = uint32_t(Resume.size() - 4);
+  std::memcpy(Resume.data(), &Size, 4);
+  for (auto [Tail, Why] :
+       {std::pair{Stop, std::string("executor session closed: unexpected debug-stop message from the client")},
+        std::pair{Resume, std::string("executor session closed: malformed debug-resume message: truncated "
+                                      "integer at payload offset 13 (need 4 bytes, 3 left)")}}) {
+    auto T2 = spawnExecutor(Executor);
+    ASSERT_TRUE(bool(T2));
+    std::vector<uint8_t> B = Setup;
+    B.insert(B.end(), Tail.begin(), Tail.end());
+    std::vector<Frame> G = sendRaw(**T2, B);
+    ASSERT_EQ(G.size(), 2u);
+    auto *F = std::get_if<FailureMsg>(&G[1].message);
+    ASSERT_TRUE(F);
+    EXPECT_EQ(G[1].seq, 0u);
+    EXPECT_EQ(F->message, Why);
+  }
+}
+
+// A client of the protocol before debugging (version 4) is told why it cannot talk to this executor.
+TEST(ExecutorSession, test_old_client_gets_version_error) {
+  auto T = spawnExecutor(Executor);
+  ASSERT_TRUE(bool(T));
+  std::vector<Frame> Got = sendRaw(**T, encode(1, SetupMsg{ProtocolVersion - 1, "x86_64-unknown-linux-gnu"}));
+  ASSERT_EQ(Got.size(), 1u);
+  auto *F = std::get_if<FailureMsg>(&Got[0].message);
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->message, "protocol version 4 not supported (executor speaks 5)");
 }
 
 } // namespace
