@@ -153,8 +153,8 @@ private:
   // (Broken, told why).
   template <class Pick> std::optional<Frame> awaitFrame(Clock::time_point Deadline, Pick Wanted) {
     uint8_t Buf[1 << 16];
-    while (!Broken && !InClosed) {
-      for (;;) {
+    while (!Broken) {
+      for (;;) { // what came before the client hung up counts
         auto F = Reader.next();
         if (!F) {
           fail(F.takeError().message());
@@ -168,6 +168,8 @@ private:
           return std::move(**F);
         Deferred.push_back(std::move(**F));
       }
+      if (InClosed)
+        break;
       auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
       pollfd P = {In, POLLIN, 0};
       int R = Left.count() > 0 ? ::poll(&P, 1, int(std::min<int64_t>(Left.count() + 1, INT32_MAX))) : 0;
@@ -275,7 +277,8 @@ private:
         }
       }
     }
-    bool open() const override { return !S.Broken && !S.InClosed; }
+    // A client that hung up may have sent its answers before it did.
+    bool open() const override { return !S.Broken; }
     std::string killMessage() const override { return Why; }
 
   private:

@@ -53,14 +53,21 @@ int main(int Argc, char **Argv) {
         WriteMemoryMsg{Base + 0x1000, {9, 9}},
         SetupTLSMsg{{1, 2, 3, 4}, 64, 16},
         DeallocateMsg{{Base}},
-        HangupMsg{},
     };
     std::vector<uint8_t> Bytes;
     uint32_t Seq = 1;
-    for (auto &M : Session) {
-      auto F = encode(Seq++, M);
+    auto Add = [&](uint32_t S, const Message &M) {
+      auto F = encode(S, M);
       Bytes.insert(Bytes.end(), F.begin(), F.end());
-    }
+    };
+    for (auto &M : Session)
+      Add(Seq++, M);
+    // A debugged run (PROTOCOL.md, Debugging): its stops answered under its seq.
+    Add(Seq, RunMainMsg{Base, 0, {"prog"}, {}, L, {}, 1, 50});
+    Add(Seq, DebugResumeMsg{uint8_t(DebugAction::Read), {}, Base, 4});
+    Add(Seq, DebugResumeMsg{uint8_t(DebugAction::StepOver), {Base}, 0, 0});
+    Add(Seq++, DebugResumeMsg{uint8_t(DebugAction::Continue), {}, 0, 0});
+    Add(Seq++, HangupMsg{});
     std::string Name = "/session-" + std::string(A.triple).substr(0, std::string(A.triple).find('-')) + ".bin";
     std::vector<uint8_t> Piece = {7};
     Piece.insert(Piece.end(), Bytes.begin(), Bytes.end());
