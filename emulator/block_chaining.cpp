@@ -303,6 +303,7 @@ struct Target {
     return T;                                                                                                          \
   }                                                                                                                    \
   extern "C" void translator_loop_##TARGET(const void *Ops, void *Db, void *Cpu, void *Tb, int MaxInsns) {             \
+    linklab::emu::translationStarts();                                                                                 \
     chainingTarget_##TARGET().translate(Ops, Db, Cpu, Tb, MaxInsns);                                                   \
   }                                                                                                                    \
   extern "C" void *tcg_emit_op_##TARGET(void *S, unsigned Opc) {                                                       \
@@ -310,6 +311,8 @@ struct Target {
     return chainingTarget_##TARGET().emit(S, Opc);                                                                     \
   }                                                                                                                    \
   extern "C" void tcg_gen_op2_##TARGET(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2) {                            \
+    if (std::string_view(#TARGET) == "x86_64")                                                                         \
+      linklab::emu::beforeX86Op2(S, Opc);                                                                              \
     chainingTarget_##TARGET().movi(S, Opc, A1, A2);                                                                    \
   }                                                                                                                    \
   extern "C" void tcg_gen_op3_##TARGET(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2, uintptr_t A3) {              \

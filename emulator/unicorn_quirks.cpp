@@ -85,12 +85,34 @@
 // its translations then), page by page with uc_ctl_remove_cache, which
 // finds the RAM a guest page is backed by (QEMU indexes translations by
 // RAM offset, not guest address).
+//
+// 6. Leaked temporaries. A block's TCG temporaries live in a fixed array of
+// TCG_MAX_TEMPS (512) in the TCGContext, checked only in QEMU's debug
+// builds: the next one is written past the array, over the context's op
+// list. QEMU 5.0's x86 translator leaks one or two per x87 instruction
+// (gen_helper_fp_arith_STN_ST0, fxch, fld/fst st(i), fcom ... pass a
+// tcg_const_i32 to their helper and never free it), so a straight-line block
+// of x87 arithmetic (clang's unrolled matrix products on i386) corrupted the
+// translator: a "write to address 0x0" fault in the guest, or the executor
+// killed by SIGSEGV. QEMU's own rule is that an instruction frees what it
+// allocates (its debug builds count the temporaries from the first
+// instruction on and report leaks): only the block's set-up, before its
+// first instruction, allocates temporaries for the whole block. So the
+// executor records the temporaries allocated during each instruction and
+// not freed by it (the library allocates and frees through its PLT), and
+// frees them when the next instruction starts (its insn_start op). A record
+// may also name a temporary that was freed outside the interposer (the
+// executor's own generators free through dlsym); at an instruction boundary
+// every temporary but the block's own is free or leaked, so freeing it
+// again changes nothing.
 #include "unicorn_quirks.h"
 
+#include <algorithm>
 #include <cstring>
 #include <dlfcn.h>
 #include <iterator>
 #include <string>
+#include <vector>
 
 bool linklab::emu::isUnicorn20() {
   static const bool Yes = [] {
@@ -413,4 +435,56 @@ extern "C" void qht_init(void *Table, void *Compare, size_t Entries, unsigned Mo
   static const auto Real = reinterpret_cast<InitFn>(dlsym(RTLD_NEXT, "qht_init"));
   constexpr unsigned AutoResize = 0x1;
   Real(Table, Compare, (Mode & AutoResize) ? std::min<size_t>(Entries, 1024) : Entries, Mode);
+}
+
+// ---- 6. leaked temporaries -----------------------------------------------------
+
+namespace {
+
+// QEMU 5.0's INDEX_op_insn_start (i386_tr_insn_start emits it with tcg_gen_op2).
+constexpr unsigned InsnStart = 0x81;
+using TempNewFn = void *(*)(void *S, int Type, bool Local);
+using TempFreeFn = void (*)(void *S, void *Temp);
+
+thread_local struct {
+  bool inInstruction = false;    // after the block's first insn_start
+  std::vector<void *> allocated; // during the current instruction, not freed
+} Leaks;
+
+TempFreeFn realTempFree() {
+  static const auto Real = reinterpret_cast<TempFreeFn>(dlsym(RTLD_NEXT, "tcg_temp_free_internal_x86_64"));
+  return Real;
+}
+
+} // namespace
+
+void linklab::emu::translationStarts() {
+  Leaks.inInstruction = false;
+  Leaks.allocated.clear();
+}
+
+void linklab::emu::beforeX86Op2(void *S, unsigned Opc) {
+  if (Opc != InsnStart || !isUnicorn20())
+    return;
+  std::sort(Leaks.allocated.begin(), Leaks.allocated.end());
+  Leaks.allocated.erase(std::unique(Leaks.allocated.begin(), Leaks.allocated.end()), Leaks.allocated.end());
+  for (void *Temp : Leaks.allocated)
+    realTempFree()(S, Temp);
+  Leaks.allocated.clear();
+  Leaks.inInstruction = true;
+}
+
+extern "C" void *tcg_temp_new_internal_x86_64(void *S, int Type, bool Local) {
+  static const auto Real = reinterpret_cast<TempNewFn>(dlsym(RTLD_NEXT, "tcg_temp_new_internal_x86_64"));
+  void *Temp = Real(S, Type, Local);
+  if (Leaks.inInstruction)
+    Leaks.allocated.push_back(Temp);
+  return Temp;
+}
+
+extern "C" void tcg_temp_free_internal_x86_64(void *S, void *Temp) {
+  auto &A = Leaks.allocated;
+  if (auto It = std::find(A.rbegin(), A.rend(), Temp); It != A.rend())
+    A.erase(std::next(It).base());
+  realTempFree()(S, Temp);
 }

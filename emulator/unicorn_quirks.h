@@ -151,6 +151,12 @@ private:
 // SSE exception flags softfloat gathered, 4).
 void beforeX86StateLoad(void *S, unsigned Opc, uintptr_t Base, uintptr_t Offset);
 
+// The x86 translator's leaked temporaries (unicorn_quirks.cpp, 6): a block's
+// translation starts (any target); x86's translator emits a two-argument op
+// (an instruction starts with one), before it is emitted.
+void translationStarts();
+void beforeX86Op2(void *S, unsigned Opc);
+
 class HostX87 {
 public:
   explicit HostX87(uc_engine *UC);

@@ -63,6 +63,17 @@
 // the native reference computes. Exceptions stay masked on the host: an
 // exception the guest unmasked sets its flag and ES, but does not trap.
 //
+// 5. Signalling NaNs through the x87. A real x87 quiets a signalling NaN
+// it converts, raising invalid: fld of a float or double (on i386 every
+// float or double return value passes through one) and fst to a float or
+// double; only the 80-bit fld and fstp keep it. QEMU 5.0 converts between
+// the formats without quieting (QEMU 5.1 fixed it in softfloat), so
+// issignaling() of a value that went through the x87 answered 1 where the
+// hardware answers 0. The load helpers get the quieted value, with invalid
+// raised in softfloat's flags as the load of a signalling NaN raises it
+// (section 4 carries them to the status word); the store helpers' result
+// is quieted (their conversion raised invalid already).
+//
 // 1 and 2 need Unicorn 2.0.x (QEMU 5.0's TCG opcode numbers, helper signatures
 // and CPU state layout, checked against the library's code); other versions
 // keep the library's own, and so does LINKLAB_EXECUTOR_X86_HELPERS=1 (to
@@ -752,3 +763,46 @@ extern "C" void helper_idivq_EAX_x86_64(uint64_t *Env, uint64_t Divisor) {
   Env[RegAX] = NegN != NegD ? -uint64_t(Q) : uint64_t(Q);
   Env[RegDX] = NegN ? -R : R;
 }
+
+// ---- 5. signalling NaNs through the x87 -------------------------------------------
+
+namespace linklab::emu {
+namespace {
+
+// A float's or a double's quiet bit, and whether Bits is a signalling NaN.
+template <typename T> constexpr T QuietBit = T(1) << (sizeof(T) == 4 ? 22 : 51);
+template <typename T> bool signaling(T Bits) {
+  constexpr T Exponent = sizeof(T) == 4 ? T(0x7f800000) : T(0x7ff0000000000000);
+  return (Bits & Exponent) == Exponent && (Bits & (QuietBit<T> - 1)) && !(Bits & QuietBit<T>);
+}
+constexpr uint8_t SoftfloatInvalid = 1;
+
+} // namespace
+} // namespace linklab::emu
+
+// Loads: (env, the float's or double's bits) into ST0 or FT0.
+#define LINKLAB_X87_LOAD(NAME, T)                                                                                      \
+  extern "C" void helper_##NAME##_x86_64(void *Env, T Bits) {                                                          \
+    using namespace linklab::emu;                                                                                      \
+    static const auto Real = reinterpret_cast<void (*)(void *, T)>(dlsym(RTLD_NEXT, "helper_" #NAME "_x86_64"));       \
+    if (!signaling(Bits) || !exceptionFlags().on())                                                                    \
+      return Real(Env, Bits);                                                                                          \
+    Real(Env, T(Bits | QuietBit<T>));                                                                                  \
+    static_cast<uint8_t *>(Env)[X87FlagsAt] |= SoftfloatInvalid;                                                       \
+  }
+// Stores: ST0 as a float's or double's bits.
+#define LINKLAB_X87_STORE(NAME, T)                                                                                     \
+  extern "C" T helper_##NAME##_x86_64(void *Env) {                                                                     \
+    using namespace linklab::emu;                                                                                      \
+    static const auto Real = reinterpret_cast<T (*)(void *)>(dlsym(RTLD_NEXT, "helper_" #NAME "_x86_64"));             \
+    T Bits = Real(Env);                                                                                                \
+    return signaling(Bits) && isUnicorn20() ? T(Bits | QuietBit<T>) : Bits;                                            \
+  }
+LINKLAB_X87_LOAD(flds_FT0, uint32_t)
+LINKLAB_X87_LOAD(flds_ST0, uint32_t)
+LINKLAB_X87_LOAD(fldl_FT0, uint64_t)
+LINKLAB_X87_LOAD(fldl_ST0, uint64_t)
+LINKLAB_X87_STORE(fsts_ST0, uint32_t)
+LINKLAB_X87_STORE(fstl_ST0, uint64_t)
+#undef LINKLAB_X87_LOAD
+#undef LINKLAB_X87_STORE

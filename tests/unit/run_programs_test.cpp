@@ -214,12 +214,11 @@ const ParityCase ParityArches[] = {
      "qemu-riscv64 -L /usr/riscv64-linux-gnu -0 ./prog EXE"},
 };
 const char *const ParityPrograms[] = {
-    "stdio_stdlib",   "strings",         "errors_exit",  "abort",        "clocks",
-    "signals",        "abort_handler",   "stdin",        "file_probes",  "long_double",
-    "locale_wide",    "fds_select",      "math_complex", "printf_flags", "scanf_forms",
-    "setjmp_longjmp", "varargs_structs", "time_formats", "getopt_args",  "search_sort",
-    "exit_order",     "stack_bss",       "memstreams",   "strto_edges",  "threads",
-    "fenv",           "address_space",   "files",        "traps"};
+    "stdio_stdlib",  "strings",      "errors_exit",   "abort",          "clocks",          "signals",
+    "abort_handler", "stdin",        "file_probes",   "long_double",    "locale_wide",     "fds_select",
+    "math_complex",  "printf_flags", "scanf_forms",   "setjmp_longjmp", "varargs_structs", "time_formats",
+    "getopt_args",   "search_sort",  "exit_order",    "stack_bss",      "memstreams",      "strto_edges",
+    "threads",       "fenv",         "address_space", "files",          "traps",           "signaling_nans"};
 
 // The parity programs but one, for an arch that cannot compare it.
 std::vector<const char *> parityProgramsBut(std::string_view Left) {
@@ -350,7 +349,8 @@ INSTANTIATE_TEST_SUITE_P(
 // .ARM.exidx table (link/arm_exidx.h).
 struct CxxProgram {
   const char *name;
-  std::vector<std::string> sources; // in tests/inputs/parity-cxx, in link order
+  std::vector<std::string> sources;    // in tests/inputs/parity-cxx, in link order
+  const char *compiler = "clang++-22"; // with the flags the sources need
 };
 void PrintTo(const CxxProgram &C, std::ostream *OS) { *OS << C.name; }
 const CxxProgram CxxPrograms[] = {
@@ -375,13 +375,14 @@ const CxxProgram CxxPrograms[] = {
     {"static_ctor_throw", {"static_ctor_throw.cpp"}},
     {"static_dtor_throw", {"static_dtor_throw.cpp"}},
     {"exit_paths", {"exit_paths.cpp"}},
+    {"matrix_types", {"matrix_types.cpp"}, "clang++-22 -fenable-matrix"},
 };
 
 class CxxParity : public ::testing::TestWithParam<std::tuple<CxxProgram, ParityCase>> {};
 
 TEST_P(CxxParity, MatchesGlibcBuild) {
   auto &[P, A] = GetParam();
-  expectParity(A, std::string("parity-cxx-") + P.name + "-" + A.name, "parity-cxx", P.sources, "clang++-22",
+  expectParity(A, std::string("parity-cxx-") + P.name + "-" + A.name, "parity-cxx", P.sources, P.compiler,
                A.cxxReference, " -runtime=glibc");
 }
 
