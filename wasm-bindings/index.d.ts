@@ -128,6 +128,11 @@ export class RuntimeFetch {
   addMembers(file: string, begin: number, bytes: Bytes): void;
   readonly membersPulled: number;
 }
+/** The runtime's files copied into the core once, archive indexes read: sessions given it share them. */
+export class PreparedRuntime {
+  constructor(triple: string, files: RuntimeFiles);
+  dispose(): void;
+}
 export function archiveHead(bytes: Bytes): { size: number; complete: boolean };
 /**
  * The names of the runtime files a link of `objects` needs: every file but the on-demand archives whose
@@ -143,7 +148,9 @@ export interface SessionOptions {
   executor?: Executor;
   phonyExternals?: boolean; recordContents?: boolean; snapshot?: Phase[];
   /** 'default' links the C runtime from runtimeFiles now (default 'none'); in a slab it lies after the slab. */
-  runtime?: 'default' | 'none'; runtimeFiles?: RuntimeFiles;
+  runtime?: 'default' | 'none'; runtimeFiles?: RuntimeFiles | PreparedRuntime;
+  /** Record what each object linked (linkInfo, linkReport); default true. A slab session without it links less. */
+  linkInfo?: boolean;
   /** Calling conventions as linklab's -cc gives them: 'SYMBOL=SIGNATURE;SPEC-OR-PLAN'. */
   conventions?: string[];
   /** Each planner warning as it happens (they also collect in LinkSession.warnings). */
@@ -153,7 +160,7 @@ export interface SessionOptions {
 export interface RunOptions {
   entry?: string; args?: string[]; argv0?: string; limits?: Limits;
   /** 'default': link the C runtime (runtimeFiles) unless the session has it; 'none': it must not. */
-  runtime?: 'default' | 'none'; runtimeFiles?: RuntimeFiles;
+  runtime?: 'default' | 'none'; runtimeFiles?: RuntimeFiles | PreparedRuntime;
   /** Program output during this run (else the executor's onOutput handler). */
   onOutput?: (stream: 'stdout' | 'stderr', data: Uint8Array) => void;
   /** What the program reads from fd 0 (a string is UTF-8), then end of file; default nothing. */
@@ -195,7 +202,7 @@ export class LinkSession {
   link(options?: { entry?: string }): Promise<number>;
   linkInfo(options?: { contentOf?: string[] }): ObjectLinkInfo[];
   linkReport(options?: { addresses?: boolean; relocated?: boolean }): string;
-  useRuntime(files: RuntimeFiles | RuntimeFetch): this;
+  useRuntime(files: RuntimeFiles | PreparedRuntime | RuntimeFetch): this;
   readonly hasRuntime: boolean;
   /** Links everything and runs main as the native linklab CLI does (C runtime start-up, constructors, exit). */
   run(options?: RunOptions): Promise<RunResult>;

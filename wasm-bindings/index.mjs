@@ -224,6 +224,33 @@ export class RuntimeFetch {
   }
 }
 
+/**
+ * The C runtime's files ({name: Uint8Array} or a Map, as useRuntime takes
+ * them) copied into the core once, with their archives' symbol indexes
+ * read: every session given it (useRuntime, or runtimeFiles) shares them,
+ * so its link copies and parses none of the runtime again. dispose() frees
+ * this handle; sessions that took it keep what they share.
+ */
+export class PreparedRuntime {
+  #r = new core.PreparedRuntime();
+  constructor(triple, files) {
+    try {
+      unwrap(this.#r.init(String(triple), runtimeFileMap(files)));
+    } catch (e) {
+      this.dispose();
+      throw e;
+    }
+  }
+  dispose() {
+    if (this.#r) this.#r.delete();
+    this.#r = null;
+  }
+  _native() {
+    if (!this.#r) throw new LinklabError('PreparedRuntime: disposed of');
+    return this.#r;
+  }
+}
+
 // {name: bytes} from an object or a Map, bytes checked.
 function runtimeFileMap(files) {
   if (!files || typeof files !== 'object')
@@ -351,13 +378,13 @@ export class LinkSession {
 
   constructor({ triple = '', slabAddress = '', slabPageSize = '', slabAllocate = '', placeAsRun = false, executor,
                 phonyExternals = false, recordContents = false, snapshot = [], runtime = 'none', runtimeFiles,
-                conventions = [], onWarning } = {}) {
+                conventions = [], onWarning, linkInfo = true } = {}) {
     if (executor) {
       this.#executor = executor;
       unwrap(this.#s.initRemote(triple, executor._native()));
     } else {
       unwrap(this.#s.initSlab(triple, u64(slabAddress, 'slabAddress'), u64(slabPageSize, 'slabPageSize'),
-                              String(slabAllocate), !!placeAsRun));
+                              String(slabAllocate), !!placeAsRun, !!linkInfo));
     }
     checkRuntime(runtime);
     if (runtime === 'default') this.useRuntime(runtimeFiles);
@@ -482,12 +509,14 @@ export class LinkSession {
   linkReport({ addresses = false, relocated = false } = {}) { return unwrap(this.#s.linkReport(addresses, relocated)); }
   /**
    * Links the C runtime (runtimeInfo(triple)) into this session: files is
-   * {name: Uint8Array} or a Map, or a RuntimeFetch that fetched its members. Before the first link, so libc calls
+   * {name: Uint8Array} or a Map, a PreparedRuntime (shared by sessions: no
+   * copy), or a RuntimeFetch that fetched its members. Before the first link, so libc calls
    * resolve against it. In a slab (-noexec) its graphs lie after the slab
    * and link() enters main through its start object, as linklab -noexec.
    */
   useRuntime(files) {
     if (files instanceof RuntimeFetch) unwrap(files._take((f) => this.#s.useRuntimeFetch(f)));
+    else if (files instanceof PreparedRuntime) unwrap(this.#s.usePreparedRuntime(files._native()));
     else unwrap(this.#s.useRuntime(runtimeFileMap(files)));
     return this;
   }

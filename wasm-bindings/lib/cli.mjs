@@ -86,6 +86,8 @@ async function main(argv, io) {
       // No -slab-* option: the addresses a run would give, as linklab -noexec.
       placeAsRun: !executor && !o.slabAddress && !o.slabPageSize && !o.slabAllocate,
       ...(runtime ? { runtime: 'default', runtimeFiles: L.readRuntimeFiles(triple) } : {}),
+      // Link info only for what prints it, as the native command records it.
+      linkInfo: o.showAddrs || o.showRelocated,
       // Planner warnings as the native CLI prints them, as they happen.
       onWarning: (w) => io.stderr.write(`linklab warning: ${w}\n`),
     });

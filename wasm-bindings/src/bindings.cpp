@@ -63,6 +63,8 @@ std::vector<char> bytesFrom(const val &Arr) {
     val(emscripten::typed_memory_view(N, reinterpret_cast<uint8_t *>(V.data()))).call<void>("set", Arr);
   return V;
 }
+// The same, as bytes the core shares.
+SharedBytes sharedBytesFrom(const val &Arr) { return SharedBytes(bytesFrom(Arr)); }
 template <typename C> val bytesTo(const C &Bytes) {
   return val::global("Uint8Array")
       .new_(emscripten::typed_memory_view(Bytes.size(), reinterpret_cast<const uint8_t *>(Bytes.data())));
@@ -532,13 +534,13 @@ public:
       return fail(formatv("no C runtime is known for %s", Triple.c_str()));
     std::vector<PrefetchedGraphs::Input> Objs;
     for (size_t I = 0, N = Objects["length"].as<size_t>(); I < N; ++I)
-      Objs.push_back({Objects[I]["name"].as<std::string>(), SharedBytes(bytesFrom(Objects[I]["bytes"]))});
+      Objs.push_back({Objects[I]["name"].as<std::string>(), sharedBytesFrom(Objects[I]["bytes"])});
     std::map<std::string, exec::RuntimeFetch::Head> H;
     for (auto &A : R->archives)
       if (Heads.hasOwnProperty(A.name))
-        H[A.name] = {uint64_t(Heads[A.name]["size"].as<double>()), SharedBytes(bytesFrom(Heads[A.name]["bytes"]))};
+        H[A.name] = {uint64_t(Heads[A.name]["size"].as<double>()), sharedBytesFrom(Heads[A.name]["bytes"])};
     auto Made = exec::RuntimeFetch::create(
-        *R, Objs, H, Start.isNull() || Start.isUndefined() ? SharedBytes() : SharedBytes(bytesFrom(Start)));
+        *R, Objs, H, Start.isNull() || Start.isUndefined() ? SharedBytes() : sharedBytesFrom(Start));
     if (!Made)
       return failOr(Made);
     F = std::move(*Made);
@@ -561,7 +563,7 @@ public:
   val addMembers(std::string File, double Offset, val Bytes) {
     if (!F)
       return notReady();
-    Error E = F->addMembers(File, uint64_t(Offset), SharedBytes(bytesFrom(Bytes)));
+    Error E = F->addMembers(File, uint64_t(Offset), sharedBytesFrom(Bytes));
     return E ? fail(std::move(E)) : ok();
   }
   val membersPulled() { return F ? ok(val(double(F->membersPulled()))) : notReady(); }
@@ -572,13 +574,58 @@ private:
   static val notReady() { return fail("runtime fetch not initialized, or a session has taken it"); }
 };
 
+// {name: Uint8Array} → the core's runtime files.
+exec::RuntimeFiles runtimeFilesFrom(const val &Files) {
+  exec::RuntimeFiles Map;
+  val Keys = val::global("Object").call<val>("keys", Files);
+  for (size_t I = 0, N = Keys["length"].as<size_t>(); I < N; ++I) {
+    std::string K = Keys[I].as<std::string>();
+    Map[K] = sharedBytesFrom(Files[K]);
+  }
+  return Map;
+}
+
+// A C runtime's files copied in once, its archives' heads read once
+// (Archive::parseForLink), for any number of sessions: each links a copy
+// of the archives (their members are read as its link asks), sharing the
+// bytes.
+class WasmPreparedRuntime {
+public:
+  val init(std::string Triple, val Files) {
+    if (R)
+      return fail("prepared runtime already initialized");
+    const exec::RuntimeSpec *Row = exec::findRuntime(linklab::Triple::parse(Triple).arch);
+    if (!Row)
+      return fail(formatv("no C runtime is known for %s; use runtime 'none'", Triple.c_str()));
+    exec::RuntimeFiles Map = runtimeFilesFrom(Files);
+    std::map<std::string, Archive> Read;
+    for (auto &F : Row->archives) {
+      auto It = Map.find(F.name);
+      if (It == Map.end() || !Archive::isArchive(It->second.span()))
+        continue; // left out (on demand), or not an archive: the session's link says what is wrong
+      auto A = Archive::parseForLink(F.path, It->second); // named as addRuntimeArchives names them
+      if (!A)
+        return failOr(A);
+      Read.emplace(F.name, std::move(*A));
+    }
+    R = Row;
+    this->Files = std::move(Map);
+    Archives = std::move(Read);
+    return ok();
+  }
+
+  const exec::RuntimeSpec *R = nullptr;
+  exec::RuntimeFiles Files;
+  std::map<std::string, Archive> Archives;
+};
+
 class WasmSession {
 public:
   // A -noexec session over a slab at a fixed address (deterministic layouts).
   // PlaceAsRun (with no slab field given): every graph where a run would
   // place it, as linklab -noexec without a -slab-* option (driver::makeSlab(Options)).
-  val initSlab(std::string Triple, std::string SlabAddress, std::string PageSize, std::string SlabSize,
-               bool PlaceAsRun) {
+  val initSlab(std::string Triple, std::string SlabAddress, std::string PageSize, std::string SlabSize, bool PlaceAsRun,
+               bool RecordLinkInfo) {
     if (S)
       return fail("session already initialized");
     if (PlaceAsRun && !(SlabAddress.empty() && PageSize.empty() && SlabSize.empty()))
@@ -602,8 +649,13 @@ public:
       SlabInits = exec::addLinkServices(*S, SlabPageSize).inits;
     else
       addStaticLinkTables(*S, SlabPageSize);
-    S->addPlugin(OwnRecorder);
-    Recorder = OwnRecorder.get();
+    // Recording copies every symbol name of every graph: a session that
+    // never asks for linkInfo/linkReport (linklab-run without -show-addrs
+    // and the like, as the native command) links without it.
+    if (RecordLinkInfo) {
+      S->addPlugin(OwnRecorder);
+      Recorder = OwnRecorder.get();
+    }
     initConventions();
     return ok();
   }
@@ -644,25 +696,34 @@ public:
     const exec::RuntimeSpec *R = exec::findRuntime(S->triple().arch);
     if (!R)
       return fail(formatv("no C runtime is known for %s; use runtime 'none'", fullTriple(S->triple()).c_str()));
-    exec::RuntimeFiles Map;
-    val Keys = val::global("Object").call<val>("keys", Files);
-    for (size_t I = 0, N = Keys["length"].as<size_t>(); I < N; ++I) {
-      std::string K = Keys[I].as<std::string>();
-      Map[K] = std::make_shared<const std::vector<char>>(bytesFrom(Files[K]));
-    }
+    return addRuntime(*R, runtimeFilesFrom(Files), {});
+  }
+  // As useRuntime, with files copied and archives read once for many
+  // sessions: this one links copies of the archives' indexes.
+  val usePreparedRuntime(WasmPreparedRuntime &P) {
+    if (!S)
+      return notReady();
+    if (!P.R)
+      return fail("useRuntime: this prepared runtime is not initialized");
+    if (P.R->arch != S->triple().arch)
+      return fail(formatv("useRuntime: the runtime prepared is %s, not for %s", P.R->description,
+                          fullTriple(S->triple()).c_str()));
+    return addRuntime(*P.R, P.Files, P.Archives);
+  }
+  // As useRuntime, with the runtime a WasmRuntimeFetch fetched (partial
+  // archives, and the graphs it built for the link to take).
+  val addRuntime(const exec::RuntimeSpec &R, exec::RuntimeFiles Files, std::map<std::string, Archive> Archives) {
     if (Prog) {
-      Error E = Prog->addRuntime(*R, std::move(Map));
+      Error E = Prog->addRuntime(R, std::move(Files), std::move(Archives));
       return E ? fail(std::move(E)) : ok();
     }
     if (SlabRuntime)
       return fail(formatv("this session already links the C runtime %s", SlabRuntime->description));
-    if (Error E = exec::addRuntimeArchives(*S, *R, Map, &SlabStart, SlabInits))
+    if (Error E = exec::addRuntimeArchives(*S, R, Files, &SlabStart, SlabInits, std::move(Archives)))
       return fail(std::move(E));
-    SlabRuntime = R;
+    SlabRuntime = &R;
     return ok();
   }
-  // As useRuntime, with the runtime a WasmRuntimeFetch fetched (partial
-  // archives, and the graphs it built for the link to take).
   val useRuntimeFetch(WasmRuntimeFetch &Fetch) {
     if (!S)
       return notReady();
@@ -749,7 +810,7 @@ public:
   // for the session's arch, as linklab's inputs (an untold triple takes the
   // file's only slice).
   Expected<SharedBytes> linkedBytes(const std::string &Name, val Bytes) {
-    SharedBytes B(std::make_shared<const std::vector<char>>(bytesFrom(Bytes)));
+    SharedBytes B = sharedBytesFrom(Bytes);
     if (!macho::isUniversal(B.span()))
       return B;
     return macho::selectSlice(Name, B, S->triple());
@@ -867,6 +928,8 @@ public:
   val setRecordContents(bool On) {
     if (!S)
       return notReady();
+    if (!Recorder)
+      return On ? noLinkInfo() : ok();
     Recorder->setRecordContents(On);
     return ok();
   }
@@ -885,6 +948,8 @@ public:
   val linkInfo(val ContentOf) {
     if (!S)
       return notReady();
+    if (!Recorder)
+      return noLinkInfo();
     if (ContentOf.isUndefined())
       return ok(val(api::linkInfoToJson(Recorder->objects())));
     std::vector<std::string> Names = stringsFrom(ContentOf);
@@ -895,6 +960,8 @@ public:
   val linkReport(bool Addresses, bool Relocated) {
     if (!S)
       return notReady();
+    if (!Recorder)
+      return noLinkInfo();
     std::string Out;
     if (Addresses)
       Out += formatAddresses(Recorder->objects());
@@ -906,6 +973,7 @@ public:
 
 private:
   val notReady() { return fail("session not initialized (initSlab or initRemote first)"); }
+  val noLinkInfo() { return fail("this session records no link info: it was created with linkInfo false"); }
   // Before the JS hooks join the session: the JS 'prune' point, inserted in
   // front of the post-prune passes later, still sees the graph right after
   // dead-stripping, before the bridge thunks.
@@ -1379,6 +1447,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("wanted", &WasmRuntimeFetch::wanted)
       .function("addMembers", &WasmRuntimeFetch::addMembers)
       .function("membersPulled", &WasmRuntimeFetch::membersPulled);
+  class_<WasmPreparedRuntime>("PreparedRuntime").constructor<>().function("init", &WasmPreparedRuntime::init);
   class_<WasmSession>("Session")
       .constructor<>()
       .function("initSlab", &WasmSession::initSlab)
@@ -1401,6 +1470,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("linkEntry", &WasmSession::linkEntry)
       .function("useRuntime", &WasmSession::useRuntime)
       .function("useRuntimeFetch", &WasmSession::useRuntimeFetch)
+      .function("usePreparedRuntime", &WasmSession::usePreparedRuntime)
       .function("hasRuntime", &WasmSession::hasRuntime)
       .function("run", &WasmSession::run)
       .function("triple", &WasmSession::triple)

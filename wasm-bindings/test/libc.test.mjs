@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LinkSession, LinklabError, runtimeInfo } from '../index.mjs';
+import { LinkSession, LinklabError, PreparedRuntime, runtimeInfo } from '../index.mjs';
 import { readRuntimeFiles, spawnExecutor } from '../node.mjs';
 import { config, read, runNative } from './helpers.mjs';
 
@@ -181,6 +181,51 @@ test.each(Object.keys(ARCHES))('%s: a slab session entering another function lin
   // Its start code is bound to greet: another entry is refused, not linked to a second one.
   await expect(s.link({ entry: 'main' }))
     .rejects.toThrow("cannot link main: this session's start code was linked to enter greet");
+});
+
+test('a PreparedRuntime shared by sessions links what the files give; linkInfo false records nothing', async () => {
+  const { triple } = ARCHES.x86_64;
+  const obj = compile('x86_64', 'seed/hello-world.c', 'prepared-hello');
+  const files = readRuntimeFiles(triple);
+  const prepared = new PreparedRuntime(triple, files);
+  const report = async (runtimeFiles) => {
+    const s = new LinkSession({ triple, runtime: 'default', runtimeFiles });
+    s.addObject(read(obj), { name: obj });
+    await s.link({ entry: 'main' });
+    const r = s.linkReport({ addresses: true });
+    s.dispose();
+    return r;
+  };
+  const fromFiles = await report(files);
+  expect(fromFiles).toContain('File "/usr/lib/x86_64-linux-gnu/libc.a(');
+  // Each session links its own copy of the archives' indexes: the second reads members the first read too.
+  expect(await report(prepared)).toBe(fromFiles);
+  expect(await report(prepared)).toBe(fromFiles);
+  // In an executor: the program's runtime.
+  const x = await spawnExecutor(triple);
+  try {
+    const s = new LinkSession({ executor: x });
+    s.addObject(read(obj), { name: obj });
+    let out = '';
+    const onOutput = (_, d) => { out += new TextDecoder().decode(d); };
+    const r = await s.run({ runtime: 'default', runtimeFiles: prepared, onOutput });
+    expect([r.exitCode, out]).toEqual([0, 'hello, world!\n']);
+  } finally {
+    await x.close();
+  }
+  const quiet = new LinkSession({ triple, runtime: 'default', runtimeFiles: prepared, linkInfo: false });
+  quiet.addObject(read(obj), { name: obj });
+  expect(await quiet.link({ entry: 'main' })).toBeGreaterThan(0);
+  expect(() => quiet.linkInfo()).toThrow('this session records no link info: it was created with linkInfo false');
+  expect(() => quiet.linkReport({ addresses: true })).toThrow('records no link info');
+  expect(() => new LinkSession({ linkInfo: false, recordContents: true })).toThrow('records no link info');
+  expect(() => new LinkSession({ triple: ARCHES.riscv64.triple, runtime: 'default', runtimeFiles: prepared }))
+    .toThrow('useRuntime: the runtime prepared is glibc (Debian libc6-dev), not for riscv64-unknown-linux-gnu');
+  expect(() => new PreparedRuntime('mips-unknown-linux-gnu', files))
+    .toThrow('no C runtime is known for mips-unknown-linux-gnu');
+  prepared.dispose();
+  expect(() => new LinkSession({ triple, runtime: 'default', runtimeFiles: prepared }))
+    .toThrow('PreparedRuntime: disposed of');
 });
 
 test('runtime files: the table names them; a missing or unknown one is a clear error', async () => {
