@@ -15,7 +15,7 @@ SRC, OUT, SEED_TOOL = (os.path.abspath(a) for a in sys.argv[1:4])
 TRIPLES = subprocess.run([SEED_TOOL, '--triples'], capture_output=True, text=True, check=True).stdout.split()
 LIT_ARCH = {'x86_64': 'x86_64-unknown-linux-gnu', 'aarch64': 'aarch64-unknown-linux-gnu',
             'riscv64': 'riscv64-unknown-linux-gnu'}
-TARGETS = ['object', 'archive', 'check', 'callconv', 'protocol', 'executor', 'session', 'gdb_stub']
+TARGETS = ['object', 'archive', 'check', 'callconv', 'protocol', 'executor', 'session', 'gdb_stub', 'dylib']
 
 
 def out(target, name, data):
@@ -130,6 +130,16 @@ def main():
             if run(['llvm-lipo-22', '-create', '-output', u, '-arch', 'x86_64', macho['x86_64'],
                     '-arch', 'arm64', macho['aarch64']]):
                 yamls.append(u)
+        # -weak_library's inputs: the lit tests' text stubs and dylibs (YAML).
+        for d in sorted(os.listdir(os.path.join(SRC, 'tests/lit'))):
+            base = os.path.join(SRC, 'tests/lit', d, 'Inputs')
+            for n in sorted(os.listdir(base)) if os.path.isdir(base) else []:
+                if n.endswith('.tbd'):
+                    out('dylib', f'{d}-{n}', open(os.path.join(base, n), 'rb').read())
+                elif n.endswith('.yaml') and 'dylib' in open(os.path.join(base, n)).read().lower():
+                    o = os.path.join(tmp, f'dylib-{d}-{n}.o')
+                    if run(['yaml2obj-22', os.path.join(base, n), '-o', o]):
+                        out('dylib', f'{d}-{n}.o', open(o, 'rb').read())
         objects = [o for o, *_ in lit] + [o for o, _ in c] + [o for o, _ in other] + yamls
         for i, o in enumerate(objects):
             out('object', f'{i:03}-{os.path.basename(o)}', open(o, 'rb').read())

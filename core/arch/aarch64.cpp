@@ -309,7 +309,7 @@ namespace linklab {
 // little-endian), so both give their "not supported" errors.
 const ArchRow AArch64Arch = {Arch::AArch64,
                              "aarch64",
-                             "arm64",
+                             "arm64 arm64e",
                              8,
                              false,
                              aarch64::edgeKindName,

@@ -20,7 +20,9 @@ struct Input {
 // The inputs, the harnesses, then the -l archives found in the -L paths,
 // each file read once.
 Expected<std::vector<Input>> readInputs(const driver::Options &O);
-// Adds them (objects, archives), the -abs symbols and -phony-externals.
+// Adds them (objects, archives), the -abs symbols, -sectcreate sections,
+// -weak_library names, -add-self-relocations, -write-symtab and
+// -phony-externals.
 Error addInputs(const driver::Options &O, const std::vector<Input> &Inputs, Session &S);
 
 // The link's triple: -triple, else the first object's (driver::inputTriple).

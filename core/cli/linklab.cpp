@@ -133,6 +133,10 @@ int run(int Argc, char **Argv) {
       return fail(N.takeError());
   if (O.inputs.empty() && O.harnesses.empty())
     return fail(makeError("no input files (see -help)"));
+  if (O.debuggerSupport)
+    return fail(makeError("option '-debugger-support': linklab registers no objects with a debugger in its own "
+                          "process; debug a run with -gdb, or write a gdb script with -debug-script (only "
+                          "-debugger-support=false is accepted)"));
   if (!O.noExec && !O.reduce && O.exportTest.empty()) // the heap once the executor is on its way
     return cli::runInExecutor(O, [&O] { backHeapWithHugePages(O); });
   backHeapWithHugePages(O);

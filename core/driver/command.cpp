@@ -1,5 +1,6 @@
 #include "driver/command.h"
 
+#include "macho/universal.h"
 #include "object/archive.h"
 #include "target/target.h"
 
@@ -53,8 +54,13 @@ Expected<Triple> inputTriple(std::string_view Given, std::span<const InputBytes>
   if (!Given.empty())
     return parseTriple({"-triple", Given});
   for (const InputBytes &I : Inputs)
-    if (!Archive::isArchive(I.bytes))
-      return tripleOfObject(I.name, I.bytes);
+    if (!Archive::isArchive(I.bytes)) {
+      auto TT = tripleOfObject(I.name, I.bytes);
+      if (TT && TT->format == ObjectFormat::MachO)
+        if (const char *V = macho::archVariant(I.bytes)) // "arm64e-apple-darwin", as LLVM names it
+          TT->str = V + TT->str.substr(TT->str.find('-'));
+      return TT;
+    }
   return makeError("cannot tell the target from the inputs (only archives); give -triple");
 }
 

@@ -37,6 +37,20 @@ struct Options {
   // every archive), -sectcreate (SECTION,FILE[@SYMBOL=OFFSET,...]).
   bool showInitEs = false, showEntryEs = false, allLoad = false;
   std::vector<std::string> sectCreates;
+  // -weak_library FILE (a .tbd stub or MachO dylib): its exported names
+  // resolve to null; -add-self-relocations: edges for the pointers x86-64
+  // functions form to themselves (arch/x86_64_self_relocations.h);
+  // -write-symtab FILE: each linked object's symbols and addresses, as
+  // llvm-jitlink writes them for symbolication; -debugger-support: only
+  // =false is accepted (linklab registers nothing with a debugger in its own
+  // process: -gdb and -debug-script debug a run).
+  std::vector<std::string> weakLibraries;
+  // -jd NAME: llvm-jitlink puts the inputs after it in JITDylib NAME, which
+  // -lNAME links against. linklab links one namespace, which resolves alike
+  // when every JITDylib is linked (readInputs checks that).
+  std::vector<std::string> jitDylibs;
+  bool addSelfRelocations = false, debuggerSupport = false;
+  std::string writeSymtab;
   // Debugging (core/cli/debug_cli.cpp): HOST:PORT gdb attaches to (-gdb
   // alone: loopback, a free port), and the gdb script that loads the linked
   // objects' symbols and DWARF at their addresses.

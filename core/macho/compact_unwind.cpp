@@ -102,8 +102,18 @@ struct UnwindInfo {
     return Error::success();
   }
 
-  // The mach header unwind offsets count from (llvm-jitlink writes one per
-  // graph that has unwind info, and names it for libunwind).
+  // The mach header unwind offsets count from: an absolute symbol of that
+  // name in the graph pins it (as a JITDylib's shared header does);
+  // otherwise llvm-jitlink writes one per graph that has unwind info, laid
+  // out before its code, and names it for libunwind.
+  void findOrCreateBase(LinkGraph &G) {
+    for (Symbol *S : G.absoluteSymbols())
+      if (S->name == DSOBaseName) {
+        base = S;
+        return;
+      }
+    createHeader(G);
+  }
   void createHeader(LinkGraph &G) {
     Section &S = G.createSection(HeaderName, MemProt::Read);
     char *H = G.allocateBuffer(32, 8);
@@ -125,7 +135,7 @@ struct UnwindInfo {
     if (!CU)
       return Error::success();
     CU->lifetime = MemLifetime::NoAlloc; // input to the linker only
-    createHeader(G);
+    findOrCreateBase(G);
     if (G.findSectionByName(UnwindInfoName))
       return makeError(G.name() + ": " + UnwindInfoName + " already exists; it cannot be merged");
     for (Block *B : CU->blocks) {
@@ -175,14 +185,15 @@ struct UnwindInfo {
     Block &B = *S->blocks.front();
     char *Out = B.mutableContent(G).data();
     Addr Base = base->address();
+    // llvm-jitlink's words ("In G __TEXT,__unwind_info, delta to ... exceeds
+    // 32 bits"), then the base. It checks the end of the functions first and
+    // each function in the second-level pages, so index entries wrap
+    // unchecked (What null) as its do.
     std::string Err;
     auto Delta = [&](Addr A, const char *What) -> uint32_t {
-      if (A < Base || A - Base > UINT32_MAX) {
-        if (Err.empty())
-          Err = formatv("%s: %s: %s at %s is out of 32-bit range of the mach header at %s", G.name().c_str(),
-                        UnwindInfoName, What, hex(A).c_str(), hex(Base).c_str());
-        return 0;
-      }
+      if (What && (A < Base || A - Base > UINT32_MAX) && Err.empty())
+        Err = formatv("In %s %s, delta to %s %s exceeds 32 bits (from %s at %s)", G.name().c_str(), UnwindInfoName,
+                      What, hex(A).c_str(), DSOBaseName, hex(Base).c_str());
       return uint32_t(A - Base);
     };
     size_t Pos = 0;
@@ -200,20 +211,20 @@ struct UnwindInfo {
     size_t PrevLSDAs = 0;
     for (size_t I = 0; I < Merged.size(); ++I) {
       if (I % RecordsPerPage == 0) {
-        Put32(Delta(Merged[I].fn->address(), "function"));
+        Put32(Delta(Merged[I].fn->address(), nullptr));
         Put32(uint32_t(FirstPage + PageSize * (I / RecordsPerPage)));
         Put32(uint32_t(LSDAs + PrevLSDAs * LSDAEntrySize));
       }
       PrevLSDAs += Merged[I].lsda != nullptr;
     }
     const Symbol &LastFn = *Merged.back().fn;
-    Put32(Delta(LastFn.address() + LastFn.size, "end of the functions"));
+    Put32(Delta(LastFn.address() + LastFn.size, "end of functions "));
     Put32(0);
     Put32(uint32_t(FirstPage));
     for (const UnwindRecord &R : Merged)
       if (R.lsda) {
-        Put32(Delta(R.fn->address(), "function"));
-        Put32(Delta(R.lsda->address(), "LSDA"));
+        Put32(Delta(R.fn->address(), nullptr));
+        Put32(Delta(R.lsda->address(), "lsda at"));
       }
     Addr EHBase = 0;
     for (size_t I = 0; I < Merged.size(); ++I) {
@@ -237,7 +248,7 @@ struct UnwindInfo {
                                    hex(Off).c_str()));
         Encoding |= uint32_t(Off);
       }
-      Put32(Delta(R.fn->address(), "function"));
+      Put32(Delta(R.fn->address(), "function at"));
       Put32(Encoding);
     }
     return Err.empty() ? Error::success() : makeError(Err);

@@ -25,6 +25,8 @@ namespace linklab {
 namespace macho {
 enum : uint32_t { MH_MAGIC_64 = 0xfeedfacf, MH_OBJECT = 1, MH_SUBSECTIONS_VIA_SYMBOLS = 0x2000 };
 enum : uint32_t { CPU_TYPE_X86_64 = 0x01000007, CPU_TYPE_ARM64 = 0x0100000c };
+// cpusubtype: the low bits name the variant, the high byte holds capabilities.
+enum : uint32_t { CPU_SUBTYPE_MASK = 0xff000000, CPU_SUBTYPE_ARM64E = 2 };
 enum : uint32_t { LC_SYMTAB = 0x2, LC_SEGMENT_64 = 0x19 };
 enum : uint32_t {
   SECTION_TYPE = 0xff,

@@ -1,5 +1,6 @@
 #include "macho/universal.h"
 
+#include "macho/macho_graph_builder.h"
 #include "target/target.h"
 
 namespace linklab::macho {
@@ -17,7 +18,9 @@ uint32_t be32(std::span<const char> B, size_t At) {
 uint64_t be64(std::span<const char> B, size_t At) { return uint64_t(be32(B, At)) << 32 | be32(B, At + 4); }
 
 // A MachO CPU type's name as lipo prints it.
-std::string cpuName(uint32_t CPU) {
+std::string cpuName(uint32_t CPU, uint32_t Sub = 0) {
+  if (CPU == macho::CPU_TYPE_ARM64 && (Sub & ~macho::CPU_SUBTYPE_MASK) == macho::CPU_SUBTYPE_ARM64E)
+    return "arm64e";
   for (const TargetInfo *T : allTargets())
     if (T->format.format == ObjectFormat::MachO && T->machine == CPU)
       return T->arch.arch == Arch::AArch64 ? "arm64" : T->arch.name;
@@ -50,14 +53,22 @@ Expected<std::vector<Slice>> readUniversal(const std::string &Name, const Shared
     uint64_t Size = Wide ? be64(B, At + 16) : be32(B, At + 12);
     if (Offset > B.size() || Size > B.size() - Offset)
       return makeError(formatv("%s: slice %u (%s) at %s, %s bytes, runs past the file's end (%s)", Name.c_str(), I,
-                               cpuName(CPU).c_str(), hex(Offset).c_str(), hex(Size).c_str(), hex(B.size()).c_str()));
+                               cpuName(CPU, be32(B, At + 4)).c_str(), hex(Offset).c_str(), hex(Size).c_str(),
+                               hex(B.size()).c_str()));
     Arch A = Arch::Unknown;
     for (const TargetInfo *T : allTargets())
       if (T->format.format == ObjectFormat::MachO && T->machine == CPU)
         A = T->arch.arch;
-    Out.push_back({A, CPU, Bytes.slice(size_t(Offset), size_t(Size))});
+    Out.push_back({A, CPU, be32(B, At + 4), Bytes.slice(size_t(Offset), size_t(Size))});
   }
   return Out;
+}
+
+const char *archVariant(std::span<const char> B) {
+  if (B.size() < 12 || readLE<uint32_t>(B.data()) != macho::MH_MAGIC_64 ||
+      readLE<uint32_t>(B.data() + 4) != macho::CPU_TYPE_ARM64)
+    return nullptr;
+  return (readLE<uint32_t>(B.data() + 8) & ~macho::CPU_SUBTYPE_MASK) == macho::CPU_SUBTYPE_ARM64E ? "arm64e" : nullptr;
 }
 
 Expected<SharedBytes> selectSlice(const std::string &Name, const SharedBytes &Bytes, const Triple &TT) {
@@ -67,11 +78,20 @@ Expected<SharedBytes> selectSlice(const std::string &Name, const SharedBytes &By
     return Slices.takeError();
   if (A == Arch::Unknown && Slices->size() == 1)
     return Slices->front().bytes;
+  // Of the slices of TT's arch, the one of its variant (arm64e or not)
+  // first, as llvm-jitlink matches the subtype too.
+  bool WantE = TT.str.starts_with("arm64e");
+  auto IsE = [](const Slice &S) {
+    return S.cpuType == macho::CPU_TYPE_ARM64 && (S.cpuSubtype & ~macho::CPU_SUBTYPE_MASK) == macho::CPU_SUBTYPE_ARM64E;
+  };
+  for (const Slice &S : *Slices)
+    if (S.arch == A && A != Arch::Unknown && IsE(S) == WantE)
+      return S.bytes;
   std::string Have;
   for (const Slice &S : *Slices) {
     if (S.arch == A && A != Arch::Unknown)
       return S.bytes;
-    Have += (Have.empty() ? "" : ", ") + cpuName(S.cpuType);
+    Have += (Have.empty() ? "" : ", ") + cpuName(S.cpuType, S.cpuSubtype);
   }
   if (A == Arch::Unknown)
     return makeError(formatv("%s: universal file (slices: %s): give -triple to choose one", Name.c_str(),

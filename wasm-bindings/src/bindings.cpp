@@ -1277,6 +1277,14 @@ val parseOptions(val Args) {
   // perf reads its map from the host's /tmp, where only the native CLI writes.
   if (O->perfSupport)
     return fail("option '-perf-support' writes /tmp/perf-<pid>.map: use the native linklab CLI");
+  const char *NativeOnly = !O->jitDylibs.empty()       ? "-jd"
+                           : !O->weakLibraries.empty() ? "-weak_library"
+                           : O->addSelfRelocations     ? "-add-self-relocations"
+                           : !O->writeSymtab.empty()   ? "-write-symtab"
+                           : O->debuggerSupport        ? "-debugger-support"
+                                                       : nullptr;
+  if (NativeOnly)
+    return fail(std::string("option '") + NativeOnly + "' is not supported by linklab-run: use the native linklab CLI");
   // The values linklab checks before it links (the slab) or runs (limits),
   // so that linklab-run's errors name the options as linklab's do.
   if (O->noExec) {
