@@ -22,8 +22,9 @@
 // `set PC to a constant; lookup_and_goto_ptr` into
 // `set PC to a constant; goto_tb n; exit_tb(block, n)`:
 //  - "set PC to a constant" is the op just before the lookup: a movi_i64
-//    into the PC's global (AArch64, RISC-V), or a movi_i64 into a temp stored
-//    with st_i64 to the PC's field of the CPU state (x86). Which global or
+//    into the PC's global (AArch64, RISC-V), a movi_i32 into it (Arm's r15),
+//    or a movi_i64 into a temp stored with st_i64 to the PC's field of the
+//    CPU state (x86). Which global or
 //    field that is, each translator shows in its own same-page jumps: the
 //    op(s) right after its goto_tb set the PC. A context whose translator
 //    ever shows two different answers gets no chaining;
@@ -52,9 +53,9 @@ namespace linklab::emu {
 namespace {
 
 // QEMU 5.0's TCGOpcode values (include/tcg/tcg-opc.h order).
-enum : unsigned { SetLabel = 1, MoviI64 = 64, LdI64 = 73, StI64 = 77 };
+enum : unsigned { SetLabel = 1, MoviI32 = 6, LdI32 = 13, StI32 = 16, MoviI64 = 64, LdI64 = 73, StI64 = 77 };
 enum : unsigned { CondEq = 8, CondNe = 9 }; // TCGCond
-constexpr int TypeI64 = 1;                  // TCGType
+constexpr int TypeI32 = 0, TypeI64 = 1;     // TCGType
 constexpr uint64_t None = ~uint64_t(0);
 
 // Where a context's translator keeps the PC, as learnt from its same-page
@@ -153,7 +154,14 @@ struct Target {
   BrcondFn brcond;
   BrcondiFn brcondi;
   bool on, caches;
-  explicit Target(const std::string &Name) {
+  // The PC's width (Arm's is an i32 global set with movi_i32): the ops and
+  // the type that move and compare it.
+  bool pc32;
+  unsigned moviPc, ldPc, stPc;
+  int pcType;
+  explicit Target(const std::string &Name)
+      : pc32(targetAddressBits(Name) == 32), moviPc(pc32 ? MoviI32 : MoviI64), ldPc(pc32 ? LdI32 : LdI64),
+        stPc(pc32 ? StI32 : StI64), pcType(pc32 ? TypeI32 : TypeI64) {
     auto Sym = [&](const char *Fn) { return dlsym(RTLD_NEXT, (Fn + Name).c_str()); };
     loop = reinterpret_cast<LoopFn>(Sym("translator_loop_"));
     emit = reinterpret_cast<EmitFn>(Sym("tcg_emit_op_"));
@@ -166,8 +174,8 @@ struct Target {
     tempNew = reinterpret_cast<TempNewFn>(Sym("tcg_temp_new_internal_"));
     tempFree = reinterpret_cast<TempFreeFn>(Sym("tcg_temp_free_internal_"));
     newLabel = reinterpret_cast<NewLabelFn>(Sym("gen_new_label_"));
-    brcond = reinterpret_cast<BrcondFn>(Sym("tcg_gen_brcond_i64_"));
-    brcondi = reinterpret_cast<BrcondiFn>(Sym("tcg_gen_brcondi_i64_"));
+    brcond = reinterpret_cast<BrcondFn>(Sym(pc32 ? "tcg_gen_brcond_i32_" : "tcg_gen_brcond_i64_"));
+    brcondi = reinterpret_cast<BrcondiFn>(Sym(pc32 ? "tcg_gen_brcondi_i32_" : "tcg_gen_brcondi_i64_"));
     on = isUnicorn20() && loop && emit && op2 && op3 && gotoTb && exitTb && lookup &&
          !std::getenv("LINKLAB_EXECUTOR_NO_CHAINING");
     caches = on && op1 && tempNew && tempFree && newLabel && brcond && brcondi;
@@ -182,7 +190,7 @@ struct Target {
 
   void movi(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2) const {
     op2(S, Opc, A1, A2);
-    if (!T.block || Opc != MoviI64)
+    if (!T.block || Opc != moviPc)
       return;
     T.moviAt = T.ops, T.moviTemp = A1;
     if (T.gotoAt == T.ops - 1)
@@ -193,7 +201,7 @@ struct Target {
 
   void store(void *S, unsigned Opc, uintptr_t A1, uintptr_t A2, uintptr_t A3) const {
     op3(S, Opc, A1, A2, A3);
-    if (!T.block || Opc != StI64 || T.moviAt != T.ops - 1 || T.moviTemp != A1)
+    if (!T.block || Opc != stPc || T.moviAt != T.ops - 1 || T.moviTemp != A1)
       return;
     if (T.gotoAt == T.ops - 2 && T.afterGotoOps == 1)
       T.afterGotoBase = A2, T.afterGotoOffset = A3, T.afterGotoOps = 2;
@@ -257,25 +265,26 @@ struct Target {
   void cachedLookup(void *S, unsigned Slot, uint64_t *Cell) const {
     auto Handle = [&](void *Temp) { return uintptr_t(Temp) - uintptr_t(S); };
     void *Hit = newLabel(S), *Miss = newLabel(S);
-    void *PcNow = Pc.inMemory ? tempNew(S, TypeI64, false) : nullptr;
+    void *PcNow = Pc.inMemory ? tempNew(S, pcType, false) : nullptr;
     auto LoadPc = [&] {
       if (PcNow)
-        op3(S, LdI64, uintptr_t(PcNow), Pc.base, Pc.offset);
+        op3(S, ldPc, uintptr_t(PcNow), Pc.base, Pc.offset);
       return PcNow ? uintptr_t(PcNow) : Pc.temp;
     };
-    void *Addr = tempNew(S, TypeI64, false), *Claimed = tempNew(S, TypeI64, false);
+    void *Addr = tempNew(S, TypeI64, false), *Claimed = tempNew(S, pcType, false);
     // A branch ends TCG's basic block, and with it the life of every
-    // (non-local) temp: each block loads what it compares afresh.
+    // (non-local) temp: each block loads what it compares afresh. A 32-bit
+    // PC lives in the cell's low half (the host is little-endian).
     auto LoadCell = [&] {
       op2(S, MoviI64, uintptr_t(Addr), uintptr_t(Cell));
-      op3(S, LdI64, uintptr_t(Claimed), uintptr_t(Addr), 0);
+      op3(S, ldPc, uintptr_t(Claimed), uintptr_t(Addr), 0);
     };
     LoadCell();
     brcond(S, CondEq, Handle(reinterpret_cast<void *>(LoadPc())), Handle(Claimed), Hit);
     LoadCell();
     brcondi(S, CondNe, Handle(Claimed), 0, Miss);
     op2(S, MoviI64, uintptr_t(Addr), uintptr_t(Cell));
-    op3(S, StI64, LoadPc(), uintptr_t(Addr), 0);
+    op3(S, stPc, LoadPc(), uintptr_t(Addr), 0);
     setLabel(S, Hit);
     gotoTb(S, Slot);
     exitTb(S, T.block, Slot);

@@ -130,9 +130,11 @@ struct Generator {
   TempFreeFn TempFree;
   SextractFn Sextract;
   ExtFn Ext32u;
+  ExtFn ExtuI32; // an i32 address (Arm's) zero-extended to the host's 64 bits
   ConstFn Const;
+  bool Addr32;
 
-  explicit Generator(const std::string &T) {
+  explicit Generator(const std::string &T) : Addr32(targetAddressBits(T) == 32) {
     auto Sym = [&](const char *Name) { return dlsym(RTLD_NEXT, (Name + T).c_str()); };
     Real[0][0] = reinterpret_cast<AccessFn>(Sym("tcg_gen_qemu_ld_i32_"));
     Real[0][1] = reinterpret_cast<AccessFn>(Sym("tcg_gen_qemu_ld_i64_"));
@@ -143,9 +145,10 @@ struct Generator {
     TempFree = reinterpret_cast<TempFreeFn>(Sym("tcg_temp_free_internal_"));
     Sextract = reinterpret_cast<SextractFn>(Sym("tcg_gen_sextract_i64_"));
     Ext32u = reinterpret_cast<ExtFn>(Sym("tcg_gen_ext32u_i64_"));
+    ExtuI32 = reinterpret_cast<ExtFn>(Sym("tcg_gen_extu_i32_i64_"));
     Const = reinterpret_cast<ConstFn>(Sym("tcg_const_i64_"));
   }
-  bool complete() const { return Op3 && TempNew && TempFree && Sextract && Ext32u && Const; }
+  bool complete() const { return Op3 && TempNew && TempFree && Sextract && Ext32u && ExtuI32 && Const; }
 
   void access(void *S, uintptr_t Val, uintptr_t Addr, uintptr_t Idx, unsigned MemOp, bool Store, bool Is64) const {
     // QEMU's path for accesses that check alignment or swap bytes, and for
@@ -157,7 +160,9 @@ struct Generator {
       return;
     }
     void *Host = TempNew(S, TcgTypeI64, false);
-    if (Wide)
+    if (Addr32) // never wide: a 32-bit process maps nothing at or above 4 GiB
+      ExtuI32(S, uintptr_t(Host) - uintptr_t(S), Addr);
+    else if (Wide)
       Sextract(S, uintptr_t(Host) - uintptr_t(S), Addr, 0, DirectMemory::AddressBits + 1);
     else
       Ext32u(S, uintptr_t(Host) - uintptr_t(S), Addr);

@@ -24,7 +24,7 @@ public:
   static constexpr uint64_t WindowLo = 0x10000, WindowEnd = uint64_t(1) << AddressBits;
 
   // The one mirror a host process can have (its window is at fixed host
-  // addresses) for a Unicorn target ("x86_64", "aarch64", "riscv64"); null
+  // addresses) for a Unicorn target ("x86_64", "aarch64", "riscv64", "arm"); null
   // when it is in use, when this Unicorn or host is not the one the code
   // generation below was written for, when the window cannot be reserved, or
   // when LINKLAB_EXECUTOR_SOFTMMU is set (every access then takes QEMU's TLB).

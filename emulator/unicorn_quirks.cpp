@@ -398,7 +398,7 @@ void FastStores::noteHook(int Type) {
                                                    linklab::emu::MemTxAttrs Attrs, int Prot, int MmuIdx,               \
                                                    uint64_t Size) {                                                    \
     static const linklab::emu::TargetTlb T(#TARGET);                                                                   \
-    T.fill(Cpu, Vaddr, Paddr, Attrs, Prot, MmuIdx, Size);                                                              \
+    T.fill(Cpu, linklab::emu::targetAddress(#TARGET, Vaddr), Paddr, Attrs, Prot, MmuIdx, Size);                        \
   }
 LINKLAB_INTERPOSED_QEMU_TARGETS(LINKLAB_TLB_FILL)
 #undef LINKLAB_TLB_FILL

@@ -11,14 +11,24 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <string_view>
 
 namespace linklab::emu {
 
 // The QEMU targets inside Unicorn whose code generator and TLB the executor
 // interposes on (block chaining, direct memory, page collection, TLB fill,
-// exit checks): X(TARGET) each. Arm's 32-bit guest addresses are TCG i32
-// values, which the interposers do not handle, so it runs on QEMU's own paths.
-#define LINKLAB_INTERPOSED_QEMU_TARGETS(X) X(x86_64) X(aarch64) X(riscv64)
+// exit checks): X(TARGET) each.
+#define LINKLAB_INTERPOSED_QEMU_TARGETS(X) X(x86_64) X(aarch64) X(riscv64) X(arm)
+
+// The width of a QEMU target's guest addresses (target_ulong): 32 bits for
+// Arm, whose addresses and PC are TCG i32 values and whose functions take
+// them as uint32_t (the upper half of the register that passes one is
+// undefined); 64 for the others (x86_64 runs i386 with 64-bit ones).
+constexpr unsigned targetAddressBits(std::string_view Target) { return Target == "arm" ? 32 : 64; }
+// A target_ulong argument received as uint64_t.
+constexpr uint64_t targetAddress(std::string_view Target, uint64_t V) {
+  return targetAddressBits(Target) == 32 ? uint32_t(V) : V;
+}
 
 // The Unicorn these work-arounds were written against (2.0.x); every
 // interposer leaves other versions alone.
