@@ -18,6 +18,8 @@ import * as callconv from './panels/callconv.mjs';
 import * as passes from './panels/passes.mjs';
 import * as share from './panels/share.mjs';
 import * as repro from './panels/repro.mjs';
+import { runtimeDelivery } from './runtime-delivery.mjs';
+import { prefetchRuntime } from './panels/link.mjs';
 
 window.addEventListener('error', e => banner(`Unexpected error: ${e.message}`));
 window.addEventListener('unhandledrejection', e => banner(`Unexpected error: ${e.reason?.message ?? e.reason}`));
@@ -33,6 +35,7 @@ function showTab({ tab }) {
 }
 const selectTab = tab => app.store.set({ tab });
 
+let panelsMounted;
 const app = {
   L: null, // the wasm package, once loaded
   config: window.linklabConfig, // Promise of config.json (index.html): {executor?, runtimes: {arch: manifest}}
@@ -41,9 +44,24 @@ const app = {
     live: null, running: false, stopping: false, graphPhase: -1, last: null,
   }),
   selectTab,
+  // The C runtime as the site prepared it (link.mjs reads it), and what
+  // every link of an architecture starts with, fetched ahead: neither needs the core.
+  delivery: runtimeDelivery(new URL('runtimes/', location.href).href),
+  prefetchRuntime: arch => prefetchRuntime(app, arch),
+  // Resolves once the core is in and every panel is mounted (never, if the core does not load).
+  mounted: new Promise(resolve => { panelsMounted = resolve; }),
 };
 
 async function main() {
+  // The examples are clickable before the core has loaded: a click starts
+  // its downloads (its objects, the C runtime) at once, while the wasm still
+  // downloads and compiles, and links once the core is in (gallery.mjs).
+  app.gallery = gallery.mount(app);
+  galleryManifest.then(g => {
+    app.store.set({ gallery: g });
+    window.__examplesReadyMs = performance.now();
+    document.body.dataset.examplesReady = '1';
+  });
   try {
     app.L = await import('linklab');
     performance.mark('core-loaded'); // performance marks: what scripts/bench-web.mjs reports
@@ -55,9 +73,10 @@ async function main() {
   $('core-status').textContent = `core ready · ${app.L.targets().join(', ')}`;
   app.store.on('tab', showTab);
   $('tabs').onclick = e => e.target.dataset.tab && selectTab(e.target.dataset.tab);
-  const panels = { objects, gallery, inspect, link, run, graph, memory, disasm, callconv, passes, share, repro };
+  const panels = { objects, inspect, link, run, graph, memory, disasm, callconv, passes, share, repro };
   for (const [name, panel] of Object.entries(panels)) app[name] = panel.mount(app);
-  app.store.set({ gallery: await galleryManifest });
+  panelsMounted();
+  await galleryManifest;
   await app.share.restoreFromUrl();
   window.__readyMs = performance.now();
   document.body.dataset.ready = '1';

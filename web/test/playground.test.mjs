@@ -863,6 +863,31 @@ test('the page fetches only the runtime members a program pulls (libstdc++, libm
   await page.close();
 });
 
+test('an example clicked before the core has loaded downloads meanwhile and runs once the core is in', async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', e => errors.push(e.message));
+  // The wasm is held back until the click's own downloads have gone out.
+  let release;
+  const held = new Promise(resolve => { release = resolve; });
+  await page.route('**/linklab_core.wasm', async route => { await held; await route.continue(); });
+  const requested = [];
+  page.on('request', r => requested.push(new URL(r.url()).pathname));
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-examples-ready]', { timeout: 30000 });
+  assert.equal(await page.locator('body[data-ready]').count(), 0, 'the core loaded while its wasm was held');
+  await page.click('button[data-example="hello"][data-arch="x86_64"]');
+  const started = () => requested.includes('/gallery/x86_64/hello/hello.o') &&
+                        requested.filter(u => u.startsWith('/runtimes/b/')).length > 1; // the manifest, then packs
+  for (let i = 0; i < 300 && !started(); i++) await new Promise(resolve => setTimeout(resolve, 100));
+  assert.ok(started(), `requested while the wasm was held: ${requested.join(' ')}`);
+  release();
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0, null, { timeout: 60000 });
+  assert.equal(await page.textContent('#console'), EXPECT.hello.out);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a link that needs a member the fetch did not reach is linked again from the whole archives', async () => {
   const page = await openPage();
   const arch = 'x86_64';

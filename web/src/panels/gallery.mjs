@@ -33,14 +33,17 @@ export function mount(app) {
   // Hovering an example starts its downloads: its objects, then the C runtime's.
   function prefetch(id, arch) {
     for (const p of fetchObjects(id, arch)) p.catch(() => {}); // load() reports a failure
-    app.link.prefetchRuntime(arch).catch(() => {}); // the link awaits it
+    app.prefetchRuntime(arch).catch(() => {}); // the link awaits it
   }
 
+  // Mounted before the core loads: a click's downloads start at once, the
+  // rest waits for the core and the other panels.
   async function load(id, arch) {
     performance.mark('example-click');
     const ex = store.state.gallery.examples.find(e => e.id === id);
     const fetched = fetchObjects(id, arch);
-    app.link.prefetchRuntime(arch).catch(() => {}); // the link awaits it
+    app.prefetchRuntime(arch).catch(() => {}); // the link awaits it
+    await app.mounted;
     const objs = await Promise.all(ex.build[arch].map(async (o, i) =>
       app.objects.describe(o.name, await fetched[i], o.harness)));
     app.objects.replace(objs);
@@ -55,6 +58,6 @@ export function mount(app) {
   $('gallery').onpointerover = e =>
     e.target.dataset.example && prefetch(e.target.dataset.example, e.target.dataset.arch);
   $('gallery').onclick = e => e.target.dataset.example &&
-    load(e.target.dataset.example, e.target.dataset.arch).catch(app.link.failed);
+    load(e.target.dataset.example, e.target.dataset.arch).catch(e => app.link.failed(e));
   render(store.state);
 }

@@ -5,35 +5,37 @@
 import { $, hex, message, showError, setStatus, bump } from '../ui.mjs';
 import { readFields } from '../fields.mjs';
 import * as flow from '../link-flow.mjs';
-import { runtimeDelivery, referencedNames } from '../runtime-delivery.mjs';
+import { referencedNames } from '../runtime-delivery.mjs';
 import { ARCHES } from '../../runtimes.mjs';
+
+// The C runtime as the site prepared it (runtime-delivery.mjs, app.delivery):
+// the architecture's manifest, then the members a link of `objects` pulls
+// (flow.fetchRuntime, a round at a time; most arrive in one pack fetched
+// ahead), every blob once. If a link asks for a member the scan did not
+// reach (fellShort), this page links whole archives from then on.
+// `objects` given: the core is loaded (it reads their references).
+async function io(app, arch, objects) {
+  const hash = (await app.config).runtimes?.[arch];
+  if (!hash) throw new Error(`this site has no C runtime prepared for ${arch} (see Hosting)`);
+  return app.delivery.io(hash, objects && referencedNames(app.L, objects));
+}
+// Before the objects are known (and before the core is): what every link
+// of arch starts with.
+export const prefetchRuntime = async (app, arch) => (await io(app, arch)).prefetch();
 
 export function mount(app) {
   const { store } = app;
-  // The C runtime as the site prepared it (runtime-delivery.mjs): the
-  // architecture's manifest, then the members a link of `objects` pulls
-  // (flow.fetchRuntime, a round at a time; most arrive in one pack fetched
-  // ahead), every blob once. If a link asks for a member the scan did not
-  // reach (fellShort), this page links whole archives from then on.
-  const delivery = runtimeDelivery(new URL('runtimes/', location.href).href);
-  async function io(arch, objects) {
-    const hash = (await app.config).runtimes?.[arch];
-    if (!hash) throw new Error(`this site has no C runtime prepared for ${arch} (see Hosting)`);
-    return delivery.io(hash, objects && referencedNames(app.L, objects));
-  }
   // The runtime's whole files a link of `objects` needs (libstdc++ and libm
   // only when they reach them), for useRuntime.
   async function runtimeFiles(arch, objects = []) {
-    const files = await io(arch, objects);
+    const files = await io(app, arch, objects);
     return flow.runtimeFiles(app.L, ARCHES[arch].triple, name => files.whole(name), objects);
   }
   let wholeFiles = false;
   async function runtime(arch, objects) {
     if (wholeFiles) return runtimeFiles(arch, objects);
-    return flow.fetchRuntime(app.L, ARCHES[arch].triple, await io(arch, objects), objects);
+    return flow.fetchRuntime(app.L, ARCHES[arch].triple, await io(app, arch, objects), objects);
   }
-  // Before the objects are known: what every link of arch starts with.
-  const prefetchRuntime = async arch => (await io(arch)).prefetch();
   // Whether a link failed for want of a member the scan did not fetch: then
   // it is tried again with the whole files (true), which a page does once.
   function fellShort(e) {
@@ -124,6 +126,5 @@ export function mount(app) {
   }
 
   $('link').onclick = linkOnly;
-  return { delivery, runtimeFiles, runtime, prefetchRuntime, fellShort, options, linkable, makeSession, afterLink,
-           failed, linkOnly };
+  return { runtimeFiles, runtime, fellShort, options, linkable, makeSession, afterLink, failed, linkOnly };
 }
