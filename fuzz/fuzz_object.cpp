@@ -4,10 +4,21 @@
 // registry row (createLinkGraph), so every format x arch pair is fuzzed; the
 // seeds hold objects compiled for every row (fuzz/make-seeds.py). A
 // universal MachO file links as its first slice, as the command picks one.
+// x86-64 graphs also go through -add-self-relocations' instruction decoder.
+#include "arch/x86_64_self_relocations.h"
 #include "fuzz_support.h"
 #include "macho/universal.h"
 
 using namespace linklab;
+
+namespace {
+struct SelfRelocations : Plugin {
+  void modifyPassConfig(const MaterializationInfo &, LinkGraph &G, PassConfiguration &Config) override {
+    if (G.triple().arch == Arch::X86_64)
+      Config.postPrunePasses.push_back(x86_64::addSelfRelocations);
+  }
+};
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   SlabMemoryManager MM(0x10000, 4096, 64 << 20);
@@ -18,6 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Recorder->setDumpPatterns(std::move(All));
   Recorder->setRecordContents(true);
   S.addPlugin(Recorder);
+  S.addPlugin(std::make_shared<SelfRelocations>());
   S.setPhonyExternals(true);
   SharedBytes Bytes = fuzz::bytesOf(Data, Size);
   if (macho::isUniversal(Bytes.span())) {

@@ -227,8 +227,9 @@ Error addSelfRelocations(LinkGraph &G) {
       Addr Start = Sym->address() + I;
       auto Shape = instructionShape(Code.subspan(size_t(I)));
       if (!Shape)
-        return makeError(formatv("%s: -add-self-relocations: failed to disassemble at address %s (in %s)",
-                                 G.name().c_str(), hex(Start).c_str(), std::string(Sym->name).c_str()));
+        return makeError(formatv("failed to disassemble at address 0x%016llx (%s: %s+%s, -add-self-relocations)",
+                                 (unsigned long long)Start, G.name().c_str(), std::string(Sym->name).c_str(),
+                                 hex(I).c_str()));
       uint64_t At = I;
       I += Shape->length;
       // LLVM forms a pointer only with LEA64r, whose displacement ends it.
