@@ -100,6 +100,8 @@ export interface ObjectLinkInfo {
   symbols: Record<string, { address: number; size: number; scope: string; section: string }>;
   gotEntries: Record<string, number>;
   stubs: Record<string, number>;
+  /** GOT entry or stub address (as a decimal string key) → its size in bytes. */
+  entrySizes: Record<string, number>;
 }
 
 /** A C runtime's files by name (see runtimeInfo): an object or a Map. */
@@ -206,7 +208,65 @@ export class LinkSession {
   readonly hasRuntime: boolean;
   /** Links everything and runs main as the native linklab CLI does (C runtime start-up, constructors, exit). */
   run(options?: RunOptions): Promise<RunResult>;
+  /** Runs as run() does, stopped at the program's first instruction under a Debugger. */
+  debug(options?: DebugOptions): Debugger;
   dispose(): void;
+}
+
+export interface DebugOptions extends RunOptions {
+  /** Post-fixup graph data for each stop's fixups (default: the session's post-fixup snapshots). */
+  graphs?: { object: string; graph: unknown }[] | (() => { object: string; graph: unknown }[]);
+  /** How long the executor waits at a stop for the next command before ending the run (0: 10 minutes). */
+  idleMillis?: number;
+}
+export interface Location {
+  object?: string; section?: string; sectionAddress?: number;
+  /** 'main+0x4 in .text of a.o', or 'stub for add' / 'GOT entry for counter'. */
+  symbol?: string;
+  /** A linker-made entry: 'stub for add', 'GOT entry for counter'. */
+  table?: string;
+  block?: { object: string; section: string; address: number; size: number } | null;
+}
+export interface Fixup {
+  kind: string; target: string; targetAddress?: number; addend: number;
+  /** target + addend */
+  value?: number; offset: number; width: number;
+}
+export interface DebugStop {
+  reason: 'entry' | 'breakpoint' | 'step' | 'fault';
+  pc: number; thread: number; symbol: string; location: Location;
+  /** Bytes of the instruction at pc (0 when the executor did not decode it: the first stop, a fault). */
+  instructionSize: number;
+  /** The edges whose bytes overlap the instruction at pc. */
+  fixups: Fixup[];
+  /** The general registers by gdb's names. */
+  registers: Record<string, bigint>;
+  stack: { address: number; bytes: Uint8Array };
+  /** pc, then return addresses (the link register, then a scan of the stack for words that follow a call). */
+  backtrace: { address: number; symbol: string }[];
+  breakpoint?: Breakpoint;
+  fault?: { kind: string; address: number };
+}
+export interface DebugEnd { reason: 'exited'; result: RunResult }
+export interface Breakpoint { spec: string; address: number; where: string }
+export class Debugger {
+  /** The first stop: the program's first instruction. */
+  readonly started: Promise<DebugStop>;
+  /** The run result once the program ended. */
+  readonly result: Promise<RunResult>;
+  readonly stop: DebugStop | DebugEnd | null;
+  readonly breakpoints: Breakpoint[];
+  /** Symbols ('main', 'add@plt' for add's stub) or addresses; used from the next command on. */
+  setBreakpoints(specs: (string | number | bigint)[]): Breakpoint[];
+  continue(): Promise<DebugStop | DebugEnd>;
+  stepInstruction(): Promise<DebugStop | DebugEnd>;
+  /** One instruction; a call runs until it returns to this frame. */
+  stepOver(): Promise<DebugStop | DebugEnd>;
+  /** Continues without breakpoints: to a fault or the end. */
+  runToFault(): Promise<DebugStop | DebugEnd>;
+  kill(): Promise<DebugStop | DebugEnd>;
+  /** At most 64 KiB. */
+  readMemory(address: U64, size: number): Promise<Uint8Array>;
 }
 
 export interface PlanLocation {

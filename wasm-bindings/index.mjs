@@ -556,6 +556,26 @@ export class LinkSession {
       if (restore) this.#executor._swapOutput(restore);
     }
   }
+  /**
+   * Runs the program as run() does, stopped at its first instruction under
+   * a Debugger: breakpoints, stepping, registers, memory and a backtrace
+   * (see Debugger). Takes run()'s options, plus `graphs` (post-fixup graph
+   * data, [{object, graph}], for each stop's fixups: by default the
+   * session's own post-fixup snapshots) and `idleMillis`, how long the
+   * executor waits at a stop for the next command before it ends the run
+   * (default 10 minutes).
+   */
+  debug({ graphs, idleMillis = 0, ...options } = {}) {
+    if (!this.#executor)
+      throw new LinklabError('debug: this session links into a slab (-noexec); create it with an executor');
+    const x = this.#executor._native();
+    const own = () => this.snapshots.filter((s) => s.phase === 'post-fixup');
+    const d = new Debugger(this, this.#executor, graphs ?? own);
+    x.setDebugHandler((seq, stop) => d._stopped(seq, stop));
+    unwrap(x.debugNextRun(u64(idleMillis, 'idleMillis')));
+    d._running(this.run(options).finally(() => x.setDebugHandler(null)));
+    return d;
+  }
   /** Frees the session's wasm memory; the object is unusable afterwards. */
   dispose() { this.#s.delete(); }
 
@@ -823,6 +843,239 @@ export class Executor {
       this.#transport.close?.();
     }
   }
+}
+
+// ---- debugging -----------------------------------------------------------------
+
+// The executor protocol's debug-resume actions and debug-stop reasons (PROTOCOL.md).
+const DEBUG_ACTION = { continue: 0, step: 1, stepOver: 2, read: 3, kill: 4 };
+const STOP_REASONS = ['entry', 'breakpoint', 'step', 'fault', 'memory', 'refused'];
+const MAX_BREAKPOINTS = 256; // as many as the executor takes (PROTOCOL.md)
+
+/**
+ * A program run stopped under the executor's debugger (LinkSession.debug).
+ * `started` resolves with the first stop, at the program's first
+ * instruction; then each of continue(), stepInstruction(), stepOver() and
+ * runToFault() resolves with the next stop, or with {reason: 'exited',
+ * result} once the run has ended (`result` is run()'s). A stop is {reason
+ * ('entry', 'breakpoint', 'step', 'fault'), pc, symbol, location,
+ * registers (name → BigInt), stack ({address, bytes} at the stack
+ * pointer), backtrace ([{address, symbol}], pc first), fixups (the edges
+ * that wrote the instruction at pc), breakpoint?, fault?}. One command at
+ * a time: a second before the first answered throws.
+ */
+export class Debugger {
+  #session;
+  #executor;
+  #graphs;
+  #info = null;
+  #seq = 0;
+  #waiter = null; // {resolve, reject} of the command in flight
+  #breakpoints = [];
+  #result = null;
+  #first;
+  /** The last stop (or end). */
+  stop = null;
+  constructor(session, executor, graphs) {
+    this.#session = session;
+    this.#executor = executor;
+    this.#graphs = graphs;
+    this.#first = new Promise((resolve, reject) => { this.#waiter = { resolve, reject }; });
+    this.#first.catch(() => {}); // run()'s promise reports it too
+  }
+  /** The first stop: the program's first instruction. */
+  get started() { return this.#first; }
+  /** run()'s promise: the run result once the program ended. */
+  get result() { return this.#result; }
+
+  _running(run) {
+    this.#result = run;
+    run.then((result) => this.#answer({ reason: 'exited', result }), (e) => { this.stop = null; this.#fail(e); });
+  }
+  _stopped(seq, raw) {
+    this.#seq = seq;
+    if (STOP_REASONS[raw.reason] === 'memory') return this.#answer(raw.memory);
+    if (STOP_REASONS[raw.reason] === 'refused') return this.#fail(new LinklabError(raw.message));
+    this.#answer(this.#describe(raw));
+  }
+  #answer(v) {
+    if (v && v.reason) this.stop = v;
+    const w = this.#waiter;
+    this.#waiter = null;
+    w?.resolve(v);
+  }
+  #fail(e) {
+    const w = this.#waiter;
+    this.#waiter = null;
+    w?.reject(e);
+  }
+
+  /**
+   * Where the next commands stop: symbols ('main', 'add', 'add@plt' for
+   * the stub that leads to add) or addresses. Each resolves against the
+   * link; returns [{spec, address, where}] (where: 'add+0x0 in .text of
+   * lib.o', 'stub for add', 'GOT entry for counter: data, never executed').
+   */
+  setBreakpoints(specs) {
+    if (!Array.isArray(specs)) throw new LinklabError('setBreakpoints: expected an array of symbols or addresses');
+    if (specs.length > MAX_BREAKPOINTS)
+      throw new LinklabError(`setBreakpoints: ${specs.length} breakpoints, at most ${MAX_BREAKPOINTS}`);
+    this.#breakpoints = specs.map((spec) => {
+      const address = this.#resolve(spec);
+      return { spec: String(spec), address, where: this.#where(address) };
+    });
+    return this.#breakpoints.map((b) => ({ ...b }));
+  }
+  get breakpoints() { return this.#breakpoints.map((b) => ({ ...b })); }
+  continue() { return this.#command(DEBUG_ACTION.continue, this.#breakpoints); }
+  stepInstruction() { return this.#command(DEBUG_ACTION.step, this.#breakpoints); }
+  /** One instruction; a call runs until it returns (to the instruction after it, in this frame). */
+  stepOver() { return this.#command(DEBUG_ACTION.stepOver, this.#breakpoints); }
+  /** Continues without breakpoints: to a fault, or the end. */
+  runToFault() { return this.#command(DEBUG_ACTION.continue, []); }
+  /** Ends the program (SIGKILL); resolves with the end. */
+  kill() { return this.#command(DEBUG_ACTION.kill, []); }
+  /** `size` bytes (at most 64 KiB) of the stopped program's memory at `address`. */
+  readMemory(address, size) {
+    if (!Number.isSafeInteger(size) || size <= 0)
+      throw new LinklabError(`readMemory: size ${size} is not a positive integer`);
+    return this.#command(DEBUG_ACTION.read, this.#breakpoints, u64(address, 'readMemory address'), size);
+  }
+
+  #command(action, breakpoints, address = '0', size = 0) {
+    if (this.#waiter)
+      return Promise.reject(new LinklabError('debugger: a command is still running (wait for its stop)'));
+    if (!this.stop || this.stop.reason === 'exited')
+      return Promise.reject(new LinklabError('debugger: the program is not stopped'));
+    return new Promise((resolve, reject) => {
+      this.#waiter = { resolve, reject };
+      const addresses = breakpoints.map((b) => String(b.address));
+      const r = this.#executor._native().debugResume(this.#seq, action, addresses, address, size);
+      if (!r.ok) this.#fail(new LinklabError(r.error));
+    });
+  }
+
+  #linkInfo() {
+    this.#info ??= this.#session.linkInfo({ contentOf: [] });
+    return this.#info;
+  }
+  #resolve(spec) {
+    if (typeof spec === 'bigint' || typeof spec === 'number') return Number(spec);
+    const s = String(spec).trim();
+    if (/^(0x[0-9a-f]+|\d+)$/i.test(s)) return Number(BigInt(s));
+    const plt = /^(.+)@plt$/.exec(s);
+    for (const o of this.#linkInfo()) {
+      if (plt && o.stubs?.[plt[1]] !== undefined) return o.stubs[plt[1]];
+      const sym = !plt && o.symbols[s];
+      if (sym && sym.section) return sym.address;
+    }
+    throw new LinklabError(`breakpoint '${s}': no ${plt ? `stub for ${plt[1]}` : 'symbol of that name'} in the link`);
+  }
+  // 'stub for f' / 'GOT entry for x: data, never executed' / 'f+0x4 in .text of a.o'.
+  #where(address) {
+    const loc = this.#locate(address);
+    if (loc.table?.startsWith('GOT')) return `${loc.table}: data, never executed`;
+    const name = loc.table?.slice('stub for '.length);
+    if (name && this.#unreached(address))
+      return `${loc.table}: no call goes through it (the link calls ${name} directly)`;
+    return loc.table ?? loc.symbol ?? 'outside the linked objects';
+  }
+  // Whether no edge of the graphs (the stub's own object's among them)
+  // reaches the entry at `address`: its calls were relaxed to the callee.
+  #unreached(address) {
+    const graphs = this.#graphData();
+    if (!graphs.length) return false;
+    for (const { graph } of graphs) {
+      const ids = new Set(graph.symbols.filter((s) => s.address === address).map((s) => s.id));
+      if (graph.sections.some((sec) => sec.blocks.some((b) => b.edges.some((e) => ids.has(e.target))))) return false;
+    }
+    return true;
+  }
+  #graphData() { return (typeof this.#graphs === 'function' ? this.#graphs() : this.#graphs) ?? []; }
+  // The object, section, symbol and GOT/stub entry holding `address`.
+  #locate(address) {
+    for (const o of this.#linkInfo()) {
+      // Linker-made entries are named as gdb reads them from a debug image: NAME@plt, NAME.got.
+      for (const [table, what, suffix] of [[o.gotEntries, 'GOT entry', '.got'], [o.stubs, 'stub', '@plt']])
+        for (const [name, at] of Object.entries(table ?? {}))
+          if (address >= at && address < at + Math.max(o.entrySizes?.[at] ?? 1, 1)) {
+            const sec = this.#sectionOf(o, address);
+            return { object: o.name, table: `${what} for ${name}`, ...sec,
+                     symbol: `${name}${suffix}+0x${(address - at).toString(16)} in ${sec.section} of ${o.name}` };
+          }
+      const sec = this.#sectionOf(o, address);
+      if (!sec.section) continue;
+      let best = null;
+      for (const [name, s] of Object.entries(o.symbols))
+        if (s.section === sec.section && s.address <= address && (!best || s.address > best.address) &&
+            !name.startsWith('.L'))
+          best = { name, address: s.address };
+      const off = (from) => `+0x${(address - from).toString(16)}`;
+      const at = best ? `${best.name}${off(best.address)}` : `${sec.section}${off(sec.sectionAddress)}`;
+      return { object: o.name, symbol: `${at} in ${sec.section} of ${o.name}`, ...sec };
+    }
+    return {};
+  }
+  #sectionOf(o, address) {
+    const s = o.sections.find((x) => address >= x.address && address < x.address + Math.max(x.size, 1));
+    return s ? { section: s.name, sectionAddress: s.address } : {};
+  }
+  // The block holding `address` and the edges whose bytes overlap [address, address+size).
+  #fixups(address, size) {
+    for (const { object, graph } of this.#graphData())
+      for (const sec of graph.sections) for (const b of sec.blocks) {
+        if (address < b.address || address >= b.address + Math.max(b.size, 1)) continue;
+        const symbols = new Map(graph.symbols.map((s) => [s.id, s]));
+        const start = address - b.address, end = start + Math.max(size, 1);
+        const fixups = b.edges.filter((e) => e.offset < end && e.offset + Math.max(e.width, 1) > start).map((e) => {
+          const t = symbols.get(e.target);
+          // A GOT entry or stub by what it stands for, as the Disassembly view names it.
+          const target = (t && this.#locate(t.address).table) || e.targetName || `symbol #${e.target}`;
+          return {
+            kind: e.kind, target, targetAddress: t?.address, addend: e.addend,
+            value: t ? Number(BigInt(t.address) + BigInt(e.addend)) : undefined, offset: e.offset, width: e.width,
+          };
+        });
+        return { block: { object, section: sec.name, address: b.address, size: b.size }, fixups };
+      }
+    return { block: null, fixups: [] };
+  }
+  #describe(raw) {
+    const pc = Number(BigInt(raw.pc));
+    const registers = {};
+    for (const r of raw.registers) registers[r.name] = littleEndian(r.value);
+    const loc = this.#locate(pc);
+    const { block, fixups } = this.#fixups(pc, raw.instructionSize);
+    const stop = {
+      reason: STOP_REASONS[raw.reason], pc, thread: raw.thread, symbol: loc.symbol ?? '', location: { ...loc, block },
+      instructionSize: raw.instructionSize, fixups, registers,
+      stack: { address: Number(BigInt(raw.address)), bytes: raw.memory },
+      backtrace: backtrace(pc, raw.returns.map((a) => Number(BigInt(a))), (a) => this.#locate(a)),
+    };
+    const bp = this.#breakpoints.find((b) => b.address === pc);
+    if (stop.reason === 'breakpoint' && bp) stop.breakpoint = { ...bp };
+    if (stop.reason === 'fault') stop.fault = { kind: raw.faultKind, address: Number(BigInt(raw.faultAddress)) };
+    return stop;
+  }
+}
+
+// pc, then the return addresses the executor found (the link register, then
+// the stack's words that follow a call), each symbolized; a link register
+// pointing back into pc's own function is stale (it has called since), and
+// is dropped, as is a repeat of the frame before. The process's entry
+// (_start) is the outermost frame: words past it are stale.
+function backtrace(pc, returns, locate) {
+  const fn = (l) => l.symbol?.replace(/\+0x[0-9a-f]+ in /, ' in ');
+  const frames = [{ address: pc, symbol: locate(pc).symbol ?? '' }];
+  for (const [i, a] of returns.entries()) {
+    const l = locate(a);
+    if (!l.symbol) continue;
+    if (i === 0 && fn(l) === fn(locate(pc))) continue;
+    if (frames.at(-1).address === a) continue;
+    frames.push({ address: a, symbol: l.symbol });
+    if (l.symbol.startsWith('_start+')) break;
+  }
+  return frames;
 }
 
 // An argument in core's call-argument text (parseCallArguments).

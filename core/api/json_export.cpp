@@ -354,6 +354,11 @@ std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects, const std
         for (auto &[N, A] : *Table)
           T.num(N, A);
       }
+      {
+        JsonObject Sizes(O.key("entrySizes")); // by each GOT entry's and stub's address (decimal)
+        for (auto &[A, Size] : Obj.entrySizes)
+          Sizes.num(std::to_string(A), Size);
+      }
     }
   }
   return Out;

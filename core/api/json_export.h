@@ -61,7 +61,8 @@ Expected<std::string> inspectArchiveJson(const std::string &Name, SharedBytes By
 // What LinkInfoRecorder kept per linked object: [{"name","sections":[{"name",
 // "address","size","prot","content"(hex)}],"symbols":{NAME:{"address","size",
 // "scope","section"}},"segments":[{"address","size","prot"}],"gotEntries":{NAME:address},
-// "stubs":{NAME:address}}]. With Only, contents only for the objects it
+// "stubs":{NAME:address},"entrySizes":{ADDRESS:size}}] (entrySizes: each GOT
+// entry's and stub's size, by its decimal address). With Only, contents only for the objects it
 // names (a page shows its user's objects' bytes, not the C runtime's ~1 MB).
 std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects, const std::set<std::string> *Only = nullptr);
 

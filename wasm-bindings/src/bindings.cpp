@@ -333,6 +333,8 @@ private:
 
 // ---- executor: the client over a byte transport supplied by JS ------------------
 
+val debugStop(const executor::DebugStopMsg &M);
+
 class WasmExecutor : public executor::ByteTransport {
 public:
   // Send is called when frames are queued after none were: JS then takes
@@ -417,6 +419,39 @@ public:
   void hangup(val Done) {
     Client.hangup([Done](Error E) mutable { Done(E ? fail(std::move(E)) : ok()); });
   }
+  // Debugging (the package's Debugger): Fn(seq, stop) hears each
+  // debug-stop; null stops listening.
+  void setDebugHandler(val Fn) {
+    if (Fn.isNull() || Fn.isUndefined())
+      return Client.setDebugHandler(nullptr);
+    Client.setDebugHandler([Fn](uint32_t Seq, executor::DebugStopMsg M) mutable { Fn(double(Seq), debugStop(M)); });
+  }
+  val debugNextRun(std::string IdleMillis) {
+    auto N = number("idleMillis", IdleMillis);
+    if (!N)
+      return failOr(N);
+    if (*N > UINT32_MAX)
+      return fail("idleMillis: " + IdleMillis + " is more than 2^32-1 ms");
+    Client.debugNextRun(uint32_t(*N));
+    return ok();
+  }
+  val debugResume(double Seq, int Action, val Breakpoints, std::string Address, double Size) {
+    executor::DebugResumeMsg M;
+    M.action = uint8_t(Action);
+    for (const std::string &B : stringsFrom(Breakpoints)) {
+      auto A = number("breakpoint", B);
+      if (!A)
+        return failOr(A);
+      M.breakpoints.push_back(*A);
+    }
+    auto A = number("address", Address);
+    if (!A)
+      return failOr(A);
+    M.address = *A;
+    M.size = uint32_t(std::min(Size, double(UINT32_MAX)));
+    Error E = Client.debugResume(uint32_t(Seq), std::move(M));
+    return E ? fail(std::move(E)) : ok();
+  }
 
 private:
   val SendFn, OutputFn = val::undefined();
@@ -426,6 +461,34 @@ private:
   std::vector<size_t> Ends; // where each ends in Out
   executor::ExecutorClient Client;
 };
+
+// A debug-stop as the package's Debugger reads it: addresses as 0x strings
+// (exact to 64 bits), register values and memory as bytes.
+val debugStop(const executor::DebugStopMsg &M) {
+  val V = val::object();
+  V.set("reason", M.reason);
+  V.set("pc", hex(M.pc));
+  V.set("thread", double(M.thread));
+  V.set("instructionSize", M.instructionSize);
+  V.set("faultKind", std::string(M.faultKind ? executor::faultKindName(executor::FaultKind(M.faultKind)) : ""));
+  V.set("faultAddress", hex(M.faultAddress));
+  val Regs = val::array();
+  for (const auto &R : M.registers) {
+    val X = val::object();
+    X.set("name", R.name);
+    X.set("value", bytesTo(R.value));
+    Regs.call<void>("push", X);
+  }
+  V.set("registers", Regs);
+  val Returns = val::array();
+  for (uint64_t A : M.returns)
+    Returns.call<void>("push", hex(A));
+  V.set("returns", Returns);
+  V.set("address", hex(M.address));
+  V.set("memory", bytesTo(M.memory));
+  V.set("message", M.message);
+  return V;
+}
 
 val runResult(executor::ExecutorClient &C, const executor::RunResultMsg &R) {
   val V = val::object();
@@ -1442,7 +1505,10 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("runMain", &WasmExecutor::runMain)
       .function("callWithPlan", &WasmExecutor::callWithPlan)
       .function("readMemory", &WasmExecutor::readMemory)
-      .function("hangup", &WasmExecutor::hangup);
+      .function("hangup", &WasmExecutor::hangup)
+      .function("setDebugHandler", &WasmExecutor::setDebugHandler)
+      .function("debugNextRun", &WasmExecutor::debugNextRun)
+      .function("debugResume", &WasmExecutor::debugResume);
   class_<WasmReducer>("Reducer")
       .constructor<>()
       .function("init", &WasmReducer::init)

@@ -11,6 +11,7 @@ import * as gallery from './panels/gallery.mjs';
 import * as inspect from './panels/inspect.mjs';
 import * as link from './panels/link.mjs';
 import * as run from './panels/run.mjs';
+import * as debug from './panels/debug.mjs';
 import * as graph from './panels/graph.mjs';
 import * as memory from './panels/memory.mjs';
 import * as disasm from './panels/disasm.mjs';
@@ -41,7 +42,7 @@ const app = {
   config: window.linklabConfig, // Promise of config.json (index.html): {executor?, runtimes: {arch: manifest}}
   store: createStore({
     tab: 'inspect', objects: [], arch: null, archError: '', gallery: null, link: null,
-    live: null, running: false, stopping: false, graphPhase: -1, last: null,
+    live: null, running: false, stopping: false, graphPhase: -1, last: null, debugStop: null,
   }),
   selectTab,
   // The C runtime as the site prepared it (link.mjs reads it), and what
@@ -73,7 +74,7 @@ async function main() {
   $('core-status').textContent = `core ready · ${app.L.targets().join(', ')}`;
   app.store.on('tab', showTab);
   $('tabs').onclick = e => e.target.dataset.tab && selectTab(e.target.dataset.tab);
-  const panels = { objects, inspect, link, run, graph, memory, disasm, callconv, passes, share, repro };
+  const panels = { objects, inspect, link, run, debug, graph, memory, disasm, callconv, passes, share, repro };
   for (const [name, panel] of Object.entries(panels)) app[name] = panel.mount(app);
   panelsMounted();
   await galleryManifest;

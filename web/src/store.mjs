@@ -6,7 +6,8 @@
 // {id, arch, snapshots, info, objects}), live ({executor, transport, arch, session}:
 // the last session linked for a run), running, stopping, graphPhase, outcome
 // (the last run's {status, exitCode, stdout}, which a shared bundle records), last (the last Link or
-// Link & run as a reproducer: {case, arch, outcome}, panels/repro.mjs).
+// Link & run as a reproducer: {case, arch, outcome}, panels/repro.mjs), debugStop (the Debugger's
+// stop the program is at, panels/debug.mjs, or null).
 export function createStore(initial) {
   const state = { ...initial };
   const listeners = new Map();

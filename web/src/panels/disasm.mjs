@@ -2,7 +2,8 @@
 // objects, before fixups (the pre-fixup snapshot) and after (post-fixup),
 // side by side. Each instruction a fixup wrote into is marked with its edge:
 // kind, target, addend and the target address plus addend; GOT entries and
-// stubs are labelled with the symbol they stand for.
+// stubs are labelled with the symbol they stand for. Under the debugger the
+// instruction at pc is highlighted (the Debug panel's stop).
 import { $, esc, hex, message } from '../ui.mjs';
 import { disassembler } from '../disassembler.mjs';
 
@@ -41,6 +42,13 @@ export function mount(app) {
       if (names.includes(keep)) sel.value = keep;
       sel.dataset.link = String(link.id);
     }
+    // Stopped under the debugger: the object whose code holds pc.
+    const pc = store.state.debugStop?.pc;
+    const within = b => pc >= b.address && pc < b.address + Math.max(b.size, 1);
+    const holds = g => g.sections.some(sec => sec.blocks.some(within));
+    const holder = pc === undefined ? null
+      : names.find(n => link.snapshots.some(s => s.object === n && s.phase === 'post-fixup' && holds(s.graph)));
+    if (holder) sel.value = holder;
     const object = sel.value;
     const snap = phase => link.snapshots.find(s => s.object === object && s.phase === phase)?.graph;
     const [before, after] = [snap('pre-fixup'), snap('post-fixup')];
@@ -50,13 +58,14 @@ export function mount(app) {
     $('disasm-status').textContent = 'loading the disassembler…';
     disassembler(link.arch).then(decode => {
       if (token !== renderCount) return; // a newer render started
-      body.innerHTML = listing(decode, before, after, tableLabels(link.info));
+      body.innerHTML = listing(decode, before, after, tableLabels(link.info), pc);
+      body.querySelector('tr.current')?.scrollIntoView({ block: 'center' });
       $('disasm-status').textContent = '';
-      $('disasm').dataset.rendered = `${object} ${link.id}`;
+      $('disasm').dataset.rendered = `${object} ${link.id}${pc === undefined ? '' : ` ${hex(pc)}`}`;
     }, e => { $('disasm-status').textContent = message(e); });
   }
 
-  function listing(decode, before, after, labels) {
+  function listing(decode, before, after, labels, pc) {
     const symbols = new Map(after.symbols.map(s => [s.id, s]));
     const names = new Map(), starts = new Map();
     for (const s of after.symbols) if (s.kind === 'defined' && s.name) {
@@ -75,7 +84,7 @@ export function mount(app) {
       if (rows > MAX_ROWS) { html += `<p class="hint">… cut at ${MAX_ROWS} instructions</p>`; return html; }
       const title = esc(blockTitle(sec, b, names, labels));
       html += `<h3 class="disasm-block" data-label="${esc(label ?? '')}">${title}</h3>`;
-      html += blockRows(b, old.get(b.address), code, decode, symbols, labels, starts);
+      html += blockRows(b, old.get(b.address), code, decode, symbols, labels, starts, pc);
       rows += b.size / 2;
     }
     return html || '<p class="hint">This object has no code.</p>';
@@ -93,7 +102,8 @@ export function mount(app) {
     return `${e.kind} → ${targetText(e, symbols, labels)}${addend}${sum} (${e.width} bytes at +${hex(e.offset)})`;
   }
 
-  function blockRows(b, prev, code, decode, symbols, labels, starts) {
+  // pc: the instruction the debugger stopped at (class current).
+  function blockRows(b, prev, code, decode, symbols, labels, starts, pc) {
     const after = code ? decode(b.content, b.address) : dataWords(b);
     const before = new Map((prev?.content ? (code ? decode(prev.content, b.address) : dataWords(prev)) : [])
       .map(i => [i.address, i]));
@@ -106,7 +116,8 @@ export function mount(app) {
       for (const n of starts.get(i.address) ?? []) html += `<tr class="label"><td colspan="6">${esc(n)}:</td></tr>`;
       const kinds = edges.map(e => e.kind).join(' ');
       const targets = edges.map(e => targetText(e, symbols, labels)).join('\n');
-      html += `<tr class="${edges.length ? 'fixup' : ''}${was && was.text !== i.text ? ' changed' : ''}"` +
+      html += `<tr class="${edges.length ? 'fixup' : ''}${was && was.text !== i.text ? ' changed' : ''}` +
+        `${i.address === pc ? ' current' : ''}" data-address="${hex(i.address)}"` +
         ` data-kinds="${esc(kinds)}" data-targets="${esc(targets)}">` +
         `<td>${hex(i.address)}</td><td class="bytes">${was ? bytesText(was.bytes) : ''}</td>` +
         `<td>${esc(was?.text ?? '')}</td><td class="bytes">${bytesText(i.bytes)}</td><td>${esc(i.text)}</td>` +
@@ -127,7 +138,7 @@ export function mount(app) {
     return out;
   }
 
-  store.on(['link', 'tab'], render);
+  store.on(['link', 'tab', 'debugStop'], render);
   $('disasm-object').onchange = render;
   return { render };
 }

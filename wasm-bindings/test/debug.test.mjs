@@ -1,0 +1,158 @@
+// The package's Debugger over a spawned linklab-executor (the executor
+// protocol's debug-stop / debug-resume): the gallery's GOT-and-PLT example
+// (two -fPIC objects, calls through stubs) and a faulting program, with
+// the C runtime, on all three triples. Every wait is bounded by the
+// executor's limits and a step count.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { LinkSession, LinklabError, runtimeInfo } from '../index.mjs';
+import { readRuntimeFiles, spawnExecutor } from '../node.mjs';
+import { config, read } from './helpers.mjs';
+
+const dir = join(config.work, 'debug');
+mkdirSync(dir, { recursive: true });
+// Each object keeps its source's name (gotplt-main.o), in a folder per arch.
+function compile(arch, src, extra = []) {
+  mkdirSync(join(dir, arch), { recursive: true });
+  const out = join(dir, arch, basename(src).replace(/\.c$/, '.o'));
+  const cflags = runtimeInfo(`${arch}-unknown-linux-gnu`).cflags.split(' ');
+  const args = ['-c', '-O1', '-fno-stack-protector', ...extra, ...cflags, join(config.root, src), '-o', out];
+  execFileSync('clang-22', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  return out;
+}
+const GOTPLT = ['web/examples/gotplt-main.c', 'web/examples/gotplt-lib.c'];
+const EXPECTED = 'add(5, 3) = 8\nmul(6, 3) = 18\nsub(7, 3) = 4\nadd(mul(2, 3), sub(9, 4)) = 11\n';
+
+// A session over its own executor with the objects, each object's
+// post-fixup graph recorded (the stops' fixups), output collected.
+async function debugSession(arch, paths, args = []) {
+  const triple = `${arch}-unknown-linux-gnu`;
+  const x = await spawnExecutor(triple);
+  const s = new LinkSession({ executor: x });
+  const graphs = [];
+  const names = paths.map((p) => p.split('/').pop());
+  s.addPass('post-fixup', (g) => graphs.push({ object: g.object, graph: g.data() }), { objects: names });
+  paths.forEach((p, i) => s.addObject(read(p), { name: names[i] }));
+  const out = { stdout: '' };
+  const onOutput = (stream, b) => { out[stream] = (out[stream] ?? '') + Buffer.from(b); };
+  const d = s.debug({ argv0: 'prog', args, runtime: 'default', runtimeFiles: readRuntimeFiles(triple), graphs,
+                      limits: { wallMillis: 20000 }, idleMillis: 30000, onOutput });
+  // A test that failed while the program was stopped ends it first (the
+  // executor serves the hangup once the run is over).
+  const close = async () => {
+    if (d.stop && d.stop.reason !== 'exited') await d.kill().catch(() => {});
+    await x.close();
+  };
+  return { d, s, x, close, out };
+}
+
+describe.each(['x86_64', 'aarch64', 'riscv64'])('%s', (arch) => {
+  test('stops at the entry, breaks in a PLT stub, steps into the callee, over calls, to the exit', async () => {
+    const { d, s, close, out } = await debugSession(arch, GOTPLT.map((src) => compile(arch, src, ['-fPIC'])));
+    try {
+      const first = await d.started;
+      expect(first.reason).toBe('entry');
+      expect(first.symbol).toMatch(/^_start\+0x0 in \.text of /);
+      expect(first.instructionSize).toBe(0);
+      expect(Object.keys(first.registers)).toContain(arch === 'x86_64' ? 'rip' : 'pc');
+      // A breakpoint in a stub and one on a GOT entry each say what they are.
+      // x86-64's link calls mul directly (the call's stub edge was in
+      // range: relaxed), so its stub is never run; the others go through it.
+      const viaStub = arch !== 'x86_64';
+      const info = s.linkInfo({ contentOf: [] }).find((o) => o.name === 'gotplt-main.o');
+      const bps = d.setBreakpoints(['mul@plt', info.gotEntries.counter]);
+      expect(bps.map((b) => b.where)).toEqual([
+        viaStub ? 'stub for mul' : 'stub for mul: no call goes through it (the link calls mul directly)',
+        'GOT entry for counter: data, never executed']);
+      expect(() => d.setBreakpoints(['no_such_function']))
+        .toThrow("breakpoint 'no_such_function': no symbol of that name in the link");
+
+      let st;
+      if (viaStub) {
+        d.setBreakpoints(['mul@plt']);
+        st = await d.continue();
+        expect(st.reason).toBe('breakpoint');
+        expect(st.breakpoint.spec).toBe('mul@plt');
+        expect(st.symbol).toBe('mul@plt+0x0 in $__STUBS of gotplt-main.o');
+        expect(st.location.table).toBe('stub for mul');
+        expect(st.location.block.section).toBe('$__STUBS');
+        // The stub's first instruction reaches mul's GOT entry.
+        const fixups = st.fixups.map((f) => [f.target, f.targetAddress]);
+        expect(fixups).toContainEqual(['GOT entry for mul', info.gotEntries.mul]);
+        expect(st.backtrace[1].symbol).toMatch(/^main\+0x[0-9a-f]+ in \.text of gotplt-main\.o$/);
+        // Through the stub's few instructions into mul.
+        for (let i = 0; i < 6 && !st.symbol.startsWith('mul+0x0 '); i++) {
+          st = await d.stepInstruction();
+          expect(st.reason).toBe('step');
+          expect(st.instructionSize).toBeGreaterThan(0);
+          expect(st.symbol).toMatch(/^(mul@plt|mul)\+/);
+        }
+      } else {
+        // mul's second call: main's own (the first is the loop's, through ops[]).
+        d.setBreakpoints(['mul']);
+        await d.continue();
+        st = await d.continue();
+        expect(st.reason).toBe('breakpoint');
+      }
+      expect(st.symbol).toBe('mul+0x0 in .text of gotplt-lib.o');
+      expect(st.backtrace[1].symbol).toMatch(/^main\+0x[0-9a-f]+ in \.text of gotplt-main\.o$/);
+      const back = st.backtrace[1].address;
+      // Out of mul (a leaf of two instructions) back into main, after the call.
+      for (let i = 0; i < 4 && !st.symbol.startsWith('main+'); i++) st = await d.stepOver();
+      expect(st.pc).toBe(back);
+      // Step over the rest of main (its calls of sub, add and printf through
+      // their stubs run whole): every stop is in main until its return.
+      let steps = 0;
+      while (steps < 60 && st.symbol.startsWith('main+')) {
+        st = await d.stepOver();
+        expect(st.reason).toBe('step');
+        steps++;
+      }
+      expect(steps).toBeGreaterThan(3);
+      expect(steps).toBeLessThan(60);
+      expect(st.symbol).not.toMatch(/^(main|sub|add|printf)\+/); // main's caller in the C runtime
+      const mem = await d.readMemory(st.stack.address, 16);
+      expect(mem).toEqual(st.stack.bytes.subarray(0, 16));
+      await expect(d.readMemory(0, 16)).rejects.toThrow('debug-resume: cannot read 16 bytes at 0x0: not mapped');
+      const end = await d.continue();
+      expect(end.reason).toBe('exited');
+      expect(end.result.exitCode).toBe(0);
+      expect(out.stdout).toBe(EXPECTED);
+      await expect(d.continue()).rejects.toThrow('debugger: the program is not stopped');
+    } finally {
+      await close();
+    }
+  });
+
+  test('runs to a fault, which stops before it takes its course', async () => {
+    const { d, close } = await debugSession(arch, [compile(arch, 'tests/inputs/run/faults.c')], ['r']);
+    try {
+      await d.started;
+      d.setBreakpoints(['read_bad']);
+      const st = await d.runToFault(); // breakpoints off
+      expect(st.reason).toBe('fault');
+      expect(st.fault).toEqual({ kind: 'read of unmapped memory', address: 0x123458 });
+      expect(st.symbol).toMatch(/^read_bad\+0x[0-9a-f]+ in \.text of /);
+      expect(st.backtrace.length).toBeGreaterThan(1); // main, or its caller where main tail-calls read_bad
+      const end = await d.continue();
+      expect(end.result.status).toBe('fault');
+      expect(end.result.error).toMatch(/read_bad\+0x[0-9a-f]+ in \.text of /);
+    } finally {
+      await close();
+    }
+  });
+});
+
+test('a session without an executor cannot debug; kill ends the run', async () => {
+  expect(() => new LinkSession({ triple: 'x86_64-unknown-linux-gnu' }).debug()).toThrow(LinklabError);
+  const { d, close } = await debugSession('x86_64', GOTPLT.map((src) => compile('x86_64', src, ['-fPIC'])));
+  try {
+    await d.started;
+    const end = await d.kill();
+    expect(end.result.status).toBe('killed by a signal');
+    expect(end.result.description).toMatch(/^killed by SIGKILL/);
+  } finally {
+    await close();
+  }
+});
