@@ -290,6 +290,8 @@ export interface ReproCase {
   noExec?: boolean;
   phonyExternals?: boolean;
   runtime?: 'default' | 'none';
+  /** What the program reads from fd 0 (a string is UTF-8); the exported test feeds it the same. */
+  stdin?: string | Uint8Array;
 }
 export interface ExportedTest {
   files: { path: string; text: string }[];

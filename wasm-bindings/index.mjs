@@ -645,9 +645,10 @@ export class LinkSession {
 // A reproducer case, checked: the session's objects (ELF objects and
 // archives) and the options that decide its outcome, as linklab's
 // -export-test and -reduce take them from a command line. args is the
-// program's whole argv; absolutes are 'NAME=ADDRESS'.
+// program's whole argv; absolutes are 'NAME=ADDRESS'; stdin is what the
+// program reads (a string, UTF-8, or bytes).
 function reproCase({ objects, triple = '', entry = '', args = [], absolutes = [], noExec = false,
-                     phonyExternals = false, runtime = 'default' } = {}) {
+                     phonyExternals = false, runtime = 'default', stdin = '' } = {}) {
   if (!Array.isArray(objects) || !objects.length)
     throw new LinklabError('reproducer: objects: expected a non-empty array of {name, bytes}');
   checkRuntime(runtime);
@@ -664,6 +665,8 @@ function reproCase({ objects, triple = '', entry = '', args = [], absolutes = []
     triple: String(triple), entry: String(entry),
     args: strings(args, 'args'), absolutes: strings(absolutes, 'absolutes'),
     noExec: !!noExec, phonyExternals: !!phonyExternals, runtime,
+    // The bytes as they are (a string is UTF-8): core takes them as a std::string.
+    stdin: typeof stdin === 'string' ? new TextEncoder().encode(stdin) : bytes(stdin, 'reproducer: stdin'),
   };
 }
 

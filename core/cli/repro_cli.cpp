@@ -7,12 +7,14 @@
 #include "repro/reduce.h"
 #include "target/target.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,12 +48,14 @@ Error writeText(const fs::path &Path, std::string_view Text) {
   return Error::success();
 }
 
-// Runs Argv with stdout and stderr captured through files in Dir.
-Expected<ChildResult> runChild(const std::vector<std::string> &Argv, const fs::path &Dir) {
+// Runs Argv with stdout and stderr captured through files in Dir, and its
+// stdin read from the file Stdin (empty: none).
+Expected<ChildResult> runChild(const std::vector<std::string> &Argv, const fs::path &Dir,
+                               const std::string &Stdin = "") {
   std::string Out = (Dir / ".stdout").string(), Err = (Dir / ".stderr").string();
   posix_spawn_file_actions_t FA;
   posix_spawn_file_actions_init(&FA);
-  posix_spawn_file_actions_addopen(&FA, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&FA, 0, Stdin.empty() ? "/dev/null" : Stdin.c_str(), O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&FA, 1, Out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&FA, 2, Err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   std::vector<char *> Args;
@@ -89,6 +93,23 @@ bool onPath(const std::string &Tool) {
   return false;
 }
 
+// This command's standard input when a file or a pipe gives it (a terminal
+// or /dev/null gives nothing): the session's, which its run reads.
+std::string readOwnStdin() {
+  struct stat St;
+  if (isatty(0) || fstat(0, &St) != 0 || !(S_ISREG(St.st_mode) || S_ISFIFO(St.st_mode) || S_ISSOCK(St.st_mode)))
+    return "";
+  std::string In;
+  char Buf[1 << 16];
+  for (ssize_t N; (N = ::read(0, Buf, sizeof Buf)) != 0;) {
+    if (N < 0 && errno != EINTR)
+      break;
+    if (N > 0)
+      In.append(Buf, size_t(N));
+  }
+  return In;
+}
+
 Expected<ReproCase> caseFromOptions(const driver::Options &O) {
   auto Inputs = readInputs(O);
   if (!Inputs)
@@ -107,6 +128,8 @@ Expected<ReproCase> caseFromOptions(const driver::Options &O) {
   C.noExec = O.noExec;
   C.phonyExternals = O.phonyExternals;
   C.runtime = O.noProcessSyms ? "none" : O.runtime;
+  if (!C.noExec)
+    C.stdin_ = readOwnStdin();
   // argv[0] explicit, as both linkers then pass the same argv.
   if (!C.noExec && C.args.empty() && !C.inputs.empty())
     C.args.push_back(baseName(C.inputs.front().name));
@@ -168,7 +191,13 @@ Expected<ChildResult> runCase(const ReproCase &C, const driver::Options &O, cons
     Argv.push_back("-args");
     Argv.insert(Argv.end(), C.args.begin(), C.args.end());
   }
-  auto R = runChild(Argv, Dir);
+  std::string Stdin; // the session's stdin, fed to every run of the case
+  if (!C.noExec && !C.stdin_.empty()) {
+    Stdin = (Dir / ".stdin").string();
+    if (Error E = writeText(Stdin, C.stdin_))
+      return E;
+  }
+  auto R = runChild(Argv, Dir, Stdin);
   if (!R)
     return R.takeError();
   // Messages name the inputs by base name, as the exported test's FileCheck

@@ -497,8 +497,14 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
         for (auto &A : C.args)
           Args += " " + shellQuote(A);
       }
+      // The program reads what the session's read, from a file beside the test.
+      std::string Stdin;
+      if (!C.stdin_.empty()) {
+        T.files.push_back({Opts.name + ".stdin", C.stdin_});
+        Stdin = " < %S/" + Opts.name + ".stdin";
+      }
       std::string Cmd =
-          "linklab" + Common + (C.runtime == "none" ? " -runtime=none" : "") + Tail + Args + " > %t/stdout";
+          "linklab" + Common + (C.runtime == "none" ? " -runtime=none" : "") + Tail + Args + Stdin + " > %t/stdout";
       Run += O.exitCode ? Cmd + "; test $? -eq " + std::to_string(O.exitCode) + "\n" : Cmd + "\n";
       if (Opts.compareOutput) {
         T.files.push_back({Opts.name + ".stdout", O.output});

@@ -25,6 +25,7 @@ struct ReproCase {
   std::vector<std::string> absolutes; // NAME=ADDR
   bool noExec = false, phonyExternals = false;
   std::string runtime = "default"; // or "none"
+  std::string stdin_;              // what a run's program reads (its whole standard input)
 };
 
 // Reads an object or an archive (every member must be an ELF object).

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // linklab-run: link (and run) objects with the wasm build of linklab; the
 // options are the native linklab CLI's (see lib/cli.mjs).
-//   linklab-run --replay BUNDLE.json|SHARE-URL [--executor PATH]: link and
-//   run a playground bundle or share link with its recorded stdin, options
+//   linklab-run --replay BUNDLE.json|SHARE-URL|SHORT-URL [--executor PATH]:
+//   link and run a playground bundle, share link or short link (the
+//   server's /s/<id>, fetched from it) with its recorded stdin, options
 //   and limits, print its stdout and stderr, and compare with the outcome
 //   it recorded (exit status 0 when they agree, 1 otherwise).
 import { readFileSync } from 'node:fs';
@@ -11,17 +12,18 @@ import { runCli } from '../lib/cli.mjs';
 if (process.argv[2] === '--replay') {
   const [file, flag, path] = process.argv.slice(3);
   if (!file || (flag && flag !== '--executor')) {
-    console.error('usage: linklab-run --replay BUNDLE.json|SHARE-URL [--executor PATH]');
+    console.error('usage: linklab-run --replay BUNDLE.json|SHARE-URL|SHORT-URL [--executor PATH]');
     process.exit(2);
   }
   const { replayBundle } = await import('../jest.mjs');
-  const where = file.includes('#s=') ? 'the share link' : file;
+  const where = file.includes('#s=') ? 'the share link' : /^https?:\/\//i.test(file) ? `the short link ${file}` : file;
   try {
     const r = await replayBundle(file, { executor: path });
     for (const n of r.notes) console.error(`linklab-run: note: ${n}`);
     process.stdout.write(r.outcome.stdout ?? '');
     process.stderr.write(r.outcome.stderr ?? '');
-    console.error(`linklab-run: ${where}: the replay matches the recorded outcome`);
+    console.error(`linklab-run: ${where}: the replay matches the recorded outcome` +
+                  (r.recorded.outputTruncatedAt ? ' (its status, exit code and fault: the output was not recorded)' : ''));
     process.exitCode = 0;
   } catch (e) {
     console.error(`linklab-run: ${e.message}`);

@@ -12,7 +12,11 @@
 //    callconv: {spec, signature, function, arguments: [..]},
 //    pass: {phase, code},
 //    outcome: {status, exitCode?, stdout, stderr, fault?: {kind, pc, address, symbol}}
+//             | {status, exitCode?, outputTruncatedAt, fault?}
 //             | {error}}   (the last run, when there was one)
+// A run whose output a server cut at its output cap records where
+// (outputTruncatedAt, in bytes) instead of the output it cut: replays
+// compare its status, exit code and fault, and say its output was not recorded.
 // Version 1 had neither `linklab` nor `outcome`, version 2 neither run.stdin,
 // run.argv0, outcome.stderr nor outcome.fault; both still open (a missing
 // stdin is none; their outcomes are compared on what they record). A share link
@@ -112,6 +116,77 @@ export function decodeBundleText(text, where = 'bundle') {
   return openBundle(s, where);
 }
 
+// A short link: the playground server's /s/<id> (server/links.mjs), or
+// the page's /?s=<id> it opens, under any prefix; the session is at
+// <prefix>/s/<id>.json.
+const SHORT_ID = /^[A-Za-z0-9_-]{22}$/;
+const SHORT_FETCH_MS = 30000; // an answer that never comes must not hold a replay
+const SHORT_MAX_BYTES = 64 << 20; // more than any server stores: a hostile answer is cut off
+
+// {url, prefix, id} of a short link; null for text that is not one (a fragment link is not).
+function shortLinkParts(text) {
+  let url;
+  try { url = new URL(String(text)); } catch { return null; }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || hasFragment(url.hash)) return null;
+  const m = /^(.*\/)s\/([^/]*?)(\.json)?$/.exec(url.pathname);
+  if (m) return { url, prefix: m[1], id: decodeURIComponent(m[2]) };
+  const id = url.searchParams.get('s');
+  return id === null ? null : { url, prefix: url.pathname.replace(/[^/]*$/, ''), id };
+}
+
+/**
+ * Fetches the session a short link names from its server: {session,
+ * notes}. Errors say which link and why: an id that is not one, an id the
+ * server does not know (or a server that keeps no links), a server that
+ * cannot be reached or does not answer within 30 s, an answer that is not a
+ * session.
+ */
+export async function fetchShortLink(text) {
+  const parts = shortLinkParts(text);
+  if (!parts) throw new Error(`${String(text).slice(0, 200)}: not a short link (http(s)://HOST/s/<id>)`);
+  const { url, prefix, id } = parts;
+  const where = `short link ${url.href}`;
+  if (!SHORT_ID.test(id))
+    throw new Error(`${where}: '${id.slice(0, 60)}' is not a short link id (22 letters, digits, - or _)`);
+  const json = new URL(`${prefix}s/${id}.json`, url.origin);
+  let r, body;
+  try {
+    r = await fetch(json, { signal: AbortSignal.timeout(SHORT_FETCH_MS), headers: { accept: 'application/json' } });
+    body = await readCapped(r, SHORT_MAX_BYTES);
+  } catch (e) {
+    const why = e?.name === 'TimeoutError' ? `no answer within ${SHORT_FETCH_MS / 1000} s`
+      : e?.cause?.code ?? e?.cause?.message ?? e?.message;
+    throw new Error(`${where}: cannot reach the playground server at ${url.origin} (${why})`, { cause: e });
+  }
+  if (!r.ok) {
+    let said = '';
+    try { said = JSON.parse(body).error ?? ''; } catch { /* not the server's JSON error */ }
+    throw new Error(r.status === 404 ? `${where}: the server at ${url.origin} has no session ${id}` +
+                                       `${said ? ` (${said})` : ''}`
+      : `${where}: the server at ${url.origin} answered HTTP ${r.status}${said ? `: ${said}` : ''}`);
+  }
+  return decodeBundleText(body, where);
+}
+async function readCapped(response, max) {
+  const reader = response.body.getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      await reader.cancel();
+      throw new Error(`the answer is larger than ${max} bytes`);
+    }
+    parts.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) { all.set(p, at); at += p.length; }
+  return new TextDecoder().decode(all);
+}
+
 const hex = n => `0x${BigInt(n).toString(16)}`;
 
 /**
@@ -141,12 +216,23 @@ export function symbolizeIn(info, addr) {
  * The outcome a bundle records of a run result `r` (LinkSession.run's) and
  * its output: {status, exitCode?, stdout, stderr, fault?}; a fault records
  * its kind, pc, address and the symbol holding pc (`symbolize(addr)`).
+ * Output a server cut at truncatedAt bytes is not the program's: the
+ * outcome records where it was cut instead.
  */
-export function runOutcome(r, { stdout, stderr }, symbolize = () => '') {
+export function runOutcome(r, { stdout, stderr, truncatedAt = 0 }, symbolize = () => '') {
   return {
-    status: r.status, ...(r.exitCode !== undefined ? { exitCode: r.exitCode } : {}), stdout, stderr,
+    status: r.status, ...(r.exitCode !== undefined ? { exitCode: r.exitCode } : {}),
+    ...(truncatedAt ? { outputTruncatedAt: truncatedAt } : { stdout, stderr }),
     ...(r.fault ? { fault: { kind: r.fault, pc: hex(r.pc), address: hex(r.address), symbol: symbolize(r.pc) } } : {}),
   };
+}
+
+/** What a replay of `recorded` cannot compare, as a note (null: it compares everything). */
+export function outcomeNote(recorded) {
+  return recorded?.outputTruncatedAt
+    ? `the recorded run's output was cut at ${recorded.outputTruncatedAt} bytes by the server's output cap, so ` +
+      'the bundle does not record it: the replay compares the status, exit code and fault, not the output'
+    : null;
 }
 
 /**
@@ -194,7 +280,8 @@ export function compareOutcomes(recorded, got, version = BUNDLE_VERSION) {
     return diffs;
   }
   const full = version >= 3;
-  for (const key of ['status', 'exitCode', 'stdout', ...(full ? ['stderr'] : [])])
+  const output = recorded.outputTruncatedAt ? [] : ['stdout', ...(full ? ['stderr'] : [])];
+  for (const key of ['status', 'exitCode', ...output])
     if (recorded[key] !== got[key])
       diffs.push(`${key}: recorded ${show(recorded[key])}, replayed ${show(got[key])}`);
   if (full && (recorded.fault || got.fault))

@@ -7,14 +7,16 @@ import { makeSession, parseAbsolutes, parseArgs, programName } from './link-flow
 /**
  * The case of a page session: objects [{name, bytes, harness}], options as
  * the page's fields give them ({entry, phonyExternals, absolutes: text,
- * runtime: bool}), args as typed; noExec for a link without a run.
+ * runtime: bool}), args as typed, the program's stdin; noExec for a link
+ * without a run.
  */
-export function sessionCase({ objects, options = {}, args = '', noExec = false }) {
+export function sessionCase({ objects, options = {}, args = '', stdin = '', noExec = false }) {
   return {
     objects: objects.map(o => ({ name: o.name, bytes: o.bytes, harness: !!o.harness })),
     entry: options.entry ?? '', args: noExec ? [] : [programName(objects), ...parseArgs(args)],
     absolutes: parseAbsolutes(options.absolutes).map(([n, a]) => `${n}=${a}`),
     noExec, phonyExternals: !!options.phonyExternals, runtime: options.runtime === false ? 'none' : 'default',
+    stdin: noExec ? '' : String(stdin ?? ''),
   };
 }
 
@@ -25,7 +27,7 @@ export function sessionCase({ objects, options = {}, args = '', noExec = false }
  * it. runtime: the C runtime's files by name, for c.runtime 'default'.
  */
 export async function caseOutcome(L, c, { triple, executor, runtime = null, limits = {} }) {
-  const { objects, entry = '', args = [], absolutes = [], noExec = false, phonyExternals = false } = c;
+  const { objects, entry = '', args = [], absolutes = [], noExec = false, phonyExternals = false, stdin = '' } = c;
   const options = { entry, phonyExternals, absolutes: absolutes.join('\n') };
   let ctx = null, output = '';
   const decoder = new TextDecoder();
@@ -38,7 +40,7 @@ export async function caseOutcome(L, c, { triple, executor, runtime = null, limi
     }
     const [argv0, ...rest] = args.length ? args : [programName(objects)];
     const onOutput = (stream, data) => { if (stream === 'stdout') output += decoder.decode(data, { stream: true }); };
-    const r = await ctx.session.run({ entry: ctx.entry, argv0, args: rest, limits, onOutput });
+    const r = await ctx.session.run({ entry: ctx.entry, argv0, args: rest, limits, onOutput, stdin });
     return r.exitCode === undefined ? { error: r.error ?? r.description } : { exitCode: r.exitCode, output };
   } catch (e) {
     return { error: e.message };

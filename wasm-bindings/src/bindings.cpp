@@ -1201,7 +1201,7 @@ val targets() {
 // ---- reproducers: a session exported as a lit test, reduced ---------------------
 
 // A case from the JS wrapper's checked object: {objects: [{name, bytes,
-// harness}], triple, entry, args, absolutes, noExec, phonyExternals, runtime}.
+// harness}], triple, entry, args, absolutes, noExec, phonyExternals, runtime, stdin}.
 Expected<repro::ReproCase> reproCase(const val &V) {
   repro::ReproCase C;
   val Objs = V["objects"];
@@ -1219,6 +1219,7 @@ Expected<repro::ReproCase> reproCase(const val &V) {
   C.noExec = V["noExec"].as<bool>();
   C.phonyExternals = V["phonyExternals"].as<bool>();
   C.runtime = V["runtime"].as<std::string>();
+  C.stdin_ = V["stdin"].as<std::string>(); // the wrapper's bytes, as they are
   return C;
 }
 // A case's inputs as files: [{name, bytes, harness}] (archives rebuilt with their index).

@@ -9,7 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import os from 'node:os';
 import zlib from 'node:zlib';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer, MAX_MESSAGE } from '../server.mjs';
@@ -218,6 +218,18 @@ function compileRepro(name) {
                             path.join(ROOT, 'tests/inputs/repro', `${name}.c`), '-o', out]);
   return out;
 }
+// `linklab-run --replay` of a bundle file, share link or short link (output up to 4 MiB).
+const replayArgs = what => [path.join(ROOT, 'wasm-bindings/bin/linklab-run.mjs'), '--replay', what,
+                            '--executor', path.join(ROOT, 'build/emulator/linklab-executor')];
+const replayCli = what => spawnSync('node', replayArgs(what), { encoding: 'utf8', maxBuffer: 4 << 20 });
+// The same, leaving this process's event loop free: a short link is fetched from the server it runs.
+const replayCliAsync = what => new Promise(resolve => {
+  const child = spawn('node', replayArgs(what));
+  const out = { stdout: '', stderr: '' };
+  child.stdout.on('data', d => { out.stdout += d; });
+  child.stderr.on('data', d => { out.stderr += d; });
+  child.on('close', status => resolve({ ...out, status }));
+});
 async function saveDownload(page, selector, name) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
   const file = path.join(tmp, name);
@@ -506,8 +518,8 @@ test('a JS pass from a share link or a bundle is restored disabled and shown, an
 // `linklab-run --replay` (the link and the file) and `replayBundle` to the
 // page's outcome (status, stdout, stderr, a fault's kind, pc, address and
 // symbol); `linklab -save-bundle` of the same objects loads in the page and
-// runs to the native outcome. (The page's export of a run drops its stdin:
-// not part of this round trip until the exported test carries it.)
+// runs to the native outcome; the page's "Export as test" of the run (its
+// stdin included) passes the lit runner.
 test('round trip: page -> link and bundle -> linklab-run --replay and replayBundle; linklab -save-bundle -> page',
   async () => {
     const { replayBundle } = await import('../../wasm-bindings/jest.mjs');
@@ -519,8 +531,6 @@ test('round trip: page -> link and bundle -> linklab-run --replay and replayBund
                                 path.join(ROOT, 'tests/inputs/repro', `${name}.c`), '-o', out]);
       return out;
     };
-    const replayCli = what => spawnSync('node', [path.join(ROOT, 'wasm-bindings/bin/linklab-run.mjs'), '--replay', what,
-                                                 '--executor', executor], { encoding: 'utf8' });
     for (const arch of ARCHES) {
       const table = [build('table_main', arch), build('table_ops', arch)];
       const cases = [{ objs: table, stdin: '6 7\n',
@@ -548,6 +558,15 @@ test('round trip: page -> link and bundle -> linklab-run --replay and replayBund
           assert.equal(x.stdout, c.stdout);
         }
         assert.deepEqual((await replayBundle(file, { executor })).outcome, saved.outcome);
+        // Exported as a test, the run is fed the stdin it read. (A fault's
+        // export expects it as a link error, which `not` refuses: not yet here.)
+        if (!c.fault) {
+          await page.click('button[data-tab="repro"]');
+          await page.click('#export-test');
+          const lit = litZip(await saveDownload(page, '#export-download', `rt-${arch}.zip`), `export-rt-${arch}`);
+          assert.equal(lit.status, 0, `${arch}: ${lit.stdout}${lit.stderr}\n${lit.text}`);
+          assert.match(lit.text, /linklab .* %S\/repro\.stdin/s, arch);
+        }
         assert.deepEqual(page.errors, []);
         await page.close();
 
@@ -607,11 +626,29 @@ test('a session too large for a link becomes a bundle that the page and linklab-
   const saved = JSON.parse(fs.readFileSync(bundle, 'utf8'));
   assert.equal(saved.linklab, JSON.parse(fs.readFileSync(path.join(WEB, '../wasm-bindings/package.json'))).version);
   assert.ok(saved.outcome?.stdout && before.console.includes(saved.outcome.stdout), JSON.stringify(saved.outcome));
-  const replay = spawnSync('node', [path.join(WEB, '../wasm-bindings/bin/linklab-run.mjs'), '--replay', bundle,
-    '--executor', path.join(WEB, '../build/emulator/linklab-executor')], { encoding: 'utf8' });
+  const replay = replayCli(bundle);
   assert.match(replay.stderr, /the replay matches the recorded outcome/);
   assert.equal(replay.stdout, saved.outcome.stdout);
   assert.equal(replay.status, 0);
+  // The short link replays too, fetched from the server; an id it does not
+  // know and a server that does not answer are errors saying so.
+  const viaShort = await replayCliAsync(short);
+  assert.match(viaShort.stderr, /: the short link http:\/\/\S+\/s\/[\w-]{22}: the replay matches the recorded outcome/);
+  assert.equal(viaShort.stdout, saved.outcome.stdout);
+  assert.equal(viaShort.status, 0);
+  const unknown = await replayCliAsync(short.replace(/[\w-]{22}$/, 'A'.repeat(22)));
+  assert.match(unknown.stderr, /has no session A{22} \(No session is stored under A{22}\.\)/);
+  assert.equal(unknown.status, 1);
+  assert.match(replayCli(short.replace(/[\w-]{22}$/, 'nope')).stderr, /'nope' is not a short link id/);
+  const closed = await new Promise(resolve => {
+    const s = http.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+  const gone = replayCli(`http://127.0.0.1:${closed}/s/${'A'.repeat(22)}`);
+  assert.match(gone.stderr, new RegExp(`cannot reach the playground server at http://127\\.0\\.0\\.1:${closed} \\(ECONNREFUSED\\)`));
+  assert.equal(gone.status, 1);
 });
 
 test('bad input gets readable errors next to what caused it', async () => {
@@ -784,6 +821,17 @@ test('runs the sandbox or the limits end are reported in words: seccomp, output 
                    /^exited with status 3 · exit code 3 · \d+ ms · output cut at 64 KiB: the server's output limit$/);
       assert.equal(r.console, `${'y'.repeat(1023)}\n`.repeat(64) +
         '\nlinklab: output truncated at 65536 bytes (the executor\'s output cap)\n');
+      // The cut output is not what the program wrote: a bundle records where
+      // it was cut instead, and a replay says it compares the rest.
+      await page.click('#share');
+      const url = await page.inputValue('#share-url');
+      const { outcome } = (await codec.decodeFragment(url)).session;
+      assert.deepEqual(outcome, { status: 'exited', exitCode: 3, outputTruncatedAt: 65536 });
+      const replayed = replayCli(url);
+      assert.equal(replayed.status, 0, replayed.stderr);
+      assert.equal(replayed.stdout, `${'y'.repeat(1023)}\n`.repeat(100));
+      assert.match(replayed.stderr, /note: the recorded run's output was cut at 65536 bytes by the server's output/);
+      assert.match(replayed.stderr, /matches the recorded outcome \(its status, exit code and fault: the output/);
       r = await run('spin.c', { '#lim-time': '1000' });
       assert.match(r.status, /^time limit at pc 0x[0-9a-f]+.*: wall-time limit of 1000 ms reached/);
       r = await run('memory-hog.c', { '#lim-mem': '64' });

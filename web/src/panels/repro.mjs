@@ -23,7 +23,8 @@ export function mount(app) {
   function record(noExec, outcome) {
     const { objects, arch } = store.state;
     try {
-      const c = repro.sessionCase({ objects, options: app.link.options(), args: readFields('run').args, noExec });
+      const { args, stdin } = readFields('run');
+      const c = repro.sessionCase({ objects, options: app.link.options(), args, stdin, noExec });
       store.set({ last: { case: c, arch, outcome } });
     } catch { store.set({ last: null }); } // the fields did not parse: the link said so already
   }
@@ -73,7 +74,9 @@ export function mount(app) {
     showError('repro-error', '');
     try {
       const last = lastOrThrow();
-      $('export-files').innerHTML = exportFiles(last.case, last.outcome, 'export-download');
+      // Output the server cut is not the program's: the test then checks the exit status only.
+      $('export-files').innerHTML = exportFiles(last.case, last.outcome, 'export-download',
+                                                !last.outcome.outputTruncated);
     } catch (e) { showError('repro-error', message(e)); }
     bump('exports');
   }

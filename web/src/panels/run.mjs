@@ -162,9 +162,10 @@ export function mount(app) {
         await afterPaint();
         app.link.afterLink(ctx);
       }
-      store.set({ outcome: runOutcome(r, printed, a => symbolizeIn(store.state.link?.info, a)) });
-      app.repro.record(false, r.exitCode !== undefined ? { exitCode: r.exitCode, output: printed.stdout }
-                                                       : { error: r.error ?? r.description });
+      store.set({ outcome: runOutcome(r, { ...printed, truncatedAt }, a => symbolizeIn(store.state.link?.info, a)) });
+      app.repro.record(false, r.exitCode !== undefined
+        ? { exitCode: r.exitCode, output: printed.stdout, ...(truncatedAt ? { outputTruncated: true } : {}) }
+        : { error: r.error ?? r.description });
     } catch (e) {
       clearInterval(ticker);
       const msg = message(e);
