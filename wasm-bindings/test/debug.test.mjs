@@ -4,18 +4,18 @@
 // the C runtime, on all three triples. Every wait is bounded by the
 // executor's limits and a step count.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { LinkSession, LinklabError, runtimeInfo } from '../index.mjs';
 import { readRuntimeFiles, spawnExecutor } from '../node.mjs';
-import { config, read } from './helpers.mjs';
+import { config, read, runNative } from './helpers.mjs';
 
 const dir = join(config.work, 'debug');
 mkdirSync(dir, { recursive: true });
 // Each object keeps its source's name (gotplt-main.o), in a folder per arch.
 function compile(arch, src, extra = []) {
   mkdirSync(join(dir, arch), { recursive: true });
-  const out = join(dir, arch, basename(src).replace(/\.c$/, '.o'));
+  const out = join(dir, arch, basename(src).replace(/\.[cs]$/, '.o'));
   const cflags = runtimeInfo(`${arch}-unknown-linux-gnu`).cflags.split(' ');
   const args = ['-c', '-O1', '-fno-stack-protector', ...extra, ...cflags, join(config.root, src), '-o', out];
   execFileSync('clang-22', args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -26,14 +26,14 @@ const EXPECTED = 'add(5, 3) = 8\nmul(6, 3) = 18\nsub(7, 3) = 4\nadd(mul(2, 3), s
 
 // A session over its own executor with the objects, each object's
 // post-fixup graph recorded (the stops' fixups), output collected.
-async function debugSession(arch, paths, args = []) {
+async function debugSession(arch, paths, args = [], harness = []) {
   const triple = `${arch}-unknown-linux-gnu`;
   const x = await spawnExecutor(triple);
   const s = new LinkSession({ executor: x });
   const graphs = [];
   const names = paths.map((p) => p.split('/').pop());
   s.addPass('post-fixup', (g) => graphs.push({ object: g.object, graph: g.data() }), { objects: names });
-  paths.forEach((p, i) => s.addObject(read(p), { name: names[i] }));
+  paths.forEach((p, i) => s.addObject(read(p), { name: names[i], harness: !!harness[i] }));
   const out = { stdout: '' };
   const onOutput = (stream, b) => { out[stream] = (out[stream] ?? '') + Buffer.from(b); };
   const d = s.debug({ argv0: 'prog', args, runtime: 'default', runtimeFiles: readRuntimeFiles(triple), graphs,
@@ -138,6 +138,39 @@ describe.each(['x86_64', 'aarch64', 'riscv64'])('%s', (arch) => {
       const end = await d.continue();
       expect(end.result.status).toBe('fault');
       expect(end.result.error).toMatch(/read_bad\+0x[0-9a-f]+ in \.text of /);
+    } finally {
+      await close();
+    }
+  });
+});
+
+// Every gallery example runs under the debugger to the outcome the native
+// linklab gives it: stopped at main, stepped over a few instructions, continued.
+const GALLERY = JSON.parse(readFileSync(join(config.root, 'web/examples/gallery.json'), 'utf8')).examples;
+describe.each(['x86_64', 'aarch64', 'riscv64'])('%s gallery', (arch) => {
+  test.each(GALLERY.filter((ex) => ex.id !== 'gotplt').map((ex) => [ex.id, ex]))('%s', async (id, ex) => {
+    const objects = ex.objects.map((o) => ({
+      path: compile(arch, `web/examples/${o.src.replace('{arch}', arch)}`, o.cflags ?? []), harness: !!o.harness }));
+    // What the native linklab makes of the same objects, undebugged (-harness
+    // and -args each take the rest of the line; no example has both).
+    const n = runNative([...objects.flatMap((o) => (o.harness ? ['-harness', o.path] : [o.path])),
+                         ...(ex.args ? ['-args', 'prog', ...ex.args] : [])]);
+    const want = { exitCode: n.status, stdout: n.stdout };
+    const { d, close, out } = await debugSession(arch, objects.map((o) => o.path), ex.args ?? [],
+                                                 objects.map((o) => o.harness));
+    try {
+      await d.started;
+      d.setBreakpoints(['main']);
+      let st = await d.continue();
+      expect(st.reason).toBe('breakpoint');
+      expect(st.symbol).toMatch(/^main\+0x0 in \.text of /);
+      for (let i = 0; i < 3; i++) {
+        st = await d.stepOver();
+        expect(st.symbol).toMatch(/^main\+0x[0-9a-f]+ in /);
+      }
+      d.setBreakpoints([]);
+      const end = await d.continue();
+      expect({ exitCode: end.result.exitCode, stdout: out.stdout }).toEqual(want);
     } finally {
       await close();
     }
