@@ -573,7 +573,12 @@ export class LinkSession {
     const d = new Debugger(this, this.#executor, graphs ?? own);
     x.setDebugHandler((seq, stop) => d._stopped(seq, stop));
     unwrap(x.debugNextRun(u64(idleMillis, 'idleMillis')));
-    d._running(this.run(options).finally(() => x.setDebugHandler(null)));
+    // Closing the executor ends a program left stopped (its hangup waits for the run).
+    this.#executor._beforeClose(() => (d.stop && d.stop.reason !== 'exited' ? d.kill() : undefined));
+    d._running(this.run(options).finally(() => {
+      x.setDebugHandler(null);
+      this.#executor._beforeClose(null);
+    }));
     return d;
   }
   /** Frees the session's wasm memory; the object is unusable afterwards. */
@@ -759,6 +764,7 @@ export class Executor {
   #output = null;
   #closed = null;
   #pending = new Set(); // rejecters of requests in flight, failed when the transport closes
+  #beforeClose = null; // a debugged run's: kills a program left stopped
   constructor(transport) {
     this.#transport = transport;
     // The core queues frames and says when the first of a batch is queued:
@@ -836,9 +842,11 @@ export class Executor {
     return r;
   }
   readMemory(address, size) { return this.#request((done) => this.#x.readMemory(u64(address, 'address'), size, done)); }
+  _beforeClose(fn) { this.#beforeClose = fn; }
   /** Ends the session and closes the transport. */
   async close() {
     try {
+      await this.#beforeClose?.()?.catch(() => {});
       // The executor may exit before its reply to hangup arrives: that is the goodbye.
       if (!this.#closed)
         await this.#request((done) => this.#x.hangup(done)).catch((e) => { if (!this.#closed) throw e; });

@@ -177,6 +177,14 @@ describe.each(['x86_64', 'aarch64', 'riscv64'])('%s gallery', (arch) => {
   });
 });
 
+test('closing the executor ends a program left stopped', async () => {
+  const { d, x } = await debugSession('x86_64', GOTPLT.map((src) => compile('x86_64', src, ['-fPIC'])));
+  await d.started;
+  await x.close(); // not the idle limit's 30 s: the run is killed first
+  const r = await d.result;
+  expect(r.description).toMatch(/^killed by SIGKILL/);
+});
+
 test('a session without an executor cannot debug; kill ends the run', async () => {
   expect(() => new LinkSession({ triple: 'x86_64-unknown-linux-gnu' }).debug()).toThrow(LinklabError);
   const { d, close } = await debugSession('x86_64', GOTPLT.map((src) => compile('x86_64', src, ['-fPIC'])));
