@@ -6,7 +6,7 @@
 // `svc 0`) with their notes and faults. The reference for a program's value
 // is the same sources built the ordinary way for the arch (gcc -m32 -static, natively or under qemu-i386,
 // arm-linux-gnueabihf-gcc-12 -static under qemu-arm) with a main calling the
-// entry.
+// entry. One program with glibc writes code at run time and calls it.
 #include "test_support.h"
 
 #include <gtest/gtest.h>
@@ -158,6 +158,29 @@ TEST_P(Run32, PrivilegedInstructionsFaultAsOnLinux) {
   auto R = runCommand(linklabPath() + " -runtime=none -entry=unprivileged " + Obj);
   EXPECT_EQ(R.status, 1) << R.output;
   EXPECT_EQ(Reference('z'), 1);
+}
+
+// Code written at run time into an executable mapping and called, then
+// rewritten and called again (tests/inputs/run/code_at_run_time.c), with
+// glibc: each call runs what was last written, as under qemu-user, on the
+// executor's direct memory and chained blocks and with them off.
+TEST_P(Run32, CodeWrittenAtRunTime) {
+  const Arch32 &A = GetParam();
+  TempDir D;
+  std::string Src = sourceDir() + "/tests/inputs/run/code_at_run_time.c", Exe = D.file("ref"), Obj = D.file("prog.o");
+  auto Built = runCommand(replace(replace(A.reference, "SRCS", Src), "EXE", Exe));
+  ASSERT_EQ(Built.status, 0) << Built.output;
+  auto Ref = runCommand(replace(replace(A.runner, "I386_EXEC", i386Exec()), "EXE", Exe));
+  ASSERT_EQ(Ref.status, 0) << Ref.output;
+  ASSERT_EQ(Ref.output, "123456789\n");
+  std::string Headers = std::string(A.name) == "i386" ? " -idirafter /usr/include/x86_64-linux-gnu" : "";
+  auto C = runCommand("clang-22 " + std::string(A.clangFlags) + Headers + " -O2 -c " + Src + " -o " + Obj);
+  ASSERT_EQ(C.status, 0) << C.output;
+  for (const char *Env : {"", "LINKLAB_EXECUTOR_SOFTMMU=1 LINKLAB_EXECUTOR_NO_CHAINING=1 "}) {
+    auto R = runCommand(Env + linklabPath() + " " + Obj);
+    EXPECT_EQ(R.status, 0) << Env << R.output;
+    EXPECT_EQ(R.output, Ref.output) << Env;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(All, Run32, ::testing::ValuesIn(Arches),
