@@ -8,37 +8,10 @@
 
 namespace linklab::cli {
 
-namespace {
+void printWarning(const std::string &W) { std::fprintf(stderr, "linklab warning: %s\n", W.c_str()); }
 
-void printWarnings(const std::vector<std::string> &W) {
-  for (auto &M : W)
-    std::fprintf(stderr, "linklab warning: %s\n", M.c_str());
-}
-
-} // namespace
-
-Expected<std::shared_ptr<const callconv::ConventionTable>>
-installConventions(const driver::Options &O, const std::vector<Input> &Inputs, Session &S) {
-  driver::SessionConventions C(S, [](const std::string &W) { printWarnings({W}); });
-  if (!O.callSymbol.empty()) // -call needs the planner even without -cc
-    if (auto T = callconv::targetForTriple(fullTriple(S.triple())); !T)
-      return T.takeError();
-  for (auto &E : O.conventions)
-    if (Error Err = C.addEntry(E, "-cc"))
-      return Err;
-  for (const Input &I : Inputs) // the objects named (not -l archives)
-    if (!I.library)
-      if (Error Err = C.addObject(I.path, I.bytes.span()))
-        return Err;
-  return C.table();
-}
-
-std::optional<int> applyConventions(const driver::Options &O, const std::vector<Input> &Inputs, exec::Program &Prog,
-                                    const executor::Limits &L) {
-  auto Installed = installConventions(O, Inputs, Prog.session());
-  if (!Installed)
-    return fail(Installed.takeError());
-  const callconv::ConventionTable *Table = Installed->get();
+std::optional<int> applyConventions(const driver::Options &O, const callconv::ConventionTable *Table,
+                                    exec::Program &Prog, const executor::Limits &L) {
   if (O.callSymbol.empty())
     return std::nullopt;
   auto T = callconv::targetForTriple(fullTriple(Prog.session().triple()));
@@ -60,7 +33,8 @@ std::optional<int> applyConventions(const driver::Options &O, const std::vector<
                                                                      : callconv::standardPlan(**T, *Sig);
   if (!P)
     return fail(P.takeError());
-  printWarnings(P->warnings());
+  for (auto &W : P->warnings())
+    printWarning(W);
   auto Args = callconv::parseCallArguments(*Sig, O.callArgs);
   if (!Args)
     return fail(Args.takeError());

@@ -159,7 +159,7 @@ Error writeBundle(const driver::Options &O, const std::vector<Input> &Inputs, co
   B.linklabVersion = linklabVersion();
   B.arch = archName(TT.arch);
   for (const Input &I : Inputs)
-    B.objects.push_back({baseName(I.path), I.kind == ObjectKind::Harness, std::string(I.bytes.data(), I.bytes.size())});
+    B.objects.push_back({baseName(I.name), I.kind == ObjectKind::Harness, std::string(I.bytes.data(), I.bytes.size())});
   B.entry = O.entry;
   B.phonyExternals = O.phonyExternals;
   B.runtime = !(O.noProcessSyms || O.runtime == "none");
@@ -184,8 +184,8 @@ Error writeBundle(const driver::Options &O, const std::vector<Input> &Inputs, co
   // The bundle names each input by its base name, as its messages then do.
   auto baseNames = [&](std::string &Text) {
     for (const Input &I : Inputs)
-      for (size_t P; I.path != baseName(I.path) && (P = Text.find(I.path)) != std::string::npos;)
-        Text.replace(P, I.path.size(), baseName(I.path));
+      for (size_t P; I.name != baseName(I.name) && (P = Text.find(I.name)) != std::string::npos;)
+        Text.replace(P, I.name.size(), baseName(I.name));
   };
   if (Outcome.error)
     baseNames(*Outcome.error);
@@ -334,30 +334,34 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
   std::vector<PrefetchedGraphs::Input> Objects;
   for (const Input &I : *Inputs)
     if (!I.isArchive())
-      Objects.push_back({I.path, I.bytes});
-  auto P = exec::Program::createSync(C, *TT, *Runtime, Objects);
-  if (!P)
-    return linkFailed(P.takeError());
-  (*P)->session().setKeepLinkedGraphs(true); // the command ends without freeing them
+      Objects.push_back({I.name, I.bytes});
+  auto Made = exec::Program::createSync(C, *TT, *Runtime, Objects);
+  if (!Made)
+    return linkFailed(Made.takeError());
+  auto Linked = driver::Link::program(std::move(*Made), printWarning);
+  exec::Program *P = Linked->program();
+  P->session().setKeepLinkedGraphs(true); // the command ends without freeing them
   // A jitdump carries the code linked from here on; -debug-script's image, the call-frame information.
-  (*P)->linkInfo().setRecordContents(O.perfSupport || !O.debugScript.empty());
+  P->linkInfo().setRecordContents(O.perfSupport || !O.debugScript.empty());
   bool HasProcess = *Runtime != nullptr;
   if (O.showInitEs || O.showEntryEs)
-    (*P)->session().recordProcessLookups();
-  if (Error E = addInputs(O, *Inputs, (*P)->session()))
+    P->session().recordProcessLookups();
+  if (Error E = Linked->addInputs(*Inputs, O, SharedBytes::readFile))
+    return linkFailed(std::move(E));
+  if (Error E = addNativeOptions(O, P->session()))
     return linkFailed(std::move(E));
   if (O.showInitEs)
-    std::fputs((*P)->session().dumpSymbolTables(HasProcess).c_str(), stdout);
-  if (auto Done = applyConventions(O, *Inputs, **P, *L)) { // -cc, embedded conventions, -call
-    consumeError(C.hangupSync());                          // best effort: the run's result is already known
+    std::fputs(P->session().dumpSymbolTables(HasProcess).c_str(), stdout);
+  if (auto Done = applyConventions(O, Linked->conventions().table().get(), *P, *L)) { // -call
+    consumeError(C.hangupSync()); // best effort: the run's result is already known
     return *Done;
   }
   std::vector<std::string> Args = O.args;
   if (Args.empty()) // argv[0] as a shell would give it
     Args.push_back(O.inputs.empty() ? O.harnesses.front() : O.inputs.front());
-  (*P)->setEnvironment(O.env);
+  P->setEnvironment(O.env);
   if (!O.gdb.empty() || !O.debugScript.empty() || O.showEntryEs)
-    (*P)->setBeforeMainRun([&O, &GdbAt, HasProcess, Prog = P->get()] {
+    P->setBeforeMainRun([&O, &GdbAt, HasProcess, Prog = P] {
       if (O.showEntryEs) { // linked, not yet run: llvm-jitlink's point for it
         std::fputs(Prog->session().dumpSymbolTables(HasProcess).c_str(), stdout);
         std::fflush(stdout);
@@ -369,13 +373,13 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
         std::fprintf(stderr, "linklab: the program is stopped at its entry; attach with:\n  %s\n",
                      gdbCommand(GdbAt, O.debugScript).c_str());
     });
-  (*P)->setInputFiles(std::move(Files));
+  P->setInputFiles(std::move(Files));
   uint64_t WallMillis = L->wallMillis ? L->wallMillis : 60000; // PROTOCOL.md: the executor's default
   if (O.gdb.empty())
     InputDeadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(WallMillis + 1000);
-  auto R = (*P)->runMainSync(driver::entrySymbol(O.entry, *TT), std::move(Args), *L);
+  auto R = P->runMainSync(driver::entrySymbol(O.entry, *TT), std::move(Args), *L);
   if (O.perfSupport) // what was linked, whether or not the run went well
-    if (Error E = writePerfSupportFiles((*P)->linkInfo().objects(), *TT)) {
+    if (Error E = writePerfSupportFiles(P->linkInfo().objects(), *TT)) {
       consumeError(C.hangupSync());
       return fail(std::move(E));
     }
@@ -389,7 +393,7 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
       Out.exitCode = *Code;
     Out.stdout_ = Rec.out, Out.stderr_ = Rec.err;
     if (R->runStatus() == RunStatus::Fault)
-      Out.fault = {faultKindName(FaultKind(R->faultKind)), R->pc, R->address, (*P)->symbolize(R->pc)};
+      Out.fault = {faultKindName(FaultKind(R->faultKind)), R->pc, R->address, P->symbolize(R->pc)};
     if (Error E = writeBundle(O, *Inputs, *TT, Rec, std::move(Out))) {
       consumeError(C.hangupSync());
       return fail(E);

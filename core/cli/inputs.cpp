@@ -2,7 +2,6 @@
 
 #include "arch/x86_64_self_relocations.h"
 #include "driver/command.h"
-#include "driver/sectcreate.h"
 #include "macho/dylib_interface.h"
 #include "macho/universal.h"
 #include "object/archive.h"
@@ -76,8 +75,6 @@ private:
 };
 } // namespace
 
-bool Input::isArchive() const { return Archive::isArchive(bytes.span()); }
-
 Expected<std::vector<Input>> readInputs(const driver::Options &O) {
   std::vector<Input> In;
   auto Read = [&](const std::string &Path, ObjectKind Kind, bool Library) -> Error {
@@ -119,14 +116,14 @@ Expected<std::vector<Input>> readInputs(const driver::Options &O) {
     std::vector<driver::InputBytes> Named;
     for (const Input &I : In)
       if (!I.library && !macho::isUniversal(I.bytes.span()))
-        Named.push_back({I.path, I.bytes.span()});
+        Named.push_back({I.name, I.bytes.span()});
     auto Given = driver::inputTriple(O.triple, Named);
     Triple TT = Given ? *Given : Triple();
     if (!Given)
       consumeError(Given.takeError()); // no other object: a single slice still picks itself
     for (Input &I : In)
       if (macho::isUniversal(I.bytes.span())) {
-        auto Slice = macho::selectSlice(I.path, I.bytes, TT);
+        auto Slice = macho::selectSlice(I.name, I.bytes, TT);
         if (!Slice)
           return Slice.takeError();
         I.bytes = std::move(*Slice);
@@ -135,37 +132,7 @@ Expected<std::vector<Input>> readInputs(const driver::Options &O) {
   return In;
 }
 
-Error addInputs(const driver::Options &O, const std::vector<Input> &Inputs, Session &S) {
-  for (const Input &I : Inputs) {
-    if (I.isArchive()) {
-      if (Error E = O.allLoad ? S.addAllArchiveMembers(I.path, I.bytes) : S.addArchive(I.path, I.bytes))
-        return E;
-      continue;
-    }
-    auto K = S.addObject(I.path, I.bytes, I.kind);
-    if (!K)
-      return K.takeError();
-  }
-  for (auto &A : O.absolutes) {
-    auto Abs = driver::parseAbsolute({"-abs", A});
-    if (!Abs)
-      return Abs.takeError();
-    if (Error E = S.defineAbsolute(Abs->name, Abs->address))
-      return E;
-  }
-  for (auto &Arg : O.sectCreates) {
-    auto Spec = driver::parseSectCreate(Arg);
-    if (!Spec)
-      return Spec.takeError();
-    auto Content = SharedBytes::readFile(Spec->file);
-    if (!Content)
-      return Content.takeError();
-    auto G = driver::sectCreateGraph(*Spec, std::move(*Content), S.triple());
-    if (!G)
-      return G.takeError();
-    if (auto K = S.addGraph(std::move(*G)); !K)
-      return K.takeError();
-  }
+Error addNativeOptions(const driver::Options &O, Session &S) {
   for (auto &Path : O.weakLibraries) {
     auto Bytes = SharedBytes::readFile(Path);
     if (!Bytes)
@@ -183,7 +150,6 @@ Error addInputs(const driver::Options &O, const std::vector<Input> &Inputs, Sess
       return makeError(formatv("-write-symtab: '%s': %s", O.writeSymtab.c_str(), std::strerror(errno)));
     S.addPlugin(std::make_shared<SymtabWriter>(F));
   }
-  S.setPhonyExternals(O.phonyExternals);
   return Error::success();
 }
 
@@ -191,7 +157,7 @@ Expected<Triple> inputTriple(const driver::Options &O, const std::vector<Input> 
   std::vector<driver::InputBytes> Named; // -l libraries name no target
   for (const Input &I : Inputs)
     if (!I.library)
-      Named.push_back({I.path, I.bytes.span()});
+      Named.push_back({I.name, I.bytes.span()});
   return driver::inputTriple(O.triple, Named);
 }
 

@@ -1,29 +1,23 @@
-// The inputs a command line names, added to a session the same way whether
-// the link runs (-oop-executor...) or not (-noexec): objects, harness
-// objects, -l archives from the -L paths, -abs symbols, -phony-externals.
+// The files a command line names, read for the link (driver::Link adds
+// them, whether the link runs or not): objects, harness objects, -l
+// archives from the -L paths.
 #pragma once
 
+#include "driver/link.h"
 #include "driver/options.h"
 #include "program/runtime.h"
-#include "session/session.h"
 
 namespace linklab::cli {
 
-struct Input {
-  std::string path;
-  SharedBytes bytes;
-  ObjectKind kind;
-  bool library; // found through -l
-  bool isArchive() const;
-};
+using driver::Input;
 
 // The inputs, the harnesses, then the -l archives found in the -L paths,
-// each file read once.
+// each file read once (named by their paths).
 Expected<std::vector<Input>> readInputs(const driver::Options &O);
-// Adds them (objects, archives), the -abs symbols, -sectcreate sections,
-// -weak_library names, -add-self-relocations, -write-symtab and
-// -phony-externals.
-Error addInputs(const driver::Options &O, const std::vector<Input> &Inputs, Session &S);
+// What only the native command links with, reading or writing host files:
+// -weak_library names, -add-self-relocations, -write-symtab (the package
+// refuses these options).
+Error addNativeOptions(const driver::Options &O, Session &S);
 
 // The link's triple: -triple, else the first object's (driver::inputTriple).
 Expected<Triple> inputTriple(const driver::Options &O, const std::vector<Input> &Inputs);

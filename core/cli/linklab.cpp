@@ -9,11 +9,9 @@
 #include "cli/self.h"
 #include "cli/version.h"
 #include "driver/command.h"
+#include "driver/link.h"
 #include "driver/options.h"
-#include "link/slab_memory_manager.h"
-#include "platform/linker_symbols.h"
 #include "program/program.h"
-#include "protocol/address_plan.h"
 #include "session/link_info.h"
 #include "session/session.h"
 
@@ -148,10 +146,6 @@ int run(int Argc, char **Argv) {
     return fail(makeError("option '-gdb' debugs a run: it cannot be used with -noexec"));
 
   Timer Total;
-  auto MM = driver::makeSlab(O);
-  if (!MM)
-    return fail(MM.takeError());
-
   Timer Load;
   auto Inputs = cli::readInputs(O);
   if (!Inputs)
@@ -176,8 +170,6 @@ int run(int Argc, char **Argv) {
     consumeError(T.takeError()); // only archives: the link names no target, as before
   }
 
-  Session S(TT, **MM);
-  auto Recorder = std::make_shared<LinkInfoRecorder>();
   std::vector<std::regex> Patterns;
   for (auto &P : O.showGraphs) {
     try {
@@ -186,67 +178,48 @@ int run(int Argc, char **Argv) {
       return fail(makeError(formatv("-show-graphs: '%s' is not a valid regular expression", P.c_str())));
     }
   }
+  // Recording copies every symbol name of every graph: only when asked for.
+  bool Record = !O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty() || O.perfSupport ||
+                !O.debugScript.empty();
+  auto Slab = driver::makeSlab(O);
+  if (!Slab)
+    return fail(Slab.takeError());
+  auto Made = driver::Link::slab(TT, std::move(*Slab), driver::placesAsRun(O), cli::printWarning, Record);
+  driver::Link &L = *Made;
+  Session &S = L.session();
+  LinkInfoRecorder *Recorder = &L.linkInfo();
   Recorder->setDumpPatterns(std::move(Patterns));
   // -check reads linked bytes; a jitdump carries the code; -debug-script's image, the call-frame information.
   Recorder->setRecordContents(O.showRelocated || !O.checkFiles.empty() || O.perfSupport || !O.debugScript.empty());
-  // Recording copies every symbol name of every graph: only when asked for.
-  if (!O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty() || O.perfSupport ||
-      !O.debugScript.empty())
-    S.addPlugin(Recorder);
-
-  exec::LinkServices Services;
-  if (TT.arch != Arch::Unknown) {
-    Services = exec::addLinkServices(S, (*MM)->pageSize());
-    if (driver::placesAsRun(O)) // what the executor would define, where it would
-      exec::addExecutorSymbols(S, executor::executorSymbols());
-  } else // only archives and no -triple: no target to lay TLS out for yet
-    addStaticLinkTables(S, (*MM)->pageSize());
-  SharedBytes StartObject;
   if (Runtime)
-    if (Error E = exec::addRuntimeArchives(S, *Runtime, RuntimeFiles, &StartObject, Services.inits))
+    if (Error E = L.addRuntime(*Runtime, std::move(RuntimeFiles)))
       return fail(E);
-  bool ShowEs = O.showInitEs || O.showEntryEs;
-  if (ShowEs)
+  if (O.showInitEs || O.showEntryEs)
     S.recordProcessLookups();
-  if (Error E = cli::addInputs(O, *Inputs, S))
+  // The inputs, -abs, -sectcreate, -phony-externals; -cc and each object's
+  // .linklab.callconv: the same bridge thunks a run would link.
+  if (Error E = L.addInputs(*Inputs, O, SharedBytes::readFile))
     return fail(E);
-  // -cc and .linklab.callconv: the same bridge thunks a run would link.
-  if (auto Conventions = cli::installConventions(O, *Inputs, S); !Conventions)
-    return fail(Conventions.takeError());
+  if (Error E = cli::addNativeOptions(O, S))
+    return fail(E);
   double LoadMs = Load.ms();
   if (O.showInitEs)
     std::fputs(S.dumpSymbolTables(Runtime != nullptr).c_str(), stdout);
 
   Timer Link;
-  // A run enters main, or another entry, through the start object
-  // (exec::Program::runMain), looked up after the entry so that a missing
-  // entry is the error.
-  std::string EntryName = driver::entrySymbol(O.entry, S.triple());
-  bool Process = StartObject && exec::entersThroughStart(Runtime, EntryName);
-  if (Process)
-    if (auto K = exec::addStartObject(S, *Runtime, StartObject, EntryName); !K)
-      return fail(K.takeError());
-  // As the run does: every object, the start object included, starts linking
-  // before the lookups (the start object's own init arrays count then).
-  std::optional<Error> Linked;
-  if (Process)
-    S.linkAll([&](Error E) { Linked = std::move(E); });
-  auto Entry = S.lookupNow({EntryName});
-  if (Entry && Process)
-    Entry = S.lookupNow({Runtime->startSymbol});
+  // The entry as a run enters it: through the C runtime's start code.
+  std::optional<Expected<Addr>> Entry;
+  L.linkEntry(O.entry, [&Entry](Expected<Addr> A) { Entry.emplace(std::move(A)); });
+  if (!Entry) // a slab answers at once
+    return fail(makeError("internal error: the link of the entry did not finish"));
   double LinkMs = Link.ms();
   for (auto &Obj : Recorder->objects())
     if (!Obj.graphDump.empty())
       std::printf("Link graph \"%s\" post-fixup:\n%s", Obj.name.c_str(), Obj.graphDump.c_str());
   if (O.showEntryEs)
     std::fputs(S.dumpSymbolTables(Runtime != nullptr).c_str(), stdout);
-  if (!Entry) {
-    if (Linked) // the entry's error already names the object that failed to link
-      consumeError(std::move(*Linked));
-    return fail(Entry.takeError());
-  }
-  if (Linked && *Linked)
-    return fail(std::move(*Linked));
+  if (!*Entry)
+    return fail(Entry->takeError());
   if (O.perfSupport)
     if (Error E = cli::writePerfSupportFiles(Recorder->objects(), TT))
       return fail(std::move(E));

@@ -116,7 +116,7 @@ Expected<ReproCase> caseFromOptions(const driver::Options &O) {
     return Inputs.takeError();
   ReproCase C;
   for (const Input &I : *Inputs) {
-    auto In = readInput(I.path, I.bytes.span(), I.kind == ObjectKind::Harness);
+    auto In = readInput(I.name, I.bytes.span(), I.kind == ObjectKind::Harness);
     if (!In)
       return In.takeError();
     C.inputs.push_back(std::move(*In));

@@ -2,11 +2,10 @@
 
 #include "check/check.h"
 #include "check/link_info_env.h"
+#include "driver/command.h"
+#include "driver/link.h"
 #include "driver/settings.h"
-#include "link/slab_memory_manager.h"
 #include "link/table_manager.h"
-#include "platform/linker_symbols.h"
-#include "program/program.h"
 #include "session/link_info.h"
 #include "session/session.h"
 #include "target/target.h"
@@ -222,17 +221,6 @@ private:
   std::vector<std::string> Marks;
 };
 
-Expected<std::pair<std::string, uint64_t>> splitAbsolute(const std::string &A) {
-  size_t Eq = A.find('=');
-  if (Eq == std::string::npos || Eq == 0)
-    return makeError(formatv("-abs: '%s' is not NAME=ADDRESS", A.c_str()));
-  char *End = nullptr;
-  uint64_t V = std::strtoull(A.c_str() + Eq + 1, &End, 0);
-  if (*End || Eq + 1 == A.size())
-    return makeError(formatv("-abs: '%s' is not a number", A.c_str() + Eq + 1));
-  return std::make_pair(A.substr(0, Eq), V);
-}
-
 // FileCheck reads [[ and {{ as its own syntax.
 std::string fileCheckLiteral(const std::string &S) {
   std::string Out;
@@ -281,52 +269,51 @@ std::string runLines(const std::string &Cmd) {
 
 Expected<std::vector<std::string>> fixupChecks(const ReproCase &C, const std::vector<std::string> &Marks,
                                                std::vector<std::string> &Notes) {
-  SlabMemoryManager MM(0x10000, 4096, uint64_t(64) << 20);
-  // The target and the link services (TLS layout across objects, init
-  // arrays, IRELATIVE slots) of the `linklab -noexec` the rules will run in.
-  Triple TT = C.triple.empty() ? Triple() : Triple::parse(C.triple);
+  // The `linklab -noexec` the rules will run in (its RUN line): at the
+  // test's slab, without the C runtime, a program's C library calls phony
+  // (they have no definitions there).
+  driver::Options O;
+  O.noExec = true;
+  O.slabAddress = "0x10000", O.slabPageSize = "4096", O.slabAllocate = "64Mb";
+  O.triple = C.triple;
+  O.entry = C.entry;
+  O.absolutes = C.absolutes;
+  O.phonyExternals = C.phonyExternals || !C.noExec;
+  O.runtime = "none";
+  std::vector<driver::Input> Inputs;
   for (auto &In : C.inputs)
-    if (TT.arch == Arch::Unknown && !In.archive) {
-      auto T = tripleOfObject(In.name, inputBytes(In).span());
-      if (!T)
-        return T.takeError();
-      TT = *T;
-    }
-  Session S(TT, MM);
-  if (TT.arch != Arch::Unknown)
-    exec::addLinkServices(S, MM.pageSize());
-  else
-    addStaticLinkTables(S, MM.pageSize());
-  auto Info = std::make_shared<LinkInfoRecorder>();
-  Info->setRecordContents(true);
+    Inputs.push_back({baseName(In.name), inputBytes(In), In.harness ? ObjectKind::Harness : ObjectKind::Regular});
+  std::vector<driver::InputBytes> Named;
+  for (auto &I : Inputs)
+    Named.push_back({I.name, I.bytes.span()});
+  auto TT = driver::inputTriple(O.triple, Named);
+  if (!TT)
+    return TT.takeError();
+  auto Slab = driver::makeSlab(O);
+  if (!Slab)
+    return Slab.takeError();
+  auto NoWarnings = [](const std::string &) {}; // a run of the case shows them
+  auto L = driver::Link::slab(*TT, std::move(*Slab), /*AsRun=*/false, NoWarnings, /*Record=*/true);
+  Session &S = L->session();
+  LinkInfoRecorder &Info = L->linkInfo();
+  Info.setRecordContents(true);
   std::set<std::string> Files;
   for (auto &In : C.inputs)
     if (!In.archive)
       Files.insert(baseName(In.name));
   auto Sites = std::make_shared<SiteRecorder>(Files, Marks);
-  S.addPlugin(Info);
   S.addPlugin(Sites);
-  for (auto &In : C.inputs) {
-    SharedBytes B = inputBytes(In);
-    if (In.archive) {
-      if (Error E = S.addArchive(baseName(In.name), B))
-        return E;
-    } else if (auto K = S.addObject(baseName(In.name), B, In.harness ? ObjectKind::Harness : ObjectKind::Regular); !K)
-      return K.takeError();
-  }
-  for (auto &A : C.absolutes) {
-    auto NV = splitAbsolute(A);
-    if (!NV)
-      return NV.takeError();
-    if (Error E = S.defineAbsolute(NV->first, NV->second))
-      return E;
-  }
-  // A program's C library calls have no definitions in a -noexec link.
-  S.setPhonyExternals(C.phonyExternals || !C.noExec);
-  auto Entry = S.lookupNow({driver::entrySymbol(C.entry, S.triple())});
+  if (Error E = L->addInputs(Inputs, O, [](const std::string &Path) -> Expected<SharedBytes> {
+        return makeError(Path + ": the exporter reads no files");
+      }))
+    return E;
+  std::optional<Expected<Addr>> Entry;
+  L->linkEntry(O.entry, [&Entry](Expected<Addr> A) { Entry.emplace(std::move(A)); });
   if (!Entry)
-    return Entry.takeError();
-  check::LinkInfoCheckEnv Env(*Info, S.triple().arch, [&S](std::string_view N) { return S.addressOf(N); });
+    return makeError("internal error: the link of the entry did not finish");
+  if (!*Entry)
+    return Entry->takeError();
+  check::LinkInfoCheckEnv Env(Info, S.triple().arch, [&S](std::string_view N) { return S.addressOf(N); });
   std::vector<std::string> Rules;
   Notes.insert(Notes.end(), Sites->Notes.begin(), Sites->Notes.end());
   for (auto &Site : Sites->Sites)

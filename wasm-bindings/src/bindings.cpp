@@ -9,6 +9,7 @@
 #include "callconv/plan.h"
 #include "driver/command.h"
 #include "driver/conventions.h"
+#include "driver/link.h"
 #include "driver/options.h"
 #include "driver/sectcreate.h"
 #include "driver/settings.h"
@@ -698,28 +699,19 @@ public:
                                               {"slabAllocate", SlabSize}); // "": defaults
     if (!Slab)
       return failOr(Slab);
-    uint64_t SlabPageSize = (*Slab)->pageSize();
-    SlabMM = Slab->get();
-    MM = std::make_unique<DeferringMemoryManager>(std::move(*Slab));
     Triple_ T = Triple.empty() ? Triple_() : Triple_::parse(Triple);
     if (!Triple.empty() && !findTarget(T))
       return fail("unsupported target triple '" + Triple + "'");
-    Own = std::make_unique<Session>(T, *MM);
-    S = Own.get();
-    // As linklab -noexec: one TLS layout and the init arrays once the triple
-    // is known, the IRELATIVE table, __start_/__stop_, _end.
-    if (!Triple.empty())
-      SlabInits = exec::addLinkServices(*S, SlabPageSize).inits;
-    else
-      addStaticLinkTables(*S, SlabPageSize);
     // Recording copies every symbol name of every graph: a session that
     // never asks for linkInfo/linkReport (linklab-run without -show-addrs
     // and the like, as the native command) links without it.
-    if (RecordLinkInfo) {
-      S->addPlugin(OwnRecorder);
-      Recorder = OwnRecorder.get();
-    }
-    initConventions();
+    L = driver::Link::slab(T, std::move(*Slab), PlaceAsRun, warn(), RecordLinkInfo,
+                           [](std::unique_ptr<SlabMemoryManager> M) -> std::unique_ptr<MemoryManager> {
+                             return std::make_unique<DeferringMemoryManager>(std::move(M));
+                           });
+    S = &L->session();
+    if (RecordLinkInfo)
+      Recorder = &L->linkInfo();
     return ok();
   }
   // A session whose memory is in the executor (after its setup()): an
@@ -741,10 +733,9 @@ public:
       return fail("internal error: program creation did not answer");
     if (!*Made)
       return fail(Made->takeError());
-    Prog = std::move(**Made);
-    S = &Prog->session();
-    Recorder = &Prog->linkInfo();
-    initConventions();
+    L = driver::Link::program(std::move(**Made), warn());
+    S = &L->session();
+    Recorder = &L->linkInfo();
     return ok();
   }
   // Links T's C runtime (program/runtime.cpp's row) into the program; Files is
@@ -776,16 +767,7 @@ public:
   // As useRuntime, with the runtime a WasmRuntimeFetch fetched (partial
   // archives, and the graphs it built for the link to take).
   val addRuntime(const exec::RuntimeSpec &R, exec::RuntimeFiles Files, std::map<std::string, Archive> Archives) {
-    if (Prog) {
-      Error E = Prog->addRuntime(R, std::move(Files), std::move(Archives));
-      return E ? fail(std::move(E)) : ok();
-    }
-    if (SlabRuntime)
-      return fail(formatv("this session already links the C runtime %s", SlabRuntime->description));
-    if (Error E = exec::addRuntimeArchives(*S, R, Files, &SlabStart, SlabInits, std::move(Archives)))
-      return fail(std::move(E));
-    SlabRuntime = &R;
-    return ok();
+    return result(L->addRuntime(R, std::move(Files), std::move(Archives)));
   }
   val useRuntimeFetch(WasmRuntimeFetch &Fetch) {
     if (!S)
@@ -796,75 +778,36 @@ public:
     if (R->arch != S->triple().arch)
       return fail(
           formatv("useRuntime: the runtime fetched is %s, not for %s", R->description, S->triple().str.c_str()));
-    if (!Prog && SlabRuntime)
-      return fail(formatv("this session already links the C runtime %s", SlabRuntime->description));
+    if (!L->program() && L->runtime())
+      return fail(formatv("this session already links the C runtime %s", L->runtime()->description));
     exec::RuntimeFiles Files = Fetch.F->files();
     std::map<std::string, Archive> Archives = Fetch.F->takeArchives();
     S->usePrefetched(Fetch.F->takeGraphs());
     Fetch.F.reset();
-    Error E = Prog ? Prog->addRuntime(*R, std::move(Files), std::move(Archives))
-                   : exec::addRuntimeArchives(*S, *R, Files, &SlabStart, SlabInits, std::move(Archives));
-    if (E)
-      return fail(std::move(E));
-    if (!Prog)
-      SlabRuntime = R;
-    return ok();
+    return addRuntime(*R, std::move(Files), std::move(Archives));
   }
   // Links what Entry needs; Done gets {ok, value: [address]}. A slab
-  // session with a runtime enters main (or another entry, which the start
-  // code then calls as main: exec::addStartObject) through its start
-  // object, as linklab -noexec does: every object, the start object
-  // included, starts linking, then the entry and the start symbol are
-  // looked up. Entry empty: the C main as the objects' format spells it
-  // (driver::entrySymbol).
+  // session with a runtime enters main (or another entry) through its start
+  // object, as linklab -noexec does (driver::Link::linkEntry). Entry empty:
+  // the C main as the objects' format spells it (driver::entrySymbol).
   void linkEntry(std::string Entry, val Done) {
     if (!S)
       return (void)Done(notReady());
-    Entry = driver::entrySymbol(Entry, S->triple());
-    auto Answer = [Done](Expected<std::vector<Addr>> R) mutable { Done(R ? ok(addresses({R->front()})) : failOr(R)); };
-    if (Prog || !SlabStart || !exec::entersThroughStart(SlabRuntime, Entry))
-      return S->lookup({Entry}, Answer);
-    if (!SlabStartEntry) {
-      auto K = exec::addStartObject(*S, *SlabRuntime, SlabStart, Entry);
-      if (!K)
-        return (void)Done(failOr(K));
-      SlabStartEntry = Entry;
-    } else if (*SlabStartEntry != Entry) {
-      return (void)Done(
-          fail("cannot link " + Entry + ": this session's start code was linked to enter " + *SlabStartEntry));
-    }
-    // An object that fails to link and that main does not need is reported
-    // here if linkAll has answered by then (it answers when the link is quiet).
-    auto LinkError = std::make_shared<std::string>();
-    S->linkAll([LinkError](Error E) {
-      if (E)
-        *LinkError = E.message();
-    });
-    S->lookup({Entry}, [this, LinkError, Done](Expected<std::vector<Addr>> Main) mutable {
-      if (!Main)
-        return (void)Done(failOr(Main));
-      S->lookup({SlabRuntime->startSymbol},
-                [LinkError, Done, M = Main->front()](Expected<std::vector<Addr>> Start) mutable {
-                  if (!Start)
-                    return (void)Done(failOr(Start));
-                  if (!LinkError->empty())
-                    return (void)Done(fail(*LinkError));
-                  Done(ok(addresses({M})));
-                });
-    });
+    L->linkEntry(Entry, [Done](Expected<Addr> A) mutable { Done(A ? ok(addresses({*A})) : failOr(A)); });
   }
-  bool hasRuntime() const { return Prog ? Prog->runtime() != nullptr : SlabRuntime != nullptr; }
+  bool hasRuntime() const { return L && L->runtime() != nullptr; }
   // Runs Entry as main, as the native CLI does (exec::Program::runMain).
   void run(std::string Entry, val Args, std::string Instructions, std::string WallMillis, std::string MemoryBytes,
            val Done) {
+    exec::Program *Prog = L ? L->program() : nullptr;
     if (!Prog)
       return (void)Done(fail("run: this session links into a slab (-noexec); create it with an executor"));
-    auto L =
+    auto Limits =
         driver::parseLimits({"instructions", Instructions}, {"wallMillis", WallMillis}, {"memoryBytes", MemoryBytes});
-    if (!L)
-      return (void)Done(failOr(L));
-    Prog->runMain(driver::entrySymbol(Entry, S->triple()), stringsFrom(Args), *L,
-                  [this, Done](Expected<executor::RunResultMsg> R) mutable {
+    if (!Limits)
+      return (void)Done(failOr(Limits));
+    Prog->runMain(driver::entrySymbol(Entry, S->triple()), stringsFrom(Args), *Limits,
+                  [Prog, Done](Expected<executor::RunResultMsg> R) mutable {
                     Done(R ? ok(runResult(Prog->client(), *R)) : failOr(R));
                   });
   }
@@ -885,19 +828,8 @@ public:
     auto Linked = linkedBytes(Name, Bytes);
     if (!Linked)
       return failOr(Linked);
-    SharedBytes B = std::move(*Linked);
-    if (Archive::isArchive(B.span())) {
-      if (Harness)
-        return fail(Name + ": a harness must be an object, not an archive");
-      Error E = S->addArchive(Name, B);
-      return E ? fail(std::move(E)) : ok();
-    }
-    auto K = S->addObject(Name, B, Harness ? ObjectKind::Harness : ObjectKind::Regular);
-    if (!K)
-      return failOr(K);
-    // Its .linklab.callconv entries, as the native CLI reads every input's.
-    Error E = Conventions->addObject(Name, B.span());
-    return E ? fail(std::move(E)) : ok(val(double(*K)));
+    // An object's .linklab.callconv entries join, as the native CLI reads every input's.
+    return result(L->addInput({Name, std::move(*Linked), Harness ? ObjectKind::Harness : ObjectKind::Regular}));
   }
   // llvm-jitlink's -all_load: every object member of the archive, now.
   val addArchiveMembers(std::string Name, val Bytes) {
@@ -906,8 +838,7 @@ public:
     auto Linked = linkedBytes(Name, Bytes);
     if (!Linked)
       return failOr(Linked);
-    Error E = S->addAllArchiveMembers(Name, std::move(*Linked));
-    return E ? fail(std::move(E)) : ok();
+    return result(L->addInput({Name, std::move(*Linked)}, /*AllLoad=*/true));
   }
   // -sectcreate=Arg with Content, the bytes of the file Arg names
   // (driver::sectCreateFile gives its path).
@@ -935,6 +866,7 @@ public:
   }
   val symbolTables(bool HasProcess) { return S ? ok(val(S->dumpSymbolTables(HasProcess))) : notReady(); }
   val setBeforeMainRun(val Fn) {
+    exec::Program *Prog = L ? L->program() : nullptr;
     if (!Prog)
       return fail("setBeforeMainRun: this session links into a slab (-noexec)");
     Prog->setBeforeMainRun([Fn] { Fn(); });
@@ -944,7 +876,7 @@ public:
   val addConvention(std::string Entry, std::string Origin) {
     if (!S)
       return notReady();
-    Error E = Conventions->addEntry(Entry, Origin);
+    Error E = L->conventions().addEntry(Entry, Origin);
     return E ? fail(std::move(E)) : ok();
   }
   // Planner warnings (from entries as they are added, and from the
@@ -1037,30 +969,22 @@ public:
 private:
   val notReady() { return fail("session not initialized (initSlab or initRemote first)"); }
   val noLinkInfo() { return fail("this session records no link info: it was created with linkInfo false"); }
-  // Before the JS hooks join the session: the JS 'prune' point, inserted in
+  // Planner warnings, to JS's handler when it set one. (The conventions join
+  // with the link, before the JS hooks: the JS 'prune' point, inserted in
   // front of the post-prune passes later, still sees the graph right after
-  // dead-stripping, before the bridge thunks.
-  void initConventions() {
-    Conventions = std::make_unique<driver::SessionConventions>(*S, [this](const std::string &W) {
+  // dead-stripping, before the bridge thunks.)
+  driver::Link::WarningFn warn() {
+    return [this](const std::string &W) {
       if (!OnWarning.isUndefined())
         OnWarning(W);
-    });
+    };
   }
   using Triple_ = linklab::Triple;
 
-  std::shared_ptr<JsPlugin> Js;        // setHooks's
-  std::unique_ptr<MemoryManager> MM;   // a slab session's
-  SlabMemoryManager *SlabMM = nullptr; // inside MM
-  std::unique_ptr<Session> Own;
-  std::shared_ptr<LinkInfoRecorder> OwnRecorder = std::make_shared<LinkInfoRecorder>();
-  std::unique_ptr<exec::Program> Prog; // an executor session's
-  Session *S = nullptr;
-  LinkInfoRecorder *Recorder = nullptr;
-  const exec::RuntimeSpec *SlabRuntime = nullptr; // a slab session's, once useRuntime added it
-  SharedBytes SlabStart;                          // its start object, added when main is linked
-  std::shared_ptr<InitArrays> SlabInits;          // a slab session's with a triple (its link services)
-  std::optional<std::string> SlabStartEntry;      // the entry its start object was added for
-  std::unique_ptr<driver::SessionConventions> Conventions;
+  std::shared_ptr<JsPlugin> Js;         // setHooks's
+  std::unique_ptr<driver::Link> L;      // the session's link: into a slab, or an executor's program
+  Session *S = nullptr;                 // L's
+  LinkInfoRecorder *Recorder = nullptr; // L's, when it records link info
   val OnWarning = val::undefined();
 };
 
