@@ -22,8 +22,10 @@ if (process.argv[2] === '--replay') {
     for (const n of r.notes) console.error(`linklab-run: note: ${n}`);
     process.stdout.write(r.outcome.stdout ?? '');
     process.stderr.write(r.outcome.stderr ?? '');
-    console.error(`linklab-run: ${where}: the replay matches the recorded outcome` +
-                  (r.recorded.outputTruncatedAt ? ' (its status, exit code and fault: the output was not recorded)' : ''));
+    const partial = r.recorded.outputTruncatedAt
+      ? ' (its status, exit code and fault: the output was not recorded)'
+      : '';
+    console.error(`linklab-run: ${where}: the replay matches the recorded outcome${partial}`);
     process.exitCode = 0;
   } catch (e) {
     console.error(`linklab-run: ${e.message}`);
