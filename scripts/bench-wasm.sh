@@ -6,13 +6,13 @@
 # the same graphs with the same symbols and sizes (the order, and so the
 # addresses, may differ), then reports, interleaved over RUNS runs:
 #   - load+link inside the process (native -show-times; wasm: session,
-#     objects, runtime, link), the wasm side warm (links after the first in
-#     one process) and first (the first link in a fresh process, once the
-#     module is loaded);
+#     objects, runtime, link), the wasm side warm (the 5th to 7th link of a
+#     process: V8 has compiled the hot code by then) and first (the first
+#     link in a fresh process, once the module is loaded);
 #   - the whole process (Node's start and the module's load count for wasm);
 #   - instructions (callgrind; independent of the machine's load): native
 #     for its whole process, wasm for the first link and a warm one, as
-#     differences between processes that link 0, 1 and 1+K times;
+#     differences between processes that link 0, 1, 4 and 7 times;
 # and the package's .wasm size raw and gzipped. Targets: warm <= 1.3x,
 # first <= 3x, gzipped .wasm <= 1 MiB.
 #   scripts/bench-wasm.sh [--runs N] [--no-instructions]
@@ -73,9 +73,9 @@ for _ in $(seq "$RUNS"); do
   $WASM_LINK 1 sqlite3_open $OBJS >/dev/null
   E=$(ms); echo "$(( (E - S) / 1000 ))" | awk '{ print $1 / 1000 }' >>"$TMP/wasmproc"
   # shellcheck disable=SC2086
-  $WASM_LINK 3 sqlite3_open $OBJS | node -e '
+  $WASM_LINK 7 sqlite3_open $OBJS | node -e '
     const r = JSON.parse(require("fs").readFileSync(0, "utf8"));
-    console.log(r.links[0]); console.error(Math.min(...r.links.slice(1)));' >>"$TMP/first" 2>>"$TMP/warm"
+    console.log(r.links[0]); for (const t of r.links.slice(4)) console.error(t);' >>"$TMP/first" 2>>"$TMP/warm"
 done
 # "median best" of a file of numbers.
 stats() { sort -g "$1" | awk '{ v[NR] = $1 } END { printf "%.1f %.1f", v[int((NR + 1) / 2)], v[1] }'; }
@@ -95,7 +95,6 @@ if [ "$COUNT" = 1 ]; then
       { cat "$TMP/cg.err" >&2; exit 1; }
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$TMP/cg.err"
   }
-  K=2
   # shellcheck disable=SC2086
   NI=$(ir "$LINKLAB" $ARGS $OBJS)
   # shellcheck disable=SC2086
@@ -103,9 +102,11 @@ if [ "$COUNT" = 1 ]; then
   # shellcheck disable=SC2086
   W1=$(ir $WASM_LINK 1 sqlite3_open $OBJS)
   # shellcheck disable=SC2086
-  WK=$(ir $WASM_LINK $((1 + K)) sqlite3_open $OBJS)
-  awk -v n="$NI" -v w0="$W0" -v w1="$W1" -v wk="$WK" -v k="$K" 'BEGIN {
-    f = w1 - w0; w = (wk - w1) / k
+  W4=$(ir $WASM_LINK 4 sqlite3_open $OBJS)
+  # shellcheck disable=SC2086
+  W7=$(ir $WASM_LINK 7 sqlite3_open $OBJS)
+  awk -v n="$NI" -v w0="$W0" -v w1="$W1" -v w4="$W4" -v w7="$W7" 'BEGIN {
+    f = w1 - w0; w = (w7 - w4) / 3
     printf "  instructions (callgrind): native %.1f M (whole process)\n", n / 1e6
     printf "    wasm warm  %.1f M: %.2fx\n", w / 1e6, w / n
     printf "    wasm first %.1f M: %.2fx (V8 compiling the code it runs included)\n", f / 1e6, f / n }'
