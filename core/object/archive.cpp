@@ -348,7 +348,8 @@ Error Archive::readSymbolIndex(Unread U) {
   if (U != Unread::Error) { // unread members first, so that positions are final before the index refers to them
     std::vector<uint64_t> Offsets;
     Error E = readIndex(Name, SymTab, SymTabFormat, [&](std::string_view, uint64_t Off) {
-      Offsets.push_back(Off);
+      if (Offsets.empty() || Offsets.back() != Off) // ar lists a member's names together: fewer to sort
+        Offsets.push_back(Off);
       return Error::success();
     });
     if (E)
@@ -364,8 +365,10 @@ Error Archive::readSymbolIndex(Unread U) {
         Members.insert(It, Member{{}, {}, Off, 0, U == Unread::Later, false});
     }
   }
+  auto M = Members.end(); // the previous entry's member: the next entry's too, mostly
   return readIndex(Name, SymTab, SymTabFormat, [&](std::string_view Sym, uint64_t MemberOff) {
-    auto M = At(MemberOff);
+    if (M == Members.end() || M->offset != MemberOff)
+      M = At(MemberOff);
     if (M == Members.end() || M->offset != MemberOff)
       return makeError(formatv("%s: symbol index entry '%.*s' points at %s, which is not a member header", Name.c_str(),
                                int(Sym.size()), Sym.data(), hex(MemberOff).c_str()));
