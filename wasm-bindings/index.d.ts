@@ -169,6 +169,10 @@ export interface RunOptions {
   stdin?: string | Uint8Array;
   /** Called once the program is linked, before main runs (-show-entry-es prints then). */
   beforeMain?: () => void;
+  /** The program's environment, "NAME=VALUE" strings (-env); empty by default, as a clean exec. */
+  env?: string[];
+  /** Read-only files the program finds at `path` in its file system (-file NAME=PATH). */
+  files?: { path: string; bytes: Bytes }[];
 }
 
 export class LinkSession {

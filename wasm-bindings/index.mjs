@@ -534,7 +534,7 @@ export class LinkSession {
    * address?, instructions}.
    */
   async run({ entry = '', args = [], argv0 = 'a.out', limits = {}, runtime, runtimeFiles, onOutput,
-              stdin = '', beforeMain } = {}) {
+              stdin = '', beforeMain, env = [], files = [] } = {}) {
     if (!this.#executor)
       throw new LinklabError('run: this session links into a slab (-noexec); create it with an executor');
     if (runtime !== undefined) checkRuntime(runtime);
@@ -545,6 +545,9 @@ export class LinkSession {
     this.#hookErrors = [];
     const restore = onOutput ? this.#executor._swapOutput(onOutput) : null;
     this.#executor._setStdin(stdin);
+    if (!Array.isArray(env) || !Array.isArray(files)) throw new LinklabError('run: env and files must be arrays');
+    const given = files.map((f, i) => ({ path: String(f?.path), bytes: bytes(f?.bytes, `run: files[${i}]`) }));
+    unwrap(this.#s.setRunInputs(env.map(String), given));
     if (beforeMain) unwrap(this.#s.setBeforeMainRun(beforeMain));
     try {
       const r = await this.#executor._request((done) =>

@@ -121,7 +121,16 @@ async function main(argv, io) {
         instructions: o.maxInstructions || 0, wallMillis: Number(o.timeoutMs || 0), memoryBytes: o.maxMemory || 0,
       };
       const beforeMain = o.showEntryEs ? () => io.stdout.write(tables()) : undefined; // linked, not yet run
-      const r = await s.run({ entry, argv0, args, limits, stdin: io.stdin ?? '', beforeMain });
+      // -env and -file, checked and worded as the native command does (core/cli/execute.cpp).
+      for (const e of o.env)
+        if (!e.includes('=')) throw new L.LinklabError(`option '-env': '${e}' is not NAME=VALUE`);
+      const files = [];
+      for (const f of o.files) {
+        const eq = f.indexOf('=');
+        if (eq <= 0 || eq + 1 === f.length) throw new L.LinklabError(`option '-file': '${f}' is not NAME=PATH`);
+        files.push({ path: f.slice(0, eq), bytes: await read(f.slice(eq + 1)) });
+      }
+      const r = await s.run({ entry, argv0, args, limits, stdin: io.stdin ?? '', beforeMain, env: o.env, files });
       if (r.exitCode !== undefined) return Number(r.exitCode) & 0xff;
       // As a shell reports a process a signal killed (abort, a fault): 128 + the signal.
       io.stderr.write(`linklab error: ${r.error}\n`);

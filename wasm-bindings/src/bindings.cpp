@@ -865,6 +865,22 @@ public:
     return ok();
   }
   val symbolTables(bool HasProcess) { return S ? ok(val(S->dumpSymbolTables(HasProcess))) : notReady(); }
+  // The program's environment ("NAME=VALUE" strings, -env) and the
+  // read-only files it finds in its file system ([{path, bytes}], -file), as
+  // the native command hands them to its run.
+  val setRunInputs(val Env, val Files) {
+    exec::Program *Prog = L ? L->program() : nullptr;
+    if (!Prog)
+      return fail("run: this session links into a slab (-noexec); create it with an executor");
+    std::vector<executor::InputFile> In;
+    for (size_t I = 0, N = Files["length"].as<size_t>(); I < N; ++I) {
+      std::vector<char> B = bytesFrom(Files[I]["bytes"]);
+      In.push_back({Files[I]["path"].as<std::string>(), std::vector<uint8_t>(B.begin(), B.end())});
+    }
+    Prog->setEnvironment(stringsFrom(Env));
+    Prog->setInputFiles(std::move(In));
+    return ok();
+  }
   val setBeforeMainRun(val Fn) {
     exec::Program *Prog = L ? L->program() : nullptr;
     if (!Prog)
@@ -1312,6 +1328,8 @@ val parseOptions(val Args) {
   V.set("showEntryEs", O->showEntryEs);
   V.set("allLoad", O->allLoad);
   V.set("sectCreates", Strings(O->sectCreates));
+  V.set("env", Strings(O->env));
+  V.set("files", Strings(O->files));
   V.set("help", O->help);
   V.set("version", O->version);
   V.set("runtime", O->noProcessSyms ? std::string("none") : O->runtime); // llvm-jitlink's spelling of none
@@ -1457,6 +1475,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("recordProcessLookups", &WasmSession::recordProcessLookups)
       .function("symbolTables", &WasmSession::symbolTables)
       .function("setBeforeMainRun", &WasmSession::setBeforeMainRun)
+      .function("setRunInputs", &WasmSession::setRunInputs)
       .function("defineAbsolute", &WasmSession::defineAbsolute)
       .function("setPhonyExternals", &WasmSession::setPhonyExternals)
       .function("setHooks", &WasmSession::setHooks)

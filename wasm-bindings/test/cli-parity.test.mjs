@@ -1,9 +1,10 @@
 // linklab-run (the package's CLI, lib/cli.mjs on the wasm build) runs C
 // programs as the native linklab does: every gallery example of the page
-// (web/examples/gallery.json) on every architecture the package runs gives
-// the same stdout, stderr and exit status under both, stdin included.
+// (web/examples/gallery.json) on every architecture the package runs, and
+// every glibc parity program (tests/inputs/parity) on x86-64, gives the same
+// stdout, stderr and exit status under both, stdin and input files included.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as L from '../node.mjs';
@@ -46,6 +47,42 @@ test.each(CASES)('gallery %s on %s: linklab-run gives linklab\'s output and stat
   const wasm = run(process.execPath, wasmCli(args), 'typed input\n');
   expect(native.stdout.length).toBeGreaterThan(0);
   expect(wasm).toEqual(native);
+});
+
+// The parity programs as tests/unit/run_programs_test.cpp runs them (-O2
+// -fPIC, argv "./prog a 'b c'", NAME.stdin piped in, NAME.input given with
+// -file), on x86-64: the other arches run the same driver::Link set-up, and
+// each program costs a wasm link of glibc.
+const PARITY = join(config.root, 'tests/inputs/parity');
+const PARITY_CASES = readdirSync(PARITY).filter((f) => f.endsWith('.c')).map((f) => f.replace(/\.c$/, '')).sort();
+test.each(PARITY_CASES)('parity program %s on x86_64: linklab-run gives linklab\'s output and status', (name) => {
+  const obj = join(work, `parity-${name}.o`);
+  execFileSync('clang-22', ['--target=x86_64-linux-gnu', '-O2', '-fPIC', '-c', join(PARITY, `${name}.c`), '-o', obj]);
+  const input = join(PARITY, `${name}.input`), feed = join(PARITY, `${name}.stdin`);
+  const args = [obj, ...(existsSync(input) ? ['-file', `${name}.input=${input}`] : []), '-args', './prog', 'a', 'b c'];
+  const stdin = existsSync(feed) ? readFileSync(feed) : '';
+  const native = run(config.linklab, args, stdin);
+  expect(native.stdout.length + native.stderr.length).toBeGreaterThan(0);
+  expect(run(process.execPath, wasmCli(args), stdin)).toEqual(native);
+});
+
+test('-env and -file reach the program as natively; malformed ones are the same errors', () => {
+  const src = join(work, 'env_file.c'), obj = join(work, 'env_file.o'), note = join(work, 'note.txt');
+  writeFileSync(src, '#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n' +
+    '  const char *v = getenv("GREETING");\n  printf("GREETING=%s\\n", v ? v : "(unset)");\n' +
+    '  char b[64] = "(none)\\n";\n  FILE *f = fopen("note.txt", "r");\n  if (f) fgets(b, sizeof b, f);\n' +
+    '  printf("note: %s", b);\n  return v ? 0 : 4;\n}\n');
+  writeFileSync(note, 'from the host\n');
+  execFileSync('clang-22', ['--target=x86_64-linux-gnu', '-O1', '-c', src, '-o', obj]);
+  const args = [obj, '-env', 'GREETING=hi', '-file', `note.txt=${note}`];
+  const native = run(config.linklab, args);
+  expect(native).toEqual({ status: 0, stdout: 'GREETING=hi\nnote: from the host\n', stderr: '' });
+  expect(run(process.execPath, wasmCli(args))).toEqual(native);
+  for (const bad of [['-env', 'GREETING'], ['-file', 'note.txt']]) {
+    const e = run(config.linklab, [obj, ...bad]);
+    expect(e.status).toBe(1);
+    expect(run(process.execPath, wasmCli([obj, ...bad]))).toEqual(e);
+  }
 });
 
 test('a program reading stdin and faulting: the same output, error and status 139', () => {
