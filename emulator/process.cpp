@@ -683,6 +683,8 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
     else
       stop(RunStatus::Error, 0, "cannot install the instruction counter");
   }
+  if (uc_err E = Stores.settle())
+    stop(RunStatus::Error, 0, std::string("cannot apply memory protections: ") + uc_strerror(E));
   FastStores::Running Emulating(Stores);
   ExitChecks Checks(/*Skip=*/!CountHook);
   HostX87 Fpu(UC);
@@ -999,6 +1001,8 @@ Error Process::enterUserMode() {
     if (Error E = mapGdt())
       return E;
   setReg(A.sp, Space.stackTop); // x86's iret frame goes there
+  if (uc_err E = Stores.settle())
+    return makeError(formatv("entering user mode: %s", uc_strerror(E)));
   uc_err E = uc_emu_start(UC, layout::ToUserMode, layout::ReturnTrap, 0, 0);
   if (E != UC_ERR_OK || reg(A.pc) != layout::ReturnTrap)
     return makeError(

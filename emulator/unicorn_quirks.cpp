@@ -203,10 +203,15 @@ void FastStores::dropAllTranslations() {
 }
 
 // Memory hooks see only accesses on QEMU's path: with one, direct accesses stay off.
-FastStores::Running::Running(FastStores &F) : Outer(Current), DirectFaults(F.Direct && !F.Disabled ? &F : nullptr) {
+FastStores::Running::Running(FastStores &F)
+    : Self(F), Outer(Current), DirectFaults(F.Direct && !F.Disabled ? &F : nullptr) {
   Current = &F;
+  ++F.Runs;
 }
-FastStores::Running::~Running() { Current = Outer; }
+FastStores::Running::~Running() {
+  --Self.Runs;
+  Current = Outer;
+}
 
 void FastStores::beforeFill(void *C, FlushFn F) {
   Cpu = C, Flush = F;
@@ -325,9 +330,11 @@ void FastStores::flush() {
 
 uc_err FastStores::map(uint64_t Base, uint64_t Size, uint32_t Prot) {
   bool Widened = false;
-  uc_err Err = Direct ? Direct->map(UC, Base, Size, Prot, Widened) : uc_mem_map(UC, Base, Size, Prot);
-  if (Err == UC_ERR_OK)
+  uc_err Err = Direct ? Direct->map(UC, Base, Size, Prot, Widened) : uc_mem_map(UC, Base, Size, unicornProt(Prot));
+  if (Err == UC_ERR_OK) {
+    deferred(Base, Size, Prot);
     update(Base, Base + Size, Prot);
+  }
   // Code translated with the narrow address mask would reach this mapping
   // at its address's low 32 bits.
   if (Err == UC_ERR_OK && Widened)
@@ -368,13 +375,31 @@ uc_err FastStores::protect(uint64_t Base, uint64_t Size, uint32_t Prot) {
   // would still enter.
   if ((Direct && (Prot & UC_PROT_WRITE)) || (Cpu && !(Prot & UC_PROT_EXEC)))
     dropTranslations(Base, Base + Size);
-  uc_err Err = uc_mem_protect(UC, Base, Size, Prot);
-  if (Err == UC_ERR_OK)
+  uc_err Err = uc_mem_protect(UC, Base, Size, unicornProt(Prot));
+  if (Err == UC_ERR_OK) {
+    deferred(Base, Size, Prot);
     update(Base, Base + Size, Prot);
+  }
   return Err;
 }
 
+void FastStores::deferred(uint64_t Base, uint64_t Size, uint32_t Prot) {
+  // Once one waits, every later one does too: the order decides.
+  if (unicornProt(Prot) != Prot || !Pending.empty())
+    Pending.push_back({Base, Size, Prot});
+}
+
+uc_err FastStores::settle() {
+  for (const Protection &P : Pending)
+    if (uc_err Err = uc_mem_protect(UC, P.base, P.size, P.prot))
+      return Err;
+  Pending.clear();
+  return UC_ERR_OK;
+}
+
 uc_err FastStores::unmap(uint64_t Base, uint64_t Size) {
+  if (uc_err Err = settle()) // what waits may cover what goes
+    return Err;
   if (Cpu) // as for protect: no chained jump may enter unmapped code
     dropTranslations(Base, Base + Size);
   uc_err Err = Direct ? Direct->unmap(UC, Base, Size) : uc_mem_unmap(UC, Base, Size);

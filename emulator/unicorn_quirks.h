@@ -63,6 +63,12 @@ public:
   // rebuilding QEMU's memory map twice: most of a glibc start-up's time was
   // that, once per linked segment.
   uc_err write(uint64_t Addr, const void *Bytes, size_t Size);
+  // Without the mirror, between runs, Unicorn maps every page writable and
+  // the protections asked for wait here until the next run: a link writes
+  // each graph's segments into reservations already protected, and each
+  // such uc_mem_write would rebuild QEMU's memory map twice (most of a
+  // debugged glibc start-up). Applies them; Process::run calls it first.
+  uc_err settle();
   // Whether the guest itself may store to all of [Addr, Addr+Size): what a
   // system call checks before it writes there for the guest (the kernel's
   // copy_to_user fails with EFAULT on a read-only or unmapped page).
@@ -92,6 +98,7 @@ public:
     Running &operator=(const Running &) = delete;
 
   private:
+    FastStores &Self;
     FastStores *Outer;
     DirectMemory::Running DirectFaults;
   };
@@ -116,6 +123,9 @@ private:
   uint8_t stateAt(uint64_t Addr) const;
   void update(uint64_t Lo, uint64_t Hi, uint32_t Prot);
   void flush();
+  // What Unicorn is asked to map or protect with for Prot (settle()).
+  uint32_t unicornProt(uint32_t Prot) const { return Direct || Runs ? Prot : Prot | UC_PROT_WRITE; }
+  void deferred(uint64_t Base, uint64_t Size, uint32_t Prot);
 
   // Page state from each key up to the next key (0 below the first): the
   // current write and execute permissions.
@@ -128,6 +138,14 @@ private:
   // Writable and executable pages whose mirror a store made writable; each
   // is protected again when code may next be translated from it.
   std::set<uint64_t> CodePagesOpen;
+  // Maps and protections made writable for Unicorn (unicornProt), in the
+  // order asked: replayed as protections, they give what was asked.
+  struct Protection {
+    uint64_t base, size;
+    uint32_t prot;
+  };
+  std::vector<Protection> Pending;
+  unsigned Runs = 0;   // Running records alive
   void *Cpu = nullptr; // known after the first TLB fill of a run
   FlushFn Flush = nullptr;
   // TLB growth (unicorn_quirks.cpp, 3): fills since the last flush made to
