@@ -2,11 +2,13 @@
 
 #include "elf/elf_graph_builder.h"
 #include "elf/elf_names.h"
+#include "macho/universal.h"
 #include "object/archive.h"
 #include "target/target.h"
 #include "target/triple.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace linklab::api {
 
@@ -170,10 +172,117 @@ const char *nameOr(const char *Name) { return Name ? Name : ""; }
 
 // inspectObjectJson's fields after "name", into O (an archive member's
 // object adds its own before them). On an error O's text is partial.
+Error objectFields(JsonObject &O, const std::string &Name, std::span<const char> Bytes);
+
+// A MachO or COFF object, from the graph its format's builder makes (their
+// relocation tables name no types Inspect knows): sections with their
+// protections, symbols, and each edge as a relocation named by its kind.
+Error graphFields(JsonObject &O, const std::string &Name, std::span<const char> Bytes) {
+  auto Target = identifyObject(Name, Bytes);
+  if (!Target)
+    return Target.takeError();
+  const TargetInfo &T = **Target;
+  auto TT = tripleOfObject(Name, Bytes);
+  if (!TT)
+    return TT.takeError();
+  auto G = T.createGraph(T, Name, SharedBytes(std::vector<char>(Bytes.begin(), Bytes.end())));
+  if (!G)
+    return G.takeError();
+  std::string Format = T.format.name;
+  std::transform(Format.begin(), Format.end(), Format.begin(), [](char C) { return char(std::tolower(C)); });
+  O.str("format", Format);
+  O.num("machine", T.machine);
+  O.str("machineName", nameOr(T.format.machineName ? T.format.machineName(T.machine) : nullptr));
+  O.str("arch", T.arch.name);
+  O.str("triple", fullTriple(*TT));
+  const auto &Secs = (*G)->sections();
+  auto SectionStart = [](const Section &S) {
+    Addr A = ~Addr(0);
+    for (const Block *B : S.blocks)
+      A = std::min(A, B->address);
+    return S.blocks.empty() ? 0 : A;
+  };
+  {
+    JsonArray SA(O.key("sections"));
+    for (size_t I = 0; I < Secs.size(); ++I) {
+      const Section &S = *Secs[I];
+      Addr Start = SectionStart(S), End = Start;
+      for (const Block *B : S.blocks)
+        End = std::max(End, B->address + B->size);
+      JsonObject SO(SA.next());
+      SO.num("index", I);
+      SO.str("name", S.name);
+      SO.str("prot", protString(S.prot));
+      SO.boolean("noAlloc", S.lifetime == MemLifetime::NoAlloc);
+      SO.num("size", End - Start);
+      SO.num("address", Start);
+      SO.num("blocks", S.blocks.size());
+    }
+  }
+  {
+    JsonArray YA(O.key("symbols"));
+    auto Add = [&](const Symbol &S) {
+      JsonObject YO(YA.next());
+      YO.str("name", S.name);
+      YO.str("kind", symbolKind(S));
+      YO.str("section", S.isDefined() ? std::string_view(S.section().name) : std::string_view());
+      YO.num("value", S.address());
+      YO.num("size", S.size);
+      YO.str("linkage", linkageName(S.linkage));
+      YO.str("scope", scopeName(S.scope));
+      YO.boolean("callable", S.callable);
+    };
+    (*G)->forEachDefinedSymbol([&](Symbol &S) { Add(S); });
+    for (Symbol *S : (*G)->externalSymbols())
+      Add(*S);
+    for (Symbol *S : (*G)->absoluteSymbols())
+      Add(*S);
+  }
+  JsonArray RA(O.key("relocations"));
+  for (const Section *S : Secs) {
+    Addr Start = SectionStart(*S);
+    for (const Block *B : S->blocks)
+      for (const Edge &E : B->edges) {
+        JsonObject RO(RA.next());
+        RO.str("section", S->name);
+        RO.num("offset", B->address - Start + E.offset);
+        RO.str("typeName", (*G)->edgeKindName(E.kind));
+        RO.str("symbolName", E.target->name);
+        RO.snum("addend", E.addend);
+      }
+  }
+  return Error::success();
+}
+
+// A universal MachO file: each slice as an object of its own.
+Error universalFields(JsonObject &O, const std::string &Name, std::span<const char> Bytes) {
+  auto Slices = macho::readUniversal(Name, SharedBytes(std::vector<char>(Bytes.begin(), Bytes.end())));
+  if (!Slices)
+    return Slices.takeError();
+  O.str("format", "macho-universal");
+  JsonArray SA(O.key("slices"));
+  for (const macho::Slice &S : *Slices) {
+    JsonObject SO(SA.next());
+    std::string SliceName =
+        Name + "(" + (S.arch == Arch::Unknown ? std::to_string(S.cpuType) : archRow(S.arch).name) + ")";
+    SO.str("name", SliceName);
+    SO.num("cpuType", S.cpuType);
+    SO.num("cpuSubtype", S.cpuSubtype);
+    if (Error E = objectFields(SO, SliceName, {S.bytes.data(), S.bytes.size()}))
+      return E;
+  }
+  return Error::success();
+}
+
 Error objectFields(JsonObject &O, const std::string &Name, std::span<const char> Bytes) {
+  if (macho::isUniversal(Bytes))
+    return universalFields(O, Name, Bytes);
+  if (!isElf(Bytes) && isObjectFile(Bytes))
+    return graphFields(O, Name, Bytes);
   if (!isElf(Bytes))
     return makeError(
-        formatv("%s: not an ELF relocatable object (unknown file format, %zu bytes)", Name.c_str(), Bytes.size()));
+        formatv("%s: not a relocatable object: unknown file format (%zu bytes; ELF, MachO and COFF are read)",
+                Name.c_str(), Bytes.size()));
   auto F = ElfFile::parse(Name, Bytes);
   if (!F)
     return F.takeError();

@@ -74,4 +74,33 @@ w:  .quad 1
   EXPECT_NE(J->find("\"name\":\".rela.text\",\"type\":4,\"typeName\":\"RELA\""), std::string::npos);
 }
 
+// MachO and COFF objects are inspected from the graph their builder makes:
+// format and triple from the registry row, edges as relocations by kind.
+TEST(InspectJson, MachOAndCOFFFromTheirGraphs) {
+  TempDir D;
+  struct Case {
+    const char *triple, *asmText, *format, *arch, *section, *kind, *target;
+  } Cases[] = {
+      {"x86_64-apple-macosx", "  .globl _f\n_f: call _g\n  ret\n", "\"format\":\"macho\"", "\"arch\":\"x86_64\"",
+       "\"name\":\"__TEXT,__text\"", "\"typeName\":\"BranchPCRel32\"", "\"symbolName\":\"_g\""},
+      {"arm64-apple-macosx", "  .globl _f\n_f: bl _g\n  ret\n", "\"format\":\"macho\"", "\"arch\":\"aarch64\"",
+       "\"name\":\"__TEXT,__text\"", "\"typeName\":\"Branch26PCRel\"", "\"symbolName\":\"_g\""},
+      {"x86_64-pc-windows-msvc", "  .globl f\nf: call g\n  ret\n", "\"format\":\"coff\"", "\"arch\":\"x86_64\"",
+       "\"name\":\".text\"", "\"typeName\":\"", "\"symbolName\":\"g\""},
+  };
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(C.triple);
+    std::string Obj = assemble(D, C.asmText, C.triple, "o.o");
+    auto Bytes = readBytes(Obj);
+    auto J = api::inspectObjectJson("o.o", {Bytes->data(), Bytes->size()});
+    ASSERT_TRUE(bool(J)) << J.takeError().message();
+    for (const char *Want : {C.format, C.arch, C.section, C.kind, C.target})
+      EXPECT_NE(J->find(Want), std::string::npos) << Want << " in " << *J;
+    // A truncated copy is refused with an error naming the file.
+    auto Bad = api::inspectObjectJson("bad.o", {Bytes->data(), 40});
+    ASSERT_FALSE(bool(Bad));
+    EXPECT_EQ(Bad.takeError().message().rfind("bad.o: ", 0), 0u);
+  }
+}
+
 } // namespace

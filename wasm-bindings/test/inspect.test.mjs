@@ -50,7 +50,7 @@ describe.each(['x86_64', 'aarch64', 'riscv64'])('%s', (arch) => {
       expect(fields.arch).toBe(inspect(own).arch);
     }
     expect(info.members[0].relocations.length).toBeGreaterThan(0);
-    expect(info.members[3].error).toMatch(/^lib\.a\(notes\.txt\): not an ELF relocatable object/);
+    expect(info.members[3].error).toMatch(/^lib\.a\(notes\.txt\): not a relocatable object: unknown file format/);
   });
 
   // A symbol in two members (main) maps to the first, the one a link pulls in.
@@ -68,4 +68,62 @@ describe.each(['x86_64', 'aarch64', 'riscv64'])('%s', (arch) => {
     expect(() => inspect(bytes.subarray(0, 70), 'cut.a')).toThrow(LinklabError);
     expect(() => inspect(bytes.subarray(0, 70), 'cut.a')).toThrow(/^cut\.a: /);
   });
+});
+
+// MachO and COFF objects: identified by the registry's format rows and
+// listed from the graph their builder makes; sections and relocations as
+// llvm-objdump-22 counts them, each call an edge to the callee.
+describe.each([
+  ['x86_64-apple-macosx', 'macho', 'x86_64', '_', 'BranchPCRel32'],
+  ['arm64-apple-macosx', 'macho', 'aarch64', '_', 'Branch26PCRel'],
+  ['x86_64-pc-windows-msvc', 'coff', 'x86_64', '', null],
+])('%s', (triple, format, arch, prefix, kind) => {
+  const src = join(dir, `${triple}.s`);
+  const obj = join(dir, `${triple}.o`);
+  const call = arch === 'aarch64' ? 'bl' : 'call';
+  writeFileSync(src, `  .text\n  .globl ${prefix}f\n${prefix}f: ${call} ${prefix}g\n  ret\n` +
+                     `  .data\n  .globl ${prefix}d\n${prefix}d: .quad 7\n`);
+  execFileSync('llvm-mc-22', [`-triple=${triple}`, '-filetype=obj', '-o', obj, src]);
+  const bytes = read(obj);
+
+  test('format, arch, triple, sections, symbols, relocations', () => {
+    const info = inspect(bytes, 'm.o');
+    expect(info.name).toBe('m.o');
+    expect(info.format).toBe(format);
+    expect(info.arch).toBe(arch);
+    expect(targets()).toContain(info.arch);
+    expect(new LinkSession({ triple: info.triple }).triple).toBe(info.triple);
+    // Every allocated section llvm-objdump lists with content, by size.
+    const headers = execFileSync('llvm-objdump-22', ['-h', obj], { encoding: 'utf8' });
+    const text = info.sections.find((s) => /text/.test(s.name));
+    expect(text.prot).toBe('R-X');
+    const row = headers.split('\n').find((l) => /text/.test(l)).trim().split(/\s+/);
+    expect(text.size).toBe(parseInt(row[2], 16));
+    const names = info.symbols.map((s) => s.name);
+    expect(names).toEqual(expect.arrayContaining([`${prefix}f`, `${prefix}g`, `${prefix}d`]));
+    expect(info.symbols.find((s) => s.name === `${prefix}g`).kind).toBe('external');
+    expect(info.symbols.find((s) => s.name === `${prefix}f`).section).toBe(text.name);
+    const call = info.relocations.filter((r) => r.symbolName === `${prefix}g`);
+    expect(call).toHaveLength(1);
+    expect(call[0].section).toBe(text.name);
+    expect(call[0].offset).toBe(arch === 'aarch64' ? 0 : 1);
+    if (kind) expect(call[0].typeName).toBe(kind);
+  });
+
+  test('a truncated object is an error naming it', () => {
+    expect(() => inspect(bytes.subarray(0, 48), 'cut.o')).toThrow(LinklabError);
+    expect(() => inspect(bytes.subarray(0, 48), 'cut.o')).toThrow(/^cut\.o: /);
+  });
+});
+
+// A universal MachO file: each slice inspected as an object of its own.
+test('universal MachO: one entry per slice', () => {
+  const fat = join(dir, 'fat.o');
+  execFileSync('llvm-lipo-22', ['-create', '-output', fat,
+    join(dir, 'x86_64-apple-macosx.o'), join(dir, 'arm64-apple-macosx.o')]);
+  const info = inspect(read(fat), 'fat.o');
+  expect(info.format).toBe('macho-universal');
+  expect(info.slices.map((s) => [s.name, s.format, s.arch]).sort()).toEqual(
+    [['fat.o(aarch64)', 'macho', 'aarch64'], ['fat.o(x86_64)', 'macho', 'x86_64']]);
+  expect(() => inspect(read(fat).subarray(0, 40), 'fat.o')).toThrow(/^fat\.o/);
 });
