@@ -115,6 +115,14 @@ export const driver = {
   findLibrary: (name, paths, exists) => unwrap(core.findLibrary(String(name), paths.map(String), exists)),
   /** `text` as NAME=ADDRESS: {name, address} (address a decimal string, exact to 64 bits). */
   parseAbsolute: (text, field = '-abs') => unwrap(core.parseAbsolute(String(text), field)),
+  /** The page's absolute symbols, one NAME=ADDRESS a line: [{name, address}]; errors name the line. */
+  parseAbsoluteLines: (text) => unwrap(core.parseAbsoluteLines(String(text ?? ''))),
+  /**
+   * The page's (and a bundle's) run limits {instructions, wallMillis, memoryMB}, each a number or text,
+   * empty for none, as run() takes them: {instructions, wallMillis, memoryBytes}; errors name the field.
+   */
+  runLimits: ({ instructions, wallMillis, memoryMB } = {}) =>
+    unwrap(core.parseRunFields(String(instructions ?? ''), String(wallMillis ?? ''), String(memoryMB ?? ''))),
   /** Whether a link for `triple` takes a C runtime as `runtime` selects it ('default', 'none', a name). */
   selectRuntime: (runtime, triple, { field = '-runtime', required = false } = {}) =>
     unwrap(core.selectRuntime(String(runtime), field, String(triple), required)),

@@ -4,6 +4,8 @@
 #include "object/archive.h"
 #include "target/target.h"
 
+#include <cctype>
+
 namespace linklab::driver {
 
 Expected<std::string> findLibrary(std::string_view Name, std::span<const std::string> Paths,
@@ -23,6 +25,55 @@ Expected<Absolute> parseAbsolute(Field F) {
   if (!V)
     return V.takeError();
   return Absolute{std::string(F.text.substr(0, Eq)), *V};
+}
+
+namespace {
+std::string_view trim(std::string_view S) {
+  while (!S.empty() && std::isspace(uint8_t(S.front())))
+    S.remove_prefix(1);
+  while (!S.empty() && std::isspace(uint8_t(S.back())))
+    S.remove_suffix(1);
+  return S;
+}
+} // namespace
+
+Expected<std::vector<Absolute>> parseAbsoluteLines(std::string_view Text) {
+  std::vector<Absolute> Out;
+  unsigned Line = 0;
+  for (size_t Start = 0; Start <= Text.size();) {
+    size_t End = std::min(Text.find('\n', Start), Text.size());
+    std::string_view L = trim(Text.substr(Start, End - Start));
+    Start = End + 1;
+    if (L.empty())
+      continue;
+    std::string Where = formatv("absolute symbols, line %u", ++Line);
+    size_t Eq = L.find('=');
+    std::string_view Name = Eq == std::string_view::npos ? L : trim(L.substr(0, Eq));
+    std::string_view Value = Eq == std::string_view::npos ? "" : trim(L.substr(Eq + 1));
+    if (Name.empty() || Value.empty() || Name.find_first_of(" \t") != std::string_view::npos)
+      return makeError(formatv("%s: '%s' is not NAME=ADDRESS", Where.c_str(), std::string(L).c_str()));
+    auto A = parseNumber({Where, Value});
+    if (!A)
+      return A.takeError();
+    Out.push_back({std::string(Name), *A});
+  }
+  return Out;
+}
+
+Expected<executor::Limits> parseRunFields(std::string_view Instructions, std::string_view WallMillis,
+                                          std::string_view MemoryMiB) {
+  auto L = parseLimits({"instruction limit", trim(Instructions)}, {"time limit", trim(WallMillis)}, {"", ""});
+  if (!L)
+    return L.takeError();
+  if (std::string_view M = trim(MemoryMiB); !M.empty()) {
+    auto N = parseNumber({"memory limit", M});
+    if (!N)
+      return N.takeError();
+    if (*N >> 44) // bytes past 64 bits
+      return makeError(formatv("memory limit: %s MiB is too large", std::string(M).c_str()));
+    L->memoryBytes = *N << 20;
+  }
+  return L;
 }
 
 Expected<const exec::RuntimeSpec *> selectRuntime(Field Runtime, const Triple &TT, bool Required) {

@@ -28,6 +28,14 @@ struct Absolute {
   uint64_t address;
 };
 Expected<Absolute> parseAbsolute(Field F);
+// The page's and a bundle's absolute symbols: one NAME=ADDRESS a line
+// (blanks around '=' and blank lines allowed); an error names the line.
+Expected<std::vector<Absolute>> parseAbsoluteLines(std::string_view Text);
+// The page's and a bundle's run limits as their fields hold them:
+// instructions, wall-clock milliseconds and memory in MiB, each a number
+// or empty for the executor's default; errors name the field.
+Expected<executor::Limits> parseRunFields(std::string_view Instructions, std::string_view WallMillis,
+                                          std::string_view MemoryMiB);
 
 // The C runtime Runtime ("default", "none" or a runtime's name) selects for
 // TT: null for "none", for a format other than ELF (its programs run

@@ -22,7 +22,7 @@
 // stdin is none; their outcomes are compared on what they record). A share link
 // is the same JSON, deflated, base64url, after "#s=" in the page's URL.
 // run.stdin is what the program reads; the replay gives it the same.
-import { makeSession, runProgram, runLimits, parseArgs, programName } from './link-flow.mjs';
+import { makeSession, runProgram, parseArgs, programName } from './link-flow.mjs';
 
 export const BUNDLE_FORMAT = 'linklab-session';
 export const BUNDLE_VERSION = 3; // core/repro/bundle.h's BundleFormatVersion
@@ -254,7 +254,7 @@ export async function runSession(L, session, { executor, runtime, triple, onOutp
     ctx = makeSession(L, { triple, objects, options: session.options, runtime, executor });
     const r = await runProgram(ctx, {
       argv0: session.run?.argv0 || programName(objects), args: parseArgs(session.run?.args ?? ''),
-      limits: runLimits(session.run),
+      limits: L.driver.runLimits(session.run),
       stdin: session.run?.stdin ?? '',
     });
     const info = r.fault ? ctx.session.linkInfo() : null;

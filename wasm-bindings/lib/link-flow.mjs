@@ -10,29 +10,6 @@ export function parseArgs(text) {
   return out;
 }
 
-// "NAME=ADDR" lines → [[name, addr]]; a malformed line is an error naming it.
-export function parseAbsolutes(text) {
-  return String(text ?? '').split('\n').map(l => l.trim()).filter(Boolean).map((l, i) => {
-    const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(l);
-    if (!m) throw new Error(`absolute symbols, line ${i + 1}: '${l}' is not NAME=ADDRESS`);
-    return [m[1], m[2]];
-  });
-}
-
-// The run's limits from the page's fields / a bundle's `run` ({instructions,
-// wallMillis, memoryMB}, each a number or text, empty for none) as the
-// executor takes them; a field that is not a number is an error naming it.
-export function runLimits({ instructions, wallMillis, memoryMB } = {}) {
-  const n = (v, what) => {
-    v = String(v ?? '').trim();
-    if (v && !/^(0x[0-9a-f]+|\d+)$/i.test(v)) throw new Error(`${what}: '${v}' is not a number`);
-    return v || 0;
-  };
-  const mem = n(memoryMB, 'memory limit');
-  return { instructions: n(instructions, 'instruction limit'), wallMillis: Number(n(wallMillis, 'time limit')),
-           memoryBytes: mem ? String(BigInt(mem) << 20n) : 0 };
-}
-
 // The C runtime's files a link of `objects` ([{name, bytes}]) needs, as the
 // package's table names them (runtimeInfo): every file but the on-demand
 // archives (libstdc++.a, libm.a) the objects reach no symbol of, decided
@@ -130,7 +107,8 @@ export function makeSession(L, { triple, objects, options = {}, runtime = null, 
     triple, executor, slabAddress: options.slabAddress, // '' : core's default
     phonyExternals: !!options.phonyExternals, recordContents: true,
   });
-  for (const [n, a] of parseAbsolutes(options.absolutes)) session.defineAbsolute(n, a);
+  // The absolutes field, parsed by core (driver::parseAbsoluteLines), as the command's -abs.
+  for (const a of L.driver.parseAbsoluteLines(options.absolutes)) session.defineAbsolute(a.name, a.address);
   for (const p of passes) session.addPass(p.phase, p.fn, { objects: p.objects });
   for (const o of objects) session.addObject(o.bytes, { name: o.name, harness: !!o.harness });
   if (runtime) session.useRuntime(runtime);

@@ -2,19 +2,19 @@
 // session as a reproducer case (what the package's exportTest and reduce
 // take), a case's outcome (linked into a slab as linklab -noexec links, or
 // run in an executor), and the failures -reduce keeps. `L` is the package.
-import { makeSession, parseAbsolutes, parseArgs, programName } from './link-flow.mjs';
+import { makeSession, parseArgs, programName } from './link-flow.mjs';
 
 /**
- * The case of a page session: objects [{name, bytes, harness}], options as
+ * The case of a page session (`L`: the package): objects [{name, bytes, harness}], options as
  * the page's fields give them ({entry, phonyExternals, absolutes: text,
  * runtime: bool}), args as typed, the program's stdin; noExec for a link
  * without a run.
  */
-export function sessionCase({ objects, options = {}, args = '', stdin = '', noExec = false }) {
+export function sessionCase(L, { objects, options = {}, args = '', stdin = '', noExec = false }) {
   return {
     objects: objects.map(o => ({ name: o.name, bytes: o.bytes, harness: !!o.harness })),
     entry: options.entry ?? '', args: noExec ? [] : [programName(objects), ...parseArgs(args)],
-    absolutes: parseAbsolutes(options.absolutes).map(([n, a]) => `${n}=${a}`),
+    absolutes: L.driver.parseAbsoluteLines(options.absolutes).map((a) => `${a.name}=${a.address}`),
     noExec, phonyExternals: !!options.phonyExternals, runtime: options.runtime === false ? 'none' : 'default',
     stdin: noExec ? '' : String(stdin ?? ''),
   };

@@ -1362,6 +1362,34 @@ val parseAbsolute(std::string Text, std::string Field) {
   return ok(V);
 }
 
+// The page's absolute-symbol lines: [{name, address}] (decimal strings).
+val parseAbsoluteLines(std::string Text) {
+  auto As = driver::parseAbsoluteLines(Text);
+  if (!As)
+    return failOr(As);
+  val Out = val::array();
+  for (auto &A : *As) {
+    val V = val::object();
+    V.set("name", A.name);
+    V.set("address", std::to_string(A.address));
+    Out.call<void>("push", V);
+  }
+  return ok(Out);
+}
+
+// The page's run-limit fields (memory in MiB): {instructions, wallMillis,
+// memoryBytes} as LinkSession.run takes them (64-bit values as decimal strings).
+val parseRunFields(std::string Instructions, std::string WallMillis, std::string MemoryMiB) {
+  auto L = driver::parseRunFields(Instructions, WallMillis, MemoryMiB);
+  if (!L)
+    return failOr(L);
+  val V = val::object();
+  V.set("instructions", std::to_string(L->instructions));
+  V.set("wallMillis", double(L->wallMillis));
+  V.set("memoryBytes", std::to_string(L->memoryBytes));
+  return ok(V);
+}
+
 // Whether a link for Triple takes a C runtime, as Runtime ("default",
 // "none", a runtime's name) selects it; Required for a run.
 val selectRuntime(std::string Runtime, std::string Field, std::string Triple, bool Required) {
@@ -1405,6 +1433,8 @@ EMSCRIPTEN_BINDINGS(linklab) {
   function("parseOptions", &parseOptions);
   function("findLibrary", &findLibrary);
   function("parseAbsolute", &parseAbsolute);
+  function("parseAbsoluteLines", &parseAbsoluteLines);
+  function("parseRunFields", &parseRunFields);
   function("selectRuntime", &selectRuntime);
   function("inputTriple", &inputTriple);
   function("formatTimings", &formatTimings);

@@ -6,7 +6,7 @@
 // property of undefined, a RangeError), a wasm trap, or a hang. The inputs
 // come from a seeded generator, so a failure reproduces; it prints the input.
 import * as L from '../node.mjs';
-import { makeSession, runLimits, parseArgs } from '../lib/link-flow.mjs';
+import { makeSession, parseArgs } from '../lib/link-flow.mjs';
 import { fromBase64 } from '../lib/bundle.mjs';
 import * as codec from '../../web/src/session-codec.mjs';
 import { program, read } from './helpers.mjs';
@@ -65,7 +65,7 @@ function mutateText(r, text) {
 // What a page or a replay does with a decoded session short of running it.
 async function restore(session) {
   const objects = session.objects.map((o) => ({ name: o.name, harness: !!o.harness, bytes: fromBase64(o.data) }));
-  runLimits(session.run);
+  L.driver.runLimits(session.run);
   parseArgs(session.run?.args ?? '');
   if (!objects.length) return;
   const triple = L.inspect(objects[0].bytes, objects[0].name).triple; // as replayBundle picks it

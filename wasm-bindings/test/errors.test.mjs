@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inspect, LinkSession, LinklabError, plan, validatePlan } from '../index.mjs';
+import { driver, inspect, LinkSession, LinklabError, plan, validatePlan } from '../index.mjs';
 import { program, read, runNative, runWasm } from './helpers.mjs';
 
 const ARCHES = ['x86_64', 'aarch64', 'riscv64'];
@@ -86,4 +86,20 @@ test('session misuse is reported, not crashed on', async () => {
   expect(() => s.addPass('nonsense', () => {})).toThrow(/unknown phase 'nonsense'/);
   expect(() => s.addObject('not bytes')).toThrow(TypeError);
   await stillWorks('x86_64');
+});
+
+// The page's absolute-symbol lines and run-limit fields are read by core
+// (driver::parseAbsoluteLines, parseRunFields), not by JavaScript of its own.
+test('the page\'s absolutes and limits: values, and errors naming the line or field', () => {
+  expect(driver.parseAbsoluteLines('a = 0x10\n\n  b=2 '))
+    .toEqual([{ name: 'a', address: '16' }, { name: 'b', address: '2' }]);
+  expect(() => driver.parseAbsoluteLines('ok=1\nfar 0x10'))
+    .toThrow("absolute symbols, line 2: 'far 0x10' is not NAME=ADDRESS");
+  expect(() => driver.parseAbsoluteLines('x=zz')).toThrow("absolute symbols, line 1: 'zz' is not a number");
+  expect(driver.runLimits({ memoryMB: '64', wallMillis: ' 1000 ' }))
+    .toEqual({ instructions: '0', wallMillis: 1000, memoryBytes: String(64 << 20) });
+  expect(driver.runLimits()).toEqual({ instructions: '0', wallMillis: 0, memoryBytes: '0' });
+  expect(() => driver.runLimits({ instructions: 'x' })).toThrow(/^instruction limit: 'x' is not a number$/);
+  expect(() => driver.runLimits({ memoryMB: '1e3' })).toThrow(/^memory limit: '1e3' is not a number$/);
+  expect(() => driver.runLimits({ memoryMB: String(2n ** 50n) })).toThrow(/^memory limit: \d+ MiB is too large$/);
 });

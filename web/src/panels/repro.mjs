@@ -24,7 +24,7 @@ export function mount(app) {
     const { objects, arch } = store.state;
     try {
       const { args, stdin } = readFields('run');
-      const c = repro.sessionCase({ objects, options: app.link.options(), args, stdin, noExec });
+      const c = repro.sessionCase(app.L, { objects, options: app.link.options(), args, stdin, noExec });
       store.set({ last: { case: c, arch, outcome } });
     } catch { store.set({ last: null }); } // the fields did not parse: the link said so already
   }

@@ -89,7 +89,7 @@ export function mount(app) {
     return { executor, transport, arch };
   }
 
-  const limits = () => flow.runLimits(readFields('run'));
+  const limits = () => app.L.driver.runLimits(readFields('run'));
   // The current run's output, for the outcome a shared bundle records.
   let printed = { stdout: '', stderr: '' };
   let truncatedAt = 0; // the current run's output was cut at this many bytes (the server's limit)
