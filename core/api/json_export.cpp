@@ -2,6 +2,7 @@
 
 #include "elf/elf_graph_builder.h"
 #include "elf/elf_names.h"
+#include "macho/macho_graph_builder.h"
 #include "macho/universal.h"
 #include "object/archive.h"
 #include "target/target.h"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 namespace linklab::api {
 
@@ -174,9 +176,69 @@ const char *nameOr(const char *Name) { return Name ? Name : ""; }
 // object adds its own before them). On an error O's text is partial.
 Error objectFields(JsonObject &O, const std::string &Name, std::span<const char> Bytes);
 
-// A MachO or COFF object, from the graph its format's builder makes (their
-// relocation tables name no types Inspect knows): sections with their
-// protections, symbols, and each edge as a relocation named by its kind.
+uint32_t le32(std::span<const char> B, size_t At) {
+  uint32_t V = 0;
+  if (At + 4 <= B.size())
+    for (int I = 3; I >= 0; --I)
+      V = V << 8 | uint8_t(B[At + I]);
+  return V;
+}
+
+// Fn("SEG,sect", offset of its section_64 header) for each section of a
+// 64-bit little-endian MachO object, in load-command order.
+template <typename Fn> void forEachMachOSection(std::span<const char> B, Fn F) {
+  uint32_t NCmds = le32(B, 16);
+  for (size_t At = 32, I = 0; I < NCmds && At + 8 <= B.size() && le32(B, At + 4) >= 8; ++I, At += le32(B, At + 4)) {
+    if (le32(B, At) != macho::LC_SEGMENT_64)
+      continue;
+    for (size_t S = At + 72, N = 0; N < le32(B, At + 64) && S + 80 <= B.size(); ++N, S += 80) {
+      std::string_view Sect(B.data() + S, 16), Seg(B.data() + S + 16, 16);
+      F(std::string(Seg.substr(0, Seg.find('\0'))) + "," + std::string(Sect.substr(0, Sect.find('\0'))), S);
+    }
+  }
+}
+
+// Each section's relocation entries of a 64-bit little-endian MachO object,
+// as its load commands place them; symbol names from LC_SYMTAB.
+Error machORelocations(JsonObject &O, std::span<const char> B, const TargetInfo &T) {
+  uint32_t NCmds = le32(B, 16), SymOff = 0, NSyms = 0, StrOff = 0, StrSize = 0;
+  auto Name = [&](uint32_t Sym) -> std::string_view {
+    if (Sym >= NSyms || size_t(SymOff) + (Sym + 1) * 16ull > B.size())
+      return "";
+    uint32_t Strx = le32(B, SymOff + Sym * 16ull);
+    if (Strx >= StrSize || size_t(StrOff) + StrSize > B.size())
+      return "";
+    std::string_view Str(B.data() + StrOff + Strx, StrSize - Strx);
+    return Str.substr(0, Str.find('\0'));
+  };
+  for (size_t At = 32, I = 0; I < NCmds && At + 8 <= B.size() && le32(B, At + 4) >= 8; ++I, At += le32(B, At + 4))
+    if (le32(B, At) == macho::LC_SYMTAB)
+      SymOff = le32(B, At + 8), NSyms = le32(B, At + 12), StrOff = le32(B, At + 16), StrSize = le32(B, At + 20);
+  JsonArray RA(O.key("relocations"));
+  forEachMachOSection(B, [&](const std::string &SecName, size_t S) {
+    uint32_t RelOff = le32(B, S + 56), NReloc = le32(B, S + 60);
+    for (uint32_t R = 0; R < NReloc && RelOff + (R + 1) * 8ull <= B.size(); ++R) {
+      uint32_t Address = le32(B, RelOff + R * 8ull), Info = le32(B, RelOff + R * 8ull + 4);
+      uint32_t Type = Info >> 28, Sym = Info & 0xffffff;
+      bool Extern = Info >> 27 & 1;
+      JsonObject RO(RA.next());
+      RO.str("section", SecName);
+      RO.num("offset", Address);
+      RO.num("type", Type);
+      RO.str("typeName", nameOr(T.relocationName(Type)));
+      RO.num("symbol", Sym);
+      // A section-relative entry holds its 1-based section number instead.
+      RO.str("symbolName", Extern ? Name(Sym) : std::string_view());
+      RO.boolean("pcrel", Info >> 24 & 1);
+      RO.num("length", 1u << (Info >> 25 & 3));
+    }
+  });
+  return Error::success();
+}
+
+// A MachO or COFF object, from the graph its format's builder makes:
+// sections with their protections (and MachO's header flags), symbols, and
+// relocations from MachO's tables or, for COFF, each edge named by its kind.
 Error graphFields(JsonObject &O, const std::string &Name, std::span<const char> Bytes) {
   auto Target = identifyObject(Name, Bytes);
   if (!Target)
@@ -202,6 +264,9 @@ Error graphFields(JsonObject &O, const std::string &Name, std::span<const char> 
       A = std::min(A, B->address);
     return S.blocks.empty() ? 0 : A;
   };
+  std::map<std::string, uint32_t, std::less<>> MachOFlags;
+  if (T.format.format == ObjectFormat::MachO && !T.arch.bigEndian)
+    forEachMachOSection(Bytes, [&](const std::string &N, size_t S) { MachOFlags[N] = le32(Bytes, S + 64); });
   {
     JsonArray SA(O.key("sections"));
     for (size_t I = 0; I < Secs.size(); ++I) {
@@ -212,6 +277,8 @@ Error graphFields(JsonObject &O, const std::string &Name, std::span<const char> 
       JsonObject SO(SA.next());
       SO.num("index", I);
       SO.str("name", S.name);
+      if (auto F = MachOFlags.find(S.name); F != MachOFlags.end())
+        SO.num("flags", F->second); // the section_64 header's: type and attributes
       SO.str("prot", protString(S.prot));
       SO.boolean("noAlloc", S.lifetime == MemLifetime::NoAlloc);
       SO.num("size", End - Start);
@@ -238,6 +305,10 @@ Error graphFields(JsonObject &O, const std::string &Name, std::span<const char> 
     for (Symbol *S : (*G)->absoluteSymbols())
       Add(*S);
   }
+  // MachO's relocation tables, by the names the pair's table gives them
+  // (the builder has checked every offset and count read here).
+  if (T.format.format == ObjectFormat::MachO && !T.arch.bigEndian)
+    return machORelocations(O, Bytes, T);
   JsonArray RA(O.key("relocations"));
   for (const Section *S : Secs) {
     Addr Start = SectionStart(*S);

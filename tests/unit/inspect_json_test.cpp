@@ -74,17 +74,17 @@ w:  .quad 1
   EXPECT_NE(J->find("\"name\":\".rela.text\",\"type\":4,\"typeName\":\"RELA\""), std::string::npos);
 }
 
-// MachO and COFF objects are inspected from the graph their builder makes:
-// format and triple from the registry row, edges as relocations by kind.
+// MachO and COFF objects: format and triple from the registry row, MachO's
+// relocations by their type names, COFF's edges by kind.
 TEST(InspectJson, MachOAndCOFFFromTheirGraphs) {
   TempDir D;
   struct Case {
     const char *triple, *asmText, *format, *arch, *section, *kind, *target;
   } Cases[] = {
       {"x86_64-apple-macosx", "  .globl _f\n_f: call _g\n  ret\n", "\"format\":\"macho\"", "\"arch\":\"x86_64\"",
-       "\"name\":\"__TEXT,__text\"", "\"typeName\":\"BranchPCRel32\"", "\"symbolName\":\"_g\""},
+       "\"name\":\"__TEXT,__text\"", "\"typeName\":\"X86_64_RELOC_BRANCH\"", "\"symbolName\":\"_g\""},
       {"arm64-apple-macosx", "  .globl _f\n_f: bl _g\n  ret\n", "\"format\":\"macho\"", "\"arch\":\"aarch64\"",
-       "\"name\":\"__TEXT,__text\"", "\"typeName\":\"Branch26PCRel\"", "\"symbolName\":\"_g\""},
+       "\"name\":\"__TEXT,__text\"", "\"typeName\":\"ARM64_RELOC_BRANCH26\"", "\"symbolName\":\"_g\""},
       {"x86_64-pc-windows-msvc", "  .globl f\nf: call g\n  ret\n", "\"format\":\"coff\"", "\"arch\":\"x86_64\"",
        "\"name\":\".text\"", "\"typeName\":\"", "\"symbolName\":\"g\""},
   };

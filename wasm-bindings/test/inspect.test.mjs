@@ -71,11 +71,11 @@ describe.each(['x86_64', 'aarch64', 'riscv64'])('%s', (arch) => {
 });
 
 // MachO and COFF objects: identified by the registry's format rows and
-// listed from the graph their builder makes; sections and relocations as
-// llvm-objdump-22 counts them, each call an edge to the callee.
+// listed from the graph their builder makes (MachO's relocations from its
+// tables, by type name); sections sized as llvm-objdump-22 sizes them.
 describe.each([
-  ['x86_64-apple-macosx', 'macho', 'x86_64', '_', 'BranchPCRel32'],
-  ['arm64-apple-macosx', 'macho', 'aarch64', '_', 'Branch26PCRel'],
+  ['x86_64-apple-macosx', 'macho', 'x86_64', '_', 'X86_64_RELOC_BRANCH'],
+  ['arm64-apple-macosx', 'macho', 'aarch64', '_', 'ARM64_RELOC_BRANCH26'],
   ['x86_64-pc-windows-msvc', 'coff', 'x86_64', '', null],
 ])('%s', (triple, format, arch, prefix, kind) => {
   const src = join(dir, `${triple}.s`);
@@ -97,6 +97,8 @@ describe.each([
     const headers = execFileSync('llvm-objdump-22', ['-h', obj], { encoding: 'utf8' });
     const text = info.sections.find((s) => /text/.test(s.name));
     expect(text.prot).toBe('R-X');
+    // MachO: the section_64 flags (S_ATTR_PURE_INSTRUCTIONS | S_ATTR_SOME_INSTRUCTIONS).
+    if (format === 'macho') expect(text.flags).toBe(0x80000400);
     const row = headers.split('\n').find((l) => /text/.test(l)).trim().split(/\s+/);
     expect(text.size).toBe(parseInt(row[2], 16));
     const names = info.symbols.map((s) => s.name);
