@@ -198,6 +198,63 @@ template <typename Fn> void forEachMachOSection(std::span<const char> B, Fn F) {
   }
 }
 
+uint16_t le16(std::span<const char> B, size_t At) { return At + 2 <= B.size() ? uint16_t(le32(B, At) & 0xffff) : 0; }
+
+// COFF's string table entry at Off (after the symbol table), or "".
+std::string_view coffString(std::span<const char> B, uint32_t Off) {
+  uint64_t Table = le32(B, 8) + uint64_t(le32(B, 12)) * 18;
+  if (Table + 4 > B.size() || Off < 4 || Off >= le32(B, Table) || Table + le32(B, Table) > B.size())
+    return "";
+  std::string_view S(B.data() + Table + Off, le32(B, Table) - Off);
+  return S.substr(0, S.find('\0'));
+}
+
+// Fn(name, offset of its section header) for each section of a COFF object
+// (no optional header: the builder refuses images).
+template <typename Fn> void forEachCOFFSection(std::span<const char> B, Fn F) {
+  for (size_t I = 0, H = 20; I < le16(B, 2) && H + 40 <= B.size(); ++I, H += 40) {
+    std::string_view Name(B.data() + H, 8);
+    Name = Name.substr(0, Name.find('\0'));
+    if (Name.starts_with("/")) {
+      uint32_t Off = 0;
+      for (char C : Name.substr(1))
+        Off = Off * 10 + uint32_t(C - '0'); // digits only: the builder checked
+      Name = coffString(B, Off);
+    }
+    F(std::string(Name), H);
+  }
+}
+
+// Each section's relocation records of a COFF object, named by the pair's
+// table (IMAGE_REL_AMD64_REL32).
+void coffRelocations(JsonObject &O, std::span<const char> B, const TargetInfo &T) {
+  uint32_t SymOff = le32(B, 8), NSyms = le32(B, 12);
+  auto Name = [&](uint32_t Sym) -> std::string_view {
+    uint64_t At = SymOff + uint64_t(Sym) * 18;
+    if (Sym >= NSyms || At + 18 > B.size())
+      return "";
+    if (le32(B, At) == 0)
+      return coffString(B, le32(B, At + 4));
+    std::string_view N(B.data() + At, 8);
+    return N.substr(0, N.find('\0'));
+  };
+  JsonArray RA(O.key("relocations"));
+  forEachCOFFSection(B, [&](const std::string &SecName, size_t H) {
+    uint64_t RelOff = le32(B, H + 24);
+    for (uint32_t R = 0; R < le16(B, H + 32) && RelOff + (R + 1) * 10ull <= B.size(); ++R) {
+      uint64_t At = RelOff + R * 10ull;
+      uint16_t Type = le16(B, At + 8);
+      JsonObject RO(RA.next());
+      RO.str("section", SecName);
+      RO.num("offset", le32(B, At));
+      RO.num("type", Type);
+      RO.str("typeName", nameOr(T.relocationName(Type)));
+      RO.num("symbol", le32(B, At + 4));
+      RO.str("symbolName", Name(le32(B, At + 4)));
+    }
+  });
+}
+
 // Each section's relocation entries of a 64-bit little-endian MachO object,
 // as its load commands place them; symbol names from LC_SYMTAB.
 Error machORelocations(JsonObject &O, std::span<const char> B, const TargetInfo &T) {
@@ -237,8 +294,8 @@ Error machORelocations(JsonObject &O, std::span<const char> B, const TargetInfo 
 }
 
 // A MachO or COFF object, from the graph its format's builder makes:
-// sections with their protections (and MachO's header flags), symbols, and
-// relocations from MachO's tables or, for COFF, each edge named by its kind.
+// sections with their protections and header flags, symbols, and the
+// relocations of the format's tables named by the pair's relocation names.
 Error graphFields(JsonObject &O, const std::string &Name, std::span<const char> Bytes) {
   auto Target = identifyObject(Name, Bytes);
   if (!Target)
@@ -264,9 +321,12 @@ Error graphFields(JsonObject &O, const std::string &Name, std::span<const char> 
       A = std::min(A, B->address);
     return S.blocks.empty() ? 0 : A;
   };
-  std::map<std::string, uint32_t, std::less<>> MachOFlags;
-  if (T.format.format == ObjectFormat::MachO && !T.arch.bigEndian)
-    forEachMachOSection(Bytes, [&](const std::string &N, size_t S) { MachOFlags[N] = le32(Bytes, S + 64); });
+  std::map<std::string, uint32_t, std::less<>> Flags;
+  if (T.format.format == ObjectFormat::MachO)
+    forEachMachOSection(Bytes, [&](const std::string &N, size_t S) { Flags[N] = le32(Bytes, S + 64); });
+  // COFF: the first section header's Characteristics (same-named sections merge).
+  if (T.format.format == ObjectFormat::COFF)
+    forEachCOFFSection(Bytes, [&](const std::string &N, size_t H) { Flags.try_emplace(N, le32(Bytes, H + 36)); });
   {
     JsonArray SA(O.key("sections"));
     for (size_t I = 0; I < Secs.size(); ++I) {
@@ -277,8 +337,8 @@ Error graphFields(JsonObject &O, const std::string &Name, std::span<const char> 
       JsonObject SO(SA.next());
       SO.num("index", I);
       SO.str("name", S.name);
-      if (auto F = MachOFlags.find(S.name); F != MachOFlags.end())
-        SO.num("flags", F->second); // the section_64 header's: type and attributes
+      if (auto F = Flags.find(S.name); F != Flags.end())
+        SO.num("flags", F->second); // the section header's (MachO section_64 flags, COFF Characteristics)
       SO.str("prot", protString(S.prot));
       SO.boolean("noAlloc", S.lifetime == MemLifetime::NoAlloc);
       SO.num("size", End - Start);
@@ -305,23 +365,10 @@ Error graphFields(JsonObject &O, const std::string &Name, std::span<const char> 
     for (Symbol *S : (*G)->absoluteSymbols())
       Add(*S);
   }
-  // MachO's relocation tables, by the names the pair's table gives them
-  // (the builder has checked every offset and count read here).
-  if (T.format.format == ObjectFormat::MachO && !T.arch.bigEndian)
+  // The format's own relocation tables (the builder has checked them).
+  if (T.format.format == ObjectFormat::MachO)
     return machORelocations(O, Bytes, T);
-  JsonArray RA(O.key("relocations"));
-  for (const Section *S : Secs) {
-    Addr Start = SectionStart(*S);
-    for (const Block *B : S->blocks)
-      for (const Edge &E : B->edges) {
-        JsonObject RO(RA.next());
-        RO.str("section", S->name);
-        RO.num("offset", B->address - Start + E.offset);
-        RO.str("typeName", (*G)->edgeKindName(E.kind));
-        RO.str("symbolName", E.target->name);
-        RO.snum("addend", E.addend);
-      }
-  }
+  coffRelocations(O, Bytes, T);
   return Error::success();
 }
 

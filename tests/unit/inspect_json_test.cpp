@@ -74,8 +74,8 @@ w:  .quad 1
   EXPECT_NE(J->find("\"name\":\".rela.text\",\"type\":4,\"typeName\":\"RELA\""), std::string::npos);
 }
 
-// MachO and COFF objects: format and triple from the registry row, MachO's
-// relocations by their type names, COFF's edges by kind.
+// MachO and COFF objects: format and triple from the registry row,
+// relocations by the type names of the pair's table.
 TEST(InspectJson, MachOAndCOFFFromTheirGraphs) {
   TempDir D;
   struct Case {
@@ -86,7 +86,7 @@ TEST(InspectJson, MachOAndCOFFFromTheirGraphs) {
       {"arm64-apple-macosx", "  .globl _f\n_f: bl _g\n  ret\n", "\"format\":\"macho\"", "\"arch\":\"aarch64\"",
        "\"name\":\"__TEXT,__text\"", "\"typeName\":\"ARM64_RELOC_BRANCH26\"", "\"symbolName\":\"_g\""},
       {"x86_64-pc-windows-msvc", "  .globl f\nf: call g\n  ret\n", "\"format\":\"coff\"", "\"arch\":\"x86_64\"",
-       "\"name\":\".text\"", "\"typeName\":\"", "\"symbolName\":\"g\""},
+       "\"name\":\".text\"", "\"typeName\":\"IMAGE_REL_AMD64_REL32\"", "\"symbolName\":\"g\""},
   };
   for (const Case &C : Cases) {
     SCOPED_TRACE(C.triple);
