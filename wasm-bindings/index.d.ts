@@ -304,7 +304,7 @@ export interface ExportedTest {
   notes: string[];
 }
 export const UNASKED_LLVM_JITLINK: string;
-export function exportTest(c: ReproCase, outcome: { error?: string; exitCode?: number; output?: string },
+export function exportTest(c: ReproCase, outcome: { error?: string; exitCode?: number; output?: string; signal?: number },
                            options?: { name?: string; marks?: string[]; linklabOnly?: string; compareOutput?: boolean;
                                        acceptAssembly?: (object: string, text: string, mcFlags: string) => boolean }): ExportedTest;
 export function reduce(c: ReproCase, fails: (candidate: ReproCase) => boolean | Promise<boolean>,

@@ -696,7 +696,9 @@ export const UNASKED_LLVM_JITLINK =
 /**
  * The session `c` (see reduce()) as an LLVM-style test for tests/lit/run-lit.py,
  * as linklab -export-test writes it. `outcome` is what it did: {error} (the
- * link failed), or {exitCode, output} for a run ({} for a -noexec link).
+ * link failed), {exitCode, output} for a run ({} for a -noexec link), or
+ * {signal, error, output} for a run a signal ended (a fault; error is its
+ * report; the test expects status 128+signal and the report's kind).
  * Objects are written as yaml2obj YAML unless acceptAssembly(name, text,
  * mcFlags) says their assembly re-assembles to the same object (the CLI asks
  * llvm-mc-22). linklabOnly: the REQUIRES-LINKLAB-ONLY reason ('' when
@@ -707,8 +709,13 @@ export const UNASKED_LLVM_JITLINK =
 export function exportTest(c, outcome = {}, { name = 'repro', marks = [], linklabOnly = UNASKED_LLVM_JITLINK,
                                               compareOutput = true, acceptAssembly } = {}) {
   const rc = reproCase(c);
-  const linkError = outcome.error !== undefined && outcome.error !== null;
-  if (!linkError && !rc.noExec && !Number.isInteger(outcome.exitCode))
+  const signal = Number(outcome.signal ?? 0);
+  if (!Number.isInteger(signal) || signal < 0 || signal > 64)
+    throw new LinklabError(`exportTest: outcome.signal: '${outcome.signal}' is not a signal number`);
+  if (signal && (typeof outcome.error !== 'string' || !outcome.error))
+    throw new LinklabError('exportTest: the outcome of a run a signal ended needs its error (the fault report)');
+  const linkError = !signal && outcome.error !== undefined && outcome.error !== null;
+  if (!linkError && !signal && !rc.noExec && !Number.isInteger(outcome.exitCode))
     throw new LinklabError('exportTest: the outcome of a run needs its exitCode (or error, for a link that failed)');
   const errors = [];
   const accept = acceptAssembly && ((obj, text, flags) => {
@@ -724,6 +731,8 @@ export function exportTest(c, outcome = {}, { name = 'repro', marks = [], linkla
     error: linkError ? String(outcome.error) : '',
     exitCode: linkError ? 0 : Number(outcome.exitCode ?? 0),
     output: linkError ? '' : String(outcome.output ?? ''),
+    signal,
+    report: signal ? outcome.error : '',
   }, {
     name: String(name), marks: marks.map(String), linklabOnly: String(linklabOnly), compareOutput: !!compareOutput,
     acceptAssembly: accept || undefined,

@@ -219,7 +219,14 @@ std::optional<std::string> linkError(const ChildResult &R, const char *Prefix = 
 
 Outcome outcomeOf(const ChildResult &R) {
   Outcome O;
-  if (auto E = linkError(R)) {
+  auto E = linkError(R);
+  // A run a signal ended: linklab exits 128+signal with the report as its
+  // error (a link error exits 1).
+  if (E && R.status > 128 && E->starts_with("program ")) {
+    O.signal = R.status - 128;
+    O.report = *E;
+    O.output = R.out;
+  } else if (E) {
     O.linkError = true;
     O.error = *E;
   } else {
@@ -320,6 +327,8 @@ Error writeExport(const ReproCase &C, const ChildResult &R, const driver::Option
     Why = "llvm-jitlink-22 runs only x86-64 programs on this host";
   else if (C.runtime == "none" && !C.noExec)
     Why = "-runtime=none is linklab's own option";
+  else if (Out.signal)
+    Why = SignalLinklabOnly;
   else {
     auto J = runCase(C, O, Scratch / "jitlink", Tool::LLVMJITLink);
     if (!J)

@@ -265,6 +265,21 @@ std::string runLines(const std::string &Cmd) {
   return Out + Line + "\n";
 }
 
+// A fault report's stable part as a FileCheck pattern: "program <kind> at
+// pc" and a null pointer's offset; the pc, its symbol and other addresses
+// depend on the layout (the runtime's size, the executor's slab).
+std::string faultPattern(const std::string &Report) {
+  std::string Line = Report.substr(0, Report.find('\n'));
+  size_t At = Line.find(" at pc ");
+  if (At == std::string::npos) // no pc to leave out
+    return fileCheckLiteral(Line);
+  std::string Pattern = fileCheckLiteral(Line.substr(0, At + 7)) + "{{.*}}";
+  size_t Null = Line.find(", null pointer", At);
+  if (Null != std::string::npos)
+    Pattern += fileCheckLiteral(Line.substr(Null, Line.find(" (address ", Null) - Null));
+  return Pattern;
+}
+
 } // namespace
 
 Expected<std::vector<std::string>> fixupChecks(const ReproCase &C, const std::vector<std::string> &Marks,
@@ -335,6 +350,8 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
   std::string LinklabOnly = Opts.linklabOnly;
   if (C.runtime == "none" && !C.noExec && LinklabOnly.empty())
     LinklabOnly = "-runtime=none is linklab's own option";
+  if (O.signal && !C.noExec && LinklabOnly.empty())
+    LinklabOnly = SignalLinklabOnly;
 
   // Objects: assembly where it re-assembles to the same object, else YAML.
   // Each is rebuilt under its own base name (errors and checks name it).
@@ -492,7 +509,14 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
       }
       std::string Cmd =
           "linklab" + Common + (C.runtime == "none" ? " -runtime=none" : "") + Tail + Args + Stdin + " > %t/stdout";
-      Run += O.exitCode ? Cmd + "; test $? -eq " + std::to_string(O.exitCode) + "\n" : Cmd + "\n";
+      if (O.signal) {
+        // `not` takes a signal's status for a crash: the status is tested
+        // as a shell sees it, and the report is read from stderr.
+        Run += Cmd + " 2> %t/stderr; test $? -eq " + std::to_string(128 + O.signal) + "\n";
+        Run += "FileCheck %s --check-prefix=FAULT < %t/stderr\n";
+        Expect += "# FAULT: error: " + faultPattern(O.report) + "\n";
+      } else
+        Run += O.exitCode ? Cmd + "; test $? -eq " + std::to_string(O.exitCode) + "\n" : Cmd + "\n";
       if (Opts.compareOutput) {
         T.files.push_back({Opts.name + ".stdout", O.output});
         Run += "diff %t/stdout %S/" + Opts.name + ".stdout\n";

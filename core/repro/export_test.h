@@ -18,6 +18,12 @@ struct Outcome {
   std::string error;      // without the "linklab error: " prefix
   int exitCode = 0;       // a run's exit status (0 for a -noexec link)
   std::string output;     // a run's standard output
+  // A run a signal ended (a fault's, or one the program raised): linklab
+  // exits 128+Signal, and Report is what it printed ("program <kind> at pc
+  // <pc>, <address>"); the test checks the report's stable part (the kind,
+  // a null pointer's offset), not the addresses that move with the layout.
+  int signal = 0;
+  std::string report; // without the "linklab error: " prefix
 };
 
 struct ExportOptions {
@@ -55,6 +61,11 @@ Expected<ExportedTest> exportTest(const ReproCase &C, const Outcome &O, const Ex
 // in Notes and left out).
 Expected<std::vector<std::string>> fixupChecks(const ReproCase &C, const std::vector<std::string> &Marks,
                                                std::vector<std::string> &Notes);
+
+// Why a test of a run a signal ended is linklab's only: what it checks is
+// linklab's fault report.
+inline constexpr const char *SignalLinklabOnly =
+    "the fault report checked is linklab's (llvm-jitlink-22 dies of the signal itself)";
 
 // The options every exported link uses, so its layout is reproducible.
 inline constexpr const char *SlabOptions = "-slab-allocate=64Mb -slab-address=0x10000 -slab-page-size=4096";

@@ -117,6 +117,35 @@ TEST(Repro, ExportRunPassesLitOnEachArch) {
   }
 }
 
+// A faulting run: linklab exits 128+SIGSEGV, which `not` takes for a crash;
+// the exported test checks that status and the report's stable part (the
+// kind, the null pointer's offset; not the pc, which moves with the layout).
+TEST(Repro, ExportFaultPassesLit) {
+  TempDir D;
+  std::string P =
+      compile(D, input("null_field.c"), "x86_64-linux-gnu", runtimeCFlags(Arch::X86_64) + " -O1", "null_field.o");
+  std::string Dir = D.file("fault");
+  auto R = runCommand(linklabPath() + " -export-test=" + Dir + " " + P);
+  EXPECT_EQ(R.status, 139) << R.output;
+  EXPECT_NE(R.output.find("; linklab only)"), std::string::npos) << R.output;
+  std::string Test = Dir + "/fault.s";
+  if (!std::filesystem::exists(Test))
+    Test = Dir + "/fault.test";
+  ASSERT_TRUE(std::filesystem::exists(Test)) << R.output;
+  std::string Text = readAll(Test);
+  EXPECT_NE(Text.find("test $? -eq 139"), std::string::npos) << Text;
+  EXPECT_EQ(Text.find("not linklab"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("# FAULT: error: program read of unmapped memory at pc {{.*}}, null pointer+0x10\n"),
+            std::string::npos)
+      << Text;
+  auto L = lit(Test, D);
+  EXPECT_EQ(L.status, 0) << L.output << "\n" << Text;
+  // The same test fails when the fault is another one.
+  std::string Wrong = std::regex_replace(Text, std::regex("null pointer\\+0x10"), "null pointer+0x18");
+  std::ofstream(Test, std::ios::trunc) << Wrong;
+  EXPECT_NE(lit(Test, D).status, 0) << Wrong;
+}
+
 // Objects that take functions' addresses carry .llvm_addrsig; RISC-V ones
 // carry repeated ".L0 " labels (relaxation), which the assembly renames
 // apart. Each export rebuilds them as assembly llvm-mc-22 re-assembles to the

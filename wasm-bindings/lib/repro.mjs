@@ -41,7 +41,10 @@ export async function caseOutcome(L, c, { triple, executor, runtime = null, limi
     const [argv0, ...rest] = args.length ? args : [programName(objects)];
     const onOutput = (stream, data) => { if (stream === 'stdout') output += decoder.decode(data, { stream: true }); };
     const r = await ctx.session.run({ entry: ctx.entry, argv0, args: rest, limits, onOutput, stdin });
-    return r.exitCode === undefined ? { error: r.error ?? r.description } : { exitCode: r.exitCode, output };
+    if (r.exitCode !== undefined) return { exitCode: r.exitCode, output };
+    // A fault (or a signal the program raised): its report, and the signal linklab exits 128+ of.
+    const error = r.error ?? r.description;
+    return r.signal ? { error, signal: r.signal, output } : { error };
   } catch (e) {
     return { error: e.message };
   } finally {

@@ -1175,7 +1175,7 @@ val reproObjects(const repro::ReproCase &C) {
   return A;
 }
 
-// Outcome: {linkError, error, exitCode, output}; Opts: {name, marks,
+// Outcome: {linkError, error, exitCode, output, signal, report}; Opts: {name, marks,
 // linklabOnly, compareOutput, acceptAssembly?(objectName, text, mcFlags) -> bool}.
 val exportTest(val Case, val Outcome, val Opts) {
   auto C = reproCase(Case);
@@ -1186,6 +1186,8 @@ val exportTest(val Case, val Outcome, val Opts) {
   O.error = Outcome["error"].as<std::string>();
   O.exitCode = Outcome["exitCode"].as<int>();
   O.output = Outcome["output"].as<std::string>();
+  O.signal = Outcome["signal"].as<int>();
+  O.report = Outcome["report"].as<std::string>();
   repro::ExportOptions EO;
   EO.name = Opts["name"].as<std::string>();
   EO.marks = stringsFrom(Opts["marks"]);

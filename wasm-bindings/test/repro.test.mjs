@@ -18,7 +18,7 @@ function compile(name) {
                             join(config.root, 'tests/inputs/repro', `${name}.c`), '-o', out]);
   return { name: `${name}.o`, bytes: read(out) };
 }
-const obj = Object.fromEntries(['err_main', 'answer_main', 'answer', 'extra', 'needs_missing']
+const obj = Object.fromEntries(['err_main', 'answer_main', 'answer', 'extra', 'needs_missing', 'null_field']
   .map((n) => [n, compile(n)]));
 const runtime = L.readRuntimeFiles(TRIPLE);
 
@@ -83,6 +83,23 @@ describe('exportTest', () => {
     expect(r.status).toBe(0);
   });
 
+  test('a fault: the test expects status 128+SIGSEGV and the report\'s kind, and passes lit', async () => {
+    const c = { objects: [obj.null_field], args: ['null_field'] };
+    const o = await outcome(c);
+    expect(o).toMatchObject({ signal: 11, output: 'reading\n' });
+    expect(o.error).toMatch(/^program read of unmapped memory at pc .*, null pointer\+0x10 \(address 0x10\)$/);
+    const t = L.exportTest(c, o, { name: 'fault' });
+    const text = t.files[0].text;
+    expect(text).not.toContain('not linklab');
+    expect(text).toMatch(/^# RUN: linklab .*> %t\/stdout 2> %t\/stderr; test \$\? -eq 139$/m);
+    expect(text).toContain('# FAULT: error: program read of unmapped memory at pc {{.*}}, null pointer+0x10\n');
+    const r = lit(t, 'fault');
+    expect(r.status).toBe(0);
+    // A different fault fails the test.
+    const other = L.exportTest(c, { ...o, error: o.error.replace('+0x10', '+0x18') }, { name: 'fault' });
+    expect(lit(other, 'other-fault').status).not.toBe(0);
+  });
+
   test('bad cases and outcomes are refused, naming what is wrong', () => {
     expect(() => L.exportTest({ objects: [] }, {})).toThrow(/objects: expected a non-empty array/);
     expect(() => L.exportTest({ objects: [obj.answer] }, {})).toThrow(/needs its exitCode/);
@@ -90,6 +107,8 @@ describe('exportTest', () => {
       .toThrow(/x\.o/);
     expect(() => L.exportTest({ objects: [obj.answer], runtime: 'musl' }, { exitCode: 0 }))
       .toThrow(/'musl' is not 'default' or 'none'/);
+    expect(() => L.exportTest({ objects: [obj.answer] }, { signal: 11 })).toThrow(/needs its error/);
+    expect(() => L.exportTest({ objects: [obj.answer] }, { signal: 'x', error: 'e' })).toThrow(/not a signal number/);
     const boom = () => { throw new Error('boom'); };
     expect(() => L.exportTest({ objects: [obj.answer], noExec: true }, {}, { acceptAssembly: boom }))
       .toThrow(/acceptAssembly for answer\.o: boom/);
