@@ -558,15 +558,18 @@ test('round trip: page -> link and bundle -> linklab-run --replay and replayBund
           assert.equal(x.stdout, c.stdout);
         }
         assert.deepEqual((await replayBundle(file, { executor })).outcome, saved.outcome);
-        // Exported as a test, the run is fed the stdin it read. (A fault's
-        // export expects it as a link error, which `not` refuses: not yet here.)
-        if (!c.fault) {
-          await page.click('button[data-tab="repro"]');
-          await page.click('#export-test');
-          const lit = litZip(await saveDownload(page, '#export-download', `rt-${arch}.zip`), `export-rt-${arch}`);
-          assert.equal(lit.status, 0, `${arch}: ${lit.stdout}${lit.stderr}\n${lit.text}`);
-          assert.match(lit.text, /linklab .* %S\/repro\.stdin/s, arch);
-        }
+        // Exported as a test, the run is fed the stdin it read; a fault's
+        // test expects linklab's status for it (128+SIGSEGV) and its kind.
+        await page.click('button[data-tab="repro"]');
+        await page.click('#export-test');
+        const kind = c.fault ? 'fault' : 'table';
+        const lit = litZip(await saveDownload(page, '#export-download', `rt-${arch}-${kind}.zip`),
+                           `export-rt-${arch}-${kind}`);
+        assert.equal(lit.status, 0, `${arch}: ${lit.stdout}${lit.stderr}\n${lit.text}`);
+        if (c.fault) {
+          assert.match(lit.text.replace(/\\\n# RUN: +/g, ''), /; test \$\? -eq 139\n/, arch); // RUN lines wrap
+          assert.match(lit.text, /# FAULT: error: program .* at pc \{\{\.\*\}\}, null pointer\+0x10\n/, arch);
+        } else assert.match(lit.text, /linklab .* %S\/repro\.stdin/s, arch);
         assert.deepEqual(page.errors, []);
         await page.close();
 

@@ -163,9 +163,11 @@ export function mount(app) {
         app.link.afterLink(ctx);
       }
       store.set({ outcome: runOutcome(r, { ...printed, truncatedAt }, a => symbolizeIn(store.state.link?.info, a)) });
-      app.repro.record(false, r.exitCode !== undefined
-        ? { exitCode: r.exitCode, output: printed.stdout, ...(truncatedAt ? { outputTruncated: true } : {}) }
-        : { error: r.error ?? r.description });
+      const cut = truncatedAt ? { outputTruncated: true } : {};
+      // A fault is a run's outcome (status 128+signal, its report), not a link error.
+      const error = r.error ?? r.description;
+      app.repro.record(false, r.exitCode !== undefined ? { exitCode: r.exitCode, output: printed.stdout, ...cut }
+        : r.signal ? { error, signal: r.signal, fault: r.fault, output: printed.stdout, ...cut } : { error });
     } catch (e) {
       clearInterval(ticker);
       const msg = message(e);
