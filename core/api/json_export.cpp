@@ -5,6 +5,7 @@
 #include "macho/macho_graph_builder.h"
 #include "macho/universal.h"
 #include "object/archive.h"
+#include "support/bits.h"
 #include "target/target.h"
 #include "target/triple.h"
 
@@ -176,13 +177,8 @@ const char *nameOr(const char *Name) { return Name ? Name : ""; }
 // object adds its own before them). On an error O's text is partial.
 Error objectFields(JsonObject &O, const std::string &Name, std::span<const char> Bytes);
 
-uint32_t le32(std::span<const char> B, size_t At) {
-  uint32_t V = 0;
-  if (At + 4 <= B.size())
-    for (int I = 3; I >= 0; --I)
-      V = V << 8 | uint8_t(B[At + I]);
-  return V;
-}
+// Past the end reads 0: the builder has already refused a truncated file.
+uint32_t le32(std::span<const char> B, size_t At) { return At + 4 <= B.size() ? readLE<uint32_t>(B.data() + At) : 0; }
 
 // Fn("SEG,sect", offset of its section_64 header) for each section of a
 // 64-bit little-endian MachO object, in load-command order.
@@ -198,7 +194,7 @@ template <typename Fn> void forEachMachOSection(std::span<const char> B, Fn F) {
   }
 }
 
-uint16_t le16(std::span<const char> B, size_t At) { return At + 2 <= B.size() ? uint16_t(le32(B, At) & 0xffff) : 0; }
+uint16_t le16(std::span<const char> B, size_t At) { return At + 2 <= B.size() ? readLE<uint16_t>(B.data() + At) : 0; }
 
 // COFF's string table entry at Off (after the symbol table), or "".
 std::string_view coffString(std::span<const char> B, uint32_t Off) {
