@@ -343,6 +343,7 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
   P->session().setKeepLinkedGraphs(true); // the command ends without freeing them
   // A jitdump carries the code linked from here on; -debug-script's image, the call-frame information.
   P->linkInfo().setRecordContents(O.perfSupport || !O.debugScript.empty());
+  P->linkInfo().recordWhenAsked(P->session()); // symbolizing a fault is what asks
   bool HasProcess = *Runtime != nullptr;
   if (O.showInitEs || O.showEntryEs)
     P->session().recordProcessLookups();

@@ -6,16 +6,49 @@
 #include "link/table_manager.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <tuple>
 
 namespace linklab {
 
-void LinkInfoRecorder::modifyPassConfig(const MaterializationInfo &, LinkGraph &, PassConfiguration &Config) {
-  Config.postFixupPasses.push_back([this](LinkGraph &G) {
+void LinkInfoRecorder::recordWhenAsked(const Session &S) {
+  assert(S.keepsLinkedGraphs() && "deferred records read graphs the session keeps");
+  (void)S;
+  WhenAsked = true;
+}
+
+void LinkInfoRecorder::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &, PassConfiguration &Config) {
+  Config.postFixupPasses.push_back([this, Key = MR.key](LinkGraph &G) {
+    if (WhenAsked && !RecordContents && DumpPatterns.empty()) {
+      Pending.push_back({Key, &G});
+      return Error::success();
+    }
+    recordPending(); // in order
     record(G);
     return Error::success();
   });
+}
+
+Error LinkInfoRecorder::notifyFailed(const MaterializationInfo &MR) {
+  recordPending(MR.key);
+  return Error::success();
+}
+
+// Every pending graph up to and including the last of Only's (0: all).
+void LinkInfoRecorder::recordPending(ResourceKey Only) const {
+  size_t N = Pending.size();
+  if (Only)
+    for (N = Pending.size(); N && Pending[N - 1].first != Only; --N) {
+    }
+  for (size_t I = 0; I < N; ++I)
+    record(*Pending[I].second);
+  Pending.erase(Pending.begin(), Pending.begin() + N);
+}
+
+const std::vector<ObjectLinkInfo> &LinkInfoRecorder::objects() const {
+  recordPending();
+  return Objects;
 }
 
 // The name a GOT entry or stub leads to: follow its first edge, through a
@@ -29,7 +62,7 @@ static const Symbol *entryTarget(const Block &B) {
   return T;
 }
 
-void LinkInfoRecorder::record(LinkGraph &G) {
+void LinkInfoRecorder::record(LinkGraph &G) const {
   ObjectLinkInfo Info;
   Info.name = G.name();
   for (auto &S : G.sections()) {
@@ -115,7 +148,7 @@ const ObjectLinkInfo::SymbolInfo *ObjectLinkInfo::findSymbol(std::string_view Na
 }
 
 const ObjectLinkInfo *LinkInfoRecorder::find(std::string_view File) const {
-  for (auto &O : Objects) {
+  for (auto &O : objects()) {
     std::string_view N = O.name;
     std::string_view Base = N.substr(N.find_last_of('/') == std::string_view::npos ? 0 : N.find_last_of('/') + 1);
     if (N == File || Base == File)

@@ -54,18 +54,31 @@ public:
   // Graph names matching any pattern are dumped (llvm-jitlink -show-graphs).
   void setDumpPatterns(std::vector<std::regex> P) { DumpPatterns = std::move(P); }
   void setRecordContents(bool On) { RecordContents = On; }
+  // Records each graph when objects() is first asked for, not as its link
+  // ends: a run that never asks (nothing to symbolize: no fault) skips the
+  // work (an eighth of a glibc hello's link). S must keep its linked graphs
+  // (Session::setKeepLinkedGraphs) and outlive the last objects() call.
+  // Contents and dumps are still recorded as each link ends: a finished
+  // link's working memory is gone.
+  void recordWhenAsked(const Session &S);
   void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) override;
+  // A graph that failed after its fixups is freed with its link: recorded now.
+  Error notifyFailed(const MaterializationInfo &MR) override;
 
   // Objects in the order their links completed fixups.
-  const std::vector<ObjectLinkInfo> &objects() const { return Objects; }
+  const std::vector<ObjectLinkInfo> &objects() const;
   // The object whose name (or basename) is File, or null.
   const ObjectLinkInfo *find(std::string_view File) const;
 
 private:
-  void record(LinkGraph &G);
+  void record(LinkGraph &G) const;
+  void recordPending(ResourceKey Only = 0) const;
   std::vector<std::regex> DumpPatterns;
   bool RecordContents = false;
-  std::vector<ObjectLinkInfo> Objects;
+  bool WhenAsked = false;
+  // Graphs whose links finished fixups, not yet recorded (WhenAsked), in order.
+  mutable std::vector<std::pair<ResourceKey, LinkGraph *>> Pending;
+  mutable std::vector<ObjectLinkInfo> Objects;
 };
 
 // llvm-jitlink's -show-addrs text: every symbol, then each object's sections,

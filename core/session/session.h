@@ -115,6 +115,7 @@ public:
   // ends. Freeing a glibc hello's 450 graphs (and malloc consolidating what
   // they freed) held the run back 5-10 ms.
   void setKeepLinkedGraphs(bool On) { KeepLinkedGraphs = On; }
+  bool keepsLinkedGraphs() const { return KeepLinkedGraphs; }
 
   // Looks up Names, linking every object needed; OnDone runs once all links
   // it started have finished (now, or later if callbacks answer later).
