@@ -129,12 +129,6 @@ void exitWithoutTeardown(int Code) {
 
 namespace {
 
-// -save-bundle and -share-url: the run as the playground records one.
-struct RunRecord {
-  bool on = false;
-  std::string out, err, in; // the program's stdout, stderr and what it read
-};
-
 // A bundle records what the page can replay: a run of main with the C
 // runtime's default or none, arguments, limits and stdin.
 Error checkBundleable(const driver::Options &O) {
@@ -214,7 +208,7 @@ Error writeBundle(const driver::Options &O, const std::vector<Input> &Inputs, co
 
 } // namespace
 
-int runInExecutor(const driver::Options &O, const std::function<void()> &Started) {
+int runInExecutor(const driver::Options &O, const std::function<void()> &Started, RunRecord *Record) {
   auto L = driver::runLimits(O);
   if (!L)
     return fail(L.takeError());
@@ -231,9 +225,21 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
       return fail(Bytes.takeError().withContext("option '-file'"));
     Files.push_back({F.substr(0, Eq), std::vector<uint8_t>(Bytes->begin(), Bytes->end())});
   }
-  RunRecord Rec;
-  Rec.on = !O.saveBundle.empty() || !O.shareUrl.empty();
-  if (Rec.on)
+  // -save-bundle and -share-url record the run as the playground records
+  // one; a caller that goes on with the run (Record) gets the same record.
+  RunRecord Own;
+  RunRecord &Rec = Record ? *Record : Own;
+  bool Bundle = !O.saveBundle.empty() || !O.shareUrl.empty(), Recording = Bundle || Record;
+  bool Echo = !Record || Record->echo;
+  // How the link or the run ended, printed as the command's error unless
+  // the run is only recorded.
+  auto ended = [Echo](Error E) {
+    if (Echo)
+      return fail(E);
+    consumeError(std::move(E));
+    return 1;
+  };
+  if (Bundle)
     if (Error E = checkBundleable(O))
       return fail(E);
   auto Inputs = readInputs(O);
@@ -247,15 +253,18 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
   auto Runtime = selectRuntime(O, *TT, /*Required=*/true);
   if (!Runtime)
     return fail(Runtime.takeError());
-  // A link error ends the command; recorded, it is the bundle's outcome.
+  // A link error ends the command; recorded, it is the run's outcome.
   auto linkFailed = [&](Error E) {
-    if (Rec.on) {
-      repro::BundleOutcome Out;
-      Out.error = E.message();
-      if (Error W = writeBundle(O, *Inputs, *TT, Rec, std::move(Out)))
-        fail(W);
+    if (Recording) {
+      Rec.ended = true;
+      Rec.outcome = {};
+      Rec.outcome.error = E.message();
+      Rec.status = 1; // fail's
     }
-    return fail(E);
+    if (Bundle)
+      if (Error W = writeBundle(O, *Inputs, *TT, Rec, Rec.outcome))
+        fail(W);
+    return ended(std::move(E));
   };
 
   // -gdb: the socket is bound here (so its port is known before the run)
@@ -288,9 +297,11 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
   // Program output as it comes, interleaved as the program wrote it. Where
   // nobody reads it any more (`| head`), the program and this command end
   // as a native program would, by SIGPIPE.
-  C.setOutputHandler([&Rec](Stream S, std::string_view Bytes) {
-    if (Rec.on)
+  C.setOutputHandler([&Rec, Recording, Echo](Stream S, std::string_view Bytes) {
+    if (Recording)
       (S == Stream::Stderr ? Rec.err : Rec.out).append(Bytes);
+    if (!Echo)
+      return;
     FILE *F = S == Stream::Stderr ? stderr : stdout;
     bool Written = std::fwrite(Bytes.data(), 1, Bytes.size(), F) == Bytes.size();
     if ((std::fflush(F) != 0 || !Written) && errno == EPIPE) {
@@ -305,7 +316,15 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
   // must not hold the command. (The reply is then end of input, which the
   // ended run ignores.) Held by gdb, a run has no deadline.
   std::optional<std::chrono::steady_clock::time_point> InputDeadline;
-  C.setInputHandler([&Rec, &InputDeadline](uint32_t Max) {
+  size_t InputAt = 0; // how much of a given input the program has read
+  C.setInputHandler([&Rec, Recording, &InputDeadline, &InputAt](uint32_t Max) {
+    if (Rec.input) {
+      size_t N = std::min<size_t>(Max, Rec.input->size() - InputAt);
+      std::vector<uint8_t> Buf(Rec.input->begin() + ptrdiff_t(InputAt), Rec.input->begin() + ptrdiff_t(InputAt + N));
+      InputAt += N;
+      Rec.in.append(Buf.begin(), Buf.end());
+      return Buf;
+    }
     std::vector<uint8_t> Buf(std::min<uint32_t>(Max, 1 << 16));
     for (;;) {
       int Wait = -1;
@@ -327,7 +346,7 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
       N = ::read(0, Buf.data(), Buf.size());
     while (N < 0 && errno == EINTR);
     Buf.resize(N > 0 ? size_t(N) : 0);
-    if (Rec.on)
+    if (Recording)
       Rec.in.append(Buf.begin(), Buf.end());
     return Buf;
   });
@@ -387,27 +406,37 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
   if (!R)
     return linkFailed(R.takeError());
   auto Code = C.exitCode(*R);
-  if (Rec.on) {
-    repro::BundleOutcome Out;
+  if (Recording) {
+    Rec.ended = true;
+    repro::BundleOutcome &Out = Rec.outcome;
+    Out = {};
     Out.status = runStatusName(R->runStatus());
     if (Code)
       Out.exitCode = *Code;
     Out.stdout_ = Rec.out, Out.stderr_ = Rec.err;
     if (R->runStatus() == RunStatus::Fault)
       Out.fault = {faultKindName(FaultKind(R->faultKind)), R->pc, R->address, P->symbolize(R->pc)};
-    if (Error E = writeBundle(O, *Inputs, *TT, Rec, std::move(Out))) {
-      consumeError(C.hangupSync());
-      return fail(E);
-    }
+    if (Bundle)
+      if (Error E = writeBundle(O, *Inputs, *TT, Rec, Out)) {
+        consumeError(C.hangupSync());
+        return fail(E);
+      }
   }
   consumeError(C.hangupSync()); // best effort: the run's result is already known
   (*T)->closeAndReap();         // no executor outlives the command, not even as a zombie
-  if (!Code) {                  // a shell reports a process killed by signal N (abort, a fault) as status 128+N
-    int Status = fail(Code.takeError());
-    int Signal = executor::ExecutorClient::terminatingSignal(*R);
-    exitWithoutTeardown(Signal ? 128 + Signal : Status);
+  int Status = int(Code ? *Code & 0xff : 0);
+  if (!Code) { // a shell reports a process killed by signal N (abort, a fault) as status 128+N
+    Error E = Code.takeError();
+    Rec.report = E.message();
+    Rec.signal = executor::ExecutorClient::terminatingSignal(*R);
+    Status = ended(std::move(E));
+    if (Rec.signal)
+      Status = 128 + Rec.signal;
   }
-  exitWithoutTeardown(int(*Code & 0xff));
+  if (!Record)
+    exitWithoutTeardown(Status);
+  Rec.status = Status;
+  return Status;
 }
 
 } // namespace linklab::cli

@@ -135,13 +135,14 @@ int run(int Argc, char **Argv) {
     return fail(makeError("option '-debugger-support': linklab registers no objects with a debugger in its own "
                           "process; debug a run with -gdb, or write a gdb script with -debug-script (only "
                           "-debugger-support=false is accepted)"));
-  if (!O.noExec && !O.reduce && O.exportTest.empty()) // the heap once the executor is on its way
-    return cli::runInExecutor(O, [&O] { backHeapWithHugePages(O); });
+  auto Started = [&O] { backHeapWithHugePages(O); }; // the heap once the executor is on its way
+  if (!O.reduce && !O.exportTest.empty())
+    return cli::exportTestCommand(O, Started);
+  if (!O.noExec && !O.reduce)
+    return cli::runInExecutor(O, Started);
   backHeapWithHugePages(O);
   if (O.reduce)
     return cli::reduceCommand(O);
-  if (!O.exportTest.empty())
-    return cli::exportTestCommand(O);
   if (!O.gdb.empty())
     return fail(makeError("option '-gdb' debugs a run: it cannot be used with -noexec"));
 

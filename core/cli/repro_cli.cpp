@@ -1,5 +1,6 @@
 #include "cli/repro_cli.h"
 
+#include "cli/execute.h"
 #include "cli/inputs.h"
 #include "cli/self.h"
 #include "driver/settings.h"
@@ -128,12 +129,29 @@ Expected<ReproCase> caseFromOptions(const driver::Options &O) {
   C.noExec = O.noExec;
   C.phonyExternals = O.phonyExternals;
   C.runtime = O.noProcessSyms ? "none" : O.runtime;
-  if (!C.noExec)
-    C.stdin_ = readOwnStdin();
   // argv[0] explicit, as both linkers then pass the same argv.
   if (!C.noExec && C.args.empty() && !C.inputs.empty())
     C.args.push_back(baseName(C.inputs.front().name));
   return C;
+}
+
+// The options that link or run C as runCase does, its inputs read from
+// Dir (empty: from where their names say).
+driver::Options caseOptions(const ReproCase &C, const driver::Options &O, const fs::path &Dir = {}) {
+  driver::Options R;
+  for (auto &In : C.inputs)
+    (In.harness ? R.harnesses : R.inputs).push_back(Dir.empty() ? In.name : (Dir / baseName(In.name)).string());
+  R.noExec = C.noExec;
+  R.entry = C.entry;
+  R.absolutes = C.absolutes;
+  R.phonyExternals = C.phonyExternals;
+  R.triple = C.triple;
+  R.runtime = C.runtime;
+  if (R.harnesses.empty())
+    R.args = C.args;
+  R.maxInstructions = O.maxInstructions, R.timeoutMs = O.timeoutMs, R.maxMemory = O.maxMemory;
+  R.oopExecutor = O.oopExecutor, R.oopExecutorConnect = O.oopExecutorConnect;
+  return R;
 }
 
 enum class Tool { Linklab, LLVMJITLink };
@@ -217,21 +235,35 @@ std::optional<std::string> linkError(const ChildResult &R, const char *Prefix = 
   return R.err.substr(P, R.err.find('\n', P) - P);
 }
 
-Outcome outcomeOf(const ChildResult &R) {
+// A -noexec link's outcome: its error, if it failed.
+Outcome linkOutcome(const ChildResult &R) {
   Outcome O;
-  auto E = linkError(R);
-  // A run a signal ended: linklab exits 128+signal with the report as its
-  // error (a link error exits 1).
-  if (E && R.status > 128 && E->starts_with("program ")) {
-    O.signal = R.status - 128;
-    O.report = *E;
-    O.output = R.out;
-  } else if (E) {
+  if (auto E = linkError(R)) {
     O.linkError = true;
     O.error = *E;
-  } else {
+  }
+  return O;
+}
+
+// A run's outcome, as the run recorded it: the link's error; a run a signal
+// ended (a fault's, or one the program raised), its report and output; a
+// run that exited, its status and output; else a limit ended the run, and
+// the command failed with the report as its error.
+Outcome runOutcome(const RunRecord &R) {
+  Outcome O;
+  if (R.outcome.error) {
+    O.linkError = true;
+    O.error = *R.outcome.error;
+  } else if (R.signal) {
+    O.signal = R.signal;
+    O.report = R.report;
+    O.output = R.out;
+  } else if (R.outcome.exitCode) {
     O.exitCode = R.status;
     O.output = R.out;
+  } else {
+    O.linkError = true;
+    O.error = R.report;
   }
   return O;
 }
@@ -288,12 +320,13 @@ std::string rebuildsSame(const ElfObject &Obj, const std::string &Text, const st
   return "";
 }
 
-// Exports C (whose run gave R) to Dir; llvm-jitlink-22 is asked to run the
-// same case, and its check pass too: where it does not agree the test says
-// so (REQUIRES-LINKLAB-ONLY) rather than fail its second pass.
-Error writeExport(const ReproCase &C, const ChildResult &R, const driver::Options &O, const fs::path &Scratch,
-                  const fs::path &Dir, bool CompareOutput = true) {
-  Outcome Out = outcomeOf(R);
+// Exports C (whose link or run had the outcome Out, the command exiting
+// with Status and the program writing Output) to Dir; llvm-jitlink-22 is
+// asked to run the same case, and its check pass too: where it does not
+// agree the test says so (REQUIRES-LINKLAB-ONLY) rather than fail its
+// second pass.
+Error writeExport(const ReproCase &C, const Outcome &Out, int Status, const std::string &Output,
+                  const driver::Options &O, const fs::path &Scratch, const fs::path &Dir, bool CompareOutput = true) {
   ExportOptions EO;
   EO.compareOutput = CompareOutput;
   EO.name = fs::path(Dir).filename().string();
@@ -338,9 +371,9 @@ Error writeExport(const ReproCase &C, const ChildResult &R, const driver::Option
       if (!J->status || J->err.find("error: " + First) == std::string::npos)
         Why = "llvm-jitlink-22 reports this differently: " +
               (J->status ? J->err.substr(0, J->err.find('\n')) : std::string("it links without error"));
-    } else if (J->status != R.status || J->out != R.out) // output that differs: behaviour that may differ
+    } else if (J->status != Status || J->out != Output) // output that differs: behaviour that may differ
       Why = formatv("llvm-jitlink-22 gives exit status %d and %zu bytes of output (linklab: %d, %zu bytes)", J->status,
-                    J->out.size(), R.status, R.out.size());
+                    J->out.size(), Status, Output.size());
     if (Why.empty() && T->checks) {
       // The generated rules, under llvm-jitlink's own checker.
       fs::path CheckFile = Scratch / "checks.s";
@@ -388,20 +421,33 @@ struct Scratch {
 
 } // namespace
 
-int exportTestCommand(const driver::Options &O) {
+int exportTestCommand(const driver::Options &O, const std::function<void()> &Started) {
   auto C = caseFromOptions(O);
   if (!C)
     return fail(C.takeError());
+  if (C->noExec) {
+    Scratch S;
+    auto R = runCase(*C, O, S.dir / "run", Tool::Linklab);
+    if (!R)
+      return fail(R.takeError());
+    // The session's own result, as a plain link would show it.
+    std::fputs(R->out.c_str(), stdout);
+    std::fputs(R->err.c_str(), stderr);
+    if (Error E = writeExport(*C, linkOutcome(*R), R->status, R->out, O, S.dir, O.exportTest))
+      return fail(E);
+    return R->status;
+  }
+  // A run: the session runs here, as a plain run would, and its record
+  // (the program's output, what it read, how it ended) is the outcome.
+  RunRecord Rec;
+  int Status = runInExecutor(caseOptions(*C, O), Started, &Rec);
+  if (!Rec.ended) // it did not get as far as a link: nothing to export
+    return Status;
+  C->stdin_ = Rec.in;
   Scratch S;
-  auto R = runCase(*C, O, S.dir / "run", Tool::Linklab);
-  if (!R)
-    return fail(R.takeError());
-  // The session's own result, as a plain run would show it.
-  std::fputs(R->out.c_str(), stdout);
-  std::fputs(R->err.c_str(), stderr);
-  if (Error E = writeExport(*C, *R, O, S.dir, O.exportTest))
+  if (Error E = writeExport(*C, runOutcome(Rec), Rec.status, Rec.out, O, S.dir, O.exportTest))
     return fail(E);
-  return R->status;
+  return Status;
 }
 
 int reduceCommand(const driver::Options &O) {
@@ -414,6 +460,8 @@ int reduceCommand(const driver::Options &O) {
   auto C = caseFromOptions(O);
   if (!C)
     return fail(C.takeError());
+  if (!C->noExec)
+    C->stdin_ = readOwnStdin();
   Scratch S;
   std::string ErrorText = O.reduceError, ExpectedOutput;
   long Exit = -1;
@@ -496,16 +544,33 @@ int reduceCommand(const driver::Options &O) {
       return fail(E);
     std::printf("reduce: kept %s\n", (Out / baseName(In.name)).c_str());
   }
-  auto Last = runCase(R->reduced, O, S.dir / "last", Tool::Linklab);
-  if (!Last)
-    return fail(Last.takeError());
-  if (auto E = linkError(*Last))
-    std::printf("reduce: the reduced case fails with: %s\n", E->c_str());
+  // The reduced case once more, from the files kept: its outcome is the
+  // exported test's.
+  Outcome Final;
+  int Status;
+  std::string Output;
+  if (R->reduced.noExec) {
+    auto Last = runCase(R->reduced, O, S.dir / "last", Tool::Linklab);
+    if (!Last)
+      return fail(Last.takeError());
+    Final = linkOutcome(*Last), Status = Last->status, Output = Last->out;
+  } else {
+    RunRecord Rec;
+    Rec.input = R->reduced.stdin_;
+    Rec.echo = false;
+    Status = runInExecutor(
+        caseOptions(R->reduced, O, Out), [] {}, &Rec);
+    if (!Rec.ended)
+      return Status;
+    Final = runOutcome(Rec), Output = Rec.out;
+  }
+  if (Final.linkError || Final.signal)
+    std::printf("reduce: the reduced case fails with: %s\n", (Final.signal ? Final.report : Final.error).c_str());
   else
-    std::printf("reduce: the reduced case exits with status %d\n", Last->status);
+    std::printf("reduce: the reduced case exits with status %d\n", Status);
   // Kept for its exit status, the reduced program's output is whatever its
   // remaining data makes it: the test does not compare it.
-  if (auto E = writeExport(R->reduced, *Last, O, S.dir, Out / "test", /*CompareOutput=*/Exit < 0))
+  if (auto E = writeExport(R->reduced, Final, Status, Output, O, S.dir, Out / "test", /*CompareOutput=*/Exit < 0))
     return fail(E);
   return 0;
 }
