@@ -146,6 +146,35 @@ TEST(Repro, ExportFaultPassesLit) {
   EXPECT_NE(lit(Test, D).status, 0) << Wrong;
 }
 
+// A program that ends itself by a signal (abort(), raise(SIGTERM)) is not a
+// fault, but exports on the same path: the run's record says which signal
+// ended it; the test expects 128+signal and the report's stable part.
+TEST(Repro, ExportOfARunEndedByItsOwnSignalPassesLit) {
+  TempDir D;
+  std::string P = compile(D, input("ends_by_signal.c"), "x86_64-linux-gnu", runtimeCFlags(Arch::X86_64) + " -O1",
+                          "ends_by_signal.o");
+  struct {
+    const char *name, *args, *signal;
+    int status;
+  } Cases[] = {{"abort", "", "SIGABRT", 134}, {"term", " -args ends_by_signal term", "SIGTERM", 143}};
+  for (auto &C : Cases) {
+    std::string Dir = D.file(C.name);
+    auto R = runCommand(linklabPath() + " -export-test=" + Dir + " " + P + C.args);
+    EXPECT_EQ(R.status, C.status) << R.output;
+    std::string Test = Dir + "/" + C.name + ".s";
+    ASSERT_TRUE(std::filesystem::exists(Test)) << R.output;
+    std::string Text = readAll(Test);
+    std::string Runs = std::regex_replace(Text, std::regex("\\\\\n# RUN: +"), ""); // RUN lines wrap
+    EXPECT_NE(Runs.find("test $? -eq " + std::to_string(C.status) + "\n"), std::string::npos) << Text;
+    EXPECT_NE(Text.find(std::string("# FAULT: error: program killed by ") + C.signal + " at pc {{.*}}\n"),
+              std::string::npos)
+        << Text;
+    EXPECT_EQ(readAll(Dir + "/" + C.name + ".stdout"), "ending\n");
+    auto L = lit(Test, D);
+    EXPECT_EQ(L.status, 0) << C.name << ":\n" << L.output << "\n" << Text;
+  }
+}
+
 // Objects that take functions' addresses carry .llvm_addrsig; RISC-V ones
 // carry repeated ".L0 " labels (relaxation), which the assembly renames
 // apart. Each export rebuilds them as assembly llvm-mc-22 re-assembles to the
