@@ -28,6 +28,14 @@ Expected<int64_t> tocBase(const LinkGraph &G) {
 struct Fixup : FixupContext {
   using FixupContext::FixupContext;
 
+  // Instructions are words in the object's byte order (both orders put a
+  // D-form's immediate, the low half of the word, where the relocation's
+  // offset points: byte 0 little-endian, byte 2 big-endian).
+  uint32_t word(const char *At) const { return readData<uint32_t>(At, BigEndian); }
+  void setWord(char *At, uint32_t W) const { writeData<uint32_t>(At, W, BigEndian); }
+  // Replaces the bits of Mask in the word at At with V's.
+  void patchWord(char *At, uint32_t Mask, uint32_t V) const { setWord(At, (word(At) & ~Mask) | (V & Mask)); }
+
   // A half16 field from a value that must fit an int32 (JITLink's check).
   Error half16(int64_t V) const {
     if (Error Err = range(V, INT32_MIN, INT32_MAX))
@@ -49,20 +57,20 @@ struct Fixup : FixupContext {
     if (Checked)
       if (Error Err = range(V, -(int64_t(1) << 33), (int64_t(1) << 33) - 1))
         return Err;
-    writeLE<uint32_t>(Loc, (readLE<uint32_t>(Loc) & ~0x3ffffu) | (uint32_t(uint64_t(V) >> 16) & 0x3ffff));
-    writeLE<uint32_t>(Loc + 4, (readLE<uint32_t>(Loc + 4) & ~0xffffu) | (uint32_t(V) & 0xffff));
+    patchWord(Loc, 0x3ffff, uint32_t(uint64_t(V) >> 16));
+    patchWord(Loc + 4, 0xffff, uint32_t(V));
     return Error::success();
   }
   // What a _DS field's value must be a multiple of: 4 for DS-form (ld, std:
   // the low 2 bits select the instruction), 16 for DQ-form, whose low 4 bits
   // are not displacement (lxv/stxv: opcode 61 with low bits 01; lq: 56;
   // Power10's lxvp/stxvp: 6), which assemblers relocate with the same _DS
-  // types. Read from the instruction word the field is the low half of
-  // (little-endian).
+  // types. Read from the instruction word the field is the low half of.
   unsigned dsAlignment() const {
-    if (E.offset + 4 > B.size)
+    uint64_t Start = E.offset - (BigEndian ? 2 : 0);
+    if ((BigEndian && E.offset < 2) || Start + 4 > B.size)
       return 4;
-    uint32_t Inst = readLE<uint32_t>(Loc), Op = Inst >> 26;
+    uint32_t Inst = word(Loc - (E.offset - Start)), Op = Inst >> 26;
     return Op == 56 || Op == 6 || (Op == 61 && (Inst & 3) == 1) ? 16 : 4;
   }
   Error half16Unchecked(int64_t V) const {
@@ -82,7 +90,7 @@ struct Fixup : FixupContext {
       uint16_t Keep = uint16_t(dsAlignment() - 1);
       if (Error Err = aligned(V, Keep + 1))
         return Err;
-      H = uint16_t((U & ~uint64_t(Keep) & 0xffff) | (readLE<uint16_t>(Loc) & Keep));
+      H = uint16_t((U & ~uint64_t(Keep) & 0xffff) | (readData<uint16_t>(Loc, BigEndian) & Keep));
       break;
     }
     case Pointer16HA:
@@ -107,7 +115,7 @@ struct Fixup : FixupContext {
     case TPRel16HIGHESTA: H = uint16_t((U + 0x8000) >> 48); break;
     default: H = uint16_t(U); break; // the LO kinds
     }
-    writeLE<uint16_t>(Loc, H);
+    writeData<uint16_t>(Loc, H, BigEndian);
     return Error::success();
   }
 };
@@ -140,7 +148,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
       return Err;
     if (Error Err = F.aligned(V, 4))
       return Err;
-    writeLE<uint32_t>(F.Loc, (readLE<uint32_t>(F.Loc) & ~0xfffcu) | (uint32_t(V) & 0xfffc));
+    F.patchWord(F.Loc, 0xfffc, uint32_t(V));
     return Error::success();
   }
   case Pointer24: {
@@ -149,7 +157,7 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
       return Err;
     if (Error Err = F.aligned(V, 4))
       return Err;
-    writeLE<uint32_t>(F.Loc, (readLE<uint32_t>(F.Loc) & 0xfc000003u) | (uint32_t(V) & 0x03fffffcu));
+    F.patchWord(F.Loc, 0x03fffffc, uint32_t(V));
     return Error::success();
   }
   case Delta64: return F.putData<uint64_t>(S + A - P);
@@ -218,13 +226,12 @@ Error applyFixup(LinkGraph &G, Block &B, const Edge &E) {
       return Err;
     if (Error Err = F.aligned(V, 4))
       return Err;
-    writeLE<uint32_t>(F.Loc, (readLE<uint32_t>(F.Loc) & 0xfc000003u) | (uint32_t(V) & 0x03fffffcu));
+    F.patchWord(F.Loc, 0x03fffffc, uint32_t(V));
     if (E.kind == CallBranchDeltaRestoreTOC) {
       // The caller's TOC pointer comes back from the stub's save slot.
-      if (readLE<uint32_t>(F.Loc + 4) != 0x60000000)
-        return F.fail(
-            formatv("expected a nop after the call to restore r2 into, found %08x", readLE<uint32_t>(F.Loc + 4)));
-      writeLE<uint32_t>(F.Loc + 4, 0xe8410018); // ld r2, 24(r1)
+      if (F.word(F.Loc + 4) != 0x60000000)
+        return F.fail(formatv("expected a nop after the call to restore r2 into, found %08x", F.word(F.Loc + 4)));
+      F.setWord(F.Loc + 4, 0xe8410018); // ld r2, 24(r1)
     }
     return Error::success();
   }
@@ -245,16 +252,25 @@ Symbol &createGOTEntry(LinkGraph &G, Section &GOT, Symbol &Target, int64_t Adden
   return Entry;
 }
 
+// A stub's block: its instruction words in the graph's byte order.
+template <size_t N> Block &createStubBlock(LinkGraph &G, Section &Stubs, const uint32_t (&Words)[N]) {
+  char Bytes[N * 4];
+  for (size_t I = 0; I < N; ++I)
+    writeData<uint32_t>(Bytes + 4 * I, Words[I], G.bigEndian());
+  return G.createContentBlock(Stubs, G.allocateContent(Bytes), 0, 4, 0);
+}
+// Where the immediate of the D-form word at byte Offset of a block is: its
+// low half, the word's last two bytes big-endian.
+uint32_t half16At(const LinkGraph &G, uint32_t Offset) { return Offset + (G.bigEndian() ? 2 : 0); }
+
 // std r2, 24(r1) ; addis r12, r2, entry@toc@ha ; ld r12, entry@toc@l(r12) ;
 // mtctr r12 ; bctr (r12 holds the callee's global entry, as ELFv2 wants).
-const char SaveR2Stub[20] = {0x18,       0,    0x41, char(0xf8), 0,          0,          char(0x82),
-                             0x3d,       0,    0,    char(0x8c), char(0xe9), char(0xa6), 0x03,
-                             char(0x89), 0x7d, 0x20, 0x04,       char(0x80), 0x4e};
+const uint32_t SaveR2Stub[] = {0xf8410018, 0x3d820000, 0xe98c0000, 0x7d8903a6, 0x4e800420};
 
 Symbol &createCallStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry) {
-  Block &B = G.createContentBlock(Stubs, SaveR2Stub, 0, 4, 0);
-  B.addEdge(TOCDelta16HA, 4, GOTEntry, 0);
-  B.addEdge(TOCDelta16LO, 8, GOTEntry, 0);
+  Block &B = createStubBlock(G, Stubs, SaveR2Stub);
+  B.addEdge(TOCDelta16HA, half16At(G, 4), GOTEntry, 0);
+  B.addEdge(TOCDelta16LO, half16At(G, 8), GOTEntry, 0);
   return G.addAnonymousSymbol(B, 0, sizeof(SaveR2Stub), true, false);
 }
 
@@ -262,15 +278,14 @@ Symbol &createCallStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry) {
 // mflr r11 ; mtlr r12 ; addis r12, r11, (entry - L)@ha ;
 // ld r12, (entry - L)@l(r12) ; mtctr r12 ; bctr, where L (the stub + 8) is
 // the address bcl leaves in the link register.
-const char NoTOCStub[32] = {char(0xa6), 0x02, char(0x88), 0x7d, 0x05,       0,    char(0x9f), 0x42,
-                            char(0xa6), 0x02, 0x68,       0x7d, char(0xa6), 0x03, char(0x88), 0x7d,
-                            0,          0,    char(0x8b), 0x3d, 0,          0,    char(0x8c), char(0xe9),
-                            char(0xa6), 0x03, char(0x89), 0x7d, 0x20,       0x04, char(0x80), 0x4e};
+const uint32_t NoTOCStub[] = {0x7d8802a6, 0x429f0005, 0x7d6802a6, 0x7d8803a6,
+                              0x3d8b0000, 0xe98c0000, 0x7d8903a6, 0x4e800420};
 
 Symbol &createNoTOCStub(LinkGraph &G, Section &Stubs, Symbol &GOTEntry) {
-  Block &B = G.createContentBlock(Stubs, NoTOCStub, 0, 4, 0);
-  B.addEdge(Delta16HA, 16, GOTEntry, 16 - 8); // P - 8 = L
-  B.addEdge(Delta16LO, 20, GOTEntry, 20 - 8);
+  Block &B = createStubBlock(G, Stubs, NoTOCStub);
+  // Addend P - 8 = L, P the half16's address.
+  B.addEdge(Delta16HA, half16At(G, 16), GOTEntry, int64_t(half16At(G, 16)) - 8);
+  B.addEdge(Delta16LO, half16At(G, 20), GOTEntry, int64_t(half16At(G, 20)) - 8);
   return G.addAnonymousSymbol(B, 0, sizeof(NoTOCStub), true, false);
 }
 
@@ -461,9 +476,11 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 } // namespace linklab::ppc64
 
 namespace linklab {
-// The registry row: little-endian PowerPC 64 (ELFv2). No calling-convention
-// table. TLS variant I with the block at TP - 0x7000: the layout's offsets
-// are from the block's start, and the TP fixups subtract TPBias.
+// The registry rows: PowerPC 64 in either byte order (ELFv2, and ELFv1
+// objects as JITLink links them: no .opd function descriptors). No
+// calling-convention table. TLS variant I with the block at TP - 0x7000:
+// the layout's offsets are from the block's start, and the TP fixups
+// subtract TPBias.
 extern const ArchRow PPC64LEArch = {
     Arch::PPC64LE,
     "powerpc64le",
@@ -479,4 +496,18 @@ extern const ArchRow PPC64LEArch = {
     nullptr,
     "the executor's emulator (Unicorn 2.0.1) runs PowerPC 64 big-endian only (UC_MODE_PPC64 | "
     "UC_MODE_LITTLE_ENDIAN is refused with UC_ERR_MODE)"};
+extern const ArchRow PPC64Arch = {
+    Arch::PPC64,
+    "powerpc64",
+    "ppc64",
+    8,
+    true,
+    ppc64::edgeKindName,
+    ppc64::edgeKindWidth,
+    ppc64::applyFixup,
+    ppc64::EhFrameEdgeKinds,
+    TLSVariant::BlockAtTP,
+    nullptr,
+    nullptr,
+    "the executor has no PowerPC 64 process (no emulator row, C runtime or calling convention for it)"};
 } // namespace linklab

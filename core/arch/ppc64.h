@@ -1,5 +1,5 @@
-// PowerPC 64, little-endian (ELFv2 ABI): edge kinds, fixups, the TOC and
-// call stubs, shared by every object format. Kind names follow LLVM JITLink's
+// PowerPC 64, little- and big-endian (ELFv2 ABI): edge kinds, fixups, the
+// TOC and call stubs, shared by every object format and both byte orders. Kind names follow LLVM JITLink's
 // ppc64.h so `-show-graphs` dumps line up.
 //
 // ISA and psABI quirks a linker meets here:
@@ -21,7 +21,7 @@
 //   entry into r12 and jumps; the `nop` after the call becomes
 //   `ld r2, 24(r1)` to restore the caller's TOC pointer.
 // - Power10 code needs no TOC: 8-byte prefixed instructions (the prefix
-//   word first, each word little-endian) carry a 34-bit PC-relative offset
+//   word first, each word in the object's byte order) carry a 34-bit PC-relative offset
 //   split 18 + 16 bits (R_PPC64_PCREL34, GOT_PCREL34), and its calls
 //   (R_PPC64_REL24_NOTOC) always go through a stub that finds its own
 //   address with `bcl` and loads the callee into r12 from the GOT: a
@@ -39,7 +39,10 @@
 //   R_PPC64_TLS marker on the `add` of r13 skipped) are linked as a static
 //   linker links them (JITLink refuses them: TPREL34 by name, the others as
 //   unsupported). Local-dynamic (R_PPC64_TLSLD) is refused with JITLink's
-//   words; DTPREL* are unsupported, as there. No executor runs ppc64le.
+//   words; DTPREL* are unsupported, as there. No executor runs ppc64 code.
+// - Big-endian: instructions are words in the data's byte order, so a
+//   half16 field (the word's low half) sits 2 bytes into its word, where
+//   the assembler's relocation points; stubs' edges are placed the same way.
 #pragma once
 
 #include "graph/link_graph.h"

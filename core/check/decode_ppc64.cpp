@@ -1,4 +1,5 @@
-// PowerPC 64 (little-endian) decode for decode_operand/next_pc: the forms
+// PowerPC 64 decode for decode_operand/next_pc (either byte order: each
+// 4-byte word is read in the object's order): the forms
 // whose fields fixups write, with operands as LLVM 22's PPC disassembler
 // lists them (what llvm-jitlink's checker reads):
 // - D-form: addi/addis (rt, ra, si; li/lis when ra is 0: rt, si), ori/oris
@@ -111,18 +112,16 @@ Expected<DecodedInst> decodePrefixed(uint32_t P, uint32_t S) {
   return makeError(formatv("ppc64: prefixed instruction %08x %08x is not a form fixups use", P, S));
 }
 
-} // namespace
-
-Expected<DecodedInst> decodePPC64(std::span<const uint8_t> Bytes) {
+Expected<DecodedInst> decodeWords(std::span<const uint8_t> Bytes, bool BigEndian) {
   if (Bytes.size() < 4)
     return makeError("ppc64: truncated instruction");
   const char *At = reinterpret_cast<const char *>(Bytes.data());
-  uint32_t W = readLE<uint32_t>(At);
+  uint32_t W = readData<uint32_t>(At, BigEndian);
   uint32_t Op = W >> 26, RT = (W >> 21) & 31, RA = (W >> 16) & 31;
   if (Op == 1) {
     if (Bytes.size() < 8)
       return makeError("ppc64: truncated prefixed instruction");
-    return decodePrefixed(W, readLE<uint32_t>(At + 4));
+    return decodePrefixed(W, readData<uint32_t>(At + 4, BigEndian));
   }
   DecodedInst I;
   I.size = 4;
@@ -203,5 +202,10 @@ Expected<DecodedInst> decodePPC64(std::span<const uint8_t> Bytes) {
   }
   return makeError(formatv("ppc64: 0x%08x is not an instruction form fixups use", W));
 }
+
+} // namespace
+
+Expected<DecodedInst> decodePPC64LE(std::span<const uint8_t> Bytes) { return decodeWords(Bytes, false); }
+Expected<DecodedInst> decodePPC64BE(std::span<const uint8_t> Bytes) { return decodeWords(Bytes, true); }
 
 } // namespace linklab::check

@@ -1,5 +1,5 @@
-// ELF PowerPC 64 little-endian relocations -> ppc64 edge kinds (64-bit ELF
-// V2 ABI, "Relocation Types"), the ppc64le pair's row. One row per
+// ELF PowerPC 64 relocations -> ppc64 edge kinds (64-bit ELF V2 ABI,
+// "Relocation Types"), the ppc64le and ppc64 (big-endian) pairs' rows. One row per
 // relocation number: its name (dumps and errors), the edge kind (Invalid: not
 // linked here) and the bytes it patches (checked against the section).
 #include "arch/ppc64.h"
@@ -7,7 +7,7 @@
 
 namespace linklab {
 
-extern const ArchRow PPC64LEArch;
+extern const ArchRow PPC64LEArch, PPC64Arch;
 
 namespace {
 
@@ -213,6 +213,11 @@ Expected<std::unique_ptr<LinkGraph>> createGraph(const TargetInfo &T, std::strin
 
 extern const TargetInfo ElfPPC64LETarget = {
     ElfFormat, PPC64LEArch, 21 /* EM_PPC64 */, "powerpc64le-unknown-linux-gnu", createGraph, ppc64::addDefaultPasses,
+    relocName, 248 /* R_PPC64_IRELATIVE */};
+// Big-endian objects (ELFDATA2MSB): the same relocations; the fixups write
+// instruction words and data in the graph's byte order.
+extern const TargetInfo ElfPPC64Target = {
+    ElfFormat, PPC64Arch, 21 /* EM_PPC64 */, "powerpc64-unknown-linux-gnu", createGraph, ppc64::addDefaultPasses,
     relocName, 248 /* R_PPC64_IRELATIVE */};
 
 } // namespace linklab
