@@ -419,6 +419,11 @@ Expected<CallResults> callWithPlan(exec::Program &Prog, const std::string &Symbo
         C, P, Args, L, [&Prog, Symbol](CallMsg M, Callback<RunResultMsg> D) { Prog.call(Symbol, std::move(M), D); },
         Done);
   });
+  if (Error E = Prog.checkSetup()) {
+    if (!Out)
+      consumeError(Out.takeError());
+    return E;
+  }
   if (!Out)
     return Out.takeError();
   if (!Out->Results)

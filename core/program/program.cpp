@@ -2,6 +2,7 @@
 
 #include "platform/init_arrays.h"
 #include "platform/linker_symbols.h"
+#include "protocol/address_plan.h"
 #include "protocol/remote_memory_manager.h"
 #include "target/target.h"
 
@@ -89,9 +90,9 @@ Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const 
   }
   if (C.setupInfo()) // set up already: nothing to overlap
     return C.sync<std::unique_ptr<Program>>([&](OnCreated Done) { create(C, TT, Runtime, std::move(Files), Done); });
-  std::optional<Expected<executor::SetupInfo>> Info;
-  bool SetUp = false;
-  C.setup(TT.str, [&](Expected<executor::SetupInfo> I) { Info.emplace(std::move(I)), SetUp = true; });
+  auto Answer = std::make_shared<SetupAnswer>();
+  C.setup(TT.str,
+          [Answer](Expected<executor::SetupInfo> I) { Answer->info.emplace(std::move(I)), Answer->done = true; });
   C.flush();
   // While the executor starts: the run's graphs, the runtime's archives as
   // addRuntimeArchives names them and its start object among the objects.
@@ -106,10 +107,54 @@ Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const 
         }
     Prefetched = PrefetchedGraphs::scan(Starting, Archives);
   }
-  auto Setup = C.waitForResult(Info, SetUp);
-  if (!Setup)
-    return Setup.takeError();
-  return build(C, TT, *Setup, Runtime, std::move(Files), std::move(Prefetched));
+  // Nor does the link wait for the executor to start: what its setup will
+  // answer is known (protocol/address_plan.h), so the link runs and its
+  // writes queue while the executor starts. The answer is checked once it
+  // comes, before a result of the program is believed (checkSetup).
+  executor::SetupInfo Predicted{TT.str, ReservationPlan::PageSize, executorSymbols()};
+  auto P = build(C, TT, Predicted, Runtime, std::move(Files), std::move(Prefetched));
+  if (!P) { // the executor's own failure, if it has one, is the cause to name
+    auto Setup = C.waitForResult(Answer->info, Answer->done);
+    if (!Setup) {
+      consumeError(P.takeError());
+      return Setup.takeError();
+    }
+    return P;
+  }
+  (*P)->PendingSetup = std::move(Answer);
+  (*P)->Predicted = std::move(Predicted);
+  return P;
+}
+
+Error Program::checkSetup() {
+  if (!PendingSetup)
+    return Error::success();
+  auto Answer = std::move(PendingSetup);
+  if (!Answer->info) // never answered: the connection ended, and the step that waited says so
+    return Error::success();
+  if (!*Answer->info)
+    return Answer->info->takeError();
+  const executor::SetupInfo &Got = **Answer->info;
+  bool Same = Got.pageSize == Predicted.pageSize && Got.symbols.size() == Predicted.symbols.size() &&
+              std::equal(Got.symbols.begin(), Got.symbols.end(), Predicted.symbols.begin(),
+                         [](const ExposedSymbol &A, const ExposedSymbol &B) {
+                           return A.name == B.name && A.address == B.address;
+                         });
+  if (!Same)
+    return makeError(formatv("the executor's setup (page size %s, %zu symbols) is not what this linklab linked for "
+                             "(page size %s, %zu symbols): are linklab and linklab-executor from the same build?",
+                             hex(Got.pageSize).c_str(), Got.symbols.size(), hex(Predicted.pageSize).c_str(),
+                             Predicted.symbols.size()));
+  return Error::success();
+}
+
+template <typename T> Expected<T> Program::afterSetup(Expected<T> R) {
+  if (Error E = checkSetup()) {
+    if (!R)
+      consumeError(R.takeError());
+    return E;
+  }
+  return R;
 }
 
 Expected<std::unique_ptr<Program>> Program::build(ExecutorClient &C, const Triple &TT, const executor::SetupInfo &Info,
@@ -492,11 +537,11 @@ void Program::startForCalls(Addr Start, Limits L, std::function<void(Error)> Don
 }
 
 Expected<RunResultMsg> Program::runMainSync(std::string Entry, std::vector<std::string> Args, Limits L) {
-  return C.sync<RunResultMsg>([&](OnResult Done) { runMain(std::move(Entry), std::move(Args), L, Done); });
+  return afterSetup(C.sync<RunResultMsg>([&](OnResult Done) { runMain(std::move(Entry), std::move(Args), L, Done); }));
 }
 
 Expected<RunResultMsg> Program::callSync(std::string Entry, CallMsg M) {
-  return C.sync<RunResultMsg>([&](OnResult Done) { call(std::move(Entry), std::move(M), Done); });
+  return afterSetup(C.sync<RunResultMsg>([&](OnResult Done) { call(std::move(Entry), std::move(M), Done); }));
 }
 
 std::string Program::symbolize(uint64_t A) const {

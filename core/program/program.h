@@ -73,7 +73,11 @@ public:
   // Blocking: the runtime's files are read from their Debian paths. While
   // the executor starts, the graphs of Objects (the objects the program
   // will add, as named there) and of the runtime's members they pull are
-  // built ahead (link/graph_prefetch.h).
+  // built ahead (link/graph_prefetch.h), and the program links without
+  // waiting for the executor's setup answer (the addresses are the
+  // address plan's): the *Sync calls below check that answer, and report
+  // it if it failed or differs from the plan.
+
   static Expected<std::unique_ptr<Program>> createSync(executor::ExecutorClient &C, const Triple &TT,
                                                        const RuntimeSpec *Runtime,
                                                        const std::vector<PrefetchedGraphs::Input> &Objects = {});
@@ -113,6 +117,12 @@ public:
   void call(std::string Entry, executor::CallMsg M, OnResult Done);
   Expected<executor::RunResultMsg> callSync(std::string Entry, executor::CallMsg M);
 
+  // The executor's setup answer, for a program created before it came
+  // (createSync): its error, or one if it differs from what was linked for;
+  // checked once. A blocking step that waits on the client itself rather
+  // than through the *Sync calls asks this after it.
+  Error checkSetup();
+
   // "main+0x10 in .text of hello.o" for an executor address; empty if unknown.
   std::string symbolize(uint64_t A) const;
 
@@ -122,6 +132,13 @@ private:
                                                   const executor::SetupInfo &Info, const RuntimeSpec *Runtime,
                                                   RuntimeFiles Files,
                                                   std::unique_ptr<PrefetchedGraphs> Prefetched = nullptr);
+  template <typename T> Expected<T> afterSetup(Expected<T> R);
+  struct SetupAnswer {
+    std::optional<Expected<executor::SetupInfo>> info;
+    bool done = false;
+  };
+  std::shared_ptr<SetupAnswer> PendingSetup;
+  executor::SetupInfo Predicted;
   // TLS image, IFUNC slots and init arrays, once everything is linked.
   void prepareRun(executor::Limits L, std::function<void(Error)> Done);
   void applyIRelatives(std::vector<IRelative> Recs, size_t Next, executor::Limits L, std::function<void(Error)> Done);

@@ -7,6 +7,7 @@
 #include <climits>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
 #include <netdb.h>
 #include <poll.h>
 #include <spawn.h>
@@ -195,21 +196,69 @@ void FdTransport::closeAndReap() {
 
 FdTransport::~FdTransport() { closeAndReap(); }
 
+FdTransport::FdTransport(int In, int Out, pid_t Child) : In(In), Out(Out), Child(Child) {
+  int Flags = fcntl(Out, F_GETFL);
+  OutNonBlocking = Flags >= 0 && (Flags & O_NONBLOCK);
+}
+
 Error FdTransport::send(std::span<const uint8_t> Bytes) {
   Outbox.insert(Outbox.end(), Bytes.begin(), Bytes.end());
-  return Outbox.size() >= FlushAt ? flush() : Error::success();
+  size_t Unsent = Outbox.size() - OutboxSent;
+  return Unsent >= HoldAt ? flush() : Unsent >= FlushAt ? sendReady() : Error::success();
+}
+
+Error FdTransport::sendReady() {
+  if (InboxPos == Inbox.size())
+    Inbox.clear(), InboxPos = 0;
+  while (OutboxSent < Outbox.size()) {
+    bool Same = In == Out;
+    pollfd Fds[2] = {{Out, short(POLLOUT | (Same && !InClosed ? POLLIN : 0)), 0}, {In, POLLIN, 0}};
+    nfds_t N = Same || InClosed ? 1 : 2;
+    if (poll(Fds, N, 0) < 0) {
+      if (errno == EINTR)
+        continue;
+      return ended(makeError(std::string("poll: ") + std::strerror(errno)));
+    }
+    // Replies are taken too: an executor whose replies fill its pipe stops reading.
+    short InEvents = Same ? Fds[0].revents : N == 2 ? Fds[1].revents : 0;
+    if (!InClosed && (InEvents & (POLLIN | POLLHUP | POLLNVAL))) {
+      uint8_t Buf[1 << 16];
+      ssize_t R = ::read(In, Buf, sizeof Buf);
+      if (R > 0)
+        Inbox.insert(Inbox.end(), Buf, Buf + R);
+      else if (R == 0 || errno != EINTR)
+        InClosed = true; // the next receive reports it
+    }
+    if (!(Fds[0].revents & POLLOUT))
+      break; // full, or gone: flush() says which
+    size_t Left = Outbox.size() - OutboxSent;
+    ssize_t W = ::send(Out, Outbox.data() + OutboxSent, Left, MSG_DONTWAIT | MSG_NOSIGNAL);
+    if (W < 0 && errno == ENOTSOCK) // a pipe has room for PIPE_BUF bytes once it polls writable
+      W = ::write(Out, Outbox.data() + OutboxSent, OutNonBlocking ? Left : std::min<size_t>(Left, PIPE_BUF));
+    if (W < 0 && (errno == EINTR || errno == EAGAIN))
+      continue;
+    if (W <= 0)
+      break; // flush() reports it
+    OutboxSent += size_t(W);
+  }
+  if (OutboxSent == Outbox.size())
+    Outbox.clear(), OutboxSent = 0;
+  return Error::success();
 }
 
 // MSG_NOSIGNAL is for sockets; pipes rely on SIGPIPE being ignored.
 Error FdTransport::flush() {
-  if (Outbox.empty())
+  if (OutboxSent == Outbox.size()) {
+    Outbox.clear(), OutboxSent = 0;
     return Error::success();
+  }
   if (InboxPos == Inbox.size())
     Inbox.clear(), InboxPos = 0;
   Error E = writeDraining(
-      Out, In, Outbox, [this](std::span<const uint8_t> B) { Inbox.insert(Inbox.end(), B.begin(), B.end()); }, InClosed,
+      Out, In, std::span<const uint8_t>(Outbox).subspan(OutboxSent),
+      [this](std::span<const uint8_t> B) { Inbox.insert(Inbox.end(), B.begin(), B.end()); }, InClosed,
       std::chrono::steady_clock::time_point::max(), nullptr, &Gone);
-  Outbox.clear();
+  Outbox.clear(), OutboxSent = 0;
   return E ? ended(std::move(E)) : Error::success();
 }
 
@@ -282,6 +331,9 @@ Expected<std::unique_ptr<FdTransport>> spawnExecutor(const std::string &Path, in
   int E = posix_spawn(&Pid, Path.c_str(), &Actions, nullptr, Argv, environ);
   posix_spawn_file_actions_destroy(&Actions);
   close(ToChild[0]), close(FromChild[1]);
+  // Requests queue while the executor starts (FdTransport::send): a write
+  // takes what fits and never waits for it.
+  fcntl(ToChild[1], F_SETFL, fcntl(ToChild[1], F_GETFL) | O_NONBLOCK);
   if (E) {
     close(ToChild[1]), close(FromChild[0]);
     return makeError(formatv("cannot start executor '%s': %s", Path.c_str(), std::strerror(E)));

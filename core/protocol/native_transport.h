@@ -31,7 +31,7 @@ Error writeDraining(int Out, int In, std::span<const uint8_t> Bytes,
 // system calls and wake-ups instead of one each.
 class FdTransport : public ByteTransport {
 public:
-  FdTransport(int In, int Out, pid_t Child) : In(In), Out(Out), Child(Child) {}
+  FdTransport(int In, int Out, pid_t Child);
   ~FdTransport() override; // sends what is buffered; closes; reaps a spawned executor (closeAndReap)
   Error send(std::span<const uint8_t> Bytes) override;
   Error flush() override;
@@ -60,13 +60,20 @@ private:
   bool Gone = false;  // a read met the end, or a write a closed pipe or a reset
   std::string EndWhy; // the signal that ended the executor, once reaped
   uint32_t SilenceMs = 0;
+  // What the peer takes now, without waiting; the rest stays in Outbox.
+  Error sendReady();
   std::vector<uint8_t> Outbox; // sent on the next receive (or once large)
+  size_t OutboxSent = 0;       // of which the peer has this much already
+  bool OutNonBlocking = false; // Out is O_NONBLOCK: a write takes what fits
   std::vector<uint8_t> Inbox;  // received while flushing, handed out first
   size_t InboxPos = 0;
   bool InClosed = false;
   // A pipe's capacity: a link's segment writes reach the executor while the
   // link goes on (a glibc hello world writes 650 KB), not all at its end.
-  static constexpr size_t FlushAt = 64 << 10;
+  // Past FlushAt what the executor takes now goes out, and the link goes on
+  // without waiting for it: an executor still starting (the CLI links while
+  // it does) takes nothing yet. Past HoldAt unsent bytes, a send waits.
+  static constexpr size_t FlushAt = 64 << 10, HoldAt = 64 << 20;
 };
 
 // Starts `Path stdio` with its stdin/stdout on pipes (stderr inherited).
