@@ -146,7 +146,13 @@ def make_bin_dir(bin_dir, linker, llvm_test=False):
         dst = os.path.join(bin_dir, name)
         if os.path.lexists(dst):
             os.remove(dst)
-        if target:
+        if target and os.path.basename(os.path.realpath(target)) == "ccache":
+            # ccache's compiler links find the compiler by the name they are
+            # called by: `clang` would reach another clang than clang-22.
+            with open(dst, "w") as f:
+                f.write(f'#!/bin/sh\nexec {target} "$@"\n')
+            os.chmod(dst, 0o755)
+        elif target:
             os.symlink(target, dst)
     with open(os.path.join(bin_dir, "not"), "w") as f:
         f.write(NOT_SCRIPT)
