@@ -157,6 +157,11 @@ export interface SessionOptions {
   conventions?: string[];
   /** Each planner warning as it happens (they also collect in LinkSession.warnings). */
   onWarning?: (message: string) => void;
+  /**
+   * A linklab command line (without argv[0]): without an executor, the slab and the link info are
+   * what `linklab -noexec` sets up for it (its -slab-* options; none: placed as a run).
+   */
+  command?: string[];
 }
 
 export interface RunOptions {
@@ -193,6 +198,12 @@ export class LinkSession {
   recordProcessLookups(): this;
   symbolTables(options?: { process?: boolean }): string;
   addArchive(archive: Bytes, options?: { name?: string }): this;
+  /**
+   * What the linklab command line argv adds, as the native command adds it: -cc, the inputs
+   * (-all_load), -abs, -sectcreate (readFile gives the file's bytes), -phony-externals.
+   */
+  addCommandInputs(argv: string[], inputs: { name: string; bytes: Bytes; harness?: boolean; library?: boolean }[],
+                   readFile?: (path: string) => Bytes | null): this;
   defineAbsolute(name: string, address: U64): this;
   setPhonyExternals(on?: boolean): this;
   /** `objects`: only for these object names (the others' links make no call into JS). */

@@ -386,10 +386,12 @@ export class LinkSession {
 
   constructor({ triple = '', slabAddress = '', slabPageSize = '', slabAllocate = '', placeAsRun = false, executor,
                 phonyExternals = false, recordContents = false, snapshot = [], runtime = 'none', runtimeFiles,
-                conventions = [], onWarning, linkInfo = true } = {}) {
+                conventions = [], onWarning, linkInfo = true, command } = {}) {
     if (executor) {
       this.#executor = executor;
       unwrap(this.#s.initRemote(triple, executor._native()));
+    } else if (command) {
+      unwrap(this.#s.initCommandSlab(command.map(String), triple));
     } else {
       unwrap(this.#s.initSlab(triple, u64(slabAddress, 'slabAddress'), u64(slabPageSize, 'slabPageSize'),
                               String(slabAllocate), !!placeAsRun, !!linkInfo));
@@ -403,7 +405,7 @@ export class LinkSession {
     }));
     for (const c of conventions) this.addConvention(c);
     unwrap(this.#s.setPhonyExternals(phonyExternals));
-    unwrap(this.#s.setRecordContents(recordContents));
+    if (!command || executor) unwrap(this.#s.setRecordContents(recordContents)); // else the command's options say
     unwrap(this.#s.setHooks(this.#hooks()));
     for (const p of snapshot) this.snapshot(p);
   }
@@ -447,6 +449,29 @@ export class LinkSession {
    */
   addConvention(entry, { origin = 'conventions' } = {}) {
     unwrap(this.#s.addConvention(String(entry), origin));
+    return this.#checkHooks();
+  }
+  /**
+   * What the `linklab` command line `argv` adds to the link, as the native
+   * command adds it (driver::Link::addInputs): -cc's entries, the inputs
+   * (archives whole under -all_load), -abs, -sectcreate and
+   * -phony-externals. `inputs`: [{name, bytes, harness, library}], the
+   * objects, harnesses and -l archives (library: found by -l); `readFile(path)`
+   * gives the bytes of a file -sectcreate names (null or a throw: it cannot).
+   */
+  addCommandInputs(argv, inputs, readFile = () => null) {
+    const list = inputs.map((i) => ({
+      name: String(i.name), bytes: bytes(i.bytes, String(i.name)), harness: !!i.harness, library: !!i.library,
+    }));
+    const read = (path) => {
+      try {
+        const b = readFile(path);
+        return b == null ? null : bytes(b, path);
+      } catch {
+        return null;
+      }
+    };
+    unwrap(this.#s.addCommandInputs(argv.map(String), list, read));
     return this.#checkHooks();
   }
   defineAbsolute(name, address) { unwrap(this.#s.defineAbsolute(name, u64(address, `abs ${name}`))); return this; }

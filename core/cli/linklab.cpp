@@ -179,19 +179,16 @@ int run(int Argc, char **Argv) {
       return fail(makeError(formatv("-show-graphs: '%s' is not a valid regular expression", P.c_str())));
     }
   }
-  // Recording copies every symbol name of every graph: only when asked for.
-  bool Record = !O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty() || O.perfSupport ||
-                !O.debugScript.empty();
   auto Slab = driver::makeSlab(O);
   if (!Slab)
     return fail(Slab.takeError());
-  auto Made = driver::Link::slab(TT, std::move(*Slab), driver::placesAsRun(O), cli::printWarning, Record);
+  auto Made =
+      driver::Link::slab(TT, std::move(*Slab), driver::placesAsRun(O), cli::printWarning, driver::recordsLinkInfo(O));
   driver::Link &L = *Made;
   Session &S = L.session();
   LinkInfoRecorder *Recorder = &L.linkInfo();
   Recorder->setDumpPatterns(std::move(Patterns));
-  // -check reads linked bytes; a jitdump carries the code; -debug-script's image, the call-frame information.
-  Recorder->setRecordContents(O.showRelocated || !O.checkFiles.empty() || O.perfSupport || !O.debugScript.empty());
+  Recorder->setRecordContents(driver::recordsContents(O));
   if (Runtime)
     if (Error E = L.addRuntime(*Runtime, std::move(RuntimeFiles)))
       return fail(E);

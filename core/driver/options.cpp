@@ -112,6 +112,15 @@ std::string usage() {
 
 bool placesAsRun(const Options &O) { return O.slabAddress.empty() && O.slabPageSize.empty() && O.slabAllocate.empty(); }
 
+bool recordsLinkInfo(const Options &O) {
+  return !O.showGraphs.empty() || O.showAddrs || O.showRelocated || !O.checkFiles.empty() || O.perfSupport ||
+         !O.debugScript.empty();
+}
+
+bool recordsContents(const Options &O) {
+  return O.showRelocated || !O.checkFiles.empty() || O.perfSupport || !O.debugScript.empty();
+}
+
 Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O) {
   // No slab asked for: the addresses a run would give (issue 31), the
   // executor's reservations predicted in the order the link makes them.

@@ -85,6 +85,13 @@ std::string usage();
 Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O);
 // No -slab-* option: -noexec places the link as a run would.
 bool placesAsRun(const Options &O);
+// What a -noexec link of O records: link info when something shows or
+// checks what was linked (recording copies every symbol name of every
+// graph); the linked bytes too when -check reads them, -show-relocated-
+// section-contents prints them, a jitdump carries the code or
+// -debug-script's image the call-frame information.
+bool recordsLinkInfo(const Options &O);
+bool recordsContents(const Options &O);
 Expected<executor::Limits> runLimits(const Options &O);
 
 } // namespace linklab::driver

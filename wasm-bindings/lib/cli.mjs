@@ -1,17 +1,16 @@
 // The linklab CLI's link-and-run path on the wasm build. It parses options
-// with the native CLI's own parser and makes the command's decisions (-l
-// search, -abs, the C runtime, the target, the timings line) with the native
-// command's code (core/driver, bound as L.driver); what is left here is what
-// must be JavaScript: reading files, the executor transport, writing output.
+// with the native CLI's own parser, makes the command's decisions (-l
+// search, the C runtime, the target, the timings line) with the native
+// command's code (core/driver, bound as L.driver) and sets the link up as
+// the native command does (driver::Link: LinkSession's `command` and
+// addCommandInputs); what is left here is what must be JavaScript: reading
+// files, the executor transport, writing output.
 // Graphs, addresses and relocated contents print in the native format, so the
 // two can be diffed.
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as L from '../node.mjs';
 import { LINKLAB_VERSION } from './bundle.mjs';
-
-// An ar archive's magic, as core tells archives from objects.
-const isArchive = (bytes) => new TextDecoder().decode(bytes.subarray(0, 8)) === '!<arch>\n';
 
 async function read(path) {
   try {
@@ -78,20 +77,14 @@ async function main(argv, io) {
         throw new L.LinklabError(`-show-graphs: '${p}' is not a valid regular expression`);
       }
     });
+    // A run's session is the executor's program; a -noexec one's slab and
+    // link info are what the command line says (driver::Link::slab).
     const s = new L.LinkSession({
-      // With the runtime a slab session needs its triple first, as the native CLI takes it from the inputs.
-      triple: o.triple || (runtime && !executor ? triple : ''),
-      executor, phonyExternals: o.phonyExternals, recordContents: o.showRelocated,
-      slabAddress: o.slabAddress, slabPageSize: o.slabPageSize, slabAllocate: o.slabAllocate,
-      // No -slab-* option: the addresses a run would give, as linklab -noexec.
-      placeAsRun: !executor && !o.slabAddress && !o.slabPageSize && !o.slabAllocate,
+      triple: executor ? o.triple : triple, executor, command: executor ? undefined : argv,
       ...(runtime ? { runtime: 'default', runtimeFiles: L.readRuntimeFiles(triple) } : {}),
-      // Link info only for what prints it, as the native command records it.
-      linkInfo: o.showAddrs || o.showRelocated,
       // Planner warnings as the native CLI prints them, as they happen.
       onWarning: (w) => io.stderr.write(`linklab warning: ${w}\n`),
     });
-    for (const c of o.conventions) s.addConvention(c, { origin: '-cc' });
     const dumps = [];
     if (patterns.length)
       s.addPass('post-fixup', (g) => { if (patterns.some((p) => p.test(g.object))) dumps.push([g.object, g.dump()]); });
@@ -99,15 +92,8 @@ async function main(argv, io) {
     // the process's when the link has a C runtime.
     const tables = () => s.symbolTables({ process: !!runtime });
     if (o.showInitEs || o.showEntryEs) s.recordProcessLookups();
-    for (const i of inputs) {
-      if (o.allLoad && isArchive(i.bytes)) s.addArchiveMembers(i.bytes, { name: i.name });
-      else s.addObject(i.bytes, { name: i.name, harness: !!i.harness });
-    }
-    for (const text of o.absolutes) {
-      const a = L.driver.parseAbsolute(text, '-abs');
-      s.defineAbsolute(a.name, a.address);
-    }
-    for (const arg of o.sectCreates) s.addSection(arg, await read(L.driver.sectCreateFile(arg)));
+    // -cc, the inputs, -abs, -sectcreate and -phony-externals, as the native command adds them.
+    s.addCommandInputs(argv, inputs, (path) => readFileSync(path));
     if (o.showInitEs) io.stdout.write(tables());
     const entry = o.entry; // empty: core's default for the objects' format (MachO: _main)
     if (executor) {

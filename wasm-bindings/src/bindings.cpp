@@ -683,6 +683,35 @@ public:
   std::map<std::string, Archive> Archives;
 };
 
+// ---- the CLI's option parser, so linklab-run accepts exactly what linklab does ----
+
+// Args (a linklab command line without argv[0]) as driver::parseOptions
+// reads it; an error for the options only the native command has.
+Expected<driver::Options> commandOptions(const val &Args) {
+  std::vector<std::string> A = stringsFrom(Args);
+  A.insert(A.begin(), "linklab-run");
+  std::vector<char *> Argv;
+  for (auto &S : A)
+    Argv.push_back(S.data());
+  Argv.push_back(nullptr); // argv[argc], as main() gets it
+  auto O = driver::parseOptions(int(Argv.size() - 1), Argv.data());
+  if (!O)
+    return O.takeError();
+  // perf reads its map from the host's /tmp, where only the native CLI writes.
+  if (O->perfSupport)
+    return makeError("option '-perf-support' writes /tmp/perf-<pid>.map: use the native linklab CLI");
+  const char *NativeOnly = !O->jitDylibs.empty()       ? "-jd"
+                           : !O->weakLibraries.empty() ? "-weak_library"
+                           : O->addSelfRelocations     ? "-add-self-relocations"
+                           : !O->writeSymtab.empty()   ? "-write-symtab"
+                           : O->debuggerSupport        ? "-debugger-support"
+                                                       : nullptr;
+  if (NativeOnly)
+    return makeError(std::string("option '") + NativeOnly +
+                     "' is not supported by linklab-run: use the native linklab CLI");
+  return O;
+}
+
 class WasmSession {
 public:
   // A -noexec session over a slab at a fixed address (deterministic layouts).
@@ -713,6 +742,63 @@ public:
     if (RecordLinkInfo)
       Recorder = &L->linkInfo();
     return ok();
+  }
+  // A -noexec session as `linklab -noexec` with the command line Args sets
+  // its link up (driver::Link::slab): the slab of its -slab-* options (none:
+  // placed as a run), the link info its options show. Triple: the inputs'
+  // (driver::inputTriple), empty when only archives name none.
+  val initCommandSlab(val Args, std::string Triple) {
+    if (S)
+      return fail("session already initialized");
+    auto O = commandOptions(Args);
+    if (!O)
+      return failOr(O);
+    auto Slab = driver::makeSlab(*O);
+    if (!Slab)
+      return failOr(Slab);
+    Triple_ T = Triple.empty() ? Triple_() : Triple_::parse(Triple);
+    if (!Triple.empty() && !findTarget(T))
+      return fail("unsupported target triple '" + Triple + "'");
+    L = driver::Link::slab(T, std::move(*Slab), driver::placesAsRun(*O), warn(), driver::recordsLinkInfo(*O),
+                           [](std::unique_ptr<SlabMemoryManager> M) -> std::unique_ptr<MemoryManager> {
+                             return std::make_unique<DeferringMemoryManager>(std::move(M));
+                           });
+    S = &L->session();
+    if (driver::recordsLinkInfo(*O)) {
+      Recorder = &L->linkInfo();
+      Recorder->setRecordContents(driver::recordsContents(*O));
+    }
+    return ok();
+  }
+  // What the command line Args adds to a link, as `linklab` adds it
+  // (driver::Link::addInputs): -cc's entries, the inputs (-all_load's
+  // archives whole), -abs, -sectcreate, -phony-externals. Inputs:
+  // [{name, bytes, harness, library}] (the objects, harnesses and -l
+  // archives, read by the caller); ReadFile(path) -> bytes, or null when
+  // it cannot: the file -sectcreate names, read when the link reaches it.
+  val addCommandInputs(val Args, val Inputs, val ReadFile) {
+    if (!S)
+      return notReady();
+    auto O = commandOptions(Args);
+    if (!O)
+      return failOr(O);
+    std::vector<driver::Input> In;
+    for (unsigned I = 0, N = Inputs["length"].as<unsigned>(); I < N; ++I) {
+      val V = Inputs[I];
+      std::string Name = V["name"].as<std::string>();
+      auto Linked = linkedBytes(Name, V["bytes"]);
+      if (!Linked)
+        return failOr(Linked);
+      In.push_back({Name, std::move(*Linked), V["harness"].as<bool>() ? ObjectKind::Harness : ObjectKind::Regular,
+                    V["library"].as<bool>()});
+    }
+    auto Read = [&ReadFile](const std::string &Path) -> Expected<SharedBytes> {
+      val B = ReadFile(Path);
+      if (B.isUndefined() || B.isNull())
+        return makeError(Path + ": cannot open file");
+      return sharedBytesFrom(B);
+    };
+    return result(L->addInputs(In, *O, Read));
   }
   // A session whose memory is in the executor (after its setup()): an
   // exec::Program, freestanding until useRuntime() links a C runtime in.
@@ -1268,29 +1354,12 @@ private:
   std::optional<repro::Reducer> R;
 };
 
-// ---- the CLI's option parser, so linklab-run accepts exactly what linklab does ----
+// ---- linklab-run's option parser (commandOptions) ----
 
 val parseOptions(val Args) {
-  std::vector<std::string> A = stringsFrom(Args);
-  A.insert(A.begin(), "linklab-run");
-  std::vector<char *> Argv;
-  for (auto &S : A)
-    Argv.push_back(S.data());
-  Argv.push_back(nullptr); // argv[argc], as main() gets it
-  auto O = driver::parseOptions(int(Argv.size() - 1), Argv.data());
+  auto O = commandOptions(Args);
   if (!O)
     return failOr(O);
-  // perf reads its map from the host's /tmp, where only the native CLI writes.
-  if (O->perfSupport)
-    return fail("option '-perf-support' writes /tmp/perf-<pid>.map: use the native linklab CLI");
-  const char *NativeOnly = !O->jitDylibs.empty()       ? "-jd"
-                           : !O->weakLibraries.empty() ? "-weak_library"
-                           : O->addSelfRelocations     ? "-add-self-relocations"
-                           : !O->writeSymtab.empty()   ? "-write-symtab"
-                           : O->debuggerSupport        ? "-debugger-support"
-                                                       : nullptr;
-  if (NativeOnly)
-    return fail(std::string("option '") + NativeOnly + "' is not supported by linklab-run: use the native linklab CLI");
   // The values linklab checks before it links (the slab) or runs (limits),
   // so that linklab-run's errors name the options as linklab's do.
   if (O->noExec) {
@@ -1501,6 +1570,8 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .constructor<>()
       .function("initSlab", &WasmSession::initSlab)
       .function("initRemote", &WasmSession::initRemote)
+      .function("initCommandSlab", &WasmSession::initCommandSlab)
+      .function("addCommandInputs", &WasmSession::addCommandInputs)
       .function("addObject", &WasmSession::addObject)
       .function("addArchiveMembers", &WasmSession::addArchiveMembers)
       .function("addSectCreate", &WasmSession::addSectCreate)
