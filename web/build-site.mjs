@@ -77,7 +77,7 @@ export async function buildSite(out, { executor = null, precompress = true, log 
     absWorkingDir: WEB, entryPoints: ['src/app.mjs'], bundle: true, splitting: true, format: 'esm', target: 'es2022',
     minify: true, outdir: out, entryNames: '[name]-[hash]', chunkNames: '[name]-[hash]',
     outExtension: { '.js': '.mjs' },
-    alias: { linklab: path.join(PKG, 'index.mjs') }, plugins: [wasmLocation(wasm)], metafile: true, logLevel: 'warning',
+    plugins: [wasmLocation(wasm)], metafile: true, logLevel: 'warning', // linklab: node_modules/linklab's exports
     external: ['node:*'], // the package's Node branch, never taken in a browser
   });
   const rel = f => path.relative(out, path.resolve(WEB, f));

@@ -5,14 +5,26 @@
 // modules stay the source of truth: the bundle is rebuilt on the first
 // request after any of its inputs changes (fs.watch), and its source map
 // points at them. Dynamic imports (the graph view) stay source modules
-// loaded when first used; the package (`linklab`) and the graph libraries
-// stay modules of their own, as index.html's import map names them.
+// loaded when first used; the package's main module (`linklab`) and the
+// graph libraries stay modules of their own, as index.html's import map
+// names them. The package's other modules (`linklab/bundle`, ...) are
+// resolved through its package.json's exports (node_modules/linklab links
+// the package) and bundled.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 
 export const BUNDLE_PREFIX = '/bundle/';
-const EXTERNAL = ['linklab', 'cytoscape', 'cytoscape-dagre'];
+const EXTERNAL = ['cytoscape', 'cytoscape-dagre'];
+
+// `linklab` alone stays external (esbuild's `external` would take its
+// subpaths too).
+const packageMain = {
+  name: 'package-main',
+  setup(b) {
+    b.onResolve({ filter: /^linklab$/ }, () => ({ external: true, path: 'linklab' }));
+  },
+};
 
 // What the page imports dynamically stays out of the bundle, imported by
 // its URL: one file with no chunk the entry would wait for.
@@ -39,7 +51,7 @@ export function pageBundler({ root, entry = 'src/app.mjs', log = () => {} }) {
     const { build: esbuild } = await import('esbuild');
     const r = await esbuild({
       absWorkingDir: root, entryPoints: [entry], bundle: true, format: 'esm', target: 'es2022', outdir,
-      outExtension: { '.js': '.mjs' }, external: EXTERNAL, plugins: [lazyModules(root)],
+      outExtension: { '.js': '.mjs' }, external: EXTERNAL, plugins: [packageMain, lazyModules(root)],
       sourcemap: 'linked', metafile: true, write: false, logLevel: 'silent',
     });
     // Watched before the files are served: a change from now on rebuilds.

@@ -41,7 +41,8 @@ function mounts(gallery) {
     ['/node_modules/cytoscape-dagre/', path.join(WEB, 'node_modules/cytoscape-dagre/')],
     ['/node_modules/@alexaltea/capstone-js/dist/', path.join(WEB, 'node_modules/@alexaltea/capstone-js/dist/')],
     ['/linklab/', path.join(ROOT, 'wasm-bindings/')],
-    // The same package files as web/src imports them by relative path.
+    // The same package files under the paths the page bundle's source map gives them (esbuild
+    // resolves linklab/... through node_modules/linklab, a link to wasm-bindings/).
     ['/wasm-bindings/lib/', path.join(ROOT, 'wasm-bindings/lib/')],
     ['/gallery/', gallery + '/'],
     ['/', WEB + '/'],

@@ -1,3 +1,3 @@
 // How the playground links and starts a program: the package's flow
-// (wasm-bindings/lib/link-flow.mjs), which bundle replays use too.
-export * from '../../wasm-bindings/lib/link-flow.mjs';
+// (`linklab/link-flow`, wasm-bindings/lib/link-flow.mjs), which bundle replays use too.
+export * from 'linklab/link-flow';

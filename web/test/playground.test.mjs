@@ -988,6 +988,29 @@ test('the page loads its own modules as one bundle and preloads every module it 
   await page.close();
 });
 
+test('the page imports the package by its exports: linklab/... specifiers, mapped as package.json says', () => {
+  const exportsMap = JSON.parse(fs.readFileSync(path.join(WEB, '../wasm-bindings/package.json'))).exports;
+  const html = fs.readFileSync(path.join(WEB, 'index.html'), 'utf8');
+  const imports = JSON.parse(html.match(/<script type="importmap">([\s\S]*?)<\/script>/)[1]).imports;
+  const used = new Set();
+  const walk = dir => fs.readdirSync(dir, { withFileTypes: true }).forEach(e => {
+    const f = path.join(dir, e.name);
+    if (e.isDirectory()) return walk(f);
+    if (!f.endsWith('.mjs')) return;
+    const text = fs.readFileSync(f, 'utf8');
+    assert.doesNotMatch(text, /(from|import\() *'[./]*wasm-bindings\//, `${f} imports the package by path`);
+    for (const m of text.matchAll(/(?:from|import\() *'(linklab(?:\/[^']*)?)'/g)) used.add(m[1]);
+  });
+  walk(path.join(WEB, 'src'));
+  assert.ok(used.has('linklab') && used.has('linklab/bundle'), [...used].join(' '));
+  // Unbundled (no esbuild), the browser resolves each through the import map.
+  for (const s of used) {
+    const target = exportsMap[s === 'linklab' ? '.' : `./${s.slice('linklab/'.length)}`]?.default;
+    assert.ok(target, `${s}: not in the package's exports`);
+    assert.equal(imports[s], `/linklab/${target.slice(2)}`, s);
+  }
+});
+
 test('the page bundle follows its sources: rebuilt after an edit, the sources when it cannot build', async () => {
   const root = fs.mkdtempSync(path.join(tmp, 'bundle-'));
   fs.mkdirSync(path.join(root, 'src'));

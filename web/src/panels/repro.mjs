@@ -4,7 +4,7 @@
 // and reducer; candidates link in a slab or run in a fresh executor each).
 import { $, esc, message, plural, showError, bump } from '../ui.mjs';
 import { readFields } from '../fields.mjs';
-import * as repro from '../../../wasm-bindings/lib/repro.mjs';
+import * as repro from 'linklab/repro';
 import * as codec from '../session-codec.mjs';
 import { ARCHES } from '../../runtimes.mjs';
 

@@ -4,7 +4,7 @@
 import { $, hex, message, setStatus, bump, banner } from '../ui.mjs';
 import { readFields } from '../fields.mjs';
 import * as flow from '../link-flow.mjs';
-import { runOutcome, symbolizeIn } from '../../../wasm-bindings/lib/bundle.mjs';
+import { runOutcome, symbolizeIn } from 'linklab/bundle';
 import { ARCHES } from '../../runtimes.mjs';
 
 // The executor over a WebSocket bridge, through the package's transport:
