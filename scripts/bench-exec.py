@@ -17,7 +17,9 @@ arch (x86-64, AArch64, RISC-V 64, i386, Arm), four figures:
 3. Start-up: `linklab hello.o` (hello world with glibc: spawn the executor,
    link the program with glibc, run it), whole command, beside the 50 ms
    the issue targets; qemu-user running the gcc-12 -static hello for
-   reference.
+   reference. --instructions adds what wall times on a loaded machine
+   cannot show: the instructions linklab's own process executes for it
+   (callgrind's count; the executor it spawns runs natively, uncounted).
 4. Real programs: Csmith's generated programs (fixed seeds) and a few
    compute kernels (n-body in doubles, a linked list, stores to a volatile
    global, integer hashing), each `linklab prog.o` against the same object
@@ -46,9 +48,10 @@ integer instructions inline (QEMU 5.0 calls a helper for each) and divides
 Unicorn's helpers).
 
 usage: scripts/bench-exec.py [--linklab PATH] [--baseline PATH] [--startup-only] [--only cpu|libc|startup|real ...]
-                             [--runs N] [--scale N] [--libc-scale N] [--arch A ...] [--softmmu] [--verbose] [--enforce]
+                             [--runs N] [--scale N] [--libc-scale N] [--arch A ...] [--softmmu] [--verbose]
+                             [--instructions] [--enforce]
 """
-import argparse, os, statistics, subprocess, sys, tempfile, time
+import argparse, os, re, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET = 1.0        # linklab/qemu, both workloads
@@ -283,6 +286,16 @@ def timed(cmds, cwd, runs, env=None):
     return [(statistics.median(t), *r.pop()) for t, r in zip(times, results)]
 
 
+def instructions(cmd, cwd):
+    """The instructions cmd's own process executes (callgrind's Ir; children,
+    such as the executor linklab spawns, run natively and are not counted)."""
+    proc = run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd], cwd)
+    m = re.search(r"Collected : (\d+)", proc.stderr)
+    if proc.returncode or not m:
+        sys.exit(f"callgrind {' '.join(cmd)}: exit {proc.returncode}: {proc.stderr.strip()[-500:]}")
+    return int(m.group(1))
+
+
 def same(arch, what, linklab, qemu):
     if linklab[1:] != qemu[1:]:
         sys.exit(f"{arch} {what}: linklab exited {linklab[1]}, qemu {qemu[1]}"
@@ -302,6 +315,8 @@ def main():
     ap.add_argument("--only", action="append", choices=SECTIONS, help="the tables to make (default: all)")
     ap.add_argument("--baseline", help="another build's linklab, timed beside this one in the start-up table")
     ap.add_argument("--verbose", action="store_true", help="real programs: a line per program")
+    ap.add_argument("--instructions", action="store_true",
+                    help="start-up: also count linklab's own instructions (callgrind), of the baseline too")
     ap.add_argument("--enforce", action="store_true",
                     help=f"exit 1 if an arch misses {TARGET}x or the {STARTUP_TARGET * 1000:.0f} ms start-up")
     args = ap.parse_args()
@@ -381,6 +396,8 @@ def libc_bound(args, arches, tmp, missed):
 def start_up(args, arches, tmp, missed):
     print(f"\n3. start-up: hello world with glibc, `linklab hello.o` (spawn the executor, link with glibc, run)")
     base = f" {'baseline ms':>12}" if args.baseline else ""
+    if args.instructions:
+        base += f" {'linklab Minstr':>15}" + (f" {'baseline Minstr':>16}" if args.baseline else "")
     print(f"{'arch':8} {'linklab ms':>11}{base} {'target ms':>10} {'qemu ms':>8}")
     for arch in arches:
         cmds = [([args.linklab, f"hello-{arch}.o"], None), ([ARCHES[arch][1], f"hello-{arch}"], None)]
@@ -392,6 +409,10 @@ def start_up(args, arches, tmp, missed):
         if bl:
             same(arch, "hello (baseline)", bl[0], qm)
             base = f" {bl[0][0] * 1000:12.1f}"
+        if args.instructions:
+            base += f" {instructions([args.linklab, f'hello-{arch}.o'], tmp) / 1e6:15.1f}"
+            if args.baseline:
+                base += f" {instructions([os.path.abspath(args.baseline), f'hello-{arch}.o'], tmp) / 1e6:16.1f}"
         print(f"{arch:8} {ll[0] * 1000:11.1f}{base} {STARTUP_TARGET * 1000:10.0f} {qm[0] * 1000:8.1f}")
         if ll[0] > STARTUP_TARGET:
             missed.append(f"{arch} start-up")
