@@ -1,11 +1,11 @@
 #include "api/json_export.h"
 
+#include "coff/coff_graph_builder.h"
 #include "elf/elf_graph_builder.h"
 #include "elf/elf_names.h"
 #include "macho/macho_graph_builder.h"
 #include "macho/universal.h"
 #include "object/archive.h"
-#include "support/bits.h"
 #include "target/target.h"
 #include "target/triple.h"
 
@@ -177,116 +177,34 @@ const char *nameOr(const char *Name) { return Name ? Name : ""; }
 // object adds its own before them). On an error O's text is partial.
 Error objectFields(JsonObject &O, const std::string &Name, std::span<const char> Bytes);
 
-// Past the end reads 0: the builder has already refused a truncated file.
-uint32_t le32(std::span<const char> B, size_t At) { return At + 4 <= B.size() ? readLE<uint32_t>(B.data() + At) : 0; }
+// A relocation entry of a MachO or COFF object's own tables, as its
+// format's builder reads them.
+struct RelocationRow {
+  std::string section;
+  uint32_t offset, type, symbol;
+  std::string symbolName;
+  bool pcrel = false; // MachO only, with length
+  unsigned length = 0;
+};
 
-// Fn("SEG,sect", offset of its section_64 header) for each section of a
-// 64-bit little-endian MachO object, in load-command order.
-template <typename Fn> void forEachMachOSection(std::span<const char> B, Fn F) {
-  uint32_t NCmds = le32(B, 16);
-  for (size_t At = 32, I = 0; I < NCmds && At + 8 <= B.size() && le32(B, At + 4) >= 8; ++I, At += le32(B, At + 4)) {
-    if (le32(B, At) != macho::LC_SEGMENT_64)
-      continue;
-    for (size_t S = At + 72, N = 0; N < le32(B, At + 64) && S + 80 <= B.size(); ++N, S += 80) {
-      std::string_view Sect(B.data() + S, 16), Seg(B.data() + S + 16, 16);
-      F(std::string(Seg.substr(0, Seg.find('\0'))) + "," + std::string(Sect.substr(0, Sect.find('\0'))), S);
-    }
-  }
-}
-
-uint16_t le16(std::span<const char> B, size_t At) { return At + 2 <= B.size() ? readLE<uint16_t>(B.data() + At) : 0; }
-
-// COFF's string table entry at Off (after the symbol table), or "".
-std::string_view coffString(std::span<const char> B, uint32_t Off) {
-  uint64_t Table = le32(B, 8) + uint64_t(le32(B, 12)) * 18;
-  if (Table + 4 > B.size() || Off < 4 || Off >= le32(B, Table) || Table + le32(B, Table) > B.size())
-    return "";
-  std::string_view S(B.data() + Table + Off, le32(B, Table) - Off);
-  return S.substr(0, S.find('\0'));
-}
-
-// Fn(name, offset of its section header) for each section of a COFF object
-// (no optional header: the builder refuses images).
-template <typename Fn> void forEachCOFFSection(std::span<const char> B, Fn F) {
-  for (size_t I = 0, H = 20; I < le16(B, 2) && H + 40 <= B.size(); ++I, H += 40) {
-    std::string_view Name(B.data() + H, 8);
-    Name = Name.substr(0, Name.find('\0'));
-    if (Name.starts_with("/")) {
-      uint32_t Off = 0;
-      for (char C : Name.substr(1))
-        Off = Off * 10 + uint32_t(C - '0'); // digits only: the builder checked
-      Name = coffString(B, Off);
-    }
-    F(std::string(Name), H);
-  }
-}
-
-// Each section's relocation records of a COFF object, named by the pair's
-// table (IMAGE_REL_AMD64_REL32).
-void coffRelocations(JsonObject &O, std::span<const char> B, const TargetInfo &T) {
-  uint32_t SymOff = le32(B, 8), NSyms = le32(B, 12);
-  auto Name = [&](uint32_t Sym) -> std::string_view {
-    uint64_t At = SymOff + uint64_t(Sym) * 18;
-    if (Sym >= NSyms || At + 18 > B.size())
-      return "";
-    if (le32(B, At) == 0)
-      return coffString(B, le32(B, At + 4));
-    std::string_view N(B.data() + At, 8);
-    return N.substr(0, N.find('\0'));
-  };
-  JsonArray RA(O.key("relocations"));
-  forEachCOFFSection(B, [&](const std::string &SecName, size_t H) {
-    uint64_t RelOff = le32(B, H + 24);
-    for (uint32_t R = 0; R < le16(B, H + 32) && RelOff + (R + 1) * 10ull <= B.size(); ++R) {
-      uint64_t At = RelOff + R * 10ull;
-      uint16_t Type = le16(B, At + 8);
-      JsonObject RO(RA.next());
-      RO.str("section", SecName);
-      RO.num("offset", le32(B, At));
-      RO.num("type", Type);
-      RO.str("typeName", nameOr(T.relocationName(Type)));
-      RO.num("symbol", le32(B, At + 4));
-      RO.str("symbolName", Name(le32(B, At + 4)));
-    }
-  });
-}
-
-// Each section's relocation entries of a 64-bit little-endian MachO object,
-// as its load commands place them; symbol names from LC_SYMTAB.
-Error machORelocations(JsonObject &O, std::span<const char> B, const TargetInfo &T) {
-  uint32_t NCmds = le32(B, 16), SymOff = 0, NSyms = 0, StrOff = 0, StrSize = 0;
-  auto Name = [&](uint32_t Sym) -> std::string_view {
-    if (Sym >= NSyms || size_t(SymOff) + (Sym + 1) * 16ull > B.size())
-      return "";
-    uint32_t Strx = le32(B, SymOff + Sym * 16ull);
-    if (Strx >= StrSize || size_t(StrOff) + StrSize > B.size())
-      return "";
-    std::string_view Str(B.data() + StrOff + Strx, StrSize - Strx);
-    return Str.substr(0, Str.find('\0'));
-  };
-  for (size_t At = 32, I = 0; I < NCmds && At + 8 <= B.size() && le32(B, At + 4) >= 8; ++I, At += le32(B, At + 4))
-    if (le32(B, At) == macho::LC_SYMTAB)
-      SymOff = le32(B, At + 8), NSyms = le32(B, At + 12), StrOff = le32(B, At + 16), StrSize = le32(B, At + 20);
-  JsonArray RA(O.key("relocations"));
-  forEachMachOSection(B, [&](const std::string &SecName, size_t S) {
-    uint32_t RelOff = le32(B, S + 56), NReloc = le32(B, S + 60);
-    for (uint32_t R = 0; R < NReloc && RelOff + (R + 1) * 8ull <= B.size(); ++R) {
-      uint32_t Address = le32(B, RelOff + R * 8ull), Info = le32(B, RelOff + R * 8ull + 4);
-      uint32_t Type = Info >> 28, Sym = Info & 0xffffff;
-      bool Extern = Info >> 27 & 1;
-      JsonObject RO(RA.next());
-      RO.str("section", SecName);
-      RO.num("offset", Address);
-      RO.num("type", Type);
-      RO.str("typeName", nameOr(T.relocationName(Type)));
-      RO.num("symbol", Sym);
-      // A section-relative entry holds its 1-based section number instead.
-      RO.str("symbolName", Extern ? Name(Sym) : std::string_view());
-      RO.boolean("pcrel", Info >> 24 & 1);
-      RO.num("length", 1u << (Info >> 25 & 3));
-    }
-  });
-  return Error::success();
+// The section header flags (MachO section_64 flags, COFF Characteristics;
+// COFF sections of one name keep the first header's) and relocation entries
+// of a MachO or COFF object, from its format's builder.
+Error formatTables(const TargetInfo &T, const std::string &Name, std::span<const char> Bytes,
+                   std::map<std::string, uint32_t, std::less<>> &Flags, std::vector<RelocationRow> &Relocs) {
+  if (T.format.format == ObjectFormat::MachO)
+    return MachOGraphBuilder::forEachRelocation(
+        T, Name, Bytes, [&](const MachOSection &S) { Flags[std::string(S.graphSection->name)] = S.flags; },
+        [&](const MachOSection &S, const MachORelocation &R, std::string_view Sym) {
+          // A section-relative entry holds its 1-based section number in symbolnum.
+          Relocs.push_back({std::string(S.graphSection->name), R.address, R.type, R.symbolnum, std::string(Sym),
+                            R.pcrel, 1u << R.length});
+        });
+  return COFFGraphBuilder::forEachRelocation(
+      T, Name, Bytes, [&](std::string_view N, uint32_t C) { Flags.try_emplace(std::string(N), C); },
+      [&](std::string_view Sec, const COFFRelocation &R, std::string_view Sym) {
+        Relocs.push_back({std::string(Sec), R.offset, R.type, R.symbol, std::string(Sym)});
+      });
 }
 
 // A MachO or COFF object, from the graph its format's builder makes:
@@ -318,11 +236,9 @@ Error graphFields(JsonObject &O, const std::string &Name, std::span<const char> 
     return S.blocks.empty() ? 0 : A;
   };
   std::map<std::string, uint32_t, std::less<>> Flags;
-  if (T.format.format == ObjectFormat::MachO)
-    forEachMachOSection(Bytes, [&](const std::string &N, size_t S) { Flags[N] = le32(Bytes, S + 64); });
-  // COFF: the first section header's Characteristics (same-named sections merge).
-  if (T.format.format == ObjectFormat::COFF)
-    forEachCOFFSection(Bytes, [&](const std::string &N, size_t H) { Flags.try_emplace(N, le32(Bytes, H + 36)); });
+  std::vector<RelocationRow> Relocs;
+  if (Error E = formatTables(T, Name, Bytes, Flags, Relocs))
+    return E;
   {
     JsonArray SA(O.key("sections"));
     for (size_t I = 0; I < Secs.size(); ++I) {
@@ -361,10 +277,20 @@ Error graphFields(JsonObject &O, const std::string &Name, std::span<const char> 
     for (Symbol *S : (*G)->absoluteSymbols())
       Add(*S);
   }
-  // The format's own relocation tables (the builder has checked them).
-  if (T.format.format == ObjectFormat::MachO)
-    return machORelocations(O, Bytes, T);
-  coffRelocations(O, Bytes, T);
+  JsonArray RA(O.key("relocations"));
+  for (const RelocationRow &R : Relocs) {
+    JsonObject RO(RA.next());
+    RO.str("section", R.section);
+    RO.num("offset", R.offset);
+    RO.num("type", R.type);
+    RO.str("typeName", nameOr(T.relocationName(R.type)));
+    RO.num("symbol", R.symbol);
+    RO.str("symbolName", R.symbolName);
+    if (T.format.format == ObjectFormat::MachO) {
+      RO.boolean("pcrel", R.pcrel);
+      RO.num("length", R.length);
+    }
+  }
   return Error::success();
 }
 

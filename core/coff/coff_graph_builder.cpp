@@ -98,6 +98,12 @@ Expected<std::string_view> COFFGraphBuilder::stringAt(uint32_t Offset) const {
   return Strings.substr(Offset, End - Offset);
 }
 
+Expected<std::string_view> COFFGraphBuilder::symbolName(const char *E) const {
+  if (rd32(E) == 0)
+    return stringAt(rd32(E + 4));
+  return std::string_view(E, strnlen(E, 8));
+}
+
 Error COFFGraphBuilder::parseHeaders() {
   uint16_t NSections = rd16(Bytes.data() + 2), OptSize = rd16(Bytes.data() + 16);
   SymtabOffset = rd32(Bytes.data() + 8);
@@ -255,14 +261,10 @@ Error COFFGraphBuilder::graphifySymbols() {
     if (uint64_t(I) + NumAux >= NumSymbols)
       return error(formatv("symbol %u: %u auxiliary records run past the end of the symbol table", I, NumAux));
     const char *Aux = E + coff::SymbolSize;
-    std::string_view SymName;
-    if (rd32(E) == 0) {
-      auto N = stringAt(rd32(E + 4));
-      if (!N)
-        return N.takeError().withContext(formatv("symbol %u name", I));
-      SymName = *N;
-    } else
-      SymName = {E, strnlen(E, 8)};
+    auto N = symbolName(E);
+    if (!N)
+      return N.takeError().withContext(formatv("symbol %u name", I));
+    std::string_view SymName = *N;
     std::string Label = formatv("symbol %u (%s)", I, std::string(SymName).c_str());
     bool Callable = ((Type & 0xf0) >> 4) == 2; // IMAGE_SYM_DTYPE_FUNCTION
     Symbol *Sym = nullptr;
@@ -390,18 +392,41 @@ Error COFFGraphBuilder::graphifySymbols() {
   return Error::success();
 }
 
+COFFRelocation COFFGraphBuilder::relocation(size_t I, uint32_t J) const {
+  const char *R = Bytes.data() + Sections[I].relocOffset + uint64_t(J) * coff::RelocationSize;
+  return COFFRelocation{rd32(R), rd32(R + 4), rd16(R + 8), J};
+}
+
 Error COFFGraphBuilder::addRelocations() {
   for (size_t I = 0; I < Sections.size(); ++I) {
     Block *B = BlockBySection[I];
     if (!B)
       continue;
-    const SectionHeader &S = Sections[I];
-    for (uint32_t J = 0; J < S.nreloc; ++J) {
-      const char *R = Bytes.data() + S.relocOffset + uint64_t(J) * coff::RelocationSize;
-      if (Error E = Map(*this, *B, COFFRelocation{rd32(R), rd32(R + 4), rd16(R + 8), J}))
+    for (uint32_t J = 0; J < Sections[I].nreloc; ++J)
+      if (Error E = Map(*this, *B, relocation(I, J)))
         return E;
-    }
   }
+  return Error::success();
+}
+
+Error COFFGraphBuilder::forEachRelocation(const TargetInfo &T, std::string Name, std::span<const char> Bytes,
+                                          const SectionFn &OnSection, const RelocationFn &OnRelocation) {
+  COFFGraphBuilder B(std::move(Name), Bytes, T, nullptr);
+  if (Error E = B.parseHeaders())
+    return E;
+  for (const SectionHeader &S : B.Sections)
+    OnSection(S.name, S.characteristics);
+  for (size_t I = 0; I < B.Sections.size(); ++I)
+    for (uint32_t J = 0; J < B.Sections[I].nreloc; ++J) {
+      COFFRelocation R = B.relocation(I, J);
+      std::string_view SymName;
+      if (R.symbol < B.NumSymbols)
+        if (auto N = B.symbolName(Bytes.data() + B.SymtabOffset + uint64_t(R.symbol) * coff::SymbolSize))
+          SymName = *N;
+        else
+          consumeError(N.takeError());
+      OnRelocation(B.Sections[I].name, R, SymName);
+    }
   return Error::success();
 }
 

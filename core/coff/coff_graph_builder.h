@@ -17,6 +17,7 @@
 #include "link/linker.h"
 #include "target/target.h"
 
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -49,6 +50,17 @@ public:
                                                     GraphBuffer Buffer, COFFRelocationMapper Map);
 
   LinkGraph &graph() { return *G; }
+  // Object inspection: the section headers and relocation records build()
+  // parses and checks (long names resolved), read the same way without
+  // building a graph. OnSection(name, Characteristics) for each header in
+  // table order, then OnRelocation(its section's name, R, the name of R's
+  // symbol or "" if R.symbol names no symbol record) for each record of each
+  // section. Errors are build()'s for the same defects.
+  using SectionFn = std::function<void(std::string_view Name, uint32_t Characteristics)>;
+  using RelocationFn =
+      std::function<void(std::string_view Section, const COFFRelocation &R, std::string_view SymbolName)>;
+  static Error forEachRelocation(const TargetInfo &T, std::string Name, std::span<const char> Bytes,
+                                 const SectionFn &OnSection, const RelocationFn &OnRelocation);
   // "<obj>: <section>+0x<off>: <NAME> (type N, relocation I): problem"
   Error relocError(const Block &B, const COFFRelocation &R, const std::string &Problem) const;
   // The graph symbol of symbol-table index R.symbol, or an error.
@@ -69,6 +81,10 @@ private:
   Error graphifySymbols();
   Error addRelocations();
   Expected<std::string_view> stringAt(uint32_t Offset) const;
+  // The name of the symbol record at E: short, or in the string table.
+  Expected<std::string_view> symbolName(const char *E) const;
+  // Relocation record J of section header I.
+  COFFRelocation relocation(size_t I, uint32_t J) const;
   Error parseDirectives(std::string_view Text);
 
   struct SectionHeader {

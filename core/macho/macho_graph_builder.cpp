@@ -366,22 +366,53 @@ Error MachOGraphBuilder::graphifyCStrings(MachOSection &S, std::vector<MachONSym
   return Error::success();
 }
 
+Expected<std::vector<MachORelocation>> MachOGraphBuilder::relocationsOf(const MachOSection &S) const {
+  std::vector<MachORelocation> Relocs;
+  Relocs.reserve(S.nreloc);
+  for (uint32_t I = 0; I < S.nreloc; ++I) {
+    const char *E = S.relocData.data() + size_t(I) * 8;
+    uint32_t Addr = rd32(E), Info = rd32(E + 4);
+    if (Addr & 0x80000000u)
+      return error(formatv("%s: relocation %u is a scattered relocation, which 64-bit MachO does not use",
+                           std::string(S.graphSection->name).c_str(), I));
+    Relocs.push_back({Addr, Info & 0xffffff, bool((Info >> 24) & 1), uint8_t((Info >> 25) & 3), bool((Info >> 27) & 1),
+                      uint8_t(Info >> 28), I});
+  }
+  return Relocs;
+}
+
 Error MachOGraphBuilder::addRelocations() {
   for (MachOSection &S : Sections) {
-    std::vector<MachORelocation> Relocs;
-    Relocs.reserve(S.nreloc);
-    for (uint32_t I = 0; I < S.nreloc; ++I) {
-      const char *E = S.relocData.data() + size_t(I) * 8;
-      uint32_t Addr = rd32(E), Info = rd32(E + 4);
-      if (Addr & 0x80000000u)
-        return error(formatv("%s: relocation %u is a scattered relocation, which 64-bit MachO does not use",
-                             std::string(S.graphSection->name).c_str(), I));
-      Relocs.push_back({Addr, Info & 0xffffff, bool((Info >> 24) & 1), uint8_t((Info >> 25) & 3),
-                        bool((Info >> 27) & 1), uint8_t(Info >> 28), I});
-    }
-    if (!Relocs.empty())
-      if (Error E = Map(*this, S, Relocs))
+    auto Relocs = relocationsOf(S);
+    if (!Relocs)
+      return Relocs.takeError();
+    if (!Relocs->empty())
+      if (Error E = Map(*this, S, *Relocs))
         return E;
+  }
+  return Error::success();
+}
+
+Error MachOGraphBuilder::forEachRelocation(const TargetInfo &T, std::string Name, std::span<const char> Bytes,
+                                           const SectionFn &OnSection, const RelocationFn &OnRelocation) {
+  MachOGraphBuilder B(Name, Bytes, T, nullptr);
+  // parseLoadCommands names each section by a graph section of its own.
+  B.G = std::make_unique<LinkGraph>(std::move(Name), Triple(), T.arch.edgeKindName);
+  if (Error E = B.parseLoadCommands())
+    return E;
+  for (const MachOSection &S : B.Sections)
+    OnSection(S);
+  for (const MachOSection &S : B.Sections) {
+    auto Relocs = B.relocationsOf(S);
+    if (!Relocs)
+      return Relocs.takeError();
+    for (const MachORelocation &R : *Relocs) {
+      // NSyms is in symbol-table order (stabs left out).
+      auto N = std::lower_bound(B.NSyms.begin(), B.NSyms.end(), R.symbolnum,
+                                [](const MachONSym &N, uint32_t I) { return N.index < I; });
+      bool Named = R.external && N != B.NSyms.end() && N->index == R.symbolnum && N->name;
+      OnRelocation(S, R, Named ? *N->name : std::string_view());
+    }
   }
   return Error::success();
 }

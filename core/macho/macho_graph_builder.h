@@ -15,6 +15,7 @@
 #include "link/linker.h"
 #include "target/target.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -98,6 +99,17 @@ public:
 
   LinkGraph &graph() { return *G; }
 
+  // Object inspection: the sections and relocation entries build() parses
+  // and checks, read the same way without building a graph. OnSection(S)
+  // for each section in load-command order (S.graphSection names it), then
+  // OnRelocation(S, R, name of R's symbol: extern entries only, else "")
+  // for each entry of its table. Errors are build()'s for the same defects.
+  using SectionFn = std::function<void(const MachOSection &S)>;
+  using RelocationFn =
+      std::function<void(const MachOSection &S, const MachORelocation &R, std::string_view SymbolName)>;
+  static Error forEachRelocation(const TargetInfo &T, std::string Name, std::span<const char> Bytes,
+                                 const SectionFn &OnSection, const RelocationFn &OnRelocation);
+
   // --- helpers for the architecture mappers -----------------------------------
   // "<obj>: <SEG,sect>+0x<off>: <NAME> (type N): problem"
   Error relocError(const MachOSection &S, const MachORelocation &R, const std::string &Problem) const;
@@ -127,6 +139,8 @@ private:
   Error graphifyCStrings(MachOSection &S, std::vector<MachONSym *> &Syms);
   Symbol &addSymbol(MachOSection &S, MachONSym &N, Block &B, uint64_t Size, bool Canonical);
   Error addRelocations();
+  // S's relocation entries, decoded (scattered entries refused).
+  Expected<std::vector<MachORelocation>> relocationsOf(const MachOSection &S) const;
 
   std::string Name;
   std::span<const char> Bytes;
