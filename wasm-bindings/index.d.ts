@@ -372,3 +372,6 @@ export function connectExecutorTransport(hostPort: string): Promise<Transport>;
 export function spawnExecutor(triple: string, path?: string): Promise<Executor>;
 /** Node: the runtime's files for `triple` read from their Debian paths. */
 export function readRuntimeFiles(triple: string): Record<string, Uint8Array>;
+/** readRuntimeFiles without the on-demand archives (libstdc++.a, libm.a) the objects reach no symbol of. */
+export function readRuntimeFilesFor(triple: string, objects: { name: string; bytes: Bytes }[]):
+  Promise<Record<string, Uint8Array>>;

@@ -1,9 +1,11 @@
 // Node-only additions: an executor spawned as a child process, talking the
 // executor protocol over its stdin/stdout pipes (as `linklab` does natively).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { connect } from 'node:net';
 import { Executor, LinklabError, runtimeInfo } from './index.mjs';
+import * as L from './index.mjs';
+import { runtimeFiles } from './lib/link-flow.mjs';
 
 export * from './index.mjs';
 
@@ -63,14 +65,34 @@ export function connectExecutorTransport(hostPort) {
  */
 export function readRuntimeFiles(triple) {
   const info = runtimeInfo(triple);
-  const out = {};
-  for (const { name, path } of info.files) {
+  return Object.fromEntries(info.files.map((f) => [f.name, readRuntimeFile(info, f.name)]));
+}
+
+/**
+ * As readRuntimeFiles, without the on-demand archives (libstdc++.a, libm.a)
+ * that `objects` ([{name, bytes}], archives included) reach no symbol of:
+ * only their heads are read to tell (runtimeFilesNeeded). A C program's
+ * link then reads and indexes half the bytes.
+ */
+export function readRuntimeFilesFor(triple, objects) {
+  const info = runtimeInfo(triple);
+  return runtimeFiles(L, triple, (name, length) => readRuntimeFile(info, name, length), objects);
+}
+
+// One file of the runtime `info`, whole or its first `length` bytes.
+function readRuntimeFile(info, name, length) {
+  const { path } = info.files.find((f) => f.name === name);
+  try {
+    if (length === undefined) return readFileSync(path); // a Buffer is a Uint8Array: no copy
+    const fd = openSync(path, 'r');
     try {
-      out[name] = new Uint8Array(readFileSync(path));
-    } catch {
-      throw new LinklabError(`C runtime ${info.description}: ${path} is missing ` +
-                             "(install the package, or run with runtime 'none')");
+      const b = new Uint8Array(length);
+      return b.subarray(0, readSync(fd, b, 0, length, 0));
+    } finally {
+      closeSync(fd);
     }
+  } catch {
+    throw new LinklabError(`C runtime ${info.description}: ${path} is missing ` +
+                           "(install the package, or run with runtime 'none')");
   }
-  return out;
 }

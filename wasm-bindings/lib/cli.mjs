@@ -61,14 +61,21 @@ async function main(argv, io) {
   // The C runtime, as the native CLI links it: a run needs one, -noexec
   // links it where the target has one.
   const runtime = triple !== '' && L.driver.selectRuntime(o.runtime, triple, { required: !o.noExec });
-  let executor;
+  let executor, setup;
   if (!o.noExec) {
     const transport = o.oopExecutorConnect ? await L.connectExecutorTransport(o.oopExecutorConnect)
                                            : L.spawnExecutorTransport(o.oopExecutor || undefined);
     executor = new L.Executor(transport);
     executor.onOutput((stream, data) => (stream === 'stdout' ? io.stdout : io.stderr).write(data));
-    await executor.setup(triple);
+    setup = executor.setup(triple);
+    setup.catch(() => {}); // awaited below
   }
+  // The runtime's files are read while the executor starts (its start is a
+  // run's longest wait), as the native command reads its inputs then; the
+  // archives the objects reach no symbol of are left out.
+  const runtimeFiles = runtime ? L.readRuntimeFilesFor(triple, inputs) : null;
+  runtimeFiles?.catch(() => {}); // awaited below, after the executor's error if both fail
+  await setup;
   try {
     const patterns = o.showGraphs.map((p) => {
       try {
@@ -81,7 +88,7 @@ async function main(argv, io) {
     // link info are what the command line says (driver::Link::slab).
     const s = new L.LinkSession({
       triple: executor ? o.triple : triple, executor, command: executor ? undefined : argv,
-      ...(runtime ? { runtime: 'default', runtimeFiles: L.readRuntimeFiles(triple) } : {}),
+      ...(runtime ? { runtime: 'default', runtimeFiles: await runtimeFiles } : {}),
       // Planner warnings as the native CLI prints them, as they happen.
       onWarning: (w) => io.stderr.write(`linklab warning: ${w}\n`),
     });
