@@ -738,6 +738,25 @@ test("an archive's architecture comes from its members, and Inspect lists them",
     /^mixed\.a: members for different architectures: x86_64: missing-x86_64\.o; riscv64: missing-riscv64\.o$/);
   await page.selectOption('#inspect-object', { label: 'mixed.a' });
   assert.match(await body(), /missing-riscv64\.o/);
+  // MachO and COFF objects: the format inspect() reports, and that format's columns
+  // (MachO relocations with their pc-relative bit and width; COFF's without).
+  const asm = (name, triple, sym) => {
+    const out = path.join(tmp, name);
+    execFileSync('llvm-mc-22', [`-triple=${triple}`, '-filetype=obj', '-o', out],
+      { input: `.globl ${sym}main\n${sym}main:\n call ${sym}ext\n ret\n` });
+    return out;
+  };
+  await page.setInputFiles('#file-input', [asm('call-macho.o', 'x86_64-apple-macosx', '_'),
+                                           asm('call-coff.o', 'x86_64-pc-windows-msvc', '')]);
+  await page.waitForSelector('#objects li[data-name="call-coff.o"]');
+  await page.selectOption('#inspect-object', { label: 'call-macho.o' });
+  assert.match(await body(), /call-macho\.o: MachO \S+ \(machine 16777223\), x86_64-apple-/);
+  assert.match(await body(), /#nameflagsprotsizeaddressblocks(.*?)__TEXT,__text0x80000400/);
+  assert.match(await body(), /sectionoffsettypesymbolpcrellength__TEXT,__text0x1X86_64_RELOC_BRANCH_extyes4/);
+  await page.selectOption('#inspect-object', { label: 'call-coff.o' });
+  assert.match(await body(), /call-coff\.o: COFF \S+ \(machine 34404\), x86_64-pc-windows-/);
+  assert.match(await body(), /sectionoffsettypesymbol\.text0x1IMAGE_REL_AMD64_REL32ext$/);
+  assert.doesNotMatch(await body(), /ELF/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

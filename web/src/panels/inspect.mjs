@@ -4,17 +4,46 @@ import { $, esc, hex, plural, table } from '../ui.mjs';
 
 const MEMBER_COLUMNS = ['#', 'member', 'offset', 'size', 'arch', 'sections', 'symbols', 'relocations', 'index entries'];
 
-function objectDetail(i) {
-  // Names as core gives them (llvm-readelf's): a number only where ELF has no name for it.
-  return `<p>${esc(i.name)}: ELF ${esc(i.machineName)} (machine ${i.machine}), ${esc(i.triple || 'no linklab target')},
-    flags ${hex(i.flags)}</p>
-    <h3>Sections</h3>${table(['#', 'name', 'type', 'flags', 'size', 'align'],
+// The format as inspect() reports it, in its own spelling.
+export const FORMAT_NAMES = { elf: 'ELF', macho: 'MachO', coff: 'COFF', 'macho-universal': 'universal MachO' };
+
+function elfTables(i) {
+  return `<h3>Sections</h3>${table(['#', 'name', 'type', 'flags', 'size', 'align'],
       i.sections.map(s => [s.index, s.name, s.typeName || s.type, hex(s.flags), hex(s.size), s.addralign]))}
     <h3>Symbols</h3>${table(['#', 'name', 'bind', 'type', 'section', 'value', 'size'],
       i.symbols.map(s => [s.index, s.name, s.bindName || s.bind, s.typeName || s.type, s.section || s.shndx,
                           hex(s.value), s.size]))}
     <h3>Relocations</h3>${table(['section', 'offset', 'type', 'symbol', 'addend'],
       i.relocations.map(r => [r.section, hex(r.offset), r.typeName ?? r.type, r.symbolName ?? r.symbol, r.addend]))}`;
+}
+
+// MachO and COFF: the sections and symbols of the graph the format's reader
+// builds, and the relocation entries of the object's own tables (MachO's
+// with their pc-relative bit and width; a section-relative MachO entry
+// names its section's number, not a symbol).
+function graphTables(i) {
+  const macho = i.format === 'macho';
+  const relocColumns = ['section', 'offset', 'type', 'symbol', ...(macho ? ['pcrel', 'length'] : [])];
+  return `<h3>Sections</h3>${table(['#', 'name', 'flags', 'prot', 'size', 'address', 'blocks'],
+      i.sections.map(s => [s.index, s.name, s.flags === undefined ? '' : hex(s.flags), s.prot, hex(s.size),
+                           hex(s.address), s.blocks]))}
+    <h3>Symbols</h3>${table(['name', 'kind', 'section', 'value', 'size', 'linkage', 'scope'],
+      i.symbols.map(s => [s.name, s.kind, s.section, hex(s.value), s.size, s.linkage, s.scope]))}
+    <h3>Relocations</h3>${table(relocColumns,
+      i.relocations.map(r => [r.section, hex(r.offset), r.typeName || r.type, r.symbolName || r.symbol,
+                              ...(macho ? [r.pcrel ? 'yes' : 'no', r.length] : [])]))}`;
+}
+
+function objectDetail(i) {
+  // A universal MachO file: each slice as an object of its own.
+  if (i.format === 'macho-universal')
+    return `<p>${esc(i.name)}: universal MachO, ${plural(i.slices.length, 'slice')}</p>` +
+      i.slices.map(s => `<h3>Slice ${esc(s.name)}</h3>${objectDetail(s)}`).join('');
+  // Names as core gives them (llvm-readelf's): a number only where the format has no name for it.
+  const about = `${esc(i.name)}: ${FORMAT_NAMES[i.format] ?? esc(i.format)} ${esc(i.machineName)} ` +
+    `(machine ${i.machine}), ${esc(i.triple || 'no linklab target')}`;
+  return i.format === 'elf' ? `<p>${about}, flags ${hex(i.flags)}</p>${elfTables(i)}`
+    : `<p>${about}</p>${graphTables(i)}`;
 }
 
 // An archive: its members (one picked in the select is shown in full, as an

@@ -2,10 +2,15 @@
 // with each object's problem under it, and the session's one architecture.
 import { $, esc, message, showError } from '../ui.mjs';
 import { ARCHES } from '../../runtimes.mjs';
+import { FORMAT_NAMES } from './inspect.mjs';
 
 // The page's architecture name from an inspected object (core's arch name, as
 // targets() spells it), null when the page has no runtime for its machine.
 const archOf = info => (info.arch in ARCHES ? info.arch : null);
+
+// "MachO machine 16777228 (CPU_TYPE_ARM64)": an object's format and machine, as inspect() reports them.
+const machineOf = info => info.format === 'macho-universal' ? 'a universal MachO file'
+  : `${FORMAT_NAMES[info.format] ?? info.format} machine ${info.machine} (${info.machineName})`;
 
 const groupBy = (list, key) => {
   const m = new Map();
@@ -20,7 +25,7 @@ function archiveArch(info) {
   const objs = info.members.filter(m => !m.error);
   const foreign = objs.find(m => !archOf(m));
   if (foreign)
-    return { error: `member ${foreign.member} is for ELF machine ${foreign.machine} (${foreign.machineName}), ` +
+    return { error: `member ${foreign.member} is for ${machineOf(foreign)}, ` +
                     'which linklab does not support' };
   const byArch = groupBy(objs, archOf);
   const few = ms => ms.slice(0, 3).map(m => m.member).join(', ') + (ms.length > 3 ? ', …' : '');
@@ -28,7 +33,7 @@ function archiveArch(info) {
     const sides = [...byArch].map(([a, ms]) => `${a}: ${few(ms)}`).join('; ');
     return { error: `members for different architectures: ${sides}` };
   }
-  return byArch.size ? { arch: [...byArch.keys()][0] } : { error: 'archive has no ELF object members' };
+  return byArch.size ? { arch: [...byArch.keys()][0] } : { error: 'archive has no object members' };
 }
 
 // {name, bytes, harness, arch, info, error, archive}: what the package's
@@ -41,7 +46,7 @@ export function describeObject(L, name, bytes, harness = false) {
     const r = o.archive ? archiveArch(o.info) : { arch: archOf(o.info) };
     o.arch = r.arch ?? null;
     if (r.error) o.error = `${name}: ${r.error}`;
-    else if (!o.arch) o.error = `${name}: ELF machine ${o.info.machine} (${o.info.machineName}) is not supported`;
+    else if (!o.arch) o.error = `${name}: ${machineOf(o.info)} is not supported`;
   } catch (e) { o.error = message(e); }
   return o;
 }
