@@ -726,7 +726,7 @@ bool Debugger::afterCall(uint64_t Addr, const std::vector<std::pair<uint64_t, ui
   }
 }
 
-executor::DebugStopMsg Debugger::describeStop(const gdb::Stop &St) {
+executor::DebugStopMsg Debugger::describeStop(const gdb::Stop &St, const std::vector<executor::MemoryRange> &EhFrames) {
   using executor::StopReason;
   executor::DebugStopMsg M;
   M.reason = uint8_t(AtEntry                                     ? StopReason::Entry
@@ -743,14 +743,46 @@ executor::DebugStopMsg Debugger::describeStop(const gdb::Stop &St) {
     if (auto V = Target->readRegister(St.thread, N))
       M.registers.push_back({T.all[N].name, std::vector<uint8_t>(V->begin(), V->end())});
   // The stack: up to StackBytes at sp, less where the mapping ends.
-  constexpr size_t StackBytes = 256, ScanBytes = 4096, MaxReturns = 32;
+  constexpr size_t StackBytes = 256, MaxFrames = 64;
   uint64_t Sp = P.reg(P.A.sp);
   M.address = Sp;
   for (size_t N = StackBytes; N && M.memory.empty(); N /= 2)
     if (auto B = readMemory(Sp, N))
       M.memory.assign(B->begin(), B->end());
-  // Return addresses: the link register's, then the stack's words (a scan,
-  // as a debugger does without unwind information).
+  if (EhFrames.empty()) {
+    M.returns = scanReturns();
+    return M;
+  }
+  // Return addresses: each caller's, through the call-frame information.
+  auto Read = [this](uint64_t Addr, size_t Len) { return readMemory(Addr, Len); };
+  if (!Frames || FramesOf != EhFrames) {
+    unwind::ArchFacts Facts{P.A.wordSize, P.A.bigEndian, 0, -1};
+    for (const DwarfReg &R : P.A.regs) {
+      if (R.uc == P.A.sp)
+        Facts.spColumn = R.dwarf;
+      if (R.uc == P.A.link)
+        Facts.linkColumn = R.dwarf;
+    }
+    std::vector<std::pair<uint64_t, uint64_t>> Ranges;
+    for (const executor::MemoryRange &R : EhFrames)
+      Ranges.emplace_back(R.address, R.size);
+    Frames = std::make_unique<unwind::FrameTable>(Ranges, Read, Facts);
+    FramesOf = EhFrames;
+  }
+  std::map<uint16_t, uint64_t> Regs;
+  for (const DwarfReg &R : P.A.regs)
+    if (R.bytes == P.A.wordSize)
+      Regs[R.dwarf] = P.reg(R.uc);
+  M.returns = Frames->unwind(std::move(Regs), M.pc, Read, MaxFrames);
+  M.unwound = 1;
+  return M;
+}
+
+std::vector<uint64_t> Debugger::scanReturns() {
+  constexpr size_t ScanBytes = 4096, MaxReturns = 32;
+  std::vector<uint64_t> Returns;
+  // The link register's, then the stack's words (a scan, as a debugger does
+  // without unwind information).
   std::vector<std::pair<uint64_t, uint64_t>> Exec;
   uc_mem_region *Regions = nullptr;
   uint32_t Count = 0;
@@ -761,17 +793,17 @@ executor::DebugStopMsg Debugger::describeStop(const gdb::Stop &St) {
     uc_free(Regions);
   }
   if (P.A.link >= 0 && afterCall(P.reg(P.A.link), Exec))
-    M.returns.push_back(P.reg(P.A.link));
+    Returns.push_back(P.reg(P.A.link));
+  uint64_t Sp = P.reg(P.A.sp);
   std::optional<std::string> Stack;
   for (size_t N = ScanBytes; N >= P.A.wordSize && !Stack; N /= 2)
     Stack = readMemory(Sp, N);
-  for (size_t At = 0; Stack && At + P.A.wordSize <= Stack->size() && M.returns.size() < MaxReturns;
-       At += P.A.wordSize) {
+  for (size_t At = 0; Stack && At + P.A.wordSize <= Stack->size() && Returns.size() < MaxReturns; At += P.A.wordSize) {
     uint64_t W = P.loadGuest(reinterpret_cast<const uint8_t *>(Stack->data() + At), P.A.wordSize);
     if (afterCall(W, Exec))
-      M.returns.push_back(W);
+      Returns.push_back(W);
   }
-  return M;
+  return Returns;
 }
 
 } // namespace linklab::emu

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "gdb_stub.h"
+#include "unwind.h"
 
 #include "protocol/protocol.h"
 
@@ -79,8 +80,9 @@ public:
 
   // The front end's view of the stopped process.
   // The stop St as the executor protocol tells it (debug-stop): why, the
-  // general registers, the stack, return addresses.
-  executor::DebugStopMsg describeStop(const gdb::Stop &St);
+  // general registers, the stack, return addresses (unwound through the
+  // .eh_frame sections EhFrames, or a scan of the stack where none).
+  executor::DebugStopMsg describeStop(const gdb::Stop &St, const std::vector<executor::MemoryRange> &EhFrames);
   std::optional<std::string> readMemory(uint64_t Addr, size_t Len);
   // The software breakpoints from now on: exactly these.
   void setBreakpoints(const std::vector<uint64_t> &Addrs);
@@ -98,8 +100,13 @@ private:
   // Whether Addr follows a call instruction in executable memory (Exec:
   // the executable ranges), a return address.
   bool afterCall(uint64_t Addr, const std::vector<std::pair<uint64_t, uint64_t>> &Exec);
+  // The return addresses a scan of the stack finds (no unwind information).
+  std::vector<uint64_t> scanReturns();
   class ProcessTarget;
   class GdbFrontEnd;
+  // The call-frame information of the ranges it was read from (describeStop's).
+  std::vector<executor::MemoryRange> FramesOf;
+  std::unique_ptr<unwind::FrameTable> Frames;
   Process &P;
   int ListenFd, PeerFd;
   std::unique_ptr<ProcessTarget> Target;

@@ -226,10 +226,11 @@ private:
   // The protocol's client decides at a debugged run's stops (gdb_target.h).
   class ClientDebug : public DebugFrontEnd {
   public:
-    ClientDebug(Session &S, uint32_t Seq, uint32_t IdleMillis)
-        : S(S), Seq(Seq), Idle(std::chrono::milliseconds(IdleMillis ? IdleMillis : DefaultDebugIdleMillis)) {}
+    ClientDebug(Session &S, uint32_t Seq, uint32_t IdleMillis, std::vector<MemoryRange> EhFrames)
+        : S(S), Seq(Seq), Idle(std::chrono::milliseconds(IdleMillis ? IdleMillis : DefaultDebugIdleMillis)),
+          EhFrames(std::move(EhFrames)) {}
     gdb::Resume stopped(Debugger &D, const gdb::Stop &St) override {
-      DebugStopMsg M = D.describeStop(St);
+      DebugStopMsg M = D.describeStop(St, EhFrames);
       for (;;) {
         auto R = S.debugStop(Seq, M, Clock::now() + Idle);
         if (!R) {
@@ -285,6 +286,7 @@ private:
     Session &S;
     uint32_t Seq;
     Clock::duration Idle;
+    std::vector<MemoryRange> EhFrames;
     std::string Why = "killed by the debugger";
   };
   int fail(const std::string &Why) {
@@ -374,7 +376,8 @@ private:
               Deadline = runDeadline(M.limits);
               std::unique_ptr<DebugFrontEnd> Front;
               if (M.debug)
-                Front = std::make_unique<ClientDebug>(*this, Seq, M.debugIdleMillis), LastDebugSeq = Seq;
+                Front = std::make_unique<ClientDebug>(*this, Seq, M.debugIdleMillis, std::move(M.ehFrames)),
+                LastDebugSeq = Seq;
               return finishRun(Seq, P->runMain(M, Output, Input, std::move(Front)), wallTime(M.limits)), true;
             },
             [&](CallMsg &M) {

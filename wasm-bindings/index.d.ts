@@ -98,6 +98,8 @@ export interface ObjectLinkInfo {
   name: string;
   sections: { name: string; address: number; size: number; prot: string; content: Uint8Array }[];
   symbols: Record<string, { address: number; size: number; scope: string; section: string }>;
+  /** Local functions the link pruned (no edge names them; their code stays), where their code was linked. */
+  prunedFunctions: Record<string, { address: number; size: number; scope: string; section: string }>;
   gotEntries: Record<string, number>;
   stubs: Record<string, number>;
   /** GOT entry or stub address (as a decimal string key) → its size in bytes. */
@@ -257,7 +259,12 @@ export interface DebugStop {
   /** The general registers by gdb's names. */
   registers: Record<string, bigint>;
   stack: { address: number; bytes: Uint8Array };
-  /** pc, then return addresses (the link register, then a scan of the stack for words that follow a call). */
+  /**
+   * pc, then each caller's return address, unwound through the link's
+   * call-frame information (.eh_frame) as gdb unwinds, to the process's
+   * entry; where the link has none (Arm), the link register and a scan of
+   * the stack for words that follow a call.
+   */
   backtrace: { address: number; symbol: string }[];
   breakpoint?: Breakpoint;
   fault?: { kind: string; address: number };

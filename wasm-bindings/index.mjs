@@ -916,7 +916,8 @@ const MAX_BREAKPOINTS = 256; // as many as the executor takes (PROTOCOL.md)
  * result} once the run has ended (`result` is run()'s). A stop is {reason
  * ('entry', 'breakpoint', 'step', 'fault'), pc, symbol, location,
  * registers (name → BigInt), stack ({address, bytes} at the stack
- * pointer), backtrace ([{address, symbol}], pc first), fixups (the edges
+ * pointer), backtrace ([{address, symbol}], pc first, then each caller's
+ * return address, unwound through the link's .eh_frame), fixups (the edges
  * that wrote the instruction at pc), breakpoint?, fault?}. One command at
  * a time: a second before the first answered throws.
  */
@@ -1062,7 +1063,8 @@ export class Debugger {
       const sec = this.#sectionOf(o, address);
       if (!sec.section) continue;
       let best = null;
-      for (const [name, s] of Object.entries(o.symbols))
+      // The local functions the link pruned name their code too (as in a native executable's symbol table).
+      for (const [name, s] of [...Object.entries(o.symbols), ...Object.entries(o.prunedFunctions ?? {})])
         if (s.section === sec.section && s.address <= address && (!best || s.address > best.address) &&
             !name.startsWith('.L'))
           best = { name, address: s.address };
@@ -1106,7 +1108,7 @@ export class Debugger {
       reason: STOP_REASONS[raw.reason], pc, thread: raw.thread, symbol: loc.symbol ?? '', location: { ...loc, block },
       instructionSize: raw.instructionSize, fixups, registers,
       stack: { address: Number(BigInt(raw.address)), bytes: raw.memory },
-      backtrace: backtrace(pc, raw.returns.map((a) => Number(BigInt(a))), (a) => this.#locate(a)),
+      backtrace: backtrace(pc, raw.returns.map((a) => Number(BigInt(a))), raw.unwound, (a) => this.#locate(a)),
     };
     const bp = this.#breakpoints.find((b) => b.address === pc);
     if (stop.reason === 'breakpoint' && bp) stop.breakpoint = { ...bp };
@@ -1115,14 +1117,18 @@ export class Debugger {
   }
 }
 
-// pc, then the return addresses the executor found (the link register, then
-// the stack's words that follow a call), each symbolized; a link register
+// pc, then the return addresses the executor found, each symbolized. Unwound
+// through the link's call-frame information, they are the frames gdb shows
+// (`bt` with `set backtrace past-main on`), the outermost the process's
+// entry. Otherwise (code without any: Arm's) they come from a scan: the link
+// register, then the stack's words that follow a call; a link register
 // pointing back into pc's own function is stale (it has called since), and
-// is dropped, as is a repeat of the frame before. The process's entry
-// (_start) is the outermost frame: words past it are stale.
-function backtrace(pc, returns, locate) {
+// is dropped, as is a repeat of the frame before, and words past the
+// process's entry (_start).
+function backtrace(pc, returns, unwound, locate) {
   const fn = (l) => l.symbol?.replace(/\+0x[0-9a-f]+ in /, ' in ');
   const frames = [{ address: pc, symbol: locate(pc).symbol ?? '' }];
+  if (unwound) return frames.concat(returns.map((a) => ({ address: a, symbol: locate(a).symbol ?? '' })));
   for (const [i, a] of returns.entries()) {
     const l = locate(a);
     if (!l.symbol) continue;

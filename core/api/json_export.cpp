@@ -479,9 +479,10 @@ std::string linkInfoToJson(const std::vector<ObjectLinkInfo> &Objects, const std
             SO.key("content") += '"' + hexBytes(S.content) + '"';
         }
       }
-      {
-        JsonObject Syms(O.key("symbols"));
-        for (auto &[N, S] : Obj.symbols) {
+      for (auto [Key, Table] :
+           {std::pair{"symbols", &Obj.symbols}, std::pair{"prunedFunctions", &Obj.prunedFunctions}}) {
+        JsonObject Syms(O.key(Key));
+        for (auto &[N, S] : *Table) {
           JsonObject SO(Syms.key(N));
           SO.num("address", S.address);
           SO.num("size", S.size);

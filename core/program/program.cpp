@@ -1,5 +1,6 @@
 #include "program/program.h"
 
+#include "link/eh_frame.h"
 #include "platform/init_arrays.h"
 #include "platform/linker_symbols.h"
 #include "protocol/address_plan.h"
@@ -389,7 +390,7 @@ void Program::startProcess(std::string Entry, std::vector<std::string> Args, Lim
         ProcessStarted = true;
         if (BeforeMainRun)
           BeforeMainRun();
-        C.runMain(Entry, std::move(Args), L, std::move(Done), Startup::ProcessEntry, Env, Files);
+        C.runMain(Entry, std::move(Args), L, std::move(Done), Startup::ProcessEntry, Env, Files, ehFrames());
       });
     });
   });
@@ -424,11 +425,20 @@ void Program::callMain(std::string Entry, std::vector<std::string> Args, Limits 
                 return Done(std::move(R));
               C.call(runtimeCall(*Runtime, Exit, uint32_t(R->value), L), Done);
             },
-            Startup::CallMain, Env, Files);
+            Startup::CallMain, Env, Files, ehFrames());
       };
       callInOrder(std::move(Ctors), 0, L, std::move(AfterCtors));
     });
   });
+}
+
+std::vector<executor::MemoryRange> Program::ehFrames() const {
+  std::vector<executor::MemoryRange> R;
+  for (const ObjectLinkInfo &O : Info->objects())
+    for (const ObjectLinkInfo::SectionInfo &S : O.sections)
+      if (S.name == ElfEHFrame.sectionName && S.size)
+        R.push_back({S.address, S.size});
+  return R;
 }
 
 // Calls Fns[Next...] one after another while they return; Done gets the

@@ -147,6 +147,8 @@ private:
   void startForCalls(Addr Start, executor::Limits L, std::function<void(Error)> Done);
   void callResolved(executor::CallMsg M, Addr Flush, OnResult Done);
   void callInOrder(std::vector<uint64_t> Fns, size_t Next, executor::Limits L, OnResult Done);
+  // Every linked object's .eh_frame (a debugged run's backtraces unwind through them).
+  std::vector<executor::MemoryRange> ehFrames() const;
 
   executor::ExecutorClient &C;
   const RuntimeSpec *Runtime = nullptr;

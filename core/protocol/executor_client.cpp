@@ -171,10 +171,11 @@ void ExecutorClient::lookup(std::vector<std::string> Names, Callback<std::vector
       [](LookupResultMsg &M) { return std::move(M.addresses); });
 }
 void ExecutorClient::runMain(uint64_t Entry, std::vector<std::string> Args, Limits L, Callback<RunResultMsg> Done,
-                             Startup S, std::vector<std::string> Env, std::vector<InputFile> Files) {
+                             Startup S, std::vector<std::string> Env, std::vector<InputFile> Files,
+                             std::vector<MemoryRange> EhFrames) {
   RunMainMsg M{Entry, uint8_t(S), std::move(Args), std::move(Env), L, std::move(Files)};
   if (DebugNext)
-    M.debug = 1, M.debugIdleMillis = *DebugNext, DebugNext.reset();
+    M.debug = 1, M.debugIdleMillis = *DebugNext, M.ehFrames = std::move(EhFrames), DebugNext.reset();
   expect<RunResultMsg>(std::move(M), std::move(Done), [](RunResultMsg &R) { return std::move(R); });
 }
 Error ExecutorClient::debugResume(uint32_t Seq, DebugResumeMsg M) {

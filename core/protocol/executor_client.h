@@ -88,8 +88,11 @@ public:
   void deallocate(std::vector<uint64_t> Bases, std::function<void(Error)> Done);
   // Executor-exposed symbols; 0 for names it does not expose.
   void lookup(std::vector<std::string> Names, Callback<std::vector<uint64_t>> Done);
+  // EhFrames: the linked image's .eh_frame sections, sent when the run is
+  // debugged (its stops' backtraces unwind through them).
   void runMain(uint64_t Entry, std::vector<std::string> Args, Limits L, Callback<RunResultMsg> Done,
-               Startup S = Startup::CallMain, std::vector<std::string> Env = {}, std::vector<InputFile> Files = {});
+               Startup S = Startup::CallMain, std::vector<std::string> Env = {}, std::vector<InputFile> Files = {},
+               std::vector<MemoryRange> EhFrames = {});
   void call(CallMsg M, Callback<RunResultMsg> Done);
   void readMemory(uint64_t Addr, uint64_t Size, Callback<std::vector<uint8_t>> Done);
   void writeMemory(uint64_t Addr, std::vector<uint8_t> Bytes, std::function<void(Error)> Done);

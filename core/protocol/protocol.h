@@ -18,7 +18,7 @@
 
 namespace linklab::executor {
 
-constexpr uint32_t ProtocolVersion = 5;
+constexpr uint32_t ProtocolVersion = 6;
 // Frame: u32 size | u16 kind | u16 flags | u32 seq | payload; size counts
 // every byte after itself.
 constexpr size_t HeaderSize = 12;
@@ -82,6 +82,13 @@ struct SegmentWrite {
   uint64_t zeroFill = 0; // zero bytes after content
   template <class IO> void fields(IO &io) { io(address), io(prot), io(content), io(zeroFill); }
   bool operator==(const SegmentWrite &) const = default;
+};
+
+// A range of executor memory.
+struct MemoryRange {
+  uint64_t address = 0, size = 0;
+  template <class IO> void fields(IO &io) { io(address), io(size); }
+  bool operator==(const MemoryRange &) const = default;
 };
 
 // An input file the program may read (run-main): its path in the
@@ -154,8 +161,11 @@ struct RunMainMsg {
   // stop (0: the default, 10 minutes).
   uint8_t debug = 0;
   uint32_t debugIdleMillis = 0;
+  // Debugged (version 6): the linked image's .eh_frame sections, which a
+  // stop's backtrace unwinds through (none: a stack scan).
+  std::vector<MemoryRange> ehFrames;
   template <class IO> void fields(IO &io) {
-    io(entry), io(startup), io(args), io(env), io(limits), io(files), io(debug), io(debugIdleMillis);
+    io(entry), io(startup), io(args), io(env), io(limits), io(files), io(debug), io(debugIdleMillis), io(ehFrames);
   }
   bool operator==(const RunMainMsg &) const = default;
 };
@@ -253,13 +263,17 @@ struct DebugStopMsg {
   uint8_t faultKind = 0;        // Fault: FaultKind
   uint64_t faultAddress = 0;
   std::vector<DebugRegister> registers; // the general registers
-  std::vector<uint64_t> returns;        // return addresses: the link register's, then the stack's that follow a call
-  uint64_t address = 0;                 // where `memory` starts: the stack pointer, or a Read's address
+  // Return addresses, innermost first: each caller's, unwound through the
+  // call-frame information (unwound 1), or else the link register's and the
+  // stack's words that follow a call (a scan, unwound 0).
+  std::vector<uint64_t> returns;
+  uint8_t unwound = 0;
+  uint64_t address = 0; // where `memory` starts: the stack pointer, or a Read's address
   std::vector<uint8_t> memory;
   std::string message; // Refused: why
   template <class IO> void fields(IO &io) {
     io(reason), io(pc), io(thread), io(instructionSize), io(faultKind), io(faultAddress), io(registers), io(returns),
-        io(address), io(memory), io(message);
+        io(unwound), io(address), io(memory), io(message);
   }
   bool operator==(const DebugStopMsg &) const = default;
 };

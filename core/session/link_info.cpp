@@ -9,6 +9,7 @@
 #include <cassert>
 #include <cstring>
 #include <tuple>
+#include <unordered_set>
 
 namespace linklab {
 
@@ -19,6 +20,15 @@ void LinkInfoRecorder::recordWhenAsked(const Session &S) {
 }
 
 void LinkInfoRecorder::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &, PassConfiguration &Config) {
+  Config.prePrunePasses.push_back([this](LinkGraph &G) {
+    std::vector<LocalFunction> &L = LocalsBeforePrune[&G];
+    L.clear();
+    G.forEachDefinedSymbol([&](Symbol &S) {
+      if (S.hasName() && S.callable && S.scope == Scope::Local)
+        L.push_back({S.name, &S.block(), &S.section(), S.offset, S.size});
+    });
+    return Error::success();
+  });
   Config.postFixupPasses.push_back([this, Key = MR.key](LinkGraph &G) {
     if (WhenAsked && !RecordContents && DumpPatterns.empty()) {
       Pending.push_back({Key, &G});
@@ -133,6 +143,19 @@ void LinkInfoRecorder::record(LinkGraph &G) const {
         S->isDefined() ? ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, std::string(S->section().name),
                                                     S->callable, S->block().isZeroFill(), S->targetFlags}
                        : ObjectLinkInfo::SymbolInfo{S->address(), S->size, S->scope, "", false, true});
+  // The pruned ones: a block still in the graph (the same section: a block
+  // made after pruning may sit where a pruned one was) without the name.
+  if (auto L = LocalsBeforePrune.find(&G); L != LocalsBeforePrune.end() && !L->second.empty()) {
+    std::unordered_set<const Block *> Live;
+    for (auto &S : G.sections())
+      Live.insert(S->blocks.begin(), S->blocks.end());
+    for (const LocalFunction &F : L->second)
+      if (Live.count(F.block) && F.block->section == F.section && F.offset < F.block->size && !Info.findSymbol(F.name))
+        Info.prunedFunctions.emplace_back(F.name,
+                                          ObjectLinkInfo::SymbolInfo{F.block->address + F.offset, F.size, Scope::Local,
+                                                                     std::string(F.section->name), true});
+  }
+  LocalsBeforePrune.erase(&G);
   for (auto &P : DumpPatterns)
     if (std::regex_search(G.name(), P)) {
       Info.graphDump = G.dump();

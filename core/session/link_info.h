@@ -36,6 +36,11 @@ struct ObjectLinkInfo {
   // graphs and a node per symbol was most of the recording's cost.
   std::vector<std::pair<std::string, SymbolInfo>> symbols;
   const SymbolInfo *findSymbol(std::string_view Name) const;
+  // Local functions the link pruned (no edge names them; their code stays,
+  // reached through a section symbol), by name, where their code was
+  // linked: a native link keeps them in the executable's symbol table,
+  // where a debugger names frames by them.
+  std::vector<std::pair<std::string, SymbolInfo>> prunedFunctions;
   std::map<std::string, Addr> gotEntries; // target name -> entry address
   std::map<std::string, Addr> stubs;      // target name -> stub address (its first stub)
   // Every stub: several for one target where the arch has kinds of them
@@ -73,6 +78,15 @@ public:
 private:
   void record(LinkGraph &G) const;
   void recordPending(ResourceKey Only = 0) const;
+  // Each graph's local functions before pruning (their names live as long
+  // as the graph), until it is recorded.
+  struct LocalFunction {
+    std::string_view name;
+    const Block *block;
+    const Section *section;
+    uint64_t offset, size;
+  };
+  mutable std::map<const LinkGraph *, std::vector<LocalFunction>> LocalsBeforePrune;
   std::vector<std::regex> DumpPatterns;
   bool RecordContents = false;
   bool WhenAsked = false;

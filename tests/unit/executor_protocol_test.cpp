@@ -64,7 +64,7 @@ TEST(ExecutorProtocol, RoundTripEveryKind) {
       FinalizeMsg{{{0x1000, ProtRead | ProtExec, {0xc3}, 15}}},
       DeallocateMsg{{1, 2}},
       LookupMsg{{"a", ""}},
-      RunMainMsg{0x40, 1, {"prog", "x"}, {"A=b"}, {1, 2, 3}, {{"data/in.txt", {1, 2, 3}}}, 1, 250},
+      RunMainMsg{0x40, 1, {"prog", "x"}, {"A=b"}, {1, 2, 3}, {{"data/in.txt", {1, 2, 3}}}, 1, 250, {{0x1000, 0x40}}},
       CallMsg{0x40, {{1, {2}}}, {3}, {4}, {5, 6, 7}},
       ReadMemoryMsg{1, 2},
       WriteMemoryMsg{3, {4}},
@@ -82,7 +82,7 @@ TEST(ExecutorProtocol, RoundTripEveryKind) {
       InputMsg{{'a', '\n'}},
       InputRequestMsg{4096},
       DebugResumeMsg{3, {0x10, 0x20}, 0x30, 16},
-      DebugStopMsg{1, 0x40, 1000, 5, 2, 0x50, {{"rip", {1, 2}}}, {0x60}, 0x70, {9}, "why"}};
+      DebugStopMsg{1, 0x40, 1000, 5, 2, 0x50, {{"rip", {1, 2}}}, {0x60}, 1, 0x70, {9}, "why"}};
   ASSERT_EQ(All.size(), std::variant_size_v<Message>);
   for (const Message &M : All) {
     std::vector<uint8_t> Bytes = encode(7, M);

@@ -869,6 +869,31 @@ TEST_P(ExecutorDebug, test_debug_client_gone_while_stopped) {
   Client.reset(); // nothing to hang up
 }
 
+// The client's .eh_frame ranges are hostile input too: unmapped, huge,
+// and code read as call-frame information. Each stop still comes (its
+// backtrace from whatever parses), and the run ends as undebugged.
+TEST_P(ExecutorDebug, test_debug_hostile_eh_frame_ranges) {
+  Client->setDebugHandler([&](uint32_t Seq, DebugStopMsg M) {
+    Stops.push_back(M);
+    EXPECT_FALSE(Client->debugResume(Seq, resume(Stops.size() < 3 ? DebugAction::Step : DebugAction::Continue)));
+  });
+  Client->debugNextRun(0);
+  std::vector<MemoryRange> Ranges = {{0, 16}, {Base, 0x1000}, {Base + 0x100 * Hello, ~uint64_t(0)}, {Base + 2, 5}};
+  auto R = Client->sync<RunResultMsg>([&](auto Done) {
+    Client->runMain(Base + 0x100 * Hello, {"prog"}, Limits{0, 10000, 0}, std::move(Done), Startup::CallMain, {}, {},
+                    Ranges);
+  });
+  Client->setDebugHandler(nullptr);
+  ASSERT_TRUE(bool(R)) << R.takeError().message();
+  EXPECT_EQ(R->runStatus(), RunStatus::Returned) << R->message;
+  EXPECT_EQ(R->value, 7);
+  ASSERT_EQ(Stops.size(), 3u);
+  for (const DebugStopMsg &M : Stops) {
+    EXPECT_EQ(M.unwound, 1);
+    EXPECT_LE(M.returns.size(), 64u);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Arch, ExecutorDebug, ::testing::ValuesIn(Cases),
                          [](const auto &I) { return std::string(I.param.name); });
 
@@ -1103,7 +1128,7 @@ TEST(ExecutorSession, test_debug_messages_out_of_place) {
   }
 }
 
-// A client of the protocol before debugging (version 4) is told why it cannot talk to this executor.
+// A client of the protocol before unwinding (version 5) is told why it cannot talk to this executor.
 TEST(ExecutorSession, test_old_client_gets_version_error) {
   auto T = spawnExecutor(Executor);
   ASSERT_TRUE(bool(T));
@@ -1111,7 +1136,7 @@ TEST(ExecutorSession, test_old_client_gets_version_error) {
   ASSERT_EQ(Got.size(), 1u);
   auto *F = std::get_if<FailureMsg>(&Got[0].message);
   ASSERT_TRUE(F);
-  EXPECT_EQ(F->message, "protocol version 4 not supported (executor speaks 5)");
+  EXPECT_EQ(F->message, "protocol version 5 not supported (executor speaks 6)");
 }
 
 } // namespace

@@ -485,6 +485,7 @@ val debugStop(const executor::DebugStopMsg &M) {
   for (uint64_t A : M.returns)
     Returns.call<void>("push", hex(A));
   V.set("returns", Returns);
+  V.set("unwound", M.unwound != 0);
   V.set("address", hex(M.address));
   V.set("memory", bytesTo(M.memory));
   V.set("message", M.message);

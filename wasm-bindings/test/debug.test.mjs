@@ -3,8 +3,8 @@
 // (two -fPIC objects, calls through stubs) and a faulting program, with
 // the C runtime, on all three triples. Every wait is bounded by the
 // executor's limits and a step count.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { LinkSession, LinklabError, runtimeInfo } from '../index.mjs';
 import { readRuntimeFiles, spawnExecutor } from '../node.mjs';
@@ -138,6 +138,73 @@ describe.each(['x86_64', 'aarch64', 'riscv64'])('%s', (arch) => {
       const end = await d.continue();
       expect(end.result.status).toBe('fault');
       expect(end.result.error).toMatch(/read_bad\+0x[0-9a-f]+ in \.text of /);
+    } finally {
+      await close();
+    }
+  });
+});
+
+// The backtrace is gdb's. The same objects are linked by `linklab -gdb
+// -debug-script` and debugged by gdb-multiarch, which stops at `break leaf`
+// two calls deep (leaf, -O0, under middle, -O2, under order, qsort's
+// comparison, under the C runtime's qsort and main) and prints each frame's
+// pc (`set backtrace past-main on`: down to _start); the package stopped at
+// that pc gives the same frames, address for address, function for function.
+function gdbFrames(arch, objects) {
+  const script = join(dir, arch, 'unwind.gdb');
+  const cmds = join(dir, arch, 'unwind.commands');
+  writeFileSync(cmds, 'set backtrace past-main on\nbreak leaf\ncontinue\nframe apply all -q p $pc\nkill\n');
+  const linklab = spawn(config.linklab, ['-gdb', `-debug-script=${script}`, ...objects],
+                        { stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let err = '', started = false;
+    linklab.stderr.on('data', (b) => {
+      err += b;
+      const port = /target extended-remote (127\.0\.0\.1:\d+)/.exec(err);
+      if (!port || started) return;
+      started = true;
+      const r = spawnSync('gdb-multiarch', ['-q', '-batch', '-nx', '-x', script, '-ex', `target remote ${port[1]}`,
+                                            '-x', cmds], { encoding: 'utf8', timeout: 120000 });
+      // "$3 = (void (*)()) 0x100020a2 <order+34>": each frame's pc, its function and offset.
+      const frames = [...(r.stdout + r.stderr).matchAll(/^\$\d+ = .* (0x[0-9a-f]+) <([^>+]+)(?:\+(\d+))?>$/gm)]
+        .map((m) => ({ address: Number(m[1]), fn: m[2], offset: Number(m[3] ?? 0) }));
+      resolve({ frames, output: r.stdout + r.stderr });
+    });
+    linklab.on('exit', (code) => started || reject(new Error(`linklab exited ${code}: ${err}`)));
+  }).finally(() => linklab.kill());
+}
+
+describe.each(['x86_64', 'aarch64', 'riscv64'])('%s backtrace', (arch) => {
+  test('unwinds through the call-frame information to the frames gdb shows', async () => {
+    // RISC-V: no linker relaxation, so that gdb's line table (its `break
+    // leaf`) describes the code as linked.
+    const extra = ['-g', ...(arch === 'riscv64' ? ['-mno-relax'] : [])];
+    const objects = [compile(arch, 'tests/inputs/debug/unwind.c', [...extra, '-O0']),
+                     compile(arch, 'tests/inputs/debug/unwind_mid.c', [...extra, '-O2'])];
+    const gdb = await gdbFrames(arch, objects);
+    expect(gdb.frames.map((f) => f.fn)).toEqual(expect.arrayContaining(['leaf', 'middle', 'order', 'main', '_start']));
+    const { d, s, close } = await debugSession(arch, objects);
+    try {
+      await d.started;
+      d.setBreakpoints([gdb.frames[0].address]); // where gdb's `break leaf` stopped, past leaf's prologue
+      const st = await d.continue();
+      expect(st.symbol).toMatch(/^leaf\+0x[0-9a-f]+ in \.text of unwind\.o$/);
+      // Every name at each address (gdb may pick another alias: qsort_r for
+      // __qsort_r), without GCC's clone numbers (gdb: msort_with_tmp.part).
+      const names = new Map();
+      for (const o of s.linkInfo({ contentOf: [] }))
+        for (const [n, x] of [...Object.entries(o.symbols), ...Object.entries(o.prunedFunctions)])
+          names.set(x.address, [...(names.get(x.address) ?? []), n.replace(/\.\d+$/, '')]);
+      const ours = st.backtrace.map((f) => {
+        const m = /^(.+)\+0x([0-9a-f]+) in /.exec(f.symbol);
+        const offset = m ? parseInt(m[2], 16) : -1;
+        return { address: f.address, offset, names: names.get(f.address - offset) ?? [] };
+      });
+      expect(ours.map((f) => [f.address, f.offset])).toEqual(gdb.frames.map((f) => [f.address, f.offset]));
+      ours.forEach((f, i) => expect([i, f.names]).toEqual([i, expect.arrayContaining([gdb.frames[i].fn])]));
+      // The package names the frame by one of them.
+      const named = (symbol) => /^(.+)\+0x/.exec(symbol)[1].replace(/\.\d+$/, '');
+      ours.forEach((f, i) => expect(f.names).toContain(named(st.backtrace[i].symbol)));
     } finally {
       await close();
     }
