@@ -176,6 +176,18 @@ def run(cmd, **kw):
     return subprocess.run(cmd, shell=True, capture_output=True, text=True, **kw)
 
 
+COMPILED = {}  # command -> its output file: each object and executable is built once per run
+
+
+def compiled(cmd, name):
+    """The file `cmd -o WORK/name` writes (once), or "error: ..." if it failed."""
+    if cmd not in COMPILED:
+        out = os.path.join(WORK, name)
+        r = run(f"{cmd} -o {out}")
+        COMPILED[cmd] = f"error: {r.stderr}" if r.returncode else out
+    return COMPILED[cmd]
+
+
 def script(session, start, native=False):
     lines = []
     for cmd, _, in_native in session:
@@ -210,10 +222,9 @@ def linked_session(arch, opt, session, args, options=(), name=None, archive=Fals
     tag = f"{arch}{opt}-{name or ('fault' if args else 'run')}"
     objs = []
     for src in sources:
-        obj = os.path.join(WORK, f"{arch}{opt}-{os.path.basename(src)[:-2]}.o")
-        r = run(f"clang-22 -c -g {opt} {FLAGS[arch]} {src} -o {obj}")
-        if r.returncode:
-            return [f"{tag}: compiling {src}: {r.stderr}"]
+        obj = compiled(f"clang-22 -c -g {opt} {FLAGS[arch]} {src}", f"{arch}{opt}-{os.path.basename(src)[:-2]}.o")
+        if obj.startswith("error: "):
+            return [f"{tag}: compiling {src}: {obj}"]
         objs.append(obj)
     if archive:  # the second object as an archive member: the script extracts it
         lib = os.path.join(WORK, f"{tag}-calls.a")
@@ -269,10 +280,10 @@ def linked_session(arch, opt, session, args, options=(), name=None, archive=Fals
 
 
 def native_session(session, args, opt="-O0", sources=(MAIN, CALLS)):
-    exe = os.path.join(WORK, "native" + opt + ("-" + os.path.basename(sources[0])[:-2] if len(sources) == 1 else ""))
-    r = run(f"clang-22 -g {opt} -static {' '.join(sources)} -o {exe}")
-    if r.returncode:
-        return [f"native: {r.stderr}"]
+    exe = compiled(f"clang-22 -g {opt} -static {' '.join(sources)}",
+                   "native" + opt + ("-" + os.path.basename(sources[0])[:-2] if len(sources) == 1 else ""))
+    if exe.startswith("error: "):
+        return [f"native: {exe}"]
     cmds = exe + ".commands"
     start = "run" + (" " + " ".join(args) if args else "")
     open(cmds, "w").write(script(session, start, native=True))
