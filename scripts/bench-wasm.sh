@@ -98,7 +98,7 @@ if [ "$COUNT" = 1 ]; then
     rm -f "$TMP"/cg.out*
     valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$TMP/cg.out" --smc-check=all-non-file \
       "$@" >/dev/null 2>"$TMP/cg.err" || { cat "$TMP/cg.err" >&2; exit 1; }
-    cat "$TMP"/cg.out-* | awk '/^summary:/ { all += $2 } END { printf "%d ", all }'
+    cat "$TMP"/cg.out-* | awk '/^summary:/ { all += $2 } END { printf "%.0f ", all }'
     sed -n 's/^summary: //p' "$TMP/cg.out-01"
   }
   # shellcheck disable=SC2086
