@@ -15,7 +15,8 @@ SRC, OUT, SEED_TOOL = (os.path.abspath(a) for a in sys.argv[1:4])
 TRIPLES = subprocess.run([SEED_TOOL, '--triples'], capture_output=True, text=True, check=True).stdout.split()
 LIT_ARCH = {'x86_64': 'x86_64-unknown-linux-gnu', 'aarch64': 'aarch64-unknown-linux-gnu',
             'riscv64': 'riscv64-unknown-linux-gnu'}
-TARGETS = ['object', 'archive', 'check', 'callconv', 'protocol', 'executor', 'session', 'gdb_stub', 'dylib']
+TARGETS = ['object', 'archive', 'check', 'callconv', 'protocol', 'executor', 'session', 'gdb_stub', 'dylib',
+           'inspect']
 
 
 def out(target, name, data):
@@ -142,7 +143,11 @@ def main():
                         out('dylib', f'{d}-{n}.o', open(o, 'rb').read())
         objects = [o for o, *_ in lit] + [o for o, _ in c] + [o for o, _ in other] + yamls
         for i, o in enumerate(objects):
-            out('object', f'{i:03}-{os.path.basename(o)}', open(o, 'rb').read())
+            data = open(o, 'rb').read()
+            out('object', f'{i:03}-{os.path.basename(o)}', data)
+            # Inspect: the MachO (thin, universal) and COFF (x86-64) objects.
+            if data[:4] in (b'\xcf\xfa\xed\xfe', b'\xca\xfe\xba\xbe') or data[:2] == b'\x64\x86':
+                out('inspect', f'{i:03}-{os.path.basename(o)}', data)
 
         # Archives: each C directory's objects per triple, and each lit arch's objects.
         groups = {}

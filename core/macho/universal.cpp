@@ -55,6 +55,11 @@ Expected<std::vector<Slice>> readUniversal(const std::string &Name, const Shared
       return makeError(formatv("%s: slice %u (%s) at %s, %s bytes, runs past the file's end (%s)", Name.c_str(), I,
                                cpuName(CPU, be32(B, At + 4)).c_str(), hex(Offset).c_str(), hex(Size).c_str(),
                                hex(B.size()).c_str()));
+    // A slice is one object or archive: a universal file inside another
+    // (even the file itself, at offset 0) would be read without end.
+    if (isUniversal(B.subspan(size_t(Offset), size_t(Size))))
+      return makeError(formatv("%s: slice %u (%s) at %s is itself a universal file", Name.c_str(), I,
+                               cpuName(CPU, be32(B, At + 4)).c_str(), hex(Offset).c_str()));
     Arch A = Arch::Unknown;
     for (const TargetInfo *T : allTargets())
       if (T->format.format == ObjectFormat::MachO && T->machine == CPU)

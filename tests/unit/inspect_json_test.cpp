@@ -103,4 +103,25 @@ TEST(InspectJson, MachOAndCOFFFromTheirGraphs) {
   }
 }
 
+// A universal file whose slice is a universal file (here the file itself,
+// at offset 0) is refused, not inspected slice within slice without end
+// (fuzz_inspect found it).
+TEST(InspectJson, UniversalSliceThatIsUniversalIsRefused) {
+  std::vector<char> B(64, 0);
+  auto Be32 = [&](size_t At, uint32_t V) {
+    for (int I = 0; I < 4; ++I)
+      B[At + I] = char(V >> (24 - 8 * I));
+  };
+  Be32(0, 0xcafebabe); // FAT_MAGIC
+  Be32(4, 1);          // one slice:
+  Be32(8, 0x01000007); // CPU_TYPE_X86_64
+  Be32(16, 0);         // at offset 0,
+  Be32(20, 64);        // the whole file
+  auto J = api::inspectObjectJson("fat.o", B);
+  ASSERT_FALSE(J);
+  std::string Msg = J.takeError().message();
+  EXPECT_EQ(Msg.rfind("fat.o: slice 0 (", 0), 0u) << Msg;
+  EXPECT_NE(Msg.find(") at 0x0 is itself a universal file"), std::string::npos) << Msg;
+}
+
 } // namespace
