@@ -1,17 +1,21 @@
 // linklab-run (the package's CLI, lib/cli.mjs on the wasm build) runs C
 // programs as the native linklab does: every gallery example of the page
-// (web/examples/gallery.json) on every architecture the package runs, and
-// every glibc parity program (tests/inputs/parity) on x86-64, gives the same
-// stdout, stderr and exit status under both, stdin and input files included.
-import { execFileSync, spawnSync } from 'node:child_process';
+// (web/examples/gallery.json) on the page's architectures, and every glibc
+// parity program (tests/inputs/parity) on every architecture the package
+// has a C runtime for, gives the same stdout, stderr and exit status under
+// both, stdin and input files included. Each object is compiled once and run
+// by both; the cases run two at a time (each is two processes run in turn).
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import * as L from '../node.mjs';
 import { config } from './helpers.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'linklab-cli-parity-'));
 const cli = join(config.root, 'wasm-bindings/bin/linklab-run.mjs');
+const compile = promisify(execFile);
 const EXAMPLES = join(config.root, 'web/examples');
 const GALLERY = JSON.parse(readFileSync(join(EXAMPLES, 'gallery.json'), 'utf8')).examples;
 const TRIPLES = {
@@ -20,14 +24,15 @@ const TRIPLES = {
 
 // The command line of example `ex` on `arch`: its objects (harnesses after
 // -harness) and its arguments.
-function commandLine(ex, arch) {
+async function commandLine(ex, arch) {
   const flags = ['-Qunused-arguments', '-fno-stack-protector', ...L.runtimeInfo(TRIPLES[arch]).cflags.split(' ')];
-  const objs = ex.objects.map((o) => {
+  const objs = [];
+  for (const o of ex.objects) {
     const src = o.src.replace('{arch}', arch);
     const out = join(work, `${ex.id}-${arch}-${src.replace(/\.[cs]$/, '')}.o`);
-    execFileSync('clang-22', [...flags, ...(o.cflags ?? []), '-O1', '-c', join(EXAMPLES, src), '-o', out]);
-    return { path: out, harness: !!o.harness };
-  });
+    await compile('clang-22', [...flags, ...(o.cflags ?? []), '-O1', '-c', join(EXAMPLES, src), '-o', out]);
+    objs.push({ path: out, harness: !!o.harness });
+  }
   const plain = objs.filter((o) => !o.harness).map((o) => o.path);
   const harness = objs.filter((o) => o.harness).map((o) => o.path);
   const argv = ex.args ? ['-args', plain[0], ...ex.args] : [];
@@ -39,31 +44,89 @@ const run = (cmd, args, input) => {
   const r = spawnSync(cmd, args, { input, encoding: 'utf8', maxBuffer: 1 << 26 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
+// As run, without blocking: the concurrent cases below.
+function runAsync(cmd, args, input = '') {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out = [], err = [];
+    child.stdout.on('data', (b) => out.push(b));
+    child.stderr.on('data', (b) => err.push(b));
+    child.stdin.on('error', () => {}); // EPIPE: a program that reads no stdin
+    child.on('error', reject);
+    child.on('close', (status) => resolve({
+      status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'),
+    }));
+    child.stdin.end(input);
+  });
+}
+// At most two cases at a time: each runs its processes in turn.
+const SLOTS = 2;
+let busy = 0;
+const waiting = [];
+async function inSlot(fn) {
+  if (busy >= SLOTS) await new Promise((resolve) => waiting.push(resolve));
+  else busy++;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next(); else busy--;
+  }
+}
 
 const CASES = Object.keys(TRIPLES).flatMap((arch) => GALLERY.map((ex) => [ex.id, arch, ex]));
-test.each(CASES)('gallery %s on %s: linklab-run gives linklab\'s output and status', (id, arch, ex) => {
-  const args = commandLine(ex, arch);
-  const native = run(config.linklab, args, 'typed input\n');
-  const wasm = run(process.execPath, wasmCli(args), 'typed input\n');
-  expect(native.stdout.length).toBeGreaterThan(0);
-  expect(wasm).toEqual(native);
-});
+test.concurrent.each(CASES)('gallery %s on %s: linklab-run gives linklab\'s output and status', (id, arch, ex) =>
+  inSlot(async () => {
+    const args = await commandLine(ex, arch);
+    const native = await runAsync(config.linklab, args, 'typed input\n');
+    const wasm = await runAsync(process.execPath, wasmCli(args), 'typed input\n');
+    expect(native.stdout.length).toBeGreaterThan(0);
+    expect(wasm).toEqual(native);
+  }));
 
 // The parity programs as tests/unit/run_programs_test.cpp runs them (-O2
 // -fPIC, argv "./prog a 'b c'", NAME.stdin piped in, NAME.input given with
-// -file), on x86-64: the other arches run the same driver::Link set-up, and
-// each program costs a wasm link of glibc.
+// -file), compiled with the package's flags for the arch (runtimeInfo), on
+// every arch the package has a C runtime for.
 const PARITY = join(config.root, 'tests/inputs/parity');
-const PARITY_CASES = readdirSync(PARITY).filter((f) => f.endsWith('.c')).map((f) => f.replace(/\.c$/, '')).sort();
-test.each(PARITY_CASES)('parity program %s on x86_64: linklab-run gives linklab\'s output and status', (name) => {
-  const obj = join(work, `parity-${name}.o`);
-  execFileSync('clang-22', ['--target=x86_64-linux-gnu', '-O2', '-fPIC', '-c', join(PARITY, `${name}.c`), '-o', obj]);
+const PROGRAMS = readdirSync(PARITY).filter((f) => f.endsWith('.c')).map((f) => f.replace(/\.c$/, '')).sort();
+const RUN_ARCHES = L.targets().filter((arch) => {
+  try {
+    return L.runtimeInfo(`${arch}-unknown-linux-gnu`).files.length > 0;
+  } catch {
+    return false; // no C runtime: the package runs no C program there
+  }
+});
+test('the parity programs run on x86_64, aarch64, riscv64, i386 and armv7', () => {
+  expect(RUN_ARCHES).toEqual(expect.arrayContaining(['x86_64', 'aarch64', 'riscv64', 'i386', 'armv7']));
+});
+// Cases where linklab-run is known to differ, with why: test.failing, so
+// each fails the suite once it is fixed (and must then leave this table).
+const DIFFERS = {
+  'stdio_stdlib armv7': 'malloc\'s 16-byte alignment follows the TLS image\'s size on Arm, and linklab-run leaves ' +
+    'out the runtime archives the objects reach no symbol of (readRuntimeFilesFor), so it links fewer members',
+};
+const PARITY_CASES = RUN_ARCHES.flatMap((arch) => PROGRAMS.map((name) => [name, arch]));
+const parityCase = (name, arch) => inSlot(async () => {
+  const obj = join(work, `parity-${name}-${arch}.o`);
+  const cflags = L.runtimeInfo(`${arch}-unknown-linux-gnu`).cflags.split(' ');
+  await compile('clang-22', [...cflags, '-O2', '-fPIC', '-c', join(PARITY, `${name}.c`), '-o', obj]);
   const input = join(PARITY, `${name}.input`), feed = join(PARITY, `${name}.stdin`);
-  const args = [obj, ...(existsSync(input) ? ['-file', `${name}.input=${input}`] : []), '-args', './prog', 'a', 'b c'];
+  const file = existsSync(input) ? ['-file', `${name}.input=${input}`] : [];
+  const args = [obj, ...file, '-args', './prog', 'a', 'b c'];
   const stdin = existsSync(feed) ? readFileSync(feed) : '';
-  const native = run(config.linklab, args, stdin);
+  const native = await runAsync(config.linklab, args, stdin);
   expect(native.stdout.length + native.stderr.length).toBeGreaterThan(0);
-  expect(run(process.execPath, wasmCli(args), stdin)).toEqual(native);
+  expect(await runAsync(process.execPath, wasmCli(args), stdin)).toEqual(native);
+});
+test.concurrent.each(PARITY_CASES.filter(([name, arch]) => !DIFFERS[`${name} ${arch}`]))(
+  'parity program %s on %s: linklab-run gives linklab\'s output and status', parityCase);
+for (const [name, arch] of PARITY_CASES.filter(([n, a]) => DIFFERS[`${n} ${a}`]))
+  test.concurrent.failing(`parity program ${name} on ${arch} differs: ${DIFFERS[`${name} ${arch}`]}`,
+    () => parityCase(name, arch));
+test('every known difference names a parity case', () => {
+  const names = PARITY_CASES.map(([n, a]) => `${n} ${a}`);
+  for (const k of Object.keys(DIFFERS)) expect(names).toContain(k);
 });
 
 test('-env and -file reach the program as natively; malformed ones are the same errors', () => {
