@@ -113,6 +113,9 @@ Error BasicLayout::apply() {
       B->setMutableContent(Seg.workingMem + Start, B->size);
       Offset = Start + B->size;
     }
+    // Whatever trails the last block to contentSize: every content byte is written.
+    if (Seg.workingMem && Seg.contentSize > Offset)
+      std::memset(Seg.workingMem + Offset, 0, Seg.contentSize - Offset);
     for (Block *B : Seg.zeroFillBlocks) {
       Offset = StartOf(Offset, B);
       B->address = Seg.address + Offset;

@@ -1,6 +1,7 @@
 #include "link/slab_memory_manager.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace linklab {
 
@@ -66,10 +67,35 @@ char *SlabMemoryManager::addChunk(uint64_t Id, Addr At, uint64_t Size) {
     return nullptr;
   Allocations[Id].chunks.push_back(At);
   Chunk &C = Chunks[At];
-  C.memory.reset(static_cast<char *>(std::calloc(Size, 1)));
+  // Not calloc: apply() writes most of it (zeroUnwritten does the rest),
+  // and Emscripten's dlmalloc clears all of a calloc, fresh memory included.
+  C.memory.reset(static_cast<char *>(std::malloc(Size)));
   C.size = C.memory ? Size : 0;
   C.allocation = Id;
   return C.memory.get();
+}
+
+// apply() writes each segment's [address, address + contentSize); the
+// rest of a chunk (zero-fill, padding between and after segments) reads as
+// zero, as fresh pages do.
+void SlabMemoryManager::zeroUnwritten(uint64_t Id, BasicLayout &Layout) {
+  std::vector<std::pair<Addr, Addr>> Written;
+  for (auto &[Prot, Seg] : Layout.segments())
+    if (Seg.contentSize)
+      Written.push_back({Seg.address, Seg.address + Seg.contentSize});
+  std::sort(Written.begin(), Written.end());
+  for (Addr At : Allocations[Id].chunks) {
+    Chunk &C = Chunks[At];
+    Addr End = At + C.size, Next = At;
+    for (auto [Begin, Stop] : Written) {
+      Begin = std::clamp(Begin, At, End);
+      if (Begin > Next)
+        std::memset(C.memory.get() + (Next - At), 0, Begin - Next);
+      Next = std::max(Next, std::clamp(Stop, At, End));
+    }
+    if (End > Next)
+      std::memset(C.memory.get() + (Next - At), 0, End - Next);
+  }
 }
 
 void SlabMemoryManager::allocate(const void *Dylib, LinkGraph &G, OnAllocatedFn OnAllocated) {
@@ -106,6 +132,7 @@ void SlabMemoryManager::allocate(const void *Dylib, LinkGraph &G, OnAllocatedFn 
     Slab.next = NextBefore;
     return OnAllocated(std::move(E));
   }
+  zeroUnwritten(Id, Layout);
   OnAllocated(std::unique_ptr<InFlightAlloc>(new InFlight(*this, Id)));
 }
 
@@ -191,6 +218,7 @@ void SlabMemoryManager::commit(LinkGraph &G, BasicLayout &Layout, uint64_t Id, O
     release(Id);
     return OnAllocated(std::move(E));
   }
+  zeroUnwritten(Id, Layout);
   OnAllocated(std::unique_ptr<InFlightAlloc>(new InFlight(*this, Id)));
 }
 

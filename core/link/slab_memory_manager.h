@@ -75,6 +75,8 @@ private:
   // and hands the allocation to OnAllocated (or its error, released).
   void commit(LinkGraph &G, BasicLayout &Layout, uint64_t Id, OnAllocatedFn &OnAllocated);
   char *addChunk(uint64_t Id, Addr At, uint64_t Size);
+  // Zeroes what Layout.apply() left unwritten in allocation Id's chunks.
+  void zeroUnwritten(uint64_t Id, BasicLayout &Layout);
   void release(uint64_t Id);
 
   uint64_t PageSize;
