@@ -121,7 +121,13 @@ async function main(argv, io) {
       for (const f of o.files) {
         const eq = f.indexOf('=');
         if (eq <= 0 || eq + 1 === f.length) throw new L.LinklabError(`option '-file': '${f}' is not NAME=PATH`);
-        files.push({ path: f.slice(0, eq), bytes: await read(f.slice(eq + 1)) });
+        let bytes;
+        try {
+          bytes = await read(f.slice(eq + 1));
+        } catch (e) {
+          throw new L.LinklabError(`option '-file': ${e.message}`); // as the native command words it
+        }
+        files.push({ path: f.slice(0, eq), bytes });
       }
       const r = await s.run({ entry, argv0, args, limits, stdin: io.stdin ?? '', beforeMain, env: o.env, files });
       if (r.exitCode !== undefined) return Number(r.exitCode) & 0xff;
