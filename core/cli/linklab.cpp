@@ -7,6 +7,7 @@
 #include "cli/inputs.h"
 #include "cli/repro_cli.h"
 #include "cli/self.h"
+#include "cli/symbolicate.h"
 #include "cli/version.h"
 #include "driver/command.h"
 #include "driver/link.h"
@@ -131,6 +132,8 @@ int run(int Argc, char **Argv) {
       return fail(N.takeError());
   if (O.inputs.empty() && O.harnesses.empty())
     return fail(makeError("no input files (see -help)"));
+  if (!O.symbolicateWith.empty()) // as llvm-jitlink: no link, whatever else the line asks
+    return cli::symbolicateCommand(O);
   if (O.debuggerSupport)
     return fail(makeError("option '-debugger-support': linklab registers no objects with a debugger in its own "
                           "process; debug a run with -gdb, or write a gdb script with -debug-script (only "

@@ -51,6 +51,9 @@ struct Options {
   std::vector<std::string> jitDylibs;
   bool addSelfRelocations = false, debuggerSupport = false;
   std::string writeSymtab;
+  // -symbolicate-with SYMTAB: no link; the inputs are backtraces, printed
+  // with the names of a table -write-symtab wrote (core/cli/symbolicate.h).
+  std::string symbolicateWith;
   // Debugging (core/cli/debug_cli.cpp): HOST:PORT gdb attaches to (-gdb
   // alone: loopback, a free port), and the gdb script that loads the linked
   // objects' symbols and DWARF at their addresses.

@@ -701,12 +701,13 @@ Expected<driver::Options> commandOptions(const val &Args) {
   // perf reads its map from the host's /tmp, where only the native CLI writes.
   if (O->perfSupport)
     return makeError("option '-perf-support' writes /tmp/perf-<pid>.map: use the native linklab CLI");
-  const char *NativeOnly = !O->jitDylibs.empty()       ? "-jd"
-                           : !O->weakLibraries.empty() ? "-weak_library"
-                           : O->addSelfRelocations     ? "-add-self-relocations"
-                           : !O->writeSymtab.empty()   ? "-write-symtab"
-                           : O->debuggerSupport        ? "-debugger-support"
-                                                       : nullptr;
+  const char *NativeOnly = !O->jitDylibs.empty()         ? "-jd"
+                           : !O->weakLibraries.empty()   ? "-weak_library"
+                           : O->addSelfRelocations       ? "-add-self-relocations"
+                           : !O->writeSymtab.empty()     ? "-write-symtab"
+                           : !O->symbolicateWith.empty() ? "-symbolicate-with"
+                           : O->debuggerSupport          ? "-debugger-support"
+                                                         : nullptr;
   if (NativeOnly)
     return makeError(std::string("option '") + NativeOnly +
                      "' is not supported by linklab-run: use the native linklab CLI");
