@@ -707,6 +707,8 @@ Expected<driver::Options> commandOptions(const val &Args) {
                            : !O->writeSymtab.empty()     ? "-write-symtab"
                            : !O->symbolicateWith.empty() ? "-symbolicate-with"
                            : O->debuggerSupport          ? "-debugger-support"
+                           : !O->gdb.empty()             ? "-gdb"
+                           : !O->debugScript.empty()     ? "-debug-script"
                                                          : nullptr;
   if (NativeOnly)
     return makeError(std::string("option '") + NativeOnly +

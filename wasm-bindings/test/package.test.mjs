@@ -49,6 +49,17 @@ test.each(Object.keys(TRIPLES))('npx linklab-run runs a C program reading stdin 
   expect(result(npx(objs, '2 9\n'))).toEqual(result(n));
 });
 
+// Options whose effect is a host file or a host process only the native
+// command makes: refused by name, not accepted and ignored.
+test.each([['-perf-support'], ['-gdb'], ['-debug-script=prog.gdb'], ['-write-symtab=syms.txt'],
+           ['-symbolicate-with=syms.txt']])('npx linklab-run refuses the native-only option %s', (option) => {
+  const r = npx([option, compile('table_main.c', 'x86_64')]);
+  expect(r.status).toBe(1);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toMatch(new RegExp(`^linklab error: option '${option.replace(/=.*/, '')}' `));
+  expect(r.stderr).toMatch(/use the native linklab CLI\n$/);
+});
+
 test('npx linklab-run --replay takes a bundle file or a share link, with the recorded stdin', async () => {
   const objs = [compile('table_main.c', 'aarch64'), compile('table_ops.c', 'aarch64')];
   const bundle = join(work, 'table.linklab.json');
