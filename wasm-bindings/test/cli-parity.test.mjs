@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as L from '../node.mjs';
-import { config } from './helpers.mjs';
+import { config, slots } from './helpers.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'linklab-cli-parity-'));
 const cli = join(config.root, 'wasm-bindings/bin/linklab-run.mjs');
@@ -60,19 +60,7 @@ function runAsync(cmd, args, input = '') {
   });
 }
 // At most two cases at a time: each runs its processes in turn.
-const SLOTS = 2;
-let busy = 0;
-const waiting = [];
-async function inSlot(fn) {
-  if (busy >= SLOTS) await new Promise((resolve) => waiting.push(resolve));
-  else busy++;
-  try {
-    return await fn();
-  } finally {
-    const next = waiting.shift();
-    if (next) next(); else busy--;
-  }
-}
+const inSlot = slots(2);
 
 const CASES = Object.keys(TRIPLES).flatMap((arch) => GALLERY.map((ex) => [ex.id, arch, ex]));
 test.concurrent.each(CASES)('gallery %s on %s: linklab-run gives linklab\'s output and status', (id, arch, ex) =>

@@ -24,3 +24,20 @@ export async function runWasm(args) {
 
 export const program = (name, arch) => config.programs.find((p) => p.name === name && p.arch === arch);
 export const read = (p) => new Uint8Array(readFileSync(p));
+
+// A limiter: slots(n)(fn) runs fn once fewer than n others it started are
+// running, in the order they were asked for.
+export function slots(n) {
+  let busy = 0;
+  const waiting = [];
+  return async (fn) => {
+    if (busy >= n) await new Promise((resolve) => waiting.push(resolve));
+    else busy++;
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next(); else busy--;
+    }
+  };
+}

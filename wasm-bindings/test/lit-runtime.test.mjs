@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { config } from './helpers.mjs';
+import { config, slots } from './helpers.mjs';
 import { runLines } from './global-setup.mjs';
 
 const DIR = join(config.root, 'tests/lit/runtime');
@@ -37,19 +37,7 @@ test('every test left out runs a program and is there', () => {
 });
 
 // Two at a time: each test is a shell running its lines in turn.
-const SLOTS = 2;
-let busy = 0;
-const waiting = [];
-async function inSlot(fn) {
-  if (busy >= SLOTS) await new Promise((resolve) => waiting.push(resolve));
-  else busy++;
-  try {
-    return await fn();
-  } finally {
-    const next = waiting.shift();
-    if (next) next(); else busy--;
-  }
-}
+const inSlot = slots(2);
 
 test.concurrent.each(RUNS.filter((f) => !LEFT_OUT[f]))('lit runtime/%s passes with linklab-run as linklab', (f) =>
   inSlot(async () => {
