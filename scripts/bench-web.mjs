@@ -15,7 +15,9 @@
 // siblings as nginx's gzip_static/brotli_static do, the executor from the
 // playground server. --cxx: a C++ iostream hello world (compiled here,
 // handed to the page as a dropped file) instead of the gallery's C one.
-// VERBOSE=1 prints each load's phases.
+// VERBOSE=1 prints each load's phases; WATERFALL=1 also each request before
+// the run finished (start, first byte, end in ms; bytes on the wire, encoded,
+// decoded), the page's long tasks (start+duration) and its marks.
 import os from 'node:os';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -125,6 +127,10 @@ function measure() {
   const d = (a, b) => at[b] - at[a];
   return {
     first, ready, out: document.querySelector('#console').textContent,
+    waterfall: res.filter(e => e.startTime < first).map(e => [e.name.replace(location.origin, ''), e.startTime, e.responseStart, e.responseEnd,
+                                  e.transferSize, e.encodedBodySize, e.decodedBodySize]),
+    marks: performance.getEntriesByType('mark').map(m => [m.name, m.startTime]),
+    long: window.__long ?? [],
     runtimeFiles: runtime.length, runtimeBytes: runtime.reduce((n, e) => n + e.encodedBodySize, 0),
     requests: before.length, bytes: before.reduce((n, e) => n + e.transferSize, 0),
     phases: [
@@ -160,6 +166,11 @@ const rows = [];
 try {
   for (let i = 0; i < runs; i++) {
     const ctx = await browser.newContext();
+    if (process.env.WATERFALL) await ctx.addInitScript(() => {
+      window.__long = [];
+      new PerformanceObserver(l => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); })
+        .observe({ type: 'longtask', buffered: true });
+    });
     if (object) await ctx.addInitScript(dropWhenReady, [object]);
     else await ctx.addInitScript(clickWhenReady, arch);
     const page = await ctx.newPage();
@@ -175,6 +186,12 @@ try {
     rows.push(r);
     if (process.env.VERBOSE)
       console.log(`load ${i}: ${r.first.toFixed(0)} ms`, r.phases.map(([n, v]) => `${n.split(' ')[0]}=${v.toFixed(0)}`).join(' '));
+    if (process.env.WATERFALL) {
+      for (const [n, s, rs, e, t, enc, dec] of r.waterfall)
+        console.log(`  ${s.toFixed(0).padStart(5)} ${rs.toFixed(0).padStart(5)} ${e.toFixed(0).padStart(5)} ${String(t).padStart(8)} ${String(enc).padStart(8)} ${String(dec).padStart(8)} ${n}`);
+      console.log('  long tasks', r.long.map(([s, d]) => `${s.toFixed(0)}+${d.toFixed(0)}`).join(' '));
+      console.log('  marks', r.marks.map(([n, t]) => `${n}=${t.toFixed(0)}`).join(' '));
+    }
     await ctx.close();
   }
 } finally {

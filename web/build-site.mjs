@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { prepareRuntimes } from './prepare-runtimes.mjs';
+import { prepareRuntimes, firstBlobsOf } from './prepare-runtimes.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(WEB);
@@ -99,7 +99,7 @@ export async function buildSite(out, { executor = null, precompress = true, log 
 
   const capstone = `${csDir}/capstone.js`;
   fs.writeFileSync(path.join(out, 'index.html'), sitePage({ entry, preload, css, wasm, capstone }));
-  const config = { ...(executor ? { executor } : {}), runtimes };
+  const config = { ...(executor ? { executor } : {}), runtimes, runtimeFirst: firstBlobsOf(runtimesDir, runtimes) };
   fs.writeFileSync(path.join(out, 'config.json'), JSON.stringify(config, null, 1));
   if (precompress) for (const f of [...outputs.map(o => o.file).filter(f => f.endsWith('.mjs')), wasm])
     compressed(path.join(out, f));

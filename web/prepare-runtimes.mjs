@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { ARCHES, cflags } from './runtimes.mjs';
-import { makeFilter } from './src/runtime-delivery.mjs';
+import { makeFilter, firstBlobs } from './src/runtime-delivery.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(WEB);
@@ -104,16 +104,19 @@ function unitsPulled(L, triple, files, objects) {
   return pulled;
 }
 
-// The gallery's programs for `arch`, as [{name, bytes}] lists.
+// The gallery's programs for `arch`: [{example: id, objects: [{name, bytes}]}].
 function galleryPrograms(gallery, arch) {
   const index = path.join(gallery, 'index.json');
   if (!fs.existsSync(index)) return [];
-  return JSON.parse(fs.readFileSync(index, 'utf8')).examples.map(ex => (ex.build?.[arch] ?? []).map(o => ({
-    name: o.name, bytes: fs.readFileSync(path.join(gallery, o.url.replace(/^gallery\//, ''))),
-  }))).filter(objs => objs.length);
+  return JSON.parse(fs.readFileSync(index, 'utf8')).examples.map(ex => ({
+    example: ex.id,
+    objects: (ex.build?.[arch] ?? []).map(o => ({
+      name: o.name, bytes: fs.readFileSync(path.join(gallery, o.url.replace(/^gallery\//, ''))),
+    })),
+  })).filter(p => p.objects.length);
 }
 
-// PACK_SOURCES compiled for arch into `dir`, as [{name, bytes}] lists.
+// PACK_SOURCES compiled for arch into `dir`: [{example: null, objects: [{name, bytes}]}].
 function packPrograms(L, arch, dir, log) {
   fs.mkdirSync(dir, { recursive: true });
   return PACK_SOURCES.flatMap(src => {
@@ -125,7 +128,7 @@ function packPrograms(L, arch, dir, log) {
           'its archives get no pack from it');
       return [];
     }
-    return [[{ name: path.basename(obj), bytes: fs.readFileSync(obj) }]];
+    return [{ example: null, objects: [{ name: path.basename(obj), bytes: fs.readFileSync(obj) }] }];
   });
 }
 
@@ -144,13 +147,15 @@ function prepareArch(L, arch, blobs, programs) {
     files[f.name].head = L.archiveHead(bytes.subarray(0, Math.min(bytes.length, 1 << 20))).size;
   }
   // Packs: per archive, the units every program that pulls from it pulls;
-  // then per program, the rest of what it pulls from each archive.
+  // then per program, the rest of what it pulls from each archive (one
+  // unit makes a pack too: programs[] names it, so the page can fetch it
+  // before the link's scan asks).
   const common = {};
-  const pulledBy = programs.map(objects => unitsPulled(L, triple, files, objects));
+  const pulledBy = programs.map(p => unitsPulled(L, triple, files, p.objects));
   for (const pulled of pulledBy)
     for (const [file, units] of Object.entries(pulled))
       common[file] = common[file] ? new Set([...common[file]].filter(u => units.has(u))) : units;
-  const manifest = { triple, start: info.startObject ?? null, files: {}, packs: [] };
+  const manifest = { triple, start: info.startObject ?? null, files: {}, packs: [], programs: [] };
   for (const [name, f] of Object.entries(files)) {
     if (!f.archive) {
       manifest.files[name] = { size: f.bytes.length, blob: blobs.put(f.bytes) };
@@ -170,12 +175,31 @@ function prepareArch(L, arch, blobs, programs) {
     const beyond = p => p[name] && new Set([...p[name]].filter(u => !common[name].has(u)));
     for (const set of [common[name], ...pulledBy.map(beyond)]) {
       const packed = [...(set ?? [])].sort((a, b) => a - b);
-      if (packed.length < 2) continue;
+      if (!packed.length) continue;
       const blob = blobs.put(Buffer.concat(packed.map(i => f.bytes.subarray(f.units[i], end(i)))));
       if (!manifest.packs.some(p => p.blob === blob)) manifest.packs.push({ blob, units: packed.map(i => [name, i]) });
     }
   }
+  // Each program's packs, as the page picks them (the first pack holding a unit: runtime-delivery.mjs).
+  const packOf = new Map();
+  for (const p of manifest.packs)
+    for (const [file, i] of p.units) if (!packOf.has(`${file} ${i}`)) packOf.set(`${file} ${i}`, p);
+  programs.forEach((p, k) => {
+    const pulled = Object.entries(pulledBy[k]);
+    manifest.programs.push({
+      example: p.example, files: pulled.map(([file]) => file),
+      packs: [...new Set(pulled.flatMap(([file, units]) => [...units].map(i => packOf.get(`${file} ${i}`).blob)))],
+    });
+  });
   return blobs.put(Buffer.from(JSON.stringify(manifest)));
+}
+
+// What every link of each architecture fetches first (firstBlobs), read
+// from the prepared manifests in OUT: {arch: [hash]}. config.json carries it,
+// so the page asks for them beside the manifest, not after it.
+export function firstBlobsOf(out, arches) {
+  return Object.fromEntries(Object.entries(arches).map(([arch, hash]) =>
+    [arch, firstBlobs(JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(out, 'b', `${hash}.gz`)))))]));
 }
 
 // The stamp of what a preparation read: when it matches, OUT is current.
@@ -190,7 +214,7 @@ function stamp(L, gallery) {
   const index = path.join(gallery, 'index.json');
   if (fs.existsSync(index))
     for (const arch of Object.keys(ARCHES))
-      for (const objs of galleryPrograms(gallery, arch)) for (const o of objs) h.update(o.bytes);
+      for (const p of galleryPrograms(gallery, arch)) for (const o of p.objects) h.update(o.bytes);
   return h.digest('hex');
 }
 

@@ -5,7 +5,9 @@
 //   {triple, start, files: {name: {size, blob}                (a whole file: the start object)
 //                           name: {size, head: {size, blob}, units: [[offset, blob]], whole,
 //                                  filter?}},                 (an archive)
-//    packs: [{blob, units: [[file, index]]}]}
+//    packs: [{blob, units: [[file, index]]}],
+//    programs: [{example, files, packs}]}                      (what each program prepare-runtimes linked
+//                                                                pulls: its packs, from which archives)
 //
 // A unit is what the core's RuntimeFetch fetches as one member
 // (Archive::memberExtent: from a member the symbol index names to the next
@@ -53,6 +55,17 @@ export function emptyHead() {
   return new TextEncoder().encode('!<arch>\n' + header);
 }
 
+// What every link of an architecture reads first, whatever its objects:
+// the heads of the archives that are not on demand, the start object, and
+// each such archive's first pack (what all the programs pulling from it
+// pull). A manifest's blob hashes; prepare-runtimes puts them in config.json.
+export function firstBlobs(m) {
+  const always = Object.entries(m.files).filter(([, f]) => !f.filter);
+  const first = new Map(); // archive → its first pack
+  for (const p of m.packs) if (!first.has(p.units[0][0])) first.set(p.units[0][0], p.blob);
+  return [...always.map(([, f]) => f.head?.blob ?? f.blob), ...always.map(([n]) => first.get(n)).filter(Boolean)];
+}
+
 const MAX_IN_FLIGHT = 32;
 const fromBase64 = s => Uint8Array.from(atob(s), c => c.charCodeAt(0));
 
@@ -85,8 +98,10 @@ export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = '
     inFlight++;
     try { return await fn(); } finally { inFlight--; waiting.shift()?.(); }
   }
+  let opened = null; // Promise of the Cache, opened once (each open is a round trip to the browser process)
   async function fetchCached(url) {
-    const cache = globalThis.caches && cacheName ? await globalThis.caches.open(cacheName).catch(() => null) : null;
+    opened ??= globalThis.caches && cacheName ? globalThis.caches.open(cacheName).catch(() => null) : null;
+    const cache = await opened;
     const hit = cache && await cache.match(url);
     if (hit) return new Uint8Array(await hit.arrayBuffer());
     const bytes = await limited(() => fetchBytes(url));
@@ -153,7 +168,10 @@ export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = '
   // `names` (the program's references: referencedNames) an on-demand archive
   // whose filter holds none of them, and before which no on-demand archive
   // is needed, gets an empty head instead of its own (the core's
-  // neededFiles rule: an archive needed makes every later one needed).
+  // neededFiles rule: an archive needed makes every later one needed); the
+  // blobs the link will read are asked for at once: those of every link,
+  // and of each on-demand archive needed its head and the packs of the
+  // programs that pulled from it (libstdc++.a: the C++ pack program's).
   async function io(hash, names = null) {
     const m = await manifest(hash);
     const file = name => {
@@ -167,6 +185,13 @@ export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = '
       const needed = !f.filter || earlier || [...names].some(n => filterMayHold(f.filter, n));
       if (!needed) skipped.add(name);
       earlier ||= needed && name !== m.start;
+    }
+    const warm = hashes => { for (const h of hashes) blob(h).catch(() => {}); }; // a read reports a failure
+    const onDemand = Object.keys(m.files).filter(n => m.files[n].filter && !skipped.has(n));
+    if (names) {
+      warm(firstBlobs(m));
+      warm(onDemand.map(n => m.files[n].head.blob));
+      warm((m.programs ?? []).filter(p => p.files.some(f => onDemand.includes(f))).flatMap(p => p.packs));
     }
     return {
       head: async name => {
@@ -184,17 +209,17 @@ export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = '
       })),
       // A whole file (for a link that needs members the scan did not reach).
       whole: name => blob(file(name).whole ?? file(name).blob),
-      // What every program starts with: the heads the core always reads, the
-      // start object and the common packs of the archives every link uses
-      // (the first pack of each archive).
-      prefetch: () => Promise.all([
-        ...Object.values(m.files).filter(f => !f.filter).map(f => blob(f.head?.blob ?? f.blob)),
-        ...m.packs.filter((p, i) => !m.files[p.units[0][0]].filter &&
-                                    m.packs.findIndex(q => q.units[0][0] === p.units[0][0]) === i).map(p => pack(m, p)),
-      ]),
+      // What every program starts with (firstBlobs), and with `example` (a
+      // gallery example's id) the packs that program pulls.
+      prefetch: (example = null) => Promise.all([
+        ...firstBlobs(m),
+        ...(m.programs ?? []).filter(p => example && p.example === example).flatMap(p => p.packs),
+      ].map(blob)),
     };
   }
-  return { manifest, io, blob, stats };
+  // Starts fetching blobs before their manifest is in (config.json's first blobs).
+  const warm = hashes => Promise.all(hashes.map(blob));
+  return { manifest, io, blob, warm, stats };
 }
 
 async function defaultFetch(url) {

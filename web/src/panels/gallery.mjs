@@ -33,7 +33,7 @@ export function mount(app) {
   // Hovering an example starts its downloads: its objects, then the C runtime's.
   function prefetch(id, arch) {
     for (const p of fetchObjects(id, arch)) p.catch(() => {}); // load() reports a failure
-    app.prefetchRuntime(arch).catch(() => {}); // the link awaits it
+    app.prefetchRuntime(arch, id).catch(() => {}); // the link awaits it
   }
 
   // Mounted before the core loads: a click's downloads start at once, the
@@ -42,7 +42,7 @@ export function mount(app) {
     performance.mark('example-click');
     const ex = store.state.gallery.examples.find(e => e.id === id);
     const fetched = fetchObjects(id, arch);
-    app.prefetchRuntime(arch).catch(() => {}); // the link awaits it
+    app.prefetchRuntime(arch, id).catch(() => {}); // the link awaits it
     await app.mounted;
     const objs = await Promise.all(ex.build[arch].map(async (o, i) =>
       app.objects.describe(o.name, await fetched[i], o.harness)));

@@ -14,14 +14,18 @@ import { ARCHES } from '../../runtimes.mjs';
 // ahead), every blob once. If a link asks for a member the scan did not
 // reach (fellShort), this page links whole archives from then on.
 // `objects` given: the core is loaded (it reads their references).
+// What every link of arch reads first, config.json names: asked for beside
+// the manifest, not after it.
 async function io(app, arch, objects) {
-  const hash = (await app.config).runtimes?.[arch];
+  const config = await app.config;
+  const hash = config.runtimes?.[arch];
   if (!hash) throw new Error(`this site has no C runtime prepared for ${arch} (see Hosting)`);
+  app.delivery.warm(config.runtimeFirst?.[arch] ?? []).catch(() => {}); // a read reports a failure
   return app.delivery.io(hash, objects && referencedNames(app.L, objects));
 }
 // Before the objects are known (and before the core is): what every link
-// of arch starts with.
-export const prefetchRuntime = async (app, arch) => (await io(app, arch)).prefetch();
+// of arch starts with, and with `example` what that gallery example pulls.
+export const prefetchRuntime = async (app, arch, example = null) => (await io(app, arch)).prefetch(example);
 
 export function mount(app) {
   const { store } = app;

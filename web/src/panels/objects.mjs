@@ -82,6 +82,8 @@ export function mount(app) {
       arch ? `${arch} (${ARCHES[arch].triple})` : archError ? 'mixed architectures' : 'no objects';
   }
   store.on(['objects', 'arch', 'archError'], render);
+  // Objects of an architecture: what every link of it reads, fetched now (the link awaits it).
+  store.on('arch', ({ arch }) => arch && $('opt-runtime').checked && app.prefetchRuntime(arch).catch(() => {}));
 
   async function readFiles(files) {
     const list = [];
