@@ -6,8 +6,9 @@
 // the executor's WebSocket endpoint (or none: the page then links, inspects
 // and disassembles, and says running needs an executor). Every file but
 // index.html, config.json and the gallery is named by its content's hash,
-// so a host can let browsers keep them for good; the bundles and the wasm
-// also get .gz and .br siblings for hosts that serve precompressed files.
+// so a host can let browsers keep them for good; every file but config.json
+// and the runtimes' (gzipped) blobs also gets .gz and .br siblings for hosts
+// that serve precompressed files.
 //
 //   node web/build-site.mjs OUT [--executor wss://host/executor]   (scripts/build-site)
 import fs from 'node:fs';
@@ -31,6 +32,9 @@ function putHashed(out, name, bytes) {
   fs.writeFileSync(path.join(out, file), bytes);
   return file;
 }
+// What gets .gz/.br siblings: every file of the page but config.json, which
+// is edited after the build, and the runtimes' blobs, gzipped already.
+const PRECOMPRESSED = /^(?!runtimes\/).*\.(html|mjs|js|css|json|wasm|o)$/;
 function compressed(file) {
   const bytes = fs.readFileSync(file);
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
@@ -101,8 +105,9 @@ export async function buildSite(out, { executor = null, precompress = true, log 
   fs.writeFileSync(path.join(out, 'index.html'), sitePage({ entry, preload, css, wasm, capstone }));
   const config = { ...(executor ? { executor } : {}), runtimes, runtimeFirst: firstBlobsOf(runtimesDir, runtimes) };
   fs.writeFileSync(path.join(out, 'config.json'), JSON.stringify(config, null, 1));
-  if (precompress) for (const f of [...outputs.map(o => o.file).filter(f => f.endsWith('.mjs')), wasm])
-    compressed(path.join(out, f));
+  if (precompress) for (const f of fs.readdirSync(out, { recursive: true }))
+    if (PRECOMPRESSED.test(f) && f !== 'config.json' && fs.statSync(path.join(out, f)).size >= 1024)
+      compressed(path.join(out, f));
   log(`site: ${out} (entry ${entry}, wasm ${wasm}, executor ${executor ?? 'none'})`);
   return { out, entry, wasm };
 }
