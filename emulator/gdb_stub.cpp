@@ -183,8 +183,8 @@ std::string Stub::stopReply(const Stop &S) {
 
 std::string Stub::readRegisters() {
   std::string R;
-  for (unsigned N = 0; N < T.registerCount(); ++N) {
-    auto V = T.readRegister(regThread(), N);
+  for (unsigned N = 0; N < T->registerCount(); ++N) {
+    auto V = T->readRegister(regThread(), N);
     if (!V)
       return ErrNoThread;
     R += toHex(*V);
@@ -202,11 +202,11 @@ std::string Stub::breakpointPacket(std::string_view P) {
   if (!Addr || !Kind)
     return ErrBadPacket;
   BreakKind K = BreakKind(F[0][0] - '0');
-  if (!T.supports(K))
+  if (!T->supports(K))
     return "";
   if (K >= BreakKind::Write && (*Kind == 0 || *Kind > 8))
     return ErrBadPacket; // a watched range as one register of the CPU would hold
-  return T.breakpoint(K, *Addr, *Kind, Insert) ? "OK" : ErrFault;
+  return T->breakpoint(K, *Addr, *Kind, Insert) ? "OK" : ErrFault;
 }
 
 std::string Stub::query(std::string_view P) {
@@ -227,11 +227,11 @@ std::string Stub::query(std::string_view P) {
       return ErrBadPacket;
     std::optional<std::string> Data;
     if (Object == "features" && Rest.substr(0, Colon) == "target.xml")
-      Data = T.targetXml();
+      Data = T->targetXml();
     else if (Object == "siginfo" && Colon == 0)
-      Data = T.siginfo();
+      Data = T->siginfo();
     else if (Object == "auxv" && Colon == 0)
-      Data = T.auxv();
+      Data = T->auxv();
     else
       return "E00"; // no such annex
     if (!Data || Off > Data->size())
@@ -242,7 +242,7 @@ std::string Stub::query(std::string_view P) {
   }
   if (P == "qfThreadInfo") {
     std::string R = "m";
-    for (uint64_t Tid : T.threads())
+    for (uint64_t Tid : T->threads())
       R += (R.size() > 1 ? "," : "") + hexNumber(Tid);
     return R;
   }
@@ -298,24 +298,32 @@ std::string Stub::vPacket(std::string_view P, Resume &R) {
   if (P.starts_with("vKill")) {
     // Extended mode's `run` kills the process it found, then starts one
     // (vRun): while nothing has run, that one is this one, as it was.
-    if (Extended && T.pristine())
+    if (Extended && T->pristine())
       Killed = true;
     else
-      R.kind = Resume::Kill;
+      R.kind = Resume::Kill, EndKnown = true;
     return "OK";
   }
   if (P.starts_with("vRun")) {
-    if (!Extended || !T.pristine())
-      return ErrBadPacket; // a program that has run cannot start again
+    if (!Extended || !T->pristine())
+      return ErrBadPacket; // a live process that has run: gdb kills it first
     Killed = false;
     return stopReply(Last); // stopped at its first instruction
   }
   return ""; // vMustReplyEmpty, vFile, vRun...: not offered
 }
 
+void Stub::restart(Target &NewT) {
+  T = &NewT;
+  Last = {};
+  RegThread = 0;
+  Killed = EndKnown = false;
+  Ended.reset();
+}
+
 // What gdb may still ask once the process is gone (extended mode keeps the
-// connection): how it ended, that no thread is left, to detach; a program
-// that has run does not start again.
+// connection): how it ended, that no thread is left, to detach, to run the
+// program again (a new process answers).
 Stub::Outcome Stub::afterEnd(std::string_view P) {
   Outcome O;
   if (P == "?")
@@ -326,6 +334,8 @@ Stub::Outcome Stub::afterEnd(std::string_view P) {
     O.reply = "OK", O.resume.kind = Resume::Detach;
   else if (P.starts_with("vKill") || P == "!")
     O.reply = "OK";
+  else if (P.starts_with("vRun") && Extended)
+    O.resume.kind = Resume::Run;
   else if (P.starts_with("vRun"))
     O.reply = ErrBadPacket;
   else if (P != "k") // k has no reply
@@ -348,9 +358,9 @@ Stub::Outcome Stub::handle(std::string_view P) {
     if (!Bytes)
       return O.reply = ErrBadPacket, O;
     size_t At = 0;
-    for (unsigned N = 0; N < T.registerCount() && At < Bytes->size(); ++N) {
-      auto Old = T.readRegister(regThread(), N);
-      if (!Old || At + Old->size() > Bytes->size() || !T.writeRegister(regThread(), N, Bytes->substr(At, Old->size())))
+    for (unsigned N = 0; N < T->registerCount() && At < Bytes->size(); ++N) {
+      auto Old = T->readRegister(regThread(), N);
+      if (!Old || At + Old->size() > Bytes->size() || !T->writeRegister(regThread(), N, Bytes->substr(At, Old->size())))
         return O.reply = ErrBadPacket, O;
       At += Old->size();
     }
@@ -359,7 +369,7 @@ Stub::Outcome Stub::handle(std::string_view P) {
   }
   case 'p': {
     auto N = parseHex(Args);
-    auto V = N && *N < T.registerCount() ? T.readRegister(regThread(), unsigned(*N)) : std::nullopt;
+    auto V = N && *N < T->registerCount() ? T->readRegister(regThread(), unsigned(*N)) : std::nullopt;
     O.reply = V ? toHex(*V) : ErrBadPacket;
     break;
   }
@@ -367,15 +377,15 @@ Stub::Outcome Stub::handle(std::string_view P) {
     size_t Eq = Args.find('=');
     auto N = parseHex(Args.substr(0, Eq));
     auto V = Eq == std::string_view::npos ? std::nullopt : fromHex(Args.substr(Eq + 1));
-    auto Old = N && V && *N < T.registerCount() ? T.readRegister(regThread(), unsigned(*N)) : std::nullopt;
-    O.reply = Old && Old->size() == V->size() && T.writeRegister(regThread(), unsigned(*N), *V) ? "OK" : ErrBadPacket;
+    auto Old = N && V && *N < T->registerCount() ? T->readRegister(regThread(), unsigned(*N)) : std::nullopt;
+    O.reply = Old && Old->size() == V->size() && T->writeRegister(regThread(), unsigned(*N), *V) ? "OK" : ErrBadPacket;
     break;
   }
   case 'm': {
     uint64_t Addr, Len;
     if (!addressAndLength(Args, Addr, Len) || Len > MaxPacket / 2)
       return O.reply = ErrBadPacket, O;
-    auto B = T.readMemory(Addr, Len);
+    auto B = T->readMemory(Addr, Len);
     O.reply = B ? toHex(*B) : ErrFault;
     break;
   }
@@ -389,7 +399,7 @@ Stub::Outcome Stub::handle(std::string_view P) {
         P[0] == 'M' ? fromHex(Args.substr(Colon + 1)) : std::optional<std::string>(Args.substr(Colon + 1));
     if (!Data || Data->size() != Len)
       return O.reply = ErrBadPacket, O;
-    O.reply = Len == 0 || T.writeMemory(Addr, *Data) ? "OK" : ErrFault;
+    O.reply = Len == 0 || T->writeMemory(Addr, *Data) ? "OK" : ErrFault;
     break;
   }
   case 'Z':
@@ -415,7 +425,7 @@ Stub::Outcome Stub::handle(std::string_view P) {
     if (!Tid)
       return O.reply = ErrBadPacket, O;
     bool Known = *Tid == 0;
-    for (uint64_t K : T.threads())
+    for (uint64_t K : T->threads())
       Known |= K == *Tid;
     if (!Known)
       return O.reply = ErrNoThread, O;
@@ -427,12 +437,12 @@ Stub::Outcome Stub::handle(std::string_view P) {
   case 'T': {
     auto Tid = parseHex(Args);
     bool Known = false;
-    for (uint64_t K : T.threads())
+    for (uint64_t K : T->threads())
       Known |= Tid && K == *Tid;
     O.reply = Known ? "OK" : ErrNoThread;
     break;
   }
-  case 'k': O.resume.kind = Resume::Kill; break;
+  case 'k': O.resume.kind = Resume::Kill, EndKnown = true; break;
   case 'D':
     O.reply = "OK";
     O.resume.kind = Killed ? Resume::Kill : Resume::Detach;
@@ -527,13 +537,24 @@ Resume Connection::stopped(Stub &S, const Stop &St) {
   }
 }
 
-void Connection::ended(Stub &S, const Stop &St) {
-  send(S.stopReply(St), S.noAck());
+bool Connection::ended(Stub &S, const Stop &St) {
+  std::string Reply = S.stopReply(St);
+  if (!S.endKnown())
+    send(Reply, S.noAck());
+  return serveEnded(S);
+}
+
+bool Connection::runRefused(Stub &S) {
+  send("E01", S.noAck());
+  return serveEnded(S);
+}
+
+bool Connection::serveEnded(Stub &S) {
   // Extended mode: gdb stays until it detaches, quits or hangs up.
   while (S.extended() && Fd >= 0) {
     auto E = receive();
     if (!E)
-      return;
+      return false;
     if (E->kind == Event::Interrupt)
       continue;
     bool Ack = !S.noAck();
@@ -542,6 +563,8 @@ void Connection::ended(Stub &S, const Stop &St) {
     if (E->kind == Event::BadPacket)
       continue;
     Stub::Outcome O = S.handle(E->data);
+    if (O.resume.kind == Resume::Run)
+      return true;
     if ((O.reply && !send(*O.reply, S.noAck())) || O.resume.kind == Resume::Detach)
       break;
   }
@@ -555,6 +578,7 @@ void Connection::ended(Stub &S, const Stop &St) {
     }
     close(Fd), Fd = -1;
   }
+  return false;
 }
 
 void Connection::console(std::string_view Text) { send("O" + toHex(Text), true); }

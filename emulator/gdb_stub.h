@@ -83,7 +83,9 @@ public:
 // What gdb asked the process to do next.
 struct Resume {
   // StepOver: the protocol front end's (a call runs until it returns); gdb steps over calls itself.
-  enum Kind : uint8_t { None, Continue, Step, Kill, Detach, StepOver } kind = None;
+  // Run: gdb starts the program again once it has ended (extended mode's
+  // vRun): a new process, whose first stop is the reply.
+  enum Kind : uint8_t { None, Continue, Step, Kill, Detach, StepOver, Run } kind = None;
   uint64_t thread = 0; // Step: the thread to step (0: the selected one)
   uint8_t signal = 0;  // Continue, Step: the signal to pass (gdb's number; 0: none)
 };
@@ -91,7 +93,7 @@ struct Resume {
 // One conversation's state: the selected thread, no-ack mode.
 class Stub {
 public:
-  explicit Stub(Target &T) : T(T) {}
+  explicit Stub(Target &T) : T(&T) {}
   struct Outcome {
     std::optional<std::string> reply; // nothing when the process resumes (the next stop answers)
     Resume resume;
@@ -105,7 +107,13 @@ public:
   bool killed() const { return Killed; }
   // Extended mode: gdb stays connected after the process ends.
   bool extended() const { return Extended; }
+  // gdb knows the process ended (it killed it: vKill's OK, or k): its end
+  // is not reported again.
+  bool endKnown() const { return EndKnown; }
   void setThread(uint64_t Tid) { RegThread = Tid; }
+  // The program starts again (Resume::Run) as a new process, NewT: the
+  // conversation's modes (no-ack, extended) stay, the old process's state goes.
+  void restart(Target &NewT);
 
 private:
   std::string readRegisters();
@@ -114,12 +122,13 @@ private:
   std::string breakpointPacket(std::string_view P);
   uint64_t regThread() const;
 
-  Target &T;
+  Target *T;
   Stop Last;
   uint64_t RegThread = 0; // Hg: 0 = the stopped thread
   bool NoAck = false;
   bool Extended = false; // '!': gdb's `run` starts the program (vRun)
   bool Killed = false;
+  bool EndKnown = false;
   std::optional<std::string> Ended; // the process is gone: how it ended (W/X)
   Outcome afterEnd(std::string_view P);
 };
@@ -134,9 +143,14 @@ public:
   // Tells gdb about S and serves its packets until it resumes the process
   // (Detach when gdb hangs up).
   Resume stopped(Stub &S, const Stop &St);
-  // The process ended (S is Exited or Terminated): tell gdb, then close,
-  // in extended mode once gdb detaches or hangs up.
-  void ended(Stub &S, const Stop &St);
+  // The process ended (S is Exited or Terminated): tell gdb (unless it
+  // knows), then close, in extended mode once gdb detaches or hangs up.
+  // True instead when gdb asks to run the program again (vRun): the
+  // connection stays, and the new process's first stop is the reply.
+  bool ended(Stub &S, const Stop &St);
+  // The program could not start again: gdb's vRun fails, and the
+  // conversation goes on as after the end (true: gdb asks again).
+  bool runRefused(Stub &S);
   // gdb's console output packet: text gdb prints.
   void console(std::string_view Text);
   // Whether gdb sent an interrupt (^C) meanwhile; does not wait.
@@ -145,6 +159,7 @@ public:
 
 private:
   bool send(const std::string &Payload, bool NoAck);
+  bool serveEnded(Stub &S);
   // The next event; nullopt when gdb hung up.
   std::optional<Event> receive();
 

@@ -341,7 +341,9 @@ class Debugger::GdbFrontEnd : public DebugFrontEnd {
 public:
   GdbFrontEnd(int Fd, gdb::Target &T) : Conn(Fd), Stub(T) {}
   gdb::Resume stopped(Debugger &, const gdb::Stop &St) override { return Conn.stopped(Stub, St); }
-  void ended(const gdb::Stop &St) override { Conn.ended(Stub, St); }
+  bool ended(const gdb::Stop &St) override { return Conn.ended(Stub, St); }
+  bool runRefused() override { return Conn.runRefused(Stub); }
+  void restarted(gdb::Target &T) override { Stub.restart(T); }
   void console(std::string_view Text) override { Conn.console(Text); }
   bool interrupted() override { return Conn.interrupted(); }
   bool open() const override { return Conn.open(); }
@@ -410,6 +412,33 @@ void Debugger::rewind() {
   Undo.clear();
 }
 
+void Debugger::watchAccesses() {
+  // The memory hook for watchpoints is there from the start: translated
+  // code calls it only if it was there when translated, and dropping
+  // translations page by page misses some on Arm (Unicorn 2.0.1).
+  if (uc_hook_add(P.UC, &MemHook, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)onAccess, this, 1, 0) == UC_ERR_OK)
+    P.Stores.noteHook(UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE); // no store may bypass it
+  else
+    MemHook = 0;
+}
+
+std::unique_ptr<Debugger> Debugger::rerun(Process &Fresh) {
+  auto D = std::make_unique<Debugger>(Fresh, -1, -1);
+  D->watchAccesses();
+  D->Target = std::make_unique<ProcessTarget>(*D);
+  Front->restarted(*D->Target);
+  D->Front = std::move(Front);
+  Again = false;
+  return D;
+}
+
+bool Debugger::refuseRun() {
+  Again = Front->runRefused();
+  if (!Again)
+    Front.reset();
+  return Again;
+}
+
 bool Debugger::runStarts() {
   if (ListenFd >= 0) {
     // The first run waits for gdb (gdbserver waits too); one connection.
@@ -432,13 +461,7 @@ bool Debugger::runStarts() {
     close(ListenFd), ListenFd = -1;
     if (Fd < 0)
       return false;
-    // The memory hook for watchpoints is there from the start: translated
-    // code calls it only if it was there when translated, and dropping
-    // translations page by page misses some on Arm (Unicorn 2.0.1).
-    if (uc_hook_add(P.UC, &MemHook, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)onAccess, this, 1, 0) == UC_ERR_OK)
-      P.Stores.noteHook(UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE); // no store may bypass it
-    else
-      MemHook = 0;
+    watchAccesses();
     Target = std::make_unique<ProcessTarget>(*this);
     Front = std::make_unique<GdbFrontEnd>(Fd, *Target);
     Pending = {gdb::Stop::Signal, SigTrap};
@@ -526,9 +549,13 @@ bool Debugger::stopped(uint64_t Pc) {
   Pending.thread = P.Self->tid;
   gdb::Resume R = ask(Pending);
   switch (R.kind) {
-  case gdb::Resume::Kill: P.stop(RunStatus::Signaled, SigKill, Front->killMessage()); return false;
+  case gdb::Resume::Kill:
+    Killed = true;
+    P.stop(RunStatus::Signaled, SigKill, Front->killMessage());
+    return false;
   case gdb::Resume::Detach:
   case gdb::Resume::None:
+  case gdb::Resume::Run:   // (a live process is killed first)
     if (Front->killed()) { // gdb went away after killing it
       P.stop(RunStatus::Signaled, SigKill, Front->killMessage());
       return false;
@@ -562,9 +589,10 @@ Debugger::FaultCourse Debugger::faulted(FaultKind K, uint64_t Pc, uint64_t Addr)
   FaultAt = FaultKind::None;
   LastSignal = {};
   switch (R.kind) {
-  case gdb::Resume::Kill: return FaultCourse::Kill;
+  case gdb::Resume::Kill: Killed = true; return FaultCourse::Kill;
   case gdb::Resume::Detach:
   case gdb::Resume::None:
+  case gdb::Resume::Run:
     if (Front->killed())
       return FaultCourse::Kill;
     Front.reset(), Breakpoints.clear(), Watches.clear();
@@ -589,11 +617,13 @@ void Debugger::runEnded(executor::RunResultMsg &R) {
   if (!Front)
     return;
   gdb::Stop End{gdb::Stop::Terminated, SigKill};
-  switch (R.runStatus()) {
+  switch (Killed ? RunStatus::Signaled : R.runStatus()) {
   case RunStatus::Exited:
   case RunStatus::Returned: End = {gdb::Stop::Exited, 0, int(R.value & 0xff)}; break;
   case RunStatus::Fault:
   case RunStatus::Signaled: {
+    if (Killed)
+      break; // the front end knows how it ended
     // As Linux stops a traced process: gdb sees the signal at the faulting
     // instruction, looks, and the process dies when it goes on.
     bool Illegal = R.runStatus() == RunStatus::Fault && R.faultKind == uint8_t(FaultKind::IllegalInstruction);
@@ -622,8 +652,9 @@ void Debugger::runEnded(executor::RunResultMsg &R) {
     Front->console("linklab: " + R.message + "\n");
     break;
   }
-  Front->ended(End);
-  Front.reset();
+  Again = Front->ended(End);
+  if (!Again)
+    Front.reset();
 }
 
 // ---- what a front end reads at a stop -------------------------------------------

@@ -31,8 +31,13 @@ public:
   virtual ~DebugFrontEnd() = default;
   // The process stopped (St): tell, then wait for what to do next.
   virtual gdb::Resume stopped(Debugger &D, const gdb::Stop &St) = 0;
-  // The process ended (St: Exited or Terminated).
-  virtual void ended(const gdb::Stop &) {}
+  // The process ended (St: Exited or Terminated). True: the user asks to
+  // start the program again (gdb's `run`), as a new process (restarted).
+  virtual bool ended(const gdb::Stop &) { return false; }
+  // It could not start again: say so; true if the user asks again.
+  virtual bool runRefused() { return false; }
+  // The program starts again as the process T.
+  virtual void restarted(gdb::Target &) {}
   // A line for the user (a limit ended the run).
   virtual void console(std::string_view) {}
   // Whether the user asked to stop the running process; does not wait.
@@ -74,6 +79,13 @@ public:
   bool attached() const { return Front && Front->open(); }
   // The run ended: gdb hears how, and (a fault, a signal) may look first.
   void runEnded(executor::RunResultMsg &R);
+  // gdb asked to run the program again once it ended (`run`, `start`):
+  // the executor builds the process anew (session.cpp) and this debugger's
+  // conversation goes on with it (rerun), or is told it cannot (refuseRun:
+  // whether gdb asks again).
+  bool runAgain() const { return Again; }
+  std::unique_ptr<Debugger> rerun(Process &Fresh);
+  bool refuseRun();
   // The memory hook's, while watchpoints are set: the instruction running
   // reads or writes [Addr, Addr+Size).
   void access(bool Write, uint64_t Addr, unsigned Size);
@@ -88,6 +100,8 @@ public:
   void setBreakpoints(const std::vector<uint64_t> &Addrs);
 
 private:
+  // The memory hook for watchpoints, on gdb's runs.
+  void watchAccesses();
   // Makes room for the state before an instruction when the first watchpoint is set.
   void watchesChanged();
   // Undoes the instruction that triggered a watchpoint (StopBefore).
@@ -127,6 +141,8 @@ private:
   };
   std::optional<StepOver> Over;
   bool Resumed = false;       // since the first stop
+  bool Killed = false;        // the front end killed the process (it knows how it ended)
+  bool Again = false;         // runAgain()
   bool FaultReported = false; // gdb let a fault through: its end needs no second stop
   // The signal of the last stop, for gdb's $_siginfo (Linux's numbers; 0: none).
   struct SigInfo {

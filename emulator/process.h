@@ -108,6 +108,13 @@ public:
   // starts, and debugs the runs from then on (gdb_target.h); PeerFd is the
   // client's side, whose hangup ends the wait for gdb.
   void debugWith(int ListenFd, int PeerFd);
+  // gdb asked to run the program again after its run-main ended (extended
+  // mode's `run`): the session builds a fresh process the way this one was
+  // built, which takes over gdb's conversation (debugAfter) and runs again.
+  bool runAgain() const { return Debug && Debug->runAgain(); }
+  void debugAfter(Process &Old) { Debug = Old.Debug->rerun(*this); }
+  // The fresh process could not be built: gdb hears so; true if it asks again.
+  bool refuseRun() { return Debug->refuseRun(); }
 
 private:
   friend struct Linux; // the system calls (linux_syscalls.cpp)

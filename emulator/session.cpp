@@ -28,7 +28,8 @@ template <class... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
 
 class Session {
 public:
-  Session(int In, int Out, const SessionOptions &O) : In(In), Out(Out), GdbFd(O.gdbListenFd), Opts(O) {}
+  Session(int In, int Out, const SessionOptions &O)
+      : In(In), Out(Out), GdbFd(O.gdbListenFd), Gdb(O.gdbListenFd >= 0), Journaling(Gdb), Opts(O) {}
 
   int serve() {
     int Code = serveFrames();
@@ -81,6 +82,12 @@ private:
   }
 
   void send(uint32_t Seq, const Message &M) {
+    if (Replaying) { // nothing goes out; a failure ends the replay
+      if (auto *F = std::get_if<FailureMsg>(&M); F && ReplayFailure.empty())
+        ReplayFailure = F->message;
+      return;
+    }
+    Failures += std::holds_alternative<FailureMsg>(M);
     std::vector<uint8_t> Bytes = encode(Seq, M);
     Outbox.insert(Outbox.end(), Bytes.begin(), Bytes.end());
     if (Outbox.size() >= FlushAt)
@@ -300,8 +307,41 @@ private:
       send(Seq, OkMsg{});
   }
 
+  // A process built again from the journal (the requests that built P, as
+  // they succeeded), for gdb's `run` once the program's run has ended.
+  Expected<std::unique_ptr<Process>> rebuild() {
+    std::unique_ptr<Process> Old = std::move(P);
+    Replaying = true;
+    ReplayFailure.clear();
+    for (size_t I = 0; I < Journal.size() && ReplayFailure.empty(); ++I) {
+      Frame F = Journal[I]; // handlers may move from it
+      if (!handle(F) && ReplayFailure.empty())
+        ReplayFailure = formatv("request %u ended the session", F.seq);
+    }
+    Replaying = false;
+    std::unique_ptr<Process> Fresh = std::exchange(P, std::move(Old));
+    if (!ReplayFailure.empty() || !Fresh)
+      return makeError("the program cannot start again: " + (ReplayFailure.empty() ? "no set-up" : ReplayFailure));
+    return Fresh;
+  }
+
   // False ends the session.
   bool handle(Frame &F) {
+    // gdb's sessions keep the requests that build the process, up to its
+    // run-main, those that succeed (none of the read-only ones).
+    if (Journaling && !Replaying && !std::holds_alternative<RunMainMsg>(F.message) &&
+        !std::holds_alternative<LookupMsg>(F.message) && !std::holds_alternative<ReadMemoryMsg>(F.message) &&
+        !std::holds_alternative<HangupMsg>(F.message)) {
+      Frame Copy = F;
+      uint64_t Before = Failures;
+      bool Go = serve(F);
+      if (Failures == Before)
+        Journal.push_back(std::move(Copy));
+      return Go;
+    }
+    return serve(F);
+  }
+  bool serve(Frame &F) {
     uint32_t Seq = F.seq;
     if (std::holds_alternative<InputMsg>(F.message))
       return true; // late: the read it answered has ended (a time limit); no reply
@@ -334,7 +374,7 @@ private:
                 send(Seq, FailureMsg{"session already set up"});
                 return true;
               }
-              auto NewP = Process::create(Triple::parse(M.triple), GdbFd >= 0);
+              auto NewP = Process::create(Triple::parse(M.triple), Gdb);
               if (!NewP) { // no process yet: the client may set up again
                 send(Seq, FailureMsg{NewP.takeError().message()});
                 return true;
@@ -378,7 +418,24 @@ private:
               if (M.debug)
                 Front = std::make_unique<ClientDebug>(*this, Seq, M.debugIdleMillis, std::move(M.ehFrames)),
                 LastDebugSeq = Seq;
-              return finishRun(Seq, P->runMain(M, Output, Input, std::move(Front)), wallTime(M.limits)), true;
+              Journaling = false;
+              RunResultMsg R = P->runMain(M, Output, Input, std::move(Front));
+              // gdb's `run` once it ended: the program again, in a process
+              // built as this one was; the last run's result is the one sent.
+              while (P->runAgain()) {
+                auto Fresh = rebuild();
+                if (!Fresh) {
+                  consumeError(Fresh.takeError());
+                  if (!P->refuseRun())
+                    break;
+                  continue;
+                }
+                (*Fresh)->debugAfter(*P);
+                P = std::move(*Fresh);
+                Deadline = runDeadline(M.limits);
+                R = P->runMain(M, Output, Input);
+              }
+              return finishRun(Seq, std::move(R), wallTime(M.limits)), true;
             },
             [&](CallMsg &M) {
               flush();
@@ -417,7 +474,13 @@ private:
   }
 
   int In, Out;
-  int GdbFd; // until the process takes it
+  int GdbFd;       // until the process takes it
+  bool Gdb;        // gdb debugs this session's runs (-gdb)
+  bool Journaling; // gdb's session before its run-main: requests go to the Journal
+  bool Replaying = false;
+  std::vector<Frame> Journal;
+  std::string ReplayFailure; // the first failure of a replay
+  uint64_t Failures = 0;     // failure replies sent
   SessionOptions Opts;
   uint64_t RunOutput = 0; // bytes of output the current run has sent
   bool Truncated = false;

@@ -327,6 +327,7 @@ void Process::endThreads() {
 Process::~Process() {
   for (auto &[Tid, T] : Threads)
     freeThread(*T);
+  Debug.reset(); // its hook and context belong to the engine
   uc_close(UC);
 }
 

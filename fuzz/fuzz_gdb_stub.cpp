@@ -46,7 +46,7 @@ public:
   bool pristine() const override { return !Resumed; }
   std::optional<std::string> siginfo() const override { return std::string(128, '\x0b'); }
   std::string auxv() const override { return std::string(64, '#'); } // needs escaping
-  bool Resumed = false;                                              // the process ran (so vRun must fail)
+  bool Resumed = false;                                              // the process ran (vRun fails while it lives)
 
 private:
   char Regs[8][8] = {};
@@ -72,6 +72,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
         continue;
       Stub::Outcome O = S.handle(E->data);
       T.Resumed |= O.resume.kind == Resume::Continue || O.resume.kind == Resume::Step;
+      if (O.resume.kind == Resume::Kill || O.resume.kind == Resume::Detach)
+        S.stopReply({Stop::Terminated, 9}); // gone: what gdb may ask then
+      if (O.resume.kind == Resume::Run) {   // run again: a new process, stopped at its start
+        FUZZ_EXPECT(!O.reply, "a reply to a run before the new process stopped");
+        S.restart(T);
+        T.Resumed = false;
+        S.stopReply({Stop::Signal, 5, 0, 1000});
+      }
       if (!O.reply)
         continue;
       FUZZ_EXPECT(O.reply->size() <= MaxPacket + 16, "a %zu-byte reply", O.reply->size());

@@ -143,7 +143,10 @@ CALLBACK = [
 ]
 # Attached as linklab says (extended mode), `run` starts the program as
 # natively: gdb kills the process it found stopped at its entry and runs
-# one; the stub gives it that same untouched process. It cannot start again.
+# one; the stub gives it that same untouched process. Once the program has
+# run, `start`, `run` and `kill` then `run` start it again from the
+# beginning (the executor builds the process again from the requests that
+# built it: `total` as initialized, not as the last run left it).
 RUN = [
     ("break main", [], True),
     ("@start", [r"^Breakpoint 1, main \(argc=1, argv=0x[0-9a-f]+\) at .*main\.c:15$"], True),
@@ -157,7 +160,16 @@ RUN = [
     ("delete", [], True),
     ("continue", [r"^\[Inferior 1 \(.*\) exited with code 03\]$"], True),
     ("info threads", [r"^No threads\.$"], True),
-    ("run", [r"failed"], None),
+    ("start", [r"^Temporary breakpoint 2, main \(argc=1, argv=0x[0-9a-f]+\) at .*main\.c:15$"], True),
+    ("print total", [r"^\$3 = 7$"], True),
+    ("break scale", [], True),
+    ("continue", [r"^Breakpoint 3, scale \(x=5, by=0\) at .*calls\.c:5$"], True),
+    ("run", [r"^Breakpoint 3, scale \(x=5, by=0\) at .*calls\.c:5$"], True),
+    ("print counter", [r"^\$4 = 0$"], True),
+    ("kill", [r"^\[Inferior 1 \(.*\) killed\]$"], True),
+    ("run", [r"^Breakpoint 3, scale \(x=5, by=0\) at .*calls\.c:5$"], True),
+    ("delete", [], True),
+    ("continue", [r"^\[Inferior 1 \(.*\) exited with code 03\]$"], True),
 ]
 FAULT = [
     ("@start", [r"^Program received signal SIGSEGV, Segmentation fault\.$",
@@ -325,8 +337,9 @@ def main():
         failures += linked_session(arch, "-O0", CALLBACK, [], [], "callback", sources=(CALLBACK_SRC,),
                                    stdout_expected="first 0\n", code_expected=0)
     failures += linked_session(ARCHES[0], "-O0", HELD, [], ["-timeout-ms=3000"], "held")
-    failures += linked_session(ARCHES[0], "-O0", RUN, [], [], "run-cmd", remote="extended-remote", start="run",
-                               stdout_expected="total 34 counter 5\n")
+    for arch in ARCHES[:2]:
+        failures += linked_session(arch, "-O0", RUN, [], [], "run-cmd", remote="extended-remote", start="run",
+                                   stdout_expected="total 34 counter 5\ntotal 28 counter 3\n")
     failures += linked_session(ARCHES[-1], "-O0", SESSION, [], [], "archive", archive=True)
     for arch in ARCHES[:2]:
         failures += linked_session(arch, "-O0", THREADS, [], [], "threads", sources=(THREADS_SRC,),

@@ -199,7 +199,7 @@ TEST(GdbStub, RunBeforeTheProgramRan) {
 }
 
 // Extended mode keeps the connection after the process ends: gdb may ask
-// how it ended, find no thread, fail to run it again, and detach.
+// how it ended, find no thread, run it again, and detach.
 TEST(GdbStub, AfterTheProcessEnded) {
   OneThread T;
   Stub S(T);
@@ -208,11 +208,44 @@ TEST(GdbStub, AfterTheProcessEnded) {
   EXPECT_EQ(*S.handle("?").reply, "W03");
   EXPECT_EQ(*S.handle("qfThreadInfo").reply, "l");
   EXPECT_EQ(*S.handle("g").reply, ""); // no registers of a process that is gone
-  EXPECT_EQ(*S.handle("vRun;70726f67").reply, "E01");
+  auto Run = S.handle("vRun;70726f67");
+  EXPECT_FALSE(Run.reply); // the new process's first stop answers
+  EXPECT_EQ(Run.resume.kind, Resume::Run);
   EXPECT_FALSE(S.handle("k").reply);
   auto D = S.handle("D");
   EXPECT_EQ(*D.reply, "OK");
   EXPECT_EQ(D.resume.kind, Resume::Detach);
+}
+
+// Not in extended mode, a program that ended cannot run again.
+TEST(GdbStub, NoRunOutsideExtendedMode) {
+  OneThread T;
+  Stub S(T);
+  S.stopReply({Stop::Exited, 0, 3});
+  EXPECT_EQ(*S.handle("vRun;70726f67").reply, "E01");
+}
+
+// gdb kills a process that has run (vKill's OK tells it the end), then runs
+// the program again: the stub serves the new process with the
+// conversation's modes kept and the old process's stop forgotten.
+TEST(GdbStub, KilledThenRunAgain) {
+  OneThread T, Fresh;
+  Stub S(T);
+  EXPECT_EQ(*S.handle("QStartNoAckMode").reply, "OK");
+  EXPECT_EQ(*S.handle("!").reply, "OK");
+  S.stopReply({Stop::Signal, 5, 0, 1000, BreakKind::Software});
+  T.Pristine = false;
+  auto Kill = S.handle("vKill;a410");
+  EXPECT_EQ(*Kill.reply, "OK");
+  EXPECT_EQ(Kill.resume.kind, Resume::Kill);
+  EXPECT_TRUE(S.endKnown()); // its end is not reported again
+  S.stopReply({Stop::Terminated, 9});
+  EXPECT_EQ(S.handle("vRun;").resume.kind, Resume::Run);
+  S.restart(Fresh);
+  EXPECT_FALSE(S.endKnown());
+  EXPECT_TRUE(S.noAck() && S.extended());
+  EXPECT_EQ(S.stopReply({Stop::Signal, 5, 0, 1000}), "T05thread:3e8;");
+  EXPECT_EQ(*S.handle("g").reply, "01010101010101010202020202020202");
 }
 
 // The signal gdb passes on resuming (a fault's, or none to go on without it).
