@@ -33,11 +33,28 @@ struct Reg {
   uint16_t bits;
   const char *type;
   int uc;
+  const char *group = nullptr; // gdb's register group, where its tdesc names one (float, vector)
 };
 struct Feature {
+  Feature(const char *Name, std::vector<Reg> Regs) : name(Name), regs(std::move(Regs)) {}
   const char *name;
   std::vector<Reg> regs;
+  std::string types; // the flags types its registers use, as XML
 };
+
+// A flags type: each field's name and bit range, as gdb's own target
+// descriptions define them (gdb shows `eflags 0x246 [ PF ZF IF ]`).
+struct Field {
+  const char *name;
+  int start, end;
+};
+std::string flagsType(const char *Id, std::initializer_list<Field> Fields) {
+  std::string X = std::string("<flags id=\"") + Id + "\" size=\"4\">\n";
+  for (const Field &F : Fields)
+    X += std::string("<field name=\"") + F.name + "\" start=\"" + std::to_string(F.start) + "\" end=\"" +
+         std::to_string(F.end) + "\" type=\"" + (F.start == F.end ? "bool" : "uint32") + "\"/>\n";
+  return X + "</flags>\n";
+}
 struct RegisterTable {
   const char *architecture;
   std::vector<Feature> features;
@@ -51,14 +68,35 @@ struct RegisterTable {
 void addX87(std::vector<Reg> &R) {
   for (int I = 0; I < 8; ++I)
     R.push_back({"st" + std::to_string(I), 80, "i387_ext", UC_X86_REG_FP0 + I});
-  R.push_back({"fctrl", 32, "int", UC_X86_REG_FPCW});
-  R.push_back({"fstat", 32, "int", UC_X86_REG_FPSW});
-  R.push_back({"ftag", 32, "int", UC_X86_REG_FPTAG});
-  R.push_back({"fiseg", 32, "int", Zero});
-  R.push_back({"fioff", 32, "int", UC_X86_REG_FIP});
-  R.push_back({"foseg", 32, "int", Zero});
-  R.push_back({"fooff", 32, "int", UC_X86_REG_FDP});
-  R.push_back({"fop", 32, "int", UC_X86_REG_FOP});
+  R.push_back({"fctrl", 32, "int", UC_X86_REG_FPCW, "float"});
+  R.push_back({"fstat", 32, "int", UC_X86_REG_FPSW, "float"});
+  R.push_back({"ftag", 32, "int", UC_X86_REG_FPTAG, "float"});
+  R.push_back({"fiseg", 32, "int", Zero, "float"});
+  R.push_back({"fioff", 32, "int", UC_X86_REG_FIP, "float"});
+  R.push_back({"foseg", 32, "int", Zero, "float"});
+  R.push_back({"fooff", 32, "int", UC_X86_REG_FDP, "float"});
+  R.push_back({"fop", 32, "int", UC_X86_REG_FOP, "float"});
+}
+
+const std::string &eflagsType() {
+  static const std::string T = flagsType("i386_eflags", {{"CF", 0, 0},
+                                                         {"", 1, 1},
+                                                         {"PF", 2, 2},
+                                                         {"AF", 4, 4},
+                                                         {"ZF", 6, 6},
+                                                         {"SF", 7, 7},
+                                                         {"TF", 8, 8},
+                                                         {"IF", 9, 9},
+                                                         {"DF", 10, 10},
+                                                         {"OF", 11, 11},
+                                                         {"NT", 14, 14},
+                                                         {"RF", 16, 16},
+                                                         {"VM", 17, 17},
+                                                         {"AC", 18, 18},
+                                                         {"VIF", 19, 19},
+                                                         {"VIP", 20, 20},
+                                                         {"ID", 21, 21}});
+  return T;
 }
 
 // What x86-64 and i386 share after their general registers: the segment
@@ -70,10 +108,25 @@ Feature addX86Common(Feature &Core, int Xmms) {
   for (int I = 0; I < 6; ++I)
     Core.regs.push_back({Segs[I], 32, "int32", SegIds[I]});
   addX87(Core.regs);
+  Core.types = eflagsType();
   Feature Sse{"org.gnu.gdb.i386.sse", {}};
   for (int I = 0; I < Xmms; ++I)
     Sse.regs.push_back({"xmm" + std::to_string(I), 128, "vec128", UC_X86_REG_XMM0 + I});
-  Sse.regs.push_back({"mxcsr", 32, "int", UC_X86_REG_MXCSR});
+  Sse.regs.push_back({"mxcsr", 32, "i386_mxcsr", UC_X86_REG_MXCSR, "vector"});
+  Sse.types = flagsType("i386_mxcsr", {{"IE", 0, 0},
+                                       {"DE", 1, 1},
+                                       {"ZE", 2, 2},
+                                       {"OE", 3, 3},
+                                       {"UE", 4, 4},
+                                       {"PE", 5, 5},
+                                       {"DAZ", 6, 6},
+                                       {"IM", 7, 7},
+                                       {"DM", 8, 8},
+                                       {"ZM", 9, 9},
+                                       {"OM", 10, 10},
+                                       {"UM", 11, 11},
+                                       {"PM", 12, 12},
+                                       {"FZ", 15, 15}});
   return Sse;
 }
 
@@ -87,7 +140,7 @@ RegisterTable x86_64Table() {
   for (int I = 8; I < 16; ++I)
     Core.regs.push_back({"r" + std::to_string(I), 64, "int64", UC_X86_REG_R8 + I - 8});
   Core.regs.push_back({"rip", 64, "code_ptr", UC_X86_REG_RIP});
-  Core.regs.push_back({"eflags", 32, "int32", UC_X86_REG_EFLAGS});
+  Core.regs.push_back({"eflags", 32, "i386_eflags", UC_X86_REG_EFLAGS});
   Feature Sse = addX86Common(Core, 16);
   Feature Linux{"org.gnu.gdb.i386.linux", {{"orig_rax", 64, "int", MinusOne}}};
   Feature Segments{"org.gnu.gdb.i386.segments",
@@ -103,7 +156,7 @@ RegisterTable i386Table() {
   for (int I = 0; I < 8; ++I)
     Core.regs.push_back({Names[I], 32, I == 4 || I == 5 ? "data_ptr" : "int32", Ids[I]});
   Core.regs.push_back({"eip", 32, "code_ptr", UC_X86_REG_EIP});
-  Core.regs.push_back({"eflags", 32, "int32", UC_X86_REG_EFLAGS});
+  Core.regs.push_back({"eflags", 32, "i386_eflags", UC_X86_REG_EFLAGS});
   Feature Sse = addX86Common(Core, 8);
   Feature Linux{"org.gnu.gdb.i386.linux", {{"orig_eax", 32, "int", MinusOne}}};
   return {"i386", {Core, Sse, Linux}, false, {}, 10}; // eax..edi, eip, eflags
@@ -117,13 +170,62 @@ RegisterTable aarch64Table() {
   Core.regs.push_back({"x30", 64, "int", UC_ARM64_REG_X30});
   Core.regs.push_back({"sp", 64, "data_ptr", UC_ARM64_REG_SP});
   Core.regs.push_back({"pc", 64, "code_ptr", UC_ARM64_REG_PC});
-  Core.regs.push_back({"cpsr", 32, "int", UC_ARM64_REG_PSTATE});
+  Core.regs.push_back({"cpsr", 32, "cpsr_flags", UC_ARM64_REG_PSTATE});
+  Core.types = flagsType("cpsr_flags", {{"SP", 0, 0},
+                                        {"EL", 2, 3},
+                                        {"nRW", 4, 4},
+                                        {"F", 6, 6},
+                                        {"I", 7, 7},
+                                        {"A", 8, 8},
+                                        {"D", 9, 9},
+                                        {"BTYPE", 10, 11},
+                                        {"SSBS", 12, 12},
+                                        {"IL", 20, 20},
+                                        {"SS", 21, 21},
+                                        {"PAN", 22, 22},
+                                        {"UAO", 23, 23},
+                                        {"DIT", 24, 24},
+                                        {"TCO", 25, 25},
+                                        {"V", 28, 28},
+                                        {"C", 29, 29},
+                                        {"Z", 30, 30},
+                                        {"N", 31, 31}});
   Feature Fpu{"org.gnu.gdb.aarch64.fpu", {}};
   for (int I = 0; I < 32; ++I)
     Fpu.regs.push_back({"v" + std::to_string(I), 128, "vec128", UC_ARM64_REG_Q0 + I});
-  Fpu.regs.push_back({"fpsr", 32, "int", UC_ARM64_REG_FPSR});
-  Fpu.regs.push_back({"fpcr", 32, "int", UC_ARM64_REG_FPCR});
-  return {"aarch64", {Core, Fpu}, true, {}, 34}; // x0..x30, sp, pc, cpsr
+  Fpu.regs.push_back({"fpsr", 32, "fpsr_flags", UC_ARM64_REG_FPSR});
+  Fpu.regs.push_back({"fpcr", 32, "fpcr_flags", UC_ARM64_REG_FPCR});
+  Fpu.types = flagsType("fpsr_flags", {{"IOC", 0, 0},
+                                       {"DZC", 1, 1},
+                                       {"OFC", 2, 2},
+                                       {"UFC", 3, 3},
+                                       {"IXC", 4, 4},
+                                       {"IDC", 7, 7},
+                                       {"QC", 27, 27},
+                                       {"V", 28, 28},
+                                       {"C", 29, 29},
+                                       {"Z", 30, 30},
+                                       {"N", 31, 31}}) +
+              flagsType("fpcr_flags", {{"FIZ", 0, 0},
+                                       {"AH", 1, 1},
+                                       {"NEP", 2, 2},
+                                       {"IOE", 8, 8},
+                                       {"DZE", 9, 9},
+                                       {"OFE", 10, 10},
+                                       {"UFE", 11, 11},
+                                       {"IXE", 12, 12},
+                                       {"EBF", 13, 13},
+                                       {"IDE", 15, 15},
+                                       {"Len", 16, 18},
+                                       {"FZ16", 19, 19},
+                                       {"Stride", 20, 21},
+                                       {"RMode", 22, 23},
+                                       {"FZ", 24, 24},
+                                       {"DN", 25, 25},
+                                       {"AHP", 26, 26}});
+  // The thread pointer, as Linux's gdb sees it (NT_ARM_TLS).
+  Feature Tls{"org.gnu.gdb.aarch64.tls", {{"tpidr", 64, "data_ptr", UC_ARM64_REG_TPIDR_EL0}}};
+  return {"aarch64", {Core, Fpu, Tls}, true, {}, 34}; // x0..x30, sp, pc, cpsr
 }
 
 RegisterTable riscv64Table() {
@@ -157,8 +259,10 @@ RegisterTable armTable() {
   Feature Vfp{"org.gnu.gdb.arm.vfp", {}};
   for (int I = 0; I < 32; ++I)
     Vfp.regs.push_back({"d" + std::to_string(I), 64, "ieee_double", UC_ARM_REG_D0 + I});
-  Vfp.regs.push_back({"fpscr", 32, "int", UC_ARM_REG_FPSCR});
-  return {"arm", {Core, Vfp}, true, {}, 17}; // r0..r12, sp, lr, pc, cpsr
+  Vfp.regs.push_back({"fpscr", 32, "int", UC_ARM_REG_FPSCR, "float"});
+  // The thread pointer (TPIDRURO), as Linux's gdb sees it.
+  Feature Tls{"org.gnu.gdb.arm.tls", {{"tpidruro", 32, "data_ptr", UC_ARM_REG_C13_C0_3}}};
+  return {"arm", {Core, Vfp, Tls}, true, {}, 17}; // r0..r12, sp, lr, pc, cpsr
 }
 
 const RegisterTable &tableFor(Arch A) {
@@ -196,8 +300,10 @@ std::string describe(const RegisterTable &T) {
            "<field name=\"v16_int8\" type=\"v16i8\"/><field name=\"v8_int16\" type=\"v8i16\"/>"
            "<field name=\"v4_int32\" type=\"v4i32\"/><field name=\"v2_int64\" type=\"v2i64\"/>"
            "<field name=\"uint128\" type=\"uint128\"/></union>\n";
+    X += F.types;
     for (const Reg &R : F.regs)
-      X += "<reg name=\"" + R.name + "\" bitsize=\"" + std::to_string(R.bits) + "\" type=\"" + R.type + "\"/>\n";
+      X += "<reg name=\"" + R.name + "\" bitsize=\"" + std::to_string(R.bits) + "\" type=\"" + R.type + "\"" +
+           (R.group ? std::string(" group=\"") + R.group + "\"" : "") + "/>\n";
     X += "</feature>\n";
   }
   return X + "</target>\n";

@@ -9,7 +9,9 @@ one) into the callee, watches a global, and continues to the exit status;
 a second session sees the program's null write reported as SIGSEGV at its
 line (and once with the second object in an archive, whose member
 -debug-script extracts; and a program stopped in its second thread); at -O2, a session asks what survives optimization (arguments,
-frames, a global, `finish`'s return value, a watchpoint). What gdb prints
+frames, a global, `finish`'s return value, a watchpoint); in extended mode
+`run`, `start` and `kill` start the program again, and ^C and `detach`
+work as on a process. What gdb prints
 is matched line by line; on x86-64 the same patterns
 (those that do not need a hardware watchpoint, which this machine's
 virtual CPU may not offer to native processes) must also match gdb's
@@ -20,9 +22,12 @@ usage: gdb_test.py LINKLAB SOURCE_DIR WORK_DIR [ARCH...]
 """
 import os
 import re
+import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 
 LINKLAB, SRC, WORK = sys.argv[1:4]
@@ -43,6 +48,22 @@ CALLS = os.path.join(SRC, "tests/inputs/debug/calls.c")
 THREADS_SRC = os.path.join(SRC, "tests/inputs/debug/threads.c")
 CALLBACK_SRC = os.path.join(SRC, "tests/inputs/debug/callback.c")
 
+# `info registers` at scale's breakpoint, per arch (native: x86_64's).
+HEX = r"0x[0-9a-f]+"
+REGISTERS = {
+    "x86_64": [rf"^rax\s+{HEX}\s+-?\d+$", rf"^r15\s+{HEX}\s", rf"^rip\s+{HEX}\s+{HEX} <scale\+\d+>$",
+               rf"^eflags\s+{HEX}\s+\[ (.* )?IF( .*)? \]$", r"^cs\s+0x33\s+51$", r"^gs\s+0x0\s+0$"],
+    "i386": [rf"^eax\s+{HEX}\s", rf"^eip\s+{HEX}\s+{HEX} <scale\+\d+>$", rf"^eflags\s+{HEX}\s+\[ (.* )?IF( .*)? \]$",
+             r"^cs\s+0x23\s+35$", rf"^gs\s+{HEX}\s"],
+    "aarch64": [r"^x0\s+0x5\s+5$", rf"^x30\s+{HEX}\s", rf"^sp\s+{HEX}\s", rf"^pc\s+{HEX}\s+{HEX} <scale\+\d+>$",
+                rf"^cpsr\s+{HEX}\s+\[ EL=0 .*\]$", rf"^fpsr\s+{HEX}\s+\[ .*\]$", rf"^fpcr\s+{HEX}\s+\[ .*\]$",
+                rf"^tpidr\s+{HEX}\s+{HEX}$"],
+    "riscv64": [rf"^ra\s+{HEX}\s+{HEX} <main\+\d+>$", rf"^sp\s+{HEX}\s", r"^a0\s+0x5\s+5$", rf"^t6\s+{HEX}\s",
+                rf"^pc\s+{HEX}\s+{HEX} <scale\+\d+>$"],
+    "arm": [r"^r0\s+0x5\s+5$", rf"^sp\s+{HEX}\s", rf"^lr\s+{HEX}\s", rf"^pc\s+{HEX}\s+{HEX} <scale\+\d+>$",
+            rf"^cpsr\s+{HEX}\s+-?\d+$", rf"^fpscr\s+{HEX}\s", rf"^tpidruro\s+{HEX}\s+{HEX}$"],
+}
+
 # The session: each command, then the patterns (regexes) its output must
 # contain in order. Native: whether a native process under gdb shows them
 # too (True), or not (False); None: a command not sent to a native process
@@ -55,8 +76,13 @@ SESSION = [
     # The backtrace ends at main, as gdb's does for a process.
     ("bt", [r"^#0  scale \(x=5, by=0\) at .*calls\.c:5$",
             r"^#1  0x[0-9a-f]+ in main \(argc=1, argv=0x[0-9a-f]+\) at .*main\.c:17$", r"!^#2 "], True),
-    ("info registers pc", [r"^pc\s+0x[0-9a-f]+\s+0x[0-9a-f]+ <scale\+\d+>$"], True),
-    ("x/i $pc", [r"^=> 0x[0-9a-f]+ <scale\+\d+>:\s"], True),
+    # The registers as gdb shows a Linux process's (flags decoded, the
+    # thread pointer where gdb's Linux target has it), each arch's own.
+    ("info registers", REGISTERS, True),
+    ("x/4i $pc", [r"^=> 0x[0-9a-f]+ <scale\+\d+>:\s"] + [r"^   0x[0-9a-f]+ <scale\+\d+>:\s"] * 3, True),
+    ("info frame", [r"^Stack level 0, frame at 0x[0-9a-f]+:$",
+                    r"^ (rip|eip|pc) = 0x[0-9a-f]+ in scale \(.*calls\.c:5\); saved (rip|eip|pc) = 0x[0-9a-f]+$",
+                    r"^ called by frame at 0x[0-9a-f]+$", r"^ Arglist at 0x[0-9a-f]+, args: x=5, by=0$"], True),
     ("x/dw &total", [r"^0x[0-9a-f]+ <total>:\s+7$"], True),
     ("print total", [r"^\$1 = 7$"], True),
     ("next", [r"^6\t  counter = counter \+ 1;$"], True),
@@ -157,19 +183,45 @@ RUN = [
     ("print scale(2, 3)", [r"^\$1 = 7$"], True),
     ("print scale(1, 1)", [r"^\$2 = 3$"], True),
     ("next", [r"^16\t  for \(int i = 0; i < 3; \+\+i\)$"], True),
+    # `until` does not go back: from the loop's increment (after its body
+    # in the code) it runs the loop out.
+    ("until", [r"^17\t    total \+= scale\(local, i\);$"], True),
+    ("until", [r"^16\t  for \(int i = 0; i < 3; \+\+i\)$"], True),
+    ("until", [r"^18\t  printf\(\"total %d counter %d\\n\", total, counter\);$"], True),
+    ("print total", [r"^\$3 = 34$"], True),
     ("delete", [], True),
     ("continue", [r"^\[Inferior 1 \(.*\) exited with code 03\]$"], True),
     ("info threads", [r"^No threads\.$"], True),
     ("start", [r"^Temporary breakpoint 2, main \(argc=1, argv=0x[0-9a-f]+\) at .*main\.c:15$"], True),
-    ("print total", [r"^\$3 = 7$"], True),
+    ("print total", [r"^\$4 = 7$"], True),
     ("break scale", [], True),
     ("continue", [r"^Breakpoint 3, scale \(x=5, by=0\) at .*calls\.c:5$"], True),
     ("run", [r"^Breakpoint 3, scale \(x=5, by=0\) at .*calls\.c:5$"], True),
-    ("print counter", [r"^\$4 = 0$"], True),
+    ("print counter", [r"^\$5 = 0$"], True),
     ("kill", [r"^\[Inferior 1 \(.*\) killed\]$"], True),
     ("run", [r"^Breakpoint 3, scale \(x=5, by=0\) at .*calls\.c:5$"], True),
     ("delete", [], True),
     ("continue", [r"^\[Inferior 1 \(.*\) exited with code 03\]$"], True),
+]
+# ^C while the program runs (SIGINT to gdb once it has resumed the
+# program, which gdb passes on as the remote interrupt): a loop of two
+# billion calls stops with SIGINT, as natively; set back to its start, the
+# program then runs on without gdb (`detach`) to its normal end.
+INTERRUPT = [
+    ("break main.c:17", [], None),
+    ("@start", [r"^Breakpoint 1, main \(argc=1, argv=0x[0-9a-f]+\) at .*main\.c:17$"], None),
+    ("set var i = -2000000000", [], None),
+    ("delete", [], None),
+    ("set debug remote 1", [], None),  # the harness interrupts once it sees the continue sent
+    ("continue", [r"^Program received signal SIGINT, Interrupt\.$"], None),
+    ("set debug remote 0", [], None),
+    ("tbreak main.c:17", [], None),
+    ("continue", [r"^Temporary breakpoint 2, main "], None),
+    ("print i > -2000000000", [r"^\$1 = 1$"], None),
+    ("set var i = 0", [], None),
+    ("set var total = 7", [], None),
+    ("set var counter = 0", [], None),
+    ("detach", [r"^\[Inferior 1 \(.*\) detached\]$"], None),
 ]
 FAULT = [
     ("@start", [r"^Program received signal SIGSEGV, Segmentation fault\.$",
@@ -209,13 +261,13 @@ def script(session, start, native=False):
     return "\n".join(lines) + "\n"
 
 
-def check(output, session, native_only, where):
+def check(output, session, native_only, where, arch="x86_64"):
     lines = output.splitlines()
     at, failures = 0, []
     for cmd, patterns, native in session:
         if native_only and not native:
             continue
-        for p in patterns:
+        for p in patterns[arch] if isinstance(patterns, dict) else patterns:
             if p.startswith("!"):  # the line after the last match must not match
                 if at < len(lines) and re.search(p[1:], lines[at]):
                     failures.append(f"{where}: after '{cmd}', line '{lines[at]}' matches /{p[1:]}/")
@@ -264,12 +316,12 @@ def linked_session(arch, opt, session, args, options=(), name=None, archive=Fals
             return [f"{tag}: linklab printed no gdb command line: {open(err_path).read()}"]
         cmds = os.path.join(WORK, tag + ".commands")
         open(cmds, "w").write(script(session, start))
-        r = run(f"gdb-multiarch -q -batch -nx -x {gdbscript} -ex 'target {remote} {port}' -x {cmds}",
-                timeout=TIMEOUT)
+        gdb = ["gdb-multiarch", "-q", "-batch", "-nx", "-x", gdbscript, "-ex", f"target {remote} {port}", "-x", cmds]
+        output = interrupted_gdb(gdb, tag) if session is INTERRUPT else run(shlex.join(gdb), timeout=TIMEOUT)
+        output = output if isinstance(output, str) else output.stdout + output.stderr
         proc.wait(timeout=TIMEOUT)
-        output = r.stdout + r.stderr
         open(os.path.join(WORK, tag + ".gdb.out"), "w").write(output)
-        failures = check(output, session, False, tag)
+        failures = check(output, session, False, tag, arch)
         # Where this layout needs one (a branch's reach is ±128 MiB on
         # AArch64; RISC-V's `call` became a stub's jump), stepi went through
         # the linker's stub for scale, which the linked image names as gdb
@@ -290,6 +342,26 @@ def linked_session(arch, opt, session, args, options=(), name=None, archive=Fals
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def interrupted_gdb(cmd, tag):
+    """gdb's output (stdout, then stderr without its remote-protocol log),
+    sent SIGINT once the log shows it resumed the program (vCont;c)."""
+    out_path = os.path.join(WORK, tag + ".gdb.stdout")
+    with open(out_path, "w") as out:
+        g = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+        timer = threading.Timer(TIMEOUT, g.kill)  # bounds the reads below
+        timer.start()
+        errors, sent = [], False
+        for line in g.stderr:
+            if not sent and "Sending packet: $vCont;c" in line:
+                g.send_signal(signal.SIGINT)
+                sent = True
+            if "[remote]" not in line:
+                errors.append(line)
+        g.wait()
+        timer.cancel()
+    return open(out_path).read() + "".join(errors)
 
 
 def native_session(session, args, opt="-O0", sources=(MAIN, CALLS)):
@@ -337,6 +409,7 @@ def main():
         failures += linked_session(arch, "-O0", CALLBACK, [], [], "callback", sources=(CALLBACK_SRC,),
                                    stdout_expected="first 0\n", code_expected=0)
     failures += linked_session(ARCHES[0], "-O0", HELD, [], ["-timeout-ms=3000"], "held")
+    failures += linked_session(ARCHES[0], "-O0", INTERRUPT, [], [], "interrupt")
     for arch in ARCHES[:2]:
         failures += linked_session(arch, "-O0", RUN, [], [], "run-cmd", remote="extended-remote", start="run",
                                    stdout_expected="total 34 counter 5\ntotal 28 counter 3\n")
