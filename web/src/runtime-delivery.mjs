@@ -98,11 +98,14 @@ export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = '
     inFlight++;
     try { return await fn(); } finally { inFlight--; waiting.shift()?.(); }
   }
-  let opened = null; // Promise of the Cache, opened once (each open is a round trip to the browser process)
+  // The Cache and the URLs it holds, read once when the page starts: a blob
+  // it does not hold goes to the network at once, not after a lookup (each
+  // is a round trip to the browser process).
+  const opened = globalThis.caches && cacheName ? globalThis.caches.open(cacheName).then(async cache =>
+    ({ cache, urls: new Set((await cache.keys()).map(r => r.url)) })).catch(() => null) : null;
   async function fetchCached(url) {
-    opened ??= globalThis.caches && cacheName ? globalThis.caches.open(cacheName).catch(() => null) : null;
-    const cache = await opened;
-    const hit = cache && await cache.match(url);
+    const { cache, urls } = (await opened) ?? {};
+    const hit = urls?.has(url) && await cache.match(url);
     if (hit) return new Uint8Array(await hit.arrayBuffer());
     const bytes = await limited(() => fetchBytes(url));
     stats.requests++;

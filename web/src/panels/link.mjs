@@ -15,11 +15,12 @@ import { ARCHES } from '../../runtimes.mjs';
 // reach (fellShort), this page links whole archives from then on.
 // `objects` given: the core is loaded (it reads their references).
 // What every link of arch reads first, config.json names: asked for beside
-// the manifest, not after it.
+// the manifest (after it: a host's six connections take the first six).
 async function io(app, arch, objects) {
   const config = await app.config;
   const hash = config.runtimes?.[arch];
   if (!hash) throw new Error(`this site has no C runtime prepared for ${arch} (see Hosting)`);
+  app.delivery.manifest(hash).catch(() => {}); // delivery.io reports a failure
   app.delivery.warm(config.runtimeFirst?.[arch] ?? []).catch(() => {}); // a read reports a failure
   return app.delivery.io(hash, objects && referencedNames(app.L, objects));
 }
