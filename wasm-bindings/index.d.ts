@@ -331,6 +331,8 @@ export function reduce(c: ReproCase, fails: (candidate: ReproCase) => boolean | 
 export function plan(q: { spec?: string; signature: string; triple: string; expect?: string }): Plan;
 export function validatePlan(text: string, q: { signature: string; triple: string; expect?: string }): Plan;
 export function parseOptions(args: string[]): Record<string, unknown>;
+/** The `linklab` options linklab-run refuses: what each does that only the native command can. */
+export function nativeOnlyOptions(): { name: string; what: string }[];
 /** The `linklab` command's decisions, from core (core/driver/command.h); errors name `field`. */
 export const driver: {
   findLibrary(name: string, paths: string[], exists: (path: string) => boolean): string;

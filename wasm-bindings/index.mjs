@@ -106,6 +106,15 @@ export function parseOptions(args) {
 }
 
 /**
+ * The `linklab` options linklab-run refuses (parseOptions throws naming one):
+ * [{name, what}], `what` saying what the option does that only the native
+ * command can.
+ */
+export function nativeOnlyOptions() {
+  return core.nativeOnlyOptions();
+}
+
+/**
  * The `linklab` command's decisions, bound from core (core/driver/command.h),
  * which the native command makes with the same code: linklab-run asks here.
  * Each takes the name its errors give the value (the command's option).

@@ -350,10 +350,9 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
       Rec.in.append(Buf.begin(), Buf.end());
     return Buf;
   });
-  std::vector<PrefetchedGraphs::Input> Objects;
+  std::vector<PrefetchedGraphs::Input> Objects; // archives too: their members may need the on-demand archives
   for (const Input &I : *Inputs)
-    if (!I.isArchive())
-      Objects.push_back({I.name, I.bytes});
+    Objects.push_back({I.name, I.bytes});
   auto Made = exec::Program::createSync(C, *TT, *Runtime, Objects);
   if (!Made)
     return linkFailed(Made.takeError());

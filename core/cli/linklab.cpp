@@ -165,7 +165,10 @@ int run(int Argc, char **Argv) {
     if (!R)
       return fail(R.takeError());
     if ((Runtime = *R)) {
-      auto Files = exec::readRuntimeFiles(*Runtime);
+      std::vector<std::pair<std::string, SharedBytes>> Reaching;
+      for (auto &I : *Inputs)
+        Reaching.push_back({I.name, I.bytes});
+      auto Files = exec::readRuntimeFiles(*Runtime, Reaching);
       if (!Files)
         return fail(Files.takeError());
       RuntimeFiles = std::move(*Files);

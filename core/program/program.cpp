@@ -84,7 +84,10 @@ Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const 
     return E;
   RuntimeFiles Files;
   if (Runtime) {
-    auto Read = readRuntimeFiles(*Runtime);
+    std::vector<std::pair<std::string, SharedBytes>> Reaching;
+    for (auto &O : Objects)
+      Reaching.push_back({O.name, O.bytes});
+    auto Read = readRuntimeFiles(*Runtime, Reaching);
     if (!Read)
       return Read.takeError();
     Files = std::move(*Read);

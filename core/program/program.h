@@ -70,9 +70,10 @@ public:
   // the bytes of every file of the runtime by name.
   static void create(executor::ExecutorClient &C, const Triple &TT, const RuntimeSpec *Runtime, RuntimeFiles Files,
                      OnCreated Done);
-  // Blocking: the runtime's files are read from their Debian paths. While
-  // the executor starts, the graphs of Objects (the objects the program
-  // will add, as named there) and of the runtime's members they pull are
+  // Blocking: the runtime's files Objects need are read from their Debian
+  // paths (readRuntimeFiles). While the executor starts, the graphs of
+  // Objects (the objects and archives the program will add, as named
+  // there) and of the runtime's members they pull are
   // built ahead (link/graph_prefetch.h), and the program links without
   // waiting for the executor's setup answer (the addresses are the
   // address plan's): the *Sync calls below check that answer, and report

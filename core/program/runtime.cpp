@@ -137,6 +137,25 @@ Expected<RuntimeFiles> readRuntimeFiles(const RuntimeSpec &R) {
   return Out;
 }
 
+Expected<RuntimeFiles> readRuntimeFiles(const RuntimeSpec &R,
+                                        const std::vector<std::pair<std::string, SharedBytes>> &Objects) {
+  auto All = readRuntimeFiles(R);
+  if (!All)
+    return All.takeError();
+  std::map<std::string, Archive::Head> Heads;
+  for (auto &F : R.files())
+    if (F.onDemand) {
+      auto H = Archive::readHead(F.path, (*All)[F.name].span()); // a whole file holds its head
+      if (!H)
+        return H.takeError();
+      Heads[F.name] = std::move(*H);
+    }
+  RuntimeFiles Needed;
+  for (auto &F : neededFiles(R, referencedNames(Objects), Heads))
+    Needed[F.name] = (*All)[F.name];
+  return Needed;
+}
+
 std::set<std::string, std::less<>> referencedNames(const std::vector<std::pair<std::string, SharedBytes>> &Objects) {
   std::set<std::string, std::less<>> Names;
   auto Add = [&](std::string Name, SharedBytes Bytes) {

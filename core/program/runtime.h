@@ -28,8 +28,11 @@ struct RuntimeFile {
   // An archive only some programs link (libstdc++, libm): needed when the
   // program's objects reference a name its symbol index lists, or when an
   // archive before it in the row is needed (whose members may reference
-  // it: archives are searched in order, as `ld` does). A caller that
-  // fetches the files (a browser) leaves the others out (neededFiles).
+  // it: archives are searched in order, as `ld` does). Every link leaves
+  // the others out (neededFiles), as a C program's static link has no
+  // libstdc++: the runtime's own weak references (Arm's unwinder names
+  // __cxa_begin_cleanup) pull nothing from them then, natively as in the
+  // package and the page.
   bool onDemand = false;
 };
 
@@ -70,6 +73,11 @@ using RuntimeFiles = std::map<std::string, SharedBytes>;
 const RuntimeSpec *findRuntime(Arch A, std::string_view Name = "default");
 // Every file of R read from its Debian path (the native build's source).
 Expected<RuntimeFiles> readRuntimeFiles(const RuntimeSpec &R);
+// The files of R a link of Objects (archives' members included) needs,
+// read from their Debian paths: every file but the on-demand archives
+// Objects reach no symbol of (neededFiles).
+Expected<RuntimeFiles> readRuntimeFiles(const RuntimeSpec &R,
+                                        const std::vector<std::pair<std::string, SharedBytes>> &Objects);
 
 // The names objects reference: every external symbol of each object's
 // graph, and of every member of an archive among them (as if each member

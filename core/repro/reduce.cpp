@@ -197,9 +197,15 @@ std::string apply(Stage St, ReproCase &C, const Item &It) {
     // Named as Inspect names it (R_X86_64_PC32), by number where the target has no name for it.
     const TargetInfo *T = elfTarget(O.machine);
     const char *Kind = T && T->relocationName ? T->relocationName(R.type) : nullptr;
-    std::string D = formatv("relocation at %s+%s (%s, against %s) of %s", S.name.c_str(), hex(R.offset).c_str(),
-                            Kind ? Kind : formatv("type %u", R.type).c_str(),
-                            R.symbol ? O.symbols[R.symbol].name.c_str() : "nothing", objectName(In, O).c_str());
+    // A section symbol has no name of its own: its section's.
+    const ObjSymbol *Sym = R.symbol ? &O.symbols[R.symbol] : nullptr;
+    std::string Against = !Sym                               ? "nothing"
+                          : !Sym->name.empty()               ? Sym->name
+                          : Sym->section < O.sections.size() ? "section " + O.sections[Sym->section].name
+                                                             : formatv("symbol %u", R.symbol);
+    std::string D =
+        formatv("relocation at %s+%s (%s, against %s) of %s", S.name.c_str(), hex(R.offset).c_str(),
+                Kind ? Kind : formatv("type %u", R.type).c_str(), Against.c_str(), objectName(In, O).c_str());
     S.relocs.erase(S.relocs.begin() + It.index);
     dropUnusedSectionSymbols(O);
     return D;

@@ -412,6 +412,43 @@ TEST(Repro, ReduceKeepsAnExitStatus) {
   EXPECT_EQ(lit(Test, D).status, 0);
 }
 
+// A fault (no -reduce-* option: the failure is what the session does): the
+// whole report is kept, kind, pc's symbol and offset, and address (the pc's
+// value moves with the layout), so the candidates that fault elsewhere or
+// not at all are refused; the noise object goes,
+// main stays, and the reduced case faults as the session did.
+TEST(Repro, ReduceKeepsAFault) {
+  TempDir D;
+  std::string Flags = runtimeCFlags(Arch::X86_64) + " -O1";
+  std::string Null = compile(D, input("null_field.c"), "x86_64-linux-gnu", Flags, "null_field.o"),
+              Extra = compile(D, input("extra.c"), "x86_64-linux-gnu", Flags, "extra.o");
+  std::string Out = D.file("red");
+  auto R = runCommand(linklabPath() + " -reduce -reduce-out=" + Out + " " + Extra + " " + Null + " < /dev/null");
+  ASSERT_EQ(R.status, 0) << R.output;
+  std::smatch Kept;
+  ASSERT_TRUE(std::regex_search(R.output, Kept,
+                                std::regex("reduce: keeping the error '(program read of unmapped "
+                                           "memory at pc 0x[0-9a-f]+ \\(main\\+0x[0-9a-f]+ in "
+                                           "\\.text of null_field\\.o\\), null pointer\\+0x10 "
+                                           "\\(address 0x10\\))'")))
+      << R.output;
+  // The same fault, at main's offset; its pc moved with extra.o's going.
+  std::regex AtPc("at pc 0x[0-9a-f]+ ");
+  std::smatch Final;
+  ASSERT_TRUE(std::regex_search(R.output, Final, std::regex("reduce: the reduced case fails with: (.*)\n")))
+      << R.output;
+  EXPECT_EQ(std::regex_replace(Final[1].str(), AtPc, "at pc * "), std::regex_replace(Kept[1].str(), AtPc, "at pc * "));
+  EXPECT_NE(R.output.find("removed object " + Extra), std::string::npos) << R.output;
+  EXPECT_EQ(R.output.find("against )"), std::string::npos) << R.output; // a section symbol is named by its section
+  EXPECT_FALSE(std::filesystem::exists(Out + "/extra.o"));
+  EXPECT_TRUE(symbolNames(Out + "/null_field.o").count("main")) << R.output;
+  auto Again = runCommand(linklabPath() + " " + Out + "/null_field.o < /dev/null");
+  EXPECT_EQ(Again.status, 139) << Again.output;
+  EXPECT_NE(Again.output.find("null pointer+0x10 (address 0x10)"), std::string::npos) << Again.output;
+  auto L = lit(Out + "/test/test.s", D);
+  EXPECT_EQ(L.status, 0) << L.output;
+}
+
 // Output mismatch: the program prints 42, the expectation says 41.
 TEST(Repro, ReduceKeepsAnOutputMismatch) {
   TempDir D;

@@ -35,12 +35,10 @@ export async function runCli(argv, io = { stdout: process.stdout, stderr: proces
 }
 
 async function main(argv, io) {
-  const o = L.parseOptions(argv);
+  const o = L.parseOptions(argv); // refuses the native-only options by name (L.nativeOnlyOptions())
   if (o.help) return io.stdout.write(o.usage), 0;
   if (o.version) return io.stdout.write(`linklab version ${LINKLAB_VERSION}\n`), 0; // as the native linklab's
   if (!o.inputs.length && !o.harnesses.length) throw new L.LinklabError('no input files (see -help)');
-  if (o.checkFiles.length) throw new L.LinklabError('-check is not supported by linklab-run (use the native linklab)');
-  if (o.callSymbol) throw new L.LinklabError('-call is not supported by linklab-run (use the native linklab)');
   const t0 = performance.now();
   const inputs = [];
   for (const p of o.inputs) inputs.push({ name: p, bytes: await read(p) });

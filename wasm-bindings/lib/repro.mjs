@@ -63,12 +63,74 @@ export function failureOf(outcome) {
   return null;
 }
 
-/** Whether `outcome` still shows `failure`: {error: substring} | {exitCode} | {output: expected}. */
+/**
+ * The failure a reduction of a session whose outcome was `outcome` keeps,
+ * as linklab -reduce keeps it: an error substring holds only as the whole
+ * error (its first line) it is part of, naming the same symbols, objects
+ * and, for a fault, the same pc and address ({error, whole: true}); a
+ * candidate failing on another missing symbol has lost the failure. An exit
+ * status or an expected output is kept as given.
+ */
+export function keptFailure(want, outcome) {
+  if (want.error === undefined || outcome.error === undefined) return want;
+  const whole = String(outcome.error).split('\n')[0];
+  return whole.includes(want.error) ? { error: whole, whole: true } : want;
+}
+
+// A fault's pc (and an address it symbolizes) moves with the layout as
+// objects and sections go: the same fault is at the same symbol and offset,
+// which the report names beside the value (as linklab -reduce compares them).
+const stable = (error) => String(error).split('\n')[0].replace(/(at pc|address) 0x[0-9a-f]+ \(/g, '$1 * (');
+
+/** Whether `outcome` still shows `failure`: {error: substring, whole?} | {exitCode} | {output: expected}. */
 export function stillFails(outcome, failure) {
-  if (failure.error !== undefined) return outcome.error !== undefined && outcome.error.includes(failure.error);
+  if (failure.error !== undefined) {
+    if (outcome.error === undefined) return false;
+    return failure.whole ? stable(outcome.error) === stable(failure.error) : outcome.error.includes(failure.error);
+  }
   if (failure.exitCode !== undefined) return outcome.error === undefined && outcome.exitCode === failure.exitCode;
   if (failure.output !== undefined) return outcome.error === undefined && outcome.output !== failure.output;
   throw new Error('a failure is {error}, {exitCode} or {output}');
+}
+
+const describeFailure = (f) => (f.error !== undefined ? (f.whole ? `the error '${f.error}'`
+  : `an error containing '${f.error}'`) : f.exitCode !== undefined ? `exit status ${f.exitCode}`
+  : 'output that differs from the expected');
+const describeOutcome = (o) => (o.error !== undefined ? `it fails with: ${String(o.error).split('\n')[0]}`
+  : `it exits with status ${o.exitCode}`);
+
+/**
+ * Reduces case `c` while it keeps failing as `want` says, as linklab -reduce
+ * does: the session is run first, timed, and `want` made exact from what it
+ * did (keptFailure); each candidate's run may take twice the session's time
+ * plus a second (limits.wallMillis, if given, instead), so one that hangs
+ * costs that; then core's stages (L.reduce, bounded by `seconds`), and the
+ * reduced case is run once more with `limits`: its outcome is the one its
+ * bundle and test record. outcomeOf(candidate, limits) resolves to
+ * caseOutcome's result. onProgress(line) gets what is kept, each candidate's
+ * bound, every stage and removal, and the reduced case's failure. Resolves
+ * to L.reduce's {objects, removed, tests, timedOut} with {failure, outcome,
+ * candidateMillis}.
+ */
+export async function reduceCase(L, c, want, { outcomeOf, limits = {}, seconds = 60, onProgress = () => {} }) {
+  const started = performance.now();
+  const first = await outcomeOf(c, limits);
+  const tookMs = Math.round(performance.now() - started);
+  const failure = keptFailure(want, first);
+  if (!stillFails(first, failure))
+    throw new Error(`the session does not fail as specified: it was to keep ${describeFailure(failure)}, ` +
+                    `and ${describeOutcome(first)}`);
+  onProgress(`reduce: keeping ${describeFailure(failure)}`);
+  const candidateMillis = c.noExec ? 0 : Number(limits.wallMillis) || 2 * tookMs + 1000;
+  onProgress(`reduce: the session took ${tookMs} ms; each candidate may run for ` +
+             (c.noExec ? '(no run)' : `${candidateMillis} ms`));
+  const bounded = { ...limits, ...(candidateMillis ? { wallMillis: candidateMillis } : {}) };
+  const r = await L.reduce(c, async (cand) => stillFails(await outcomeOf(cand, bounded), failure),
+                           { seconds, onProgress });
+  const outcome = await outcomeOf({ ...c, objects: r.objects }, limits);
+  onProgress(`reduce: the reduced case ${outcome.error !== undefined
+    ? `fails with: ${String(outcome.error).split('\n')[0]}` : `exits with status ${outcome.exitCode}`}`);
+  return { ...r, failure, outcome, candidateMillis };
 }
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {

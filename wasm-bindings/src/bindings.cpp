@@ -686,6 +686,35 @@ public:
 
 // ---- the CLI's option parser, so linklab-run accepts exactly what linklab does ----
 
+// The options only the native command has, refused by name: their effect is
+// a host file, a host process or a tool of its own, which linklab-run does
+// not make (a bundle replays with `linklab-run --replay`). One table: the
+// option parser refuses them (commandOptions), and nativeOnlyOptions()
+// lists them for the package's callers and tests.
+struct NativeOnlyOption {
+  const char *name;
+  bool (*given)(const driver::Options &);
+  const char *what; // why it is the native command's
+};
+const NativeOnlyOption NativeOnlyOptions[] = {
+    {"-perf-support", [](const driver::Options &O) { return O.perfSupport; }, "writes /tmp/perf-<pid>.map"},
+    {"-gdb", [](const driver::Options &O) { return !O.gdb.empty(); }, "serves gdb from the host"},
+    {"-debug-script", [](const driver::Options &O) { return !O.debugScript.empty(); }, "writes a gdb script"},
+    {"-write-symtab", [](const driver::Options &O) { return !O.writeSymtab.empty(); }, "writes a symbol table"},
+    {"-symbolicate-with", [](const driver::Options &O) { return !O.symbolicateWith.empty(); },
+     "reads backtraces, links nothing"},
+    {"-jd", [](const driver::Options &O) { return !O.jitDylibs.empty(); }, "names JITDylibs"},
+    {"-weak_library", [](const driver::Options &O) { return !O.weakLibraries.empty(); }, "reads MachO stubs"},
+    {"-add-self-relocations", [](const driver::Options &O) { return O.addSelfRelocations; }, "adds host edges"},
+    {"-debugger-support", [](const driver::Options &O) { return O.debuggerSupport; }, "registers with a debugger"},
+    {"-check", [](const driver::Options &O) { return !O.checkFiles.empty(); }, "checks the link"},
+    {"-call", [](const driver::Options &O) { return !O.callSymbol.empty(); }, "calls through a plan"},
+    {"-export-test", [](const driver::Options &O) { return !O.exportTest.empty(); }, "writes a lit test"},
+    {"-reduce", [](const driver::Options &O) { return O.reduce; }, "reduces in child processes"},
+    {"-save-bundle", [](const driver::Options &O) { return !O.saveBundle.empty(); }, "writes a bundle"},
+    {"-share-url", [](const driver::Options &O) { return !O.shareUrl.empty(); }, "prints a share link"},
+};
+
 // Args (a linklab command line without argv[0]) as driver::parseOptions
 // reads it; an error for the options only the native command has.
 Expected<driver::Options> commandOptions(const val &Args) {
@@ -698,22 +727,23 @@ Expected<driver::Options> commandOptions(const val &Args) {
   auto O = driver::parseOptions(int(Argv.size() - 1), Argv.data());
   if (!O)
     return O.takeError();
-  // perf reads its map from the host's /tmp, where only the native CLI writes.
-  if (O->perfSupport)
-    return makeError("option '-perf-support' writes /tmp/perf-<pid>.map: use the native linklab CLI");
-  const char *NativeOnly = !O->jitDylibs.empty()         ? "-jd"
-                           : !O->weakLibraries.empty()   ? "-weak_library"
-                           : O->addSelfRelocations       ? "-add-self-relocations"
-                           : !O->writeSymtab.empty()     ? "-write-symtab"
-                           : !O->symbolicateWith.empty() ? "-symbolicate-with"
-                           : O->debuggerSupport          ? "-debugger-support"
-                           : !O->gdb.empty()             ? "-gdb"
-                           : !O->debugScript.empty()     ? "-debug-script"
-                                                         : nullptr;
-  if (NativeOnly)
-    return makeError(std::string("option '") + NativeOnly +
-                     "' is not supported by linklab-run: use the native linklab CLI");
+  for (auto &N : NativeOnlyOptions)
+    if (N.given(*O))
+      return makeError(
+          formatv("option '%s' is not supported by linklab-run (it %s): use the native linklab CLI", N.name, N.what));
   return O;
+}
+
+// [{name, what}]: NativeOnlyOptions.
+val nativeOnlyOptions() {
+  val Out = val::array();
+  for (auto &N : NativeOnlyOptions) {
+    val X = val::object();
+    X.set("name", std::string(N.name));
+    X.set("what", std::string(N.what));
+    Out.call<void>("push", X);
+  }
+  return Out;
 }
 
 class WasmSession {
@@ -763,10 +793,10 @@ public:
     Triple_ T = Triple.empty() ? Triple_() : Triple_::parse(Triple);
     if (!Triple.empty() && !findTarget(T))
       return fail("unsupported target triple '" + Triple + "'");
-    L = driver::Link::slab(T, std::move(*Slab), driver::placesAsRun(*O), warn(), driver::recordsLinkInfo(*O),
-                           [](std::unique_ptr<SlabMemoryManager> M) -> std::unique_ptr<MemoryManager> {
-                             return std::make_unique<DeferringMemoryManager>(std::move(M));
-                           });
+    // The slab answers at once, as the native command's does: an answer
+    // through the task queue would let other graphs link in between, and
+    // the layout (allocation order) would not be the command's.
+    L = driver::Link::slab(T, std::move(*Slab), driver::placesAsRun(*O), warn(), driver::recordsLinkInfo(*O));
     S = &L->session();
     if (driver::recordsLinkInfo(*O)) {
       Recorder = &L->linkInfo();
@@ -1521,6 +1551,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
   function("runtimeInfo", &runtimeInfo);
   function("archiveHead", &archiveHead);
   function("runtimeFilesNeeded", &runtimeFilesNeeded);
+  function("nativeOnlyOptions", &nativeOnlyOptions);
   function("exportTest", &exportTest);
   function("runTasks", &runTasks);
   function("setWake", &setWake);

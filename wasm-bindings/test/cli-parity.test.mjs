@@ -88,33 +88,33 @@ const RUN_ARCHES = L.targets().filter((arch) => {
 test('the parity programs run on x86_64, aarch64, riscv64, i386 and armv7', () => {
   expect(RUN_ARCHES).toEqual(expect.arrayContaining(['x86_64', 'aarch64', 'riscv64', 'i386', 'armv7']));
 });
-// Cases where linklab-run is known to differ, with why: test.failing, so
-// each fails the suite once it is fixed (and must then leave this table).
-const DIFFERS = {
-  'stdio_stdlib armv7': 'the malloc(N) aligned16 lines differ: on Arm malloc\'s 16-byte alignment follows the ' +
-    'TLS image\'s size, so linklab-run links another set of runtime members (likely readRuntimeFilesFor\'s)',
-};
 const PARITY_CASES = RUN_ARCHES.flatMap((arch) => PROGRAMS.map((name) => [name, arch]));
-const parityCase = (name, arch) => inSlot(async () => {
-  const obj = join(work, `parity-${name}-${arch}.o`);
-  const cflags = L.runtimeInfo(`${arch}-unknown-linux-gnu`).cflags.split(' ');
-  await compile('clang-22', [...cflags, '-O2', '-fPIC', '-c', join(PARITY, `${name}.c`), '-o', obj]);
-  const input = join(PARITY, `${name}.input`), feed = join(PARITY, `${name}.stdin`);
-  const file = existsSync(input) ? ['-file', `${name}.input=${input}`] : [];
-  const args = [obj, ...file, '-args', './prog', 'a', 'b c'];
-  const stdin = existsSync(feed) ? readFileSync(feed) : '';
-  const native = await runAsync(config.linklab, args, stdin);
-  expect(native.stdout.length + native.stderr.length).toBeGreaterThan(0);
-  expect(await runAsync(process.execPath, wasmCli(args), stdin)).toEqual(native);
-});
-test.concurrent.each(PARITY_CASES.filter(([name, arch]) => !DIFFERS[`${name} ${arch}`]))(
-  'parity program %s on %s: linklab-run gives linklab\'s output and status', parityCase, 600000);
-for (const [name, arch] of PARITY_CASES.filter(([n, a]) => DIFFERS[`${n} ${a}`]))
-  test.concurrent.failing(`parity program ${name} on ${arch} differs: ${DIFFERS[`${name} ${arch}`]}`,
-    () => parityCase(name, arch), 600000);
-test('every known difference names a parity case', () => {
-  const names = PARITY_CASES.map(([n, a]) => `${n} ${a}`);
-  for (const k of Object.keys(DIFFERS)) expect(names).toContain(k);
+test.concurrent.each(PARITY_CASES)('parity program %s on %s: linklab-run gives linklab\'s output and status',
+  (name, arch) => inSlot(async () => {
+    const obj = join(work, `parity-${name}-${arch}.o`);
+    const cflags = L.runtimeInfo(`${arch}-unknown-linux-gnu`).cflags.split(' ');
+    await compile('clang-22', [...cflags, '-O2', '-fPIC', '-c', join(PARITY, `${name}.c`), '-o', obj]);
+    const input = join(PARITY, `${name}.input`), feed = join(PARITY, `${name}.stdin`);
+    const file = existsSync(input) ? ['-file', `${name}.input=${input}`] : [];
+    const args = [obj, ...file, '-args', './prog', 'a', 'b c'];
+    const stdin = existsSync(feed) ? readFileSync(feed) : '';
+    const native = await runAsync(config.linklab, args, stdin);
+    expect(native.stdout.length + native.stderr.length).toBeGreaterThan(0);
+    expect(await runAsync(process.execPath, wasmCli(args), stdin)).toEqual(native);
+  }), 600000);
+
+// -noexec places the link where a run would (as the native command does):
+// every symbol, GOT entry and stub of the program and of the C runtime's
+// members at the native command's address, in its order.
+test('-noexec -show-addrs: linklab-run lays the program and the C runtime out as linklab does', () => {
+  const obj = join(work, 'noexec-hello.o');
+  execFileSync('clang-22', [...L.runtimeInfo(TRIPLES.x86_64).cflags.split(' '), '-O1', '-c',
+    join(config.root, 'tests/inputs/seed/hello-world.c'), '-o', obj]);
+  const args = ['-noexec', '-show-addrs', obj];
+  const native = run(config.linklab, args);
+  expect(native.status).toBe(0);
+  expect(native.stdout).toMatch(/File "\/usr\/lib\/x86_64-linux-gnu\/crt1\.o"[^]*libc\.a\(ioputs\.o\)"/);
+  expect(run(process.execPath, wasmCli(args))).toEqual(native);
 });
 
 test('-env and -file reach the program as natively; malformed ones are the same errors', () => {

@@ -16,8 +16,8 @@ const LEFT_OUT = {
   'executor_gone.test': 'checks the native CLI against a missing or killed executor (-oop-executor=/bin/true, ' +
     '120 runs); linklab-run\'s transport errors are its own',
   'executor_setup_checked.test': 'finds linklab-executor beside the linklab binary, which the shim is not',
-  'noexec_layout_as_run.test': 'linklab-run writes no -debug-script image, and its -noexec -show-addrs layout ' +
-    'is not the native one (printf lies elsewhere), though its run\'s is',
+  'noexec_layout_as_run.test': 'linklab-run writes no -debug-script image (cli-parity.test.mjs compares its ' +
+    '-noexec -show-addrs layout with the native one)',
   'perf_map.test': 'linklab-run writes no perf map (-perf-support is the native CLI\'s)',
 };
 const work = mkdtempSync(join(tmpdir(), 'linklab-lit-runtime-'));

@@ -6,7 +6,7 @@
 // the file and from the link; a replay whose fault lands elsewhere than
 // recorded is reported as a mismatch, exit status 1.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as L from '../node.mjs';
@@ -49,15 +49,41 @@ test.each(Object.keys(TRIPLES))('npx linklab-run runs a C program reading stdin 
   expect(result(npx(objs, '2 9\n'))).toEqual(result(n));
 });
 
-// Options whose effect is a host file or a host process only the native
-// command makes: refused by name, not accepted and ignored.
-test.each([['-perf-support'], ['-gdb'], ['-debug-script=prog.gdb'], ['-write-symtab=syms.txt'],
-           ['-symbolicate-with=syms.txt']])('npx linklab-run refuses the native-only option %s', (option) => {
-  const r = npx([option, compile('table_main.c', 'x86_64')]);
+// Options whose effect is a host file, a host process or a tool only the
+// native command makes: refused by name, not accepted and ignored. Every
+// option the package lists (nativeOnlyOptions) is tried, spelled as a user
+// would; through the installed bin for two, through runCli (the bin's
+// code) for all.
+const SPELLED = {
+  '-perf-support': '-perf-support', '-gdb': '-gdb', '-debug-script': '-debug-script=prog.gdb',
+  '-write-symtab': '-write-symtab=syms.txt', '-symbolicate-with': '-symbolicate-with=syms.txt', '-jd': '-jd=lib',
+  '-weak_library': '-weak_library=lib.tbd', '-add-self-relocations': '-add-self-relocations',
+  '-debugger-support': '-debugger-support', '-check': '-check=rules.txt', '-call': '-call=main',
+  '-export-test': `-export-test=${join(work, 'out.test')}`, '-reduce': '-reduce',
+  '-save-bundle': `-save-bundle=${join(work, 'b.json')}`,
+  '-share-url': '-share-url=https://linklab.example/',
+};
+const refused = (r, name) => {
   expect(r.status).toBe(1);
   expect(r.stdout).toBe('');
-  expect(r.stderr).toMatch(new RegExp(`^linklab error: option '${option.replace(/=.*/, '')}' `));
-  expect(r.stderr).toMatch(/use the native linklab CLI\n$/);
+  expect(r.stderr).toMatch(new RegExp(`^linklab error: option '${name}' is not supported by linklab-run \\(`));
+  expect(r.stderr).toMatch(/\): use the native linklab CLI\n$/);
+};
+test('linklab-run refuses every native-only option by name, and writes nothing', async () => {
+  const { runCli } = await import('../lib/cli.mjs');
+  const listed = L.nativeOnlyOptions().map((o) => o.name);
+  expect(Object.keys(SPELLED).sort()).toEqual([...listed].sort()); // a new one needs a spelling here
+  const obj = compile('table_main.c', 'x86_64');
+  for (const name of listed) {
+    let stdout = '', stderr = '';
+    const status = await runCli([SPELLED[name], obj], { stdout: { write: (s) => { stdout += s; } },
+                                                       stderr: { write: (s) => { stderr += s; } } });
+    refused({ status, stdout, stderr }, name);
+  }
+  for (const f of ['out.test', 'b.json']) expect(existsSync(join(work, f))).toBe(false);
+});
+test.each(['-gdb', '-save-bundle'])('npx linklab-run refuses the native-only option %s', (name) => {
+  refused(npx([SPELLED[name], compile('table_main.c', 'x86_64')]), name);
 });
 
 test('npx linklab-run --replay takes a bundle file or a share link, with the recorded stdin', async () => {

@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as L from '../node.mjs';
-import { caseOutcome, failureOf, stillFails } from '../lib/repro.mjs';
+import { caseOutcome, failureOf, reduceCase, stillFails } from '../lib/repro.mjs';
 import { config, read } from './helpers.mjs';
 
 const TRIPLE = 'x86_64-linux-gnu';
@@ -115,34 +115,80 @@ describe('exportTest', () => {
   });
 });
 
+// One test per failure kind, each through reduceCase (what the page's Reduce
+// runs) ending at the known minimal set with the same failure, each bounded
+// by its `seconds`.
 describe('reduce', () => {
-  test('an error substring: only what leads to missing_fn stays', async () => {
+  const outcomeWith = (c, limits) => (c.noExec ? outcome(c) : runWith(c, limits));
+  async function runWith(c, limits) {
+    const executor = await L.spawnExecutor(TRIPLE);
+    try {
+      return await caseOutcome(L, c, { triple: TRIPLE, executor, runtime, limits });
+    } finally {
+      await executor.close();
+    }
+  }
+  const reduceWith = (c, want, progress) =>
+    reduceCase(L, c, want, { outcomeOf: outcomeWith, seconds: 120, onProgress: (l) => progress.push(l) });
+
+  test('an error substring holds as the whole error: only what leads to missing_fn stays', async () => {
     const c = { objects: [obj.extra, obj.err_main, obj.answer, obj.needs_missing], noExec: true, runtime: 'none' };
-    const want = failureOf(await outcome(c));
-    expect(want.error).toMatch(/missing_fn/);
+    expect(failureOf(await outcome(c)).error).toMatch(/missing_fn/);
     const progress = [];
-    const r = await L.reduce(c, async (cand) => stillFails(await outcome(cand), want),
-                             { onProgress: (l) => progress.push(l) });
+    // "Symbols not found" alone would let a candidate fail on main instead.
+    const r = await reduceWith(c, { error: 'Symbols not found' }, progress);
+    const whole = 'Symbols not found: [ missing_fn ] (referenced by needs_missing.o)';
+    expect(r.failure).toEqual({ error: whole, whole: true });
     expect(r.objects.map((o) => o.name)).toEqual(['err_main.o', 'needs_missing.o']);
     expect(r.removed).toEqual(expect.arrayContaining(['object extra.o', 'object answer.o']));
     expect(r.timedOut).toBe(false);
-    expect(progress[0]).toMatch(/^reduce: inputs: 4 to try$/);
+    expect(progress.slice(0, 3)).toEqual([`reduce: keeping the error '${whole}'`,
+      expect.stringMatching(/^reduce: the session took \d+ ms; each candidate may run for \(no run\)$/),
+      'reduce: inputs: 4 to try']);
     expect(progress).toContain('reduce: removed object extra.o');
+    expect(progress.at(-1)).toBe(`reduce: the reduced case fails with: ${whole}`);
     const symbols = (o) =>
       L.inspect(o.bytes, o.name).symbols.map((s) => s.name).filter((n) => n && !n.endsWith('.c')).sort();
     expect(symbols(r.objects[0])).toEqual(['answer2', 'main']);
     expect(symbols(r.objects[1])).toEqual(['answer2', 'missing_fn']);
-    // The reduced case still fails so, and exports to a test that passes.
-    const again = await outcome({ ...c, objects: r.objects });
-    expect(stillFails(again, want)).toBe(true);
-    expect(lit(L.exportTest({ ...c, objects: r.objects }, again, { name: 'reduced' }), 'reduced').status).toBe(0);
+    // The reduced case's outcome, re-run, exports to a test that passes.
+    expect(stillFails(r.outcome, r.failure)).toBe(true);
+    expect(lit(L.exportTest({ ...c, objects: r.objects }, r.outcome, { name: 'reduced' }), 'reduced').status).toBe(0);
   });
 
-  test('an exit status, with runs in an executor: the noise object goes', async () => {
+  test('an exit status, with runs in an executor under the session\'s bound: the noise object goes', async () => {
     const c = { objects: [obj.answer_main, obj.extra, obj.answer], args: ['answer'] };
-    const r = await L.reduce(c, async (cand) => stillFails(await outcome(cand), { exitCode: 42 }), { seconds: 120 });
+    const progress = [];
+    const r = await reduceWith(c, { exitCode: 42 }, progress);
+    const [, took] = /^reduce: the session took (\d+) ms/.exec(progress[1]);
+    expect(r.candidateMillis).toBe(2 * Number(took) + 1000);
     expect(r.objects.map((o) => o.name)).toEqual(['answer_main.o', 'answer.o']);
-    expect((await outcome({ ...c, objects: r.objects })).exitCode).toBe(42);
+    expect(r.outcome.exitCode).toBe(42);
+    expect(progress.at(-1)).toBe('reduce: the reduced case exits with status 42');
+  });
+
+  test('an output mismatch: it still runs and prints other than expected, without the noise', async () => {
+    const c = { objects: [obj.answer_main, obj.extra, obj.answer], args: ['answer'] };
+    const r = await reduceWith(c, { output: '41\n' }, []);
+    expect(r.objects.map((o) => o.name)).toEqual(['answer_main.o', 'answer.o']);
+    expect(r.outcome.error).toBeUndefined();
+    expect(r.outcome.output).not.toBe('41\n');
+  });
+
+  test('a fault holds as the whole report (kind, pc, symbol, address): the noise object goes', async () => {
+    const c = { objects: [obj.null_field, obj.extra], args: ['null_field'] };
+    const first = await runWith(c, {});
+    const progress = [];
+    const r = await reduceWith(c, failureOf(first), progress);
+    expect(r.failure).toEqual({ error: first.error, whole: true });
+    expect(first.error)
+      .toMatch(/\(main\+0x[0-9a-f]+ in \.text of null_field\.o\), null pointer\+0x10 \(address 0x10\)$/);
+    expect(r.objects.map((o) => o.name)).toEqual(['null_field.o']);
+    // The same fault at main+offset; its pc moved with extra.o's going.
+    const at = (e) => e.replace(/at pc 0x[0-9a-f]+ /, 'at pc * ');
+    expect(r.outcome.signal).toBe(11);
+    expect(at(r.outcome.error)).toBe(at(first.error));
+    expect(at(progress.at(-1))).toBe(at(`reduce: the reduced case fails with: ${first.error}`));
   });
 
   test('an input that does not fail, and a bad predicate, are errors', async () => {
