@@ -160,6 +160,10 @@ if (site) {
   const config = JSON.parse(fs.readFileSync(path.join(siteDir, 'config.json'), 'utf8'));
   fs.writeFileSync(path.join(siteDir, 'config.json'), JSON.stringify({ ...config, executor: `${server.url.replace(/^http/, 'ws')}executor` }));
 }
+// A server that has run a while: its start-up work (the page bundle, the
+// runtimes' check, compressing the wasm once) is not part of a page load.
+await Promise.all(['', 'bundle/app.mjs', 'linklab/dist/linklab_core.wasm', 'config.json'].map(async p =>
+  (await fetch(server.url + p, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer()));
 const object = cxx ? await cxxObject(arch) : null;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const rows = [];

@@ -25,8 +25,8 @@ import { prefetchRuntime } from './panels/link.mjs';
 window.addEventListener('error', e => banner(`Unexpected error: ${e.message}`));
 window.addEventListener('unhandledrejection', e => banner(`Unexpected error: ${e.reason?.message ?? e.reason}`));
 
-// Fetched while the core loads.
-const galleryManifest = fetch('gallery/index.json').then(r => (r.ok ? r.json() : null)).catch(() => null);
+// Fetched while the page loads (index.html).
+const galleryManifest = window.linklabGallery;
 
 // The tab shown is store state too: panels that draw lazily (graph,
 // disassembly) watch it.
