@@ -507,11 +507,20 @@ int reduceCommand(const driver::Options &O) {
                : !ErrorText.empty() ? ("an error containing '" + ErrorText + "'").c_str()
                : Exit >= 0          ? formatv("exit status %ld", Exit).c_str()
                                     : "output that differs from the expected");
-  // Each candidate runs under twice the original's time plus a second
-  // (unless -timeout-ms says): one that hangs costs that, not the default minute.
+  // Each candidate runs under twice the original's time plus a second (or
+  // -timeout-ms if less): one that hangs costs that, not the default minute.
   driver::Options Cand = O;
-  if (Cand.timeoutMs.empty() && !C->noExec)
-    Cand.timeoutMs = std::to_string(2 * FirstMs + 1000);
+  if (!C->noExec) {
+    uint64_t Bound = 2 * FirstMs + 1000;
+    if (!O.timeoutMs.empty()) {
+      auto Given = driver::parseNumber({"-timeout-ms", O.timeoutMs});
+      if (!Given) // the session's own run said so
+        return fail(Given.takeError());
+      if (*Given)
+        Bound = std::min<uint64_t>(Bound, *Given);
+    }
+    Cand.timeoutMs = std::to_string(Bound);
+  }
   std::fprintf(stderr, "reduce: the session took %llu ms; each candidate may run for %s ms\n",
                (unsigned long long)FirstMs, Cand.timeoutMs.empty() ? "(no run)" : Cand.timeoutMs.c_str());
   // A fault's pc (and an address it symbolizes) moves with the layout as

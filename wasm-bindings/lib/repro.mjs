@@ -103,8 +103,8 @@ const describeOutcome = (o) => (o.error !== undefined ? `it fails with: ${String
  * Reduces case `c` while it keeps failing as `want` says, as linklab -reduce
  * does: the session is run first, timed, and `want` made exact from what it
  * did (keptFailure); each candidate's run may take twice the session's time
- * plus a second (limits.wallMillis, if given, instead), so one that hangs
- * costs that; then core's stages (L.reduce, bounded by `seconds`), and the
+ * plus a second (or limits.wallMillis if less), so one that hangs costs
+ * that; then core's stages (L.reduce, bounded by `seconds`), and the
  * reduced case is run once more with `limits`: its outcome is the one its
  * bundle and test record. outcomeOf(candidate, limits) resolves to
  * caseOutcome's result. onProgress(line) gets what is kept, each candidate's
@@ -121,7 +121,8 @@ export async function reduceCase(L, c, want, { outcomeOf, limits = {}, seconds =
     throw new Error(`the session does not fail as specified: it was to keep ${describeFailure(failure)}, ` +
                     `and ${describeOutcome(first)}`);
   onProgress(`reduce: keeping ${describeFailure(failure)}`);
-  const candidateMillis = c.noExec ? 0 : Number(limits.wallMillis) || 2 * tookMs + 1000;
+  const derived = 2 * tookMs + 1000, given = Number(limits.wallMillis) || Infinity;
+  const candidateMillis = c.noExec ? 0 : Math.min(given, derived);
   onProgress(`reduce: the session took ${tookMs} ms; each candidate may run for ` +
              (c.noExec ? '(no run)' : `${candidateMillis} ms`));
   const bounded = { ...limits, ...(candidateMillis ? { wallMillis: candidateMillis } : {}) };

@@ -294,7 +294,13 @@ test('Reduce keeps a link error, then an exit status, and offers the reduced bun
   await page.click('button[data-tab="repro"]');
   assert.equal(await page.inputValue('#reduce-kind'), 'error');
   assert.match(await page.inputValue('#reduce-value'), /missing_fn/);
+  // A part of the error holds as the whole error: the same missing symbol, referenced by the same object.
+  await page.fill('#reduce-value', 'Symbols not found');
   await afterReduce(page);
+  const whole = 'Symbols not found: [ missing_fn ] (referenced by needs_missing.o)';
+  const errorLog = await page.textContent('#reduce-log');
+  assert.ok(errorLog.startsWith(`reduce: keeping the error '${whole}'\n`), errorLog);
+  assert.ok(errorLog.endsWith(`reduce: the reduced case fails with: ${whole}\n`), errorLog);
   const removed = await page.locator('#reduce-removed li').allTextContents();
   assert.ok(removed.includes('object extra.o') && removed.includes('object answer.o'), removed.join('\n'));
   assert.match(await page.textContent('#reduce-kept'), /^err_main\.o \(\d+ bytes\), needs_missing\.o \(\d+ bytes\)$/);
@@ -324,6 +330,21 @@ test('Reduce keeps a link error, then an exit status, and offers the reduced bun
   await afterReduce(page);
   assert.ok((await page.locator('#reduce-removed li').allTextContents()).includes('object extra.o'));
   assert.match(await page.textContent('#reduce-kept'), /^answer_main\.o \(\d+ bytes\), answer\.o \(\d+ bytes\)$/);
+  // Each candidate ran under a bound from the session's own time (the run's 10 s limit, if less); the log ends
+  // with the reduced case's outcome.
+  const log = await page.textContent('#reduce-log');
+  const [, took, bound] = /the session took (\d+) ms; each candidate may run for (\d+) ms/.exec(log);
+  assert.equal(Number(bound), Math.min(2 * Number(took) + 1000, 10000));
+  assert.ok(log.endsWith('reduce: the reduced case exits with status 42\n'), log);
+  // The reduced bundle records the reduced case's own outcome (kept for its status, it prints what its remaining
+  // relocations make it print), and replays to it.
+  const reduced = await saveDownload(page, '#reduce-bundle', 'reduced-exit.json');
+  const { outcome } = JSON.parse(fs.readFileSync(reduced, 'utf8'));
+  assert.deepEqual({ ...outcome, stdout: typeof outcome.stdout }, { status: 'exited', exitCode: 42, stdout: 'string',
+                                                                    stderr: '' });
+  const replay = replayCli(reduced);
+  assert.equal(replay.status, 0, replay.stderr);
+  assert.match(replay.stderr, /the replay matches the recorded outcome/);
   const exit = litZip(await saveDownload(page, '#reduce-test', 'reduced-exit.zip'), 'reduced-exit');
   assert.equal(exit.status, 0, exit.stdout + exit.stderr);
   assert.match(exit.text, /test \$\? -eq 42/);

@@ -5,6 +5,7 @@
 import { $, esc, message, plural, showError, bump } from '../ui.mjs';
 import { readFields } from '../fields.mjs';
 import * as repro from 'linklab/repro';
+import { runSession } from 'linklab/bundle';
 import * as codec from '../session-codec.mjs';
 import { ARCHES } from '../../runtimes.mjs';
 
@@ -91,6 +92,9 @@ export function mount(app) {
     } finally { transport.close(); }
   }
 
+  // As linklab -reduce (repro.reduceCase): the session run first and timed,
+  // the failure kept whole, each candidate bounded by the session's time,
+  // the reduced case run once more; every line in the log.
   let reducing = false;
   async function reduce() {
     if (reducing) return;
@@ -106,18 +110,18 @@ export function mount(app) {
       const seconds = Number($('reduce-time').value) || 60;
       const runtime = last.case.runtime === 'default' ? await app.link.runtimeFiles(last.arch, last.case.objects)
                                                       : null;
-      const limits = app.run.limits();
-      let kept = { objects: last.case.objects, outcome: last.outcome }, tests = 0;
-      const r = await app.L.reduce(last.case, async cand => {
-        const o = await outcomeOf(cand, last.arch, runtime, limits);
-        $('reduce-status').textContent = `reducing… ${plural(++tests, 'test')}`;
-        if (!repro.stillFails(o, want)) return false;
-        kept = { objects: cand.objects, outcome: o };
-        return true;
-      }, { seconds, onProgress: line => { log.textContent += `${line}\n`; } });
+      let tests = 0;
+      const r = await repro.reduceCase(app.L, last.case, want, {
+        outcomeOf: async (cand, limits) => {
+          const o = await outcomeOf(cand, last.arch, runtime, limits);
+          $('reduce-status').textContent = `reducing… ${plural(++tests, 'test')}`;
+          return o;
+        },
+        limits: app.run.limits(), seconds, onProgress: line => { log.textContent += `${line}\n`; },
+      });
       $('reduce-status').textContent = `${plural(r.removed.length, 'removal')} in ${plural(r.tests, 'test')}` +
         (r.timedOut ? ' (time limit reached)' : '');
-      showReduced(last, r, kept, want);
+      await showReduced(last, r);
     } catch (e) {
       showError('repro-error', message(e));
       $('reduce-status').textContent = '';
@@ -129,20 +133,28 @@ export function mount(app) {
   }
 
   // What went, what is left, and the reduced session three ways: loaded into
-  // the page, as a bundle file, as an exported test.
-  function showReduced(last, r, kept, want) {
+  // the page, as a bundle file, as an exported test. The bundle records the
+  // reduced case's own outcome, run as a replay runs it, so it replays.
+  async function showReduced(last, r) {
     const c = { ...last.case, objects: r.objects };
     const objects = r.objects.map(o => ({ name: o.name, harness: o.harness, data: codec.toBase64(o.bytes) }));
-    // The page's fields with the reduced objects; not the outcome recorded for the unreduced run.
     const session = { ...app.share.collect(), objects };
-    delete session.outcome;
+    delete session.outcome; // the unreduced run's
+    if (!c.noExec) {
+      const runtime = c.runtime === 'default' ? await app.link.runtimeFiles(last.arch, r.objects) : null;
+      const { executor, transport } = await app.run.openExecutor(last.arch);
+      try {
+        session.outcome = await runSession(app.L, session, { executor, runtime, triple: ARCHES[last.arch].triple });
+      } finally { transport.close(); }
+    }
     const bundle = codec.encodeBundle(session);
     $('reduce-result').innerHTML = `
       <h3>Removed</h3><ul id="reduce-removed">${r.removed.map(w => `<li>${esc(w)}</li>`).join('')}</ul>
       <h3>Kept</h3><p id="reduce-kept">${r.objects.map(o => `${esc(o.name)} (${o.bytes.length} bytes)`).join(', ')}</p>
       <div class="row"><button id="reduce-load">Load into the page</button>
         ${download('reduce-bundle', 'reduced.linklab.json', bundle, 'application/json', 'Download as a bundle')}</div>
-      <div class="row">Reduced test: ${exportFiles(c, kept.outcome, 'reduce-test', want.exitCode === undefined)}</div>`;
+      <div class="row">Reduced test:
+        ${exportFiles(c, r.outcome, 'reduce-test', r.failure.exitCode === undefined)}</div>`;
     $('reduce-load').onclick = () =>
       app.objects.replace(r.objects.map(o => app.objects.describe(o.name, o.bytes, o.harness)));
   }
