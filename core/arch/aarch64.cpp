@@ -307,26 +307,19 @@ namespace linklab {
 // aarch64_be has no calling-convention table (plans pass memory operands
 // little-endian) and no IFUNC lowering (its slots and records are written
 // little-endian), so both give their "not supported" errors.
-const ArchRow AArch64Arch = {Arch::AArch64,
-                             "aarch64",
-                             "arm64 arm64e",
-                             8,
-                             false,
-                             aarch64::edgeKindName,
-                             aarch64::edgeKindWidth,
-                             aarch64::applyFixup,
-                             aarch64::EhFrameEdgeKinds,
-                             TLSVariant::BlockAfterTCB16,
-                             aarch64::createPointerJumpStub};
-const ArchRow AArch64BEArch = {Arch::AArch64_BE,
-                               "aarch64_be",
-                               "",
-                               8,
-                               true,
-                               aarch64::edgeKindName,
-                               aarch64::edgeKindWidth,
-                               aarch64::applyFixup,
-                               aarch64::EhFrameEdgeKinds,
-                               TLSVariant::BlockAfterTCB16,
-                               nullptr};
+constexpr ArchRow aarch64Row(bool BE) {
+  return {.arch = BE ? Arch::AArch64_BE : Arch::AArch64,
+          .name = BE ? "aarch64_be" : "aarch64",
+          .aliases = BE ? "" : "arm64 arm64e",
+          .pointerSize = 8,
+          .bigEndian = BE,
+          .edgeKindName = aarch64::edgeKindName,
+          .edgeKindWidth = aarch64::edgeKindWidth,
+          .applyFixup = aarch64::applyFixup,
+          .ehFrame = aarch64::EhFrameEdgeKinds,
+          .tlsVariant = TLSVariant::BlockAfterTCB16,
+          .createPointerJumpStub = BE ? nullptr : aarch64::createPointerJumpStub};
+}
+const ArchRow AArch64Arch = aarch64Row(false);
+const ArchRow AArch64BEArch = aarch64Row(true);
 } // namespace linklab

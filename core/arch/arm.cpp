@@ -329,16 +329,15 @@ Symbol &createPointerJumpStub(LinkGraph &G, Section &Stubs, Symbol &Pointer) {
 namespace linklab {
 // The registry row: 32-bit Arm as every object format sees it (jitlink-check
 // decodes Arm or Thumb by the symbol).
-extern const ArchRow ArmArch = {Arch::Arm,
-                                "armv7",
-                                "arm armv7a armv7l armv7ve armv8a armhf thumb thumbv7 thumbv7a",
-                                4,
-                                false,
-                                arm::edgeKindName,
-                                arm::edgeKindWidth,
-                                arm::applyFixup,
-                                arm::EhFrameEdgeKinds,
-                                TLSVariant::BlockAfterTCB8,
-                                arm::createPointerJumpStub,
-                                arm::exportedAddress};
+extern const ArchRow ArmArch = {.arch = Arch::Arm,
+                                .name = "armv7",
+                                .aliases = "arm armv7a armv7l armv7ve armv8a armhf thumb thumbv7 thumbv7a",
+                                .pointerSize = 4,
+                                .edgeKindName = arm::edgeKindName,
+                                .edgeKindWidth = arm::edgeKindWidth,
+                                .applyFixup = arm::applyFixup,
+                                .ehFrame = arm::EhFrameEdgeKinds,
+                                .tlsVariant = TLSVariant::BlockAfterTCB8,
+                                .createPointerJumpStub = arm::createPointerJumpStub,
+                                .exportedAddress = arm::exportedAddress};
 } // namespace linklab

@@ -157,15 +157,14 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 
 namespace linklab {
 // The registry row: i386 as every object format sees it.
-extern const ArchRow I386Arch = {Arch::I386,
-                                 "i386",
-                                 "i486 i586 i686 x86",
-                                 4,
-                                 false,
-                                 i386::edgeKindName,
-                                 i386::edgeKindWidth,
-                                 i386::applyFixup,
-                                 i386::EhFrameEdgeKinds,
-                                 TLSVariant::BlockBelowTP,
-                                 i386::createPointerJumpStub};
+extern const ArchRow I386Arch = {.arch = Arch::I386,
+                                 .name = "i386",
+                                 .aliases = "i486 i586 i686 x86",
+                                 .pointerSize = 4,
+                                 .edgeKindName = i386::edgeKindName,
+                                 .edgeKindWidth = i386::edgeKindWidth,
+                                 .applyFixup = i386::applyFixup,
+                                 .ehFrame = i386::EhFrameEdgeKinds,
+                                 .tlsVariant = TLSVariant::BlockBelowTP,
+                                 .createPointerJumpStub = i386::createPointerJumpStub};
 } // namespace linklab

@@ -299,30 +299,19 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 namespace linklab {
 // The registry rows. TLS is not linked (variant I with TP at the
 // block, as glibc's LoongArch port, is recorded for completeness).
-extern const ArchRow LoongArch32Arch = {Arch::LoongArch32,
-                                        "loongarch32",
-                                        "",
-                                        4,
-                                        false,
-                                        loongarch::edgeKindName,
-                                        loongarch::edgeKindWidth,
-                                        loongarch::applyFixup,
-                                        loongarch::EhFrameEdgeKinds,
-                                        TLSVariant::BlockAtTP,
-                                        loongarch::createPointerJumpStub,
-                                        nullptr,
-                                        "the executor's emulator (Unicorn 2.0.1) has no LoongArch CPU"};
-extern const ArchRow LoongArch64Arch = {Arch::LoongArch64,
-                                        "loongarch64",
-                                        "",
-                                        8,
-                                        false,
-                                        loongarch::edgeKindName,
-                                        loongarch::edgeKindWidth,
-                                        loongarch::applyFixup,
-                                        loongarch::EhFrameEdgeKinds,
-                                        TLSVariant::BlockAtTP,
-                                        loongarch::createPointerJumpStub,
-                                        nullptr,
-                                        "the executor's emulator (Unicorn 2.0.1) has no LoongArch CPU"};
+// LoongArch32 and LoongArch64 differ only in their pointer size.
+constexpr ArchRow loongArchRow(Arch A, const char *Name, uint8_t PointerSize) {
+  return {.arch = A,
+          .name = Name,
+          .pointerSize = PointerSize,
+          .edgeKindName = loongarch::edgeKindName,
+          .edgeKindWidth = loongarch::edgeKindWidth,
+          .applyFixup = loongarch::applyFixup,
+          .ehFrame = loongarch::EhFrameEdgeKinds,
+          .tlsVariant = TLSVariant::BlockAtTP,
+          .createPointerJumpStub = loongarch::createPointerJumpStub,
+          .cannotRun = "the executor's emulator (Unicorn 2.0.1) has no LoongArch CPU"};
+}
+extern const ArchRow LoongArch32Arch = loongArchRow(Arch::LoongArch32, "loongarch32", 4);
+extern const ArchRow LoongArch64Arch = loongArchRow(Arch::LoongArch64, "loongarch64", 8);
 } // namespace linklab

@@ -481,33 +481,26 @@ namespace linklab {
 // calling-convention table. TLS variant I with the block at TP - 0x7000:
 // the layout's offsets are from the block's start, and the TP fixups
 // subtract TPBias.
-extern const ArchRow PPC64LEArch = {
-    Arch::PPC64LE,
-    "powerpc64le",
-    "ppc64le",
-    8,
-    false,
-    ppc64::edgeKindName,
-    ppc64::edgeKindWidth,
-    ppc64::applyFixup,
-    ppc64::EhFrameEdgeKinds,
-    TLSVariant::BlockAtTP,
-    nullptr,
-    nullptr,
-    "the executor's emulator (Unicorn 2.0.1) runs PowerPC 64 big-endian only (UC_MODE_PPC64 | "
-    "UC_MODE_LITTLE_ENDIAN is refused with UC_ERR_MODE)"};
-extern const ArchRow PPC64Arch = {
-    Arch::PPC64,
-    "powerpc64",
-    "ppc64",
-    8,
-    true,
-    ppc64::edgeKindName,
-    ppc64::edgeKindWidth,
-    ppc64::applyFixup,
-    ppc64::EhFrameEdgeKinds,
-    TLSVariant::BlockAtTP,
-    nullptr,
-    nullptr,
-    "the executor has no PowerPC 64 process (no emulator row, C runtime or calling convention for it)"};
+// The two byte orders share every fixup: they differ in name and in why
+// nothing runs them.
+constexpr ArchRow ppc64Row(Arch A, const char *Name, const char *Alias, bool BigEndian, const char *CannotRun) {
+  return {.arch = A,
+          .name = Name,
+          .aliases = Alias,
+          .pointerSize = 8,
+          .bigEndian = BigEndian,
+          .edgeKindName = ppc64::edgeKindName,
+          .edgeKindWidth = ppc64::edgeKindWidth,
+          .applyFixup = ppc64::applyFixup,
+          .ehFrame = ppc64::EhFrameEdgeKinds,
+          .tlsVariant = TLSVariant::BlockAtTP,
+          .createPointerJumpStub = nullptr,
+          .cannotRun = CannotRun};
+}
+extern const ArchRow PPC64LEArch = ppc64Row(Arch::PPC64LE, "powerpc64le", "ppc64le", false,
+                                            "the executor's emulator (Unicorn 2.0.1) runs PowerPC 64 big-endian only "
+                                            "(UC_MODE_PPC64 | UC_MODE_LITTLE_ENDIAN is refused with UC_ERR_MODE)");
+extern const ArchRow PPC64Arch =
+    ppc64Row(Arch::PPC64, "powerpc64", "ppc64", true,
+             "the executor has no PowerPC 64 process (no emulator row, C runtime or calling convention for it)");
 } // namespace linklab

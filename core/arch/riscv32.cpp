@@ -8,16 +8,14 @@
 
 namespace linklab {
 
-extern const ArchRow RISCV32Arch = {Arch::RISCV32,
-                                    "riscv32",
-                                    "",
-                                    4,
-                                    false,
-                                    riscv64::edgeKindName,
-                                    riscv64::edgeKindWidth,
-                                    riscv64::applyFixup,
-                                    riscv64::EhFrameEdgeKinds,
-                                    TLSVariant::BlockAtTP,
-                                    nullptr};
+extern const ArchRow RISCV32Arch = {.arch = Arch::RISCV32,
+                                    .name = "riscv32",
+                                    .pointerSize = 4,
+                                    .edgeKindName = riscv64::edgeKindName,
+                                    .edgeKindWidth = riscv64::edgeKindWidth,
+                                    .applyFixup = riscv64::applyFixup,
+                                    .ehFrame = riscv64::EhFrameEdgeKinds,
+                                    .tlsVariant = TLSVariant::BlockAtTP,
+                                    .createPointerJumpStub = nullptr};
 
 } // namespace linklab

@@ -287,15 +287,13 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 
 namespace linklab {
 // The registry row: riscv64 as every object format sees it.
-const ArchRow RISCV64Arch = {Arch::RISCV64,
-                             "riscv64",
-                             "",
-                             8,
-                             false,
-                             riscv64::edgeKindName,
-                             riscv64::edgeKindWidth,
-                             riscv64::applyFixup,
-                             riscv64::EhFrameEdgeKinds,
-                             TLSVariant::BlockAtTP,
-                             riscv64::createPointerJumpStub};
+const ArchRow RISCV64Arch = {.arch = Arch::RISCV64,
+                             .name = "riscv64",
+                             .pointerSize = 8,
+                             .edgeKindName = riscv64::edgeKindName,
+                             .edgeKindWidth = riscv64::edgeKindWidth,
+                             .applyFixup = riscv64::applyFixup,
+                             .ehFrame = riscv64::EhFrameEdgeKinds,
+                             .tlsVariant = TLSVariant::BlockAtTP,
+                             .createPointerJumpStub = riscv64::createPointerJumpStub};
 } // namespace linklab

@@ -228,15 +228,14 @@ void addDefaultPasses(LinkGraph &G, PassConfiguration &Config) {
 
 namespace linklab {
 // The registry row: x86_64 as every object format sees it.
-const ArchRow X86_64Arch = {Arch::X86_64,
-                            "x86_64",
-                            "amd64",
-                            8,
-                            false,
-                            x86_64::edgeKindName,
-                            x86_64::edgeKindWidth,
-                            x86_64::applyFixup,
-                            x86_64::EhFrameEdgeKinds,
-                            TLSVariant::BlockBelowTP,
-                            x86_64::createPointerJumpStub};
+const ArchRow X86_64Arch = {.arch = Arch::X86_64,
+                            .name = "x86_64",
+                            .aliases = "amd64",
+                            .pointerSize = 8,
+                            .edgeKindName = x86_64::edgeKindName,
+                            .edgeKindWidth = x86_64::edgeKindWidth,
+                            .applyFixup = x86_64::applyFixup,
+                            .ehFrame = x86_64::EhFrameEdgeKinds,
+                            .tlsVariant = TLSVariant::BlockBelowTP,
+                            .createPointerJumpStub = x86_64::createPointerJumpStub};
 } // namespace linklab

@@ -1,16 +1,14 @@
 #include "cli/symbolicate.h"
 
 #include "cli/self.h"
+#include "support/shared_bytes.h"
 
-#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
 #include <map>
 #include <string>
 #include <string_view>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace linklab::cli {
@@ -18,30 +16,13 @@ namespace linklab::cli {
 namespace {
 
 // The whole file ("-": stdin), or llvm-jitlink's "'PATH': reason" error.
-Expected<std::string> readText(const std::string &Path) {
-  int Fd = Path == "-" ? STDIN_FILENO : ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
-  auto Failed = [&Path](int Errno) { return makeError(formatv("'%s': %s", Path.c_str(), std::strerror(Errno))); };
-  if (Fd < 0)
-    return Failed(errno);
-  struct stat St;
-  int Errno = fstat(Fd, &St) != 0 ? errno : S_ISDIR(St.st_mode) ? EISDIR : 0;
-  std::string Text;
-  char Buf[65536];
-  while (!Errno) {
-    ssize_t N = ::read(Fd, Buf, sizeof Buf);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0) {
-      Errno = N < 0 ? errno : 0;
-      break;
-    }
-    Text.append(Buf, size_t(N));
-  }
-  if (Fd != STDIN_FILENO)
-    ::close(Fd);
+Expected<SharedBytes> readText(const std::string &Path) {
+  int Errno = 0;
+  SharedBytes Bytes =
+      Path == "-" ? SharedBytes::tryReadAll(STDIN_FILENO, Errno) : SharedBytes::tryReadFile(Path, Errno);
   if (Errno)
-    return Failed(Errno);
-  return Text;
+    return makeError(formatv("'%s': %s", Path.c_str(), std::strerror(Errno)));
+  return Bytes;
 }
 
 constexpr std::string_view Space = " \t\n\v\f\r";
@@ -149,12 +130,12 @@ int symbolicateCommand(const driver::Options &O) {
   auto Table = readText(O.symbolicateWith);
   if (!Table)
     return fail(Table.takeError());
-  auto Syms = parseSymtab(*Table);
+  auto Syms = parseSymtab(std::string_view(Table->data(), Table->size()));
   for (auto &In : O.inputs) {
     auto Text = readText(In);
     if (!Text)
       return fail(Text.takeError());
-    std::string Out = symbolicate(*Text, Syms);
+    std::string Out = symbolicate(std::string_view(Text->data(), Text->size()), Syms);
     std::fwrite(Out.data(), 1, Out.size(), stdout);
   }
   return std::fflush(stdout) == 0 ? 0 : fail(makeError("cannot write the symbolicated backtrace to stdout"));

@@ -1,5 +1,6 @@
 #include "support/shared_bytes.h"
 
+#include <cerrno>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -23,45 +24,57 @@ struct Mapping {
   size_t Size;
 };
 
-Expected<SharedBytes> readAll(int Fd, const std::string &Path) {
+} // namespace
+
+SharedBytes SharedBytes::tryReadAll(int Fd, int &Errno) {
   std::vector<char> Out;
   char Buf[1 << 16];
   for (;;) {
     ssize_t N = ::read(Fd, Buf, sizeof Buf);
-    if (N < 0)
-      return makeError(formatv("%s: read error", Path.c_str()));
-    if (N == 0)
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0) {
+      Errno = errno;
+      return {};
+    }
+    if (N == 0) {
+      Errno = 0;
       return SharedBytes(std::move(Out));
+    }
     Out.insert(Out.end(), Buf, Buf + N);
   }
 }
-} // namespace
 
-Expected<SharedBytes> SharedBytes::readFile(const std::string &Path) {
+SharedBytes SharedBytes::tryReadFile(const std::string &Path, int &Errno) {
   int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (Fd < 0)
-    return makeError(formatv("%s: cannot open file", Path.c_str()));
+  if (Fd < 0) {
+    Errno = errno;
+    return {};
+  }
   struct stat St;
-  if (fstat(Fd, &St) != 0 || S_ISDIR(St.st_mode)) {
-    ::close(Fd);
-    return makeError(formatv("%s: cannot open file", Path.c_str()));
-  }
+  Errno = fstat(Fd, &St) != 0 ? errno : S_ISDIR(St.st_mode) ? EISDIR : 0;
   // Pipes, terminals and empty files have nothing to map.
-  if (!S_ISREG(St.st_mode) || St.st_size == 0) {
-    auto Bytes = readAll(Fd, Path);
-    ::close(Fd);
-    return Bytes;
-  }
-  size_t Size = size_t(St.st_size);
-  void *Base = mmap(nullptr, Size, PROT_READ, MAP_PRIVATE, Fd, 0);
-  if (Base == MAP_FAILED) {
-    auto Bytes = readAll(Fd, Path);
-    ::close(Fd);
-    return Bytes;
+  void *Base = Errno || !S_ISREG(St.st_mode) || St.st_size == 0
+                   ? MAP_FAILED
+                   : mmap(nullptr, size_t(St.st_size), PROT_READ, MAP_PRIVATE, Fd, 0);
+  SharedBytes Bytes;
+  if (Base != MAP_FAILED) {
+    auto M = std::make_shared<const Mapping>(Base, size_t(St.st_size));
+    Bytes =
+        SharedBytes(std::shared_ptr<const void>(M), std::span<const char>(static_cast<const char *>(Base), M->Size));
+  } else if (!Errno) {
+    Bytes = tryReadAll(Fd, Errno);
   }
   ::close(Fd);
-  auto M = std::make_shared<const Mapping>(Base, Size);
-  return SharedBytes(std::shared_ptr<const void>(M), std::span<const char>(static_cast<const char *>(Base), Size));
+  return Bytes;
+}
+
+Expected<SharedBytes> SharedBytes::readFile(const std::string &Path) {
+  int Errno = 0;
+  SharedBytes Bytes = tryReadFile(Path, Errno);
+  if (Errno)
+    return makeError(formatv("%s: cannot open file", Path.c_str()));
+  return Bytes;
 }
 
 } // namespace linklab

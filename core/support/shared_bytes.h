@@ -30,6 +30,11 @@ public:
   // The whole file at Path, mapped read-only (read into memory where mapping
   // is unavailable, as under Emscripten's file systems).
   static Expected<SharedBytes> readFile(const std::string &Path);
+  // The same for a caller that words its own error: on failure the bytes are
+  // empty and Errno says why (EISDIR for a directory).
+  static SharedBytes tryReadFile(const std::string &Path, int &Errno);
+  // Everything left to read from an open descriptor (a pipe, stdin).
+  static SharedBytes tryReadAll(int Fd, int &Errno);
 
   // Bytes [Offset, Offset+Size) of these, sharing their owner.
   SharedBytes slice(size_t Offset, size_t Size) const { return SharedBytes(Owner, View.subspan(Offset, Size)); }

@@ -66,10 +66,10 @@ enum class TLSVariant : uint8_t {
 
 struct ArchRow {
   Arch arch;
-  const char *name;    // canonical triple spelling: "x86_64"
-  const char *aliases; // other triple spellings, space-separated ("amd64"), or ""
-  uint8_t pointerSize; // bytes
-  bool bigEndian;      // data byte order (instructions may differ: AArch64 BE)
+  const char *name;         // canonical triple spelling: "x86_64"
+  const char *aliases = ""; // other triple spellings, space-separated ("amd64"), or ""
+  uint8_t pointerSize;      // bytes
+  bool bigEndian = false;   // data byte order (instructions may differ: AArch64 BE)
   EdgeKindNameFn edgeKindName;
   // Bytes a kind's fixup writes from the edge's offset on (the edge-kind list's Width).
   unsigned (*edgeKindWidth)(EdgeKind);
