@@ -4,6 +4,7 @@
 #include <charconv>
 #include <poll.h>
 #include <unistd.h>
+#include <utility>
 
 namespace linklab::emu::gdb {
 
@@ -513,6 +514,7 @@ std::optional<Event> Connection::receive() {
 }
 
 Resume Connection::stopped(Stub &S, const Stop &St) {
+  Interrupt = false; // stopped anyway
   if (!send(S.stopReply(St), S.noAck()))
     return {Resume::Detach};
   for (;;) {
@@ -583,23 +585,26 @@ bool Connection::serveEnded(Stub &S) {
 
 void Connection::console(std::string_view Text) { send("O" + toHex(Text), true); }
 
-bool Connection::interrupted() {
-  if (Fd < 0)
-    return false;
-  pollfd P = {Fd, POLLIN, 0};
-  if (::poll(&P, 1, 0) <= 0)
-    return false;
-  char Buf[256];
-  ssize_t N = ::read(Fd, Buf, sizeof Buf);
-  if (N <= 0) {
-    close(Fd), Fd = -1;
-    return false;
-  }
-  Reader.feed({Buf, size_t(N)});
-  bool Stop = false;
+bool Connection::interruptPending() {
+  // A ^C may come in the same read as the packet that resumed the process.
   while (auto E = Reader.next())
-    Stop |= E->kind == Event::Interrupt; // packets while running (all-stop): none are due
-  return Stop;
+    Interrupt |= E->kind == Event::Interrupt; // packets while running (all-stop): none are due
+  return Interrupt;
+}
+
+bool Connection::interrupted() {
+  if (!interruptPending() && Fd >= 0) {
+    pollfd P = {Fd, POLLIN, 0};
+    if (::poll(&P, 1, 0) > 0) {
+      char Buf[256];
+      ssize_t N = ::read(Fd, Buf, sizeof Buf);
+      if (N <= 0)
+        close(Fd), Fd = -1;
+      else
+        Reader.feed({Buf, size_t(N)}), interruptPending();
+    }
+  }
+  return std::exchange(Interrupt, false);
 }
 
 } // namespace linklab::emu::gdb

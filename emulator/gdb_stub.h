@@ -155,7 +155,10 @@ public:
   void console(std::string_view Text);
   // Whether gdb sent an interrupt (^C) meanwhile; does not wait.
   bool interrupted();
+  // Whether one came with what was read already (no read of the socket).
+  bool interruptPending();
   bool open() const { return Fd >= 0; }
+  int fd() const { return Fd; }
 
 private:
   bool send(const std::string &Payload, bool NoAck);
@@ -165,6 +168,7 @@ private:
 
   int Fd;
   PacketReader Reader;
+  bool Interrupt = false; // a ^C read already, not yet taken by interrupted()
 };
 
 } // namespace linklab::emu::gdb

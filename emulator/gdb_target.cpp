@@ -452,6 +452,8 @@ public:
   void restarted(gdb::Target &T) override { Stub.restart(T); }
   void console(std::string_view Text) override { Conn.console(Text); }
   bool interrupted() override { return Conn.interrupted(); }
+  int wakeFd() const override { return Conn.fd(); }
+  bool interruptPending() override { return Conn.interruptPending(); }
   bool open() const override { return Conn.open(); }
   bool killed() const override { return Stub.killed(); }
   bool choosesSignals() const override { return true; }
@@ -680,6 +682,15 @@ bool Debugger::stopped(uint64_t Pc) {
     return true;
   }
   return true;
+}
+
+bool Debugger::stopInCall() {
+  if (!Front || !Front->interrupted())
+    return true; // no ^C (gdb went away, or sent something else): the call waits on
+  Pending = {gdb::Stop::Signal, SigInt};
+  bool Go = stopped(P.reg(P.A.pc));
+  ResumeAt.reset(); // the call ends first: a breakpoint after it stops as usual
+  return Go;
 }
 
 Debugger::FaultCourse Debugger::faulted(FaultKind K, uint64_t Pc, uint64_t Addr) {

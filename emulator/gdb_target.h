@@ -42,6 +42,10 @@ public:
   virtual void console(std::string_view) {}
   // Whether the user asked to stop the running process; does not wait.
   virtual bool interrupted() { return false; }
+  // What becomes readable when the user may have asked that (-1: nothing),
+  // and whether the ask is already in hand (read with a resume).
+  virtual int wakeFd() const { return -1; }
+  virtual bool interruptPending() { return false; }
   virtual bool open() const = 0;
   // Killed before it ran (gdb's extended-mode `run`): it ends unless run.
   virtual bool killed() const { return false; }
@@ -89,6 +93,12 @@ public:
   // The memory hook's, while watchpoints are set: the instruction running
   // reads or writes [Addr, Addr+Size).
   void access(bool Write, uint64_t Addr, unsigned Size);
+
+  // A system call waits (for stdin): what a ^C makes readable (-1: none),
+  // and the stop for it when WakeFd woke the wait (false: the run ended).
+  int wakeFd() const { return Front && Front->open() ? Front->wakeFd() : -1; }
+  bool interruptPending() { return Front && Front->interruptPending(); }
+  bool stopInCall();
 
   // The front end's view of the stopped process.
   // The stop St as the executor protocol tells it (debug-stop): why, the

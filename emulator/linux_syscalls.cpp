@@ -110,7 +110,22 @@ struct Linux {
       P.Stdin.clear(), P.StdinPos = 0;
       if (!P.Cur->in)
         return 0;
-      auto Got = P.Cur->in(std::min<uint64_t>(Len, 1 << 20), P.Cur->deadline);
+      // gdb's ^C while the read waits (or came before it): stopped in it,
+      // as Linux stops a traced process in a system call; it waits on when
+      // gdb lets it go on.
+      auto Wait = [&P, Len](int &Wake) -> std::optional<std::vector<uint8_t>> {
+        Wake = P.Debug ? P.Debug->wakeFd() : -1;
+        if (Wake >= 0 && P.Debug->interruptPending())
+          return std::nullopt;
+        return P.Cur->in(std::min<uint64_t>(Len, 1 << 20), P.Cur->deadline, Wake);
+      };
+      int Wake;
+      auto Got = Wait(Wake);
+      while (!Got && Wake >= 0 && std::chrono::steady_clock::now() < P.Cur->deadline) {
+        if (!P.Cur->stopInCall || !P.Cur->stopInCall())
+          return -EINTR; // the debugger ended the run
+        Got = Wait(Wake);
+      }
       if (!Got) {
         P.stop(RunStatus::TimeLimit, 0, formatv("wall-time limit of %u ms reached waiting for stdin", P.Cur->wallMs));
         return -EINTR;

@@ -699,6 +699,16 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
     Timer.emplace(UC, Deadline);
     return Go ? resumePc() : At;
   };
+  if (Debugging)
+    S.stopInCall = [&] {
+      Timer.reset();
+      auto Paused = Clock::now();
+      bool Go = Debug->stopInCall();
+      Deadline += Clock::now() - Paused;
+      S.deadline = Deadline;
+      Timer.emplace(UC, Deadline);
+      return Go;
+    };
   uint64_t Pc = Entry;
   if (Debugging && !S.stopped) {
     setReg(A.pc, Entry); // gdb sees the process at its first instruction

@@ -31,9 +31,11 @@ namespace linklab::emu {
 using executor::RunResultMsg;
 using OutputFn = std::function<void(executor::Stream, std::span<const uint8_t>)>;
 // The program's stdin when it reads fd 0 with nothing buffered: at most Max
-// bytes, none at end of file; nullopt if none came before Deadline.
-using InputFn =
-    std::function<std::optional<std::vector<uint8_t>>(uint64_t Max, std::chrono::steady_clock::time_point Deadline)>;
+// bytes, none at end of file; nullopt if none came before Deadline, or
+// before WakeFd (>= 0: gdb's connection) became readable (^C: the wait is
+// taken up again once the debugger lets the process go on).
+using InputFn = std::function<std::optional<std::vector<uint8_t>>(
+    uint64_t Max, std::chrono::steady_clock::time_point Deadline, int WakeFd)>;
 
 // The fixed address-space plan, below 2^38: every arch's physical address
 // space holds it, and so does the host window that mirrors it
@@ -171,6 +173,9 @@ private:
     uint64_t budget = 0, executed = 0, memCap = 0;
     bool stopped = false;
     bool debugStop = false; // the debugger's code hook stopped the engine (gdb_target.h)
+    // A ^C while a system call waits (stdin): the debugger's stop there,
+    // with the wall clock paused; false if the debugger ended the run.
+    std::function<bool()> stopInCall;
     // A fault the debugger hears of first, as ptrace stops a process at the
     // signal: gdb may move the pc and go on without it (an x86 inferior
     // call returns to a breakpoint on the non-executable stack).

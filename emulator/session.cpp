@@ -158,7 +158,9 @@ private:
   // arriving meanwhile wait their turn (Deferred). nullopt when Deadline
   // came first, or the client hung up (InClosed) or broke the protocol
   // (Broken, told why).
-  template <class Pick> std::optional<Frame> awaitFrame(Clock::time_point Deadline, Pick Wanted) {
+  // WakeFd (>= 0) readable ends the wait too (Woken).
+  template <class Pick>
+  std::optional<Frame> awaitFrame(Clock::time_point Deadline, Pick Wanted, int WakeFd = -1, bool *Woken = nullptr) {
     uint8_t Buf[1 << 16];
     while (!Broken) {
       for (;;) { // what came before the client hung up counts
@@ -178,10 +180,16 @@ private:
       if (InClosed)
         break;
       auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
-      pollfd P = {In, POLLIN, 0};
-      int R = Left.count() > 0 ? ::poll(&P, 1, int(std::min<int64_t>(Left.count() + 1, INT32_MAX))) : 0;
+      pollfd P[2] = {{In, POLLIN, 0}, {WakeFd, POLLIN, 0}};
+      int R =
+          Left.count() > 0 ? ::poll(P, WakeFd >= 0 ? 2 : 1, int(std::min<int64_t>(Left.count() + 1, INT32_MAX))) : 0;
       if (R < 0 && errno == EINTR)
         continue;
+      if (R > 0 && WakeFd >= 0 && P[1].revents && !P[0].revents) {
+        if (Woken)
+          *Woken = true;
+        return std::nullopt;
+      }
       if (R == 0)
         return std::nullopt;
       ssize_t N = ::read(In, Buf, sizeof(Buf));
@@ -198,10 +206,17 @@ private:
   // run's seq and wait (until Deadline) for its input message; other
   // requests arriving meanwhile wait their turn. A session gone or broken
   // gives end of file.
-  std::optional<std::vector<uint8_t>> input(uint32_t Seq, uint64_t Max, Clock::time_point Deadline) {
-    send(Seq, InputRequestMsg{uint32_t(Max)});
-    flush(Deadline);
-    auto F = awaitFrame(Deadline, [](Frame &F) { return std::holds_alternative<InputMsg>(F.message); });
+  // A wait WakeFd ended keeps its request: the next wait takes its answer.
+  std::optional<std::vector<uint8_t>> input(uint32_t Seq, uint64_t Max, Clock::time_point Deadline, int WakeFd) {
+    if (!InputAsked) {
+      send(Seq, InputRequestMsg{uint32_t(Max)});
+      flush(Deadline);
+      InputAsked = true;
+    }
+    bool Woken = false;
+    auto F = awaitFrame(
+        Deadline, [](Frame &F) { return std::holds_alternative<InputMsg>(F.message); }, WakeFd, &Woken);
+    InputAsked = Woken;
     if (F)
       return std::move(std::get<InputMsg>(F->message).bytes);
     if (Broken || InClosed)
@@ -359,9 +374,10 @@ private:
     // Program output streams out as the program writes it.
     Clock::time_point Deadline = Clock::time_point::max();
     auto Output = [this, Seq, &Deadline](Stream S, std::span<const uint8_t> Bytes) { output(Seq, S, Bytes, Deadline); };
-    auto Input = [this, Seq](uint64_t Max, std::chrono::steady_clock::time_point Deadline) {
-      return input(Seq, Max, Deadline);
+    auto Input = [this, Seq](uint64_t Max, std::chrono::steady_clock::time_point Deadline, int WakeFd) {
+      return input(Seq, Max, Deadline, WakeFd);
     };
+    InputAsked = false; // a request left unanswered by a run that ended is late
     return std::visit(
         Overloaded{
             [&](SetupMsg &M) {
@@ -490,6 +506,7 @@ private:
   static constexpr size_t FlushAt = 1 << 20;
   std::unique_ptr<Process> P;
   bool Broken = false, HungUp = false, InClosed = false, Fed = false;
+  bool InputAsked = false;   // an input-request is unanswered (a wait ^C ended)
   uint32_t LastDebugSeq = 0; // the last debugged run's request: a debug-resume for it after it ended is late
 };
 

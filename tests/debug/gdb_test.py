@@ -24,7 +24,6 @@ import os
 import re
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
 import threading
@@ -47,6 +46,7 @@ MAIN = os.path.join(SRC, "tests/inputs/debug/main.c")
 CALLS = os.path.join(SRC, "tests/inputs/debug/calls.c")
 THREADS_SRC = os.path.join(SRC, "tests/inputs/debug/threads.c")
 CALLBACK_SRC = os.path.join(SRC, "tests/inputs/debug/callback.c")
+STDIN_SRC = os.path.join(SRC, "tests/inputs/parity/stdin.c")
 
 # `info registers` at scale's breakpoint, per arch (native: x86_64's).
 HEX = r"0x[0-9a-f]+"
@@ -219,17 +219,20 @@ RUN = [
     ("delete", [], True),
     ("continue", [r"^\[Inferior 1 \(.*\) exited with code 03\]$"], True),
 ]
-# ^C while the program runs (SIGINT to gdb once it has resumed the
-# program, which gdb passes on as the remote interrupt): a loop of two
-# billion calls stops with SIGINT, as natively; set back to its start, the
-# program then runs on without gdb (`detach`) to its normal end.
+# ^C while the program runs (gdb's `interrupt`, the remote protocol's
+# \x03): a loop of two billion calls stops with SIGINT, as natively; set
+# back to its start, the program then runs on without gdb (`detach`) to its
+# normal end. gdb reads these commands as they come (interactive_gdb): it
+# runs the program in the background, is told to interrupt it once its log
+# shows the continue sent, and goes on once it shows the stop.
 INTERRUPT = [
     ("break main.c:17", [], None),
     ("@start", [r"^Breakpoint 1, main \(argc=1, argv=0x[0-9a-f]+\) at .*main\.c:17$"], None),
     ("set var i = -2000000000", [], None),
     ("delete", [], None),
-    ("set debug remote 1", [], None),  # the harness interrupts once it sees the continue sent
-    ("continue", [r"^Program received signal SIGINT, Interrupt\.$"], None),
+    ("set debug remote 1", [], None),
+    ("continue &", [], None),
+    ("interrupt", [r"^Program received signal SIGINT, Interrupt\.$"], None),
     ("set debug remote 0", [], None),
     ("tbreak main.c:17", [], None),
     ("continue", [r"^Temporary breakpoint 2, main "], None),
@@ -238,6 +241,24 @@ INTERRUPT = [
     ("set var total = 7", [], None),
     ("set var counter = 0", [], None),
     ("detach", [r"^\[Inferior 1 \(.*\) detached\]$"], None),
+]
+# ^C while the program waits in read(2) for stdin that has not come: it
+# stops there (gdb shows read's frame and the callers down to main), and
+# once given its input and continued, the read goes on and the program ends
+# as natively with that input.
+STDIN_INPUT = "x1\n2 3.5 w\nlast\n"
+STDIN_INTERRUPT = [
+    ("break read", [], None),
+    ("@start", [r"^Breakpoint 1, 0x[0-9a-f]+ in (__libc_|__GI___libc_)?read \(\)$"], None),
+    ("delete", [], None),
+    ("set debug remote 1", [], None),
+    ("continue &", [], None),
+    ("interrupt", [r"^Program received signal SIGINT, Interrupt\.$",
+                   r"^0x[0-9a-f]+ in (__libc_|__GI___libc_)?read \(\)$"], None),
+    ("set debug remote 0", [], None),
+    ("bt", [r"^#0  0x[0-9a-f]+ in (__libc_|__GI___libc_)?read \(\)$", r"^#\d+  0x[0-9a-f]+ in main \(\) at .*stdin\.c:12$"],
+     None),
+    ("continue", [r"^\[Inferior 1 \(.*\) exited normally\]$"], None),
 ]
 FAULT = [
     ("@start", [r"^Program received signal SIGSEGV, Segmentation fault\.$",
@@ -300,7 +321,7 @@ def check(output, session, native_only, where, arch="x86_64"):
 
 def linked_session(arch, opt, session, args, options=(), name=None, archive=False, sources=(MAIN, CALLS),
                    stdout_expected="total 28 counter 3\n", code_expected=3, remote="remote", start="continue",
-                   fault_ends=None):
+                   fault_ends=None, stdin=None):
     tag = f"{arch}{opt}-{name or ('fault' if args else 'run')}"
     objs = []
     for src in sources:
@@ -320,7 +341,7 @@ def linked_session(arch, opt, session, args, options=(), name=None, archive=Fals
     err_path = os.path.join(WORK, tag + ".linklab.stderr")
     with open(err_path, "w") as err, open(os.path.join(WORK, tag + ".linklab.stdout"), "w") as out:
         cmd = [LINKLAB, "-gdb", "-debug-script=" + gdbscript, *options] + objs + (["-args", "prog"] + args if args else [])
-        proc = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL)
     try:
         # linklab prints the gdb command line once linked (bounded wait).
         deadline = time.monotonic() + TIMEOUT
@@ -334,8 +355,14 @@ def linked_session(arch, opt, session, args, options=(), name=None, archive=Fals
         cmds = os.path.join(WORK, tag + ".commands")
         open(cmds, "w").write(script(session, start))
         gdb = ["gdb-multiarch", "-q", "-batch", "-nx", "-x", gdbscript, "-ex", f"target {remote} {port}", "-x", cmds]
-        output = interrupted_gdb(gdb, tag) if session is INTERRUPT else run(shlex.join(gdb), timeout=TIMEOUT)
-        output = output if isinstance(output, str) else output.stdout + output.stderr
+        if session in (INTERRUPT, STDIN_INTERRUPT):
+            def give_input():
+                proc.stdin.write(stdin.encode())
+                proc.stdin.close()
+            output = interactive_gdb(gdb, script(session, start).splitlines(), tag, give_input if stdin else None)
+        else:
+            r = run(shlex.join(gdb), timeout=TIMEOUT)
+            output = r.stdout + r.stderr
         proc.wait(timeout=TIMEOUT)
         open(os.path.join(WORK, tag + ".gdb.out"), "w").write(output)
         failures = check(output, session, False, tag, arch)
@@ -361,21 +388,41 @@ def linked_session(arch, opt, session, args, options=(), name=None, archive=Fals
             proc.wait()
 
 
-def interrupted_gdb(cmd, tag):
+def interactive_gdb(cmd, lines, tag, stopped=None):
     """gdb's output (stdout, then stderr without its remote-protocol log),
-    sent SIGINT once the log shows it resumed the program (vCont;c)."""
+    given the command lines one by one: after `continue &` it waits until
+    gdb's log shows the continue sent, after `interrupt` until it shows the
+    stop (then calls stopped())."""
     out_path = os.path.join(WORK, tag + ".gdb.stdout")
-    with open(out_path, "w") as out:
-        g = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
-        timer = threading.Timer(TIMEOUT, g.kill)  # bounds the reads below
-        timer.start()
-        errors, sent = [], False
+    cmd = [c for c in cmd[:-2] if c != "-batch"]  # commands from stdin (not -x), no prompt, no wrapping
+    cmd[3:3] = ["-iex", "set width 0", "-iex", "set height 0", "-iex", "set prompt"]
+    errors = []
+
+    def await_log(what):
         for line in g.stderr:
-            if not sent and "Sending packet: $vCont;c" in line:
-                g.send_signal(signal.SIGINT)
-                sent = True
             if "[remote]" not in line:
                 errors.append(line)
+            if what in line:
+                return
+
+    with open(out_path, "w") as out:
+        g = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE, stdin=subprocess.PIPE, text=True)
+        timer = threading.Timer(TIMEOUT, g.kill)  # bounds the reads below
+        timer.start()
+        try:
+            for line in lines:
+                g.stdin.write(line + "\n")
+                g.stdin.flush()
+                if line == "continue &":
+                    await_log("Sending packet: $vCont;c")
+                elif line == "interrupt":
+                    await_log("Packet received: T02")
+                    if stopped:
+                        stopped()
+            g.stdin.close()
+        except BrokenPipeError:
+            pass  # gdb ended early: its output says why
+        await_log("\0")
         g.wait()
         timer.cancel()
     return open(out_path).read() + "".join(errors)
@@ -394,6 +441,17 @@ def native_session(session, args, opt="-O0", sources=(MAIN, CALLS)):
         print("native gdb cannot trace here (ptrace refused): native comparison not made")
         return []
     return check(r.stdout + r.stderr, session, True, "native" + opt + ("-fault" if args else ""))
+
+
+def stdin_session(arch):
+    """STDIN_INTERRUPT on tests/inputs/parity/stdin.c, whose output must be
+    what the program prints natively for the same input."""
+    exe = compiled(f"clang-22 -O0 -static {STDIN_SRC}", "native-stdin")
+    if exe.startswith("error: "):
+        return [f"native: {exe}"]
+    native = subprocess.run([exe], input=STDIN_INPUT, capture_output=True, text=True, timeout=TIMEOUT)
+    return linked_session(arch, "-O0", STDIN_INTERRUPT, [], [], "stdin", sources=(STDIN_SRC,),
+                          stdout_expected=native.stdout, code_expected=0, stdin=STDIN_INPUT)
 
 
 def cli_errors():
@@ -427,6 +485,7 @@ def main():
                                    stdout_expected="first 0\n", code_expected=0)
     failures += linked_session(ARCHES[0], "-O0", HELD, [], ["-timeout-ms=3000"], "held")
     failures += linked_session(ARCHES[0], "-O0", INTERRUPT, [], [], "interrupt")
+    failures += stdin_session(ARCHES[0])
     for arch in ARCHES[:2]:
         failures += linked_session(arch, "-O0", RUN, [], [], "run-cmd", remote="extended-remote", start="run",
                                    stdout_expected="total 34 counter 5\ntotal 28 counter 3\n")

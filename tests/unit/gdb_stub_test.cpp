@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <sys/socket.h>
 #include <tuple>
+#include <unistd.h>
 
 using namespace linklab::emu::gdb;
 
@@ -276,4 +278,24 @@ TEST(GdbStub, SiginfoOfTheStop) {
   EXPECT_EQ(*S.handle("qXfer:siginfo:read::0").reply, "E01");
   EXPECT_EQ(*S.handle("qXfer:auxv:read::0,1000").reply, "l" + T.auxv()); // AT_PAGESZ 0x1000, AT_NULL
   EXPECT_EQ(*S.handle("qXfer:auxv:read::10,10").reply, "l");
+}
+
+// A ^C that comes in the same read as the packet resuming the process is
+// not lost: the running process sees it (it would otherwise wait on a
+// socket with nothing more to read).
+TEST(GdbStub, InterruptReadWithTheResume) {
+  int Fds[2];
+  ASSERT_EQ(socketpair(AF_UNIX, SOCK_STREAM, 0, Fds), 0);
+  OneThread T;
+  Stub S(T);
+  Connection C(Fds[0]);
+  std::string Bytes = checksummed("QStartNoAckMode") + checksummed("c") + "\x03";
+  ASSERT_EQ(write(Fds[1], Bytes.data(), Bytes.size()), ssize_t(Bytes.size()));
+  EXPECT_EQ(C.stopped(S, {Stop::Signal, 5, 0, 1000}).kind, Resume::Continue);
+  EXPECT_TRUE(C.interruptPending());
+  EXPECT_TRUE(C.interrupted());
+  EXPECT_FALSE(C.interrupted());          // taken
+  ASSERT_EQ(write(Fds[1], "\x03", 1), 1); // one that comes later, through the socket
+  EXPECT_TRUE(C.interrupted());
+  close(Fds[1]);
 }
