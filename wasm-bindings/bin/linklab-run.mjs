@@ -22,6 +22,16 @@ if (process.argv[2] === '--replay') {
     for (const n of r.notes) console.error(`linklab-run: note: ${n}`);
     process.stdout.write(r.outcome.stdout ?? '');
     process.stderr.write(r.outcome.stderr ?? '');
+    // How it ended when not by exit, as the native command reports it (a
+    // fault's kind, pc, symbol and address; the link's error).
+    const f = r.outcome.fault;
+    if (f) {
+      const a = Number(f.address); // page zero is never mapped: a null pointer, plus a field's offset
+      const address = a >= 0x1000 ? `address ${f.address}`
+        : `null pointer${a ? `+${f.address}` : ''} (address ${f.address})`;
+      console.error(`linklab-run: the program ${f.kind} at pc ${f.pc}${f.symbol ? ` (${f.symbol})` : ''}, ${address}`);
+    }
+    if (r.outcome.error !== undefined) console.error(`linklab-run: linklab error: ${r.outcome.error}`);
     const partial = r.recorded.outputTruncatedAt
       ? ' (its status, exit code and fault: the output was not recorded)'
       : '';
