@@ -47,7 +47,7 @@ const app = {
   selectTab,
   // The C runtime as the site prepared it (link.mjs reads it), and what
   // every link of an architecture starts with, fetched ahead: neither needs the core.
-  delivery: runtimeDelivery(new URL('runtimes/', location.href).href),
+  delivery: runtimeDelivery(new URL('runtimes/', location.href).href, { cache: window.linklabRuntimeCache }),
   prefetchRuntime: (arch, example) => prefetchRuntime(app, arch, example),
   // Resolves once the core is in and every panel is mounted (never, if the core does not load).
   mounted: new Promise(resolve => { panelsMounted = resolve; }),

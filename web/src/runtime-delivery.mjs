@@ -84,9 +84,18 @@ export function referencedNames(L, objects) {
   return names;
 }
 
+// The Cache API's cache the page keeps blobs in (null where there is none:
+// not a secure context, or a test's `cacheName: null`).
+export const RUNTIME_CACHE = 'linklab-runtimes';
+export const openRuntimeCache = (name = RUNTIME_CACHE) =>
+  (globalThis.caches && name ? globalThis.caches.open(name).catch(() => null) : Promise.resolve(null));
+
 // Reads prepared runtimes: `base` is the URL of the runtimes/ folder,
-// `fetchBytes(url)` → Promise of a response's (compressed) bytes.
-export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = 'linklab-runtimes' } = {}) {
+// `fetchBytes(url)` → Promise of a response's (compressed) bytes; `cache`:
+// a Promise of the Cache to use (index.html opens it as the page starts:
+// opening one takes a fresh page hundreds of milliseconds, which a click's
+// first runtime request would otherwise wait for), or null for cacheName's.
+export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = RUNTIME_CACHE, cache = null } = {}) {
   const blobs = new Map(); // hash → Promise of inflated bytes; a failed one is forgotten
   const manifests = new Map(); // hash → Promise of manifest
   const stats = { requests: 0, bytes: 0 };
@@ -98,19 +107,19 @@ export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = '
     inFlight++;
     try { return await fn(); } finally { inFlight--; waiting.shift()?.(); }
   }
-  // The Cache and the URLs it holds, read once when the page starts: a blob
-  // it does not hold goes to the network at once, not after a lookup (each
-  // is a round trip to the browser process).
-  const opened = globalThis.caches && cacheName ? globalThis.caches.open(cacheName).then(async cache =>
-    ({ cache, urls: new Set((await cache.keys()).map(r => r.url)) })).catch(() => null) : null;
+  // The Cache and the URLs it holds, read once: a blob it does not hold goes
+  // to the network at once, not after a lookup (each is a round trip to the
+  // browser process).
+  const opened = (cache ?? openRuntimeCache(cacheName)).then(async c =>
+    c && { cache: c, urls: new Set((await c.keys()).map(r => r.url)) }).catch(() => null);
   async function fetchCached(url) {
-    const { cache, urls } = (await opened) ?? {};
-    const hit = urls?.has(url) && await cache.match(url);
+    const { cache: kept, urls } = (await opened) ?? {};
+    const hit = urls?.has(url) && await kept.match(url);
     if (hit) return new Uint8Array(await hit.arrayBuffer());
     const bytes = await limited(() => fetchBytes(url));
     stats.requests++;
     stats.bytes += bytes.length;
-    if (cache) cache.put(url, new Response(bytes)).catch(() => {}); // a full cache only costs the next visit
+    if (kept) kept.put(url, new Response(bytes)).catch(() => {}); // a full cache only costs the next visit
     return bytes;
   }
   function blob(hash) {
