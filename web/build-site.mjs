@@ -102,7 +102,7 @@ export async function buildSite(out, { executor = null, precompress = true, log 
   for (const f of csFiles) fs.copyFileSync(path.join(csDist, f), path.join(out, csDir, f));
 
   const capstone = `${csDir}/capstone.js`;
-  fs.writeFileSync(path.join(out, 'index.html'), sitePage({ entry, preload, css, wasm, capstone }));
+  fs.writeFileSync(path.join(out, 'index.html'), sitePage({ entry, preload, css, wasm, capstone, pkg: pkgChunk.file }));
   const config = { ...(executor ? { executor } : {}), runtimes, runtimeFirst: firstBlobsOf(runtimesDir, runtimes) };
   fs.writeFileSync(path.join(out, 'config.json'), JSON.stringify(config, null, 1));
   if (precompress) for (const f of fs.readdirSync(out, { recursive: true }))
@@ -133,8 +133,9 @@ function copyRuntimes(from, to, arches) {
 
 // web/index.html with the site's files: no import map (the bundle holds the
 // package and the graph libraries), the entry and the chunks it needs
-// preloaded, the wasm preloaded, Capstone's location.
-function sitePage({ entry, preload, css, wasm, capstone }) {
+// preloaded, the wasm preloaded, the package's chunk started at once (its
+// top-level await compiles the wasm), Capstone's location.
+function sitePage({ entry, preload, css, wasm, capstone, pkg }) {
   let html = fs.readFileSync(path.join(WEB, 'index.html'), 'utf8');
   const replace = (pattern, by) => {
     if (!pattern.test(html)) throw new Error(`build-site: index.html no longer has ${pattern}`);
@@ -145,7 +146,9 @@ function sitePage({ entry, preload, css, wasm, capstone }) {
           [...preload.map(f => `<link rel="modulepreload" href="${f}">\n`),
            `<link rel="preload" href="${wasm}" as="fetch" crossorigin>\n`].join(''));
   replace(/<!-- The wasm core compiles[^\n]*\n<script type="module" async>import\('linklab'\);<\/script>\n/,
-          `<script>window.linklabAssets = { capstone: '${capstone}' };</script>\n`);
+          `<script>window.linklabAssets = { capstone: '${capstone}' };</script>\n` +
+          `<!-- The wasm core compiles while the page's own modules load. -->\n` +
+          `<script type="module" async src="${pkg}"></script>\n`);
   replace(/<!-- The page's modules as one file[\s\S]*?<script type="module" src="\/bundle\/app.mjs"><\/script>/,
           `<script type="module" src="${entry}"></script>`);
   replace(/href="src\/style.css"/, `href="${css}"`);
