@@ -8,6 +8,7 @@
 #include <unicorn/x86.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <poll.h>
 #include <sys/socket.h>
@@ -540,7 +541,9 @@ std::unique_ptr<Debugger> Debugger::rerun(Process &Fresh) {
   return D;
 }
 
-bool Debugger::refuseRun() {
+bool Debugger::refuseRun(const std::string &Why) {
+  // (gdb takes any packet now as vRun's reply: the reason goes to stderr.)
+  std::fprintf(stderr, "linklab-executor: %s\n", Why.c_str());
   Again = Front->runRefused();
   if (!Again)
     Front.reset();

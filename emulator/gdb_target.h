@@ -89,7 +89,7 @@ public:
   // whether gdb asks again).
   bool runAgain() const { return Again; }
   std::unique_ptr<Debugger> rerun(Process &Fresh);
-  bool refuseRun();
+  bool refuseRun(const std::string &Why);
   // The memory hook's, while watchpoints are set: the instruction running
   // reads or writes [Addr, Addr+Size).
   void access(bool Write, uint64_t Addr, unsigned Size);

@@ -115,8 +115,8 @@ public:
   // built, which takes over gdb's conversation (debugAfter) and runs again.
   bool runAgain() const { return Debug && Debug->runAgain(); }
   void debugAfter(Process &Old) { Debug = Old.Debug->rerun(*this); }
-  // The fresh process could not be built: gdb hears so; true if it asks again.
-  bool refuseRun() { return Debug->refuseRun(); }
+  // The fresh process could not be built (Why): gdb hears so; true if it asks again.
+  bool refuseRun(const std::string &Why) { return Debug->refuseRun(Why); }
 
 private:
   friend struct Linux; // the system calls (linux_syscalls.cpp)

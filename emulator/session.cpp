@@ -441,8 +441,7 @@ private:
               while (P->runAgain()) {
                 auto Fresh = rebuild();
                 if (!Fresh) {
-                  consumeError(Fresh.takeError());
-                  if (!P->refuseRun())
+                  if (!P->refuseRun(Fresh.takeError().message()))
                     break;
                   continue;
                 }
