@@ -575,8 +575,11 @@ int reduceCommand(const driver::Options &O) {
     RunRecord Rec;
     Rec.input = R->reduced.stdin_;
     Rec.echo = false;
+    // -save-bundle and -share-url: the reduced case's, with this run's outcome.
+    driver::Options Last = caseOptions(R->reduced, O, Out);
+    Last.saveBundle = O.saveBundle, Last.shareUrl = O.shareUrl;
     Status = runInExecutor(
-        caseOptions(R->reduced, O, Out), [] {}, &Rec);
+        Last, [] {}, &Rec);
     if (!Rec.ended)
       return Status;
     Final = runOutcome(Rec), Output = Rec.out;

@@ -2,6 +2,8 @@
 
 #include "api/json_export.h"
 
+#include <algorithm>
+
 namespace linklab::repro {
 
 namespace {
@@ -46,9 +48,48 @@ Expected<std::string> quoteArg(const std::string &A) {
 
 std::string str(std::string_view K, std::string_view V) { return jsonString(K) + ":" + jsonString(V); }
 
+// Bytes as the page's TextDecoder reads them (the WHATWG UTF-8 decoder):
+// each ill-formed sequence, up to the byte that breaks it, becomes U+FFFD.
+// A program's output is bytes; a bundle's JSON is UTF-8 text, and the page
+// and the replayer decode what they record so.
+std::string utf8Text(std::string_view In) {
+  static const char Replacement[] = "\xEF\xBF\xBD";
+  std::string Out;
+  for (size_t I = 0; I < In.size();) {
+    uint8_t B = uint8_t(In[I]);
+    size_t Need = B >= 0xC2 && B <= 0xDF ? 1 : B >= 0xE0 && B <= 0xEF ? 2 : B >= 0xF0 && B <= 0xF4 ? 3 : 0;
+    if (B < 0x80 || !Need) {
+      Out += B < 0x80 ? std::string(1, char(B)) : Replacement;
+      ++I;
+      continue;
+    }
+    uint8_t Lower = B == 0xE0 ? 0xA0 : B == 0xF0 ? 0x90 : 0x80, Upper = B == 0xED ? 0x9F : B == 0xF4 ? 0x8F : 0xBF;
+    size_t Seen = 1;
+    for (; Seen <= Need && I + Seen < In.size(); ++Seen) {
+      uint8_t C = uint8_t(In[I + Seen]);
+      if (C < Lower || C > Upper)
+        break;
+      Lower = 0x80, Upper = 0xBF;
+    }
+    if (Seen == Need + 1)
+      Out.append(In.substr(I, Seen));
+    else
+      Out += Replacement; // the byte that broke it starts the next sequence
+    I += Seen;
+  }
+  return Out;
+}
+
+bool isUtf8(std::string_view S) { return utf8Text(S) == S; }
+
 } // namespace
 
 Expected<std::string> bundleJson(const Bundle &B) {
+  // What the program is given must replay exactly: a bundle holds it as text.
+  if (!isUtf8(B.stdin_))
+    return makeError("-save-bundle: the program's stdin is not UTF-8 text, which a bundle's stdin field holds");
+  if (!isUtf8(B.argv0) || !std::all_of(B.args.begin(), B.args.end(), isUtf8))
+    return makeError("-save-bundle: an argument is not UTF-8 text, which a bundle's argument field holds");
   std::string Args;
   for (auto &A : B.args) {
     auto Q = quoteArg(A);
@@ -74,15 +115,15 @@ Expected<std::string> bundleJson(const Bundle &B) {
   if (auto &O = B.outcome) {
     J += ",\n \"outcome\":{";
     if (O->error)
-      J += str("error", *O->error);
+      J += str("error", utf8Text(*O->error));
     else {
       J += str("status", O->status);
       if (O->exitCode)
         J += formatv(",\"exitCode\":%lld", (long long)*O->exitCode);
-      J += "," + str("stdout", O->stdout_) + "," + str("stderr", O->stderr_);
+      J += "," + str("stdout", utf8Text(O->stdout_)) + "," + str("stderr", utf8Text(O->stderr_));
       if (auto &F = O->fault)
         J += ",\"fault\":{" + str("kind", F->kind) + "," + str("pc", hex(F->pc)) + "," +
-             str("address", hex(F->address)) + "," + str("symbol", F->symbol) + "}";
+             str("address", hex(F->address)) + "," + str("symbol", utf8Text(F->symbol)) + "}";
     }
     J += "}";
   }

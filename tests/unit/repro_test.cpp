@@ -416,15 +416,25 @@ TEST(Repro, ReduceKeepsAnExitStatus) {
 // whole report is kept, kind, pc's symbol and offset, and address (the pc's
 // value moves with the layout), so the candidates that fault elsewhere or
 // not at all are refused; the noise object goes,
-// main stays, and the reduced case faults as the session did.
+// main stays, and the reduced case faults as the session did (its bundle
+// records so).
 TEST(Repro, ReduceKeepsAFault) {
   TempDir D;
   std::string Flags = runtimeCFlags(Arch::X86_64) + " -O1";
   std::string Null = compile(D, input("null_field.c"), "x86_64-linux-gnu", Flags, "null_field.o"),
               Extra = compile(D, input("extra.c"), "x86_64-linux-gnu", Flags, "extra.o");
   std::string Out = D.file("red");
-  auto R = runCommand(linklabPath() + " -reduce -reduce-out=" + Out + " " + Extra + " " + Null + " < /dev/null");
+  std::string Bundle = D.file("reduced.linklab.json");
+  auto R = runCommand(linklabPath() + " -reduce -reduce-out=" + Out + " -save-bundle=" + Bundle + " " + Extra + " " +
+                      Null + " < /dev/null");
   ASSERT_EQ(R.status, 0) << R.output;
+  // The reduced case's bundle, with the outcome its own run had.
+  std::ifstream BF(Bundle);
+  std::string BundleText((std::istreambuf_iterator<char>(BF)), {});
+  EXPECT_NE(BundleText.find("\"name\":\"null_field.o\""), std::string::npos) << BundleText;
+  EXPECT_EQ(BundleText.find("\"name\":\"extra.o\""), std::string::npos) << BundleText;
+  EXPECT_NE(BundleText.find("\"status\":\"fault\""), std::string::npos) << BundleText;
+  EXPECT_NE(BundleText.find("\"address\":\"0x10\""), std::string::npos) << BundleText;
   std::smatch Kept;
   ASSERT_TRUE(std::regex_search(R.output, Kept,
                                 std::regex("reduce: keeping the error '(program read of unmapped "

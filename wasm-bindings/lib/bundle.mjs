@@ -257,6 +257,7 @@ export async function runSession(L, session, { executor, runtime, triple, onOutp
       limits: L.driver.runLimits(session.run),
       stdin: session.run?.stdin ?? '',
     });
+    for (const s of ['stdout', 'stderr']) out[s] += decoders[s].decode(); // a sequence cut at the end: U+FFFD
     const info = r.fault ? ctx.session.linkInfo() : null;
     return runOutcome(r, out, a => symbolizeIn(info, a));
   } catch (e) {

@@ -107,6 +107,33 @@ test('a link error is the recorded outcome', async () => {
   expect((await replayBundle(bundle, { executor: config.executor })).outcome).toEqual(saved.outcome);
 });
 
+// Output is bytes, a bundle's JSON text: ill-formed UTF-8 is recorded as the
+// page's TextDecoder reads it (U+FFFD for each broken sequence, one cut at
+// the end too), and replays to the same; stdin a bundle cannot hold as
+// text is refused.
+test('output that is not UTF-8 is recorded as the page reads it, and replays so', async () => {
+  const src = join(work, 'bytes.c'), obj = join(work, 'bytes.o');
+  writeFileSync(src, '#include <stdio.h>\nint main(void) {\n' +
+    '  fputs("a\\xff\\xe2\\x82 \\xe2\\x82\\xac\\xf0\\x9f", stdout);\n' +
+    '  fputs("\\xc0\\x80!", stderr);\n  return 0;\n}\n');
+  execFileSync('clang-22', [...L.runtimeInfo(TRIPLES.x86_64).cflags.split(' '), '-O1', '-c', src, '-o', obj]);
+  const bundle = join(work, 'bytes.linklab.json');
+  const r = native([`-save-bundle=${bundle}`, obj]);
+  expect(r.status).toBe(0);
+  // The file is UTF-8 text (a strict decoder, as JSON readers other than Node's are).
+  const saved = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(bundle)));
+  const bytes = (s) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+  expect(saved.outcome.stdout).toBe(new TextDecoder().decode(bytes('a\xff\xe2\x82 \xe2\x82\xac\xf0\x9f')));
+  expect(saved.outcome.stdout).toBe('a\ufffd\ufffd \u20ac\ufffd');
+  expect(saved.outcome.stderr).toBe('\ufffd\ufffd!');
+  expect((await replayBundle(bundle, { executor: config.executor })).outcome).toEqual(saved.outcome);
+  expect(replayCli(bundle).status).toBe(0);
+  const reads = [compile('table_main.c', 'x86_64'), compile('table_ops.c', 'x86_64')];
+  const e = native([`-save-bundle=${join(work, 'stdin.linklab.json')}`, ...reads], Buffer.from([0x41, 0xff, 0x0a]));
+  expect(e.stderr).toMatch(/-save-bundle: the program's stdin is not UTF-8 text/);
+  expect(e.status).toBe(1);
+});
+
 test('a share link too large for a URL is refused, naming -save-bundle', () => {
   const big = join(work, 'big.a');
   writeFileSync(big, readFileSync('/usr/lib/gcc/x86_64-linux-gnu/12/libgcc.a'));
