@@ -164,6 +164,23 @@ std::string toHex(std::string_view Bytes) {
 
 uint64_t Stub::regThread() const { return RegThread ? RegThread : Last.thread; }
 
+std::string Stub::threadId(uint64_t Tid) const {
+  return Multiprocess ? "p" + hexNumber(T->pid()) + "." + hexNumber(Tid) : hexNumber(Tid);
+}
+
+// A thread id: TID, or pPID.TID (pPID alone: the process's threads); -1 and
+// 0 (all, any) as 0. nullopt for anything else, or another process.
+std::optional<uint64_t> Stub::parseThread(std::string_view S) const {
+  if (S.starts_with("p")) {
+    size_t Dot = S.find('.');
+    std::string_view Pid = S.substr(1, Dot == std::string_view::npos ? std::string_view::npos : Dot - 1);
+    if (Pid != "-1" && parseHex(Pid) != T->pid())
+      return std::nullopt;
+    S = Dot == std::string_view::npos ? std::string_view("-1") : S.substr(Dot + 1);
+  }
+  return S == "-1" ? std::optional<uint64_t>(0) : parseHex(S);
+}
+
 std::string Stub::stopReply(const Stop &S) {
   if (S.kind == Stop::Exited)
     return *(Ended = "W" + hexByte(uint8_t(S.code)));
@@ -171,7 +188,7 @@ std::string Stub::stopReply(const Stop &S) {
     return *(Ended = "X" + hexByte(S.signal));
   Last = S;
   RegThread = 0;
-  std::string R = "T" + hexByte(S.signal) + "thread:" + hexNumber(S.thread) + ";";
+  std::string R = "T" + hexByte(S.signal) + "thread:" + threadId(S.thread) + ";";
   if (S.breakpoint) {
     static const char *const Keys[] = {"swbreak:", "hwbreak:", "watch:", "rwatch:", "awatch:"};
     R += Keys[size_t(*S.breakpoint)];
@@ -211,10 +228,14 @@ std::string Stub::breakpointPacket(std::string_view P) {
 }
 
 std::string Stub::query(std::string_view P) {
-  if (P.starts_with("qSupported"))
-    return "PacketSize=" + hexNumber(MaxPacket) +
+  if (P.starts_with("qSupported")) {
+    // Process ids in thread ids where gdb offers them (it then names the
+    // process by its pid, as a native one).
+    Multiprocess = P.find("multiprocess+") != std::string_view::npos;
+    return "PacketSize=" + hexNumber(MaxPacket) + (Multiprocess ? ";multiprocess+" : "") +
            ";qXfer:features:read+;qXfer:siginfo:read+;qXfer:auxv:read+;QStartNoAckMode+;swbreak+;hwbreak+;"
            "vContSupported+";
+  }
   // qXfer:OBJECT:read:ANNEX:OFFSET,LENGTH: the target description
   // (target.xml), the stop's siginfo, the auxiliary vector (no annex).
   for (std::string_view Object : {"features", "siginfo", "auxv"}) {
@@ -244,13 +265,13 @@ std::string Stub::query(std::string_view P) {
   if (P == "qfThreadInfo") {
     std::string R = "m";
     for (uint64_t Tid : T->threads())
-      R += (R.size() > 1 ? "," : "") + hexNumber(Tid);
+      R += (R.size() > 1 ? "," : "") + threadId(Tid);
     return R;
   }
   if (P == "qsThreadInfo")
     return "l";
   if (P == "qC")
-    return "QC" + hexNumber(Last.thread);
+    return "QC" + threadId(Last.thread);
   if (P.starts_with("qAttached"))
     return "0"; // the stub started the process: gdb kills it when it quits
   if (P.starts_with("qSymbol"))
@@ -272,9 +293,7 @@ std::string Stub::vPacket(std::string_view P, Resume &R) {
       std::string_view Op = A.substr(0, Colon);
       uint64_t Tid = 0;
       if (Colon != std::string_view::npos) {
-        auto V = parseHex(A.substr(Colon + 1));
-        if (A.substr(Colon + 1) == "-1")
-          V = 0;
+        auto V = parseThread(A.substr(Colon + 1));
         if (!V)
           return ErrBadPacket;
         Tid = *V;
@@ -421,8 +440,7 @@ Stub::Outcome Stub::handle(std::string_view P) {
   case 'H': {
     if (Args.empty())
       return O.reply = ErrBadPacket, O;
-    std::string_view Id = Args.substr(1);
-    std::optional<uint64_t> Tid = Id == "-1" ? std::optional<uint64_t>(0) : parseHex(Id);
+    std::optional<uint64_t> Tid = parseThread(Args.substr(1));
     if (!Tid)
       return O.reply = ErrBadPacket, O;
     bool Known = *Tid == 0;
@@ -436,7 +454,7 @@ Stub::Outcome Stub::handle(std::string_view P) {
     break;
   }
   case 'T': {
-    auto Tid = parseHex(Args);
+    auto Tid = parseThread(Args);
     bool Known = false;
     for (uint64_t K : T->threads())
       Known |= Tid && K == *Tid;

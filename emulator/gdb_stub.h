@@ -60,6 +60,7 @@ public:
   virtual std::string targetXml() const = 0;
   virtual size_t registerCount() const = 0;
   virtual std::vector<uint64_t> threads() const = 0;
+  virtual uint64_t pid() const = 0;
   // Register N of thread Tid in the target description's order, as the
   // bytes of the target's order; nullopt if there is no such register.
   virtual std::optional<std::string> readRegister(uint64_t Tid, unsigned N) = 0;
@@ -121,12 +122,15 @@ private:
   std::string vPacket(std::string_view P, Resume &R);
   std::string breakpointPacket(std::string_view P);
   uint64_t regThread() const;
+  std::string threadId(uint64_t Tid) const;
+  std::optional<uint64_t> parseThread(std::string_view S) const;
 
   Target *T;
   Stop Last;
   uint64_t RegThread = 0; // Hg: 0 = the stopped thread
   bool NoAck = false;
-  bool Extended = false; // '!': gdb's `run` starts the program (vRun)
+  bool Multiprocess = false; // gdb's multiprocess extensions: thread ids pPID.TID
+  bool Extended = false;     // '!': gdb's `run` starts the program (vRun)
   bool Killed = false;
   bool EndKnown = false;
   std::optional<std::string> Ended; // the process is gone: how it ended (W/X)

@@ -333,6 +333,7 @@ public:
   const RegisterTable &table() const { return Table; }
   std::string targetXml() const override { return Xml; }
   size_t registerCount() const override { return Table.all.size(); }
+  uint64_t pid() const override { return D.P.Pid; }
   std::vector<uint64_t> threads() const override {
     std::vector<uint64_t> T;
     for (auto &[Tid, Th] : D.P.Threads)

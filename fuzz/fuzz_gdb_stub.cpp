@@ -19,6 +19,7 @@ public:
   std::string targetXml() const override { return std::string(300, 'x') + "<target/>"; }
   size_t registerCount() const override { return 8; }
   std::vector<uint64_t> threads() const override { return {1000, 1001}; }
+  uint64_t pid() const override { return 1000; }
   std::optional<std::string> readRegister(uint64_t Tid, unsigned N) override {
     if ((Tid != 1000 && Tid != 1001) || N >= 8)
       return std::nullopt;

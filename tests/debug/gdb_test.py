@@ -158,15 +158,17 @@ HELD = [
     ("delete", [], True),
     ("continue", [r"^\[Inferior 1 \(.*\) exited with code 03\]$"], True),
 ]
-# A breakpoint in a second thread: gdb is told of it, lists both, and reads
+# A breakpoint in a second thread: gdb is told of it, lists both (as
+# process.thread, as gdbserver names a Linux process's threads), and reads
 # each one's registers (the waiting main thread's from its saved context).
 THREADS = [
     ("break worker", [], True),
-    ("@start", [r"^\[New Thread 1001\]$",
+    ("@start", [r"^\[New Thread 1000\.1001\]$",
                 r"^Thread 2 hit Breakpoint 1, worker \(arg=0x[0-9a-f]+\) at .*threads\.c:9$"], False),
-    ("info threads", [r"^  1    Thread 1000 +0x[0-9a-f]+ in ", r"^\* 2    Thread 1001 +worker \(arg=0x[0-9a-f]+\) at "], False),
-    ("thread 1", [r"^\[Switching to thread 1 \(Thread 1000\)\]$"], False),
-    ("thread 2", [r"^\[Switching to thread 2 \(Thread 1001\)\]$"], False),
+    ("info threads", [r"^  1    Thread 1000\.1000 +0x[0-9a-f]+ in ",
+                      r"^\* 2    Thread 1000\.1001 +worker \(arg=0x[0-9a-f]+\) at "], False),
+    ("thread 1", [r"^\[Switching to thread 1 \(Thread 1000\.1000\)\]$"], False),
+    ("thread 2", [r"^\[Switching to thread 2 \(Thread 1000\.1001\)\]$"], False),
     ("print *(int *)arg", [r"^\$1 = 42$"], True),
     ("delete", [], True),
     ("continue", [r"^\[Inferior 1 \(.*\) exited normally\]$"], True),

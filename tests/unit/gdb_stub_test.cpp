@@ -38,6 +38,7 @@ public:
   std::string targetXml() const override { return "<target/>"; }
   size_t registerCount() const override { return 2; }
   std::vector<uint64_t> threads() const override { return {1000}; }
+  uint64_t pid() const override { return 1000; }
   std::optional<std::string> readRegister(uint64_t Tid, unsigned N) override {
     return Tid == 1000 && N < 2 ? std::optional<std::string>(std::string(8, char(N + 1))) : std::nullopt;
   }
@@ -298,4 +299,26 @@ TEST(GdbStub, InterruptReadWithTheResume) {
   ASSERT_EQ(write(Fds[1], "\x03", 1), 1); // one that comes later, through the socket
   EXPECT_TRUE(C.interrupted());
   close(Fds[1]);
+}
+
+// gdb's multiprocess extensions, where gdb offers them: thread ids carry the
+// process id (pPID.TID) both ways, and gdb names the process by its pid.
+TEST(GdbStub, ProcessIdsInThreadIds) {
+  OneThread T;
+  Stub S(T);
+  EXPECT_NE(S.handle("qSupported:multiprocess+;swbreak+").reply->find(";multiprocess+;"), std::string::npos);
+  EXPECT_EQ(S.stopReply({Stop::Signal, 5, 0, 1000}), "T05thread:p3e8.3e8;");
+  EXPECT_EQ(*S.handle("qfThreadInfo").reply, "mp3e8.3e8");
+  EXPECT_EQ(*S.handle("qC").reply, "QCp3e8.3e8");
+  EXPECT_EQ(*S.handle("Hgp3e8.3e8").reply, "OK");
+  EXPECT_EQ(*S.handle("Hgp-1.-1").reply, "OK");
+  EXPECT_EQ(*S.handle("Tp3e8.3e8").reply, "OK");
+  EXPECT_EQ(*S.handle("Tp3e9.3e8").reply, "E03"); // another process
+  EXPECT_EQ(*S.handle("Hgp3e8.").reply, "E01");
+  EXPECT_EQ(S.handle("vCont;s:p3e8.3e8;c:p3e8.-1").resume.thread, 0x3e8u);
+  EXPECT_EQ(S.handle("vCont;c:p3e8").resume.kind, Resume::Continue);
+  // Without the offer, plain thread ids.
+  Stub Plain(T);
+  EXPECT_EQ(Plain.handle("qSupported:swbreak+").reply->find("multiprocess"), std::string::npos);
+  EXPECT_EQ(Plain.stopReply({Stop::Signal, 5, 0, 1000}), "T05thread:3e8;");
 }
