@@ -16,7 +16,7 @@ TRIPLES = subprocess.run([SEED_TOOL, '--triples'], capture_output=True, text=Tru
 LIT_ARCH = {'x86_64': 'x86_64-unknown-linux-gnu', 'aarch64': 'aarch64-unknown-linux-gnu',
             'riscv64': 'riscv64-unknown-linux-gnu'}
 TARGETS = ['object', 'archive', 'check', 'callconv', 'protocol', 'executor', 'session', 'gdb_stub', 'dylib',
-           'inspect']
+           'inspect', 'runtime_image']
 
 
 def out(target, name, data):
@@ -217,7 +217,8 @@ def main():
         for i, p in enumerate(packets):
             out('gdb_stub', f'{i:03}', b'\x07+' + framed(p).encode())
         out('gdb_stub', 'session', b'\x10' + ''.join('+' + framed(p) for p in packets).encode() + b'\x03')
-        if not run([SEED_TOOL, os.path.join(OUT, 'seeds/protocol'), os.path.join(OUT, 'seeds/executor')]):
+        if not run([SEED_TOOL, os.path.join(OUT, 'seeds/protocol'), os.path.join(OUT, 'seeds/executor'),
+                    os.path.join(OUT, 'seeds/runtime_image')]):
             sys.exit('make-seeds: seed_tool failed')
         for t in TARGETS:
             n = len(os.listdir(os.path.join(OUT, 'seeds', t)))

@@ -6,6 +6,11 @@
 // per architecture (setup, reserve, finalize a function that returns, lookup,
 // call, run, memory reads and writes, TLS, deallocate, hangup), as frames.
 // The protocol target's copy starts with its piece-size byte.
+// `seed_tool PROTOCOL-DIR EXECUTOR-DIR IMAGE-DIR` also writes a runtime
+// image per architecture (program/runtime_image.h: one reservation, a
+// symbol, an import, an entry fixup, TLS), as the runtime_image target
+// reads it: an arch byte, then the file without its header.
+#include "program/runtime_image.h"
 #include "protocol/protocol.h"
 #include "target/target.h"
 
@@ -29,9 +34,31 @@ int main(int Argc, char **Argv) {
       std::printf("%s\n", linklab::targetTriple(*T).str.c_str());
     return 0;
   }
-  if (Argc != 3) {
-    std::fprintf(stderr, "usage: seed_tool --triples | seed_tool PROTOCOL-DIR EXECUTOR-DIR\n");
+  if (Argc != 3 && Argc != 4) {
+    std::fprintf(stderr, "usage: seed_tool --triples | seed_tool PROTOCOL-DIR EXECUTOR-DIR [IMAGE-DIR]\n");
     return 1;
+  }
+  if (Argc == 4) {
+    const linklab::Arch Arches[] = {linklab::Arch::X86_64, linklab::Arch::AArch64, linklab::Arch::RISCV64,
+                                    linklab::Arch::I386, linklab::Arch::Arm};
+    for (uint8_t K = 0; K < std::size(Arches); ++K) {
+      const linklab::ArchRow &Row = linklab::archRow(Arches[K]);
+      linklab::exec::RuntimeImage I;
+      I.key = "seed";
+      I.reservations.push_back({0x10000000, 0x2000, 0x1000, linklab::MemProt(3), std::vector<uint8_t>(24, 1)});
+      I.symbols.push_back({"puts", 0x10000010});
+      I.imports.push_back("main");
+      linklab::EdgeKind Pointer = Row.pointerSize == 8 ? Row.ehFrame.pointer64 : Row.ehFrame.pointer32;
+      I.entryFixups.push_back({0x10000008, Pointer, 0, 0});
+      I.tls = {{1, 2, 3}, 16, 8};
+      I.ehFrames.push_back({0x10000000, 16});
+      I.members.push_back("libc.a(puts.o)");
+      std::vector<uint8_t> File = linklab::exec::serializeRuntimeImage(I);
+      std::vector<uint8_t> Seed = {K};
+      Seed.insert(Seed.end(), File.begin() + linklab::exec::RuntimeImageHeaderSize, File.end());
+      if (!write(std::string(Argv[3]) + "/image-" + Row.name + ".bin", Seed))
+        return 1;
+    }
   }
   struct ArchSeed {
     const char *triple;

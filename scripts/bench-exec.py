@@ -17,7 +17,10 @@ arch (x86-64, AArch64, RISC-V 64, i386, Arm), four figures:
 3. Start-up: `linklab hello.o` (hello world with glibc: spawn the executor,
    link the program with glibc, run it), whole command, beside the 50 ms
    the issue targets; qemu-user running the gcc-12 -static hello for
-   reference. --instructions adds what wall times on a loaded machine
+   reference; beside it the same run with the prepared runtime image cache
+   off (LINKLAB_CACHE=off: glibc's members linked on every run; the
+   benchmark's own cache is warmed before timing, docs/runtime-image.md).
+   --instructions adds what wall times on a loaded machine
    cannot show: the instructions linklab's own process executes for it
    (callgrind's count; the executor it spawns runs natively, uncounted).
 4. Real programs: Csmith's generated programs (fixed seeds) and a few
@@ -286,10 +289,10 @@ def timed(cmds, cwd, runs, env=None):
     return [(statistics.median(t), *r.pop()) for t, r in zip(times, results)]
 
 
-def instructions(cmd, cwd):
+def instructions(cmd, cwd, env=None):
     """The instructions cmd's own process executes (callgrind's Ir; children,
     such as the executor linklab spawns, run natively and are not counted)."""
-    proc = run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd], cwd)
+    proc = run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd], cwd, env)
     m = re.search(r"Collected : (\d+)", proc.stderr)
     if proc.returncode or not m:
         sys.exit(f"callgrind {' '.join(cmd)}: exit {proc.returncode}: {proc.stderr.strip()[-500:]}")
@@ -325,6 +328,9 @@ def main():
     sections = set(args.only or (["startup"] if args.startup_only else SECTIONS))
     missed = []
     with tempfile.TemporaryDirectory(prefix="bench-exec-") as tmp:
+        # The benchmark's own prepared runtime images (warmed by each
+        # program's first run), not the user's cache.
+        os.environ["LINKLAB_CACHE"] = os.path.join(tmp, "runtime-images")
         for name, text in (("bench.c", BENCH_C % {"scale": args.scale}), ("empty.c", "int bench(void) { return 0; }\n"),
                            ("libc.c", LIBC_C % {"scale": args.libc_scale}), ("hello.c", HELLO_C)):
             with open(os.path.join(tmp, name), "w") as f:
@@ -395,25 +401,31 @@ def libc_bound(args, arches, tmp, missed):
 
 def start_up(args, arches, tmp, missed):
     print(f"\n3. start-up: hello world with glibc, `linklab hello.o` (spawn the executor, link with glibc, run)")
+    off = dict(os.environ, LINKLAB_CACHE="off")
     base = f" {'baseline ms':>12}" if args.baseline else ""
     if args.instructions:
-        base += f" {'linklab Minstr':>15}" + (f" {'baseline Minstr':>16}" if args.baseline else "")
-    print(f"{'arch':8} {'linklab ms':>11}{base} {'target ms':>10} {'qemu ms':>8}")
+        base += f" {'linklab Minstr':>15} {'no cache Minstr':>16}" + (f" {'baseline Minstr':>16}" if args.baseline else "")
+    print(f"{'arch':8} {'linklab ms':>11} {'no cache ms':>12}{base} {'target ms':>10} {'qemu ms':>8}")
     for arch in arches:
-        cmds = [([args.linklab, f"hello-{arch}.o"], None), ([ARCHES[arch][1], f"hello-{arch}"], None)]
+        run([args.linklab, f"hello-{arch}.o"], tmp)  # builds the image the timed runs use
+        cmds = [([args.linklab, f"hello-{arch}.o"], None), ([ARCHES[arch][1], f"hello-{arch}"], None),
+                ([args.linklab, f"hello-{arch}.o"], off)]
         if args.baseline:
             cmds.append(([os.path.abspath(args.baseline), f"hello-{arch}.o"], None))
-        ll, qm, *bl = timed(cmds, tmp, args.runs)
+        ll, qm, nc, *bl = timed(cmds, tmp, args.runs)
         same(arch, "hello", ll, qm)
+        same(arch, "hello (no cache)", nc, qm)
         base = ""
         if bl:
             same(arch, "hello (baseline)", bl[0], qm)
             base = f" {bl[0][0] * 1000:12.1f}"
         if args.instructions:
             base += f" {instructions([args.linklab, f'hello-{arch}.o'], tmp) / 1e6:15.1f}"
+            base += f" {instructions([args.linklab, f'hello-{arch}.o'], tmp, off) / 1e6:16.1f}"
             if args.baseline:
                 base += f" {instructions([os.path.abspath(args.baseline), f'hello-{arch}.o'], tmp) / 1e6:16.1f}"
-        print(f"{arch:8} {ll[0] * 1000:11.1f}{base} {STARTUP_TARGET * 1000:10.0f} {qm[0] * 1000:8.1f}")
+        print(f"{arch:8} {ll[0] * 1000:11.1f} {nc[0] * 1000:12.1f}{base} {STARTUP_TARGET * 1000:10.0f} "
+              f"{qm[0] * 1000:8.1f}")
         if ll[0] > STARTUP_TARGET:
             missed.append(f"{arch} start-up")
 
@@ -442,6 +454,7 @@ def real_programs(args, arches, tmp, missed):
             obj, exe = f"real-{name}-{arch}.o", f"real-{name}-{arch}"
             build([["clang-22", *flags, args.opt, "-w", "-Wno-error=incompatible-pointer-types", "-I", "/usr/include/csmith", "-c", src, "-o", obj],
                    ["clang-22", *flags, "-fuse-ld=lld", "-static", obj, "-o", exe, "-lm"]], tmp)
+            run([args.linklab, obj], tmp)  # builds the image the timed runs use
             ll, qm = timed([([args.linklab, obj], None), ([qemu, exe], None)], tmp, args.runs)
             same(arch, name, ll, qm)
             ratios[name] = ll[0] / qm[0]

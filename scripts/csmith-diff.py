@@ -141,6 +141,9 @@ def main():
     arches = args.arch or list(ARCHES)
     opts = args.opt or ["-O0", "-O2"]
     work = args.keep or tempfile.mkdtemp(prefix="csmith-diff-")
+    # linklab's prepared runtime images: the first program of an arch builds
+    # one, the next ones with the same runtime needs run from it.
+    os.environ.setdefault("LINKLAB_CACHE", os.path.join(work, "runtime-images"))
     os.makedirs(work, exist_ok=True)
     native_i386 = host_runs_i386(work)
     seeds = parse_seeds(args.seeds)

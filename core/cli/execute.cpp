@@ -206,6 +206,32 @@ Error writeBundle(const driver::Options &O, const std::vector<Input> &Inputs, co
   return Error::success();
 }
 
+// The prepared runtime image cache (program/runtime_image.h), for a plain
+// run of objects: any option that adds to the link, reads its graphs or
+// changes where it lies takes the usual path.
+std::optional<exec::Program::ImageCache> imageCache(const driver::Options &O, const std::vector<Input> &Inputs,
+                                                    bool Recording) {
+  bool Plain = !O.noProcessSyms && O.harnesses.empty() && O.libraries.empty() && O.absolutes.empty() &&
+               O.conventions.empty() && O.callSymbol.empty() && !O.phonyExternals && !O.allLoad &&
+               O.sectCreates.empty() && O.weakLibraries.empty() && O.jitDylibs.empty() && O.showGraphs.empty() &&
+               !O.showAddrs && !O.showRelocated && O.checkFiles.empty() && !O.perfSupport && O.debugScript.empty() &&
+               O.gdb.empty() && !O.showInitEs && !O.showEntryEs && O.writeSymtab.empty() && !O.addSelfRelocations &&
+               O.entry.empty() && O.oopExecutorConnect.empty() && !Recording &&
+               std::none_of(Inputs.begin(), Inputs.end(), [](const Input &I) { return I.isArchive(); });
+  auto Dir = Plain ? exec::runtimeCacheDir() : std::nullopt;
+  if (!Dir)
+    return std::nullopt;
+  // This build: an image records its addresses and code. (The link's target
+  // is stat'ed, not the link: valgrind reports the program's own path there.)
+  char Self[4096];
+  ssize_t N = readlink("/proc/self/exe", Self, sizeof Self - 1);
+  struct stat St;
+  if (N <= 0 || (Self[N] = 0, stat(Self, &St) != 0))
+    return std::nullopt;
+  return exec::Program::ImageCache{*Dir, formatv("%s %lld %lld.%09ld", linklabVersion(), (long long)St.st_size,
+                                                 (long long)St.st_mtim.tv_sec, (long)St.st_mtim.tv_nsec)};
+}
+
 } // namespace
 
 int runInExecutor(const driver::Options &O, const std::function<void()> &Started, RunRecord *Record) {
@@ -353,7 +379,8 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
   std::vector<PrefetchedGraphs::Input> Objects; // archives too: their members may need the on-demand archives
   for (const Input &I : *Inputs)
     Objects.push_back({I.name, I.bytes});
-  auto Made = exec::Program::createSync(C, *TT, *Runtime, Objects);
+  auto Cache = imageCache(O, *Inputs, Recording);
+  auto Made = exec::Program::createSync(C, *TT, *Runtime, Objects, Cache ? &*Cache : nullptr);
   if (!Made)
     return linkFailed(Made.takeError());
   auto Linked = driver::Link::program(std::move(*Made), printWarning);

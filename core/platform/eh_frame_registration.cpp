@@ -185,6 +185,7 @@ void EHFrameRegistration::modifyPassConfig(const MaterializationInfo &MR, LinkGr
       return makeError(Name + ": its .eh_frame cannot be registered: no graph with one was linked before the "
                               "program's init arrays were laid out");
     NewestRecord = New->record->address;
+    NewestThunk = Thunk;
     return Error::success();
   });
 }

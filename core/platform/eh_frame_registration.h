@@ -37,11 +37,20 @@ public:
       : RegisterFn(std::move(RegisterFn)), Inits(std::move(Inits)) {}
   void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) override;
 
+  // The chain's head and the thunk that walks it (none before a graph with
+  // an .eh_frame is allocated).
+  Addr newestRecord() const { return NewestRecord; }
+  std::optional<Addr> newestThunk() const { return NewestThunk; }
+  // Continues a chain whose records a prepared runtime image holds
+  // (program/runtime_image.h): this session's first record names Record.
+  void continueChain(Addr Record) { NewestRecord = Record; }
+
 private:
   std::string RegisterFn;
   std::shared_ptr<InitArrays> Inits;
   Addr NewestRecord = 0;              // the chain's head: the last graph's record
   std::optional<size_t> PreInitEntry; // where the program's .preinit_array names it
+  std::optional<Addr> NewestThunk;
 };
 
 } // namespace linklab

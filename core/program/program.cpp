@@ -34,6 +34,41 @@ private:
   std::vector<ExposedSymbol> Syms;
 };
 
+// A prepared runtime image's definitions, as the process's symbols.
+class ImageSymbols : public DefinitionGenerator {
+public:
+  explicit ImageSymbols(std::shared_ptr<const RuntimeImage> I) : I(std::move(I)) {}
+  Error tryToGenerate(Session &S, const std::vector<std::string> &Names) override {
+    for (auto &N : Names) {
+      auto It =
+          std::lower_bound(I->symbols.begin(), I->symbols.end(), N,
+                           [](const RuntimeImage::Definition &D, const std::string &Name) { return D.name < Name; });
+      if (It != I->symbols.end() && It->name == N)
+        if (Error E = S.defineAbsolute(N, It->address, /*Process=*/true))
+          return E;
+    }
+    return Error::success();
+  }
+
+private:
+  std::shared_ptr<const RuntimeImage> I;
+};
+
+// Whether objects defining Defined (sorted) may use image I: they define
+// nothing the image defines or references.
+bool imageServes(const RuntimeImage &I, const std::vector<std::string> &Defined) {
+  for (const std::string &N : Defined) {
+    if (N == "main") // the entry: the image's start code calls it
+      continue;
+    auto It =
+        std::lower_bound(I.symbols.begin(), I.symbols.end(), N,
+                         [](const RuntimeImage::Definition &D, const std::string &Name) { return D.name < Name; });
+    if ((It != I.symbols.end() && It->name == N) || std::find(I.imports.begin(), I.imports.end(), N) != I.imports.end())
+      return false;
+  }
+  return true;
+}
+
 RunResultMsg returned() {
   RunResultMsg R;
   R.status = uint8_t(RunStatus::Returned);
@@ -79,9 +114,15 @@ void Program::create(ExecutorClient &C, const Triple &TT, const RuntimeSpec *Run
 }
 
 Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const Triple &TT, const RuntimeSpec *Runtime,
-                                                       const std::vector<PrefetchedGraphs::Input> &Objects) {
+                                                       const std::vector<PrefetchedGraphs::Input> &Objects,
+                                                       const ImageCache *Cache) {
   if (Error E = checkRunnable(TT))
     return E;
+  // The runtime waits for the run (linkRuntime): its files are read only if
+  // no image serves.
+  const RuntimeSpec *Deferred = Cache && Runtime && !C.setupInfo() ? Runtime : nullptr;
+  if (Deferred)
+    Runtime = nullptr;
   RuntimeFiles Files;
   if (Runtime) {
     std::vector<std::pair<std::string, SharedBytes>> Reaching;
@@ -127,6 +168,10 @@ Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const 
   }
   (*P)->PendingSetup = std::move(Answer);
   (*P)->Predicted = std::move(Predicted);
+  if (Deferred) {
+    (*P)->Runtime = Deferred;
+    (*P)->PendingCache = *Cache;
+  }
   return P;
 }
 
@@ -199,7 +244,8 @@ LinkServices addLinkServices(Session &S, uint64_t PageSize) {
 }
 
 Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, SharedBytes *StartObject,
-                         std::shared_ptr<InitArrays> Inits, std::map<std::string, Archive> Archives) {
+                         std::shared_ptr<InitArrays> Inits, std::map<std::string, Archive> Archives,
+                         std::shared_ptr<EHFrameRegistration> *Registration) {
   if (R.arch != S.triple().arch)
     return makeError(formatv("C runtime %s is not for %s", R.description, fullTriple(S.triple()).c_str()));
   auto All = R.files();
@@ -239,8 +285,19 @@ Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &F
     else if (Error E = S.addArchive(F.path, It->second, ObjectKind::Runtime))
       return E;
   }
-  if (Inits && R.registerFrames)
-    S.addPlugin(std::make_shared<EHFrameRegistration>(R.registerFrames, std::move(Inits)));
+  auto Added = addRuntimePlugins(S, R, std::move(Inits));
+  if (Registration)
+    *Registration = std::move(Added);
+  return Error::success();
+}
+
+std::shared_ptr<EHFrameRegistration> addRuntimePlugins(Session &S, const RuntimeSpec &R,
+                                                       std::shared_ptr<InitArrays> Inits) {
+  std::shared_ptr<EHFrameRegistration> Registration;
+  if (Inits && R.registerFrames) {
+    Registration = std::make_shared<EHFrameRegistration>(R.registerFrames, std::move(Inits));
+    S.addPlugin(Registration);
+  }
   if (R.addPasses) {
     struct RuntimePasses : Plugin {
       void (*Add)(LinkGraph &, PassConfiguration &);
@@ -254,7 +311,7 @@ Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &F
     };
     S.addPlugin(std::make_shared<RuntimePasses>(R.addPasses));
   }
-  return Error::success();
+  return Registration;
 }
 
 bool entersThroughStart(const RuntimeSpec *R, std::string_view Entry) {
@@ -282,6 +339,14 @@ Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files, std::map<std
 }
 
 void Program::prepareRun(Limits L, std::function<void(Error)> Done) {
+  if (Image && !ImageFixedUp) { // once the program is linked, before anything runs
+    ImageFixedUp = true;
+    Done = [this, Done = std::move(Done)](Error E) {
+      if (E)
+        return Done(std::move(E));
+      fixUpImage(Done);
+    };
+  }
   // IFUNC slots no start code will fill (its runtime has no table walk, or
   // the graph came after the table), then the init arrays.
   auto InstallInits = [this, L, Done] {
@@ -299,13 +364,17 @@ void Program::prepareRun(Limits L, std::function<void(Error)> Done) {
   // A libc needs its thread pointer even when no graph has TLS (errno, stdio locks).
   if (TLSInstalled || (!Runtime && TLS->empty()))
     return InstallInits();
-  auto Image = TLS->image();
-  if (!Image)
-    return Done(Image.takeError());
-  SetupTLSMsg M{std::move(Image->bytes), Image->memSize, Image->alignment};
+  if (Image && !TLS->empty())
+    return Done(makeError("a graph with TLS was linked beside the prepared C runtime"));
+  auto TLSBlock = Image ? Expected<TLSImage>(Image->tls) : TLS->image();
+  if (!TLSBlock)
+    return Done(TLSBlock.takeError());
+  SetupTLSMsg M{std::move(TLSBlock->bytes), TLSBlock->memSize, TLSBlock->alignment};
   C.setupTLS(std::move(M), [this, Done, InstallInits](Expected<TLSResultMsg> R) {
     if (!R)
       return Done(R.takeError());
+    if (ImageFailure && *ImageFailure) // answered before this one
+      return Done(makeError(**ImageFailure));
     TLSInstalled = true;
     TLS->seal();
     InstallInits();
@@ -339,7 +408,127 @@ void Program::applyIRelatives(std::vector<IRelative> Recs, size_t Next, Limits L
          });
 }
 
+Error Program::linkRuntime(const ImageCache &Cache, std::string_view Entry) {
+  const RuntimeSpec &R = *Runtime;
+  RuntimeFiles Files;
+  bool Read = false;
+  // Through the start code into main, with objects that leave the
+  // runtime's tables to it, and an executor nothing has reserved in yet.
+  std::string Why = "the entry is not main";
+  if (Entry == "main" && entersThroughStart(&R, Entry) && C.nextReservation() == executor::ReservationPlan::Base) {
+    ImageRoots Roots = imageRoots(*S, R);
+    auto Key = Roots.usable ? imageKey(Cache.identity, S->triple(), R, Roots.refs)
+                            : Expected<std::string>(makeError("the objects add to the runtime's link-end tables"));
+    if (Key) {
+      std::string Path = cachedImagePath(Cache.dir, *Key);
+      std::optional<RuntimeImage> I = readCachedImage(Cache.dir, *Key, S->triple().arch);
+      const char *How = "hit";
+      if (!I) { // a miss: link the image, keep it, and run from it
+        auto F = readRuntimeFiles(R);
+        if (!F)
+          return F.takeError();
+        Files = std::move(*F);
+        Read = true;
+        auto Built = buildRuntimeImage(S->triple(), R, Files, Roots.refs, std::move(*Key));
+        if (Built) {
+          writeCachedImage(Cache.dir, *Built);
+          I = std::move(*Built);
+          How = "built";
+        } else {
+          Why = "no image: " + Built.takeError().message();
+        }
+      }
+      if (I) {
+        if (imageServes(*I, Roots.defined)) {
+          noteRuntimeImage(formatv("%s %s", How, Path.c_str()));
+          installImage(std::move(*I));
+          return Error::success();
+        }
+        Why = "the objects define a name the image defines or references";
+      }
+    } else {
+      Why = Key.takeError().message();
+    }
+  }
+  noteRuntimeImage("normal: " + Why);
+  if (!Read) {
+    auto F = readRuntimeFiles(R);
+    if (!F)
+      return F.takeError();
+    Files = std::move(*F);
+  }
+  return addRuntimeArchives(*S, R, Files, &StartObject, Inits);
+}
+
+void Program::installImage(RuntimeImage I) {
+  Image = std::make_shared<const RuntimeImage>(std::move(I));
+  ImageFailure = std::make_shared<std::optional<std::string>>();
+  // Each reservation as the run's memory manager makes one: reserved, then
+  // mapped with its protection and its bytes in one finalize.
+  for (const RuntimeImage::Reservation &R : Image->reservations) {
+    auto Failed = [F = ImageFailure](Error E) {
+      if (E && !*F)
+        F->emplace(std::move(E).withContext("mapping the prepared C runtime").message());
+      else
+        consumeError(std::move(E));
+    };
+    auto Base = C.reserveNow(R.size, R.alignment, Failed);
+    if (!Base || *Base != R.base) {
+      if (!*ImageFailure)
+        ImageFailure->emplace("the prepared C runtime's memory is not where the executor reserves");
+      if (!Base)
+        consumeError(Base.takeError());
+      continue;
+    }
+    C.finalize({{R.base, uint8_t(R.prot), R.bytes, R.size - R.bytes.size()}}, Failed);
+  }
+  S->addGenerator(std::make_shared<ImageSymbols>(Image));
+  Registration = addRuntimePlugins(*S, *Runtime, Inits);
+  if (Registration && Image->ehNewestRecord)
+    Registration->continueChain(Image->ehNewestRecord);
+  StartEntry = "main"; // the image's start code enters it
+}
+
+void Program::fixUpImage(std::function<void(Error)> Done) {
+  auto Entry = S->addressOf("main");
+  if (!Entry)
+    return Done(makeError("the prepared C runtime's entry, main, is not linked"));
+  auto Writes = entryFixupBytes(*Image, S->triple().arch, *Entry);
+  if (!Writes)
+    return Done(Writes.takeError());
+  const ArchRow &Row = archRow(S->triple().arch);
+  auto Pending = std::make_shared<std::pair<size_t, std::optional<Error>>>(1, std::nullopt);
+  auto Answered = [Pending, Done](Error E) {
+    if (E && !Pending->second)
+      Pending->second.emplace(std::move(E));
+    else
+      consumeError(std::move(E));
+    if (--Pending->first == 0)
+      Done(Pending->second ? std::move(*Pending->second) : Error::success());
+  };
+  for (auto &[At, Bytes] : *Writes) {
+    ++Pending->first;
+    C.writeMemory(At, std::move(Bytes), Answered);
+  }
+  // This run's own graphs registered after the image's: its newest thunk
+  // walks both.
+  if (Registration && Registration->newestThunk() && Image->ehPreInitSlot) {
+    std::vector<uint8_t> Slot;
+    for (unsigned I = 0; I < Row.pointerSize; ++I)
+      Slot.push_back(uint8_t(*Registration->newestThunk() >> (8 * (Row.bigEndian ? Row.pointerSize - 1 - I : I))));
+    ++Pending->first;
+    C.writeMemory(Image->ehPreInitSlot, std::move(Slot), Answered);
+  }
+  Answered(Error::success());
+}
+
 void Program::runMain(std::string Entry, std::vector<std::string> Args, Limits L, OnResult Done) {
+  if (PendingCache) {
+    ImageCache Cache = std::move(*PendingCache);
+    PendingCache.reset();
+    if (Error E = linkRuntime(Cache, Entry))
+      return Done(std::move(E));
+  }
   // Every object given is linked, as a static link would (their
   // constructors count even if nothing references them); archive members
   // only when needed.
@@ -441,6 +630,9 @@ std::vector<executor::MemoryRange> Program::ehFrames() const {
     for (const ObjectLinkInfo::SectionInfo &S : O.sections)
       if (S.name == ElfEHFrame.sectionName && S.size)
         R.push_back({S.address, S.size});
+  if (Image)
+    for (auto &[A, Size] : Image->ehFrames)
+      R.push_back({A, Size});
   return R;
 }
 
@@ -557,8 +749,9 @@ Expected<RunResultMsg> Program::callSync(std::string Entry, CallMsg M) {
   return afterSetup(C.sync<RunResultMsg>([&](OnResult Done) { call(std::move(Entry), std::move(M), Done); }));
 }
 
-std::string Program::symbolize(uint64_t A) const {
-  for (auto &O : Info->objects())
+namespace {
+std::string symbolizeIn(const std::vector<ObjectLinkInfo> &Objects, uint64_t A) {
+  for (auto &O : Objects)
     for (auto &Sec : O.sections) {
       if (A < Sec.address || A >= Sec.address + std::max<uint64_t>(Sec.size, 1))
         continue;
@@ -575,6 +768,17 @@ std::string Program::symbolize(uint64_t A) const {
       return formatv("%s in %s of %s", Where.c_str(), Sec.name.c_str(), O.name.c_str());
     }
   return "";
+}
+} // namespace
+
+std::string Program::symbolize(uint64_t A) const {
+  std::string Found = symbolizeIn(Info->objects(), A);
+  if (Found.empty() && Image) {
+    if (!ImageInfo)
+      ImageInfo = Image->linkInfo();
+    Found = symbolizeIn(*ImageInfo, A);
+  }
+  return Found;
 }
 
 } // namespace linklab::exec

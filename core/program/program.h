@@ -16,6 +16,7 @@
 #include "platform/init_arrays.h"
 #include "platform/tls_layout.h"
 #include "program/runtime.h"
+#include "program/runtime_image.h"
 #include "protocol/executor_client.h"
 #include "session/graph_prefetch.h"
 #include "session/link_info.h"
@@ -45,8 +46,14 @@ void addExecutorSymbols(Session &S, std::vector<executor::ExposedSymbol> Symbols
 // (link/eh_frame_registration.h: a .preinit_array entry).
 // Archives holds archives of R parsed already (partial ones: program/runtime_fetch.h)
 // by file name, which Files then need not hold.
+// Registration, when given, receives the .eh_frame registration plugin (if any).
 Error addRuntimeArchives(Session &S, const RuntimeSpec &R, const RuntimeFiles &Files, SharedBytes *StartObject,
-                         std::shared_ptr<InitArrays> Inits = nullptr, std::map<std::string, Archive> Archives = {});
+                         std::shared_ptr<InitArrays> Inits = nullptr, std::map<std::string, Archive> Archives = {},
+                         std::shared_ptr<EHFrameRegistration> *Registration = nullptr);
+// The plugins a runtime adds to every link of a session: .eh_frame
+// registration (returned, or null) and the runtime's own passes.
+std::shared_ptr<EHFrameRegistration> addRuntimePlugins(Session &S, const RuntimeSpec &R,
+                                                       std::shared_ptr<InitArrays> Inits);
 
 // Whether a run of Entry with runtime R (null: none) enters through R's
 // start object: for main and any other entry but the start symbol itself,
@@ -79,9 +86,20 @@ public:
   // address plan's): the *Sync calls below check that answer, and report
   // it if it failed or differs from the plan.
 
+  // With Cache, the runtime is linked when the first run starts: from a
+  // prepared image (program/runtime_image.h) in Cache->dir when the
+  // program's objects allow one (built and stored there on a miss), else
+  // from its archives.
+  struct ImageCache {
+    std::string dir;
+    std::string identity; // linklab's own build, part of the key
+  };
   static Expected<std::unique_ptr<Program>> createSync(executor::ExecutorClient &C, const Triple &TT,
                                                        const RuntimeSpec *Runtime,
-                                                       const std::vector<PrefetchedGraphs::Input> &Objects = {});
+                                                       const std::vector<PrefetchedGraphs::Input> &Objects = {},
+                                                       const ImageCache *Cache = nullptr);
+  // The image the run uses, if it uses one.
+  const RuntimeImage *runtimeImage() const { return Image.get(); }
   ~Program();
 
   // Links the C runtime R into a program created without one; Files as for
@@ -150,6 +168,11 @@ private:
   void callInOrder(std::vector<uint64_t> Fns, size_t Next, executor::Limits L, OnResult Done);
   // Every linked object's .eh_frame (a debugged run's backtraces unwind through them).
   std::vector<executor::MemoryRange> ehFrames() const;
+  // The runtime, deferred by createSync's Cache: an image or the archives.
+  Error linkRuntime(const ImageCache &Cache, std::string_view Entry);
+  void installImage(RuntimeImage I);
+  // The image's fixups against the entry and its .eh_frame chain's slot.
+  void fixUpImage(std::function<void(Error)> Done);
 
   executor::ExecutorClient &C;
   const RuntimeSpec *Runtime = nullptr;
@@ -166,6 +189,12 @@ private:
   std::vector<std::string> Env;
   std::function<void()> BeforeMainRun;
   std::vector<executor::InputFile> Files;
+  std::optional<ImageCache> PendingCache;
+  std::shared_ptr<const RuntimeImage> Image;
+  std::shared_ptr<EHFrameRegistration> Registration;
+  std::shared_ptr<std::optional<std::string>> ImageFailure; // a reservation the executor refused
+  bool ImageFixedUp = false;
+  mutable std::optional<std::vector<ObjectLinkInfo>> ImageInfo; // decoded when symbolizing
 };
 
 } // namespace linklab::exec

@@ -84,6 +84,8 @@ public:
   // protocol/address_plan.h in the order they arrive. Done hears whether it
   // made it there. An error now when the plan has no room.
   Expected<uint64_t> reserveNow(uint64_t Size, uint64_t Align, std::function<void(Error)> Done);
+  // Where the next reservation will be.
+  uint64_t nextReservation() const { return Reserved.next; }
   void finalize(std::vector<SegmentWrite> Segments, std::function<void(Error)> Done);
   void deallocate(std::vector<uint64_t> Bases, std::function<void(Error)> Done);
   // Executor-exposed symbols; 0 for names it does not expose.

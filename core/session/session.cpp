@@ -668,6 +668,16 @@ std::vector<std::string> Session::objectNames() const {
   return Out;
 }
 
+void Session::forEachPendingGraph(const std::function<void(const LinkGraph &)> &F) const {
+  for (auto &O : Objects)
+    if (O->state == Object::State::Pending && O->graph)
+      F(*O->graph);
+}
+
+void Session::forEachSymbol(const std::function<void(std::string_view, const SymbolEntry &)> &F) const {
+  const_cast<SymbolTable<SymbolEntry> &>(Symbols).forEach([&](std::string_view N, SymbolEntry &E) { F(N, E); });
+}
+
 // The words of ORC's JITDylib::dump (Core.cpp) and JITSymbolFlags'
 // operator<<, so that LLVM's tests' FileCheck lines read linklab's too.
 std::string Session::dumpSymbolTables(bool HasProcess) {

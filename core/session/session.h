@@ -134,6 +134,9 @@ public:
   std::optional<Addr> addressOf(std::string_view Name) const;
   // Names of every object added, in order.
   std::vector<std::string> objectNames() const;
+  // The graph of every object whose link has not started (a run's own
+  // objects before it links them: program/runtime_image.h asks what they need).
+  void forEachPendingGraph(const std::function<void(const LinkGraph &)> &F) const;
 
   // llvm-jitlink's -show-init-es / -show-entry-es: the symbol tables as
   // ORC's ExecutionSession::dump prints its JITDylibs. "main" holds what the
@@ -155,6 +158,8 @@ public:
     bool resolved = false;
     std::vector<std::pair<std::shared_ptr<Query>, size_t>> waiting; // query, result index
   };
+  // Every name in the table.
+  void forEachSymbol(const std::function<void(std::string_view, const SymbolEntry &)> &F) const;
 
 private:
   friend class ObjectLinkContext;

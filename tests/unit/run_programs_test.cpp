@@ -21,6 +21,10 @@ namespace {
 const std::string Src = LINKLAB_SOURCE_DIR "/tests/inputs/";
 const std::string Out = LINKLAB_BINARY_DIR "/tests/run/";
 const std::string Linklab = LINKLAB_BINARY_DIR "/core/linklab";
+// The runs share a prepared runtime image cache (program/runtime_image.h)
+// of their own: a program's first run builds its image, a later one with
+// the same runtime needs (the other optimisation level, often) runs from it.
+const bool CacheSet = setenv("LINKLAB_CACHE", (Out + "runtime-images").c_str(), 1) == 0;
 
 using test::ArchCase;
 const ArchCase Arches[] = {

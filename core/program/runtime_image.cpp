@@ -1,0 +1,672 @@
+#include "program/runtime_image.h"
+
+#include "link/eh_frame.h"
+#include "link/slab_memory_manager.h"
+#include "platform/eh_frame_registration.h"
+#include "platform/section_merge.h"
+#include "program/program.h"
+#include "protocol/address_plan.h"
+#include "target/target.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <set>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace linklab::exec {
+
+namespace {
+
+// Where the image build resolves the entry: inside the range a run gives
+// the program's own objects, so range checks and relaxations decide as
+// they would for the real entry.
+constexpr Addr EntryPlaceholder = executor::ReservationPlan::End - 2 * executor::ReservationPlan::PageSize;
+constexpr char Magic[8] = {'L', 'L', 'R', 'T', 'I', 'M', 'G', '1'};
+constexpr uint32_t FormatVersion = 1;
+constexpr const char *RootsGraph = "<runtime image roots>";
+
+// Sections whose contents a link lays out over every graph: an object with
+// one needs the runtime's tables laid out with it.
+bool addsToLinkEndTables(std::string_view Name) {
+  for (const char *P : {".tdata", ".tbss", ".init_array", ".fini_array", ".preinit_array", ".ctors", ".dtors",
+                        ".ARM.exidx", IFuncSlotsSectionName})
+    if (Name.starts_with(P))
+      return true;
+  return SectionMerger::isCIdentifier(Name);
+}
+
+uint64_t fnv1a(std::span<const uint8_t> B) {
+  uint64_t H = 0xcbf29ce484222325ull;
+  size_t I = 0;
+  for (; I + 8 <= B.size(); I += 8) {
+    uint64_t W;
+    std::memcpy(&W, B.data() + I, 8);
+    H = (H ^ W) * 0x100000001b3ull;
+    H ^= H >> 29;
+  }
+  for (; I < B.size(); ++I)
+    H = (H ^ B[I]) * 0x100000001b3ull;
+  return H;
+}
+
+// Records what the image's graphs reference, and their fixups against the
+// entry with the edges that depend on those (a RISC-V %pcrel_lo names the
+// auipc whose %pcrel_hi is the entry's).
+class ImageWatcher : public Plugin {
+public:
+  std::set<std::string, std::less<>> externals;
+  std::vector<RuntimeImage::EntryFixup> fixups;
+
+  void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) override {
+    Config.postFixupPasses.push_back([this](LinkGraph &G) {
+      for (Symbol *S : G.externalSymbols())
+        externals.insert(std::string(S->name));
+      for (Section *Sec : G.sections())
+        for (Block *B : Sec->blocks) {
+          std::set<uint64_t> AtEntry;
+          for (const Edge &E : B->edges)
+            if (E.isRelocation() && !E.target->isDefined() && E.target->name == "main") {
+              fixups.push_back({B->fixupAddress(E), E.kind, E.addend, 0});
+              AtEntry.insert(E.offset);
+            }
+          if (!AtEntry.empty())
+            for (const Edge &E : B->edges)
+              if (E.isRelocation() && E.target->isDefined() && &E.target->block() == B &&
+                  AtEntry.count(E.target->offset))
+                fixups.push_back({B->fixupAddress(E), E.kind, E.addend, B->address + E.target->offset});
+        }
+      return Error::success();
+    });
+  }
+};
+
+// Little-endian writer and bounds-checked reader of the file's fields.
+struct Writer {
+  std::vector<uint8_t> out;
+  void u8(uint8_t V) { out.push_back(V); }
+  void u32(uint32_t V) {
+    for (int I = 0; I < 4; ++I)
+      out.push_back(uint8_t(V >> (8 * I)));
+  }
+  void u64(uint64_t V) {
+    for (int I = 0; I < 8; ++I)
+      out.push_back(uint8_t(V >> (8 * I)));
+  }
+  void bytes(std::span<const uint8_t> B) {
+    u32(uint32_t(B.size()));
+    out.insert(out.end(), B.begin(), B.end());
+  }
+  void str(std::string_view S) { bytes({reinterpret_cast<const uint8_t *>(S.data()), S.size()}); }
+};
+
+struct Reader {
+  std::span<const uint8_t> in;
+  size_t at = 0;
+  bool ok = true;
+  bool need(size_t N) {
+    if (!ok || in.size() - at < N)
+      ok = false;
+    return ok;
+  }
+  uint64_t le(unsigned N) {
+    if (!need(N))
+      return 0;
+    uint64_t V = 0;
+    for (unsigned I = 0; I < N; ++I)
+      V |= uint64_t(in[at + I]) << (8 * I);
+    at += N;
+    return V;
+  }
+  uint8_t u8() { return uint8_t(le(1)); }
+  uint32_t u32() { return uint32_t(le(4)); }
+  uint64_t u64() { return le(8); }
+  std::span<const uint8_t> bytes() {
+    uint32_t N = u32();
+    if (!need(N))
+      return {};
+    auto B = in.subspan(at, N);
+    at += N;
+    return B;
+  }
+  std::string str() {
+    auto B = bytes();
+    return std::string(B.begin(), B.end());
+  }
+  // A count of items at least MinSize bytes each: bounded by what is left.
+  uint32_t count(size_t MinSize) {
+    uint32_t N = u32();
+    if (ok && uint64_t(N) * MinSize > in.size() - at)
+      ok = false;
+    return ok ? N : 0;
+  }
+};
+
+std::vector<uint8_t> serializeLinkInfo(const std::vector<ObjectLinkInfo> &Objects) {
+  Writer W;
+  W.u32(uint32_t(Objects.size()));
+  for (const ObjectLinkInfo &O : Objects) {
+    W.str(O.name);
+    W.u32(uint32_t(O.sections.size()));
+    for (auto &S : O.sections) {
+      W.str(S.name);
+      W.u64(S.address);
+      W.u64(S.size);
+      W.u8(uint8_t(S.prot));
+    }
+    W.u32(uint32_t(O.symbols.size()));
+    for (auto &[Name, S] : O.symbols) {
+      W.str(Name);
+      W.u64(S.address);
+      W.u64(S.size);
+      W.str(S.section);
+      W.u8(uint8_t(S.scope));
+      W.u8(uint8_t(S.callable | (S.zeroFill << 1)));
+      W.u8(S.targetFlags);
+    }
+  }
+  return std::move(W.out);
+}
+
+} // namespace
+
+std::vector<ObjectLinkInfo> RuntimeImage::linkInfo() const {
+  Reader R{linkInfoBytes};
+  std::vector<ObjectLinkInfo> Out(R.count(12));
+  for (ObjectLinkInfo &O : Out) {
+    O.name = R.str();
+    O.sections.resize(R.count(21));
+    for (auto &S : O.sections) {
+      S.name = R.str();
+      S.address = R.u64();
+      S.size = R.u64();
+      S.prot = MemProt(R.u8() & 7);
+    }
+    O.symbols.resize(R.count(31));
+    for (auto &[Name, S] : O.symbols) {
+      Name = R.str();
+      S.address = R.u64();
+      S.size = R.u64();
+      S.section = R.str();
+      uint8_t Scope = R.u8();
+      S.scope = Scope <= uint8_t(Scope::Local) ? linklab::Scope(Scope) : Scope::Local;
+      uint8_t F = R.u8();
+      S.callable = F & 1;
+      S.zeroFill = F & 2;
+      S.targetFlags = R.u8();
+    }
+    std::sort(O.symbols.begin(), O.symbols.end(), [](auto &L, auto &Rt) { return L.first < Rt.first; });
+  }
+  return R.ok ? Out : std::vector<ObjectLinkInfo>();
+}
+
+ImageRoots imageRoots(const Session &S, const RuntimeSpec &R) {
+  ImageRoots Out;
+  bool HasEHFrame = false;
+  std::set<std::string, std::less<>> Defined;
+  std::map<std::string, bool, std::less<>> Refs; // name -> referenced strongly
+  S.forEachPendingGraph([&](const LinkGraph &G) {
+    for (Section *Sec : G.sections()) {
+      if (Sec->blocks.empty())
+        continue;
+      if (addsToLinkEndTables(Sec->name))
+        Out.usable = false;
+      if (Sec->name == ElfEHFrame.sectionName)
+        HasEHFrame = true;
+    }
+    G.forEachDefinedSymbol([&](Symbol &Sym) {
+      if (Sym.hasName() && Sym.scope != Scope::Local)
+        Defined.insert(std::string(Sym.name));
+    });
+    for (Symbol *Abs : G.absoluteSymbols())
+      if (Abs->hasName() && Abs->scope != Scope::Local)
+        Defined.insert(std::string(Abs->name));
+    for (Symbol *Ext : G.externalSymbols()) {
+      auto [It, New] = Refs.try_emplace(std::string(Ext->name), !Ext->weaklyReferenced);
+      if (!New)
+        It->second |= !Ext->weaklyReferenced;
+    }
+  });
+  if (HasEHFrame && R.registerFrames) // each object's registration thunk calls it
+    Refs[R.registerFrames] = true;
+  for (auto &[Name, Strong] : Refs)
+    if (!Defined.count(Name))
+      Out.refs.push_back((Strong ? "s:" : "w:") + Name);
+  Out.defined.assign(Defined.begin(), Defined.end());
+  return Out;
+}
+
+Expected<std::string> imageKey(const std::string &Identity, const Triple &TT, const RuntimeSpec &R,
+                               const std::vector<std::string> &Refs) {
+  std::string K = formatv("linklab runtime image %u\n%s\n%s\n%s\n", FormatVersion, Identity.c_str(),
+                          fullTriple(TT).c_str(), R.name);
+  for (const RuntimeFile &F : R.files()) {
+    struct stat St;
+    if (stat(F.path, &St) != 0)
+      return makeError(formatv("cannot stat %s", F.path));
+    K += formatv("%s %lld %lld.%09ld\n", F.path, (long long)St.st_size, (long long)St.st_mtim.tv_sec,
+                 (long)St.st_mtim.tv_nsec);
+  }
+  K += "entry main\n";
+  for (const std::string &N : Refs)
+    K += N + "\n";
+  return K;
+}
+
+Expected<RuntimeImage> buildRuntimeImage(const Triple &TT, const RuntimeSpec &R, const RuntimeFiles &Files,
+                                         const std::vector<std::string> &Refs, std::string Key) {
+  using executor::ReservationPlan;
+  if (!R.startObject.name)
+    return makeError("the runtime has no start object");
+  struct Taken {
+    Addr base;
+    uint64_t size, alignment;
+  };
+  std::vector<Taken> Reserved;
+  SlabMemoryManager MM(ReservationPlan::PageSize,
+                       [&Reserved, Plan = ReservationPlan()](uint64_t Size, uint64_t Align) mutable -> Expected<Addr> {
+                         auto At = Plan.take(Size, Align);
+                         if (At)
+                           Reserved.push_back({*At, Size, Align});
+                         return At;
+                       });
+  Session S(TT, MM);
+  auto Info = std::make_shared<LinkInfoRecorder>();
+  S.addPlugin(Info);
+  auto Watcher = std::make_shared<ImageWatcher>();
+  S.addPlugin(Watcher);
+  LinkServices LS = addLinkServices(S, ReservationPlan::PageSize);
+  addExecutorSymbols(S, executor::executorSymbols());
+  SharedBytes Start;
+  std::shared_ptr<EHFrameRegistration> Registration;
+  if (Error E = addRuntimeArchives(S, R, Files, &Start, LS.inits, {}, &Registration))
+    return E;
+  // The roots: one graph referencing what the program's objects need.
+  auto Roots = std::make_unique<LinkGraph>(RootsGraph, TT, archRow(TT.arch).edgeKindName);
+  for (const std::string &N : Refs)
+    Roots->addExternalSymbol(Roots->allocateString(std::string_view(N).substr(2)), 0, N[0] == 'w');
+  if (auto K = S.addGraph(std::move(Roots)); !K)
+    return K.takeError();
+  if (auto K = addStartObject(S, R, Start, "main"); !K)
+    return K.takeError();
+  if (Error E = S.defineAbsolute("main", EntryPlaceholder))
+    return E;
+  std::optional<Error> Linked;
+  S.linkAll([&](Error E) { Linked.emplace(std::move(E)); });
+  if (!Linked)
+    return makeError("the runtime's link did not finish");
+  if (*Linked)
+    return std::move(*Linked);
+  if (auto Entry = S.lookupNow({R.startSymbol}); !Entry)
+    return Entry.takeError();
+  if (!LS.irelatives->takeUncovered().empty())
+    return makeError("IFUNC slots no start code fills");
+
+  RuntimeImage I;
+  I.key = std::move(Key);
+  for (const Taken &T : Reserved)
+    I.reservations.push_back({T.base, T.size, T.alignment, MemProt::None, {}});
+  auto Holding = [&](Addr A, uint64_t Size) -> RuntimeImage::Reservation * {
+    for (auto &Res : I.reservations)
+      if (A >= Res.base && Size <= Res.size && A - Res.base <= Res.size - Size)
+        return &Res;
+    return nullptr;
+  };
+  auto Put = [&](Addr A, std::span<const uint8_t> Bytes) -> Error {
+    RuntimeImage::Reservation *Res = Holding(A, Bytes.size());
+    if (!Res)
+      return makeError(formatv("no reservation holds %s", hex(A).c_str()));
+    uint64_t Off = A - Res->base;
+    if (Res->bytes.size() < Off + Bytes.size())
+      Res->bytes.resize(Off + Bytes.size());
+    std::copy(Bytes.begin(), Bytes.end(), Res->bytes.begin() + ptrdiff_t(Off));
+    return Error::success();
+  };
+  for (const SegmentRecord &Seg : MM.segments()) {
+    RuntimeImage::Reservation *Res = Holding(Seg.address, Seg.size);
+    if (!Res || (Res->prot != MemProt::None && Res->prot != Seg.prot))
+      return makeError("a reservation holds segments of two protections");
+    Res->prot = Seg.prot;
+    auto Bytes = MM.read(Seg.address, Seg.size);
+    if (!Bytes)
+      return Bytes.takeError();
+    if (Error E = Put(Seg.address, {reinterpret_cast<const uint8_t *>(Bytes->data()), Bytes->size()}))
+      return E;
+  }
+  auto Table = LS.inits->table(S);
+  if (!Table)
+    return Table.takeError();
+  if (*Table && !(*Table)->bytes.empty())
+    if (Error E = Put((*Table)->address, (*Table)->bytes))
+      return E;
+  for (auto &Res : I.reservations) {
+    while (!Res.bytes.empty() && Res.bytes.back() == 0)
+      Res.bytes.pop_back();
+    if (Res.prot == MemProt::None)
+      return makeError("a reservation holds nothing");
+  }
+  auto TLS = LS.tls->image();
+  if (!TLS)
+    return TLS.takeError();
+  I.tls = std::move(*TLS);
+
+  std::set<std::string, std::less<>> Executor;
+  for (auto &E : executor::executorSymbols())
+    Executor.insert(E.name);
+  std::set<std::string, std::less<>> Exported;
+  S.forEachSymbol([&](std::string_view Name, const Session::SymbolEntry &E) {
+    if (!E.resolved || Name == "main" || (!E.owner && Executor.count(Name)))
+      return;
+    I.symbols.push_back({std::string(Name), E.address});
+    Exported.insert(std::string(Name));
+  });
+  std::sort(I.symbols.begin(), I.symbols.end(), [](auto &L, auto &Rt) { return L.name < Rt.name; });
+  for (const std::string &N : Watcher->externals)
+    if (!Exported.count(N))
+      I.imports.push_back(N);
+  I.entryFixups = std::move(Watcher->fixups);
+  if (auto Trial = entryFixupBytes(I, TT.arch, EntryPlaceholder); !Trial)
+    return Trial.takeError();
+
+  if (Registration && Registration->newestThunk()) {
+    I.ehNewestRecord = Registration->newestRecord();
+    std::vector<uint64_t> PreInit = LS.inits->sorted(InitArrays::PreInit);
+    auto It = std::find(PreInit.begin(), PreInit.end(), *Registration->newestThunk());
+    if (!*Table || It == PreInit.end())
+      return makeError("the .eh_frame registration has no .preinit_array slot");
+    I.ehPreInitSlot = (*Table)->address + uint64_t(It - PreInit.begin()) * archRow(TT.arch).pointerSize;
+  }
+  const std::vector<ObjectLinkInfo> &Objects = Info->objects();
+  for (const ObjectLinkInfo &O : Objects)
+    for (auto &Sec : O.sections)
+      if (Sec.name == ElfEHFrame.sectionName && Sec.size)
+        I.ehFrames.push_back({Sec.address, Sec.size});
+  for (std::string &N : S.objectNames())
+    if (N != RootsGraph)
+      I.members.push_back(std::move(N));
+  I.linkInfoBytes = serializeLinkInfo(Objects);
+  return I;
+}
+
+Expected<std::vector<std::pair<Addr, std::vector<uint8_t>>>> entryFixupBytes(const RuntimeImage &I, Arch A,
+                                                                             Addr Entry) {
+  const ArchRow &Row = archRow(A);
+  auto Width = [&](EdgeKind K) -> Expected<uint64_t> {
+    unsigned W = K >= edge::FirstRelocation ? Row.edgeKindWidth(K) : 0;
+    if (W == 0 || W > 8)
+      return makeError(formatv("entry fixup of kind %u", unsigned(K)));
+    return W;
+  };
+  auto Inside = [&](Addr At, uint64_t Size) -> const RuntimeImage::Reservation * {
+    for (auto &Res : I.reservations)
+      if (At >= Res.base && Size <= Res.size && At - Res.base <= Res.size - Size)
+        return &Res;
+    return nullptr;
+  };
+  std::vector<std::pair<Addr, std::vector<uint8_t>>> Out;
+  for (const RuntimeImage::EntryFixup &F : I.entryFixups) {
+    if (F.pairedWith) { // applied with its partner
+      if (std::none_of(I.entryFixups.begin(), I.entryFixups.end(),
+                       [&](auto &P) { return !P.pairedWith && P.where == F.pairedWith; }))
+        return makeError("an entry fixup's partner is missing");
+      continue;
+    }
+    std::vector<const RuntimeImage::EntryFixup *> Group = {&F};
+    for (const RuntimeImage::EntryFixup &P : I.entryFixups)
+      if (P.pairedWith == F.where)
+        Group.push_back(&P);
+    Addr Lo = F.where, Hi = F.where;
+    for (auto *G : Group) {
+      auto W = Width(G->kind);
+      if (!W)
+        return W.takeError();
+      Lo = std::min(Lo, G->where);
+      Hi = std::max(Hi, G->where + *W);
+    }
+    const RuntimeImage::Reservation *Res = Hi - Lo <= 64 ? Inside(Lo, Hi - Lo) : nullptr;
+    if (!Res)
+      return makeError("an entry fixup lies outside the image");
+    std::vector<char> Bytes(Hi - Lo);
+    for (Addr At = Lo; At < Hi; ++At)
+      if (At - Res->base < Res->bytes.size())
+        Bytes[At - Lo] = char(Res->bytes[At - Res->base]);
+    LinkGraph G("<prepared C runtime>", Triple{A, ObjectFormat::ELF, archRow(A).name}, Row.edgeKindName);
+    Section &Sec = G.createSection(".text", MemProt::Read);
+    Block &B = G.createMutableContentBlock(Sec, Bytes, Lo, 1, 0);
+    Symbol &Target = G.addAbsoluteSymbol("main", Entry, 0, Linkage::Strong, Scope::Default, true);
+    Symbol &Label = G.addAnonymousSymbol(B, F.where - Lo, 0, false, false);
+    for (auto *E : Group)
+      B.addEdge(E->kind, uint32_t(E->where - Lo), E->pairedWith ? Label : Target, E->addend);
+    std::sort(B.edges.begin(), B.edges.end(), [](const Edge &L, const Edge &R) { return L.offset < R.offset; });
+    for (const Edge &E : B.edges)
+      if (Error Err = Row.applyFixup(G, B, E))
+        return Err;
+    Out.push_back({Lo, std::vector<uint8_t>(B.content().begin(), B.content().end())});
+  }
+  return Out;
+}
+
+std::vector<uint8_t> serializeRuntimeImage(const RuntimeImage &I) {
+  Writer B;
+  B.str(I.key);
+  B.u32(uint32_t(I.reservations.size()));
+  for (auto &R : I.reservations) {
+    B.u64(R.base);
+    B.u64(R.size);
+    B.u64(R.alignment);
+    B.u8(uint8_t(R.prot));
+    B.bytes(R.bytes);
+  }
+  B.u32(uint32_t(I.symbols.size()));
+  for (auto &S : I.symbols) {
+    B.str(S.name);
+    B.u64(S.address);
+  }
+  B.u32(uint32_t(I.imports.size()));
+  for (auto &N : I.imports)
+    B.str(N);
+  B.u32(uint32_t(I.entryFixups.size()));
+  for (auto &F : I.entryFixups) {
+    B.u64(F.where);
+    B.u8(F.kind);
+    B.u64(uint64_t(F.addend));
+    B.u64(F.pairedWith);
+  }
+  B.bytes(I.tls.bytes);
+  B.u64(I.tls.memSize);
+  B.u64(I.tls.alignment);
+  B.u64(I.ehNewestRecord);
+  B.u64(I.ehPreInitSlot);
+  B.u32(uint32_t(I.ehFrames.size()));
+  for (auto &[A, Size] : I.ehFrames) {
+    B.u64(A);
+    B.u64(Size);
+  }
+  B.u32(uint32_t(I.members.size()));
+  for (auto &M : I.members)
+    B.str(M);
+  B.bytes(I.linkInfoBytes);
+  return frameRuntimeImage(B.out);
+}
+
+std::vector<uint8_t> frameRuntimeImage(std::span<const uint8_t> Body) {
+  Writer F;
+  F.out.assign(Magic, Magic + sizeof Magic);
+  F.u32(FormatVersion);
+  F.u64(Body.size());
+  F.u64(fnv1a(Body));
+  F.out.insert(F.out.end(), Body.begin(), Body.end());
+  return std::move(F.out);
+}
+
+std::optional<RuntimeImage> parseRuntimeImage(std::span<const uint8_t> Bytes, Arch A) {
+  using executor::ReservationPlan;
+  constexpr size_t Header = sizeof Magic + 4 + 8 + 8;
+  if (Bytes.size() < Header || std::memcmp(Bytes.data(), Magic, sizeof Magic) != 0)
+    return std::nullopt;
+  Reader H{Bytes.subspan(sizeof Magic)};
+  if (H.u32() != FormatVersion || H.u64() != Bytes.size() - Header)
+    return std::nullopt;
+  std::span<const uint8_t> Body = Bytes.subspan(Header);
+  if (H.u64() != fnv1a(Body))
+    return std::nullopt;
+  Reader R{Body};
+  RuntimeImage I;
+  I.key = R.str();
+  uint32_t N = R.count(29);
+  ReservationPlan Plan; // a run reserves them from a fresh executor, in order
+  for (uint32_t K = 0; K < N && R.ok; ++K) {
+    RuntimeImage::Reservation Res;
+    Res.base = R.u64();
+    Res.size = R.u64();
+    Res.alignment = R.u64();
+    uint8_t Prot = R.u8();
+    auto B = R.bytes();
+    Res.prot = MemProt(Prot);
+    Res.bytes.assign(B.begin(), B.end());
+    // Where the executor's plan puts it, given what precedes it.
+    auto At = Plan.take(Res.size, Res.alignment);
+    if (!At) {
+      consumeError(At.takeError());
+      return std::nullopt;
+    }
+    if (*At != Res.base || !Prot || Prot > 7 || Res.bytes.size() > Res.size)
+      return std::nullopt;
+    I.reservations.push_back(std::move(Res));
+  }
+  auto Inside = [&](Addr At, uint64_t Size) {
+    for (auto &Res : I.reservations)
+      if (At >= Res.base && Size <= Res.size && At - Res.base <= Res.size - Size)
+        return true;
+    return false;
+  };
+  I.symbols.resize(R.count(12));
+  for (auto &S : I.symbols) {
+    S.name = R.str();
+    S.address = R.u64();
+  }
+  I.imports.resize(R.count(4));
+  for (auto &S : I.imports)
+    S = R.str();
+  I.entryFixups.resize(R.count(25));
+  const ArchRow &Row = archRow(A);
+  for (auto &F : I.entryFixups) {
+    F.where = R.u64();
+    F.kind = R.u8();
+    F.addend = int64_t(R.u64());
+    F.pairedWith = R.u64();
+  }
+  auto TLS = R.bytes();
+  I.tls.bytes.assign(TLS.begin(), TLS.end());
+  I.tls.memSize = R.u64();
+  I.tls.alignment = R.u64();
+  if (R.ok && (I.tls.bytes.size() > I.tls.memSize || !I.tls.alignment || (I.tls.alignment & (I.tls.alignment - 1)) ||
+               I.tls.memSize > (64u << 20)))
+    return std::nullopt;
+  I.ehNewestRecord = R.u64();
+  I.ehPreInitSlot = R.u64();
+  if (R.ok && I.ehPreInitSlot && !Inside(I.ehPreInitSlot, Row.pointerSize))
+    return std::nullopt;
+  I.ehFrames.resize(R.count(16));
+  for (auto &[At, Size] : I.ehFrames) {
+    At = R.u64();
+    Size = R.u64();
+  }
+  I.members.resize(R.count(4));
+  for (auto &M : I.members)
+    M = R.str();
+  auto Info = R.bytes();
+  I.linkInfoBytes.assign(Info.begin(), Info.end());
+  if (!R.ok || R.at != Body.size())
+    return std::nullopt;
+  // The fixups must apply (known kinds, inside the image, partners present).
+  if (auto Trial = entryFixupBytes(I, A, EntryPlaceholder); !Trial) {
+    consumeError(Trial.takeError());
+    return std::nullopt;
+  }
+  return I;
+}
+
+std::optional<std::string> runtimeCacheDir() {
+  if (const char *C = std::getenv("LINKLAB_CACHE"); C && *C)
+    return std::string(C) == "off" ? std::nullopt : std::optional<std::string>(C);
+  if (const char *X = std::getenv("XDG_CACHE_HOME"); X && *X == '/')
+    return std::string(X) + "/linklab";
+  if (const char *H = std::getenv("HOME"); H && *H == '/')
+    return std::string(H) + "/.cache/linklab";
+  return std::nullopt;
+}
+
+std::string cachedImagePath(const std::string &Dir, const std::string &Key) {
+  uint64_t H = fnv1a({reinterpret_cast<const uint8_t *>(Key.data()), Key.size()});
+  return formatv("%s/runtime-%016llx.img", Dir.c_str(), (unsigned long long)H);
+}
+
+std::optional<RuntimeImage> readCachedImage(const std::string &Dir, const std::string &Key, Arch A) {
+  auto Bytes = SharedBytes::readFile(cachedImagePath(Dir, Key));
+  if (!Bytes) {
+    consumeError(Bytes.takeError());
+    return std::nullopt;
+  }
+  auto I = parseRuntimeImage({reinterpret_cast<const uint8_t *>(Bytes->data()), Bytes->size()}, A);
+  if (!I || I->key != Key)
+    return std::nullopt;
+  return I;
+}
+
+void noteRuntimeImage(const std::string &Line) {
+  const char *Log = std::getenv("LINKLAB_CACHE_LOG");
+  if (!Log || !*Log)
+    return;
+  if (FILE *F = std::fopen(Log, "a")) {
+    std::fprintf(F, "%s\n", Line.c_str());
+    std::fclose(F);
+  }
+}
+
+void writeCachedImage(const std::string &Dir, const RuntimeImage &I) {
+  // The directory and its parents (~/.cache may not exist yet).
+  for (size_t At = Dir.find('/', 1); At != std::string::npos; At = Dir.find('/', At + 1))
+    mkdir(Dir.substr(0, At).c_str(), 0755);
+  mkdir(Dir.c_str(), 0755);
+  std::string Path = cachedImagePath(Dir, I.key);
+  std::string Temp = Path + formatv(".%d.tmp", int(getpid()));
+  std::vector<uint8_t> Bytes = serializeRuntimeImage(I);
+  int Fd = open(Temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (Fd < 0)
+    return;
+  size_t Done = 0;
+  while (Done < Bytes.size()) {
+    ssize_t W = write(Fd, Bytes.data() + Done, Bytes.size() - Done);
+    if (W <= 0)
+      break;
+    Done += size_t(W);
+  }
+  bool Ok = close(Fd) == 0 && Done == Bytes.size();
+  if (!Ok || rename(Temp.c_str(), Path.c_str()) != 0)
+    unlink(Temp.c_str());
+  // Bounded: the least recently written images beyond the newest
+  // MaxCachedImages go (a few MB each).
+  std::vector<std::pair<int64_t, std::string>> Images; // mtime (ns), path
+  if (DIR *D = opendir(Dir.c_str())) {
+    while (dirent *E = readdir(D)) {
+      std::string_view Name = E->d_name;
+      struct stat St;
+      std::string File = Dir + "/" + E->d_name;
+      if (Name.starts_with("runtime-") && Name.ends_with(".img") && stat(File.c_str(), &St) == 0)
+        Images.push_back({int64_t(St.st_mtim.tv_sec) * 1000000000 + St.st_mtim.tv_nsec, File});
+    }
+    closedir(D);
+  }
+  if (Images.size() <= MaxCachedImages)
+    return;
+  std::sort(Images.begin(), Images.end());
+  for (size_t K = 0; K + MaxCachedImages < Images.size(); ++K)
+    unlink(Images[K].second.c_str());
+}
+
+} // namespace linklab::exec
