@@ -120,7 +120,7 @@ Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const 
     return E;
   // The runtime waits for the run (linkRuntime): its files are read only if
   // no image serves.
-  const RuntimeSpec *Deferred = Cache && Runtime && !C.setupInfo() ? Runtime : nullptr;
+  const RuntimeSpec *Deferred = Cache && Runtime && !C.setupInfo() && imagesServe(TT.arch) ? Runtime : nullptr;
   if (Deferred)
     Runtime = nullptr;
   RuntimeFiles Files;

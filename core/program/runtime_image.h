@@ -67,6 +67,12 @@ struct RuntimeImage {
   std::vector<ObjectLinkInfo> linkInfo() const;
 };
 
+// Whether images can serve A's programs at all: not 32-bit Arm, whose
+// every object with code has an unwind index (.ARM.exidx), a table laid
+// out over all graphs. Runs there link the runtime as they always did,
+// without waiting for the objects to decide.
+inline bool imagesServe(Arch A) { return A != Arch::Arm; }
+
 // What the objects added to S (not linked yet) ask of runtime R: every
 // name they reference and none of them defines ("s:" strong, "w:" weakly
 // referenced only) and, when one has an .eh_frame, R's registration

@@ -52,9 +52,9 @@ TEST_F(ImageCacheFixture, ColdThenWarmOnEveryArch) {
       EXPECT_EQ(R->result.status, 7);
       EXPECT_EQ(R->result.output, "hello 42\n");
     }
-    if (A.arch == Arch::Arm) { // its objects' unwind index is a link-end table: no image
-      EXPECT_EQ(Cold.log, "normal: the objects add to the runtime's link-end tables");
-      EXPECT_EQ(Warm.log, Cold.log);
+    if (A.arch == Arch::Arm) { // its objects' unwind index is a link-end table: no image, no question
+      EXPECT_EQ(Cold.log, "");
+      EXPECT_EQ(Warm.log, "");
       continue;
     }
     ASSERT_TRUE(Cold.log.starts_with("built ")) << Cold.log;
