@@ -192,8 +192,8 @@ std::vector<ObjectLinkInfo> RuntimeImage::linkInfo() const {
       S.address = R.u64();
       S.size = R.u64();
       S.section = R.str();
-      uint8_t Scope = R.u8();
-      S.scope = Scope <= uint8_t(Scope::Local) ? linklab::Scope(Scope) : Scope::Local;
+      uint8_t ScopeByte = R.u8();
+      S.scope = ScopeByte <= uint8_t(Scope::Local) ? Scope(ScopeByte) : Scope::Local;
       uint8_t F = R.u8();
       S.callable = F & 1;
       S.zeroFill = F & 2;
