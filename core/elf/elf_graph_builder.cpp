@@ -3,6 +3,7 @@
 #include "elf/elf_ifunc.h"
 
 #include <cstring>
+#include <string>
 
 namespace linklab {
 
@@ -120,7 +121,8 @@ Error ElfGraphBuilder::graphifySymbols() {
         SymbolByIndex[I] = &G->addExternalSymbol(S.name, S.size, S.bind == elf::STB_WEAK);
       } else if (S.name.empty()) {
         // The null symbol: target of relocations with no symbol (R_RISCV_ALIGN...).
-        auto Name = G->allocateString(formatv("__jitlink_ELF_SYM_UND_%zu", I));
+        // (Not formatv: every graph makes one, and Emscripten's printf is slow.)
+        auto Name = G->allocateString("__jitlink_ELF_SYM_UND_" + std::to_string(I));
         SymbolByIndex[I] = &G->addAbsoluteSymbol(Name, 0, 0, Linkage::Strong, Scope::Local, false);
       } else
         return File.error(

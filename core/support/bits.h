@@ -29,13 +29,19 @@ template <typename T> constexpr T byteSwap(T V) {
   else
     return T(__builtin_bswap64(uint64_t(V)));
 }
-// A data field in the target's byte order.
+// A data field in the target's byte order. A branch, not a select: wasm has
+// no byte-swap instruction, and clang's select swapped every field (some
+// twenty instructions for 64 bits) before throwing the swap away.
 template <typename T> inline T readData(const char *P, bool BigEndian) {
   T V = readLE<T>(P);
-  return BigEndian ? byteSwap(V) : V;
+  if (BigEndian) [[unlikely]]
+    return byteSwap(V);
+  return V;
 }
 template <typename T> inline void writeData(char *P, T V, bool BigEndian) {
-  writeLE<T>(P, BigEndian ? byteSwap(V) : V);
+  if (BigEndian) [[unlikely]]
+    V = byteSwap(V);
+  writeLE<T>(P, V);
 }
 
 } // namespace linklab

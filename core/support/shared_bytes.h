@@ -21,6 +21,10 @@ public:
   SharedBytes() = default;
   // Owns V.
   SharedBytes(std::vector<char> V);
+  // Owns Size bytes at Data, filled in place (the bindings copy an object
+  // from JS straight in, with none of a vector's zero fill first).
+  SharedBytes(std::unique_ptr<char[]> Data, size_t Size)
+      : View(Data.get(), Size), Owner(std::shared_ptr<char[]>(std::move(Data))) {}
   // Shares a vector already held by a shared_ptr (what tests and the
   // bindings build).
   template <typename V>

@@ -64,8 +64,15 @@ std::vector<char> bytesFrom(const val &Arr) {
     val(emscripten::typed_memory_view(N, reinterpret_cast<uint8_t *>(V.data()))).call<void>("set", Arr);
   return V;
 }
-// The same, as bytes the core shares.
-SharedBytes sharedBytesFrom(const val &Arr) { return SharedBytes(bytesFrom(Arr)); }
+// The same, as bytes the core shares (not zero-filled first: every link's
+// objects come this way).
+SharedBytes sharedBytesFrom(const val &Arr) {
+  size_t N = Arr["length"].as<size_t>();
+  std::unique_ptr<char[]> B(new char[N ? N : 1]); // an empty input is still an input
+  if (N)
+    val(emscripten::typed_memory_view(N, reinterpret_cast<uint8_t *>(B.get()))).call<void>("set", Arr);
+  return SharedBytes(std::move(B), N);
+}
 template <typename C> val bytesTo(const C &Bytes) {
   return val::global("Uint8Array")
       .new_(emscripten::typed_memory_view(Bytes.size(), reinterpret_cast<const uint8_t *>(Bytes.data())));
