@@ -1,6 +1,7 @@
 #include "program/runtime.h"
 
 #include "arch/arm.h"
+#include "elf/elf_file.h"
 #include "target/target.h"
 
 #include <sys/stat.h>
@@ -159,6 +160,19 @@ Expected<RuntimeFiles> readRuntimeFiles(const RuntimeSpec &R,
 std::set<std::string, std::less<>> referencedNames(const std::vector<std::pair<std::string, SharedBytes>> &Objects) {
   std::set<std::string, std::less<>> Names;
   auto Add = [&](std::string Name, SharedBytes Bytes) {
+    // An ELF object's undefined globals straight from its symbol table: a
+    // graph built here would be built again by the link.
+    if (isElf(Bytes.span())) {
+      auto F = ElfFile::parse(std::move(Name), Bytes.span());
+      if (!F)
+        return consumeError(F.takeError()); // the link reports it
+      for (size_t I = 1; I < F->symbolCount(); ++I) {
+        ElfSymbol S = F->symbol(I);
+        if (S.shndx == elf::SHN_UNDEF && S.bind != elf::STB_LOCAL && !S.name.empty())
+          Names.insert(std::string(S.name));
+      }
+      return;
+    }
     auto G = createLinkGraph(std::move(Name), std::move(Bytes));
     if (!G)
       return consumeError(G.takeError()); // an unreadable input names nothing here; the link reports it

@@ -592,8 +592,11 @@ std::optional<RuntimeImage> parseRuntimeImage(std::span<const uint8_t> Bytes, Ar
 }
 
 std::optional<std::string> runtimeCacheDir() {
-  if (const char *C = std::getenv("LINKLAB_CACHE"); C && *C)
-    return std::string(C) == "off" ? std::nullopt : std::optional<std::string>(C);
+  const char *C = std::getenv("LINKLAB_CACHE");
+  if (!C || !*C || std::string_view(C) == "off")
+    return std::nullopt;
+  if (std::string_view(C) != "on")
+    return std::string(C);
   if (const char *X = std::getenv("XDG_CACHE_HOME"); X && *X == '/')
     return std::string(X) + "/linklab";
   if (const char *H = std::getenv("HOME"); H && *H == '/')

@@ -109,8 +109,11 @@ std::vector<uint8_t> frameRuntimeImage(std::span<const uint8_t> Body);
 constexpr size_t RuntimeImageHeaderSize = 28;
 std::optional<RuntimeImage> parseRuntimeImage(std::span<const uint8_t> Bytes, Arch A);
 
-// The cache directory: $LINKLAB_CACHE if set ("off": none), else
-// $XDG_CACHE_HOME/linklab, else $HOME/.cache/linklab.
+// The cache directory, none unless asked for: $LINKLAB_CACHE names it, or
+// "on" takes $XDG_CACHE_HOME/linklab, else $HOME/.cache/linklab. Opt-in
+// because a run from the image lays the program out after the runtime, not
+// before it as every other link does (linklab-run, -noexec, exported
+// tests): its addresses differ from theirs.
 std::optional<std::string> runtimeCacheDir();
 // The image of Key in Dir, or nothing (missing, stale, corrupt).
 std::optional<RuntimeImage> readCachedImage(const std::string &Dir, const std::string &Key, Arch A);
