@@ -19,6 +19,7 @@ struct TLSImage {
   std::vector<uint8_t> bytes; // initial contents from the block start (.tbss parts zero)
   uint64_t memSize = 0;       // the block's size, a multiple of alignment for variant II
   uint64_t alignment = 1;     // what TP must be aligned to
+  template <class IO> void fields(IO &io) { io(bytes), io(memSize), io(alignment); }
 };
 
 class TLSLayout : public Plugin {

@@ -6,6 +6,7 @@
 #include "platform/section_merge.h"
 #include "program/program.h"
 #include "protocol/address_plan.h"
+#include "support/wire.h"
 #include "target/target.h"
 
 #include <algorithm>
@@ -18,6 +19,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+namespace linklab {
+
+// What an image keeps of each graph's link info, for symbolizing.
+template <class IO> void fields(IO &io, ObjectLinkInfo::SectionInfo &S) {
+  io(S.name), io(S.address), io(S.size), io(S.prot);
+}
+template <class IO> void fields(IO &io, ObjectLinkInfo::SymbolInfo &S) {
+  io(S.address), io(S.size), io(S.section), io(S.scope), io(S.callable), io(S.zeroFill), io(S.targetFlags);
+}
+template <class IO> void fields(IO &io, ObjectLinkInfo &O) { io(O.name), io(O.sections), io(O.symbols); }
+
+} // namespace linklab
+
 namespace linklab::exec {
 
 namespace {
@@ -27,7 +41,7 @@ namespace {
 // they would for the real entry.
 constexpr Addr EntryPlaceholder = executor::ReservationPlan::End - 2 * executor::ReservationPlan::PageSize;
 constexpr char Magic[8] = {'L', 'L', 'R', 'T', 'I', 'M', 'G', '1'};
-constexpr uint32_t FormatVersion = 1;
+constexpr uint32_t FormatVersion = 2;
 constexpr const char *RootsGraph = "<runtime image roots>";
 
 // Sections whose contents a link lays out over every graph: an object with
@@ -85,123 +99,23 @@ public:
   }
 };
 
-// Little-endian writer and bounds-checked reader of the file's fields.
-struct Writer {
-  std::vector<uint8_t> out;
-  void u8(uint8_t V) { out.push_back(V); }
-  void u32(uint32_t V) {
-    for (int I = 0; I < 4; ++I)
-      out.push_back(uint8_t(V >> (8 * I)));
-  }
-  void u64(uint64_t V) {
-    for (int I = 0; I < 8; ++I)
-      out.push_back(uint8_t(V >> (8 * I)));
-  }
-  void bytes(std::span<const uint8_t> B) {
-    u32(uint32_t(B.size()));
-    out.insert(out.end(), B.begin(), B.end());
-  }
-  void str(std::string_view S) { bytes({reinterpret_cast<const uint8_t *>(S.data()), S.size()}); }
-};
-
-struct Reader {
-  std::span<const uint8_t> in;
-  size_t at = 0;
-  bool ok = true;
-  bool need(size_t N) {
-    if (!ok || in.size() - at < N)
-      ok = false;
-    return ok;
-  }
-  uint64_t le(unsigned N) {
-    if (!need(N))
-      return 0;
-    uint64_t V = 0;
-    for (unsigned I = 0; I < N; ++I)
-      V |= uint64_t(in[at + I]) << (8 * I);
-    at += N;
-    return V;
-  }
-  uint8_t u8() { return uint8_t(le(1)); }
-  uint32_t u32() { return uint32_t(le(4)); }
-  uint64_t u64() { return le(8); }
-  std::span<const uint8_t> bytes() {
-    uint32_t N = u32();
-    if (!need(N))
-      return {};
-    auto B = in.subspan(at, N);
-    at += N;
-    return B;
-  }
-  std::string str() {
-    auto B = bytes();
-    return std::string(B.begin(), B.end());
-  }
-  // A count of items at least MinSize bytes each: bounded by what is left.
-  uint32_t count(size_t MinSize) {
-    uint32_t N = u32();
-    if (ok && uint64_t(N) * MinSize > in.size() - at)
-      ok = false;
-    return ok ? N : 0;
-  }
-};
-
-std::vector<uint8_t> serializeLinkInfo(const std::vector<ObjectLinkInfo> &Objects) {
-  Writer W;
-  W.u32(uint32_t(Objects.size()));
-  for (const ObjectLinkInfo &O : Objects) {
-    W.str(O.name);
-    W.u32(uint32_t(O.sections.size()));
-    for (auto &S : O.sections) {
-      W.str(S.name);
-      W.u64(S.address);
-      W.u64(S.size);
-      W.u8(uint8_t(S.prot));
-    }
-    W.u32(uint32_t(O.symbols.size()));
-    for (auto &[Name, S] : O.symbols) {
-      W.str(Name);
-      W.u64(S.address);
-      W.u64(S.size);
-      W.str(S.section);
-      W.u8(uint8_t(S.scope));
-      W.u8(uint8_t(S.callable | (S.zeroFill << 1)));
-      W.u8(S.targetFlags);
-    }
-  }
-  return std::move(W.out);
-}
-
 } // namespace
 
 std::vector<ObjectLinkInfo> RuntimeImage::linkInfo() const {
-  Reader R{linkInfoBytes};
-  std::vector<ObjectLinkInfo> Out(R.count(12));
+  wire::Reader R{linkInfoBytes};
+  std::vector<ObjectLinkInfo> Out;
+  R(Out);
+  if (!R.atEnd())
+    return {};
   for (ObjectLinkInfo &O : Out) {
-    O.name = R.str();
-    O.sections.resize(R.count(21));
-    for (auto &S : O.sections) {
-      S.name = R.str();
-      S.address = R.u64();
-      S.size = R.u64();
-      S.prot = MemProt(R.u8() & 7);
-    }
-    O.symbols.resize(R.count(31));
-    for (auto &[Name, S] : O.symbols) {
-      Name = R.str();
-      S.address = R.u64();
-      S.size = R.u64();
-      S.section = R.str();
-      uint8_t ScopeByte = R.u8();
-      S.scope = ScopeByte <= uint8_t(Scope::Local) ? Scope(ScopeByte) : Scope::Local;
-      uint8_t F = R.u8();
-      S.callable = F & 1;
-      S.zeroFill = F & 2;
-      S.targetFlags = R.u8();
-    }
+    for (auto &S : O.sections)
+      S.prot = MemProt(uint8_t(S.prot) & 7);
+    for (auto &[Name, S] : O.symbols)
+      if (uint8_t(S.scope) > uint8_t(Scope::Local))
+        S.scope = Scope::Local;
     std::sort(O.symbols.begin(), O.symbols.end(), [](auto &L, auto &Rt) { return L.first < Rt.first; });
   }
-  return R.ok ? Out : std::vector<ObjectLinkInfo>();
+  return Out;
 }
 
 ImageRoots imageRoots(const Session &S, const RuntimeSpec &R) {
@@ -388,7 +302,7 @@ Expected<RuntimeImage> buildRuntimeImage(const Triple &TT, const RuntimeSpec &R,
   for (std::string &N : S.objectNames())
     if (N != RootsGraph)
       I.members.push_back(std::move(N));
-  I.linkInfoBytes = serializeLinkInfo(Objects);
+  I.linkInfoBytes = wire::encode(Objects);
   return I;
 }
 
@@ -450,93 +364,44 @@ Expected<std::vector<std::pair<Addr, std::vector<uint8_t>>>> entryFixupBytes(con
   return Out;
 }
 
-std::vector<uint8_t> serializeRuntimeImage(const RuntimeImage &I) {
-  Writer B;
-  B.str(I.key);
-  B.u32(uint32_t(I.reservations.size()));
-  for (auto &R : I.reservations) {
-    B.u64(R.base);
-    B.u64(R.size);
-    B.u64(R.alignment);
-    B.u8(uint8_t(R.prot));
-    B.bytes(R.bytes);
-  }
-  B.u32(uint32_t(I.symbols.size()));
-  for (auto &S : I.symbols) {
-    B.str(S.name);
-    B.u64(S.address);
-  }
-  B.u32(uint32_t(I.imports.size()));
-  for (auto &N : I.imports)
-    B.str(N);
-  B.u32(uint32_t(I.entryFixups.size()));
-  for (auto &F : I.entryFixups) {
-    B.u64(F.where);
-    B.u8(F.kind);
-    B.u64(uint64_t(F.addend));
-    B.u64(F.pairedWith);
-  }
-  B.bytes(I.tls.bytes);
-  B.u64(I.tls.memSize);
-  B.u64(I.tls.alignment);
-  B.u64(I.ehNewestRecord);
-  B.u64(I.ehPreInitSlot);
-  B.u32(uint32_t(I.ehFrames.size()));
-  for (auto &[A, Size] : I.ehFrames) {
-    B.u64(A);
-    B.u64(Size);
-  }
-  B.u32(uint32_t(I.members.size()));
-  for (auto &M : I.members)
-    B.str(M);
-  B.bytes(I.linkInfoBytes);
-  return frameRuntimeImage(B.out);
-}
+std::vector<uint8_t> serializeRuntimeImage(const RuntimeImage &I) { return frameRuntimeImage(wire::encode(I)); }
 
 std::vector<uint8_t> frameRuntimeImage(std::span<const uint8_t> Body) {
-  Writer F;
-  F.out.assign(Magic, Magic + sizeof Magic);
-  F.u32(FormatVersion);
-  F.u64(Body.size());
-  F.u64(fnv1a(Body));
-  F.out.insert(F.out.end(), Body.begin(), Body.end());
-  return std::move(F.out);
+  std::vector<uint8_t> Out(Magic, Magic + sizeof Magic);
+  wire::Writer W{Out};
+  W(FormatVersion), W(uint64_t(Body.size())), W(fnv1a(Body));
+  Out.insert(Out.end(), Body.begin(), Body.end());
+  return Out;
 }
 
 std::optional<RuntimeImage> parseRuntimeImage(std::span<const uint8_t> Bytes, Arch A) {
-  using executor::ReservationPlan;
   constexpr size_t Header = sizeof Magic + 4 + 8 + 8;
   if (Bytes.size() < Header || std::memcmp(Bytes.data(), Magic, sizeof Magic) != 0)
     return std::nullopt;
-  Reader H{Bytes.subspan(sizeof Magic)};
-  if (H.u32() != FormatVersion || H.u64() != Bytes.size() - Header)
-    return std::nullopt;
   std::span<const uint8_t> Body = Bytes.subspan(Header);
-  if (H.u64() != fnv1a(Body))
+  wire::Reader H{Bytes.subspan(sizeof Magic, Header - sizeof Magic)};
+  uint32_t Version = 0;
+  uint64_t Size = 0, Sum = 0;
+  H(Version), H(Size), H(Sum);
+  if (Version != FormatVersion || Size != Body.size() || Sum != fnv1a(Body))
     return std::nullopt;
-  Reader R{Body};
+  wire::Reader R{Body};
   RuntimeImage I;
-  I.key = R.str();
-  uint32_t N = R.count(29);
-  ReservationPlan Plan; // a run reserves them from a fresh executor, in order
-  for (uint32_t K = 0; K < N && R.ok; ++K) {
-    RuntimeImage::Reservation Res;
-    Res.base = R.u64();
-    Res.size = R.u64();
-    Res.alignment = R.u64();
-    uint8_t Prot = R.u8();
-    auto B = R.bytes();
-    Res.prot = MemProt(Prot);
-    Res.bytes.assign(B.begin(), B.end());
-    // Where the executor's plan puts it, given what precedes it.
+  R(I);
+  if (!R.atEnd())
+    return std::nullopt;
+  // Each reservation where the executor's plan puts it, given what
+  // precedes it (a run reserves them from a fresh executor, in order).
+  executor::ReservationPlan Plan;
+  for (const RuntimeImage::Reservation &Res : I.reservations) {
     auto At = Plan.take(Res.size, Res.alignment);
     if (!At) {
       consumeError(At.takeError());
       return std::nullopt;
     }
+    uint8_t Prot = uint8_t(Res.prot);
     if (*At != Res.base || !Prot || Prot > 7 || Res.bytes.size() > Res.size)
       return std::nullopt;
-    I.reservations.push_back(std::move(Res));
   }
   auto Inside = [&](Addr At, uint64_t Size) {
     for (auto &Res : I.reservations)
@@ -544,44 +409,10 @@ std::optional<RuntimeImage> parseRuntimeImage(std::span<const uint8_t> Bytes, Ar
         return true;
     return false;
   };
-  I.symbols.resize(R.count(12));
-  for (auto &S : I.symbols) {
-    S.name = R.str();
-    S.address = R.u64();
-  }
-  I.imports.resize(R.count(4));
-  for (auto &S : I.imports)
-    S = R.str();
-  I.entryFixups.resize(R.count(25));
-  const ArchRow &Row = archRow(A);
-  for (auto &F : I.entryFixups) {
-    F.where = R.u64();
-    F.kind = R.u8();
-    F.addend = int64_t(R.u64());
-    F.pairedWith = R.u64();
-  }
-  auto TLS = R.bytes();
-  I.tls.bytes.assign(TLS.begin(), TLS.end());
-  I.tls.memSize = R.u64();
-  I.tls.alignment = R.u64();
-  if (R.ok && (I.tls.bytes.size() > I.tls.memSize || !I.tls.alignment || (I.tls.alignment & (I.tls.alignment - 1)) ||
-               I.tls.memSize > (64u << 20)))
+  const TLSImage &T = I.tls;
+  if (T.bytes.size() > T.memSize || !T.alignment || (T.alignment & (T.alignment - 1)) || T.memSize > (64u << 20))
     return std::nullopt;
-  I.ehNewestRecord = R.u64();
-  I.ehPreInitSlot = R.u64();
-  if (R.ok && I.ehPreInitSlot && !Inside(I.ehPreInitSlot, Row.pointerSize))
-    return std::nullopt;
-  I.ehFrames.resize(R.count(16));
-  for (auto &[At, Size] : I.ehFrames) {
-    At = R.u64();
-    Size = R.u64();
-  }
-  I.members.resize(R.count(4));
-  for (auto &M : I.members)
-    M = R.str();
-  auto Info = R.bytes();
-  I.linkInfoBytes.assign(Info.begin(), Info.end());
-  if (!R.ok || R.at != Body.size())
+  if (I.ehPreInitSlot && !Inside(I.ehPreInitSlot, archRow(A).pointerSize))
     return std::nullopt;
   // The fixups must apply (known kinds, inside the image, partners present).
   if (auto Trial = entryFixupBytes(I, A, EntryPlaceholder); !Trial) {

@@ -34,12 +34,14 @@ struct RuntimeImage {
     uint64_t size, alignment;
     MemProt prot;
     std::vector<uint8_t> bytes; // from base; the rest is zero
+    template <class IO> void fields(IO &io) { io(base), io(size), io(alignment), io(prot), io(bytes); }
   };
   std::vector<Reservation> reservations;
   // Names the image defines (non-local, resolved), for the objects' lookups.
   struct Definition {
     std::string name;
     Addr address;
+    template <class IO> void fields(IO &io) { io(name), io(address); }
   };
   std::vector<Definition> symbols;
   // Names the image's graphs reference but do not define (the entry, the
@@ -51,6 +53,7 @@ struct RuntimeImage {
     EdgeKind kind;
     int64_t addend;
     Addr pairedWith; // 0, or: the target is the label at that fixup (a %pcrel_lo's auipc)
+    template <class IO> void fields(IO &io) { io(where), io(kind), io(addend), io(pairedWith); }
   };
   std::vector<EntryFixup> entryFixups;
   TLSImage tls;
@@ -65,6 +68,11 @@ struct RuntimeImage {
   std::vector<uint8_t> linkInfoBytes;
 
   std::vector<ObjectLinkInfo> linkInfo() const;
+  // The cache file's body (support/wire.h), in this order.
+  template <class IO> void fields(IO &io) {
+    io(key), io(reservations), io(symbols), io(imports), io(entryFixups), io(tls), io(ehNewestRecord),
+        io(ehPreInitSlot), io(ehFrames), io(members), io(linkInfoBytes);
+  }
 };
 
 // Whether images can serve A's programs at all: not 32-bit Arm, whose

@@ -1,5 +1,7 @@
 #include "protocol/protocol.h"
 
+#include "support/wire.h"
+
 #include <cstring>
 #include <type_traits>
 
@@ -7,82 +9,8 @@ namespace linklab::executor {
 
 namespace {
 
-template <typename T> struct IsVector : std::false_type {};
-template <typename T> struct IsVector<std::vector<T>> : std::true_type {};
-
-// Appends fields little-endian; strings and byte vectors as u32 length + bytes,
-// other vectors as u32 count + items.
-struct Writer {
-  std::vector<uint8_t> &Out;
-  template <typename T> void operator()(const T &V) {
-    if constexpr (std::is_integral_v<T>) {
-      for (size_t I = 0; I < sizeof(T); ++I)
-        Out.push_back(uint8_t(uint64_t(V) >> (8 * I)));
-    } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::vector<uint8_t>>) {
-      (*this)(uint32_t(V.size()));
-      Out.insert(Out.end(), V.begin(), V.end());
-    } else if constexpr (IsVector<T>::value) {
-      (*this)(uint32_t(V.size()));
-      for (const auto &E : V)
-        (*this)(E);
-    } else {
-      const_cast<T &>(V).fields(*this); // fields() only reads when writing
-    }
-  }
-};
-
-// Reads fields back; the first shortfall sets Problem and every later read is
-// a no-op, so a message's fields() needs no error checks of its own.
-struct Reader {
-  std::span<const uint8_t> In;
-  size_t Pos = 0;
-  std::string Problem;
-
-  bool take(size_t N, const char *What) {
-    if (!Problem.empty())
-      return false;
-    if (In.size() - Pos < N) {
-      Problem = formatv("truncated %s at payload offset %zu (need %zu bytes, %zu left)", What, Pos, N, In.size() - Pos);
-      return false;
-    }
-    return true;
-  }
-  template <typename T> void operator()(T &V) {
-    if constexpr (std::is_integral_v<T>) {
-      if (!take(sizeof(T), "integer"))
-        return;
-      uint64_t X = 0;
-      for (size_t I = 0; I < sizeof(T); ++I)
-        X |= uint64_t(In[Pos + I]) << (8 * I);
-      V = T(X);
-      Pos += sizeof(T);
-    } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::vector<uint8_t>>) {
-      uint32_t N = 0;
-      (*this)(N);
-      if (!take(N, "byte string"))
-        return;
-      V.assign(In.begin() + Pos, In.begin() + Pos + N);
-      Pos += N;
-    } else if constexpr (IsVector<T>::value) {
-      uint32_t N = 0;
-      (*this)(N);
-      // Every item takes at least one byte (or is a field-less struct, which
-      // no list holds), so a count beyond the bytes left is a lie; checking
-      // it first keeps a hostile count from allocating gigabytes.
-      if (!take(N, "list"))
-        return;
-      V.clear();
-      V.reserve(N);
-      for (uint32_t I = 0; I < N && Problem.empty(); ++I)
-        V.emplace_back(), (*this)(V.back());
-    } else {
-      V.fields(*this);
-    }
-  }
-};
-
 // Builds the alternative whose Kind matches, by walking the variant's types.
-template <size_t I = 0> Expected<Message> decodeAs(uint16_t Kind, Reader &R) {
+template <size_t I = 0> Expected<Message> decodeAs(uint16_t Kind, wire::Reader &R) {
   if constexpr (I == std::variant_size_v<Message>) {
     return makeError(formatv("unknown message kind 0x%x", Kind));
   } else {
@@ -107,7 +35,7 @@ const char *messageName(const Message &M) {
 
 std::vector<uint8_t> encode(uint32_t Seq, const Message &M) {
   std::vector<uint8_t> Out;
-  Writer W{Out};
+  wire::Writer W{Out};
   W(uint32_t(0)); // size, patched below
   std::visit([&](const auto &V) { W(uint16_t(std::decay_t<decltype(V)>::Kind)); }, M);
   W(uint16_t(0));
@@ -123,7 +51,7 @@ Expected<Message> decodePayload(uint16_t Kind, uint16_t Flags, std::span<const u
   // version-1 peer must not silently ignore them.
   if (Flags != 0)
     return makeError(formatv("message kind 0x%x has reserved flags 0x%x set", Kind, Flags));
-  Reader R{Payload};
+  wire::Reader R{Payload};
   return decodeAs(Kind, R);
 }
 

@@ -155,11 +155,12 @@ TEST(ExecutorProtocol, TrailingBytes) {
 }
 
 TEST(ExecutorProtocol, LyingListCount) {
-  // A count of 2^32-1 strings in a 4-byte payload must fail before allocating.
+  // A count of 2^32-1 strings (4 bytes each at least) in a 4-byte payload
+  // must fail before allocating.
   std::vector<uint8_t> Bytes = encode(1, LookupMsg{});
   Bytes[12] = Bytes[13] = Bytes[14] = Bytes[15] = 0xff;
   EXPECT_EQ(errorOf(Bytes),
-            "malformed lookup message: truncated list at payload offset 4 (need 4294967295 bytes, 0 left)");
+            "malformed lookup message: truncated list at payload offset 4 (need 17179869180 bytes, 0 left)");
 }
 
 TEST(ExecutorProtocol, ReaderStaysFailed) {
