@@ -35,10 +35,10 @@ struct ChildResult {
 };
 
 Expected<std::string> readText(const std::string &Path) {
-  std::ifstream F(Path, std::ios::binary);
-  if (!F)
-    return makeError(Path + ": cannot open");
-  return std::string(std::istreambuf_iterator<char>(F), {});
+  auto B = SharedBytes::readFile(Path);
+  if (!B)
+    return B.takeError();
+  return std::string(B->data(), B->size());
 }
 
 Error writeText(const fs::path &Path, std::string_view Text) {
@@ -112,6 +112,16 @@ std::string readOwnStdin() {
   return In;
 }
 
+// The options a case carries as they are, each as (case field, option
+// field): caseFromOptions reads them, caseOptions gives them back.
+template <typename Fn> void forEachCarriedOption(Fn F) {
+  F(&ReproCase::triple, &driver::Options::triple);
+  F(&ReproCase::entry, &driver::Options::entry);
+  F(&ReproCase::absolutes, &driver::Options::absolutes);
+  F(&ReproCase::noExec, &driver::Options::noExec);
+  F(&ReproCase::phonyExternals, &driver::Options::phonyExternals);
+}
+
 Expected<ReproCase> caseFromOptions(const driver::Options &O) {
   auto Inputs = readInputs(O);
   if (!Inputs)
@@ -123,12 +133,8 @@ Expected<ReproCase> caseFromOptions(const driver::Options &O) {
       return In.takeError();
     C.inputs.push_back(std::move(*In));
   }
-  C.triple = O.triple;
-  C.entry = O.entry;
+  forEachCarriedOption([&](auto CaseField, auto OptionField) { C.*CaseField = O.*OptionField; });
   C.args = O.args;
-  C.absolutes = O.absolutes;
-  C.noExec = O.noExec;
-  C.phonyExternals = O.phonyExternals;
   C.runtime = O.noProcessSyms ? "none" : O.runtime;
   // argv[0] explicit, as both linkers then pass the same argv.
   if (!C.noExec && C.args.empty() && !C.inputs.empty())
@@ -142,11 +148,7 @@ driver::Options caseOptions(const ReproCase &C, const driver::Options &O, const 
   driver::Options R;
   for (auto &In : C.inputs)
     (In.harness ? R.harnesses : R.inputs).push_back(Dir.empty() ? In.name : (Dir / baseName(In.name)).string());
-  R.noExec = C.noExec;
-  R.entry = C.entry;
-  R.absolutes = C.absolutes;
-  R.phonyExternals = C.phonyExternals;
-  R.triple = C.triple;
+  forEachCarriedOption([&](auto CaseField, auto OptionField) { R.*OptionField = C.*CaseField; });
   R.runtime = C.runtime;
   if (R.harnesses.empty())
     R.args = C.args;
