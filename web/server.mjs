@@ -190,7 +190,14 @@ export async function startServer(options = {}) {
       if (!res.headersSent) text(res, 500, 'internal error\n'); else res.destroy();
     }
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
+  // Messages from the page may come compressed (permessage-deflate): a run's
+  // first message is the link's segment writes, ~0.65 MB for hello world,
+  // which deflate halves. maxPayload bounds the inflated size. Nothing is
+  // compressed on the way back (ws applies the threshold only without
+  // context takeover): replies are small, and the send buffer then counts
+  // what a client has yet to take.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE,
+                                    perMessageDeflate: { serverNoContextTakeover: true, threshold: Infinity } });
   const perClient = new Map(); // address -> open connections
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => {});

@@ -57,6 +57,10 @@ test('Chromium runs a program through a server on 127.0.0.2 from an allowed orig
       await page.waitForFunction(k => Number(document.body.dataset.runs ?? 0) > k, n, { timeout: 60000 });
       assert.match(await page.textContent('#console'), /hello, world/);
       assert.match(await page.textContent('#run-status'), /exit code 0/);
+      // The run's socket (opened as the page loaded) is compressed: a link's
+      // segment writes are most of what a run sends.
+      const extensions = await page.evaluate(async () => (await window.earlyExecutorSocket).extensions);
+      assert.match(extensions, /^permessage-deflate\b/);
       // The process server allows two other origins only: the same page's
       // connection to it is refused at the upgrade (403) and counted.
       const refusedBefore = await metric(proc.url, 'linklab_sessions_refused_total', 'reason="origin"').catch(() => 0);
@@ -220,6 +224,17 @@ test('executors start only when a session sends its first message', async () => 
   assert.equal(s.executors.size, 1);
   for (const ws of sockets) ws.close();
   await until(() => s.executors.size === 0, 5000, 'the executor to end');
+});
+
+test('a compressed message inflating past the message limit is refused (1009); the server stays up', async () => {
+  const s = await serve();
+  const ws = await rawSocket(s.url, s.origin);
+  assert.match(ws.extensions, /permessage-deflate/);
+  ws.send(frame(0x09, 1, Buffer.alloc(17 << 20))); // ~17 KB on the wire
+  const { code } = await ws.closed;
+  assert.equal(code, 1009);
+  assert.equal(s.executors.size, 0);
+  assert.equal((await fetch(`${s.url}healthz`)).status, 200);
 });
 
 test('a client that stops reading is cut off at a bounded buffer; so is one that floods a busy executor', async () => {
