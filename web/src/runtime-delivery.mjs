@@ -91,14 +91,15 @@ export const openRuntimeCache = (name = RUNTIME_CACHE) =>
   (globalThis.caches && name ? globalThis.caches.open(name).catch(() => null) : Promise.resolve(null));
 
 // Reads prepared runtimes: `base` is the URL of the runtimes/ folder,
-// `fetchBytes(url)` → Promise of a response's (compressed) bytes; `cache`:
+// `fetchBytes(url)` → Promise of a blob's (compressed) bytes, in place of
+// fetch (tests); `cache`:
 // a Promise of the Cache to use (index.html opens it as the page starts:
 // opening one takes a fresh page hundreds of milliseconds, which a click's
 // first runtime request would otherwise wait for), or null for cacheName's.
-export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = RUNTIME_CACHE, cache = null } = {}) {
+export function runtimeDelivery(base, { fetchBytes = null, cacheName = RUNTIME_CACHE, cache = null } = {}) {
   const blobs = new Map(); // hash → Promise of inflated bytes; a failed one is forgotten
   const manifests = new Map(); // hash → Promise of manifest
-  const stats = { requests: 0, bytes: 0 };
+  const fetchResponse = fetchBytes ? async url => new Response(await fetchBytes(url)) : defaultFetch;
   // Requests in flight are capped: a browser fails the ones past its own limit.
   let inFlight = 0;
   const waiting = [];
@@ -112,19 +113,21 @@ export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = R
   // browser process).
   const opened = (cache ?? openRuntimeCache(cacheName)).then(async c =>
     c && { cache: c, urls: new Set((await c.keys()).map(r => r.url)) }).catch(() => null);
+  // A blob's inflated bytes: from the Cache, or inflated as it downloads
+  // (the Cache keeps the compressed bytes).
   async function fetchCached(url) {
     const { cache: kept, urls } = (await opened) ?? {};
     const hit = urls?.has(url) && await kept.match(url);
-    if (hit) return new Uint8Array(await hit.arrayBuffer());
-    const bytes = await limited(() => fetchBytes(url));
-    stats.requests++;
-    stats.bytes += bytes.length;
-    if (kept) kept.put(url, new Response(bytes)).catch(() => {}); // a full cache only costs the next visit
-    return bytes;
+    if (hit) return inflate(hit.body);
+    return limited(async () => {
+      const r = await fetchResponse(url);
+      if (kept) kept.put(url, r.clone()).catch(() => {}); // a full cache only costs the next visit
+      return inflate(r.body);
+    });
   }
   function blob(hash) {
     if (!blobs.has(hash)) {
-      const p = fetchCached(`${base}b/${hash}.gz`).then(inflate);
+      const p = fetchCached(`${base}b/${hash}.gz`);
       p.catch(() => blobs.delete(hash));
       blobs.set(hash, p);
     }
@@ -231,17 +234,19 @@ export function runtimeDelivery(base, { fetchBytes = defaultFetch, cacheName = R
   }
   // Starts fetching blobs before their manifest is in (config.json's first blobs).
   const warm = hashes => Promise.all(hashes.map(blob));
-  return { manifest, io, blob, warm, stats };
+  return { manifest, io, blob, warm };
 }
 
 async function defaultFetch(url) {
   const r = await fetch(url);
   if (!r.ok) throw new Error(`cannot fetch ${url}: HTTP ${r.status}`);
-  return new Uint8Array(await r.arrayBuffer());
+  return r;
 }
-async function inflate(bytes) {
-  const s = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(s).arrayBuffer());
+// A gzipped body, inflated as it arrives. (Not through a Blob: the browser
+// process keeps those, and reading one back took a fresh page's busy
+// browser hundreds of milliseconds.)
+async function inflate(body) {
+  return new Uint8Array(await new Response(body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
 }
 function concat(parts) {
   if (parts.length === 1) return parts[0];
