@@ -1,7 +1,10 @@
 // The WebSocket bridge at /executor: one connection = one session = at most
 // one `linklab-executor stdio` process, started when the session's first
 // message arrives and only while fewer than maxExecutors run (otherwise the
-// session waits in a bounded FIFO queue and is told its position). Every
+// session waits in a bounded FIFO queue and is told its position). That
+// message may be the text START: the page sends it when a run is coming
+// (an example clicked) but its core, which writes the frames, is not in
+// yet, so the process starts meanwhile. Every
 // byte from the client is hostile: messages must be whole executor frames,
 // run limits are capped here, output per run is capped, and both directions
 // are bounded buffers (a client that stops reading pauses its executor and
@@ -18,6 +21,8 @@ import { RUN_STATUS } from './metrics.mjs';
 // programs are far smaller, so the bridge refuses anything past this cap
 // before it reaches the executor.
 export const MAX_MESSAGE = 16 << 20;
+// The one text message a client may send, and only first: start the executor now.
+export const START = '{"start":true}';
 
 // WebSocket close codes (RFC 6455 §7.4.1) the page and clients see.
 const CLOSE = { normal: 1000, away: 1001, data: 1003, policy: 1008, error: 1011, busy: 1013 };
@@ -151,7 +156,7 @@ export function capRunLimits(msg, caps, onRun) {
 // executors (Set of live ChildProcess), spawnArgs: [file, args]}.
 export function serveSession(ws, address, ctx) {
   const { opts, slots, metrics, log } = ctx;
-  let child = null, waiting = null, ended = false, pendingFirst = null;
+  let child = null, waiting = null, ended = false;
   const runs = new Map(); // seq -> start time (ms), the runs in flight
   let output = 0, truncated = false; // program output bytes of the current run; did the executor cut them
   let idle = null, lifetime = null, stall = null, flooding = null; // timers
@@ -287,7 +292,6 @@ export function serveSession(ws, address, ctx) {
 
   const firstMessage = async msg => {
     ws.pause();
-    pendingFirst = msg;
     const t0 = Date.now();
     let queued = false;
     waiting = { notify: position => { queued = true; ws.send(JSON.stringify({ queue: position })); } };
@@ -304,8 +308,7 @@ export function serveSession(ws, address, ctx) {
     if (queued) ws.send(JSON.stringify({ queue: 0 }));
     touch();
     start();
-    pendingFirst = null;
-    deliver(msg);
+    if (msg) deliver(msg);
     ws.resume();
   };
 
@@ -318,13 +321,21 @@ export function serveSession(ws, address, ctx) {
     }
   };
 
+  let started = false; // the first message has come (the executor runs, or waits for a slot)
   ws.on('message', (data, isBinary) => {
     if (ended) return;
     touch();
+    if (!isBinary && !started && data.toString() === START) {
+      started = true;
+      return void firstMessage(null);
+    }
     // One message is whole frames: their size fields add up to its length.
     if (!isBinary || !data.length || wholeFrames(data) !== data.length)
       return end(CLOSE.data, 'bridge: a message must be whole binary executor frames', 'bad_message');
-    if (!child && !pendingFirst) return void firstMessage(data);
+    if (!started) {
+      started = true;
+      return void firstMessage(data);
+    }
     deliver(data);
   });
   ws.on('close', () => { metrics.sessions.dec(); end(CLOSE.normal, ''); });

@@ -36,7 +36,7 @@ function showTab({ tab }) {
 }
 const selectTab = tab => app.store.set({ tab });
 
-let panelsMounted;
+let panelsMounted, executorStarted = false;
 const app = {
   L: null, // the wasm package, once loaded
   config: window.linklabConfig, // Promise of config.json (index.html): {executor?, runtimes: {arch: manifest}}
@@ -49,6 +49,21 @@ const app = {
   // every link of an architecture starts with, fetched ahead: neither needs the core.
   delivery: runtimeDelivery(new URL('runtimes/', location.href).href, { cache: window.linklabRuntimeCache }),
   prefetchRuntime: (arch, example) => prefetchRuntime(app, arch, example),
+  // The executor connection index.html opened as the page loaded (a Promise
+  // of a WebSocket, or of nothing without an executor): the first run takes
+  // it (run.mjs), and startExecutor(), before that, has the bridge start the
+  // process while the core still loads (server/bridge.mjs: START).
+  earlySocket: window.earlyExecutorSocket,
+  startExecutor() {
+    const early = app.earlySocket;
+    if (!early || executorStarted) return;
+    executorStarted = true;
+    early.then(ws => {
+      const send = () => ws.send('{"start":true}');
+      if (ws?.readyState === WebSocket.CONNECTING) ws.addEventListener('open', send, { once: true });
+      else if (ws?.readyState === WebSocket.OPEN) send();
+    }).catch(() => {}); // the run reports a connection that failed
+  },
   // Resolves once the core is in and every panel is mounted (never, if the core does not load).
   mounted: new Promise(resolve => { panelsMounted = resolve; }),
 };

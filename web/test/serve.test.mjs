@@ -12,6 +12,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { chromium } from 'playwright-core';
 import { startServer } from '../server.mjs';
+import { START } from '../server/bridge.mjs';
 import { CHROMIUM_ARGS } from './chromium.mjs';
 import {
   until, freePort, serverProcess, executorsOf, alive, rssBytes, metric, client, compileInput, rawSocket, setupFrame,
@@ -223,6 +224,18 @@ test('executors start only when a session sends its first message', async () => 
   await until(() => sockets[0].messages.length, 10000, 'the setup result');
   assert.equal(s.executors.size, 1);
   for (const ws of sockets) ws.close();
+  await until(() => s.executors.size === 0, 5000, 'the executor to end');
+});
+
+test('START, as the first message only, starts the executor before any frame', async () => {
+  const s = await serve();
+  const ws = await rawSocket(s.url, s.origin);
+  ws.send(START);
+  await until(() => s.executors.size === 1, 10000, 'the executor to start');
+  ws.send(setupFrame());
+  await until(() => ws.messages.length, 10000, 'the setup result');
+  ws.send(START);
+  assert.equal((await ws.closed).code, 1003);
   await until(() => s.executors.size === 0, 5000, 'the executor to end');
 });
 

@@ -40,6 +40,7 @@ export function mount(app) {
   // rest waits for the core and the other panels.
   async function load(id, arch) {
     performance.mark('example-click');
+    app.startExecutor();
     const ex = store.state.gallery.examples.find(e => e.id === id);
     const fetched = fetchObjects(id, arch);
     app.prefetchRuntime(arch, id).catch(() => {}); // the link awaits it

@@ -58,11 +58,11 @@ export function mount(app) {
   }
   // The first run takes the connection index.html opened while the page
   // loaded, unless it closed meanwhile (an idle timeout on a page left open).
-  let early = window.earlyExecutorSocket;
   async function connect(arch) {
+    const early = app.earlySocket;
+    app.earlySocket = null;
     await dropLive();
     const socket = await early;
-    early = null;
     if (socket) {
       try { return await setUp(arch, socket); } catch { /* closed: a new connection */ }
     }
