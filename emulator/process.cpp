@@ -191,9 +191,9 @@ uint64_t Process::lookup(std::string_view Name) const {
 
 // ---- memory -----------------------------------------------------------------
 
-Expected<uint64_t> Process::reserve(uint64_t Size, uint64_t Align) {
+Expected<uint64_t> Process::reserve(uint64_t Size, uint64_t Align, executor::Region R) {
   executor::ReservationPlan Plan = Reserved; // moves on only when the mapping is made
-  auto Base = Plan.take(Size, Align);
+  auto Base = Plan.take(Size, Align, R);
   if (!Base)
     return Base.takeError();
   Size = alignTo(Size, layout::PageSize);

@@ -94,7 +94,7 @@ public:
   std::vector<executor::ExposedSymbol> exposedSymbols() const;
   uint64_t lookup(std::string_view Name) const;
 
-  Expected<uint64_t> reserve(uint64_t Size, uint64_t Align);
+  Expected<uint64_t> reserve(uint64_t Size, uint64_t Align, executor::Region R = executor::Region::Objects);
   Error finalize(const std::vector<executor::SegmentWrite> &Segs);
   Error deallocate(uint64_t Base);
   Expected<std::vector<uint8_t>> read(uint64_t Addr, uint64_t Size);

@@ -403,7 +403,7 @@ private:
               return true;
             },
             [&](ReserveMsg &M) {
-              auto A = P->reserve(M.size, M.alignment);
+              auto A = P->reserve(M.size, M.alignment, executor::Region(M.region));
               if (!A)
                 send(Seq, FailureMsg{A.takeError().message()});
               else

@@ -128,9 +128,7 @@ Expected<std::unique_ptr<SlabMemoryManager>> makeSlab(const Options &O) {
   // No slab asked for: the addresses a run would give (issue 31), the
   // executor's reservations predicted in the order the link makes them.
   if (placesAsRun(O))
-    return std::make_unique<SlabMemoryManager>(
-        executor::ReservationPlan::PageSize,
-        [Plan = executor::ReservationPlan()](uint64_t Size, uint64_t Align) mutable { return Plan.take(Size, Align); });
+    return std::make_unique<SlabMemoryManager>(executor::ReservationPlan::PageSize, executor::reservationsAsRun());
   return makeSlab({"-slab-address", O.slabAddress}, {"-slab-page-size", O.slabPageSize},
                   {"-slab-allocate", O.slabAllocate});
 }

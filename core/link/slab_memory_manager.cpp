@@ -191,7 +191,7 @@ void SlabMemoryManager::allocatePacked(LinkGraph &G, BasicLayout &Layout, uint64
 void SlabMemoryManager::allocateAsRun(const void *Dylib, LinkGraph &G, BasicLayout &Layout, uint64_t Id,
                                       OnAllocatedFn &OnAllocated) {
   for (const ProcessLayout::Reservation &R : AsRun->needs(Dylib, Layout)) {
-    auto Base = Reserve(R.size, R.alignment);
+    auto Base = Reserve(R.size, R.alignment, R.arena);
     if (!Base) {
       release(Id);
       return OnAllocated(Base.takeError().withContext("graph " + G.name() + ": reserving executor memory"));

@@ -28,8 +28,9 @@ namespace linklab {
 class SlabMemoryManager : public MemoryManager {
 public:
   SlabMemoryManager(Addr Base, uint64_t PageSize, uint64_t SlabSize);
-  // No slab: Reserve(size, alignment) answers where the executor would reserve.
-  using ReserveFn = std::function<Expected<Addr>(uint64_t Size, uint64_t Align)>;
+  // No slab: Reserve(size, alignment, arena) answers where the executor
+  // would reserve (arena: for the C runtime's graphs, ProcessLayout).
+  using ReserveFn = std::function<Expected<Addr>(uint64_t Size, uint64_t Align, bool Arena)>;
   SlabMemoryManager(uint64_t PageSize, ReserveFn Reserve);
 
   void allocate(const void *Dylib, LinkGraph &G, OnAllocatedFn OnAllocated) override;

@@ -133,11 +133,20 @@ Symbol &symbolNamed(LinkGraph &G, std::string_view Name) {
 
 } // namespace
 
+bool EHFrameRegistration::registers(const LinkGraph &G) {
+  const Section *EH = G.findSectionByName(ElfEHFrame.sectionName);
+  return thunkFor(G.triple().arch) && EH && !EH->blocks.empty();
+}
+
+void EHFrameRegistration::addReferences(const LinkGraph &G, std::vector<std::string> &Names) const {
+  if (registers(G))
+    Names.push_back(RegisterFn);
+}
+
 void EHFrameRegistration::modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) {
-  const RegistrationThunk *T = thunkFor(G.triple().arch);
-  Section *EH = G.findSectionByName(ElfEHFrame.sectionName);
-  if (!T || !EH || EH->blocks.empty())
+  if (!registers(G))
     return;
+  const RegistrationThunk *T = thunkFor(G.triple().arch);
   struct Added {
     Symbol *thunk;
     Block *record;

@@ -36,11 +36,14 @@ public:
   EHFrameRegistration(std::string RegisterFn, std::shared_ptr<InitArrays> Inits)
       : RegisterFn(std::move(RegisterFn)), Inits(std::move(Inits)) {}
   void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) override;
+  void addReferences(const LinkGraph &G, std::vector<std::string> &Names) const override;
 
   // The chain's head and the thunk that walks it (none before a graph with
   // an .eh_frame is allocated).
   Addr newestRecord() const { return NewestRecord; }
   std::optional<Addr> newestThunk() const { return NewestThunk; }
+  // Whether a graph gets a record and a thunk (it has an .eh_frame).
+  static bool registers(const LinkGraph &G);
   // Continues a chain whose records a prepared runtime image holds
   // (program/runtime_image.h): this session's first record names Record.
   void continueChain(Addr Record) { NewestRecord = Record; }

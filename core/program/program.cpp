@@ -415,7 +415,8 @@ Error Program::linkRuntime(const ImageCache &Cache, std::string_view Entry) {
   // Through the start code into main, with objects that leave the
   // runtime's tables to it, and an executor nothing has reserved in yet.
   std::string Why = "the entry is not main";
-  if (Entry == "main" && entersThroughStart(&R, Entry) && C.nextReservation() == executor::ReservationPlan::Base) {
+  if (Entry == "main" && entersThroughStart(&R, Entry) &&
+      C.nextReservation(Region::Runtime) == executor::ReservationPlan::RuntimeBase) {
     ImageRoots Roots = imageRoots(*S, R);
     auto Key = Roots.usable ? imageKey(Cache.identity, S->triple(), R, Roots.refs)
                             : Expected<std::string>(makeError("the objects add to the runtime's link-end tables"));
@@ -472,7 +473,7 @@ void Program::installImage(RuntimeImage I) {
       else
         consumeError(std::move(E));
     };
-    auto Base = C.reserveNow(R.size, R.alignment, Failed);
+    auto Base = C.reserveNow(R.size, R.alignment, Region::Runtime, Failed);
     if (!Base || *Base != R.base) {
       if (!*ImageFailure)
         ImageFailure->emplace("the prepared C runtime's memory is not where the executor reserves");

@@ -36,12 +36,12 @@ namespace linklab::exec {
 
 namespace {
 
-// Where the image build resolves the entry: inside the range a run gives
-// the program's own objects, so range checks and relaxations decide as
-// they would for the real entry.
-constexpr Addr EntryPlaceholder = executor::ReservationPlan::End - 2 * executor::ReservationPlan::PageSize;
+// Where the image build resolves the entry: the start of the region a run
+// gives the program's own objects, its farthest point from the runtime's,
+// so a fixup that reaches it reaches an entry anywhere in that region.
+constexpr Addr EntryPlaceholder = executor::ReservationPlan::Base;
 constexpr char Magic[8] = {'L', 'L', 'R', 'T', 'I', 'M', 'G', '1'};
-constexpr uint32_t FormatVersion = 2;
+constexpr uint32_t FormatVersion = 3; // 3: the runtime's region of its own
 constexpr const char *RootsGraph = "<runtime image roots>";
 
 // Sections whose contents a link lays out over every graph: an object with
@@ -120,18 +120,20 @@ std::vector<ObjectLinkInfo> RuntimeImage::linkInfo() const {
 
 ImageRoots imageRoots(const Session &S, const RuntimeSpec &R) {
   ImageRoots Out;
-  bool HasEHFrame = false;
   std::set<std::string, std::less<>> Defined;
-  std::map<std::string, bool, std::less<>> Refs; // name -> referenced strongly
+  std::vector<std::pair<std::string, bool>> Refs; // name, referenced strongly; in the order the archive scan meets them
+  std::map<std::string, size_t, std::less<>> At;  // name -> its place in Refs
+  auto Reference = [&](std::string_view Name, bool Strong) {
+    auto [It, New] = At.try_emplace(std::string(Name), Refs.size());
+    if (New)
+      Refs.push_back({std::string(Name), Strong});
+    else
+      Refs[It->second].second |= Strong;
+  };
   S.forEachPendingGraph([&](const LinkGraph &G) {
-    for (Section *Sec : G.sections()) {
-      if (Sec->blocks.empty())
-        continue;
-      if (addsToLinkEndTables(Sec->name))
+    for (Section *Sec : G.sections())
+      if (!Sec->blocks.empty() && addsToLinkEndTables(Sec->name))
         Out.usable = false;
-      if (Sec->name == ElfEHFrame.sectionName)
-        HasEHFrame = true;
-    }
     G.forEachDefinedSymbol([&](Symbol &Sym) {
       if (Sym.hasName() && Sym.scope != Scope::Local)
         Defined.insert(std::string(Sym.name));
@@ -139,14 +141,13 @@ ImageRoots imageRoots(const Session &S, const RuntimeSpec &R) {
     for (Symbol *Abs : G.absoluteSymbols())
       if (Abs->hasName() && Abs->scope != Scope::Local)
         Defined.insert(std::string(Abs->name));
-    for (Symbol *Ext : G.externalSymbols()) {
-      auto [It, New] = Refs.try_emplace(std::string(Ext->name), !Ext->weaklyReferenced);
-      if (!New)
-        It->second |= !Ext->weaklyReferenced;
-    }
+    for (Symbol *Ext : G.externalSymbols())
+      Reference(Ext->name, !Ext->weaklyReferenced);
+    // Its registration thunk's call, which the scan adds after its names
+    // (EHFrameRegistration::addReferences).
+    if (R.registerFrames && EHFrameRegistration::registers(G))
+      Reference(R.registerFrames, true);
   });
-  if (HasEHFrame && R.registerFrames) // each object's registration thunk calls it
-    Refs[R.registerFrames] = true;
   for (auto &[Name, Strong] : Refs)
     if (!Defined.count(Name))
       Out.refs.push_back((Strong ? "s:" : "w:") + Name);
@@ -182,8 +183,11 @@ Expected<RuntimeImage> buildRuntimeImage(const Triple &TT, const RuntimeSpec &R,
   };
   std::vector<Taken> Reserved;
   SlabMemoryManager MM(ReservationPlan::PageSize,
-                       [&Reserved, Plan = ReservationPlan()](uint64_t Size, uint64_t Align) mutable -> Expected<Addr> {
-                         auto At = Plan.take(Size, Align);
+                       [&Reserved, Plan = executor::reservationsAsRun()](uint64_t Size, uint64_t Align,
+                                                                         bool Arena) mutable -> Expected<Addr> {
+                         if (!Arena) // the runtime's graphs are all ProcessDylib's
+                           return makeError("a graph of the runtime's link is not the runtime's");
+                         auto At = Plan(Size, Align, Arena);
                          if (At)
                            Reserved.push_back({*At, Size, Align});
                          return At;
@@ -394,7 +398,7 @@ std::optional<RuntimeImage> parseRuntimeImage(std::span<const uint8_t> Bytes, Ar
   // precedes it (a run reserves them from a fresh executor, in order).
   executor::ReservationPlan Plan;
   for (const RuntimeImage::Reservation &Res : I.reservations) {
-    auto At = Plan.take(Res.size, Res.alignment);
+    auto At = Plan.take(Res.size, Res.alignment, executor::Region::Runtime);
     if (!At) {
       consumeError(At.takeError());
       return std::nullopt;
@@ -424,9 +428,9 @@ std::optional<RuntimeImage> parseRuntimeImage(std::span<const uint8_t> Bytes, Ar
 
 std::optional<std::string> runtimeCacheDir() {
   const char *C = std::getenv("LINKLAB_CACHE");
-  if (!C || !*C || std::string_view(C) == "off")
+  if (C && std::string_view(C) == "off")
     return std::nullopt;
-  if (std::string_view(C) != "on")
+  if (C && *C && std::string_view(C) != "on")
     return std::string(C);
   if (const char *X = std::getenv("XDG_CACHE_HOME"); X && *X == '/')
     return std::string(X) + "/linklab";

@@ -83,9 +83,12 @@ inline bool imagesServe(Arch A) { return A != Arch::Arm; }
 
 // What the objects added to S (not linked yet) ask of runtime R: every
 // name they reference and none of them defines ("s:" strong, "w:" weakly
-// referenced only) and, when one has an .eh_frame, R's registration
-// function, sorted; and the names they define. `usable` is false when the
-// objects add to a link-end table (the reasons above).
+// referenced only) and, after the names of one with an .eh_frame, R's
+// registration function, in the order a link's archive scan meets them
+// (the image's link then pulls the members in the order a run's link
+// does, and lays them out alike); and the names they define, sorted.
+// `usable` is false when the objects add to a link-end table (the reasons
+// above).
 struct ImageRoots {
   std::vector<std::string> refs;
   std::vector<std::string> defined;
@@ -117,11 +120,10 @@ std::vector<uint8_t> frameRuntimeImage(std::span<const uint8_t> Body);
 constexpr size_t RuntimeImageHeaderSize = 28;
 std::optional<RuntimeImage> parseRuntimeImage(std::span<const uint8_t> Bytes, Arch A);
 
-// The cache directory, none unless asked for: $LINKLAB_CACHE names it, or
-// "on" takes $XDG_CACHE_HOME/linklab, else $HOME/.cache/linklab. Opt-in
-// because a run from the image lays the program out after the runtime, not
-// before it as every other link does (linklab-run, -noexec, exported
-// tests): its addresses differ from theirs.
+// The cache directory: $LINKLAB_CACHE names it; unset, empty or "on",
+// $XDG_CACHE_HOME/linklab, else $HOME/.cache/linklab; "off": none. A run
+// from an image lays out every address a run without one does (the
+// runtime's region is its own, protocol/address_plan.h).
 std::optional<std::string> runtimeCacheDir();
 // The image of Key in Dir, or nothing (missing, stale, corrupt).
 std::optional<RuntimeImage> readCachedImage(const std::string &Dir, const std::string &Key, Arch A);

@@ -135,13 +135,15 @@ void ExecutorClient::reserve(uint64_t Size, uint64_t Align, Callback<uint64_t> D
     Reserved = Next;
   else
     consumeError(At.takeError()); // the executor refuses it too, and says so
-  expect<AddressMsg>(ReserveMsg{Size, Align}, std::move(Done), [](AddressMsg &M) { return M.address; });
+  expect<AddressMsg>(ReserveMsg{Size, Align, uint8_t(Region::Objects)}, std::move(Done),
+                     [](AddressMsg &M) { return M.address; });
 }
-Expected<uint64_t> ExecutorClient::reserveNow(uint64_t Size, uint64_t Align, std::function<void(Error)> Done) {
-  auto At = Reserved.take(Size, Align);
+Expected<uint64_t> ExecutorClient::reserveNow(uint64_t Size, uint64_t Align, Region R,
+                                              std::function<void(Error)> Done) {
+  auto At = Reserved.take(Size, Align, R);
   if (!At)
     return At;
-  expect<AddressMsg>(ReserveMsg{Size, Align},
+  expect<AddressMsg>(ReserveMsg{Size, Align, uint8_t(R)},
                      Callback<uint64_t>([At = *At, Done = std::move(Done)](Expected<uint64_t> B) {
                        if (!B)
                          return Done(B.takeError());

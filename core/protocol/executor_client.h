@@ -80,12 +80,12 @@ public:
   // --- asynchronous requests ------------------------------------------------
   void setup(std::string Triple, Callback<SetupInfo> Done);
   void reserve(uint64_t Size, uint64_t Align, Callback<uint64_t> Done);
-  // A reservation whose address is known now: the executor places them by
-  // protocol/address_plan.h in the order they arrive. Done hears whether it
-  // made it there. An error now when the plan has no room.
-  Expected<uint64_t> reserveNow(uint64_t Size, uint64_t Align, std::function<void(Error)> Done);
-  // Where the next reservation will be.
-  uint64_t nextReservation() const { return Reserved.next; }
+  // A reservation in region R whose address is known now: the executor
+  // places them by protocol/address_plan.h in the order they arrive. Done
+  // hears whether it made it there. An error now when the plan has no room.
+  Expected<uint64_t> reserveNow(uint64_t Size, uint64_t Align, Region R, std::function<void(Error)> Done);
+  // Where the next reservation in R will be.
+  uint64_t nextReservation(Region R) const { return Reserved.next[uint8_t(R)]; }
   void finalize(std::vector<SegmentWrite> Segments, std::function<void(Error)> Done);
   void deallocate(std::vector<uint64_t> Bases, std::function<void(Error)> Done);
   // Executor-exposed symbols; 0 for names it does not expose.

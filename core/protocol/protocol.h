@@ -18,7 +18,7 @@
 
 namespace linklab::executor {
 
-constexpr uint32_t ProtocolVersion = 6;
+constexpr uint32_t ProtocolVersion = 7;
 // Frame: u32 size | u16 kind | u16 flags | u32 seq | payload; size counts
 // every byte after itself.
 constexpr size_t HeaderSize = 12;
@@ -122,7 +122,8 @@ struct SetupMsg {
 struct ReserveMsg {
   LINKLAB_MSG("reserve", Reserve)
   uint64_t size = 0, alignment = 0;
-  template <class IO> void fields(IO &io) { io(size), io(alignment); }
+  uint8_t region = 0; // executor::Region (address_plan.h): the objects' (0) or the C runtime's (1)
+  template <class IO> void fields(IO &io) { io(size), io(alignment), io(region); }
   bool operator==(const ReserveMsg &) const = default;
 };
 struct FinalizeMsg {

@@ -89,7 +89,7 @@ void RemoteMemoryManager::allocate(const void *Dylib, LinkGraph &G, OnAllocatedF
       else
         consumeError(std::move(E));
     };
-    auto Base = C.reserveNow(R.size, R.alignment, Failed);
+    auto Base = C.reserveNow(R.size, R.alignment, R.arena ? Region::Runtime : Region::Objects, Failed);
     if (!Base)
       return OnAllocated(Base.takeError().withContext(Context));
     Addr B = *At = *Base;

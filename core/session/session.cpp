@@ -12,6 +12,7 @@ struct Session::Object {
   ResourceKey key;
   std::string name;
   ObjectKind kind;
+  uint64_t rank;
   std::unique_ptr<LinkGraph> graph; // until its link starts
   enum class State { Pending, Linking, Done, Failed } state = State::Pending;
   std::vector<FinalizedAlloc> allocs;
@@ -85,11 +86,11 @@ private:
 Session::Session(Triple T, MemoryManager &M) : TT(std::move(T)), MM(M) {}
 Session::~Session() = default;
 
-Expected<ResourceKey> Session::addObject(std::string Name, SharedBytes Bytes, ObjectKind Kind) {
+Expected<ResourceKey> Session::addObject(std::string Name, SharedBytes Bytes, ObjectKind Kind, uint64_t Rank) {
   auto G = buildGraph(std::move(Name), std::move(Bytes));
   if (!G)
     return G.takeError();
-  return addGraph(std::move(*G), Kind);
+  return addGraph(std::move(*G), Kind, Rank);
 }
 
 void Session::usePrefetched(std::unique_ptr<PrefetchedGraphs> P) { Prefetched = std::move(P); }
@@ -101,7 +102,7 @@ Expected<std::unique_ptr<LinkGraph>> Session::buildGraph(std::string Name, Share
   return createLinkGraph(std::move(Name), std::move(Bytes));
 }
 
-Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind Kind) {
+Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind Kind, uint64_t Rank) {
   if (TT.arch == Arch::Unknown)
     TT = G->triple();
   else if (G->triple().arch != TT.arch)
@@ -120,6 +121,7 @@ Expected<ResourceKey> Session::addGraph(std::unique_ptr<LinkGraph> G, ObjectKind
   O->key = NextKey++;
   O->name = G->name();
   O->kind = Kind;
+  O->rank = Rank;
   Object *Obj = O.get();
   Objects.push_back(std::move(O));
 
@@ -250,7 +252,8 @@ namespace {
 // Links archive members that define needed symbols (llvm-jitlink -l/-L).
 class ArchiveGenerator : public DefinitionGenerator {
 public:
-  ArchiveGenerator(Archive A, ObjectKind Kind) : A(std::move(A)), Kind(Kind), Loaded(this->A.members().size()) {}
+  ArchiveGenerator(Archive A, ObjectKind Kind, unsigned Number)
+      : A(std::move(A)), Kind(Kind), Number(Number), Loaded(this->A.members().size()) {}
   Error tryToGenerate(Session &S, const std::vector<std::string> &Names) override {
     for (const std::string &N : Names) {
       long M = A.memberDefining(N);
@@ -262,7 +265,8 @@ public:
       Loaded[M] = true;
       if (Error E = A.load(size_t(M)))
         return E;
-      auto K = S.addObject(A.memberObjectName(size_t(M)), A.memberBytes(size_t(M)), Kind);
+      auto K = S.addObject(A.memberObjectName(size_t(M)), A.memberBytes(size_t(M)), Kind,
+                           (uint64_t(Number) << 32) + uint64_t(M));
       if (!K)
         return K.takeError();
     }
@@ -272,6 +276,7 @@ public:
 private:
   Archive A;
   ObjectKind Kind;
+  unsigned Number; // from 1: its members rank after the objects added whole
   std::vector<bool> Loaded;
 };
 } // namespace
@@ -301,7 +306,7 @@ Error Session::addAllArchiveMembers(std::string Name, SharedBytes Bytes, ObjectK
 }
 
 void Session::addArchive(Archive A, ObjectKind MemberKind) {
-  addGenerator(std::make_unique<ArchiveGenerator>(std::move(A), MemberKind));
+  addGenerator(std::make_unique<ArchiveGenerator>(std::move(A), MemberKind, ++ArchivesAdded));
 }
 
 // Like a static linker's archive scan, what the generated objects need is
@@ -325,11 +330,21 @@ Error Session::generate(const std::vector<std::string> &Missing) {
     Want.clear();
     for (; Seen < Objects.size(); ++Seen)
       if (Objects[Seen]->graph)
-        for (Symbol *Ext : Objects[Seen]->graph->externalSymbols())
-          if (!Symbols.contains(Ext->name))
-            Want.push_back(std::string(Ext->name));
+        missingReferences(*Objects[Seen]->graph, Want);
   }
   return Error::success();
+}
+
+void Session::missingReferences(const LinkGraph &G, std::vector<std::string> &Out) const {
+  for (Symbol *Ext : G.externalSymbols())
+    if (!Symbols.contains(Ext->name))
+      Out.push_back(std::string(Ext->name));
+  std::vector<std::string> Added;
+  for (auto &P : Plugins)
+    P->addReferences(G, Added);
+  for (std::string &N : Added)
+    if (!Symbols.contains(N))
+      Out.push_back(std::move(N));
 }
 
 // The archive scan over what the objects added since the last scan need,
@@ -340,9 +355,7 @@ Error Session::scanArchives() {
   std::vector<std::string> Missing;
   for (; Scanned < Objects.size(); ++Scanned)
     if (Object &O = *Objects[Scanned]; O.state == Object::State::Pending && O.graph)
-      for (Symbol *Ext : O.graph->externalSymbols())
-        if (!Symbols.contains(Ext->name))
-          Missing.push_back(std::string(Ext->name));
+      missingReferences(*O.graph, Missing);
   Error E = Missing.empty() ? Error::success() : generate(Missing);
   Scanned = Objects.size(); // what generate added is scanned already
   return E;
@@ -392,6 +405,8 @@ void Session::materialize(Object &O) {
   link(std::move(G), std::make_unique<ObjectLinkContext>(*this, O));
 }
 
+bool Session::startsLater(const Object &O) const { return StartingRuntime && O.kind == ObjectKind::Runtime; }
+
 bool Session::claimedAtLinkEnd(std::string_view Name) const {
   return std::any_of(LinkEndGenerators.begin(), LinkEndGenerators.end(), [&](auto &G) { return G->claims(Name); });
 }
@@ -418,7 +433,7 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
     ++InFlight; // no link-end run until every link started here has allocated
     for (auto &R : Names)
       if (SymbolEntry *E = Symbols.find(R.name))
-        if (Object *Owner = E->owner; Owner && Owner->state == Object::State::Pending)
+        if (Object *Owner = E->owner; Owner && Owner->state == Object::State::Pending && !startsLater(*Owner))
           materialize(*Owner);
     Parked.push_back({std::move(Names), std::move(OnResult), Referrer ? *Referrer : "", Referrer != nullptr, FromLink});
     ParkedLinks += FromLink;
@@ -464,7 +479,7 @@ void Session::resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResu
   // Start the links that define what is pending (this may resolve some now).
   ++InFlight; // the link-end generators wait until all of them have started
   for (auto &[E, I] : Pending)
-    if (E->owner && E->owner->state == Object::State::Pending)
+    if (E->owner && E->owner->state == Object::State::Pending && !startsLater(*E->owner))
       materialize(*E->owner);
   --InFlight;
   if (Q->remaining == 0)
@@ -615,9 +630,27 @@ void Session::linkAll(std::function<void(Error)> OnDone) {
   if (Error E = scanArchives())
     Failures.push_back(E.message());
   ++InFlight; // hold quiescence until every object has started
+  StartingRuntime = true;
   for (size_t I = 0; I < Objects.size(); ++I)
-    if (Objects[I]->state == Object::State::Pending)
+    if (Objects[I]->state == Object::State::Pending && Objects[I]->kind != ObjectKind::Runtime)
       materialize(*Objects[I]);
+  // Then the runtime's, by rank, in rounds: a round's links may pull more
+  // members (a pass's new reference), which start in the next round.
+  for (size_t From = 0;;) {
+    std::vector<Object *> Round;
+    for (; From < Objects.size(); ++From)
+      if (Objects[From]->state == Object::State::Pending)
+        Round.push_back(Objects[From].get());
+    if (Round.empty())
+      break;
+    std::stable_sort(Round.begin(), Round.end(), [](const Object *L, const Object *R) {
+      return std::pair(L->kind == ObjectKind::Runtime, L->rank) < std::pair(R->kind == ObjectKind::Runtime, R->rank);
+    });
+    for (Object *O : Round)
+      if (O->state == Object::State::Pending)
+        materialize(*O);
+  }
+  StartingRuntime = false;
   --InFlight;
   runLinkEndGenerators();
   fireQuiescence();

@@ -38,6 +38,11 @@ public:
   // An object's graph as it is added, before the session records what it
   // defines: a plugin may move definitions out of it (section merging).
   virtual Error notifyAdded(ResourceKey K, LinkGraph &G) { return Error::success(); }
+  // Names G's link will look up besides its external symbols (a pass of
+  // this plugin's adds references to them): the archive scan pulls their
+  // definitions with the rest, before anything links, rather than a lookup
+  // pulling them mid-link.
+  virtual void addReferences(const LinkGraph &G, std::vector<std::string> &Names) const {}
   virtual void modifyPassConfig(const MaterializationInfo &MR, LinkGraph &G, PassConfiguration &Config) {}
   virtual void notifyLoaded(const MaterializationInfo &MR) {}
   virtual Error notifyEmitted(const MaterializationInfo &MR) { return Error::success(); }
@@ -90,8 +95,14 @@ public:
   const Triple &triple() const { return TT; }
 
   // Parses the object now (errors surface at once); links it on demand.
-  Expected<ResourceKey> addObject(std::string Name, SharedBytes Bytes, ObjectKind Kind = ObjectKind::Regular);
-  Expected<ResourceKey> addGraph(std::unique_ptr<LinkGraph> G, ObjectKind Kind = ObjectKind::Regular);
+  // Rank orders the C runtime's graphs (ObjectKind::Runtime) in linkAll:
+  // archive members by archive and place in it, whatever order a lookup
+  // pulled them in, so the runtime's layout depends only on which members
+  // are linked (a prepared runtime image's and a normal link's agree).
+  Expected<ResourceKey> addObject(std::string Name, SharedBytes Bytes, ObjectKind Kind = ObjectKind::Regular,
+                                  uint64_t Rank = 0);
+  Expected<ResourceKey> addGraph(std::unique_ptr<LinkGraph> G, ObjectKind Kind = ObjectKind::Regular,
+                                 uint64_t Rank = 0);
   // The graph of Name's Bytes, as addObject builds it: taken from the
   // prefetched graphs when they hold it (link/graph_prefetch.h).
   Expected<std::unique_ptr<LinkGraph>> buildGraph(std::string Name, SharedBytes Bytes);
@@ -175,11 +186,14 @@ private:
   void resolveForLink(std::vector<LookupRequest> Names, OnLookupFn OnResult, const std::string *Referrer = nullptr,
                       bool FromLink = false, bool MayWait = true);
   bool claimedAtLinkEnd(std::string_view Name) const;
+  bool startsLater(const Object &O) const; // linkAll starts it, in rank order
   void runLinkEndGenerators();
   void symbolsResolved(Object &O, LinkGraph &G);
   void linkDone(Object &O, Error Err);
   void fireQuiescence();
   Error generate(const std::vector<std::string> &Missing);
+  // Appends the names G's link will look up that nothing defines yet.
+  void missingReferences(const LinkGraph &G, std::vector<std::string> &Out) const;
   Error scanArchives();
   void applyHarnessScopes();
 
@@ -188,6 +202,8 @@ private:
   std::unique_ptr<PrefetchedGraphs> Prefetched;
   std::vector<std::unique_ptr<Object>> Objects;
   size_t Scanned = 0;               // Objects whose external names scanArchives() has generated for
+  unsigned ArchivesAdded = 0;       // numbers each archive for its members' ranks
+  bool StartingRuntime = false;     // linkAll starts the runtime's graphs in rank order: lookups do not
   SymbolTable<SymbolEntry> Symbols; // entries keep their address while the session lives
   std::vector<std::shared_ptr<DefinitionGenerator>> Generators;
   std::vector<std::shared_ptr<LinkEndGenerator>> LinkEndGenerators;

@@ -948,7 +948,7 @@ TEST(ExecutorSession, test_oversized_message_closes_session) {
 
 TEST(ExecutorSession, test_malformed_message_closes_session) {
   std::vector<uint8_t> Bytes = encode(1, ReserveMsg{1, 2});
-  Bytes.resize(Bytes.size() - 1);
+  Bytes.resize(Bytes.size() - 2); // the region and the alignment's last byte
   uint32_t Size = uint32_t(Bytes.size() - 4);
   std::memcpy(Bytes.data(), &Size, 4);
   EXPECT_EQ(sessionError(Bytes), "executor session closed: malformed reserve message: truncated integer at payload "
@@ -1128,7 +1128,7 @@ TEST(ExecutorSession, test_debug_messages_out_of_place) {
   }
 }
 
-// A client of the protocol before unwinding (version 5) is told why it cannot talk to this executor.
+// A client of the protocol before reservation regions (version 6) is told why it cannot talk to this executor.
 TEST(ExecutorSession, test_old_client_gets_version_error) {
   auto T = spawnExecutor(Executor);
   ASSERT_TRUE(bool(T));
@@ -1136,7 +1136,35 @@ TEST(ExecutorSession, test_old_client_gets_version_error) {
   ASSERT_EQ(Got.size(), 1u);
   auto *F = std::get_if<FailureMsg>(&Got[0].message);
   ASSERT_TRUE(F);
-  EXPECT_EQ(F->message, "protocol version 5 not supported (executor speaks 6)");
+  EXPECT_EQ(F->message, "protocol version 6 not supported (executor speaks 7)");
+}
+
+// Reservations go to their region (protocol/address_plan.h), each from its
+// own base; a region the plan does not have is refused, naming it.
+TEST(ExecutorSession, test_reservation_regions) {
+  auto T = spawnExecutor(Executor);
+  ASSERT_TRUE(bool(T));
+  std::vector<uint8_t> Bytes = encode(1, SetupMsg{ProtocolVersion, "x86_64-unknown-linux-gnu"});
+  for (auto [Seq, Region] : {std::pair(2u, 1), {3u, 0}, {4u, 1}, {5u, 2}, {6u, 255}}) {
+    auto R = encode(Seq, ReserveMsg{0x1000, 0x1000, uint8_t(Region)});
+    Bytes.insert(Bytes.end(), R.begin(), R.end());
+  }
+  auto H = encode(7, HangupMsg{});
+  Bytes.insert(Bytes.end(), H.begin(), H.end());
+  std::vector<Frame> Got = sendRaw(**T, Bytes);
+  ASSERT_EQ(Got.size(), 7u);
+  auto Address = [&](size_t I) {
+    auto *A = std::get_if<AddressMsg>(&Got[I].message);
+    return A ? A->address : 0;
+  };
+  EXPECT_EQ(Address(1), executor::ReservationPlan::RuntimeBase);
+  EXPECT_EQ(Address(2), executor::ReservationPlan::Base);
+  EXPECT_EQ(Address(3), executor::ReservationPlan::RuntimeBase + 0x2000); // after the first and its guard page
+  for (size_t I : {4, 5}) {
+    auto *F = std::get_if<FailureMsg>(&Got[I].message);
+    ASSERT_TRUE(F) << I;
+    EXPECT_EQ(F->message, formatv("no reservation region %u", I == 4 ? 2u : 255u));
+  }
 }
 
 } // namespace

@@ -22,11 +22,11 @@ struct CacheRun {
 
 struct ImageCacheFixture : ::testing::Test {
   TempDir D;
-  CacheRun linklab(const std::string &Obj) {
+  CacheRun linklab(const std::string &Obj, const std::string &Cache = "") {
     std::string Log = D.file("log");
     std::remove(Log.c_str());
-    CacheRun R{runCommand("LINKLAB_CACHE='" + D.file("cache") + "' LINKLAB_CACHE_LOG='" + Log + "' " + linklabPath() +
-                          " '" + Obj + "'"),
+    CacheRun R{runCommand("LINKLAB_CACHE='" + (Cache.empty() ? D.file("cache") : Cache) + "' LINKLAB_CACHE_LOG='" +
+                          Log + "' " + linklabPath() + " '" + Obj + "'"),
                {}};
     std::ifstream In(Log);
     std::getline(In, R.log);
@@ -60,6 +60,33 @@ TEST_F(ImageCacheFixture, ColdThenWarmOnEveryArch) {
     ASSERT_TRUE(Cold.log.starts_with("built ")) << Cold.log;
     EXPECT_EQ(Warm.log, "hit " + Cold.log.substr(6));
   }
+}
+
+// A run from the image lays the program out where a run that links the
+// runtime does: its own code and data, the heap, and the runtime's code
+// and data are at the same addresses (the same output, byte for byte).
+// One arch: RuntimeImage.Members* compares every symbol's address on each.
+TEST_F(ImageCacheFixture, AddressesAreTheSameWithAndWithoutTheImage) {
+  const char *Addresses = R"(#include <stdio.h>
+#include <stdlib.h>
+int counter = 3;
+static char zeros[4096];
+int main(void) {
+  void *p = malloc(100);
+  printf("main %p\ncounter %p\nzeros %p\nmalloc %p\nprintf %p\nstdout %p %p\n", (void *)main, (void *)&counter,
+         (void *)zeros, p, (void *)printf, (void *)&stdout, (void *)stdout);
+  return 0;
+}
+)";
+  std::string Obj = object(Arch::X86_64, "addresses", Addresses);
+  CacheRun Normal = linklab(Obj, "off"), Cold = linklab(Obj), Warm = linklab(Obj);
+  EXPECT_EQ(Normal.log, "");
+  ASSERT_TRUE(Cold.log.starts_with("built ")) << Cold.log;
+  EXPECT_EQ(Warm.log, "hit " + Cold.log.substr(6));
+  EXPECT_EQ(Normal.result.status, 0) << Normal.result.output;
+  EXPECT_NE(Normal.result.output.find("stdout 0x"), std::string::npos) << Normal.result.output;
+  EXPECT_EQ(Cold.result.output, Normal.result.output);
+  EXPECT_EQ(Warm.result.output, Normal.result.output);
 }
 
 TEST_F(ImageCacheFixture, UserMallocTakesTheNormalPath) {

@@ -1,6 +1,7 @@
 // The prepared C runtime image (program/runtime_image.h): an image holds
-// exactly the runtime's graphs a normal link of the same objects links
-// (parity programs on x86-64, a hello world on the other arches), and its
+// exactly the runtime's graphs a normal link of the same objects links, at
+// the same addresses (parity programs on x86-64, a hello world on the
+// other arches), and its
 // file reader takes only what its writer wrote: every truncation, flipped
 // bytes, a lying size behind a right checksum, another key, a foreign
 // architecture's fixups are misses.
@@ -22,14 +23,24 @@ namespace {
 using executor::ReservationPlan;
 
 std::unique_ptr<SlabMemoryManager> asRun() {
-  return std::make_unique<SlabMemoryManager>(
-      ReservationPlan::PageSize,
-      [Plan = ReservationPlan()](uint64_t Size, uint64_t Align) mutable { return Plan.take(Size, Align); });
+  return std::make_unique<SlabMemoryManager>(ReservationPlan::PageSize, executor::reservationsAsRun());
 }
 
 struct Built {
   std::vector<std::string> normal, image;
   std::optional<exec::RuntimeImage> I;
+  std::map<std::string, Addr> normalAddresses; // every resolved name of the normal link
+  bool serves = false;                         // a run of the object would use the image
+  // The image's symbols whose address differs from the normal link's (a
+  // run from the image must lay out what a run without one does).
+  std::vector<std::string> moved() const {
+    std::vector<std::string> Out;
+    if (I && serves)
+      for (auto &D : I->symbols)
+        if (auto It = normalAddresses.find(D.name); It != normalAddresses.end() && It->second != D.address)
+          Out.push_back(D.name + " " + hex(D.address) + " != " + hex(It->second));
+    return Out;
+  }
 };
 
 // Obj linked as a run links it without an image (every object, the start
@@ -58,6 +69,10 @@ Built linkBothWays(Arch A, const std::string &Obj) {
     for (auto &N : S.objectNames())
       if (N != Obj)
         Out.normal.push_back(N);
+    S.forEachSymbol([&](std::string_view N, const Session::SymbolEntry &E) {
+      if (E.resolved)
+        Out.normalAddresses[std::string(N)] = E.address;
+    });
   }
   auto MM = asRun();
   Session S(TT, *MM);
@@ -66,6 +81,11 @@ Built linkBothWays(Arch A, const std::string &Obj) {
   auto I = exec::buildRuntimeImage(TT, *R, *Files, Roots.refs, "test key");
   EXPECT_TRUE(bool(I)) << (I ? "" : I.takeError().message());
   if (I) {
+    Out.serves = exec::imagesServe(A);
+    for (const std::string &N : Roots.defined)
+      if (N != "main" && (std::any_of(I->symbols.begin(), I->symbols.end(), [&](auto &D) { return D.name == N; }) ||
+                          std::count(I->imports.begin(), I->imports.end(), N)))
+        Out.serves = false; // (i386: a PIC object's own __x86.get_pc_thunk.*)
     Out.image = I->members;
     Out.I = std::move(*I);
   }
@@ -88,8 +108,10 @@ TEST(RuntimeImage, MembersOfParityPrograms) {
     std::string Obj =
         compileFor(D, Arch::X86_64, sourceDir() + "/tests/inputs/parity/" + P + ".c", P + std::string(".o"));
     Built B = linkBothWays(Arch::X86_64, Obj);
+    EXPECT_TRUE(B.serves);
     EXPECT_GT(B.normal.size(), 100u);
     EXPECT_EQ(B.image, B.normal);
+    EXPECT_EQ(B.moved(), std::vector<std::string>());
   }
 }
 
@@ -101,6 +123,7 @@ TEST(RuntimeImage, MembersOfHelloOnEveryArch) {
     Built B = linkBothWays(A, compileFor(D, A, Src, std::string(archRow(A).name) + ".o"));
     EXPECT_GT(B.normal.size(), 50u);
     EXPECT_EQ(B.image, B.normal);
+    EXPECT_EQ(B.moved(), std::vector<std::string>());
   }
 }
 

@@ -138,6 +138,8 @@ export default async function setup() {
                    executor: join(NATIVE, 'emulator/linklab-executor'), planTool: join(work, 'plan_tool') };
   writeFileSync(join(work, 'config.json'), JSON.stringify(config));
   process.env.LINKLAB_TEST_CONFIG = join(work, 'config.json');
+  // The native linklab's runtime image cache: the run's own, not the user's.
+  process.env.LINKLAB_CACHE = join(work, 'runtime-images');
   globalThis.__linklabWork = work;
 }
 

@@ -45,6 +45,7 @@ let server, browser, tmp;
 before(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'linklab-web-'));
+  process.env.LINKLAB_CACHE = path.join(tmp, 'runtime-images'); // the native linklab's image cache: not the user's
   EXPECT = Object.fromEntries(GALLERY.map(ex => [ex.id, hostRun(ex, tmp)]));
   // Limits sized for one test process opening many pages at once.
   server = await startServer({ port: 0, maxExecutors: 16, sessionsPerClient: 64, runsPerMinute: 1000,
