@@ -201,14 +201,29 @@ try {
     if (object) await ctx.addInitScript(dropWhenReady, [object]);
     else await ctx.addInitScript(clickWhenReady, arch);
     const page = await ctx.newPage();
+    // Requests not finished, for a load that never ends: {id: [url, sent at (ms since goto)]}.
+    const pending = new Map(), t0 = Date.now();
     if (throttleSpec) {
       const cdp = await ctx.newCDPSession(page);
       await cdp.send('Network.enable');
+      cdp.on('Network.requestWillBeSent', e => pending.set(e.requestId, [e.request.url, Date.now() - t0]));
+      for (const ev of ['Network.loadingFinished', 'Network.loadingFailed']) cdp.on(ev, e => pending.delete(e.requestId));
       await cdp.send('Network.emulateNetworkConditions', throttle(throttleSpec));
     }
     await page.goto(site ? site.url : server.url, { waitUntil: 'commit' }); // the page measures itself
-    await page.waitForFunction(() => document.body?.dataset.runs, null, // body: not yet at commit
-                               { timeout: 60000 + 2 * Math.min(stallMs, 1e6) });
+    try {
+      await page.waitForFunction(() => document.body?.dataset.runs, null, // body: not yet at commit
+                                 { timeout: 60000 + 2 * Math.min(stallMs, 1e6) });
+    } catch (e) {
+      const state = await page.evaluate(() => ({
+        status: document.querySelector('#run-status')?.textContent, banner: document.querySelector('#banner')?.textContent,
+        marks: performance.getEntriesByType('mark').map(m => `${m.name}=${m.startTime.toFixed(0)}`).join(' '),
+        ws: (window.__ws ?? []).map(([t, d, n]) => `${t.toFixed(0)}${d}${n || ''}`).join(' '),
+      })).catch(err => ({ error: err.message }));
+      console.log(`load ${i} did not finish: ${JSON.stringify(state)}; requests pending (ms after goto): ` +
+                  JSON.stringify([...pending.values()]));
+      throw e;
+    }
     const r = await page.evaluate(measure);
     if (!r.out.includes('hello, world')) throw new Error(`run ${i}: unexpected output ${JSON.stringify(r.out)}`);
     if (emulationStall(r) && stalls < runs) {
