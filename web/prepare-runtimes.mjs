@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { ARCHES, cflags } from './runtimes.mjs';
-import { makeFilter, firstBlobs } from './src/runtime-delivery.mjs';
+import { makeFilter, firstBlobs, onDemandBlobs } from './src/runtime-delivery.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(WEB);
@@ -198,9 +198,15 @@ function prepareArch(L, arch, blobs, programs) {
 // from the prepared manifests in OUT: {arch: [hash]}. config.json carries it,
 // so the page asks for them beside the manifest, not after it.
 export function firstBlobsOf(out, arches) {
-  return Object.fromEntries(Object.entries(arches).map(([arch, hash]) =>
-    [arch, firstBlobs(JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(out, 'b', `${hash}.gz`)))))]));
+  return ofManifests(out, arches, firstBlobs);
 }
+// What a link reads of each on-demand archive (onDemandBlobs), from the
+// manifests in OUT: {arch: {archive: [hash]}}, for config.json too.
+export function onDemandBlobsOf(out, arches) {
+  return ofManifests(out, arches, onDemandBlobs);
+}
+const ofManifests = (out, arches, fn) => Object.fromEntries(Object.entries(arches).map(([arch, hash]) =>
+  [arch, fn(JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(out, 'b', `${hash}.gz`)))))]));
 
 // The stamp of what a preparation read: when it matches, OUT is current.
 function stamp(L, gallery) {

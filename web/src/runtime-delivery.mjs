@@ -66,6 +66,21 @@ export function firstBlobs(m) {
   return [...always.map(([, f]) => f.head?.blob ?? f.blob), ...always.map(([n]) => first.get(n)).filter(Boolean)];
 }
 
+// What a link reads of each on-demand archive it needs, by archive: its
+// head and the packs of the programs prepare-runtimes linked that pulled
+// from it (libstdc++.a: the C++ pack program's). prepare-runtimes puts
+// them in config.json too, so that a page that can tell a program is C++
+// asks for them before the manifest is in.
+export function onDemandBlobs(m) {
+  const out = {};
+  for (const [name, f] of Object.entries(m.files)) {
+    if (!f.filter) continue;
+    const packs = (m.programs ?? []).filter(p => p.files.includes(name)).flatMap(p => p.packs);
+    out[name] = [f.head.blob, ...new Set(packs)];
+  }
+  return out;
+}
+
 const MAX_IN_FLIGHT = 32;
 const fromBase64 = s => Uint8Array.from(atob(s), c => c.charCodeAt(0));
 
@@ -205,8 +220,8 @@ export function runtimeDelivery(base, { fetchBytes = null, cacheName = RUNTIME_C
     const onDemand = Object.keys(m.files).filter(n => m.files[n].filter && !skipped.has(n));
     if (names) {
       warm(firstBlobs(m));
-      warm(onDemand.map(n => m.files[n].head.blob));
-      warm((m.programs ?? []).filter(p => p.files.some(f => onDemand.includes(f))).flatMap(p => p.packs));
+      const wanted = onDemandBlobs(m);
+      warm(onDemand.flatMap(n => wanted[n]));
     }
     return {
       head: async name => {

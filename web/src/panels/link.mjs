@@ -16,13 +16,20 @@ import { ARCHES } from '../../runtimes.mjs';
 // `objects` given: the core is loaded (it reads their references).
 // What every link of arch reads first, config.json names: asked for beside
 // the manifest (after it: a host's six connections take the first six).
+// So are an on-demand archive's blobs when the program's names make it
+// likely to be needed (C++'s names: libstdc++.a); the manifest's filter
+// decides, and a wrong guess costs only bytes.
+const LIKELY = { 'libstdc++.a': n => /^(_Z|__cxa_|__gxx_)/.test(n) };
 async function io(app, arch, objects) {
   const config = await app.config;
   const hash = config.runtimes?.[arch];
   if (!hash) throw new Error(`this site has no C runtime prepared for ${arch} (see Hosting)`);
   app.delivery.manifest(hash).catch(() => {}); // delivery.io reports a failure
-  app.delivery.warm(config.runtimeFirst?.[arch] ?? []).catch(() => {}); // a read reports a failure
-  return app.delivery.io(hash, objects && referencedNames(app.L, objects));
+  const names = objects && referencedNames(app.L, objects);
+  const likely = Object.entries(config.runtimeOnDemand?.[arch] ?? {})
+    .filter(([archive]) => names && LIKELY[archive] && [...names].some(LIKELY[archive])).flatMap(([, blobs]) => blobs);
+  app.delivery.warm([...(config.runtimeFirst?.[arch] ?? []), ...likely]).catch(() => {}); // a read reports a failure
+  return app.delivery.io(hash, names);
 }
 // Before the objects are known (and before the core is): what every link
 // of arch starts with, and with `example` what that gallery example pulls.
