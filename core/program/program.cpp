@@ -69,6 +69,32 @@ bool imageServes(const RuntimeImage &I, const std::vector<std::string> &Defined)
   return true;
 }
 
+// Calls Done once every part it handed out has answered, with the first
+// error among them.
+class Joined {
+public:
+  explicit Joined(std::function<void(Error)> Done) : St(std::make_shared<State>()) { St->done = std::move(Done); }
+  std::function<void(Error)> part() {
+    ++St->waiting;
+    return [St = St](Error E) {
+      if (E && !St->first)
+        St->first.emplace(std::move(E));
+      else
+        consumeError(std::move(E));
+      if (--St->waiting == 0)
+        St->done(St->first ? std::move(*St->first) : Error::success());
+    };
+  }
+
+private:
+  struct State {
+    unsigned waiting = 0;
+    std::optional<Error> first;
+    std::function<void(Error)> done;
+  };
+  std::shared_ptr<State> St;
+};
+
 RunResultMsg returned() {
   RunResultMsg R;
   R.status = uint8_t(RunStatus::Returned);
@@ -339,46 +365,61 @@ Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files, std::map<std
 }
 
 void Program::prepareRun(Limits L, std::function<void(Error)> Done) {
+  // What needs no answer before it goes out at once, answered in one wait
+  // (each wait wakes both processes, which on a loaded machine wait for a
+  // core): the image's entry fixups, the TLS block and, unless IFUNC
+  // resolvers must run first, the init arrays.
+  Joined All(std::move(Done));
+  auto Started = All.part();    // until everything below is sent
   if (Image && !ImageFixedUp) { // once the program is linked, before anything runs
     ImageFixedUp = true;
-    Done = [this, Done = std::move(Done)](Error E) {
-      if (E)
-        return Done(std::move(E));
-      fixUpImage(Done);
-    };
+    fixUpImage(All.part());
   }
+  auto WriteInits = [this](std::function<void(Error)> Done) {
+    auto Table = Inits->table(*S);
+    if (!Table)
+      return Done(Table.takeError());
+    if (!*Table || (*Table)->bytes.empty())
+      return Done(Error::success());
+    C.writeMemory((*Table)->address, std::move((*Table)->bytes), Done);
+  };
   // IFUNC slots no start code will fill (its runtime has no table walk, or
-  // the graph came after the table), then the init arrays.
-  auto InstallInits = [this, L, Done] {
-    applyIRelatives(IRelatives->takeUncovered(), 0, L, [this, Done](Error E) {
+  // the graph came after the table): their resolvers run as calls, with
+  // the thread pointer set, and the init arrays follow.
+  std::vector<IRelative> Uncovered = IRelatives->takeUncovered();
+  bool InitsNow = Uncovered.empty();
+  auto InstallInits = [this, L, Uncovered, WriteInits](std::function<void(Error)> Done) {
+    applyIRelatives(Uncovered, 0, L, [WriteInits, Done](Error E) {
       if (E)
         return Done(std::move(E));
-      auto Table = Inits->table(*S);
-      if (!Table)
-        return Done(Table.takeError());
-      if (!*Table || (*Table)->bytes.empty())
-        return Done(Error::success());
-      C.writeMemory((*Table)->address, std::move((*Table)->bytes), Done);
+      WriteInits(Done);
     });
   };
   // A libc needs its thread pointer even when no graph has TLS (errno, stdio locks).
-  if (TLSInstalled || (!Runtime && TLS->empty()))
-    return InstallInits();
+  if (TLSInstalled || (!Runtime && TLS->empty())) {
+    InstallInits(All.part());
+    return Started(Error::success());
+  }
   if (Image && !TLS->empty())
-    return Done(makeError("a graph with TLS was linked beside the prepared C runtime"));
+    return Started(makeError("a graph with TLS was linked beside the prepared C runtime"));
   auto TLSBlock = Image ? Expected<TLSImage>(Image->tls) : TLS->image();
   if (!TLSBlock)
-    return Done(TLSBlock.takeError());
+    return Started(TLSBlock.takeError());
   SetupTLSMsg M{std::move(TLSBlock->bytes), TLSBlock->memSize, TLSBlock->alignment};
-  C.setupTLS(std::move(M), [this, Done, InstallInits](Expected<TLSResultMsg> R) {
+  C.setupTLS(std::move(M), [this, InitsNow, InstallInits, Done = All.part()](Expected<TLSResultMsg> R) {
     if (!R)
       return Done(R.takeError());
     if (ImageFailure && *ImageFailure) // answered before this one
       return Done(makeError(**ImageFailure));
     TLSInstalled = true;
     TLS->seal();
-    InstallInits();
+    if (InitsNow)
+      return Done(Error::success());
+    InstallInits(Done);
   });
+  if (InitsNow)
+    WriteInits(All.part());
+  Started(Error::success());
 }
 
 // Calls each resolver and stores what it returns in its slot.
@@ -498,29 +539,19 @@ void Program::fixUpImage(std::function<void(Error)> Done) {
   if (!Writes)
     return Done(Writes.takeError());
   const ArchRow &Row = archRow(S->triple().arch);
-  auto Pending = std::make_shared<std::pair<size_t, std::optional<Error>>>(1, std::nullopt);
-  auto Answered = [Pending, Done](Error E) {
-    if (E && !Pending->second)
-      Pending->second.emplace(std::move(E));
-    else
-      consumeError(std::move(E));
-    if (--Pending->first == 0)
-      Done(Pending->second ? std::move(*Pending->second) : Error::success());
-  };
-  for (auto &[At, Bytes] : *Writes) {
-    ++Pending->first;
-    C.writeMemory(At, std::move(Bytes), Answered);
-  }
+  Joined All(std::move(Done));
+  auto Sent = All.part(); // until every write is out
+  for (auto &[At, Bytes] : *Writes)
+    C.writeMemory(At, std::move(Bytes), All.part());
   // This run's own graphs registered after the image's: its newest thunk
   // walks both.
   if (Registration && Registration->newestThunk() && Image->ehPreInitSlot) {
     std::vector<uint8_t> Slot;
     for (unsigned I = 0; I < Row.pointerSize; ++I)
       Slot.push_back(uint8_t(*Registration->newestThunk() >> (8 * (Row.bigEndian ? Row.pointerSize - 1 - I : I))));
-    ++Pending->first;
-    C.writeMemory(Image->ehPreInitSlot, std::move(Slot), Answered);
+    C.writeMemory(Image->ehPreInitSlot, std::move(Slot), All.part());
   }
-  Answered(Error::success());
+  Sent(Error::success());
 }
 
 void Program::runMain(std::string Entry, std::vector<std::string> Args, Limits L, OnResult Done) {

@@ -98,8 +98,6 @@ public:
                                                        const RuntimeSpec *Runtime,
                                                        const std::vector<PrefetchedGraphs::Input> &Objects = {},
                                                        const ImageCache *Cache = nullptr);
-  // The image the run uses, if it uses one.
-  const RuntimeImage *runtimeImage() const { return Image.get(); }
   ~Program();
 
   // Links the C runtime R into a program created without one; Files as for
