@@ -112,7 +112,7 @@ TEST(ExecutorProtocol, SplitDelivery) {
 
 TEST(ExecutorProtocol, TruncatedPayload) {
   std::vector<uint8_t> Bytes = encode(1, ReserveMsg{0x1000, 0x1000});
-  Bytes.resize(Bytes.size() - 3);
+  Bytes.resize(Bytes.size() - 4); // the region byte and three of the alignment's
   setSize(Bytes, uint32_t(Bytes.size() - 4));
   EXPECT_EQ(errorOf(Bytes), "malformed reserve message: truncated integer at payload offset 8 (need 8 bytes, 5 left)");
 }

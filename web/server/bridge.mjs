@@ -308,7 +308,8 @@ export function serveSession(ws, address, ctx) {
     if (queued) ws.send(JSON.stringify({ queue: 0 }));
     touch();
     start();
-    if (msg) deliver(msg);
+    for (const m of msg ? [msg, ...early] : early) deliver(m);
+    early = null;
     ws.resume();
   };
 
@@ -322,6 +323,10 @@ export function serveSession(ws, address, ctx) {
   };
 
   let started = false; // the first message has come (the executor runs, or waits for a slot)
+  // Messages after the first that arrive before the executor starts: a
+  // paused socket still hands over what it had read (START and the frames
+  // after it can come in one read). Bounded as a message is.
+  let early = [], earlyBytes = 0;
   ws.on('message', (data, isBinary) => {
     if (ended) return;
     touch();
@@ -335,6 +340,11 @@ export function serveSession(ws, address, ctx) {
     if (!started) {
       started = true;
       return void firstMessage(data);
+    }
+    if (early) {
+      if ((earlyBytes += data.length) > MAX_MESSAGE)
+        return end(CLOSE.policy, 'client flooding: the executor is not taking input', 'flooding');
+      return void early.push(data);
     }
     deliver(data);
   });

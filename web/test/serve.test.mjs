@@ -239,6 +239,26 @@ test('START, as the first message only, starts the executor before any frame', a
   await until(() => s.executors.size === 0, 5000, 'the executor to end');
 });
 
+test('a frame sent right after START while the session queues reaches the executor once it starts',
+  async () => {
+    const s = await serve({ maxExecutors: 1, queue: 1, maxWallMillis: 300_000 });
+    const holder = await client(s.url, s.origin);
+    const spinning = holder.run(spin, { limits: { wallMillis: 60000 } });
+    await until(() => s.executors.size === 1, 10000, 'the holder\'s executor');
+    // START and a frame in one go: the socket is read before the bridge
+    // pauses it for the queue.
+    const ws = await rawSocket(s.url, s.origin);
+    ws.send(START);
+    ws.send(setupFrame());
+    await until(() => ws.messages.some(m => m.queue === 1), 10000, 'the queue position');
+    holder.close();
+    await assert.rejects(spinning, /executor/);
+    await until(() => ws.messages.some(m => Buffer.isBuffer(m)), 10000, 'the setup result');
+    assert.equal((await fetch(`${s.url}healthz`)).status, 200);
+    ws.close();
+    await until(() => s.executors.size === 0, 5000, 'the executors to end');
+  });
+
 test('a compressed message inflating past the message limit is refused (1009); the server stays up', async () => {
   const s = await serve();
   const ws = await rawSocket(s.url, s.origin);
