@@ -631,11 +631,9 @@ void Session::linkAll(std::function<void(Error)> OnDone) {
     Failures.push_back(E.message());
   ++InFlight; // hold quiescence until every object has started
   StartingRuntime = true;
-  for (size_t I = 0; I < Objects.size(); ++I)
-    if (Objects[I]->state == Object::State::Pending && Objects[I]->kind != ObjectKind::Runtime)
-      materialize(*Objects[I]);
-  // Then the runtime's, by rank, in rounds: a round's links may pull more
-  // members (a pass's new reference), which start in the next round.
+  // The objects in the order they came, then the runtime's by rank; in
+  // rounds: a round's links may pull more members (a pass's new
+  // reference), which start in the next round.
   for (size_t From = 0;;) {
     std::vector<Object *> Round;
     for (; From < Objects.size(); ++From)
