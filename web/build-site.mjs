@@ -19,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { prepareRuntimes, firstBlobsOf, onDemandBlobsOf } from './prepare-runtimes.mjs';
+import { unitBlob } from './src/runtime-delivery.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(WEB);
@@ -126,7 +127,7 @@ function copyRuntimes(from, to, arches) {
     const m = JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(from, 'b', `${hash}.gz`))));
     for (const f of Object.values(m.files)) {
       for (const h of [f.blob, f.head?.blob, f.whole]) if (h) copy(h);
-      for (const [, h] of f.units ?? []) copy(h);
+      for (let i = 0; i < (f.units ?? 0); i++) copy(unitBlob(f, i));
     }
     for (const p of m.packs) copy(p.blob);
   }

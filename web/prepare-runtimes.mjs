@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { ARCHES, cflags } from './runtimes.mjs';
-import { makeFilter, firstBlobs, onDemandBlobs } from './src/runtime-delivery.mjs';
+import { makeFilter, firstBlobs, onDemandBlobs, indexedMembers, unitBlob } from './src/runtime-delivery.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(WEB);
@@ -31,34 +31,15 @@ const CLANGXX = process.env.CLANGXX ?? 'clang++-22';
 
 const hashOf = bytes => createHash('sha256').update(bytes).digest('hex').slice(0, 20);
 
-// The offsets of the members an ar archive's symbol index names, sorted and
-// distinct (System V / GNU index `/`, 32-bit, or `/SYM64/`).
-export function indexedMembers(bytes) {
-  const text = (at, n) => bytes.toString('latin1', at, at + n);
-  if (text(0, 8) !== '!<arch>\n') throw new Error('not an ar archive');
-  const name = text(8, 16).trim(), size = Number(text(8 + 48, 10).trim()), at = 8 + 60;
-  const wide = name === '/SYM64/';
-  if (name !== '/' && !wide) return [];
-  if (!(size >= (wide ? 8 : 4)) || at + size > bytes.length) throw new Error('truncated symbol index');
-  const count = Number(wide ? bytes.readBigUInt64BE(at) : bytes.readUInt32BE(at));
-  const w = wide ? 8 : 4;
-  if ((count + 1) * w > size) throw new Error('symbol index larger than its member');
-  const offsets = new Set();
-  for (let i = 0; i < count; i++)
-    offsets.add(Number(wide ? bytes.readBigUInt64BE(at + w + i * w) : bytes.readUInt32BE(at + w + i * w)));
-  // The names follow the offsets, NUL-terminated, one per entry.
-  const names = text(at + w + count * w, size - w - count * w).split('\0').slice(0, count);
-  return { offsets: [...offsets].sort((a, b) => a - b), names };
-}
-
 // Writes each blob once (the hash names its content).
 function blobWriter(out) {
   fs.mkdirSync(path.join(out, 'b'), { recursive: true });
   let written = 0;
   const used = new Set();
   return {
-    put(bytes) {
-      const h = hashOf(bytes);
+    // Named by its content's hash, or `as` (a unit: unitBlob).
+    put(bytes, as = null) {
+      const h = as ?? hashOf(bytes);
       used.add(h);
       const file = path.join(out, 'b', `${h}.gz`);
       if (!fs.existsSync(file)) {
@@ -165,9 +146,10 @@ function prepareArch(L, arch, blobs, programs) {
     manifest.files[name] = {
       size: f.bytes.length,
       head: { size: f.head, blob: blobs.put(f.bytes.subarray(0, f.head)) },
-      units: f.units.map((offset, i) => [offset, blobs.put(f.bytes.subarray(offset, end(i)))]),
+      units: f.units.length,
       whole: blobs.put(f.bytes), // one request for a link that needs every member (the page's fallback, the reducer)
     };
+    f.units.forEach((offset, i) => blobs.put(f.bytes.subarray(offset, end(i)), unitBlob(manifest.files[name], i)));
     if (f.onDemand) {
       const { bits, data } = makeFilter(f.names);
       manifest.files[name].filter = { bits, data: Buffer.from(data).toString('base64') };

@@ -78,7 +78,7 @@ function resolveFile(urlPath, gallery) {
 // The prepared C runtimes (prepare-runtimes.mjs): config.json names each
 // architecture's manifest; /runtimes/b/<hash>.gz are their blobs, named by
 // their content's hash, so a browser keeps them for good.
-const BLOB = /^\/runtimes\/b\/([0-9a-f]{20})\.gz$/;
+const BLOB = /^\/runtimes\/b\/([0-9a-f]{20}(?:-\d{1,7})?)\.gz$/; // a unit's: its archive's hash, its index
 // config.json also names the short-link endpoint when there is a store.
 async function servePrepared(req, res, urlPath, runtimes, links) {
   if (urlPath === '/config.json') {

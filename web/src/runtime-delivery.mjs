@@ -3,7 +3,7 @@
 // runtimes/, described by one manifest per architecture:
 //
 //   {triple, start, files: {name: {size, blob}                (a whole file: the start object)
-//                           name: {size, head: {size, blob}, units: [[offset, blob]], whole,
+//                           name: {size, head: {size, blob}, units: count, whole,
 //                                  filter?}},                 (an archive)
 //    packs: [{blob, units: [[file, index]]}],
 //    programs: [{example, files, packs}]}                      (what each program prepare-runtimes linked
@@ -15,8 +15,37 @@
 // holds what every program prepare-runtimes links pulls from it, later ones
 // what one of those programs pulls beyond that. Blob names are their content's
 // hash, so they never change: fetched once (Cache API where the page has
-// one, else the HTTP cache), never revalidated. The page inflates them
-// itself (DecompressionStream), so any static host serves them compressed.
+// one, else the HTTP cache), never revalidated. A unit's blob is named by
+// its archive's (whole) hash and its index (unitBlob), and where units start
+// is read from the archive's head (indexedMembers), so the manifest lists
+// neither: a quarter of its size. The page inflates blobs itself
+// (DecompressionStream), so any static host serves them compressed.
+
+// The offsets of the members an ar archive's symbol index names, sorted and
+// distinct (System V / GNU index `/`, 32-bit, or `/SYM64/`): the units'
+// starts. `bytes`: the archive, or at least its head.
+export function indexedMembers(bytes) {
+  const text = (at, n) => String.fromCharCode(...bytes.subarray(at, at + n));
+  if (bytes.length < 8 || text(0, 8) !== '!<arch>\n') throw new Error('not an ar archive');
+  const name = text(8, 16).trim(), size = Number(text(8 + 48, 10).trim()), at = 8 + 60;
+  const wide = name === '/SYM64/';
+  if (name !== '/' && !wide) return { offsets: [], names: [] };
+  if (!(size >= (wide ? 8 : 4)) || at + size > bytes.length) throw new Error('truncated symbol index');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const w = wide ? 8 : 4;
+  const read = i => (wide ? Number(view.getBigUint64(at + i * w)) : view.getUint32(at + i * w));
+  const count = read(0);
+  if ((count + 1) * w > size) throw new Error('symbol index larger than its member');
+  const offsets = new Set();
+  for (let i = 1; i <= count; i++) offsets.add(read(i));
+  // The names follow the offsets, NUL-terminated, one per entry.
+  const names = new TextDecoder('latin1').decode(bytes.subarray(at + w + count * w, at + size))
+    .split('\0').slice(0, count);
+  return { offsets: [...offsets].sort((a, b) => a - b), names };
+}
+// The blob of an archive's unit `i`: named by the archive's hash (which
+// covers every unit) and the index, not listed in the manifest.
+export const unitBlob = (f, i) => `${f.whole}-${i}`;
 
 // A Bloom filter over an on-demand archive's index names (libstdc++.a,
 // libm.a): a program none of whose names it may hold does not need the
@@ -152,9 +181,10 @@ export function runtimeDelivery(base, { fetchBytes = null, cacheName = RUNTIME_C
     if (!manifests.has(hash)) {
       const p = (async () => {
         const m = JSON.parse(new TextDecoder().decode(await blob(hash)));
-        for (const f of Object.values(m.files)) {
+        for (const [name, f] of Object.entries(m.files)) {
           if (f.filter) f.filter = { bits: f.filter.bits, data: fromBase64(f.filter.data) };
-          if (f.units) f.unitAt = new Map(f.units.map(([offset], i) => [offset, i]));
+          // Where each unit starts and which one starts where, read from the head once it is in.
+          if (f.head) f.layout = once(async () => layout(name, f, await blob(f.head.blob)));
         }
         m.packOf = new Map(); // "file index" → the first pack holding it (the common one, of packs[] order)
         for (const p of m.packs)
@@ -170,11 +200,13 @@ export function runtimeDelivery(base, { fetchBytes = null, cacheName = RUNTIME_C
   const packs = new Map();
   function pack(m, p) {
     if (!packs.has(p.blob)) {
-      const split = blob(p.blob).then(bytes => {
+      const files = [...new Set(p.units.map(([file]) => file))];
+      const split = Promise.all([blob(p.blob), ...files.map(file => m.files[file].layout())]).then(([bytes, ...ls]) => {
+        const units = new Map(files.map((file, k) => [file, ls[k]]));
         const out = new Map();
         let at = 0;
         for (const [file, i] of p.units) {
-          const len = unitLength(m.files[file], i);
+          const len = units.get(file).length(i);
           out.set(`${file} ${i}`, bytes.subarray(at, at + len));
           at += len;
         }
@@ -187,10 +219,9 @@ export function runtimeDelivery(base, { fetchBytes = null, cacheName = RUNTIME_C
     }
     return packs.get(p.blob);
   }
-  const unitLength = (f, i) => (i + 1 < f.units.length ? f.units[i + 1][0] : f.size) - f.units[i][0];
   async function unit(m, file, i) {
     const p = m.packOf.get(`${file} ${i}`);
-    return p ? (await pack(m, p)).get(`${file} ${i}`) : blob(m.files[file].units[i][1]);
+    return p ? (await pack(m, p)).get(`${file} ${i}`) : blob(unitBlob(m.files[file], i));
   }
 
   // The io flow.fetchRuntime reads through, for the runtime of manifest
@@ -229,10 +260,10 @@ export function runtimeDelivery(base, { fetchBytes = null, cacheName = RUNTIME_C
         return { bytes: skipped.has(name) ? emptyHead() : await blob(f.head.blob), size: f.size };
       },
       ranges: (name, ranges) => Promise.all(ranges.map(async ({ begin, end }) => {
-        const f = file(name);
+        const units = await file(name).layout();
         const parts = [];
-        for (let i = f.unitAt.get(begin), at = begin; at < end; at += unitLength(f, i++)) {
-          if (i === undefined || i >= f.units.length) throw new Error(`${name}: no member starts at ${at}`);
+        for (let i = units.at.get(begin), at = begin; at < end; at += units.length(i++)) {
+          if (i === undefined || i >= units.starts.length) throw new Error(`${name}: no member starts at ${at}`);
           parts.push(unit(m, name, i));
         }
         return concat(await Promise.all(parts));
@@ -250,6 +281,21 @@ export function runtimeDelivery(base, { fetchBytes = null, cacheName = RUNTIME_C
   // Starts fetching blobs before their manifest is in (config.json's first blobs).
   const warm = hashes => Promise.all(hashes.map(blob));
   return { manifest, io, blob, warm };
+}
+
+// A memoized call that is tried again after a failure.
+function once(fn) {
+  let p = null;
+  return () => (p ??= fn().catch(e => { p = null; throw e; }));
+}
+// An archive's units as its head gives them: starts, the unit starting at
+// an offset, each unit's length; checked against the manifest's count.
+function layout(name, f, head) {
+  const starts = indexedMembers(head).offsets;
+  if (starts.length !== f.units)
+    throw new Error(`runtime ${name}: its head names ${starts.length} members, the manifest ${f.units}`);
+  return { starts, at: new Map(starts.map((o, i) => [o, i])),
+           length: i => (i + 1 < starts.length ? starts[i + 1] : f.size) - starts[i] };
 }
 
 async function defaultFetch(url) {
