@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { prepareRuntimes, firstBlobsOf, onDemandBlobsOf } from './prepare-runtimes.mjs';
+import { prepareRuntimes, firstBlobsOf, onDemandBlobsOf, exampleBlobsOf } from './prepare-runtimes.mjs';
 import { unitBlob } from './src/runtime-delivery.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
@@ -105,7 +105,8 @@ export async function buildSite(out, { executor = null, precompress = true, log 
   const capstone = `${csDir}/capstone.js`;
   fs.writeFileSync(path.join(out, 'index.html'), sitePage({ entry, preload, css, wasm, capstone, pkg: pkgChunk.file }));
   const config = { ...(executor ? { executor } : {}), runtimes, runtimeFirst: firstBlobsOf(runtimesDir, runtimes),
-                   runtimeOnDemand: onDemandBlobsOf(runtimesDir, runtimes) };
+                   runtimeOnDemand: onDemandBlobsOf(runtimesDir, runtimes),
+                   runtimeExamples: exampleBlobsOf(runtimesDir, runtimes) };
   fs.writeFileSync(path.join(out, 'config.json'), JSON.stringify(config, null, 1));
   if (precompress) for (const f of fs.readdirSync(out, { recursive: true }))
     if (PRECOMPRESSED.test(f) && f !== 'config.json' && fs.statSync(path.join(out, f)).size >= 1024)

@@ -19,7 +19,8 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { ARCHES, cflags } from './runtimes.mjs';
-import { makeFilter, firstBlobs, onDemandBlobs, indexedMembers, unitBlob } from './src/runtime-delivery.mjs';
+import { makeFilter, firstBlobs, onDemandBlobs, exampleBlobs, indexedMembers, unitBlob }
+  from './src/runtime-delivery.mjs';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(WEB);
@@ -186,6 +187,11 @@ export function firstBlobsOf(out, arches) {
 // manifests in OUT: {arch: {archive: [hash]}}, for config.json too.
 export function onDemandBlobsOf(out, arches) {
   return ofManifests(out, arches, onDemandBlobs);
+}
+// Each gallery example's packs (exampleBlobs), from the manifests in OUT:
+// {arch: {example: [hash]}}, for config.json as well.
+export function exampleBlobsOf(out, arches) {
+  return ofManifests(out, arches, exampleBlobs);
 }
 const ofManifests = (out, arches, fn) => Object.fromEntries(Object.entries(arches).map(([arch, hash]) =>
   [arch, fn(JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(out, 'b', `${hash}.gz`)))))]));

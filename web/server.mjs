@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { runtimeFile } from './runtimes.mjs';
-import { prepareRuntimes, firstBlobsOf, onDemandBlobsOf } from './prepare-runtimes.mjs';
+import { prepareRuntimes, firstBlobsOf, onDemandBlobsOf, exampleBlobsOf } from './prepare-runtimes.mjs';
 import { pageBundler, BUNDLE_PREFIX } from './page-bundle.mjs';
 import { DEFAULTS, parseOptions, usage } from './server/options.mjs';
 import { MAX_MESSAGE, ExecutorSlots, RunRate, serveSession } from './server/bridge.mjs';
@@ -82,10 +82,12 @@ const BLOB = /^\/runtimes\/b\/([0-9a-f]{20}(?:-\d{1,7})?)\.gz$/; // a unit's: it
 // config.json also names the short-link endpoint when there is a store.
 async function servePrepared(req, res, urlPath, runtimes, links) {
   if (urlPath === '/config.json') {
-    const [prepared, first, onDemand] = await Promise.all([runtimes.arches, runtimes.first, runtimes.onDemand]);
+    const [prepared, first, onDemand, examples] =
+      await Promise.all([runtimes.arches, runtimes.first, runtimes.onDemand, runtimes.examples]);
     res.writeHead(200, { 'content-type': MIME['.json'], 'cache-control': 'no-cache' });
     const config = { executor: 'executor', ...(links ? { links: 's' } : {}), runtimes: prepared ?? {},
-                     ...(first ? { runtimeFirst: first } : {}), ...(onDemand ? { runtimeOnDemand: onDemand } : {}) };
+                     ...(first ? { runtimeFirst: first } : {}), ...(onDemand ? { runtimeOnDemand: onDemand } : {}),
+                     ...(examples ? { runtimeExamples: examples } : {}) };
     return res.end(JSON.stringify(config));
   }
   const m = BLOB.exec(urlPath);
@@ -170,6 +172,7 @@ export async function startServer(options = {}) {
   };
   prepared.first = prepared.arches.then(a => a && firstBlobsOf(opts.runtimes, a)).catch(() => null);
   prepared.onDemand = prepared.arches.then(a => a && onDemandBlobsOf(opts.runtimes, a)).catch(() => null);
+  prepared.examples = prepared.arches.then(a => a && exampleBlobsOf(opts.runtimes, a)).catch(() => null);
   let closing = false;
   const server = http.createServer({
     // Requests whose headers (or an upgrade's) dribble in are dropped.

@@ -36,6 +36,12 @@ function showTab({ tab }) {
 }
 const selectTab = tab => app.store.set({ tab });
 
+// Set once a runtime blob is in the Cache API: read at once, unlike the
+// cache, so that a first visit's runtime requests need not wait for the
+// cache to open only to find it empty (runtime-delivery.mjs: `empty`).
+const RUNTIMES_KEPT = 'linklab-runtimes-kept';
+const storage = (() => { try { return window.localStorage; } catch { return null; } })();
+
 let panelsMounted, executorStarted = false;
 const app = {
   L: null, // the wasm package, once loaded
@@ -47,7 +53,10 @@ const app = {
   selectTab,
   // The C runtime as the site prepared it (link.mjs reads it), and what
   // every link of an architecture starts with, fetched ahead: neither needs the core.
-  delivery: runtimeDelivery(new URL('runtimes/', location.href).href, { cache: window.linklabRuntimeCache }),
+  delivery: runtimeDelivery(new URL('runtimes/', location.href).href, {
+    cache: window.linklabRuntimeCache, empty: !!storage && storage.getItem(RUNTIMES_KEPT) === null,
+    onKept: () => storage?.setItem(RUNTIMES_KEPT, '1'),
+  }),
   prefetchRuntime: (arch, example) => prefetchRuntime(app, arch, example),
   // The executor connection index.html opened as the page loaded (a Promise
   // of a WebSocket, or of nothing without an executor): the first run takes

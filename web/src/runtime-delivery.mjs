@@ -110,6 +110,13 @@ export function onDemandBlobs(m) {
   return out;
 }
 
+// What a gallery example's link reads beyond firstBlobs: the packs its
+// program pulls ({example: [hash]}). prepare-runtimes puts them in
+// config.json too, so that a click asks for them beside the manifest.
+export function exampleBlobs(m) {
+  return Object.fromEntries((m.programs ?? []).filter(p => p.example).map(p => [p.example, p.packs]));
+}
+
 const MAX_IN_FLIGHT = 32;
 const fromBase64 = s => Uint8Array.from(atob(s), c => c.charCodeAt(0));
 
@@ -139,8 +146,13 @@ export const openRuntimeCache = (name = RUNTIME_CACHE) =>
 // fetch (tests); `cache`:
 // a Promise of the Cache to use (index.html opens it as the page starts:
 // opening one takes a fresh page hundreds of milliseconds, which a click's
-// first runtime request would otherwise wait for), or null for cacheName's.
-export function runtimeDelivery(base, { fetchBytes = null, cacheName = RUNTIME_CACHE, cache = null } = {}) {
+// first runtime request would otherwise wait for), or null for cacheName's;
+// `empty`: the cache is known to hold nothing (the page's first visit), so
+// requests go out without waiting for it to open (what they fetch is kept
+// once it has); `onKept()` is called once a blob has been kept.
+export function runtimeDelivery(base, {
+  fetchBytes = null, cacheName = RUNTIME_CACHE, cache = null, empty = false, onKept = () => {},
+} = {}) {
   const blobs = new Map(); // hash → Promise of inflated bytes; a failed one is forgotten
   const manifests = new Map(); // hash → Promise of manifest
   const fetchResponse = fetchBytes ? async url => new Response(await fetchBytes(url)) : defaultFetch;
@@ -160,12 +172,14 @@ export function runtimeDelivery(base, { fetchBytes = null, cacheName = RUNTIME_C
   // A blob's inflated bytes: from the Cache, or inflated as it downloads
   // (the Cache keeps the compressed bytes).
   async function fetchCached(url) {
-    const { cache: kept, urls } = (await opened) ?? {};
+    const { cache: kept, urls } = (empty ? null : await opened) ?? {};
     const hit = urls?.has(url) && await kept.match(url);
     if (hit) return inflate(hit.body);
     return limited(async () => {
       const r = await fetchResponse(url);
-      if (kept) kept.put(url, r.clone()).catch(() => {}); // a full cache only costs the next visit
+      const copy = r.clone();
+      // A full cache only costs the next visit.
+      opened.then(c => c && c.cache.put(url, copy).then(onKept)).catch(() => {});
       return inflate(r.body);
     });
   }

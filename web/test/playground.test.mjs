@@ -956,14 +956,19 @@ test('the page fetches only the runtime members a program pulls (libstdc++, libm
   await page.close();
 });
 
-test('an example clicked before the core has loaded downloads meanwhile and runs once the core is in', async () => {
+test('an example clicked before the core has loaded downloads meanwhile, its packs before the manifest', async () => {
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', e => errors.push(e.message));
-  // The wasm is held back until the click's own downloads have gone out.
+  // The wasm and the runtime's manifest are held back until the click's own downloads have gone out:
+  // the blobs config.json names for every link and for this example do not wait for the manifest.
+  const config = await (await fetch(`${server.url}config.json`)).json();
+  const blobs = [...config.runtimeFirst.x86_64, ...config.runtimeExamples.x86_64.hello];
+  assert.ok(config.runtimeExamples.x86_64.hello.length > 0, JSON.stringify(config.runtimeExamples));
   let release;
   const held = new Promise(resolve => { release = resolve; });
-  await page.route('**/linklab_core.wasm', async route => { await held; await route.continue(); });
+  for (const url of ['**/linklab_core.wasm', `**/runtimes/b/${config.runtimes.x86_64}.gz`])
+    await page.route(url, async route => { await held; await route.continue(); });
   const requested = [];
   page.on('request', r => requested.push(new URL(r.url()).pathname));
   await page.goto(server.url);
@@ -971,7 +976,7 @@ test('an example clicked before the core has loaded downloads meanwhile and runs
   assert.equal(await page.locator('body[data-ready]').count(), 0, 'the core loaded while its wasm was held');
   await page.click('button[data-example="hello"][data-arch="x86_64"]');
   const started = () => requested.includes('/gallery/x86_64/hello/hello.o') &&
-                        requested.filter(u => u.startsWith('/runtimes/b/')).length > 1; // the manifest, then packs
+                        blobs.every(h => requested.includes(`/runtimes/b/${h}.gz`));
   for (let i = 0; i < 300 && !started(); i++) await new Promise(resolve => setTimeout(resolve, 100));
   assert.ok(started(), `requested while the wasm was held: ${requested.join(' ')}`);
   release();

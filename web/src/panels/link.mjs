@@ -15,12 +15,13 @@ import { ARCHES } from '../../runtimes.mjs';
 // reach (fellShort), this page links whole archives from then on.
 // `objects` given: the core is loaded (it reads their references).
 // What every link of arch reads first, config.json names: asked for beside
-// the manifest (after it: a host's six connections take the first six).
-// So are an on-demand archive's blobs when the program's names make it
+// the manifest (after it: a host's six connections take the first six),
+// and a gallery example's packs (config.json names them too). So are an
+// on-demand archive's blobs when the program's names make it
 // likely to be needed (C++'s names: libstdc++.a); the manifest's filter
 // decides, and a wrong guess costs only bytes.
 const LIKELY = { 'libstdc++.a': n => /^(_Z|__cxa_|__gxx_)/.test(n) };
-async function io(app, arch, objects) {
+async function io(app, arch, objects, example = null) {
   const config = await app.config;
   const hash = config.runtimes?.[arch];
   if (!hash) throw new Error(`this site has no C runtime prepared for ${arch} (see Hosting)`);
@@ -28,12 +29,14 @@ async function io(app, arch, objects) {
   const names = objects && referencedNames(app.L, objects);
   const likely = Object.entries(config.runtimeOnDemand?.[arch] ?? {})
     .filter(([archive]) => names && LIKELY[archive] && [...names].some(LIKELY[archive])).flatMap(([, blobs]) => blobs);
-  app.delivery.warm([...(config.runtimeFirst?.[arch] ?? []), ...likely]).catch(() => {}); // a read reports a failure
+  const packs = (example && config.runtimeExamples?.[arch]?.[example]) ?? [];
+  app.delivery.warm([...(config.runtimeFirst?.[arch] ?? []), ...packs, ...likely]).catch(() => {}); // a read reports it
   return app.delivery.io(hash, names);
 }
 // Before the objects are known (and before the core is): what every link
 // of arch starts with, and with `example` what that gallery example pulls.
-export const prefetchRuntime = async (app, arch, example = null) => (await io(app, arch)).prefetch(example);
+export const prefetchRuntime = async (app, arch, example = null) =>
+  (await io(app, arch, null, example)).prefetch(example);
 
 export function mount(app) {
   const { store } = app;
