@@ -269,6 +269,29 @@ Error Process::write(uint64_t Addr, std::span<const uint8_t> Bytes) {
   return Error::success();
 }
 
+Error Process::write(const std::vector<WritePiece> &Pieces) {
+  for (const WritePiece &W : Pieces) {
+    // zeroFill is bounded first, so that the sum cannot wrap.
+    uint64_t Size = W.content.size() + std::min<uint64_t>(W.zeroFill, layout::ReservationEnd);
+    auto It = Reservations.upper_bound(W.address);
+    if (W.zeroFill > layout::ReservationEnd || Size == 0 || It == Reservations.begin() ||
+        W.address + Size < W.address || W.address + Size > std::prev(It)->first + std::prev(It)->second)
+      return makeError(formatv("write: %s bytes and %s zeros at %s: not inside a reservation",
+                               hex(W.content.size()).c_str(), hex(W.zeroFill).c_str(), hex(W.address).c_str()));
+  }
+  for (const WritePiece &W : Pieces) {
+    Untouched.erase(std::prev(Reservations.upper_bound(W.address))->first);
+    std::string Where =
+        formatv("writing %s bytes at %s", hex(W.content.size() + W.zeroFill).c_str(), hex(W.address).c_str());
+    if (uc_err E = Stores.write(W.address, W.content.data(), W.content.size()))
+      return ucError(E, Where);
+    if (W.zeroFill)
+      if (uc_err E = Stores.zero(W.address + W.content.size(), W.zeroFill))
+        return ucError(E, Where);
+  }
+  return Error::success();
+}
+
 bool Process::chargeMemory(uint64_t Bytes) {
   if (Cur && RuntimeBytes + Bytes > Cur->memCap)
     return false;

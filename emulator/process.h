@@ -99,6 +99,9 @@ public:
   Error deallocate(uint64_t Base);
   Expected<std::vector<uint8_t>> read(uint64_t Addr, uint64_t Size);
   Error write(uint64_t Addr, std::span<const uint8_t> Bytes);
+  // A write message's pieces: each inside one reservation, all checked
+  // before any is written.
+  Error write(const std::vector<executor::WritePiece> &Pieces);
   Expected<executor::TLSResultMsg> setupTLS(const executor::SetupTLSMsg &M);
 
   // Without In, stdin is empty. A run-main with `debug` set stops where

@@ -466,6 +466,7 @@ private:
               return true;
             },
             [&](WriteMemoryMsg &M) { return reply(Seq, P->write(M.address, M.bytes)), true; },
+            [&](WriteMsg &M) { return reply(Seq, P->write(M.pieces)), true; },
             [&](SetupTLSMsg &M) {
               auto R = P->setupTLS(M);
               if (!R)

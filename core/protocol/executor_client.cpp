@@ -203,6 +203,9 @@ void ExecutorClient::readMemory(uint64_t Addr, uint64_t Size, Callback<std::vect
 void ExecutorClient::writeMemory(uint64_t Addr, std::vector<uint8_t> Bytes, std::function<void(Error)> Done) {
   expect<OkMsg>(WriteMemoryMsg{Addr, std::move(Bytes)}, asError(std::move(Done)), [](OkMsg &M) { return M; });
 }
+void ExecutorClient::write(std::vector<WritePiece> Pieces, std::function<void(Error)> Done) {
+  expect<OkMsg>(WriteMsg{std::move(Pieces)}, asError(std::move(Done)), [](OkMsg &M) { return M; });
+}
 void ExecutorClient::setupTLS(SetupTLSMsg M, Callback<TLSResultMsg> Done) {
   expect<TLSResultMsg>(std::move(M), std::move(Done), [](TLSResultMsg &R) { return R; });
 }

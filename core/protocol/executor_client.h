@@ -98,6 +98,8 @@ public:
   void call(CallMsg M, Callback<RunResultMsg> Done);
   void readMemory(uint64_t Addr, uint64_t Size, Callback<std::vector<uint8_t>> Done);
   void writeMemory(uint64_t Addr, std::vector<uint8_t> Bytes, std::function<void(Error)> Done);
+  // Pieces inside reservations, in one frame (a graph's segments).
+  void write(std::vector<WritePiece> Pieces, std::function<void(Error)> Done);
   void setupTLS(SetupTLSMsg M, Callback<TLSResultMsg> Done);
   void hangup(std::function<void(Error)> Done);
 

@@ -18,7 +18,7 @@
 
 namespace linklab::executor {
 
-constexpr uint32_t ProtocolVersion = 7;
+constexpr uint32_t ProtocolVersion = 8;
 // Frame: u32 size | u16 kind | u16 flags | u32 seq | payload; size counts
 // every byte after itself.
 constexpr size_t HeaderSize = 12;
@@ -40,6 +40,7 @@ enum class MsgKind : uint16_t {
   Hangup = 0x0b,
   Input = 0x0c,
   DebugResume = 0x0d,
+  Write = 0x0e,
   // executor -> client
   Ok = 0x80,
   Failure = 0x81,
@@ -82,6 +83,16 @@ struct SegmentWrite {
   uint64_t zeroFill = 0; // zero bytes after content
   template <class IO> void fields(IO &io) { io(address), io(prot), io(content), io(zeroFill); }
   bool operator==(const SegmentWrite &) const = default;
+};
+
+// Bytes at address, then zeroFill zero bytes (write, version 8): a linked
+// segment's content with its longer runs of zeros left off the wire.
+struct WritePiece {
+  uint64_t address = 0;
+  std::vector<uint8_t> content;
+  uint64_t zeroFill = 0;
+  template <class IO> void fields(IO &io) { io(address), io(content), io(zeroFill); }
+  bool operator==(const WritePiece &) const = default;
 };
 
 // A range of executor memory.
@@ -195,6 +206,14 @@ struct WriteMemoryMsg {
   std::vector<uint8_t> bytes;
   template <class IO> void fields(IO &io) { io(address), io(bytes); }
   bool operator==(const WriteMemoryMsg &) const = default;
+};
+// A graph's segments, written into reservations whatever their protection
+// (version 8): one frame, zero runs as zeroFill.
+struct WriteMsg {
+  LINKLAB_MSG("write", Write)
+  std::vector<WritePiece> pieces;
+  template <class IO> void fields(IO &io) { io(pieces); }
+  bool operator==(const WriteMsg &) const = default;
 };
 // Allocates the initial thread's TLS block (image, then zeros up to
 // memSize), places it per the arch's TLS variant and sets the thread pointer.
@@ -389,7 +408,7 @@ struct TLSResultMsg {
 using Message = std::variant<SetupMsg, ReserveMsg, FinalizeMsg, DeallocateMsg, LookupMsg, RunMainMsg, CallMsg,
                              ReadMemoryMsg, WriteMemoryMsg, SetupTLSMsg, HangupMsg, OkMsg, FailureMsg, SetupResultMsg,
                              AddressMsg, LookupResultMsg, OutputMsg, RunResultMsg, MemoryMsg, TLSResultMsg, InputMsg,
-                             InputRequestMsg, DebugResumeMsg, DebugStopMsg>;
+                             InputRequestMsg, DebugResumeMsg, DebugStopMsg, WriteMsg>;
 
 struct Frame {
   uint32_t seq = 0;

@@ -4,6 +4,32 @@ namespace linklab::executor {
 
 namespace {
 
+// A piece costs 20 bytes on the wire (address, length, zero-fill): shorter
+// runs of zeros stay in the content.
+constexpr size_t MinZeroRun = 32;
+
+// Bytes at At as pieces, split at runs of MinZeroRun or more zeros (and at
+// the zeros that end them), which become the pieces' zero-fill.
+void addPieces(Addr At, const std::vector<uint8_t> &Bytes, std::vector<WritePiece> &Out) {
+  size_t Start = 0, N = Bytes.size();
+  for (size_t I = 0; I < N;) {
+    if (Bytes[I]) {
+      ++I;
+      continue;
+    }
+    size_t End = I;
+    while (End < N && !Bytes[End])
+      ++End;
+    if (End - I >= MinZeroRun || End == N) {
+      Out.push_back({At + Start, std::vector<uint8_t>(Bytes.begin() + Start, Bytes.begin() + I), End - I});
+      Start = End;
+    }
+    I = End;
+  }
+  if (Start < N)
+    Out.push_back({At + Start, std::vector<uint8_t>(Bytes.begin() + Start, Bytes.end()), 0});
+}
+
 class RemoteAlloc : public InFlightAlloc {
 public:
   RemoteAlloc(ExecutorClient &C, RemoteMemoryManager &MM, std::shared_ptr<BasicLayout> L, uint64_t Id)
@@ -19,45 +45,34 @@ public:
     return Layout->apply();
   }
 
-  // Every segment's write goes out at once: one round trip for the graph,
-  // not one per segment (a glibc program's ~450 graphs have up to six
-  // segments each, and a round trip through a browser's WebSocket bridge
-  // costs milliseconds). The answer waits for all replies; the first
-  // failure is the one reported.
+  // The graph's segments go out in one write frame, their longer runs of
+  // zeros as zero-fill: one round trip for the graph, not one per segment
+  // (a glibc program's ~450 graphs have up to six segments each, and a
+  // round trip through a browser's WebSocket bridge costs milliseconds),
+  // and a fifth fewer bytes.
   void finalize(std::function<void(Expected<FinalizedAlloc>)> OnFinalized) override {
-    struct Pending {
-      size_t left;
-      std::optional<Error> failure;
-      std::function<void(Expected<FinalizedAlloc>)> done;
-    };
-    std::vector<std::pair<Addr, std::vector<uint8_t>>> Writes;
+    std::vector<WritePiece> Pieces;
     size_t I = 0;
     for (auto &[Prot, Seg] : Layout->segments())
-      if (std::vector<uint8_t> &W = Working[I++]; !W.empty())
-        Writes.push_back({Seg.address, std::move(W)}); // fixed up: ours no more
-    if (Writes.empty()) {
+      addPieces(Seg.address, Working[I++], Pieces);
+    Working.clear(); // fixed up and copied: ours no more
+    if (Pieces.empty()) {
       if (auto Why = MM.refusal(Id))
         return OnFinalized(makeError(*Why));
       return OnFinalized(FinalizedAlloc{Id});
     }
-    auto P = std::make_shared<Pending>(Pending{Writes.size(), std::nullopt, std::move(OnFinalized)});
-    for (auto &[A, Bytes] : Writes)
-      C.writeMemory(A, std::move(Bytes), [P, A = A, Id = Id, &MM = MM](Error E) {
-        if (E && !P->failure)
-          P->failure.emplace(std::move(E).withContext(formatv("finalizing segment at %s", hex(A).c_str())));
-        if (--P->left)
-          return;
-        // Answers come in order: a refused reservation of this graph's has
-        // answered by now, and is the cause to report.
-        if (auto Why = MM.refusal(Id)) {
-          if (P->failure)
-            consumeError(std::move(*P->failure));
-          return P->done(makeError(*Why));
-        }
-        if (P->failure)
-          return P->done(std::move(*P->failure));
-        P->done(FinalizedAlloc{Id});
-      });
+    Addr At = Pieces.front().address;
+    C.write(std::move(Pieces), [At, Id = Id, &MM = MM, Done = std::move(OnFinalized)](Error E) {
+      // Answers come in order: a refused reservation of this graph's has
+      // answered by now, and is the cause to report.
+      if (auto Why = MM.refusal(Id)) {
+        consumeError(std::move(E));
+        return Done(makeError(*Why));
+      }
+      if (E)
+        return Done(std::move(E).withContext(formatv("finalizing segments at %s", hex(At).c_str())));
+      Done(FinalizedAlloc{Id});
+    });
   }
 
   void abandon(std::function<void(Error)> OnAbandoned) override { MM.handBack({Id}, std::move(OnAbandoned)); }

@@ -68,6 +68,7 @@ TEST(ExecutorProtocol, RoundTripEveryKind) {
       CallMsg{0x40, {{1, {2}}}, {3}, {4}, {5, 6, 7}},
       ReadMemoryMsg{1, 2},
       WriteMemoryMsg{3, {4}},
+      WriteMsg{{{0x1000, {1, 2}, 30}, {0x2000, {}, 8}}},
       SetupTLSMsg{{1}, 8, 8},
       HangupMsg{},
       OkMsg{},

@@ -1136,7 +1136,8 @@ TEST(ExecutorSession, test_old_client_gets_version_error) {
   ASSERT_EQ(Got.size(), 1u);
   auto *F = std::get_if<FailureMsg>(&Got[0].message);
   ASSERT_TRUE(F);
-  EXPECT_EQ(F->message, "protocol version 6 not supported (executor speaks 7)");
+  EXPECT_EQ(F->message,
+            formatv("protocol version %u not supported (executor speaks %u)", ProtocolVersion - 1, ProtocolVersion));
 }
 
 // Reservations go to their region (protocol/address_plan.h), each from its
@@ -1165,6 +1166,57 @@ TEST(ExecutorSession, test_reservation_regions) {
     ASSERT_TRUE(F) << I;
     EXPECT_EQ(F->message, formatv("no reservation region %u", I == 4 ? 2u : 255u));
   }
+}
+
+// write (version 8): each piece's bytes, then its zeros, whatever the
+// protection; a piece not wholly inside one reservation (past its end into
+// the guard page, outside every reservation, wrapping 2^64, empty) fails
+// the message before any piece of it is written, and the session goes on.
+TEST(ExecutorSession, test_write_pieces_stay_inside_reservations) {
+  auto T = spawnExecutor(Executor);
+  ASSERT_TRUE(bool(T));
+  constexpr uint64_t Base = executor::ReservationPlan::Base, Size = 0x2000;
+  std::vector<Message> Requests = {SetupMsg{ProtocolVersion, "x86_64-unknown-linux-gnu"},
+                                   ReserveMsg{Size, 0x1000, 0},
+                                   FinalizeMsg{{{Base, ProtRead, std::vector<uint8_t>(Size, 0xff), 0}}},
+                                   WriteMsg{{{Base + 0x10, {1, 2, 3}, 5}, {Base + Size - 0x10, {}, 0x10}}},
+                                   WriteMsg{{{Base, {7}, 0}, {Base + Size - 0x10, {}, 0x11}}},
+                                   WriteMsg{{{0x1000, {1}, 0}}},
+                                   WriteMsg{{{Base, {}, ~uint64_t(0) - 0x100}}},
+                                   WriteMsg{{{~uint64_t(0) - 1, {1, 2, 3, 4}, 0}}},
+                                   WriteMsg{{{Base, {}, 0}}},
+                                   ReadMemoryMsg{Base, 0x20},
+                                   ReadMemoryMsg{Base + Size - 0x20, 0x20},
+                                   HangupMsg{}};
+  std::vector<uint8_t> Bytes;
+  uint32_t Seq = 1;
+  for (const Message &M : Requests) {
+    std::vector<uint8_t> F = encode(Seq++, M);
+    Bytes.insert(Bytes.end(), F.begin(), F.end());
+  }
+  std::vector<Frame> Got = sendRaw(**T, Bytes);
+  ASSERT_EQ(Got.size(), Requests.size());
+  EXPECT_TRUE(std::holds_alternative<OkMsg>(Got[3].message)) << messageName(Got[3].message);
+  std::vector<std::string> Why;
+  for (size_t I = 4; I <= 8; ++I) {
+    auto *F = std::get_if<FailureMsg>(&Got[I].message);
+    Why.push_back(F ? F->message : std::string(messageName(Got[I].message)));
+  }
+  EXPECT_EQ(Why, (std::vector<std::string>{
+                     "write: 0x0 bytes and 0x11 zeros at 0x10001ff0: not inside a reservation",
+                     "write: 0x1 bytes and 0x0 zeros at 0x1000: not inside a reservation",
+                     "write: 0x0 bytes and 0xfffffffffffffeff zeros at 0x10000000: not inside a reservation",
+                     "write: 0x4 bytes and 0x0 zeros at 0xfffffffffffffffe: not inside a reservation",
+                     "write: 0x0 bytes and 0x0 zeros at 0x10000000: not inside a reservation"}));
+  std::vector<uint8_t> Head(0x20, 0xff), Tail(0x20, 0xff);
+  Head[0x10] = 1, Head[0x11] = 2, Head[0x12] = 3;
+  std::fill(Head.begin() + 0x13, Head.begin() + 0x18, 0);
+  std::fill(Tail.begin() + 0x10, Tail.end(), 0);
+  auto *H = std::get_if<MemoryMsg>(&Got[9].message);
+  auto *E = std::get_if<MemoryMsg>(&Got[10].message);
+  ASSERT_TRUE(H && E);
+  EXPECT_EQ(H->bytes, Head); // Base's 0xff stayed: the failed message wrote nothing
+  EXPECT_EQ(E->bytes, Tail);
 }
 
 } // namespace
