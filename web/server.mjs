@@ -137,6 +137,9 @@ function clientAddress(req, trustProxy) {
   return fwd ? fwd.split(',').pop().trim() : req.socket.remoteAddress;
 }
 
+// An address on this machine: 127.0.0.0/8 or ::1 (also IPv4-mapped).
+const isLoopback = address => /^(::ffff:)?127\./.test(address ?? '') || address === '::1';
+
 // Starts the server; resolves to {url, port, close(), executors, metrics}
 // (executors: the live executor processes, for tests that kill one mid-run).
 // Options: server/options.mjs; log(event, fields, level) gets structured
@@ -199,9 +202,12 @@ export async function startServer(options = {}) {
   // which deflate halves. maxPayload bounds the inflated size. Nothing is
   // compressed on the way back (ws applies the threshold only without
   // context takeover): replies are small, and the send buffer then counts
-  // what a client has yet to take.
+  // what a client has yet to take. A client on this machine (loopback) gets
+  // no compression: its bytes cost nothing, and deflating and inflating them
+  // takes the CPU its browser and its executor share.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE,
                                     perMessageDeflate: { serverNoContextTakeover: true, threshold: Infinity } });
+  const wssLocal = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE, perMessageDeflate: false });
   const perClient = new Map(); // address -> open connections
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => {});
@@ -221,7 +227,7 @@ export async function startServer(options = {}) {
       socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, ws => {
+    (isLoopback(address) ? wssLocal : wss).handleUpgrade(req, socket, head, ws => {
       const open = (perClient.get(address) ?? 0) + 1;
       perClient.set(address, open);
       ws.on('close', () => {
@@ -253,7 +259,7 @@ export async function startServer(options = {}) {
       closing = true;
       bundler.close();
       for (const c of executors) c.kill('SIGKILL');
-      for (const ws of wss.clients) ws.terminate();
+      for (const ws of [...wss.clients, ...wssLocal.clients]) ws.terminate();
       server.closeAllConnections?.();
       server.close(() => (store ? store.close() : Promise.resolve()).then(r, r));
     }),

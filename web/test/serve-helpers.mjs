@@ -146,9 +146,9 @@ export function setupFrame(triple = ARCHES.x86_64.triple, seq = 1) {
   return frame(1, seq, p);
 }
 // Opens a raw WebSocket; resolves when open (or with {refused: status}).
-export function rawSocket(url, origin) {
+export function rawSocket(url, origin, headers = {}) {
   return new Promise(resolve => {
-    const ws = new WebSocket(wsUrl(url), { origin });
+    const ws = new WebSocket(wsUrl(url), { origin, headers });
     ws.messages = [];
     ws.closed = new Promise(r => ws.on('close', (code, reason) => r({ code, reason: reason.toString() })));
     ws.on('message', (d, binary) => ws.messages.push(binary ? d : JSON.parse(d.toString())));
