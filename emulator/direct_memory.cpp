@@ -68,6 +68,7 @@
 #include <fcntl.h>
 #include <string>
 #include <sys/mman.h>
+#include <sys/sendfile.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -359,6 +360,26 @@ bool DirectMemory::zero(uint64_t Addr, uint64_t Size) {
   const Region *R = region(Addr, Size, Off);
   // tmpfs zeroes the partial pages at either end of a hole.
   return R && fallocate(Fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, off_t(R->offset + Off), off_t(Size)) == 0;
+}
+
+int DirectMemory::copyFromFile(uint64_t Addr, int Fd, uint64_t Offset, uint64_t Size) {
+  uint64_t Off;
+  const Region *R = region(Addr, Size, Off);
+  if (!R)
+    return -1;
+  // sendfile writes at the memfd's position.
+  if (lseek(this->Fd, off_t(R->offset + Off), SEEK_SET) < 0)
+    return errno;
+  off_t From = off_t(Offset);
+  for (uint64_t Done = 0; Done < Size;) {
+    ssize_t N = sendfile(this->Fd, Fd, &From, size_t(std::min<uint64_t>(Size - Done, 1u << 30)));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return N ? errno : ENODATA;
+    Done += uint64_t(N);
+  }
+  return 0;
 }
 
 void DirectMemory::restoreState(void *Cpu, uintptr_t HostPc) const {

@@ -53,6 +53,10 @@ public:
   // host (memory never touched stays untouched), when one region maps all
   // of it; false otherwise.
   bool zero(uint64_t Addr, uint64_t Size);
+  // Copies Size bytes of file Fd from Offset into [Addr, Addr+Size), in the
+  // kernel (no page of the shared memory is faulted in here): 0, an errno
+  // (ENODATA: the file ends first), or -1 when one region does not map it all.
+  int copyFromFile(uint64_t Addr, int Fd, uint64_t Offset, uint64_t Size);
 
   // A faulting direct access is retried after retry() returns true (it made
   // the access valid); otherwise fatal() records the fault and must end the

@@ -4,7 +4,9 @@
 // connections (loopback unless told otherwise), one forked session each, and
 // prints "listening on HOST:PORT" once bound (PORT 0 picks a free port).
 // `stdio gdb-fd=N`: N is a listening socket (the CLI's -gdb binds it) that
-// gdb connects to when the program starts (gdb_target.h).
+// gdb connects to when the program starts (gdb_target.h). `files-fd=N`: a
+// Unix socket map-file requests' descriptors come on (the CLI's, which maps
+// its prepared runtime images that way).
 // Either way each session runs confined (sandbox.h); `namespaces=off`
 // keeps it in the host's namespaces (the rest of the sandbox stays).
 // `output-cap=BYTES` keeps at most that much of each run's output
@@ -92,18 +94,28 @@ int main(int Argc, char **Argv) {
         return 1;
       }
       Session.gdbListenFd = int(Fd);
+    } else if (A.rfind("files-fd=", 0) == 0 && Mode == "stdio") {
+      long Fd = std::strtol(A.c_str() + 9, &End, 10);
+      int Type = 0, Domain = 0;
+      socklen_t Len = sizeof(Type), DLen = sizeof(Domain);
+      if (A.size() == 9 || *End || Fd < 3 || Fd > 1 << 20 || getsockopt(int(Fd), SOL_SOCKET, SO_TYPE, &Type, &Len) ||
+          getsockopt(int(Fd), SOL_SOCKET, SO_DOMAIN, &Domain, &DLen) || Domain != AF_UNIX) {
+        std::fprintf(stderr, "linklab-executor: '%s' is not a Unix socket's descriptor\n", A.c_str());
+        return 1;
+      }
+      Session.filesFd = int(Fd);
     } else {
       Bad = true;
     }
   }
   if (Bad || Mode == "-h" || Mode == "--help") {
-    std::fprintf(stderr, "usage: linklab-executor [stdio [gdb-fd=N] | listen=[IPv4:]PORT | --version] "
+    std::fprintf(stderr, "usage: linklab-executor [stdio [gdb-fd=N] [files-fd=N] | listen=[IPv4:]PORT | --version] "
                          "[namespaces=off] [output-cap=BYTES]\n");
     return Bad ? 1 : 0;
   }
   if (Mode == "stdio") {
     linklab::emu::sandbox::confineAtStart(
-        {.keepFd = Session.gdbListenFd, .namespaces = Namespaces, .pidNamespace = true});
+        {.keepFd = Session.gdbListenFd, .filesFd = Session.filesFd, .namespaces = Namespaces, .pidNamespace = true});
     linklab::emu::serveSessionThenExit(0, 1, Session);
   }
   if (Mode.rfind("listen=", 0) == 0)

@@ -12,12 +12,14 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
 #include <ctime>
 #include <mutex>
 #include <thread>
+#include <unistd.h>
 
 namespace linklab::emu {
 
@@ -208,11 +210,64 @@ Expected<uint64_t> Process::reserve(uint64_t Size, uint64_t Align, executor::Reg
 }
 
 Error Process::finalize(const std::vector<SegmentWrite> &Segs) {
+  return finalizeEach(
+      Segs.size(),
+      [&](size_t I) {
+        return SegmentInfo{Segs[I].address, Segs[I].content.size(), Segs[I].zeroFill, Segs[I].prot};
+      },
+      [&](size_t I, const std::string &Where) -> Error {
+        if (uc_err E = Stores.write(Segs[I].address, Segs[I].content.data(), Segs[I].content.size()))
+          return ucError(E, Where);
+        return Error::success();
+      });
+}
+
+Error Process::mapFile(int Fd, uint64_t FileSize, const std::vector<FileSegment> &Segs) {
+  for (const FileSegment &S : Segs)
+    if (S.offset > FileSize || S.size > FileSize - S.offset)
+      return makeError(formatv("segment %s: file bytes %s+%s are not inside the file (%s bytes)",
+                               hex(S.address).c_str(), hex(S.offset).c_str(), hex(S.size).c_str(),
+                               hex(FileSize).c_str()));
+  return finalizeEach(
+      Segs.size(),
+      [&](size_t I) {
+        return SegmentInfo{Segs[I].address, Segs[I].size, Segs[I].zeroFill, Segs[I].prot};
+      },
+      [&](size_t I, const std::string &Where) -> Error {
+        const FileSegment &S = Segs[I];
+        auto Failed = [&](uint64_t At, uint64_t Want, int Errno) {
+          return makeError(formatv("%s: reading file bytes %s+%s: %s", Where.c_str(), hex(At).c_str(),
+                                   hex(Want).c_str(), Errno == ENODATA ? "the file ends there" : std::strerror(Errno)));
+        };
+        // The kernel copies into the mirror's memory; else through a buffer.
+        int Copied = Stores.writeFromFile(S.address, Fd, S.offset, S.size);
+        if (Copied >= 0)
+          return Copied ? Failed(S.offset, S.size, Copied) : Error::success();
+        std::vector<uint8_t> Buf(std::min<uint64_t>(S.size, 1 << 16));
+        for (uint64_t Done = 0; Done < S.size;) {
+          uint64_t Want = std::min<uint64_t>(Buf.size(), S.size - Done);
+          ssize_t N = pread(Fd, Buf.data(), Want, off_t(S.offset + Done));
+          if (N < 0 && errno == EINTR)
+            continue;
+          if (N <= 0) // the file shrank since it was checked, or cannot be read
+            return Failed(S.offset + Done, Want, N ? errno : ENODATA);
+          if (uc_err E = Stores.write(S.address + Done, Buf.data(), size_t(N)))
+            return ucError(E, Where);
+          Done += uint64_t(N);
+        }
+        return Error::success();
+      });
+}
+
+Error Process::finalizeEach(size_t Count, const std::function<SegmentInfo(size_t)> &Info,
+                            const std::function<Error(size_t, const std::string &Where)> &Content) {
   std::vector<uint64_t> Touched;
-  for (const SegmentWrite &S : Segs) {
-    uint64_t Size = S.content.size() + S.zeroFill;
+  for (size_t I = 0; I < Count; ++I) {
+    SegmentInfo S = Info(I);
+    uint64_t Size = S.contentSize + S.zeroFill;
     std::string Where = formatv("segment %s+%s", hex(S.address).c_str(), hex(Size).c_str());
-    if (S.zeroFill > layout::ReservationEnd || S.prot & ~(ProtRead | ProtWrite | ProtExec))
+    if (S.zeroFill > layout::ReservationEnd || S.contentSize > layout::ReservationEnd ||
+        S.prot & ~(ProtRead | ProtWrite | ProtExec))
       return makeError(Where + ": invalid size or protection");
     auto It = Reservations.upper_bound(S.address);
     if (It == Reservations.begin() || Size == 0)
@@ -227,10 +282,10 @@ Error Process::finalize(const std::vector<SegmentWrite> &Segs) {
     uint64_t Span = alignTo(Size, layout::PageSize);
     if (uc_err E = Stores.protect(S.address, Span, UC_PROT_READ | UC_PROT_WRITE))
       return ucError(E, Where);
-    if (uc_err E = Stores.write(S.address, S.content.data(), S.content.size()))
-      return ucError(E, Where);
+    if (Error E = Content(I, Where))
+      return E;
     if (!Untouched.count(It->first))
-      if (uc_err E = Stores.zero(S.address + S.content.size(), Span - S.content.size()))
+      if (uc_err E = Stores.zero(S.address + S.contentSize, Span - S.contentSize))
         return ucError(E, Where);
     Touched.push_back(It->first);
     if (uc_err E = Stores.protect(S.address, Span, S.prot)) // ProtBits equal UC_PROT_* bits

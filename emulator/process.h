@@ -96,6 +96,9 @@ public:
 
   Expected<uint64_t> reserve(uint64_t Size, uint64_t Align, executor::Region R = executor::Region::Objects);
   Error finalize(const std::vector<executor::SegmentWrite> &Segs);
+  // finalize, each segment's content read from Fd (a regular file of
+  // FileSize bytes, the client's: every range is checked against it).
+  Error mapFile(int Fd, uint64_t FileSize, const std::vector<executor::FileSegment> &Segs);
   Error deallocate(uint64_t Base);
   Expected<std::vector<uint8_t>> read(uint64_t Addr, uint64_t Size);
   Error write(uint64_t Addr, std::span<const uint8_t> Bytes);
@@ -256,6 +259,15 @@ private:
   // Refuses a guest-driven map or protect that could add Regions regions
   // past the budget Unicorn survives (see process.cpp, MaxRegions).
   Error roomForRegions(unsigned Regions, const char *What);
+  // finalize's checks and protections for Count segments, Info(I) naming
+  // segment I's address, protection, content size and zero fill; Content
+  // writes its content once the pages are writable.
+  struct SegmentInfo {
+    uint64_t address, contentSize, zeroFill;
+    uint8_t prot;
+  };
+  Error finalizeEach(size_t Count, const std::function<SegmentInfo(size_t)> &Info,
+                     const std::function<Error(size_t, const std::string &Where)> &Content);
 
   // Hooks (Unicorn calls them with `this` as user data).
   static bool onInvalidMemory(uc_engine *, uc_mem_type, uint64_t, int, int64_t, void *);

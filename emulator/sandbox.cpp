@@ -30,16 +30,21 @@ void setLimit(int Resource, rlim_t Soft, rlim_t Hard) {
     warn("setrlimit");
 }
 
-// Every descriptor but the protocol's (0 and 1, or a session's socket) and
-// stderr, where the executor's own warnings go: whatever its parent left
-// open (a terminal, a listening socket, a file) is not the guest's way out.
-void closeInherited(int Keep) {
-  if (Keep < 3) {
-    close_range(3, ~0U, 0);
-    return;
+// Every descriptor but the protocol's (0 and 1, or a session's socket),
+// the ones the session was given (gdb's, the files channel) and stderr,
+// where the executor's own warnings go: whatever its parent left open (a
+// terminal, a listening socket, a file) is not the guest's way out.
+void closeInherited(int KeepA, int KeepB) {
+  unsigned From = 3;
+  int Keep[] = {std::min(KeepA, KeepB), std::max(KeepA, KeepB)};
+  for (int K : Keep) {
+    if (K < int(From))
+      continue;
+    if (unsigned(K) > From)
+      close_range(From, unsigned(K) - 1, 0);
+    From = unsigned(K) + 1;
   }
-  close_range(3, unsigned(Keep) - 1, 0);
-  close_range(unsigned(Keep) + 1, ~0U, 0);
+  close_range(From, ~0U, 0);
 }
 
 // The child serves in the new PID namespace (as its init); this process
@@ -124,7 +129,7 @@ constexpr bool SanitizerBuild = false;
 
 void confineAtStart(const StartOptions &O) {
   Confined = true;
-  closeInherited(O.keepFd);
+  closeInherited(O.keepFd, O.filesFd);
   setLimit(RLIMIT_CORE, 0, 0);
   // The executor's own descriptors: the protocol's, stderr, its guest
   // memory's memfd, the statm below.
@@ -143,7 +148,7 @@ void confineAtStart(const StartOptions &O) {
   StatmFd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
 }
 
-bool lockDown(int AcceptFd) {
+bool lockDown(int AcceptFd, int FilesFd) {
   static bool Done = false;
   if (Done || !Confined || SanitizerBuild)
     return Done;
@@ -213,6 +218,14 @@ bool lockDown(int AcceptFd) {
   if (AcceptFd >= 0)
     for (int Nr : {SCMP_SYS(accept), SCMP_SYS(accept4)})
       Ok &= seccomp_rule_add(F, SCMP_ACT_ALLOW, Nr, 1, SCMP_A0(SCMP_CMP_EQ, uint64_t(AcceptFd))) == 0;
+  // map-file's descriptors: received on the channel, then fstat'ed (the
+  // fstat system call: no path) and copied from by sendfile into the guest
+  // memory's memfd (at its position: lseek) or read with pread.
+  if (FilesFd >= 0) {
+    Ok &= seccomp_rule_add(F, SCMP_ACT_ALLOW, SCMP_SYS(recvmsg), 1, SCMP_A0(SCMP_CMP_EQ, uint64_t(FilesFd))) == 0;
+    for (int Nr : {SCMP_SYS(fstat), SCMP_SYS(sendfile), SCMP_SYS(lseek)})
+      Ok &= seccomp_rule_add(F, SCMP_ACT_ALLOW, Nr, 0) == 0;
+  }
   // Its own limits (limitRun): setrlimit is prlimit64(0, ...).
   Ok &= seccomp_rule_add(F, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, SCMP_A0(SCMP_CMP_EQ, 0)) == 0;
   int E = Ok ? seccomp_load(F) : -EINVAL;

@@ -16,7 +16,8 @@
 namespace linklab::emu::sandbox {
 
 struct StartOptions {
-  int keepFd = -1; // besides 0, 1 and 2: a TCP session's socket
+  int keepFd = -1;  // besides 0, 1 and 2: a TCP session's socket, or gdb's listening one
+  int filesFd = -1; // and the map-file descriptor channel (SessionOptions::filesFd)
   bool namespaces = true;
   // A new PID namespace needs a child to live in it: the caller's process
   // then only waits for that child and ends as it ends (stdio mode, where
@@ -27,11 +28,13 @@ void confineAtStart(const StartOptions &O);
 
 // Installs the filter: any system call outside what serving the protocol
 // needs kills the process (SIGSYS). AcceptFd (>= 0): the listening socket
-// gdb connects to (-gdb), the one descriptor accept may take. Once per
+// gdb connects to (-gdb), the one descriptor accept may take. FilesFd (>= 0):
+// the channel map-file's descriptors come on, the one recvmsg may read
+// (what arrives is only ever fstat'ed, read and closed). Once per
 // process, and only in one confineAtStart confined (limitRun too); later
 // calls do nothing. Returns false (with a warning on stderr) where the
 // kernel has no seccomp.
-bool lockDown(int AcceptFd = -1);
+bool lockDown(int AcceptFd = -1, int FilesFd = -1);
 
 // CPU seconds up to the run's wall time from now (SIGXCPU past it), and
 // address space up to what the process maps now plus what the run's memory

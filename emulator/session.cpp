@@ -7,9 +7,13 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <deque>
 #include <optional>
 #include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <utility>
 
@@ -322,6 +326,49 @@ private:
       send(Seq, OkMsg{});
   }
 
+  // The next descriptor on the files channel, or -1 (none sent, or no
+  // channel). Only a descriptor: anything else in the message is dropped.
+  int takeDescriptor() {
+    if (Opts.filesFd < 0)
+      return -1;
+    char Byte;
+    iovec V = {&Byte, 1};
+    alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(int))];
+    msghdr H = {};
+    H.msg_iov = &V, H.msg_iovlen = 1;
+    H.msg_control = Control, H.msg_controllen = sizeof Control;
+    // Sent before the frame: it is there now or was never sent.
+    ssize_t N;
+    do
+      N = recvmsg(Opts.filesFd, &H, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+    while (N < 0 && errno == EINTR);
+    if (N < 0)
+      return -1;
+    // A control buffer of one descriptor: the kernel passes no more (more
+    // sent are closed, MSG_CTRUNC).
+    cmsghdr *C = CMSG_FIRSTHDR(&H);
+    if (!C || C->cmsg_level != SOL_SOCKET || C->cmsg_type != SCM_RIGHTS || C->cmsg_len != CMSG_LEN(sizeof(int)))
+      return -1;
+    int Fd;
+    std::memcpy(&Fd, CMSG_DATA(C), sizeof Fd);
+    return Fd;
+  }
+  // A map-file request with its descriptor: the client's bytes, checked as
+  // hostile (a regular file, read only from, every range inside it).
+  Error mapFile(int Fd, const MapFileMsg &M) {
+    if (Fd < 0)
+      return makeError(Opts.filesFd < 0 ? "this session has no descriptor channel (files-fd)"
+                                        : "no descriptor came on the files channel");
+    if (Gdb) // gdb's `run` rebuilds the process from its requests, and the descriptor is gone by then
+      return makeError("not in a session gdb debugs");
+    struct stat St;
+    if (syscall(SYS_fstat, Fd, &St)) // the fstat system call, not glibc's newfstatat (a path)
+      return makeError(formatv("fstat: %s", std::strerror(errno)));
+    if (!S_ISREG(St.st_mode))
+      return makeError("the descriptor is not a regular file");
+    return P->mapFile(Fd, uint64_t(St.st_size), M.segments);
+  }
+
   // A process built again from the journal (the requests that built P, as
   // they succeeded), for gdb's `run` once the program's run has ended.
   Expected<std::unique_ptr<Process>> rebuild() {
@@ -367,6 +414,15 @@ private:
              FailureMsg{formatv("debug-resume for request %u: no debugged run of that request is stopped", F.seq)});
       return true;
     }
+    // Its descriptor came before it, whatever becomes of the request.
+    int MapFd = std::holds_alternative<MapFileMsg>(F.message) ? takeDescriptor() : -1;
+    struct Closer {
+      int Fd;
+      ~Closer() {
+        if (Fd >= 0)
+          close(Fd);
+      }
+    } CloseMapFd{MapFd};
     if (!P && !std::holds_alternative<SetupMsg>(F.message) && !std::holds_alternative<HangupMsg>(F.message)) {
       send(Seq, FailureMsg{formatv("%s before setup", messageName(F.message))});
       return true;
@@ -395,7 +451,8 @@ private:
                 send(Seq, FailureMsg{NewP.takeError().message()});
                 return true;
               }
-              sandbox::lockDown(GdbFd); // set up: from here on the protocol (and gdb) is all the process serves
+              sandbox::lockDown(GdbFd,
+                                Opts.filesFd); // set up: from here on the protocol (and gdb) is all the process serves
               P = std::move(*NewP);
               if (GdbFd >= 0)
                 P->debugWith(std::exchange(GdbFd, -1), In);
@@ -411,6 +468,7 @@ private:
               return true;
             },
             [&](FinalizeMsg &M) { return reply(Seq, P->finalize(M.segments)), true; },
+            [&](MapFileMsg &M) { return reply(Seq, mapFile(MapFd, M)), true; },
             [&](DeallocateMsg &M) {
               // Release everything asked for, reporting every failure at once.
               std::string Problems;

@@ -12,6 +12,9 @@ struct SessionOptions {
   // 1 MiB; the CLI none.
   uint64_t outputCap = 0;
   int gdbListenFd = -1;
+  // A Unix socket the client passes map-file's descriptors on (a spawned
+  // executor's `files-fd=N`); -1: map-file fails.
+  int filesFd = -1;
 };
 
 // Serves until hangup, end of input, or a protocol error (reported to the

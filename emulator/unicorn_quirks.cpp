@@ -355,6 +355,14 @@ uc_err FastStores::write(uint64_t Addr, const void *Bytes, size_t Size) {
   return UC_ERR_OK;
 }
 
+int FastStores::writeFromFile(uint64_t Addr, int Fd, uint64_t Offset, uint64_t Size) {
+  if (!Direct || !Size || !Direct->hostView(Addr, Size))
+    return -1;
+  if (Cpu) // as for write
+    dropTranslations(Addr & ~(HostPage - 1), Addr + Size);
+  return Direct->copyFromFile(Addr, Fd, Offset, Size);
+}
+
 uc_err FastStores::zero(uint64_t Addr, uint64_t Size) {
   if (Direct && Size && Direct->zero(Addr, Size)) {
     if (Cpu) // as for write

@@ -63,6 +63,10 @@ public:
   // rebuilding QEMU's memory map twice: most of a glibc start-up's time was
   // that, once per linked segment.
   uc_err write(uint64_t Addr, const void *Bytes, size_t Size);
+  // write's, with the bytes from file Fd at Offset, copied by the kernel
+  // into the mirror's memory: 0, an errno (ENODATA: the file ends first),
+  // or -1 without one region mapping it all (then use write).
+  int writeFromFile(uint64_t Addr, int Fd, uint64_t Offset, uint64_t Size);
   // Without the mirror, between runs, Unicorn maps every page writable and
   // the protections asked for wait here until the next run: a link writes
   // each graph's segments into reservations already protected, and each

@@ -482,6 +482,8 @@ Error Program::linkRuntime(const ImageCache &Cache, std::string_view Entry) {
       }
       if (I) {
         if (imageServes(*I, Roots.defined)) {
+          if (I->file && C.mapsFiles())
+            How = "mapped"; // installImage hands the executor the file
           noteRuntimeImage(formatv("%s %s", How, Path.c_str()));
           installImage(std::move(*I));
           return Error::success();
@@ -506,14 +508,18 @@ void Program::installImage(RuntimeImage I) {
   Image = std::make_shared<const RuntimeImage>(std::move(I));
   ImageFailure = std::make_shared<std::optional<std::string>>();
   // Each reservation as the run's memory manager makes one: reserved, then
-  // mapped with its protection and its bytes in one finalize.
+  // mapped with its protection and its bytes in one finalize, or, from a
+  // cache file, in one map-file for all: the executor reads the bytes from
+  // the file itself (no copies through the pipe).
+  auto Failed = [F = ImageFailure](Error E) {
+    if (E && !*F)
+      F->emplace(std::move(E).withContext("mapping the prepared C runtime").message());
+    else
+      consumeError(std::move(E));
+  };
+  bool Map = Image->file && C.mapsFiles();
+  std::vector<executor::FileSegment> FromFile;
   for (const RuntimeImage::Reservation &R : Image->reservations) {
-    auto Failed = [F = ImageFailure](Error E) {
-      if (E && !*F)
-        F->emplace(std::move(E).withContext("mapping the prepared C runtime").message());
-      else
-        consumeError(std::move(E));
-    };
     auto Base = C.reserveNow(R.size, R.alignment, Region::Runtime, Failed);
     if (!Base || *Base != R.base) {
       if (!*ImageFailure)
@@ -522,8 +528,14 @@ void Program::installImage(RuntimeImage I) {
         consumeError(Base.takeError());
       continue;
     }
-    C.finalize({{R.base, uint8_t(R.prot), R.bytes, R.size - R.bytes.size()}}, Failed);
+    uint64_t ZeroFill = R.size - R.bytes.size();
+    if (Map)
+      FromFile.push_back({R.base, uint8_t(R.prot), R.fileOffset, R.bytes.size(), ZeroFill});
+    else
+      C.finalize({{R.base, uint8_t(R.prot), R.bytes, ZeroFill}}, Failed);
   }
+  if (Map && !FromFile.empty())
+    C.mapFile(Image->file->fd, std::move(FromFile), Failed);
   S->addGenerator(std::make_shared<ImageSymbols>(Image));
   Registration = addRuntimePlugins(*S, *Runtime, Inits);
   if (Registration && Image->ehNewestRecord)

@@ -16,6 +16,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <set>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -444,15 +445,26 @@ std::string cachedImagePath(const std::string &Dir, const std::string &Key) {
   return formatv("%s/runtime-%016llx.img", Dir.c_str(), (unsigned long long)H);
 }
 
+RuntimeImage::OpenFile::~OpenFile() { close(fd); }
+
 std::optional<RuntimeImage> readCachedImage(const std::string &Dir, const std::string &Key, Arch A) {
-  auto Bytes = SharedBytes::readFile(cachedImagePath(Dir, Key));
-  if (!Bytes) {
-    consumeError(Bytes.takeError());
+  auto File = std::make_shared<RuntimeImage::OpenFile>(open(cachedImagePath(Dir, Key).c_str(), O_RDONLY | O_CLOEXEC));
+  struct stat St;
+  if (File->fd < 0 || fstat(File->fd, &St) || !S_ISREG(St.st_mode) || St.st_size < off_t(RuntimeImageHeaderSize))
     return std::nullopt;
-  }
-  auto I = parseRuntimeImage({reinterpret_cast<const uint8_t *>(Bytes->data()), Bytes->size()}, A);
+  // Read through a mapping of the file; the executor reads the same file
+  // (cache files are replaced by rename, never rewritten in place).
+  size_t Size = size_t(St.st_size);
+  void *Map = mmap(nullptr, Size, PROT_READ, MAP_PRIVATE, File->fd, 0);
+  if (Map == MAP_FAILED)
+    return std::nullopt;
+  auto I = parseRuntimeImage({static_cast<const uint8_t *>(Map), Size}, A);
+  munmap(Map, Size);
   if (!I || I->key != Key)
     return std::nullopt;
+  for (RuntimeImage::Reservation &R : I->reservations)
+    R.fileOffset += RuntimeImageHeaderSize;
+  I->file = std::move(File);
   return I;
 }
 

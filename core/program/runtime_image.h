@@ -19,6 +19,7 @@
 #include "session/link_info.h"
 #include "session/session.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,7 +35,14 @@ struct RuntimeImage {
     uint64_t size, alignment;
     MemProt prot;
     std::vector<uint8_t> bytes; // from base; the rest is zero
-    template <class IO> void fields(IO &io) { io(base), io(size), io(alignment), io(prot), io(bytes); }
+    // Where bytes start in the cache file it was read from (not stored).
+    uint64_t fileOffset = 0;
+    template <class IO> void fields(IO &io) {
+      io(base), io(size), io(alignment), io(prot);
+      if constexpr (requires { io.Pos; }) // reading: after the bytes' u32 length
+        fileOffset = io.Pos + 4;
+      io(bytes);
+    }
   };
   std::vector<Reservation> reservations;
   // Names the image defines (non-local, resolved), for the objects' lookups.
@@ -66,6 +74,16 @@ struct RuntimeImage {
   // Sections and symbols of each graph, for symbolizing an address inside
   // the image (linkInfo() decodes them).
   std::vector<uint8_t> linkInfoBytes;
+  // The cache file it was read from, open (the executor can map the
+  // reservations' bytes from it: fileOffset); null for an image built here.
+  struct OpenFile {
+    int fd;
+    explicit OpenFile(int Fd) : fd(Fd) {}
+    ~OpenFile();
+    OpenFile(const OpenFile &) = delete;
+    OpenFile &operator=(const OpenFile &) = delete;
+  };
+  std::shared_ptr<OpenFile> file;
 
   std::vector<ObjectLinkInfo> linkInfo() const;
   // The cache file's body (support/wire.h), in this order.
@@ -125,7 +143,8 @@ std::optional<RuntimeImage> parseRuntimeImage(std::span<const uint8_t> Bytes, Ar
 // from an image lays out every address a run without one does (the
 // runtime's region is its own, protocol/address_plan.h).
 std::optional<std::string> runtimeCacheDir();
-// The image of Key in Dir, or nothing (missing, stale, corrupt).
+// The image of Key in Dir, or nothing (missing, stale, corrupt), with the
+// file kept open (RuntimeImage::file).
 std::optional<RuntimeImage> readCachedImage(const std::string &Dir, const std::string &Key, Arch A);
 // Writes it under a temporary name and renames it into place; failures are
 // ignored (a read-only cache is no cache). The directory keeps the newest

@@ -158,6 +158,12 @@ Expected<uint64_t> ExecutorClient::reserveNow(uint64_t Size, uint64_t Align, Reg
 void ExecutorClient::finalize(std::vector<SegmentWrite> Segments, std::function<void(Error)> Done) {
   expect<OkMsg>(FinalizeMsg{std::move(Segments)}, asError(std::move(Done)), [](OkMsg &M) { return M; });
 }
+void ExecutorClient::mapFile(int Fd, std::vector<FileSegment> Segments, std::function<void(Error)> Done) {
+  // The descriptor goes first: the executor takes it when it serves the frame.
+  if (Error E = Transport.sendDescriptor(Fd))
+    return Done(std::move(E).withContext("map-file"));
+  expect<OkMsg>(MapFileMsg{std::move(Segments)}, asError(std::move(Done)), [](OkMsg &M) { return M; });
+}
 void ExecutorClient::deallocate(std::vector<uint64_t> Bases, std::function<void(Error)> Done) {
   expect<OkMsg>(DeallocateMsg{std::move(Bases)}, asError(std::move(Done)), [](OkMsg &M) { return M; });
 }

@@ -31,6 +31,11 @@ public:
   // socket closed), why, in one wording whichever of the two noticed first;
   // empty while the peer is there.
   virtual std::string peerGone() { return {}; }
+  // Whether sendDescriptor can pass a file to the executor (a spawned
+  // one's descriptor channel; not a socket to another host, not the web).
+  virtual bool carriesDescriptors() const { return false; }
+  // Passes a duplicate of Fd for the next map-file request; at once.
+  virtual Error sendDescriptor(int Fd) { return makeError("this transport carries no descriptors"); }
 };
 
 struct SetupInfo {
@@ -87,6 +92,10 @@ public:
   // Where the next reservation in R will be.
   uint64_t nextReservation(Region R) const { return Reserved.next[uint8_t(R)]; }
   void finalize(std::vector<SegmentWrite> Segments, std::function<void(Error)> Done);
+  // finalize with each segment's content read by the executor from the
+  // file Fd (which the caller keeps), when mapsFiles().
+  bool mapsFiles() const { return Transport.carriesDescriptors(); }
+  void mapFile(int Fd, std::vector<FileSegment> Segments, std::function<void(Error)> Done);
   void deallocate(std::vector<uint64_t> Bases, std::function<void(Error)> Done);
   // Executor-exposed symbols; 0 for names it does not expose.
   void lookup(std::vector<std::string> Names, Callback<std::vector<uint64_t>> Done);

@@ -185,6 +185,8 @@ void FdTransport::closeAndReap() {
   close(Out);
   if (In != Out)
     close(In);
+  if (Files >= 0)
+    close(Files);
   if (Child > 0 && !Reaped) {
     int Status;
     if (!waitChild(Status, int(SilenceMs ? SilenceMs : 5000))) {
@@ -196,9 +198,28 @@ void FdTransport::closeAndReap() {
 
 FdTransport::~FdTransport() { closeAndReap(); }
 
-FdTransport::FdTransport(int In, int Out, pid_t Child) : In(In), Out(Out), Child(Child) {
+FdTransport::FdTransport(int In, int Out, pid_t Child, int Files) : In(In), Out(Out), Child(Child), Files(Files) {
   int Flags = fcntl(Out, F_GETFL);
   OutNonBlocking = Flags >= 0 && (Flags & O_NONBLOCK);
+}
+
+Error FdTransport::sendDescriptor(int Fd) {
+  char Byte = 0;
+  iovec V = {&Byte, 1};
+  alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr H = {};
+  H.msg_iov = &V, H.msg_iovlen = 1;
+  H.msg_control = Control, H.msg_controllen = sizeof Control;
+  cmsghdr *C = CMSG_FIRSTHDR(&H);
+  C->cmsg_level = SOL_SOCKET, C->cmsg_type = SCM_RIGHTS, C->cmsg_len = CMSG_LEN(sizeof(int));
+  std::memcpy(CMSG_DATA(C), &Fd, sizeof Fd);
+  ssize_t N;
+  do
+    N = sendmsg(Files, &H, MSG_NOSIGNAL | MSG_DONTWAIT);
+  while (N < 0 && errno == EINTR);
+  if (N < 0)
+    return makeError(std::string("passing a descriptor to the executor: ") + std::strerror(errno));
+  return Error::success();
 }
 
 Error FdTransport::send(std::span<const uint8_t> Bytes) {
@@ -307,12 +328,16 @@ Expected<size_t> FdTransport::receive(std::span<uint8_t> Buf) {
 Expected<std::unique_ptr<FdTransport>> spawnExecutor(const std::string &Path, int GdbListenFd) {
   // A dead executor must surface as a write error, not kill the linker.
   std::signal(SIGPIPE, SIG_IGN);
-  int ToChild[2], FromChild[2];
+  int ToChild[2], FromChild[2], Files[2];
   if (pipe(ToChild))
     return makeError(std::string("pipe: ") + std::strerror(errno));
   if (pipe(FromChild)) {
     close(ToChild[0]), close(ToChild[1]);
     return makeError(std::string("pipe: ") + std::strerror(errno));
+  }
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, Files)) {
+    close(ToChild[0]), close(ToChild[1]), close(FromChild[0]), close(FromChild[1]);
+    return makeError(std::string("socketpair: ") + std::strerror(errno));
   }
   // posix_spawn, not fork: the child shares the linker's memory until it
   // execs (vfork), so neither copies page tables nor makes the linker's
@@ -325,22 +350,28 @@ Expected<std::unique_ptr<FdTransport>> spawnExecutor(const std::string &Path, in
   posix_spawn_file_actions_adddup2(&Actions, FromChild[1], 1);
   for (int Fd : {ToChild[0], ToChild[1], FromChild[0], FromChild[1]})
     posix_spawn_file_actions_addclose(&Actions, Fd);
-  std::string Mode = "stdio", Gdb = "gdb-fd=" + std::to_string(GdbListenFd); // the child inherits it
-  char *Argv[] = {const_cast<char *>(Path.c_str()), Mode.data(), GdbListenFd >= 0 ? Gdb.data() : nullptr, nullptr};
+  // The channel's number in the child (after those closes, one of which may
+  // have had it): 3, or 4 where gdb's socket is 3.
+  int FilesChild = GdbListenFd == 3 ? 4 : 3;
+  posix_spawn_file_actions_adddup2(&Actions, Files[1], FilesChild);
+  std::string Mode = "stdio", FilesArg = "files-fd=" + std::to_string(FilesChild),
+              Gdb = "gdb-fd=" + std::to_string(GdbListenFd); // the child inherits it
+  char *Argv[] = {const_cast<char *>(Path.c_str()), Mode.data(), FilesArg.data(),
+                  GdbListenFd >= 0 ? Gdb.data() : nullptr, nullptr};
   pid_t Pid = 0;
   int E = posix_spawn(&Pid, Path.c_str(), &Actions, nullptr, Argv, environ);
   posix_spawn_file_actions_destroy(&Actions);
-  close(ToChild[0]), close(FromChild[1]);
+  close(ToChild[0]), close(FromChild[1]), close(Files[1]);
   // Requests queue while the executor starts (FdTransport::send): a write
   // takes what fits and never waits for it.
   fcntl(ToChild[1], F_SETFL, fcntl(ToChild[1], F_GETFL) | O_NONBLOCK);
   if (E) {
-    close(ToChild[1]), close(FromChild[0]);
+    close(ToChild[1]), close(FromChild[0]), close(Files[0]);
     return makeError(formatv("cannot start executor '%s': %s", Path.c_str(), std::strerror(E)));
   }
   SpawnedPid = Pid;
   watchSignals();
-  return std::make_unique<FdTransport>(FromChild[0], ToChild[1], Pid);
+  return std::make_unique<FdTransport>(FromChild[0], ToChild[1], Pid, Files[0]);
 }
 
 Expected<std::unique_ptr<FdTransport>> connectExecutor(const std::string &HostPort) {

@@ -31,7 +31,8 @@ Error writeDraining(int Out, int In, std::span<const uint8_t> Bytes,
 // system calls and wake-ups instead of one each.
 class FdTransport : public ByteTransport {
 public:
-  FdTransport(int In, int Out, pid_t Child);
+  // Files (-1: none): a Unix socket to the executor's files-fd, ours to close.
+  FdTransport(int In, int Out, pid_t Child, int Files = -1);
   ~FdTransport() override; // sends what is buffered; closes; reaps a spawned executor (closeAndReap)
   Error send(std::span<const uint8_t> Bytes) override;
   Error flush() override;
@@ -48,6 +49,8 @@ public:
   // within the silence limit; idempotent.
   void closeAndReap();
   std::string peerGone() override;
+  bool carriesDescriptors() const override { return Files >= 0; }
+  Error sendDescriptor(int Fd) override;
 
 private:
   // Reaps the executor once its connection has ended (by then it is
@@ -55,7 +58,8 @@ private:
   Error ended(Error Otherwise);
   bool waitChild(int &Status, int TimeoutMs);
   int In, Out;
-  pid_t Child; // 0 for a connection
+  pid_t Child;    // 0 for a connection
+  int Files = -1; // the descriptor channel
   bool Reaped = false, Closed = false;
   bool Gone = false;  // a read met the end, or a write a closed pipe or a reset
   std::string EndWhy; // the signal that ended the executor, once reaped
@@ -76,7 +80,8 @@ private:
   static constexpr size_t FlushAt = 64 << 10, HoldAt = 64 << 20;
 };
 
-// Starts `Path stdio` with its stdin/stdout on pipes (stderr inherited).
+// Starts `Path stdio files-fd=N` with its stdin/stdout on pipes (stderr
+// inherited) and N a Unix socket for map-file's descriptors.
 // GdbListenFd >= 0: a listening socket (not close-on-exec) the executor
 // serves gdb on (`linklab-executor stdio gdb-fd=N`).
 // From then on SIGINT, SIGTERM and SIGHUP end that executor before they end

@@ -18,7 +18,7 @@
 
 namespace linklab::executor {
 
-constexpr uint32_t ProtocolVersion = 8;
+constexpr uint32_t ProtocolVersion = 9;
 // Frame: u32 size | u16 kind | u16 flags | u32 seq | payload; size counts
 // every byte after itself.
 constexpr size_t HeaderSize = 12;
@@ -41,6 +41,7 @@ enum class MsgKind : uint16_t {
   Input = 0x0c,
   DebugResume = 0x0d,
   Write = 0x0e,
+  MapFile = 0x0f,
   // executor -> client
   Ok = 0x80,
   Failure = 0x81,
@@ -95,6 +96,16 @@ struct WritePiece {
   bool operator==(const WritePiece &) const = default;
 };
 
+// A segment whose content is [offset, offset+size) of a file (map-file).
+struct FileSegment {
+  uint64_t address = 0;
+  uint8_t prot = 0;
+  uint64_t offset = 0, size = 0;
+  uint64_t zeroFill = 0; // zero bytes after the content
+  template <class IO> void fields(IO &io) { io(address), io(prot), io(offset), io(size), io(zeroFill); }
+  bool operator==(const FileSegment &) const = default;
+};
+
 // A range of executor memory.
 struct MemoryRange {
   uint64_t address = 0, size = 0;
@@ -142,6 +153,14 @@ struct FinalizeMsg {
   std::vector<SegmentWrite> segments;
   template <class IO> void fields(IO &io) { io(segments); }
   bool operator==(const FinalizeMsg &) const = default;
+};
+// finalize with the contents in a file: the descriptor comes beside the
+// frame, on the session's descriptor channel (a spawned executor's only).
+struct MapFileMsg {
+  LINKLAB_MSG("map-file", MapFile)
+  std::vector<FileSegment> segments;
+  template <class IO> void fields(IO &io) { io(segments); }
+  bool operator==(const MapFileMsg &) const = default;
 };
 struct DeallocateMsg {
   LINKLAB_MSG("deallocate", Deallocate)
@@ -408,7 +427,7 @@ struct TLSResultMsg {
 using Message = std::variant<SetupMsg, ReserveMsg, FinalizeMsg, DeallocateMsg, LookupMsg, RunMainMsg, CallMsg,
                              ReadMemoryMsg, WriteMemoryMsg, SetupTLSMsg, HangupMsg, OkMsg, FailureMsg, SetupResultMsg,
                              AddressMsg, LookupResultMsg, OutputMsg, RunResultMsg, MemoryMsg, TLSResultMsg, InputMsg,
-                             InputRequestMsg, DebugResumeMsg, DebugStopMsg, WriteMsg>;
+                             InputRequestMsg, DebugResumeMsg, DebugStopMsg, WriteMsg, MapFileMsg>;
 
 struct Frame {
   uint32_t seq = 0;

@@ -83,7 +83,8 @@ TEST(ExecutorProtocol, RoundTripEveryKind) {
       InputMsg{{'a', '\n'}},
       InputRequestMsg{4096},
       DebugResumeMsg{3, {0x10, 0x20}, 0x30, 16},
-      DebugStopMsg{1, 0x40, 1000, 5, 2, 0x50, {{"rip", {1, 2}}}, {0x60}, 1, 0x70, {9}, "why"}};
+      DebugStopMsg{1, 0x40, 1000, 5, 2, 0x50, {{"rip", {1, 2}}}, {0x60}, 1, 0x70, {9}, "why"},
+      MapFileMsg{{{0x30000000, ProtRead | ProtExec, 0x1c, 0x2000, 0x1000}}}};
   ASSERT_EQ(All.size(), std::variant_size_v<Message>);
   for (const Message &M : All) {
     std::vector<uint8_t> Bytes = encode(7, M);

@@ -15,6 +15,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <map>
 #include <sys/wait.h>
@@ -1138,6 +1139,69 @@ TEST(ExecutorSession, test_old_client_gets_version_error) {
   ASSERT_TRUE(F);
   EXPECT_EQ(F->message,
             formatv("protocol version %u not supported (executor speaks %u)", ProtocolVersion - 1, ProtocolVersion));
+}
+
+// map-file (how the CLI hands the executor a prepared runtime image): the
+// descriptor is the client's, checked as hostile bytes are: a regular file,
+// every range inside it and inside a reservation. What it maps reads back
+// as the file's bytes with the zero fill after them. Each refusal leaves
+// the session going, which also shows that the sandbox lets the executor
+// receive, check and read the file.
+TEST(ExecutorSession, test_map_file_checks_its_descriptor) {
+  test::TempDir D;
+  std::vector<uint8_t> Content(0x1800);
+  for (size_t I = 0; I < Content.size(); ++I)
+    Content[I] = uint8_t(I * 7 + 1);
+  std::string Path = D.file("image.bin");
+  std::ofstream(Path, std::ios::binary).write(reinterpret_cast<const char *>(Content.data()), Content.size());
+  auto T = spawnExecutor(Executor);
+  ASSERT_TRUE(bool(T));
+  ExecutorClient C(**T);
+  ASSERT_TRUE(C.mapsFiles());
+  ASSERT_TRUE(bool(C.setupSync("x86_64-unknown-linux-gnu")));
+  auto Base = C.sync<uint64_t>([&](Callback<uint64_t> Done) { C.reserve(0x4000, 0x1000, std::move(Done)); });
+  ASSERT_TRUE(bool(Base));
+  auto Map = [&](int Fd, FileSegment S) {
+    Error E = C.syncError([&](std::function<void(Error)> Done) { C.mapFile(Fd, {S}, std::move(Done)); });
+    return E ? E.message() : "ok";
+  };
+  int File = open(Path.c_str(), O_RDONLY | O_CLOEXEC), WriteOnly = open(Path.c_str(), O_WRONLY | O_CLOEXEC);
+  int Dir = open(D.file("").c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC), Pipe[2];
+  ASSERT_TRUE(File >= 0 && WriteOnly >= 0 && Dir >= 0 && pipe(Pipe) == 0);
+  EXPECT_EQ(Map(File, {*Base, ProtRead, 0x800, 0x1000, 0x1000}), "ok");
+  auto Got = C.sync<std::vector<uint8_t>>([&](auto Done) { C.readMemory(*Base, 0x2000, std::move(Done)); });
+  ASSERT_TRUE(bool(Got));
+  std::vector<uint8_t> Want(Content.begin() + 0x800, Content.end());
+  Want.resize(0x2000);
+  EXPECT_TRUE(*Got == Want);
+  std::string At = formatv("map-file: segment %s", hex(*Base).c_str());
+  EXPECT_EQ(Map(File, {*Base, ProtRead, 0x1000, 0x1000, 0}),
+            At + ": file bytes 0x1000+0x1000 are not inside the file (0x1800 bytes)");
+  EXPECT_EQ(Map(File, {*Base, ProtRead, ~0ull, 2, 0}),
+            At + ": file bytes 0xffffffffffffffff+0x2 are not inside the file (0x1800 bytes)");
+  EXPECT_EQ(Map(File, {*Base + 0x4000, ProtRead, 0, 0x10, 0}),
+            formatv("map-file: segment %s+0x10: not inside a reservation", hex(*Base + 0x4000).c_str()));
+  EXPECT_EQ(Map(WriteOnly, {*Base, ProtRead, 0, 0x10, 0}),
+            At + "+0x10: reading file bytes 0x0+0x10: Bad file descriptor");
+  EXPECT_EQ(Map(Dir, {*Base, ProtRead, 0, 0x10, 0}), "map-file: the descriptor is not a regular file");
+  EXPECT_EQ(Map(Pipe[0], {*Base, ProtRead, 0, 0x10, 0}), "map-file: the descriptor is not a regular file");
+  for (int Fd : {File, WriteOnly, Dir, Pipe[0], Pipe[1]})
+    close(Fd);
+  EXPECT_FALSE(C.hangupSync());
+  // A map-file frame with no descriptor sent before it.
+  auto Raw = spawnExecutor(Executor);
+  ASSERT_TRUE(bool(Raw));
+  std::vector<uint8_t> Bytes = encode(1, SetupMsg{ProtocolVersion, "x86_64-unknown-linux-gnu"});
+  uint32_t Seq = 1;
+  for (const Message &M : {Message(MapFileMsg{{{0x30000000, ProtRead, 0, 0x10, 0}}}), Message(HangupMsg{})}) {
+    auto F = encode(++Seq, M);
+    Bytes.insert(Bytes.end(), F.begin(), F.end());
+  }
+  std::vector<Frame> Frames = sendRaw(**Raw, Bytes);
+  ASSERT_EQ(Frames.size(), 3u);
+  auto *F = std::get_if<FailureMsg>(&Frames[1].message);
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->message, "no descriptor came on the files channel");
 }
 
 // Reservations go to their region (protocol/address_plan.h), each from its

@@ -211,15 +211,15 @@ TEST_P(ExecutorSandbox, test_filter_on_while_program_runs) {
     if (geteuid() == 0)
       EXPECT_NE(Status.find("Uid:\t65534"), std::string::npos) << Status;
   }
-  // Descriptors: the protocol's two, stderr, the guest memory's memfd,
-  // /proc/self/statm (for the run's limits).
+  // Descriptors: the protocol's two, stderr, the files channel (map-file),
+  // the guest memory's memfd, /proc/self/statm (for the run's limits).
   int Fds = 0;
   if (DIR *Dir = opendir(("/proc/" + std::to_string(P) + "/fd").c_str())) {
     while (dirent *E = readdir(Dir))
       Fds += E->d_name[0] != '.';
     closedir(Dir);
   }
-  EXPECT_LE(Fds, 5);
+  EXPECT_LE(Fds, 6);
   ASSERT_EQ(write(C.in, "x", 1), 1);
   int St = C.wait(60);
   ASSERT_TRUE(St != -1 && WIFEXITED(St)) << C.output;
