@@ -10,7 +10,10 @@
 // A whole text or wasm file goes out compressed when the browser takes it
 // (brotli, else gzip), compressed once per version of the file and kept
 // (COMPRESSED_CACHE bytes at most): over a network the wasm core is a third
-// of its size (the static site and nginx send precompressed siblings).
+// of its size. A `.br`/`.gz` sibling no older than the file is sent as that
+// encoding instead (as nginx's gzip_static does): scripts/build-wasm.sh
+// writes the wasm's at brotli's best quality, 13% smaller than the quality
+// this server can afford per request.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
@@ -44,12 +47,12 @@ export function encodingFor(req, type) {
 // `${encoding} ${key}` → {tag, body: Promise of the compressed bytes}, oldest first.
 const compressedCache = new Map();
 let cachedBytes = 0;
-export function compressedBody(key, tag, encoding, read) {
+export function compressedBody(key, tag, encoding, read, sibling = async () => null) {
   const id = `${encoding} ${key}`, hit = compressedCache.get(id);
   if (hit?.tag === tag) return hit.body;
   if (hit) compressedCache.delete(id);
   const entry = { tag, size: 0 };
-  entry.body = read().then(ENCODERS[encoding]).then(body => {
+  entry.body = sibling(encoding).then(b => b ?? read().then(ENCODERS[encoding])).then(body => {
     entry.size = body.length;
     cachedBytes += body.length;
     for (const [k, e] of compressedCache) {
@@ -64,14 +67,14 @@ export function compressedBody(key, tag, encoding, read) {
 }
 
 // Sends body (or 304 for the tag the browser has), compressed when it takes that.
-export async function sendCompressible(req, res, { type, tag, cacheControl, key, read, size }) {
+export async function sendCompressible(req, res, { type, tag, cacheControl, key, read, size, sibling }) {
   // Untagged bytes are not kept: nothing would tell a changed version apart.
   const encoding = tag && size >= MIN_COMPRESS && size <= MAX_COMPRESS ? encodingFor(req, type) : null;
   const etag = tag && (encoding ? `"${tag}-${encoding}"` : `"${tag}"`);
   const headers = { 'content-type': type, 'cache-control': cacheControl, vary: 'accept-encoding',
                     ...(etag ? { etag } : {}) };
   if (etag && req.headers['if-none-match'] === etag) return res.writeHead(304, headers).end();
-  const body = encoding ? await compressedBody(key, tag, encoding, read) : await read();
+  const body = encoding ? await compressedBody(key, tag, encoding, read, sibling) : await read();
   if (encoding) headers['content-encoding'] = encoding;
   res.writeHead(200, { ...headers, 'content-length': body.length });
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -85,7 +88,8 @@ export async function serveFile(req, res, file, type, cacheControl = 'no-cache')
     if (!stat.isFile()) return notFound(req, res);
     if (stat.size >= MIN_COMPRESS && stat.size <= MAX_COMPRESS)
       return sendCompressible(req, res, { type, cacheControl, key: file, size: stat.size, tag: strongTag(stat),
-                                          read: () => fs.promises.readFile(file) });
+                                          read: () => fs.promises.readFile(file),
+                                          sibling: encoding => precompressed(file, encoding, stat) });
   }
   if (range !== undefined) {
     let stat;
@@ -116,6 +120,18 @@ export async function serveFile(req, res, file, type, cacheControl = 'no-cache')
     res.end(`${err.message}\n`);
   });
   s.pipe(res);
+}
+
+// The bytes of file's sibling for `encoding` (file.br, file.gz) if there is
+// one no older than the file, else null.
+const SIBLING = { br: '.br', gzip: '.gz' };
+async function precompressed(file, encoding, stat) {
+  try {
+    const s = await fs.promises.stat(file + SIBLING[encoding]);
+    return s.isFile() && s.mtimeMs >= stat.mtimeMs ? await fs.promises.readFile(file + SIBLING[encoding]) : null;
+  } catch {
+    return null;
+  }
 }
 
 const strongTag = stat => `${stat.size.toString(16)}-${Math.round(stat.mtimeMs).toString(16)}`;

@@ -1138,6 +1138,24 @@ test('the server tags whole files for revalidation and serves a file again once 
     assert.notEqual(changed.headers.get('etag'), etag);
     assert.equal((await fetch(`${own.url}gallery/missing.json`)).status, 404);
 
+    // A brotli sibling no older than its file is sent as the file's brotli encoding; an older one is not.
+    const big = path.join(gallery, 'big.json'), text = JSON.stringify({ examples: Array(400).fill('x') });
+    fs.writeFileSync(big, text);
+    const sibling = zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } });
+    fs.writeFileSync(`${big}.br`, sibling);
+    const brGet = () => new Promise((resolve, reject) =>
+      http.get(`${own.url}gallery/big.json`, { headers: { 'accept-encoding': 'br' } }, res => {
+        const parts = [];
+        res.on('data', d => parts.push(d));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }));
+      }).on('error', reject));
+    let sent = await brGet();
+    assert.equal(sent.encoding, 'br');
+    assert.ok(sent.body.equals(sibling), 'the sibling, as it is');
+    fs.utimesSync(big, new Date(), new Date(Date.now() + 10000)); // the file changed after its sibling was made
+    sent = await brGet();
+    assert.ok(!sent.body.equals(sibling) && zlib.brotliDecompressSync(sent.body).toString() === text);
+
     // The wasm core (and the page's text files) go out compressed as the browser asks: brotli, else gzip.
     const wasm = fs.readFileSync(path.join(WEB, '../wasm-bindings/dist/linklab_core.wasm'));
     const get = headers => new Promise((resolve, reject) =>
