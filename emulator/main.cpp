@@ -14,6 +14,8 @@
 #include "sandbox.h"
 #include "session.h"
 
+#include "support/huge_heap.h"
+
 #include <arpa/inet.h>
 #include <csignal>
 #include <cstdio>
@@ -63,6 +65,7 @@ static int listenOn(const std::string &Spec, bool Namespaces, const linklab::emu
     if (Pid == 0) {
       close(S);
       linklab::emu::sandbox::confineAtStart({.keepFd = C, .namespaces = Namespaces, .pidNamespace = false});
+      linklab::backHeapWithHugePages();
       linklab::emu::serveSessionThenExit(C, C, Session);
     }
     close(C);
@@ -116,6 +119,10 @@ int main(int Argc, char **Argv) {
   if (Mode == "stdio") {
     linklab::emu::sandbox::confineAtStart(
         {.keepFd = Session.gdbListenFd, .filesFd = Session.filesFd, .namespaces = Namespaces, .pidNamespace = true});
+    // In the process that serves (after the PID namespace's fork, where a
+    // huge page written before would be copied page by page): the engine's
+    // tables, several hundred KB, then cost a fault or two, not hundreds.
+    linklab::backHeapWithHugePages();
     linklab::emu::serveSessionThenExit(0, 1, Session);
   }
   if (Mode.rfind("listen=", 0) == 0)

@@ -15,13 +15,12 @@
 #include "program/program.h"
 #include "session/link_info.h"
 #include "session/session.h"
+#include "support/huge_heap.h"
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <malloc.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -60,54 +59,18 @@ bool runCheckFiles(const std::vector<std::string> &Files, std::string_view Name,
 
 // A link faults in its fresh heap page by page: on the 500k-relocation
 // benchmark that was a third of the CPU time, and a hello world linked with
-// glibc touches 8-13 MB of heap (2,000 faults, where the first write to a
-// page costs 5-10 us on a VM). So when the command links a C runtime (its
-// archives are megabytes) or the objects named come to 1 MiB or more, the
-// heap grows in one 64 MiB step that the kernel backs with transparent huge
-// pages (2 MiB, one fault each; address space until touched), and large
-// blocks come from it too rather than from page-faulted mmaps. This is
-// glibc's glibc.malloc.hugetlb=1 tunable for the heap, done through
-// mallopt and madvise because glibc reads tunables only as a process
-// starts (restarting the command with it set cost 3-6 ms of start-up).
+// glibc touches 8-13 MB of heap (2,000 faults). So when the command links a
+// C runtime (its archives are megabytes) or the objects named come to 1 MiB
+// or more, the heap takes transparent huge pages (support/huge_heap.h).
 void backHeapWithHugePages(const driver::Options &O) {
-  if (const char *T = std::getenv("GLIBC_TUNABLES"); T && std::strstr(T, "glibc.malloc")) // the user's choice
-    return;
   bool LinksRuntime = O.runtime != "none" && !O.noProcessSyms;
   uint64_t InputBytes = 0;
   struct stat St;
   for (auto &In : O.inputs)
     if (stat(In.c_str(), &St) == 0 && S_ISREG(St.st_mode))
       InputBytes += uint64_t(St.st_size);
-  if (!LinksRuntime && InputBytes < (1 << 20))
-    return;
-  constexpr size_t Huge = 2 << 20, Step = 64 << 20;
-  mallopt(M_MMAP_THRESHOLD, int(Step / 2));
-  mallopt(M_TRIM_THRESHOLD, int(Step * 2));
-  mallopt(M_TOP_PAD, int(Step));
-  // Only an aligned 2 MiB that nothing touched before madvise can become a
-  // huge page, so malloc's top (whose header it writes at once) first moves
-  // to the page below the next boundary; the new heap above it starts
-  // untouched. (malloc takes such a foreign sbrk in its stride.)
-  uintptr_t End = reinterpret_cast<uintptr_t>(sbrk(0));
-  uintptr_t Below = ((End + 4096 + Huge - 1) & ~(Huge - 1)) - 4096;
-  if (sbrk(intptr_t(Below - End)) == reinterpret_cast<void *>(-1))
-    return;
-  uintptr_t From = Below;
-  // More than the heap has left: it grows by Step. (Used, or the compiler
-  // drops a malloc that is only freed.)
-  auto *Grow = static_cast<volatile char *>(std::malloc(Huge));
-  uintptr_t To = reinterpret_cast<uintptr_t>(sbrk(0));
-  if (Grow)
-    Grow[0] = 0;
-  std::free(const_cast<char *>(Grow));
-  if (To <= From)
-    return;
-  madvise(reinterpret_cast<void *>(From), To - From, MADV_HUGEPAGE);
-  // Growing wrote malloc's top header near the first huge page's end, a 4 KiB
-  // fault before madvise: that 2 MiB would fault page by page (400 faults in
-  // a hello world) unless collapsed now (Linux 6.1; older kernels refuse it).
-  constexpr int MadvCollapse = 25; // MADV_COLLAPSE: in <linux/mman.h>, not in glibc 2.36's <sys/mman.h>
-  madvise(reinterpret_cast<void *>(From + 4096), Huge, MadvCollapse);
+  if (LinksRuntime || InputBytes >= (1 << 20))
+    linklab::backHeapWithHugePages();
 }
 
 int run(int Argc, char **Argv) {
