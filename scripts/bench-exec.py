@@ -20,6 +20,10 @@ arch (x86-64, AArch64, RISC-V 64, i386, Arm), four figures:
    reference; beside it the same run with the prepared runtime image cache
    off (LINKLAB_CACHE=off: glibc's members linked on every run; the
    benchmark's own cache is warmed before timing, docs/runtime-image.md).
+   The CPU columns are the user and system time of all the command's
+   processes (linklab and its executor; qemu-user's one), which a loaded
+   machine inflates far less than wall time (waiting for a core at each
+   hand-over between linklab and the executor).
    --instructions adds what wall times on a loaded machine
    cannot show: the instructions linklab's own process executes for it
    (callgrind's count; the executor it spawns runs natively, uncounted).
@@ -54,7 +58,7 @@ usage: scripts/bench-exec.py [--linklab PATH] [--baseline PATH] [--startup-only]
                              [--runs N] [--scale N] [--libc-scale N] [--arch A ...] [--softmmu] [--verbose]
                              [--instructions] [--enforce]
 """
-import argparse, os, re, statistics, subprocess, sys, tempfile, time
+import argparse, os, re, resource, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET = 1.0        # linklab/qemu, both workloads
@@ -270,23 +274,31 @@ def build(cmds, cwd):
 
 def timed(cmds, cwd, runs, env=None):
     """Per command of cmds: the median wall time of `runs` runs, its exit code and
-    stdout (the same in every run). The commands take turns, one run each per
-    round, so that a machine getting slower or faster during the benchmark (a
-    VM's neighbours) moves every command's times alike rather than one's."""
+    stdout (the same in every run), and the median CPU time (user and system) of
+    the command and every process it waited for (linklab's executor too). The
+    commands take turns, one run each per round, so that a machine getting
+    slower or faster during the benchmark (a VM's neighbours) moves every
+    command's times alike rather than one's. CPU time moves less with the
+    machine's load than wall time, which on a busy machine is mostly waiting
+    for a core at each hand-over between linklab and its executor."""
     times = [[] for _ in cmds]
+    cpus = [[] for _ in cmds]
     results = [set() for _ in cmds]
     for _ in range(runs):
         for i, (cmd, cmd_env) in enumerate(cmds):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             proc = run(cmd, cwd, cmd_env or env)
             times[i].append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus[i].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
             results[i].add((proc.returncode, proc.stdout))
             if proc.stderr.strip():
                 sys.exit(f"{' '.join(cmd)}: {proc.stderr.strip()}")
     for (cmd, _), result in zip(cmds, results):
         if len(result) != 1:
             sys.exit(f"{' '.join(cmd)}: exit codes or output differ between runs")
-    return [(statistics.median(t), *r.pop()) for t, r in zip(times, results)]
+    return [(statistics.median(t), *r.pop(), statistics.median(c)) for t, r, c in zip(times, results, cpus)]
 
 
 def instructions(cmd, cwd, env=None):
@@ -300,7 +312,7 @@ def instructions(cmd, cwd, env=None):
 
 
 def same(arch, what, linklab, qemu):
-    if linklab[1:] != qemu[1:]:
+    if linklab[1:3] != qemu[1:3]:
         sys.exit(f"{arch} {what}: linklab exited {linklab[1]}, qemu {qemu[1]}"
                  f"{'' if linklab[1] != qemu[1] else ' with different output'}: the runs disagree")
 
@@ -402,15 +414,19 @@ def libc_bound(args, arches, tmp, missed):
 def start_up(args, arches, tmp, missed):
     print(f"\n3. start-up: hello world with glibc, `linklab hello.o` (spawn the executor, link with glibc, run)")
     off = dict(os.environ, LINKLAB_CACHE="off")
-    base = f" {'baseline ms':>12}" if args.baseline else ""
+    base = f" {'baseline ms':>12} {'CPU':>6}" if args.baseline else ""
     if args.instructions:
         base += f" {'linklab Minstr':>15} {'no cache Minstr':>16}" + (f" {'baseline Minstr':>16}" if args.baseline else "")
-    print(f"{'arch':8} {'linklab ms':>11} {'no cache ms':>12}{base} {'target ms':>10} {'qemu ms':>8}")
+    # CPU: user and system time of both processes (linklab and its executor),
+    # qemu-user's of its one.
+    print(f"{'arch':8} {'linklab ms':>11} {'CPU':>6} {'no cache ms':>12}{base} {'target ms':>10} {'qemu ms':>8} "
+          f"{'CPU':>6}")
     for arch in arches:
         run([args.linklab, f"hello-{arch}.o"], tmp)  # builds the image the timed runs use
         cmds = [([args.linklab, f"hello-{arch}.o"], None), ([ARCHES[arch][1], f"hello-{arch}"], None),
                 ([args.linklab, f"hello-{arch}.o"], off)]
         if args.baseline:
+            run([os.path.abspath(args.baseline), f"hello-{arch}.o"], tmp)  # and the baseline's image
             cmds.append(([os.path.abspath(args.baseline), f"hello-{arch}.o"], None))
         ll, qm, nc, *bl = timed(cmds, tmp, args.runs)
         same(arch, "hello", ll, qm)
@@ -418,14 +434,14 @@ def start_up(args, arches, tmp, missed):
         base = ""
         if bl:
             same(arch, "hello (baseline)", bl[0], qm)
-            base = f" {bl[0][0] * 1000:12.1f}"
+            base = f" {bl[0][0] * 1000:12.1f} {bl[0][3] * 1000:6.1f}"
         if args.instructions:
             base += f" {instructions([args.linklab, f'hello-{arch}.o'], tmp) / 1e6:15.1f}"
             base += f" {instructions([args.linklab, f'hello-{arch}.o'], tmp, off) / 1e6:16.1f}"
             if args.baseline:
                 base += f" {instructions([os.path.abspath(args.baseline), f'hello-{arch}.o'], tmp) / 1e6:16.1f}"
-        print(f"{arch:8} {ll[0] * 1000:11.1f} {nc[0] * 1000:12.1f}{base} {STARTUP_TARGET * 1000:10.0f} "
-              f"{qm[0] * 1000:8.1f}")
+        print(f"{arch:8} {ll[0] * 1000:11.1f} {ll[3] * 1000:6.1f} {nc[0] * 1000:12.1f}{base} "
+              f"{STARTUP_TARGET * 1000:10.0f} {qm[0] * 1000:8.1f} {qm[3] * 1000:6.1f}")
         if ll[0] > STARTUP_TARGET:
             missed.append(f"{arch} start-up")
 
