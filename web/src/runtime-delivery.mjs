@@ -86,16 +86,17 @@ export function emptyHead() {
 
 // What every link of an architecture reads first, whatever its objects:
 // each archive that is not on demand's first pack (what all the programs
-// pulling from it pull), its head, and the start object. A manifest's blob
-// hashes, in the order to ask for them: the packs first, as libc.a's is most
-// of the bytes (0.43 MB of x86-64's 0.5) and a host's six connections would
-// give it one only once a small head had come back. prepare-runtimes puts
-// them in config.json.
+// pulling from it pull) and head, and the start object. A manifest's blob
+// hashes, in the order to ask for them: an archive's pack before its head,
+// as libc.a's is most of the bytes (0.43 MB of x86-64's 0.5) and a host's six
+// connections would otherwise give it one only once the small heads had
+// come back; its head right after, as the scan starts from the heads.
+// prepare-runtimes puts them in config.json.
 export function firstBlobs(m) {
   const always = Object.entries(m.files).filter(([, f]) => !f.filter);
   const first = new Map(); // archive → its first pack
   for (const p of m.packs) if (!first.has(p.units[0][0])) first.set(p.units[0][0], p.blob);
-  return [...always.map(([n]) => first.get(n)).filter(Boolean), ...always.map(([, f]) => f.head?.blob ?? f.blob)];
+  return always.flatMap(([n, f]) => [first.get(n), f.head?.blob ?? f.blob]).filter(Boolean);
 }
 
 // What a link reads of each on-demand archive it needs, by archive: its

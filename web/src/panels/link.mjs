@@ -30,8 +30,7 @@ async function io(app, arch, objects, example = null) {
   const likely = Object.entries(config.runtimeOnDemand?.[arch] ?? {})
     .filter(([archive]) => names && LIKELY[archive] && [...names].some(LIKELY[archive])).flatMap(([, blobs]) => blobs);
   const packs = (example && config.runtimeExamples?.[arch]?.[example]) ?? [];
-  // A host's six connections go to the first six: the small example packs, then the big common ones.
-  app.delivery.warm([...packs, ...(config.runtimeFirst?.[arch] ?? []), ...likely]).catch(() => {}); // a read reports it
+  app.delivery.warm([...(config.runtimeFirst?.[arch] ?? []), ...packs, ...likely]).catch(() => {}); // a read reports it
   return app.delivery.io(hash, names);
 }
 // Before the objects are known (and before the core is): what every link
