@@ -44,7 +44,7 @@ public:
 private:
   // Replies are buffered while more requests are already here and go out
   // together before the session waits for input again (or runs a program,
-  // or once large): a client sends the link's write-memory requests in
+  // or once large): a client sends the link's write requests in
   // bursts, and a reply each would cost a system call and a wake-up each.
   int serveFrames() {
     uint8_t Buf[1 << 16];
@@ -91,7 +91,11 @@ private:
         ReplayFailure = F->message;
       return;
     }
-    Failures += std::holds_alternative<FailureMsg>(M);
+    if (auto *F = std::get_if<FailureMsg>(&M)) {
+      ++Failures;
+      if (Seq)
+        LastFailure = {Seq, F->message};
+    }
     std::vector<uint8_t> Bytes = encode(Seq, M);
     Outbox.insert(Outbox.end(), Bytes.begin(), Bytes.end());
     if (Outbox.size() >= FlushAt)
@@ -486,6 +490,12 @@ private:
               return true;
             },
             [&](RunMainMsg &M) {
+              if (M.okSince && LastFailure && LastFailure->first >= M.okSince) {
+                RunResultMsg R;
+                R.status = uint8_t(RunStatus::Error);
+                R.message = formatv("not run: request %u failed: %s", LastFailure->first, LastFailure->second.c_str());
+                return send(Seq, R), true;
+              }
               flush();
               Deadline = runDeadline(M.limits);
               std::unique_ptr<DebugFrontEnd> Front;
@@ -555,6 +565,8 @@ private:
   std::vector<Frame> Journal;
   std::string ReplayFailure; // the first failure of a replay
   uint64_t Failures = 0;     // failure replies sent
+  // The latest failed request (seq, message): run-main's okSince checks it.
+  std::optional<std::pair<uint32_t, std::string>> LastFailure;
   SessionOptions Opts;
   uint64_t RunOutput = 0; // bytes of output the current run has sent
   bool Truncated = false;

@@ -1186,7 +1186,7 @@ export function webSocketTransport(url, { WebSocket: WS = globalThis.WebSocket }
     ws.binaryType = 'arraybuffer';
     let opened = false, closedWhy, onClose = null, onStatus = null;
     // Frames sent in one task go out as one message: a link writes each
-    // graph's segments (~1300 frames for hello world against glibc), and a
+    // graph's segments (~450 frames for hello world against glibc), and a
     // message each costs far more than its bytes. The bridge takes a
     // message of whole frames, up to WS_BATCH bytes (bigger frames alone).
     let queued = [], size = 0;

@@ -69,32 +69,6 @@ bool imageServes(const RuntimeImage &I, const std::vector<std::string> &Defined)
   return true;
 }
 
-// Calls Done once every part it handed out has answered, with the first
-// error among them.
-class Joined {
-public:
-  explicit Joined(std::function<void(Error)> Done) : St(std::make_shared<State>()) { St->done = std::move(Done); }
-  std::function<void(Error)> part() {
-    ++St->waiting;
-    return [St = St](Error E) {
-      if (E && !St->first)
-        St->first.emplace(std::move(E));
-      else
-        consumeError(std::move(E));
-      if (--St->waiting == 0)
-        St->done(St->first ? std::move(*St->first) : Error::success());
-    };
-  }
-
-private:
-  struct State {
-    unsigned waiting = 0;
-    std::optional<Error> first;
-    std::function<void(Error)> done;
-  };
-  std::shared_ptr<State> St;
-};
-
 RunResultMsg returned() {
   RunResultMsg R;
   R.status = uint8_t(RunStatus::Returned);
@@ -365,61 +339,48 @@ Error Program::addRuntime(const RuntimeSpec &R, RuntimeFiles Files, std::map<std
 }
 
 void Program::prepareRun(Limits L, std::function<void(Error)> Done) {
-  // What needs no answer before it goes out at once, answered in one wait
-  // (each wait wakes both processes, which on a loaded machine wait for a
-  // core): the image's entry fixups, the TLS block and, unless IFUNC
-  // resolvers must run first, the init arrays.
-  Joined All(std::move(Done));
-  auto Started = All.part();    // until everything below is sent
+  // Nothing here waits for an answer (each wait is a round trip, through a
+  // browser's bridge tens of milliseconds): the image's entry fixups, the
+  // TLS block and the init arrays go out unchecked, in order, and the run
+  // that follows does not start if one of them failed. IFUNC resolvers
+  // that must run first are calls, which wait for those answers.
   if (Image && !ImageFixedUp) { // once the program is linked, before anything runs
     ImageFixedUp = true;
-    fixUpImage(All.part());
+    if (Error E = fixUpImage())
+      return Done(std::move(E));
   }
-  auto WriteInits = [this](std::function<void(Error)> Done) {
-    auto Table = Inits->table(*S);
-    if (!Table)
-      return Done(Table.takeError());
-    if (!*Table || (*Table)->bytes.empty())
-      return Done(Error::success());
-    C.writeMemory((*Table)->address, std::move((*Table)->bytes), Done);
-  };
+  if (ImageFailure)
+    return Done(makeError(*ImageFailure));
+  // A libc needs its thread pointer even when no graph has TLS (errno, stdio locks).
+  if (!TLSInstalled && (Runtime || !TLS->empty())) {
+    if (Image && !TLS->empty())
+      return Done(makeError("a graph with TLS was linked beside the prepared C runtime"));
+    auto TLSBlock = Image ? Expected<TLSImage>(Image->tls) : TLS->image();
+    if (!TLSBlock)
+      return Done(TLSBlock.takeError());
+    SetupTLSMsg M{std::move(TLSBlock->bytes), TLSBlock->memSize, TLSBlock->alignment};
+    C.setupTLS(std::move(M), [this, Report = C.unchecked()](Expected<TLSResultMsg> R) {
+      if (R)
+        return;
+      TLSInstalled = false; // the next run tries again
+      Report(R.takeError());
+    });
+    TLSInstalled = true;
+    TLS->seal();
+  }
   // IFUNC slots no start code will fill (its runtime has no table walk, or
   // the graph came after the table): their resolvers run as calls, with
   // the thread pointer set, and the init arrays follow.
-  std::vector<IRelative> Uncovered = IRelatives->takeUncovered();
-  bool InitsNow = Uncovered.empty();
-  auto InstallInits = [this, L, Uncovered, WriteInits](std::function<void(Error)> Done) {
-    applyIRelatives(Uncovered, 0, L, [WriteInits, Done](Error E) {
-      if (E)
-        return Done(std::move(E));
-      WriteInits(Done);
-    });
-  };
-  // A libc needs its thread pointer even when no graph has TLS (errno, stdio locks).
-  if (TLSInstalled || (!Runtime && TLS->empty())) {
-    InstallInits(All.part());
-    return Started(Error::success());
-  }
-  if (Image && !TLS->empty())
-    return Started(makeError("a graph with TLS was linked beside the prepared C runtime"));
-  auto TLSBlock = Image ? Expected<TLSImage>(Image->tls) : TLS->image();
-  if (!TLSBlock)
-    return Started(TLSBlock.takeError());
-  SetupTLSMsg M{std::move(TLSBlock->bytes), TLSBlock->memSize, TLSBlock->alignment};
-  C.setupTLS(std::move(M), [this, InitsNow, InstallInits, Done = All.part()](Expected<TLSResultMsg> R) {
-    if (!R)
-      return Done(R.takeError());
-    if (ImageFailure && *ImageFailure) // answered before this one
-      return Done(makeError(**ImageFailure));
-    TLSInstalled = true;
-    TLS->seal();
-    if (InitsNow)
-      return Done(Error::success());
-    InstallInits(Done);
+  applyIRelatives(IRelatives->takeUncovered(), 0, L, [this, Done = std::move(Done)](Error E) {
+    if (E)
+      return Done(std::move(E));
+    auto Table = Inits->table(*S);
+    if (!Table)
+      return Done(Table.takeError());
+    if (*Table && !(*Table)->bytes.empty())
+      C.writeMemory((*Table)->address, std::move((*Table)->bytes), C.unchecked("writing the init arrays"));
+    Done(Error::success());
   });
-  if (InitsNow)
-    WriteInits(All.part());
-  Started(Error::success());
 }
 
 // Calls each resolver and stores what it returns in its slot.
@@ -506,24 +467,17 @@ Error Program::linkRuntime(const ImageCache &Cache, std::string_view Entry) {
 
 void Program::installImage(RuntimeImage I) {
   Image = std::make_shared<const RuntimeImage>(std::move(I));
-  ImageFailure = std::make_shared<std::optional<std::string>>();
   // Each reservation as the run's memory manager makes one: reserved, then
   // mapped with its protection and its bytes in one finalize, or, from a
   // cache file, in one map-file for all: the executor reads the bytes from
   // the file itself (no copies through the pipe).
-  auto Failed = [F = ImageFailure](Error E) {
-    if (E && !*F)
-      F->emplace(std::move(E).withContext("mapping the prepared C runtime").message());
-    else
-      consumeError(std::move(E));
-  };
+  auto Failed = C.unchecked("mapping the prepared C runtime");
   bool Map = Image->file && C.mapsFiles();
   std::vector<executor::FileSegment> FromFile;
   for (const RuntimeImage::Reservation &R : Image->reservations) {
     auto Base = C.reserveNow(R.size, R.alignment, Region::Runtime, Failed);
     if (!Base || *Base != R.base) {
-      if (!*ImageFailure)
-        ImageFailure->emplace("the prepared C runtime's memory is not where the executor reserves");
+      ImageFailure = "the prepared C runtime's memory is not where the executor reserves";
       if (!Base)
         consumeError(Base.takeError());
       continue;
@@ -543,27 +497,25 @@ void Program::installImage(RuntimeImage I) {
   StartEntry = "main"; // the image's start code enters it
 }
 
-void Program::fixUpImage(std::function<void(Error)> Done) {
+Error Program::fixUpImage() {
   auto Entry = S->addressOf("main");
   if (!Entry)
-    return Done(makeError("the prepared C runtime's entry, main, is not linked"));
+    return makeError("the prepared C runtime's entry, main, is not linked");
   auto Writes = entryFixupBytes(*Image, S->triple().arch, *Entry);
   if (!Writes)
-    return Done(Writes.takeError());
+    return Writes.takeError();
   const ArchRow &Row = archRow(S->triple().arch);
-  Joined All(std::move(Done));
-  auto Sent = All.part(); // until every write is out
   for (auto &[At, Bytes] : *Writes)
-    C.writeMemory(At, std::move(Bytes), All.part());
+    C.writeMemory(At, std::move(Bytes), C.unchecked("fixing up the prepared C runtime"));
   // This run's own graphs registered after the image's: its newest thunk
   // walks both.
   if (Registration && Registration->newestThunk() && Image->ehPreInitSlot) {
     std::vector<uint8_t> Slot;
     for (unsigned I = 0; I < Row.pointerSize; ++I)
       Slot.push_back(uint8_t(*Registration->newestThunk() >> (8 * (Row.bigEndian ? Row.pointerSize - 1 - I : I))));
-    C.writeMemory(Image->ehPreInitSlot, std::move(Slot), All.part());
+    C.writeMemory(Image->ehPreInitSlot, std::move(Slot), C.unchecked("fixing up the prepared C runtime"));
   }
-  Sent(Error::success());
+  return Error::success();
 }
 
 void Program::runMain(std::string Entry, std::vector<std::string> Args, Limits L, OnResult Done) {

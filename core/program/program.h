@@ -170,7 +170,7 @@ private:
   Error linkRuntime(const ImageCache &Cache, std::string_view Entry);
   void installImage(RuntimeImage I);
   // The image's fixups against the entry and its .eh_frame chain's slot.
-  void fixUpImage(std::function<void(Error)> Done);
+  Error fixUpImage();
 
   executor::ExecutorClient &C;
   const RuntimeSpec *Runtime = nullptr;
@@ -190,7 +190,7 @@ private:
   std::optional<ImageCache> PendingCache;
   std::shared_ptr<const RuntimeImage> Image;
   std::shared_ptr<EHFrameRegistration> Registration;
-  std::shared_ptr<std::optional<std::string>> ImageFailure; // a reservation the executor refused
+  std::optional<std::string> ImageFailure; // its memory is not where the executor reserves
   bool ImageFixedUp = false;
   mutable std::optional<std::vector<ObjectLinkInfo>> ImageInfo; // decoded when symbolizing
 };

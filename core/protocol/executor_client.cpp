@@ -118,6 +118,34 @@ static Callback<OkMsg> asError(std::function<void(Error)> Done) {
   return [Done = std::move(Done)](Expected<OkMsg> R) { Done(R ? Error::success() : R.takeError()); };
 }
 
+std::function<void(Error)> ExecutorClient::unchecked(std::string Context) {
+  if (!UncheckedSince)
+    UncheckedSince = NextSeq;
+  return [this, Context = std::move(Context)](Error E) {
+    if (E && !UncheckedFailure && Dead.empty())
+      UncheckedFailure = Context.empty() ? E.message() : Context + ": " + E.message();
+    consumeError(std::move(E));
+  };
+}
+
+template <typename T> Callback<T> ExecutorClient::afterUnchecked(Callback<T> Done) {
+  return [this, Done = std::move(Done)](Expected<T> R) {
+    std::optional<std::string> Failed = std::exchange(UncheckedFailure, std::nullopt);
+    if (!Failed || !Dead.empty())
+      return Done(std::move(R));
+    if (!R)
+      consumeError(R.takeError());
+    Done(makeError(*Failed));
+  };
+}
+
+// An empty lookup: its answer comes after every earlier request's.
+void ExecutorClient::settle(std::function<void(Error)> Done) {
+  UncheckedSince = 0;
+  lookup({}, afterUnchecked(Callback<std::vector<uint64_t>>(
+                 [Done = std::move(Done)](auto R) { Done(R ? Error::success() : R.takeError()); })));
+}
+
 void ExecutorClient::setup(std::string Triple, Callback<SetupInfo> Done) {
   expect<SetupResultMsg>(SetupMsg{ProtocolVersion, std::move(Triple)},
                          Callback<SetupInfo>([this, Done = std::move(Done)](Expected<SetupInfo> I) {
@@ -184,7 +212,8 @@ void ExecutorClient::runMain(uint64_t Entry, std::vector<std::string> Args, Limi
   RunMainMsg M{Entry, uint8_t(S), std::move(Args), std::move(Env), L, std::move(Files)};
   if (DebugNext)
     M.debug = 1, M.debugIdleMillis = *DebugNext, M.ehFrames = std::move(EhFrames), DebugNext.reset();
-  expect<RunResultMsg>(std::move(M), std::move(Done), [](RunResultMsg &R) { return std::move(R); });
+  M.okSince = std::exchange(UncheckedSince, 0);
+  expect<RunResultMsg>(std::move(M), afterUnchecked(std::move(Done)), [](RunResultMsg &R) { return std::move(R); });
 }
 Error ExecutorClient::debugResume(uint32_t Seq, DebugResumeMsg M) {
   if (!Dead.empty())
@@ -201,6 +230,13 @@ Error ExecutorClient::debugResume(uint32_t Seq, DebugResumeMsg M) {
   return Error::success();
 }
 void ExecutorClient::call(CallMsg M, Callback<RunResultMsg> Done) {
+  // A call has no okSince: it waits for the unchecked answers instead.
+  if (UncheckedSince)
+    return settle([this, M = std::move(M), Done = std::move(Done)](Error E) mutable {
+      if (E)
+        return Done(std::move(E));
+      call(std::move(M), std::move(Done));
+    });
   expect<RunResultMsg>(std::move(M), std::move(Done), [](RunResultMsg &R) { return std::move(R); });
 }
 void ExecutorClient::readMemory(uint64_t Addr, uint64_t Size, Callback<std::vector<uint8_t>> Done) {

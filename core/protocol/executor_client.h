@@ -82,6 +82,16 @@ public:
   // Sends the requests made so far now, not when the caller next waits.
   void flush();
 
+  // The answer for a request nobody waits for (a link's writes, the TLS
+  // block before a run): call it just before making the request. A failure
+  // is kept (the first, prefixed with Context) for the next run to report:
+  // a run-main then does not start (its okSince names the first such
+  // request), and a call is sent only once every answer is in (settle).
+  std::function<void(Error)> unchecked(std::string Context = {});
+  // Done once every request made so far has answered: the failure an
+  // unchecked request kept, if any (reported once).
+  void settle(std::function<void(Error)> Done);
+
   // --- asynchronous requests ------------------------------------------------
   void setup(std::string Triple, Callback<SetupInfo> Done);
   void reserve(uint64_t Size, uint64_t Align, Callback<uint64_t> Done);
@@ -180,7 +190,11 @@ private:
   std::optional<uint32_t> DebugNext; // debugNextRun's, until a run-main takes it
   Symbolizer Symbolize;
   std::optional<SetupInfo> Info;
-  ReservationPlan Reserved; // the executor's, as every reservation sent moves it
+  ReservationPlan Reserved;                    // the executor's, as every reservation sent moves it
+  uint32_t UncheckedSince = 0;                 // the first unchecked request since the last run; 0: none
+  std::optional<std::string> UncheckedFailure; // the first failure they answered
+  // Done's answer, unless an unchecked request failed before it: that failure then.
+  template <typename T> Callback<T> afterUnchecked(Callback<T> Done);
 };
 
 } // namespace linklab::executor

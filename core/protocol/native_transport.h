@@ -27,7 +27,7 @@ Error writeDraining(int Out, int In, std::span<const uint8_t> Bytes,
                     size_t *TimedOutAfter = nullptr, bool *PeerGone = nullptr);
 
 // Requests are buffered and go out together when the client waits for an
-// answer: the link's hundreds of write-memory requests then cost a few
+// answer: the link's hundreds of write requests then cost a few
 // system calls and wake-ups instead of one each.
 class FdTransport : public ByteTransport {
 public:

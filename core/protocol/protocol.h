@@ -18,7 +18,7 @@
 
 namespace linklab::executor {
 
-constexpr uint32_t ProtocolVersion = 9;
+constexpr uint32_t ProtocolVersion = 10;
 // Frame: u32 size | u16 kind | u16 flags | u32 seq | payload; size counts
 // every byte after itself.
 constexpr size_t HeaderSize = 12;
@@ -195,8 +195,13 @@ struct RunMainMsg {
   // Debugged (version 6): the linked image's .eh_frame sections, which a
   // stop's backtrace unwinds through (none: a stack scan).
   std::vector<MemoryRange> ehFrames;
+  // Version 10: when not 0, the run does not start if the session's latest
+  // failed request has a seq this large or larger (the link's requests,
+  // whose answers the client sent this run without waiting for).
+  uint32_t okSince = 0;
   template <class IO> void fields(IO &io) {
-    io(entry), io(startup), io(args), io(env), io(limits), io(files), io(debug), io(debugIdleMillis), io(ehFrames);
+    io(entry), io(startup), io(args), io(env), io(limits), io(files), io(debug), io(debugIdleMillis), io(ehFrames),
+        io(okSince);
   }
   bool operator==(const RunMainMsg &) const = default;
 };

@@ -46,33 +46,24 @@ public:
   }
 
   // The graph's segments go out in one write frame, their longer runs of
-  // zeros as zero-fill: one round trip for the graph, not one per segment
-  // (a glibc program's ~450 graphs have up to six segments each, and a
-  // round trip through a browser's WebSocket bridge costs milliseconds),
-  // and a fifth fewer bytes.
+  // zeros as zero-fill, and the graph counts as finalized at once: the
+  // executor serves requests in order, so whatever runs next finds them
+  // written, and a failure is the next run's to report (unchecked). A link
+  // then waits for no round trip: its link-end tables go out with the
+  // graphs, and the run with them.
   void finalize(std::function<void(Expected<FinalizedAlloc>)> OnFinalized) override {
+    if (auto Why = MM.refusal(Id))
+      return OnFinalized(makeError(*Why));
     std::vector<WritePiece> Pieces;
     size_t I = 0;
     for (auto &[Prot, Seg] : Layout->segments())
       addPieces(Seg.address, Working[I++], Pieces);
     Working.clear(); // fixed up and copied: ours no more
-    if (Pieces.empty()) {
-      if (auto Why = MM.refusal(Id))
-        return OnFinalized(makeError(*Why));
-      return OnFinalized(FinalizedAlloc{Id});
+    if (!Pieces.empty()) {
+      Addr At = Pieces.front().address;
+      C.write(std::move(Pieces), C.unchecked(formatv("finalizing segments at %s", hex(At).c_str())));
     }
-    Addr At = Pieces.front().address;
-    C.write(std::move(Pieces), [At, Id = Id, &MM = MM, Done = std::move(OnFinalized)](Error E) {
-      // Answers come in order: a refused reservation of this graph's has
-      // answered by now, and is the cause to report.
-      if (auto Why = MM.refusal(Id)) {
-        consumeError(std::move(E));
-        return Done(makeError(*Why));
-      }
-      if (E)
-        return Done(std::move(E).withContext(formatv("finalizing segments at %s", hex(At).c_str())));
-      Done(FinalizedAlloc{Id});
-    });
+    OnFinalized(FinalizedAlloc{Id});
   }
 
   void abandon(std::function<void(Error)> OnAbandoned) override { MM.handBack({Id}, std::move(OnAbandoned)); }
@@ -98,11 +89,13 @@ void RemoteMemoryManager::allocate(const void *Dylib, LinkGraph &G, OnAllocatedF
     // Each reservation is mapped with its protections at once (reserve, then
     // one finalize); content follows in the graph's own finalize.
     auto At = std::make_shared<Addr>(0); // known when the answers come
-    auto Failed = [this, At, Context](Error E) {
-      if (E && !Refused.count(*At))
+    auto Failed = [this, At, Context, Report = C.unchecked()](Error E) {
+      if (E && !Refused.count(*At)) {
         Refused[*At] = std::move(E).withContext(Context).message();
-      else
+        Report(makeError(Refused[*At]));
+      } else {
         consumeError(std::move(E));
+      }
     };
     auto Base = C.reserveNow(R.size, R.alignment, R.arena ? Region::Runtime : Region::Objects, Failed);
     if (!Base)

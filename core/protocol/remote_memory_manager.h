@@ -15,7 +15,8 @@ public:
   // Answers at once: the executor's reservations are predicted
   // (ExecutorClient::reserveNow), so a link waits for no round trip, and
   // it places graphs in the order -noexec does. A reservation the executor
-  // then refuses fails the finalize of every allocation in it.
+  // then refuses fails the finalizes of its allocations that come after the
+  // answer, and the next run (ExecutorClient::unchecked).
   void allocate(const void *Dylib, LinkGraph &G, OnAllocatedFn OnAllocated) override;
   void deallocate(std::vector<FinalizedAlloc> Allocs, std::function<void(Error)> OnDeallocated) override;
 

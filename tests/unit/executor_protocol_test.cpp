@@ -64,7 +64,7 @@ TEST(ExecutorProtocol, RoundTripEveryKind) {
       FinalizeMsg{{{0x1000, ProtRead | ProtExec, {0xc3}, 15}}},
       DeallocateMsg{{1, 2}},
       LookupMsg{{"a", ""}},
-      RunMainMsg{0x40, 1, {"prog", "x"}, {"A=b"}, {1, 2, 3}, {{"data/in.txt", {1, 2, 3}}}, 1, 250, {{0x1000, 0x40}}},
+      RunMainMsg{0x40, 1, {"prog", "x"}, {"A=b"}, {1, 2, 3}, {{"data/in.txt", {1, 2, 3}}}, 1, 250, {{0x1000, 0x40}}, 9},
       CallMsg{0x40, {{1, {2}}}, {3}, {4}, {5, 6, 7}},
       ReadMemoryMsg{1, 2},
       WriteMemoryMsg{3, {4}},

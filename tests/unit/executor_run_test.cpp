@@ -1283,4 +1283,70 @@ TEST(ExecutorSession, test_write_pieces_stay_inside_reservations) {
   EXPECT_EQ(E->bytes, Tail);
 }
 
+// run-main's okSince (version 10): the run does not start when the latest
+// failed request's seq is okSince or later; any other value (0, a seq
+// past every failure, 2^32-1) runs it.
+TEST(ExecutorSession, test_run_main_ok_since) {
+  auto T = spawnExecutor(Executor);
+  ASSERT_TRUE(bool(T));
+  auto Run = [](uint32_t OkSince) {
+    RunMainMsg M{0x1000, 0, {"p"}, {}, {0, 10000, 0}}; // the return trap: returns at once
+    M.okSince = OkSince;
+    return Message(M);
+  };
+  std::vector<Message> Requests = {SetupMsg{ProtocolVersion, "x86_64-unknown-linux-gnu"},
+                                   WriteMemoryMsg{0, {1}},
+                                   Run(2),
+                                   Run(3),
+                                   Run(0),
+                                   Run(~uint32_t(0)),
+                                   WriteMemoryMsg{0, {1}},
+                                   Run(~uint32_t(0)),
+                                   Run(1),
+                                   HangupMsg{}};
+  std::vector<uint8_t> Bytes;
+  uint32_t Seq = 1;
+  for (const Message &M : Requests) {
+    std::vector<uint8_t> F = encode(Seq++, M);
+    Bytes.insert(Bytes.end(), F.begin(), F.end());
+  }
+  std::vector<Frame> Got = sendRaw(**T, Bytes);
+  ASSERT_EQ(Got.size(), Requests.size());
+  std::vector<std::string> Runs;
+  for (size_t I : {2, 3, 4, 5, 7, 8}) {
+    auto *R = std::get_if<RunResultMsg>(&Got[I].message);
+    Runs.push_back(!R ? messageName(Got[I].message) : R->message.substr(0, R->message.find(':', 20)));
+    if (R)
+      Runs.back() += formatv(" (%s)", runStatusName(R->runStatus()));
+  }
+  EXPECT_EQ(Runs, (std::vector<std::string>{"not run: request 2 failed (error)", " (returned)", " (returned)",
+                                            " (returned)", " (returned)", "not run: request 7 failed (error)"}));
+}
+
+// The client's side: a request whose answer nobody waited for fails the
+// next run (run-main through okSince, call by waiting for the answers
+// first) with its own error, once.
+TEST(ExecutorSession, test_unchecked_failure_fails_the_next_run) {
+  auto T = spawnExecutor(Executor);
+  ASSERT_TRUE(bool(T));
+  ExecutorClient C(**T);
+  ASSERT_TRUE(bool(C.setupSync("x86_64-unknown-linux-gnu")));
+  Limits L{0, 10000, 0};
+  C.writeMemory(0, {1}, C.unchecked("poking page zero"));
+  auto R = C.runMainSync(0x1000, {"p"}, L);
+  ASSERT_FALSE(bool(R));
+  EXPECT_EQ(R.takeError().message().substr(0, 39), "poking page zero: write-memory: writing");
+  R = C.runMainSync(0x1000, {"p"}, L);
+  ASSERT_TRUE(bool(R)) << R.takeError().message();
+  EXPECT_EQ(R->runStatus(), RunStatus::Returned);
+  C.writeMemory(0, {1}, C.unchecked("poking again"));
+  R = C.callSync(CallMsg{0x1000, {}, {}, {}, L});
+  ASSERT_FALSE(bool(R));
+  EXPECT_EQ(R.takeError().message().substr(0, 35), "poking again: write-memory: writing");
+  R = C.callSync(CallMsg{0x1000, {}, {}, {}, L});
+  ASSERT_TRUE(bool(R)) << R.takeError().message();
+  EXPECT_EQ(R->runStatus(), RunStatus::Returned);
+  EXPECT_FALSE(C.hangupSync());
+}
+
 } // namespace

@@ -346,7 +346,7 @@ val debugStop(const executor::DebugStopMsg &M);
 class WasmExecutor : public executor::ByteTransport {
 public:
   // Send is called when frames are queued after none were: JS then takes
-  // them with takeOutgoing, all at once (a link sends ~1,300 small frames,
+  // them with takeOutgoing, all at once (a link sends ~450 frames,
   // and a call into JS and a Uint8Array each cost more than their bytes).
   explicit WasmExecutor(val Send) : SendFn(std::move(Send)), Client(*this) {
     Client.setOutputHandler([this](executor::Stream S, std::string_view Text) {
