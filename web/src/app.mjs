@@ -43,6 +43,9 @@ const RUNTIMES_KEPT = 'linklab-runtimes-kept';
 const storage = (() => { try { return window.localStorage; } catch { return null; } })();
 
 let panelsMounted, executorStarted = false;
+// The bridge's last news ({queue: N}) on the early socket, kept until the Run
+// panel's transport listens (once the core is in: takeEarlyNews).
+let earlyNews = null, stopKeeping = null;
 const app = {
   L: null, // the wasm package, once loaded
   config: window.linklabConfig, // Promise of config.json (index.html): {executor?, runtimes: {arch: manifest}}
@@ -68,10 +71,23 @@ const app = {
     if (!early || executorStarted) return;
     executorStarted = true;
     early.then(ws => {
+      if (!ws) return;
+      const keep = e => { if (typeof e.data === 'string') earlyNews = e.data; };
+      ws.addEventListener('message', keep);
+      stopKeeping = () => ws.removeEventListener('message', keep);
       const send = () => ws.send('{"start":true}');
       if (ws?.readyState === WebSocket.CONNECTING) ws.addEventListener('open', send, { once: true });
       else if (ws?.readyState === WebSocket.OPEN) send();
     }).catch(() => {}); // the run reports a connection that failed
+  },
+  // What the bridge said on the early socket before a transport listened
+  // (START can be answered with a queue position while the core loads), once.
+  takeEarlyNews() {
+    stopKeeping?.();
+    stopKeeping = null;
+    const news = earlyNews;
+    earlyNews = null;
+    try { return news && JSON.parse(news); } catch { return null; }
   },
   // Resolves once the core is in and every panel is mounted (never, if the core does not load).
   mounted: new Promise(resolve => { panelsMounted = resolve; }),

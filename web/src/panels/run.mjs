@@ -72,12 +72,16 @@ export function mount(app) {
     const transport = await app.L.webSocketTransport(socketOrUrl);
     // A busy server queues the session until an executor is free: say where it stands.
     // It also says when the executor cut a run's output at the server's limit.
-    transport.onStatus?.(({ queue, output }) => {
+    const status = ({ queue, output }) => {
       if (queue > 0) setStatus(`server busy: waiting for an executor, position ${queue} in the queue…`, 'busy');
       else if (queue === 0) setStatus('executor started; linking and running…', 'busy');
       if (output?.truncatedAt) truncatedAt = output.truncatedAt;
-    });
+    };
+    transport.onStatus?.(status);
     const executor = new app.L.Executor(transport);
+    // The early socket's news from before this transport listened (its latest: a repeat is harmless).
+    const early = typeof socketOrUrl === 'object' && app.takeEarlyNews();
+    if (early && typeof early === 'object') status(early);
     executor.onOutput((stream, data) => {
       const text = new TextDecoder().decode(data);
       appendConsole(stream, text);
