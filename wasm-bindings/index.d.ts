@@ -363,7 +363,8 @@ export type CallArg = number | bigint | Uint8Array | { f64: number } | { f32: nu
 export class Executor {
   constructor(transport: Transport);
   onOutput(fn: (stream: 'stdout' | 'stderr', bytes: Uint8Array) => void): this;
-  setup(triple: string): Promise<{ triple: string; pageSize: number; symbols: Record<string, number> }>;
+  /** wait: false resolves at once with the answer an executor of this build gives; a different one fails the next run. */
+  setup(triple: string, options?: { wait?: boolean }): Promise<{ triple: string; pageSize: number; symbols: Record<string, number> }>;
   runMain(entry: U64, args?: string[], limits?: Limits): Promise<RunResult>;
   callWithPlan(entry: U64, plan: Plan, args?: CallArg[] | string, limits?: Limits): Promise<RunResult>;
   readMemory(address: U64, size: number): Promise<Uint8Array>;

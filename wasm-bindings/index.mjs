@@ -867,8 +867,18 @@ export class Executor {
   _swapOutput(fn) { const prev = this.#output ?? (() => {}); this.#output = fn; return prev; }
   /** Streams program output: fn('stdout' | 'stderr', Uint8Array). */
   onOutput(fn) { this.#output = fn; return this; }
-  /** Starts the session for `triple`: {triple, pageSize, symbols}. */
-  setup(triple) { return this.#request((done) => this.#x.setup(triple, done)); }
+  /**
+   * Starts the session for `triple`: {triple, pageSize, symbols}. With
+   * `wait: false` it resolves at once with the answer an executor of this
+   * build gives, so a link can start while the executor starts (over a
+   * network, its start-up and a round trip); a failed setup or a different
+   * answer then fails the next run.
+   */
+  setup(triple, { wait = true } = {}) {
+    if (wait) return this.#request((done) => this.#x.setup(triple, done));
+    if (this.#closed) return Promise.reject(new LinklabError(`executor: ${this.#closed}`));
+    return Promise.resolve(this.#x.setupUnchecked(String(triple)));
+  }
   /** Runs main(argc, argv) at `entry`: {exitCode?, status, description, error?, fault?, pc?, instructions}. */
   runMain(entry, args = [], { instructions = 0, wallMillis = 0, memoryBytes = 0, processEntry = false } = {}) {
     return this.#request((done) =>

@@ -156,7 +156,7 @@ Expected<std::unique_ptr<Program>> Program::createSync(ExecutorClient &C, const 
   // answer is known (protocol/address_plan.h), so the link runs and its
   // writes queue while the executor starts. The answer is checked once it
   // comes, before a result of the program is believed (checkSetup).
-  executor::SetupInfo Predicted{TT.str, ReservationPlan::PageSize, executorSymbols()};
+  executor::SetupInfo Predicted = executor::predictedSetup(TT.str);
   auto P = build(C, TT, Predicted, Runtime, std::move(Files), std::move(Prefetched));
   if (!P) { // the executor's own failure, if it has one, is the cause to name
     auto Setup = C.waitForResult(Answer->info, Answer->done);
@@ -183,18 +183,7 @@ Error Program::checkSetup() {
     return Error::success();
   if (!*Answer->info)
     return Answer->info->takeError();
-  const executor::SetupInfo &Got = **Answer->info;
-  bool Same = Got.pageSize == Predicted.pageSize && Got.symbols.size() == Predicted.symbols.size() &&
-              std::equal(Got.symbols.begin(), Got.symbols.end(), Predicted.symbols.begin(),
-                         [](const ExposedSymbol &A, const ExposedSymbol &B) {
-                           return A.name == B.name && A.address == B.address;
-                         });
-  if (!Same)
-    return makeError(formatv("the executor's setup (page size %s, %zu symbols) is not what this linklab linked for "
-                             "(page size %s, %zu symbols): are linklab and linklab-executor from the same build?",
-                             hex(Got.pageSize).c_str(), Got.symbols.size(), hex(Predicted.pageSize).c_str(),
-                             Predicted.symbols.size()));
-  return Error::success();
+  return executor::checkSetupAnswer(**Answer->info, Predicted);
 }
 
 template <typename T> Expected<T> Program::afterSetup(Expected<T> R) {

@@ -157,6 +157,32 @@ void ExecutorClient::setup(std::string Triple, Callback<SetupInfo> Done) {
                            return SetupInfo{M.triple, M.pageSize, M.symbols};
                          });
 }
+SetupInfo predictedSetup(std::string Triple) {
+  return {std::move(Triple), ReservationPlan::PageSize, executorSymbols()};
+}
+
+Error checkSetupAnswer(const SetupInfo &Got, const SetupInfo &Predicted) {
+  bool Same = Got.pageSize == Predicted.pageSize && Got.symbols.size() == Predicted.symbols.size() &&
+              std::equal(Got.symbols.begin(), Got.symbols.end(), Predicted.symbols.begin(),
+                         [](const ExposedSymbol &A, const ExposedSymbol &B) {
+                           return A.name == B.name && A.address == B.address;
+                         });
+  if (Same)
+    return Error::success();
+  return makeError(formatv("the executor's setup (page size %s, %zu symbols) is not what this linklab linked for "
+                           "(page size %s, %zu symbols): are linklab and linklab-executor from the same build?",
+                           hex(Got.pageSize).c_str(), Got.symbols.size(), hex(Predicted.pageSize).c_str(),
+                           Predicted.symbols.size()));
+}
+
+void ExecutorClient::setupUnchecked(std::string Triple) {
+  SetupInfo Predicted = predictedSetup(Triple);
+  setup(std::move(Triple), [Predicted, Report = unchecked()](Expected<SetupInfo> Got) {
+    Report(Got ? checkSetupAnswer(*Got, Predicted) : Got.takeError());
+  });
+  Info = std::move(Predicted);
+}
+
 void ExecutorClient::reserve(uint64_t Size, uint64_t Align, Callback<uint64_t> Done) {
   ReservationPlan Next = Reserved;
   if (auto At = Next.take(Size, Align))

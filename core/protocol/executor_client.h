@@ -57,6 +57,11 @@ using DebugHandler = std::function<void(uint32_t Seq, DebugStopMsg Stop)>;
 
 template <typename T> using Callback = std::function<void(Expected<T>)>;
 
+// What an executor of this build answers a setup for Triple (address_plan.h).
+SetupInfo predictedSetup(std::string Triple);
+// An error unless Got (an executor's answer) is Predicted.
+Error checkSetupAnswer(const SetupInfo &Got, const SetupInfo &Predicted);
+
 class ExecutorClient {
 public:
   explicit ExecutorClient(ByteTransport &T) : Transport(T) {}
@@ -94,6 +99,10 @@ public:
 
   // --- asynchronous requests ------------------------------------------------
   void setup(std::string Triple, Callback<SetupInfo> Done);
+  // Sets up without waiting: setup's answer is known (predictedSetup), so
+  // setupInfo() has it now and a link can start while the executor does.
+  // A failure, or an answer that differs, is the next run's (unchecked).
+  void setupUnchecked(std::string Triple);
   void reserve(uint64_t Size, uint64_t Align, Callback<uint64_t> Done);
   // A reservation in region R whose address is known now: the executor
   // places them by protocol/address_plan.h in the order they arrive. Done

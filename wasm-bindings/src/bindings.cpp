@@ -399,19 +399,24 @@ public:
     Error E = Client.feed({reinterpret_cast<const uint8_t *>(B.data()), B.size()});
     return E ? fail(std::move(E)) : ok();
   }
+  static val setupInfo(const executor::SetupInfo &I) {
+    val V = val::object();
+    V.set("triple", I.triple);
+    V.set("pageSize", double(I.pageSize));
+    val Syms = val::object();
+    for (auto &S : I.symbols)
+      Syms.set(S.name, double(S.address));
+    V.set("symbols", Syms);
+    return V;
+  }
   void setup(std::string Triple, val Done) {
-    Client.setup(Triple, [Done](Expected<executor::SetupInfo> I) mutable {
-      if (!I)
-        return (void)Done(fail(I.takeError()));
-      val V = val::object();
-      V.set("triple", I->triple);
-      V.set("pageSize", double(I->pageSize));
-      val Syms = val::object();
-      for (auto &S : I->symbols)
-        Syms.set(S.name, double(S.address));
-      V.set("symbols", Syms);
-      Done(ok(V));
-    });
+    Client.setup(
+        Triple, [Done](Expected<executor::SetupInfo> I) mutable { Done(I ? ok(setupInfo(*I)) : fail(I.takeError())); });
+  }
+  // The answer setup will give, now (ExecutorClient::setupUnchecked).
+  val setupUnchecked(std::string Triple) {
+    Client.setupUnchecked(Triple);
+    return setupInfo(*Client.setupInfo());
   }
   void runMain(std::string Entry, val Args, std::string Instructions, std::string WallMillis, std::string MemoryBytes,
                bool ProcessEntry, val Done);
@@ -1588,6 +1593,7 @@ EMSCRIPTEN_BINDINGS(linklab) {
       .function("feed", &WasmExecutor::feed)
       .function("takeOutgoing", &WasmExecutor::takeOutgoing)
       .function("setup", &WasmExecutor::setup)
+      .function("setupUnchecked", &WasmExecutor::setupUnchecked)
       .function("runMain", &WasmExecutor::runMain)
       .function("callWithPlan", &WasmExecutor::callWithPlan)
       .function("readMemory", &WasmExecutor::readMemory)

@@ -1,7 +1,7 @@
 // Programs and functions run in a spawned linklab-executor, reached over its
 // pipes through the wasm build's executor client.
-import { LinkSession, plan, LinklabError } from '../index.mjs';
-import { spawnExecutor } from '../node.mjs';
+import { Executor, LinkSession, plan, LinklabError } from '../index.mjs';
+import { spawnExecutor, spawnExecutorTransport } from '../node.mjs';
 import { program, read, runNative, runWasm } from './helpers.mjs';
 
 const T = {
@@ -114,6 +114,30 @@ describe.each(Object.keys(T))('%s', (arch) => {
     expect(r2.address).toBe(0x10);
     expect(r2.description).toMatch(/crash\+0x[0-9a-f]+ in \.text/);
   });
+});
+
+test('setup without waiting: the link starts at once; an executor that answers otherwise fails the run', async () => {
+  for (const tamper of [false, true]) {
+    const t = spawnExecutorTransport();
+    if (tamper) { // its setup-result (0x82) claims 8 KiB pages: the page size follows version and triple
+      const onData = t.onData;
+      t.onData = (cb) => onData((data) => {
+        const b = Buffer.from(data);
+        if (b.readUInt16LE(4) === 0x82) b.writeBigUInt64LE(0x2000n, 12 + 4 + 4 + b.readUInt32LE(16));
+        cb(b);
+      });
+    }
+    const x = new Executor(t);
+    expect((await x.setup(T.x86_64, { wait: false })).pageSize).toBe(4096);
+    const s = new LinkSession({ executor: x });
+    for (const f of program('sys', 'x86_64').files) s.addObject(read(f), { name: f });
+    const run = s.run({ args: ['a'] });
+    if (tamper)
+      await expect(run).rejects.toThrow(/^the executor's setup \(page size 0x2000, \d+ symbols\) is not what/);
+    else
+      expect((await run).exitCode).toBe(42);
+    await x.close();
+  }
 });
 
 test('a dead executor fails requests with a clear error', async () => {
