@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // What a link puts on the wire: links and runs gallery programs through the
 // npm package (the page's link flow, web/src/link-flow.mjs) against a
-// spawned linklab-executor, counting what the client sends from setup's
-// answer to the run's result: frames by kind, bytes, bytes after
+// spawned linklab-executor, counting what the client sends from its setup
+// (not waited for: setup(triple, {wait: false})) to the run's result: frames by kind, bytes, bytes after
 // permessage-deflate (one raw-deflate stream over the messages, each
 // flushed, as the browser's WebSocket sends them), how many of those bytes
 // are zeros, and the round trips the client waits on (a batch of requests
@@ -97,8 +97,8 @@ for (const arch of o.arch.split(',')) {
     const executor = new L.Executor(t);
     let out = '';
     executor.onOutput((s, d) => { out += Buffer.from(d).toString(); });
-    await executor.setup(triple);
     c.counting = true;
+    await executor.setup(triple, { wait: false });
     const objects = objectsOf(ex, arch);
     const ctx = makeSession(L, { triple, objects, runtime: L.readRuntimeFiles(triple), executor });
     const r = await runProgram(ctx, { argv0: objects.find((x) => !x.harness).name.replace(/\.o$/, ''), args: ex.args ?? [], limits: {} });
