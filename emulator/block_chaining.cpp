@@ -40,6 +40,7 @@
 // target at a time). Only Unicorn 2.0.x (QEMU 5.0's TCG: the opcode numbers below)
 // is changed, and not with LINKLAB_EXECUTOR_NO_CHAINING set (to measure
 // what this is worth).
+#include "qemu_tcg.h"
 #include "unicorn_quirks.h"
 
 #include <cstdint>
@@ -52,10 +53,7 @@
 namespace linklab::emu {
 namespace {
 
-// QEMU 5.0's TCGOpcode values (include/tcg/tcg-opc.h order).
-enum : unsigned { SetLabel = 1, MoviI32 = 6, LdI32 = 13, StI32 = 16, MoviI64 = 64, LdI64 = 73, StI64 = 77 };
-enum : unsigned { CondEq = 8, CondNe = 9 }; // TCGCond
-constexpr int TypeI32 = 0, TypeI64 = 1;     // TCGType
+using namespace tcg;
 constexpr uint64_t None = ~uint64_t(0);
 
 // Where a context's translator keeps the PC, as learnt from its same-page

@@ -30,10 +30,6 @@ namespace {
 
 Error ucError(uc_err E, const std::string &What) { return makeError(formatv("%s: %s", What.c_str(), uc_strerror(E))); }
 
-// Defaults for limits left 0 in a run message (PROTOCOL.md, "Limits").
-constexpr uint32_t DefaultWallMillis = 60000;
-constexpr uint64_t DefaultMemoryBytes = 1ull << 30;
-
 // Every uc_mem_map and every protection change inside a region adds a
 // memory region; QEMU's physical map keeps a section per region and asserts
 // (aborting the executor) past TARGET_PAGE_SIZE sections, 1024 on AArch64,
@@ -739,8 +735,8 @@ RunResultMsg Process::run(uint64_t Entry, const Limits &L, OutputFn Out, InputFn
   S.out = std::move(Out);
   S.in = std::move(In);
   S.budget = L.instructions;
-  S.memCap = L.memoryBytes ? L.memoryBytes : DefaultMemoryBytes;
-  uint32_t WallMs = L.wallMillis ? L.wallMillis : DefaultWallMillis;
+  S.memCap = L.memory();
+  uint32_t WallMs = L.wall();
   sandbox::limitRun(WallMs, S.memCap);
   Cur = &S;
   // A debugged run stops before chosen instructions: the same code hook as
@@ -1165,7 +1161,7 @@ RunResultMsg Process::runMain(const RunMainMsg &M, OutputFn Out, InputFn In, std
     if (std::string Why = Fs.addInput(F.path, F.bytes); !Why.empty())
       return errorResult(makeError(Why));
   // Input files live in the executor's memory: what the run may hold bounds them.
-  if (uint64_t Cap = M.limits.memoryBytes ? M.limits.memoryBytes : DefaultMemoryBytes; Fs.bytes() > Cap)
+  if (uint64_t Cap = M.limits.memory(); Fs.bytes() > Cap)
     return errorResult(makeError(formatv("input files of %s bytes exceed the memory cap of %s bytes",
                                          hex(Fs.bytes()).c_str(), hex(Cap).c_str())));
   uint64_t Sp, Argv, Envp;

@@ -24,7 +24,6 @@ using namespace executor;
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr uint32_t DefaultWallMillis = 60000;       // PROTOCOL.md, "Limits"
 constexpr uint32_t DefaultDebugIdleMillis = 600000; // how long a debugged run waits at a stop (PROTOCOL.md)
 
 template <class... Fs> struct Overloaded : Fs... { using Fs::operator()...; };
@@ -154,9 +153,7 @@ private:
     send(Seq, OutputMsg{uint8_t(S), std::vector<uint8_t>(Bytes.begin(), Bytes.end())});
     flush(Deadline);
   }
-  static Clock::duration wallTime(const Limits &L) {
-    return std::chrono::milliseconds(L.wallMillis ? L.wallMillis : DefaultWallMillis);
-  }
+  static Clock::duration wallTime(const Limits &L) { return std::chrono::milliseconds(L.wall()); }
   // When a run that starts now reaches its wall-time limit.
   Clock::time_point runDeadline(const Limits &L) {
     RunOutput = 0, Truncated = false;

@@ -80,6 +80,7 @@
 // measure what this is worth). The division's #DE checks stay here then, as
 // the library's helper, called from here, would see this file's return
 // address rather than the translated code's.
+#include "qemu_tcg.h"
 #include "unicorn_quirks.h"
 
 #include <cstdint>
@@ -99,30 +100,7 @@ bool keepHelpers() {
 
 // ---- 1. SSE integer operations -------------------------------------------------
 
-// QEMU 5.0's TCGOpcode values (include/tcg/tcg-opc.h order), TCGType,
-// MemOp lane sizes and TCGCond.
-enum : unsigned {
-  MoviI64 = 64,
-  Ld32 = 13,
-  St32 = 16,
-  Ld8u64 = 67,
-  Ld16u64 = 69,
-  Ld32u64 = 71,
-  Ld64 = 73,
-  St8of64 = 74,
-  St16of64 = 75,
-  St32of64 = 76,
-  St64 = 77,
-  Add64 = 78,
-  Sub64 = 79,
-  Mul64 = 80,
-  And64 = 87,
-  Or64 = 88,
-  Xor64 = 89,
-};
-enum : int { TypeI32 = 0, TypeI64 = 1, TypeV64 = 2 };
-enum : unsigned { Mo8 = 0, Mo16 = 1, Mo32 = 2, Mo64 = 3 };
-constexpr unsigned CondEq = 8;
+using namespace tcg;
 
 // What a helper computes, destination D from D and source S (16 bytes each).
 enum class Form : uint8_t {
@@ -334,14 +312,14 @@ private:
         StVec(S, h(S, X), h(S, D), Half);
         continue;
       }
-      Op3(S, Ld64, a(X), a(D), Half);
-      Op3(S, Ld64, a(Y), a(Src), Half);
-      static constexpr unsigned Opcode[] = {And64, Or64, Xor64, 0, Add64, Sub64};
+      Op3(S, LdI64, a(X), a(D), Half);
+      Op3(S, LdI64, a(Y), a(Src), Half);
+      static constexpr unsigned Opcode[] = {AndI64, OrI64, XorI64, 0, AddI64, SubI64};
       if (I.op == LaneOp::AndNot)
         AndC(S, h(S, X), h(S, Y), h(S, X));
       else
         Op3(S, Opcode[int(I.op)], a(X), a(X), a(Y));
-      Op3(S, St64, a(X), a(D), Half);
+      Op3(S, StI64, a(X), a(D), Half);
     }
     TempFree(S, X), TempFree(S, Y);
   }
@@ -357,18 +335,18 @@ private:
         continue; // D's own half
       Half[K] = TempNew(S, TypeI64, false);
       if (Lo.fromS == Hi.fromS && Lo.index % 2 == 0 && Hi.index == Lo.index + 1) {
-        Op3(S, Ld64, a(Half[K]), a(Lo.fromS ? Src : D), 4 * Lo.index); // a whole half
+        Op3(S, LdI64, a(Half[K]), a(Lo.fromS ? Src : D), 4 * Lo.index); // a whole half
         continue;
       }
       void *L32 = TempNew(S, TypeI32, false), *H32 = TempNew(S, TypeI32, false);
-      Op3(S, Ld32, a(L32), a(Lo.fromS ? Src : D), 4 * Lo.index);
-      Op3(S, Ld32, a(H32), a(Hi.fromS ? Src : D), 4 * Hi.index);
+      Op3(S, LdI32, a(L32), a(Lo.fromS ? Src : D), 4 * Lo.index);
+      Op3(S, LdI32, a(H32), a(Hi.fromS ? Src : D), 4 * Hi.index);
       Concat(S, h(S, Half[K]), h(S, L32), h(S, H32));
       TempFree(S, L32), TempFree(S, H32);
     }
     for (unsigned K = 0; K < 2; ++K)
       if (Half[K]) {
-        Op3(S, St64, a(Half[K]), a(D), 8 * K);
+        Op3(S, StI64, a(Half[K]), a(D), 8 * K);
         TempFree(S, Half[K]);
       }
   }
@@ -379,8 +357,8 @@ private:
     void *X[2], *Y[2];
     for (unsigned K = 0; K < 2; ++K) {
       X[K] = TempNew(S, TypeI64, false), Y[K] = TempNew(S, TypeI64, false);
-      Op3(S, Ld32u64, a(X[K]), a(D), 4 * (From + K));
-      Op3(S, Ld32u64, a(Y[K]), a(Src), 4 * (From + K));
+      Op3(S, Ld32uI64, a(X[K]), a(D), 4 * (From + K));
+      Op3(S, Ld32uI64, a(Y[K]), a(Src), 4 * (From + K));
     }
     void *T = TempNew(S, TypeI64, false);
     auto Spread = [&](void *V) {
@@ -388,15 +366,15 @@ private:
         if (Shift == 8 && Lane != Mo8)
           break;
         ShlI(S, h(S, T), h(S, V), Shift);
-        Op3(S, Or64, a(V), a(V), a(T));
+        Op3(S, OrI64, a(V), a(V), a(T));
         AndI(S, h(S, V), h(S, V), Mask);
       }
     };
     for (unsigned K = 0; K < 2; ++K) {
       Spread(X[K]), Spread(Y[K]);
       ShlI(S, h(S, Y[K]), h(S, Y[K]), Lane == Mo8 ? 8 : 16);
-      Op3(S, Or64, a(X[K]), a(X[K]), a(Y[K]));
-      Op3(S, St64, a(X[K]), a(D), 8 * K);
+      Op3(S, OrI64, a(X[K]), a(X[K]), a(Y[K]));
+      Op3(S, StI64, a(X[K]), a(D), 8 * K);
       TempFree(S, X[K]), TempFree(S, Y[K]);
     }
     TempFree(S, T);
@@ -405,10 +383,10 @@ private:
   void mulUDQ(void *S, void *D, void *Src) const {
     void *X = TempNew(S, TypeI64, false), *Y = TempNew(S, TypeI64, false);
     for (uintptr_t Half : {0, 8}) {
-      Op3(S, Ld32u64, a(X), a(D), Half);
-      Op3(S, Ld32u64, a(Y), a(Src), Half);
-      Op3(S, Mul64, a(X), a(X), a(Y));
-      Op3(S, St64, a(X), a(D), Half);
+      Op3(S, Ld32uI64, a(X), a(D), Half);
+      Op3(S, Ld32uI64, a(Y), a(Src), Half);
+      Op3(S, MulI64, a(X), a(X), a(Y));
+      Op3(S, StI64, a(X), a(D), Half);
     }
     TempFree(S, X), TempFree(S, Y);
   }
@@ -418,13 +396,13 @@ private:
   void moveMask(void *S, void *Ret, void *Src) const {
     void *Lo = TempNew(S, TypeI64, false), *Hi = TempNew(S, TypeI64, false);
     for (auto [Half, T] : {std::pair<uintptr_t, void *>{0, Lo}, {8, Hi}}) {
-      Op3(S, Ld64, a(T), a(Src), Half);
+      Op3(S, LdI64, a(T), a(Src), Half);
       AndI(S, h(S, T), h(S, T), int64_t(0x8080808080808080));
       MulI(S, h(S, T), h(S, T), int64_t(0x0002040810204081));
       ShrI(S, h(S, T), h(S, T), 56);
     }
     ShlI(S, h(S, Hi), h(S, Hi), 8);
-    Op3(S, Or64, a(Lo), a(Lo), a(Hi));
+    Op3(S, OrI64, a(Lo), a(Lo), a(Hi));
     Extrl(S, h(S, Ret), h(S, Lo));
     TempFree(S, Lo), TempFree(S, Hi);
   }
@@ -433,9 +411,9 @@ private:
     void *T = TempNew(S, TypeI64, false);
     if (Bits == 32)
       Extu(S, h(S, T), h(S, Value));
-    Op3(S, St64, Bits == 32 ? a(T) : a(Value), a(D), 0);
+    Op3(S, StI64, Bits == 32 ? a(T) : a(Value), a(D), 0);
     Op2(S, MoviI64, a(T), 0);
-    Op3(S, St64, a(T), a(D), 8);
+    Op3(S, StI64, a(T), a(D), 8);
     TempFree(S, T);
   }
 };
@@ -555,9 +533,9 @@ public:
   void beforeCall(void *S, void *Func, int Nargs, void **Args) const {
     if (const Point *P = pointFor(Func, Nargs)) {
       if (P->merge & X87)
-        merge(S, Args[0], X87FlagsAt, FpusAt, Ld16u64, St16of64);
+        merge(S, Args[0], X87FlagsAt, FpusAt, Ld16uI64, St16I64);
       if (P->merge & Sse)
-        merge(S, Args[0], SseFlagsAt, MxcsrAt, Ld32u64, St32of64);
+        merge(S, Args[0], SseFlagsAt, MxcsrAt, Ld32uI64, St32I64);
     }
   }
   // After it: a helper that set the flags from the guest's value leaves
@@ -574,8 +552,8 @@ public:
   // stmxcsr is no helper call: the translator loads MXCSR from the CPU
   // state itself (Base, a 32-bit load at its offset).
   void beforeLoad(void *S, unsigned Opc, uintptr_t Base, uintptr_t Offset) const {
-    if (On && Opc == Ld32u64 && Offset == MxcsrAt)
-      merge(S, reinterpret_cast<void *>(Base), SseFlagsAt, MxcsrAt, Ld32u64, St32of64);
+    if (On && Opc == Ld32uI64 && Offset == MxcsrAt)
+      merge(S, reinterpret_cast<void *>(Base), SseFlagsAt, MxcsrAt, Ld32uI64, St32I64);
   }
 
 private:
@@ -615,20 +593,20 @@ private:
   // Word |= softfloat's flags in x86's bits, in the CPU state at Env.
   void merge(void *S, void *Env, uintptr_t FlagsAt, uintptr_t WordAt, unsigned Load, unsigned Store) const {
     void *F = TempNew(S, TypeI64, false), *D = TempNew(S, TypeI64, false), *W = TempNew(S, TypeI64, false);
-    Op3(S, Ld8u64, a(F), a(Env), FlagsAt);
+    Op3(S, Ld8uI64, a(F), a(Env), FlagsAt);
     AndI(S, h(S, D), h(S, F), InputDenormal);
     ShrI(S, h(S, D), h(S, D), DenormalShift);
     AndI(S, h(S, F), h(S, F), SameBits);
-    Op3(S, Or64, a(F), a(F), a(D));
+    Op3(S, OrI64, a(F), a(F), a(D));
     Op3(S, Load, a(W), a(Env), WordAt);
-    Op3(S, Or64, a(W), a(W), a(F));
+    Op3(S, OrI64, a(W), a(W), a(F));
     Op3(S, Store, a(W), a(Env), WordAt);
     TempFree(S, F), TempFree(S, D), TempFree(S, W);
   }
   void clear(void *S, void *Env, uintptr_t FlagsAt) const {
     void *Z = TempNew(S, TypeI64, false);
     Op2(S, MoviI64, a(Z), 0);
-    Op3(S, St8of64, a(Z), a(Env), FlagsAt);
+    Op3(S, St8I64, a(Z), a(Env), FlagsAt);
     TempFree(S, Z);
   }
 

@@ -420,7 +420,7 @@ int runInExecutor(const driver::Options &O, const std::function<void()> &Started
                      gdbCommand(GdbAt, O.debugScript).c_str());
     });
   P->setInputFiles(std::move(Files));
-  uint64_t WallMillis = L->wallMillis ? L->wallMillis : 60000; // PROTOCOL.md: the executor's default
+  uint64_t WallMillis = L->wall();
   if (O.gdb.empty())
     InputDeadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(WallMillis + 1000);
   auto R = P->runMainSync(driver::entrySymbol(O.entry, *TT), std::move(Args), *L);

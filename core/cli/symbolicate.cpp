@@ -16,7 +16,7 @@ namespace linklab::cli {
 namespace {
 
 // The whole file ("-": stdin), or llvm-jitlink's "'PATH': reason" error.
-Expected<SharedBytes> readText(const std::string &Path) {
+Expected<SharedBytes> readInput(const std::string &Path) {
   int Errno = 0;
   SharedBytes Bytes =
       Path == "-" ? SharedBytes::tryReadAll(STDIN_FILENO, Errno) : SharedBytes::tryReadFile(Path, Errno);
@@ -127,12 +127,12 @@ std::string symbolicate(std::string_view Backtrace, const std::map<uint64_t, Sym
 int symbolicateCommand(const driver::Options &O) {
   if (!O.writeSymtab.empty())
     std::fputs("write-symtab specified with symbolicate-with, ignoring.\n", stderr);
-  auto Table = readText(O.symbolicateWith);
+  auto Table = readInput(O.symbolicateWith);
   if (!Table)
     return fail(Table.takeError());
   auto Syms = parseSymtab(std::string_view(Table->data(), Table->size()));
   for (auto &In : O.inputs) {
-    auto Text = readText(In);
+    auto Text = readInput(In);
     if (!Text)
       return fail(Text.takeError());
     std::string Out = symbolicate(std::string_view(Text->data(), Text->size()), Syms);

@@ -121,7 +121,7 @@ std::string describeExecutorEnd(int Status) {
 }
 
 uint32_t silenceLimitFor(const Limits &L) {
-  uint64_t Wall = L.wallMillis ? L.wallMillis : 60000; // PROTOCOL.md: the executor's default
+  uint64_t Wall = L.wall();
   return uint32_t(std::min<uint64_t>(2 * Wall + 5000, INT32_MAX));
 }
 

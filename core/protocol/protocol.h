@@ -61,10 +61,14 @@ enum ProtBits : uint8_t { ProtRead = 1, ProtWrite = 2, ProtExec = 4 };
 
 // Per-run limits. 0 selects the executor's default (see PROTOCOL.md).
 struct Limits {
+  static constexpr uint32_t DefaultWallMillis = 60000;
+  static constexpr uint64_t DefaultMemoryBytes = 1ull << 30;
   uint64_t instructions = 0;
   uint32_t wallMillis = 0;
   uint64_t memoryBytes = 0;
   template <class IO> void fields(IO &io) { io(instructions), io(wallMillis), io(memoryBytes); }
+  uint32_t wall() const { return wallMillis ? wallMillis : DefaultWallMillis; }
+  uint64_t memory() const { return memoryBytes ? memoryBytes : DefaultMemoryBytes; }
   bool operator==(const Limits &) const = default;
 };
 
