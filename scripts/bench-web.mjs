@@ -42,6 +42,10 @@ const flag = name => { const i = argv.indexOf(name); return i >= 0 ? argv.splice
 const option = name => { const i = argv.indexOf(name); return i >= 0 ? argv.splice(i, 2)[1] : undefined; };
 const throttleSpec = option('--throttle'), useSite = flag('--site'), cxx = flag('--cxx');
 const runs = Number(argv[0] ?? 7), arch = argv[1] ?? 'x86_64';
+if (!Number.isInteger(runs) || runs < 1 || argv.length > 2) {
+  console.error('usage: node scripts/bench-web.mjs [RUNS] [ARCH] [--throttle 20mbit,40ms] [--site] [--cxx]');
+  process.exit(2);
+}
 const TARGET_MS = throttleSpec ? (cxx ? 3500 : arch === 'x86_64' ? 2000 : 2500) : 1000;
 
 // "20mbit,40ms" → CDP's Network.emulateNetworkConditions (bytes/s, ms).
