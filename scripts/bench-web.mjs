@@ -30,12 +30,17 @@ import os from 'node:os';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const WEB = path.join(path.dirname(fileURLToPath(import.meta.url)), '../web');
 const { chromium } = await import(path.join(WEB, 'node_modules/playwright-core/index.mjs'));
 const { CHROMIUM_ARGS } = await import(path.join(WEB, 'test/chromium.mjs'));
+// The playground server in a process of its own, as scripts/run starts it:
+// in this one its event loop would share the benchmark's (Playwright's, and
+// with --throttle a CDP event per request), and each executor it starts
+// would fork this larger process, which holds the server's event loop.
+const { serverProcess } = await import(path.join(WEB, 'test/serve-helpers.mjs'));
 
 const argv = process.argv.slice(2);
 const flag = name => { const i = argv.indexOf(name); return i >= 0 ? argv.splice(i, 1).length : 0; };
@@ -159,27 +164,6 @@ function measure() {
   };
 }
 
-// The playground server in a process of its own, as scripts/run starts it:
-// in this one its event loop would share the benchmark's (Playwright's, and
-// with --throttle a CDP event per request), and each executor it starts
-// would fork this larger process, which holds the server's event loop.
-// `origin`: the page's, when it is not the server's own (--site).
-async function serverProcess(origin) {
-  const args = [path.join(WEB, 'server.mjs'), '--port', '0', ...(origin ? ['--origin', origin] : [])];
-  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-  process.on('exit', () => proc.kill()); // a benchmark that fails leaves no server behind
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout.on('data', d => {
-      out += d;
-      const m = /linklab playground: (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    proc.on('exit', code => reject(new Error(`the playground server exited (${code}) before it listened`)));
-  });
-  return { url, close: () => new Promise(resolve => { proc.once('exit', resolve); proc.kill('SIGTERM'); }) };
-}
-
 let site = null, siteDir = null;
 if (useSite) {
   const { buildSite } = await import(path.join(WEB, 'build-site.mjs'));
@@ -187,7 +171,8 @@ if (useSite) {
   await buildSite(siteDir);
   site = await staticServer(siteDir);
 }
-const server = await serverProcess(site?.origin);
+const server = await serverProcess(site ? ['--origin', site.origin] : []); // the page's origin, when not the server's
+process.on('exit', () => server.proc.kill()); // a benchmark that fails leaves no server behind
 if (site) {
   const config = JSON.parse(fs.readFileSync(path.join(siteDir, 'config.json'), 'utf8'));
   fs.writeFileSync(path.join(siteDir, 'config.json'), JSON.stringify({ ...config, executor: `${server.url.replace(/^http/, 'ws')}executor` }));
@@ -272,7 +257,7 @@ try {
   }
 } finally {
   await browser.close();
-  await server.close();
+  await server.stop();
   await site?.close();
   if (siteDir) fs.rmSync(siteDir, { recursive: true, force: true });
 }

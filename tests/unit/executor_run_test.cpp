@@ -926,6 +926,17 @@ std::vector<Frame> sendRaw(ByteTransport &T, const std::vector<uint8_t> &Bytes) 
   return Got;
 }
 
+// Sends Requests as one burst, numbered from seq 1, and collects the answers.
+std::vector<Frame> sendAll(ByteTransport &T, const std::vector<Message> &Requests) {
+  std::vector<uint8_t> Bytes;
+  uint32_t Seq = 1;
+  for (const Message &M : Requests) {
+    std::vector<uint8_t> F = encode(Seq++, M);
+    Bytes.insert(Bytes.end(), F.begin(), F.end());
+  }
+  return sendRaw(T, Bytes);
+}
+
 std::string sessionError(const std::vector<uint8_t> &Bytes) {
   auto T = spawnExecutor(Executor);
   EXPECT_TRUE(bool(T));
@@ -1191,13 +1202,8 @@ TEST(ExecutorSession, test_map_file_checks_its_descriptor) {
   // A map-file frame with no descriptor sent before it.
   auto Raw = spawnExecutor(Executor);
   ASSERT_TRUE(bool(Raw));
-  std::vector<uint8_t> Bytes = encode(1, SetupMsg{ProtocolVersion, "x86_64-unknown-linux-gnu"});
-  uint32_t Seq = 1;
-  for (const Message &M : {Message(MapFileMsg{{{0x30000000, ProtRead, 0, 0x10, 0}}}), Message(HangupMsg{})}) {
-    auto F = encode(++Seq, M);
-    Bytes.insert(Bytes.end(), F.begin(), F.end());
-  }
-  std::vector<Frame> Frames = sendRaw(**Raw, Bytes);
+  std::vector<Frame> Frames = sendAll(**Raw, {SetupMsg{ProtocolVersion, "x86_64-unknown-linux-gnu"},
+                                              MapFileMsg{{{0x30000000, ProtRead, 0, 0x10, 0}}}, HangupMsg{}});
   ASSERT_EQ(Frames.size(), 3u);
   auto *F = std::get_if<FailureMsg>(&Frames[1].message);
   ASSERT_TRUE(F);
@@ -1209,14 +1215,11 @@ TEST(ExecutorSession, test_map_file_checks_its_descriptor) {
 TEST(ExecutorSession, test_reservation_regions) {
   auto T = spawnExecutor(Executor);
   ASSERT_TRUE(bool(T));
-  std::vector<uint8_t> Bytes = encode(1, SetupMsg{ProtocolVersion, "x86_64-unknown-linux-gnu"});
-  for (auto [Seq, Region] : {std::pair(2u, 1), {3u, 0}, {4u, 1}, {5u, 2}, {6u, 255}}) {
-    auto R = encode(Seq, ReserveMsg{0x1000, 0x1000, uint8_t(Region)});
-    Bytes.insert(Bytes.end(), R.begin(), R.end());
-  }
-  auto H = encode(7, HangupMsg{});
-  Bytes.insert(Bytes.end(), H.begin(), H.end());
-  std::vector<Frame> Got = sendRaw(**T, Bytes);
+  std::vector<Message> Requests = {SetupMsg{ProtocolVersion, "x86_64-unknown-linux-gnu"}};
+  for (uint8_t Region : {1, 0, 1, 2, 255})
+    Requests.push_back(ReserveMsg{0x1000, 0x1000, Region});
+  Requests.push_back(HangupMsg{});
+  std::vector<Frame> Got = sendAll(**T, Requests);
   ASSERT_EQ(Got.size(), 7u);
   auto Address = [&](size_t I) {
     auto *A = std::get_if<AddressMsg>(&Got[I].message);
@@ -1252,13 +1255,7 @@ TEST(ExecutorSession, test_write_pieces_stay_inside_reservations) {
                                    ReadMemoryMsg{Base, 0x20},
                                    ReadMemoryMsg{Base + Size - 0x20, 0x20},
                                    HangupMsg{}};
-  std::vector<uint8_t> Bytes;
-  uint32_t Seq = 1;
-  for (const Message &M : Requests) {
-    std::vector<uint8_t> F = encode(Seq++, M);
-    Bytes.insert(Bytes.end(), F.begin(), F.end());
-  }
-  std::vector<Frame> Got = sendRaw(**T, Bytes);
+  std::vector<Frame> Got = sendAll(**T, Requests);
   ASSERT_EQ(Got.size(), Requests.size());
   EXPECT_TRUE(std::holds_alternative<OkMsg>(Got[3].message)) << messageName(Got[3].message);
   std::vector<std::string> Why;
@@ -1304,13 +1301,7 @@ TEST(ExecutorSession, test_run_main_ok_since) {
                                    Run(~uint32_t(0)),
                                    Run(1),
                                    HangupMsg{}};
-  std::vector<uint8_t> Bytes;
-  uint32_t Seq = 1;
-  for (const Message &M : Requests) {
-    std::vector<uint8_t> F = encode(Seq++, M);
-    Bytes.insert(Bytes.end(), F.begin(), F.end());
-  }
-  std::vector<Frame> Got = sendRaw(**T, Bytes);
+  std::vector<Frame> Got = sendAll(**T, Requests);
   ASSERT_EQ(Got.size(), Requests.size());
   std::vector<std::string> Runs;
   for (size_t I : {2, 3, 4, 5, 7, 8}) {
