@@ -84,7 +84,10 @@ private:
     }
   }
 
-  void send(uint32_t Seq, const Message &M) {
+  // Past FlushAt bytes the outbox goes out now; during a run, only until
+  // the run's Deadline (a client that stops reading must not hold the
+  // executor past its run's limits).
+  void send(uint32_t Seq, const Message &M, Clock::time_point Deadline = Clock::time_point::max()) {
     if (Replaying) { // nothing goes out; a failure ends the replay
       if (auto *F = std::get_if<FailureMsg>(&M); F && ReplayFailure.empty())
         ReplayFailure = F->message;
@@ -98,7 +101,7 @@ private:
     std::vector<uint8_t> Bytes = encode(Seq, M);
     Outbox.insert(Outbox.end(), Bytes.begin(), Bytes.end());
     if (Outbox.size() >= FlushAt)
-      flush();
+      flush(Deadline);
   }
   // Requests arriving meanwhile are kept in the reader (served next).
   // During a run, a client that stops reading holds the program only until
@@ -129,8 +132,9 @@ private:
   // executor) is given up on: the session ends, and so the executor's life
   // is bounded by its run's limits, whoever reads.
   void finishRun(uint32_t Seq, RunResultMsg R, Clock::duration Wall) {
-    send(Seq, R);
-    if (!flush(Clock::now() + Wall + std::chrono::seconds(5)))
+    Clock::time_point Deadline = Clock::now() + Wall + std::chrono::seconds(5);
+    send(Seq, R, Deadline);
+    if (!flush(Deadline))
       Broken = true;
   }
   // A run's output, up to the session's cap.
@@ -140,17 +144,17 @@ private:
       if (!Truncated) {
         Truncated = true;
         if (!Bytes.empty())
-          send(Seq, OutputMsg{uint8_t(S), std::vector<uint8_t>(Bytes.begin(), Bytes.end())});
+          send(Seq, OutputMsg{uint8_t(S), std::vector<uint8_t>(Bytes.begin(), Bytes.end())}, Deadline);
         std::string Note = formatv("\nlinklab: output truncated at %llu bytes (the executor's output cap)\n",
                                    (unsigned long long)Opts.outputCap);
-        send(Seq, OutputMsg{uint8_t(Stream::Stderr), std::vector<uint8_t>(Note.begin(), Note.end())});
+        send(Seq, OutputMsg{uint8_t(Stream::Stderr), std::vector<uint8_t>(Note.begin(), Note.end())}, Deadline);
         flush(Deadline);
       }
       RunOutput = Opts.outputCap;
       return;
     }
     RunOutput += Bytes.size();
-    send(Seq, OutputMsg{uint8_t(S), std::vector<uint8_t>(Bytes.begin(), Bytes.end())});
+    send(Seq, OutputMsg{uint8_t(S), std::vector<uint8_t>(Bytes.begin(), Bytes.end())}, Deadline);
     flush(Deadline);
   }
   static Clock::duration wallTime(const Limits &L) { return std::chrono::milliseconds(L.wall()); }
